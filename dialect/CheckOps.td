@@ -1,0 +1,57 @@
+// The check dialect: assertions that conformance suites put in programs and
+// the interpreter evaluates (ARCHITECTURE.md, "Check ops").
+#ifndef STABLEHLO_PY_CHECK_OPS_TD
+#define STABLEHLO_PY_CHECK_OPS_TD
+
+include "StablehloBase.td"
+
+def Check_Dialect : Dialect {
+  let name = "check";
+  let cppNamespace = "::mlir::stablehlo::check";
+  let summary = "assertions evaluated by the StableHLO interpreter";
+}
+
+// Checks have an effect so that DCE and CSE keep every one of them.
+class Check_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Check_Dialect, mnemonic, !listconcat(traits, [MemoryEffects<[MemWrite]>])>;
+
+def Check_ExpectEqOp : Check_Op<"expect_eq", [SameTypeOperands]> {
+  let summary = "the two tensors are exactly equal";
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
+def Check_ExpectEqConstOp : Check_Op<"expect_eq_const",
+    [AllTypesMatch<["lhs", "value"]>]> {
+  let summary = "the tensor is exactly equal to a constant";
+  let arguments = (ins HLO_Tensor:$lhs, ElementsAttr:$value);
+  let assemblyFormat = "$lhs `,` $value attr-dict";
+}
+
+def Check_ExpectAlmostEqOp : Check_Op<"expect_almost_eq", [SameTypeOperands]> {
+  let summary = "the tensors are equal within an absolute tolerance";
+  let arguments = (ins HLO_FpOrComplexTensor:$lhs, HLO_FpOrComplexTensor:$rhs,
+                       DefaultValuedOptionalAttr<F64Attr, "1.0e-3">:$tolerance);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
+def Check_ExpectAlmostEqConstOp : Check_Op<"expect_almost_eq_const",
+    [AllTypesMatch<["lhs", "value"]>]> {
+  let summary = "the tensor equals a constant within an absolute tolerance";
+  let arguments = (ins HLO_FpOrComplexTensor:$lhs, ElementsAttr:$value,
+                       DefaultValuedOptionalAttr<F64Attr, "1.0e-3">:$tolerance);
+  let assemblyFormat = "$lhs `,` $value attr-dict";
+}
+
+def Check_ExpectCloseOp : Check_Op<"expect_close", [SameTypeOperands]> {
+  let summary = "the tensors are at most max_ulp_difference ULPs apart";
+  let arguments = (ins HLO_FpOrComplexTensor:$actual,
+                       HLO_FpOrComplexTensor:$expected,
+                       DefaultValuedAttr<I64Attr, "3">:$max_ulp_difference);
+  let assemblyFormat = [{
+    $actual `,` $expected `,` `max_ulp_difference` `=` $max_ulp_difference
+      attr-dict `:` type($actual)
+  }];
+}
+
+#endif // STABLEHLO_PY_CHECK_OPS_TD

@@ -1,0 +1,92 @@
+// The stablehlo dialect, its types and the type constraints every op family
+// shares. Op families live in ops/*.td and include this file only.
+#ifndef STABLEHLO_PY_BASE_TD
+#define STABLEHLO_PY_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Stablehlo_Dialect : Dialect {
+  let name = "stablehlo";
+  let cppNamespace = "::mlir::stablehlo";
+  let summary = "StableHLO: the portable operation set for ML programs.";
+  let dependentDialects = ["::mlir::quant::QuantDialect"];
+  let useDefaultTypePrinterParser = 1;
+  // Custom so that `#stablehlo.type_extensions<...>` parses as bounds too.
+  let useDefaultAttributePrinterParser = 0;
+  let extraClassDeclaration = [{
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Types owned by the dialect.
+//===----------------------------------------------------------------------===//
+
+def StableHLO_Token : TypeDef<Stablehlo_Dialect, "Token"> {
+  let mnemonic = "token";
+  let summary = "token: an opaque value that orders side effects";
+}
+
+//===----------------------------------------------------------------------===//
+// Element type families of the spec ("Types" section).
+//===----------------------------------------------------------------------===//
+
+def HLO_Pred : TypeAlias<I1, "bool">;
+def HLO_SInt : SignlessIntOfWidths<[2, 4, 8, 16, 32, 64]>;
+def HLO_UInt : UnsignedIntOfWidths<[2, 4, 8, 16, 32, 64]>;
+def HLO_Int : AnyTypeOf<[HLO_SInt, HLO_UInt], "integer">;
+def HLO_Float : AnyTypeOf<[F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E3M4, F8E4M3,
+                           F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2,
+                           F8E5M2FNUZ, F8E8M0FNU, BF16, F16, F32, F64],
+                          "floating-point">;
+def HLO_Complex : Complex<AnyTypeOf<[F32, F64]>>;
+
+// Quantized element types: !quant.uniform with an integer storage type and a
+// floating-point expressed type, per tensor or per axis. Their constraints
+// (quantized types C1-C13) are checked by VerifyQuantizedTypes below.
+def HLO_QuantizedInt : Type<
+    CPred<"::mlir::stablehlo::isValidQuantizedElementType($_self)">,
+    "quantized integer">;
+
+def HLO_ElementType : AnyTypeOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
+                                 HLO_QuantizedInt]>;
+
+def HLO_Tensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
+                                 HLO_QuantizedInt]>;
+def HLO_NonQuantizedTensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float,
+                                             HLO_Complex]>;
+def HLO_PredTensor : RankedTensorOf<[HLO_Pred]>;
+def HLO_FpOrComplexTensor : RankedTensorOf<[HLO_Float, HLO_Complex]>;
+def HLO_Tuple : NestedTupleOf<[HLO_Tensor, StableHLO_Token]>;
+def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, StableHLO_Token]>;
+def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
+                                          HLO_Tuple]>;
+
+// Integer arrays of dimension numbers are DenseI64ArrayAttr.
+def HLO_Dims : DenseArrayAttrBase<"DenseI64ArrayAttr", "int64_t", "i64"> {
+  let returnType = "::llvm::ArrayRef<int64_t>";
+}
+
+//===----------------------------------------------------------------------===//
+// Op base class: every stablehlo op verifies the quantized types it carries.
+//===----------------------------------------------------------------------===//
+
+def VerifyQuantizedTypes : NativeOpTrait<"VerifyQuantizedTypes"> {
+  let cppNamespace = "::mlir::stablehlo::OpTrait";
+}
+
+class StableHLO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Stablehlo_Dialect, mnemonic, !listconcat(traits,
+                                                  [VerifyQuantizedTypes])>;
+
+#endif // STABLEHLO_PY_BASE_TD

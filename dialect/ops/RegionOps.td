@@ -1,0 +1,63 @@
+// Ops that carry regions or calls (spec: reduce, return, custom_call, ...).
+// Verifiers and shape functions: lib/Dialect/RegionOps.cpp.
+#ifndef STABLEHLO_PY_REGION_OPS_TD
+#define STABLEHLO_PY_REGION_OPS_TD
+
+include "StablehloAttrs.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def StableHLO_ReduceOp : StableHLO_Op<"reduce", [
+    RecursiveMemoryEffects, SameVariadicOperandSize,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "reduce tensors along dimensions with a body computation";
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                       Variadic<HLO_Tensor>:$init_values,
+                       HLO_Dims:$dimensions);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
+  }];
+}
+
+def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator, ReturnLike]> {
+  let summary = "return values from the region of a stablehlo op";
+  let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$results);
+  let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
+}
+
+def HLO_LayoutsAttr : TypedArrayAttrBase<IndexElementsAttr, "array of layouts">;
+def HLO_CalledComputationsAttr
+    : TypedArrayAttrBase<FlatSymbolRefAttr, "called computations"> {
+  let constBuilderCall = "::mlir::ArrayAttr::get($_builder.getContext(), $0)";
+}
+def HLO_OutputOperandAliasesAttr
+    : TypedArrayAttrBase<StableHLO_OutputOperandAlias, "output operand aliases"> {
+  let constBuilderCall = "::mlir::ArrayAttr::get($_builder.getContext(), $0)";
+}
+
+def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "an implementation-defined call";
+  let arguments = (ins
+    Variadic<HLO_TensorOrTokenOrTuple>:$inputs,
+    StrAttr:$call_target_name,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
+    OptionalAttr<AnyAttrOf<[StrAttr, DictionaryAttr]>>:$backend_config,
+    DefaultValuedOptionalAttr<StableHLO_CustomCallApiVersionAttr,
+        "::mlir::stablehlo::CustomCallApiVersion::API_VERSION_ORIGINAL">:$api_version,
+    DefaultValuedOptionalAttr<HLO_CalledComputationsAttr, "{}">:$called_computations,
+    OptionalAttr<HLO_LayoutsAttr>:$operand_layouts,
+    OptionalAttr<HLO_LayoutsAttr>:$result_layouts,
+    DefaultValuedOptionalAttr<HLO_OutputOperandAliasesAttr, "{}">:$output_operand_aliases);
+  let results = (outs Variadic<HLO_TensorOrTokenOrTuple>);
+  let assemblyFormat = [{
+    custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // STABLEHLO_PY_REGION_OPS_TD

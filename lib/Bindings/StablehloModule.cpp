@@ -1,0 +1,128 @@
+// The nanobind extension `stablehlo_py._stablehlo`. It reaches MLIR only
+// through the C API and the upstream casters, so it shares the one MLIR
+// instance of the upstream `mlir` Python package.
+#include "CAPI/StablehloCAPI.h"
+
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+
+#include <string>
+#include <vector>
+
+namespace nb = nanobind;
+using namespace mlir::python::nanobind_adaptors;
+
+static nb::object attributeOrNone(MlirAttribute attr) {
+  if (mlirAttributeIsNull(attr))
+    return nb::none();
+  return nb::cast(attr);
+}
+
+static std::string toString(MlirStringRef ref) {
+  return std::string(ref.data, ref.length);
+}
+
+NB_MODULE(_stablehlo, m) {
+  m.doc() = "Native part of stablehlo_py: dialect registration and "
+            "attribute/type accessors.";
+
+  m.def(
+      "register_dialects",
+      [](MlirContext context, bool load) {
+        for (MlirDialectHandle handle : {mlirGetDialectHandle__stablehlo__(),
+                                         mlirGetDialectHandle__check__()}) {
+          mlirDialectHandleRegisterDialect(handle, context);
+          if (load)
+            mlirDialectHandleLoadDialect(handle, context);
+        }
+      },
+      nb::arg("context").none() = nb::none(), nb::arg("load") = true,
+      "Registers (and by default loads) the stablehlo and check dialects.");
+
+  mlir_type_subclass(m, "TokenType", stablehloTypeIsAToken)
+      .def_classmethod(
+          "get",
+          [](nb::object cls, MlirContext context) {
+            return cls(stablehloTokenTypeGet(context));
+          },
+          nb::arg("cls"), nb::arg("context").none() = nb::none(),
+          "!stablehlo.token");
+
+  m.def(
+      "attribute_mnemonic",
+      [](MlirAttribute attr) {
+        return toString(stablehloAttributeGetMnemonic(attr));
+      },
+      nb::arg("attribute"),
+      "Mnemonic of a structured stablehlo attribute ('dot', 'gather', ...), "
+      "or '' for any other attribute.");
+  m.def(
+      "attribute_fields",
+      [](MlirAttribute attr) {
+        return attributeOrNone(stablehloAttributeGetFields(attr));
+      },
+      nb::arg("attribute"),
+      "The fields of a structured stablehlo attribute as a DictAttr.");
+  m.def(
+      "attribute_from_fields",
+      [](const std::string &mnemonic, MlirAttribute fields,
+         MlirContext context) {
+        return attributeOrNone(stablehloAttributeFromFields(
+            context, mlirStringRefCreate(mnemonic.data(), mnemonic.size()),
+            fields));
+      },
+      nb::arg("mnemonic"), nb::arg("fields"),
+      nb::arg("context").none() = nb::none(),
+      "Builds a structured stablehlo attribute from a DictAttr of fields.");
+
+  m.def(
+      "enum_attribute_kind",
+      [](MlirAttribute attr) {
+        return toString(stablehloEnumAttributeGetKind(attr));
+      },
+      nb::arg("attribute"));
+  m.def(
+      "enum_attribute_value",
+      [](MlirAttribute attr) {
+        return toString(stablehloEnumAttributeGetValue(attr));
+      },
+      nb::arg("attribute"));
+  m.def(
+      "enum_attribute_get",
+      [](const std::string &kind, const std::string &value,
+         MlirContext context) {
+        return attributeOrNone(stablehloEnumAttributeGet(
+            context, mlirStringRefCreate(kind.data(), kind.size()),
+            mlirStringRefCreate(value.data(), value.size())));
+      },
+      nb::arg("kind"), nb::arg("value"),
+      nb::arg("context").none() = nb::none());
+
+  m.def(
+      "bounds_value",
+      [](MlirAttribute attr) -> nb::object {
+        if (!stablehloAttributeIsABounds(attr))
+          return nb::none();
+        nb::list bounds;
+        for (intptr_t i = 0, e = stablehloBoundsGetSize(attr); i < e; ++i) {
+          int64_t bound = stablehloBoundsGetElement(attr, i);
+          if (bound == INT64_MIN)
+            bounds.append(nb::none());
+          else
+            bounds.append(nb::int_(bound));
+        }
+        return bounds;
+      },
+      nb::arg("attribute"),
+      "Bounds of #stablehlo.bounds (None for '?'), or None.");
+  m.def(
+      "bounds_get",
+      [](const std::vector<std::optional<int64_t>> &bounds,
+         MlirContext context) {
+        std::vector<int64_t> values;
+        for (const auto &bound : bounds)
+          values.push_back(bound ? *bound : INT64_MIN);
+        return stablehloBoundsGet(context, values.size(), values.data());
+      },
+      nb::arg("bounds"), nb::arg("context").none() = nb::none());
+}

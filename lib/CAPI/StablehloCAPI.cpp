@@ -1,0 +1,143 @@
+#include "CAPI/StablehloCAPI.h"
+
+#include "Dialect/StablehloOps.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Stablehlo, stablehlo, StablehloDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Check, check, check::CheckDialect)
+
+bool stablehloTypeIsAToken(MlirType type) { return isa<TokenType>(unwrap(type)); }
+MlirType stablehloTokenTypeGet(MlirContext ctx) {
+  return wrap(TokenType::get(unwrap(ctx)));
+}
+
+namespace {
+// Each structured attribute, by the mnemonic of its textual form.
+using FromFields = Attribute (*)(DictionaryAttr);
+struct StructuredKind {
+  StringRef mnemonic;
+  bool (*isA)(Attribute);
+  DictionaryAttr (*toFields)(Attribute);
+  FromFields fromFields;
+};
+template <typename Attr> StructuredKind kind() {
+  return {Attr::getMnemonic(), [](Attribute a) { return isa<Attr>(a); },
+          [](Attribute a) { return cast<Attr>(a).toFields(); },
+          &Attr::fromFields};
+}
+const StructuredKind *structuredKinds(size_t &count) {
+  static const StructuredKind kinds[] = {
+      kind<DotDimensionNumbersAttr>(), kind<GatherDimensionNumbersAttr>(),
+      kind<ScatterDimensionNumbersAttr>(), kind<ConvDimensionNumbersAttr>(),
+      kind<DotAlgorithmAttr>(), kind<ChannelHandleAttr>(),
+      kind<OutputOperandAliasAttr>(), kind<ResultAccuracyAttr>()};
+  count = std::size(kinds);
+  return kinds;
+}
+const StructuredKind *findKind(llvm::function_ref<bool(const StructuredKind &)> pred) {
+  size_t count;
+  const StructuredKind *kinds = structuredKinds(count);
+  for (size_t i = 0; i < count; ++i)
+    if (pred(kinds[i]))
+      return &kinds[i];
+  return nullptr;
+}
+
+// Each enum attribute: its mnemonic, its case name, and a parser of names.
+struct EnumKind {
+  StringRef mnemonic;
+  std::optional<StringRef> (*name)(Attribute);
+  Attribute (*get)(MLIRContext *, StringRef);
+};
+template <typename Attr, typename Enum>
+EnumKind enumKind(std::optional<Enum> (*symbolize)(StringRef)) {
+  static std::optional<Enum> (*parse)(StringRef) = symbolize;
+  return {Attr::getMnemonic(),
+          [](Attribute a) -> std::optional<StringRef> {
+            if (auto e = dyn_cast<Attr>(a))
+              return stringifyEnum(e.getValue());
+            return std::nullopt;
+          },
+          [](MLIRContext *ctx, StringRef value) -> Attribute {
+            if (auto e = parse(value))
+              return Attr::get(ctx, *e);
+            return {};
+          }};
+}
+ArrayRef<EnumKind> enumKinds() {
+  static const EnumKind kinds[] = {
+      enumKind<ComparisonDirectionAttr>(symbolizeComparisonDirection),
+      enumKind<ComparisonTypeAttr>(symbolizeComparisonType),
+      enumKind<PrecisionAttr>(symbolizePrecision),
+      enumKind<FftTypeAttr>(symbolizeFftType),
+      enumKind<RngDistributionAttr>(symbolizeRngDistribution),
+      enumKind<RngAlgorithmAttr>(symbolizeRngAlgorithm),
+      enumKind<TransposeAttr>(symbolizeTranspose),
+      enumKind<ResultAccuracyModeAttr>(symbolizeResultAccuracyMode)};
+  return kinds;
+}
+} // namespace
+
+MlirStringRef stablehloAttributeGetMnemonic(MlirAttribute attr) {
+  Attribute a = unwrap(attr);
+  const StructuredKind *k =
+      findKind([&](const StructuredKind &k) { return k.isA(a); });
+  return wrap(k ? k->mnemonic : StringRef());
+}
+
+MlirAttribute stablehloAttributeGetFields(MlirAttribute attr) {
+  Attribute a = unwrap(attr);
+  const StructuredKind *k =
+      findKind([&](const StructuredKind &k) { return k.isA(a); });
+  return wrap(k ? Attribute(k->toFields(a)) : Attribute());
+}
+
+MlirAttribute stablehloAttributeFromFields(MlirContext, MlirStringRef mnemonic,
+                                           MlirAttribute fields) {
+  StringRef name = unwrap(mnemonic);
+  auto dict = dyn_cast_or_null<DictionaryAttr>(unwrap(fields));
+  const StructuredKind *k =
+      findKind([&](const StructuredKind &k) { return k.mnemonic == name; });
+  return wrap(k && dict ? k->fromFields(dict) : Attribute());
+}
+
+MlirStringRef stablehloEnumAttributeGetKind(MlirAttribute attr) {
+  for (const EnumKind &k : enumKinds())
+    if (k.name(unwrap(attr)))
+      return wrap(k.mnemonic);
+  return wrap(StringRef());
+}
+
+MlirStringRef stablehloEnumAttributeGetValue(MlirAttribute attr) {
+  for (const EnumKind &k : enumKinds())
+    if (std::optional<StringRef> name = k.name(unwrap(attr)))
+      return wrap(*name);
+  return wrap(StringRef());
+}
+
+MlirAttribute stablehloEnumAttributeGet(MlirContext ctx, MlirStringRef kind,
+                                        MlirStringRef value) {
+  for (const EnumKind &k : enumKinds())
+    if (k.mnemonic == unwrap(kind))
+      return wrap(k.get(unwrap(ctx), unwrap(value)));
+  return wrap(Attribute());
+}
+
+bool stablehloAttributeIsABounds(MlirAttribute attr) {
+  return isa<TypeExtensionsAttr>(unwrap(attr));
+}
+intptr_t stablehloBoundsGetSize(MlirAttribute attr) {
+  return cast<TypeExtensionsAttr>(unwrap(attr)).getBounds().size();
+}
+int64_t stablehloBoundsGetElement(MlirAttribute attr, intptr_t pos) {
+  return cast<TypeExtensionsAttr>(unwrap(attr)).getBounds()[pos];
+}
+MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
+                                 const int64_t *bounds) {
+  return wrap(TypeExtensionsAttr::get(unwrap(ctx), ArrayRef(bounds, n)));
+}

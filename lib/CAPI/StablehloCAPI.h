@@ -1,0 +1,45 @@
+/* C API of the stablehlo and check dialects: what the Python extension uses. */
+#ifndef STABLEHLO_PY_CAPI_H
+#define STABLEHLO_PY_CAPI_H
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Stablehlo, stablehlo);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Check, check);
+
+/* !stablehlo.token */
+MLIR_CAPI_EXPORTED bool stablehloTypeIsAToken(MlirType type);
+MLIR_CAPI_EXPORTED MlirType stablehloTokenTypeGet(MlirContext ctx);
+
+/* Structured attributes (dot, gather, scatter, conv, dot_algorithm,
+ * channel_handle, output_operand_alias, result_accuracy) as dictionaries of
+ * builtin attributes, keyed by the field names of their textual form. */
+MLIR_CAPI_EXPORTED MlirStringRef stablehloAttributeGetMnemonic(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute stablehloAttributeGetFields(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute stablehloAttributeFromFields(
+    MlirContext ctx, MlirStringRef mnemonic, MlirAttribute fields);
+
+/* Enum attributes: the enum's mnemonic (e.g. "comparison_direction") and the
+ * case name (e.g. "LT"); empty strings for any other attribute. */
+MLIR_CAPI_EXPORTED MlirStringRef stablehloEnumAttributeGetKind(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirStringRef stablehloEnumAttributeGetValue(MlirAttribute attr);
+/* Null attribute if `value` is not a case of the enum `kind`. */
+MLIR_CAPI_EXPORTED MlirAttribute stablehloEnumAttributeGet(
+    MlirContext ctx, MlirStringRef kind, MlirStringRef value);
+
+/* #stablehlo.bounds<...>: the bounds, with INT64_MIN for `?`. */
+MLIR_CAPI_EXPORTED bool stablehloAttributeIsABounds(MlirAttribute attr);
+MLIR_CAPI_EXPORTED intptr_t stablehloBoundsGetSize(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t stablehloBoundsGetElement(MlirAttribute attr, intptr_t pos);
+MLIR_CAPI_EXPORTED MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
+                                                    const int64_t *bounds);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STABLEHLO_PY_CAPI_H */

@@ -1,0 +1,317 @@
+// AsmSyntax.h is reached through StablehloOps.h, after the enum declarations.
+#include "Dialect/StablehloOps.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::stablehlo {
+
+//===--- Types -------------------------------------------------------------===//
+
+static ParseResult parseSameTypes(OpAsmParser &parser,
+                                  ArrayRef<Type *> operands, Type &result) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  if (auto fn = dyn_cast<FunctionType>(type)) {
+    if (fn.getNumInputs() != operands.size() || fn.getNumResults() != 1)
+      return parser.emitError(loc)
+             << "expected " << operands.size()
+             << " operand type(s) and 1 result type, got " << type;
+    for (auto [slot, input] : llvm::zip(operands, fn.getInputs()))
+      *slot = input;
+    result = fn.getResult(0);
+    return success();
+  }
+  for (Type *slot : operands)
+    *slot = type;
+  result = type;
+  return success();
+}
+
+ParseResult parseSameOperandsAndResultType(OpAsmParser &parser, Type &operand,
+                                           Type &result) {
+  return parseSameTypes(parser, {&operand}, result);
+}
+ParseResult parseSameOperandsAndResultType(OpAsmParser &parser, Type &lhs,
+                                           Type &rhs, Type &result) {
+  return parseSameTypes(parser, {&lhs, &rhs}, result);
+}
+
+static void printSameTypes(OpAsmPrinter &printer, ArrayRef<Type> operands,
+                           Type result) {
+  if (llvm::all_of(operands, [&](Type t) { return t == result; })) {
+    printer << result;
+    return;
+  }
+  printer.printFunctionalType(operands, TypeRange(result));
+}
+
+void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
+                                    Type operand, Type result) {
+  printSameTypes(printer, {operand}, result);
+}
+void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
+                                    Type lhs, Type rhs, Type result) {
+  printSameTypes(printer, {lhs, rhs}, result);
+}
+
+ParseResult parseSelectOpType(OpAsmParser &parser, Type &pred, Type &onTrue,
+                              Type &onFalse, Type &result) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> types;
+  if (parser.parseTypeList(types))
+    return failure();
+  if (types.size() == 2) {
+    pred = types[0];
+    onTrue = onFalse = result = types[1];
+    return success();
+  }
+  auto fn = types.size() == 1 ? dyn_cast<FunctionType>(types[0]) : nullptr;
+  if (!fn || fn.getNumInputs() != 3 || fn.getNumResults() != 1)
+    return parser.emitError(loc)
+           << "expected `pred_type, result_type` or a function type with 3 "
+              "inputs and 1 result";
+  pred = fn.getInput(0);
+  onTrue = fn.getInput(1);
+  onFalse = fn.getInput(2);
+  result = fn.getResult(0);
+  return success();
+}
+
+void printSelectOpType(OpAsmPrinter &printer, Operation *, Type pred,
+                       Type onTrue, Type onFalse, Type result) {
+  if (onTrue == result && onFalse == result) {
+    printer << pred << ", " << result;
+    return;
+  }
+  printer.printFunctionalType(TypeRange{pred, onTrue, onFalse},
+                              TypeRange{result});
+}
+
+//===--- Dimension lists ---------------------------------------------------===//
+
+ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        dims.push_back(value);
+        return success();
+      });
+}
+
+void printDimList(raw_ostream &os, ArrayRef<int64_t> dims) {
+  os << '[';
+  llvm::interleaveComma(dims, os);
+  os << ']';
+}
+
+ParseResult parseDims(OpAsmParser &parser, DenseI64ArrayAttr &dims) {
+  SmallVector<int64_t> values;
+  if (parseDimList(parser, values))
+    return failure();
+  dims = DenseI64ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+void printDims(OpAsmPrinter &printer, Operation *, DenseI64ArrayAttr dims) {
+  printDimList(printer.getStream(), dims.asArrayRef());
+}
+
+//===--- custom_call -------------------------------------------------------===//
+
+ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target) {
+  return parser.parseSymbolName(target);
+}
+
+void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
+                           StringAttr target) {
+  printer.printSymbolName(target.getValue());
+}
+
+//===--- dot_general -------------------------------------------------------===//
+
+static ParseResult parseDimPair(OpAsmParser &parser, StringRef keyword,
+                                SmallVectorImpl<int64_t> &lhs,
+                                SmallVectorImpl<int64_t> &rhs) {
+  return failure(parser.parseKeyword(keyword) || parser.parseEqual() ||
+                 parseDimList(parser, lhs) || parser.parseKeyword("x") ||
+                 parseDimList(parser, rhs));
+}
+
+static ParseResult parsePrecisionAndAlgorithm(OpAsmParser &parser,
+                                              ArrayAttr &precision,
+                                              DotAlgorithmAttr &algorithm);
+static void printPrecisionAndAlgorithm(OpAsmPrinter &printer,
+                                       ArrayAttr precision,
+                                       DotAlgorithmAttr algorithm);
+
+ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
+                                     DotDimensionNumbersAttr &dims,
+                                     ArrayAttr &precision,
+                                     DotAlgorithmAttr &algorithm) {
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
+  if (succeeded(parser.parseOptionalKeyword("batching_dims"))) {
+    if (parser.parseEqual() || parseDimList(parser, lhsBatch) ||
+        parser.parseKeyword("x") || parseDimList(parser, rhsBatch) ||
+        parser.parseComma())
+      return failure();
+  }
+  if (parseDimPair(parser, "contracting_dims", lhsContract, rhsContract))
+    return failure();
+  dims = DotDimensionNumbersAttr::get(parser.getContext(), lhsBatch, rhsBatch,
+                                      lhsContract, rhsContract);
+  return parsePrecisionAndAlgorithm(parser, precision, algorithm);
+}
+
+void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *,
+                              DotDimensionNumbersAttr dims, ArrayAttr precision,
+                              DotAlgorithmAttr algorithm) {
+  raw_ostream &os = printer.getStream();
+  if (!dims.getLhsBatchingDimensions().empty() ||
+      !dims.getRhsBatchingDimensions().empty()) {
+    os << "batching_dims = ";
+    printDimList(os, dims.getLhsBatchingDimensions());
+    os << " x ";
+    printDimList(os, dims.getRhsBatchingDimensions());
+    os << ", ";
+  }
+  os << "contracting_dims = ";
+  printDimList(os, dims.getLhsContractingDimensions());
+  os << " x ";
+  printDimList(os, dims.getRhsContractingDimensions());
+  printPrecisionAndAlgorithm(printer, precision, algorithm);
+}
+
+static ParseResult parsePrecisionAndAlgorithm(OpAsmParser &parser,
+                                              ArrayAttr &precision,
+                                              DotAlgorithmAttr &algorithm) {
+  while (succeeded(parser.parseOptionalComma())) {
+    if (!precision && succeeded(parser.parseOptionalKeyword("precision"))) {
+      SmallVector<Attribute> values;
+      if (parser.parseEqual() ||
+          parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                llvm::SMLoc loc = parser.getCurrentLocation();
+                StringRef keyword;
+                if (parser.parseKeyword(&keyword))
+                  return failure();
+                std::optional<Precision> value = symbolizePrecision(keyword);
+                if (!value)
+                  return parser.emitError(loc)
+                         << "unknown precision '" << keyword
+                         << "', expected DEFAULT, HIGH or HIGHEST";
+                values.push_back(
+                    PrecisionAttr::get(parser.getContext(), *value));
+                return success();
+              }))
+        return failure();
+      precision = ArrayAttr::get(parser.getContext(), values);
+      continue;
+    }
+    if (!algorithm && succeeded(parser.parseOptionalKeyword("algorithm"))) {
+      if (parser.parseEqual())
+        return failure();
+      Attribute parsed = DotAlgorithmAttr::parse(parser, Type());
+      algorithm = llvm::dyn_cast_or_null<DotAlgorithmAttr>(parsed);
+      if (!algorithm)
+        return failure();
+      continue;
+    }
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected 'precision' or 'algorithm'");
+  }
+  return success();
+}
+
+static void printPrecisionAndAlgorithm(OpAsmPrinter &printer,
+                                       ArrayAttr precision,
+                                       DotAlgorithmAttr algorithm) {
+  raw_ostream &os = printer.getStream();
+  if (precision) {
+    os << ", precision = [";
+    llvm::interleaveComma(precision, os, [&](Attribute attr) {
+      os << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
+    });
+    os << ']';
+  }
+  if (algorithm) {
+    os << ", algorithm = ";
+    algorithm.print(printer);
+  }
+}
+
+//===--- Structured attribute fields ---------------------------------------===//
+
+ParseResult parseFields(AsmParser &parser,
+                        llvm::function_ref<ParseResult(StringRef)> parseField) {
+  if (parser.parseLess())
+    return failure();
+  if (succeeded(parser.parseOptionalGreater()))
+    return success();
+  llvm::StringSet<> seen;
+  do {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    StringRef name;
+    if (parser.parseKeyword(&name) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(name).second)
+      return parser.emitError(loc) << "duplicate field '" << name << "'";
+    if (parseField(name))
+      return failure();
+  } while (succeeded(parser.parseOptionalComma()));
+  return parser.parseGreater();
+}
+
+FieldPrinter::FieldPrinter(AsmPrinter &printer) : printer(printer) {
+  printer.getStream() << '<';
+}
+FieldPrinter::~FieldPrinter() { printer.getStream() << '>'; }
+
+raw_ostream &FieldPrinter::separator(StringRef name) {
+  raw_ostream &os = printer.getStream();
+  if (!first)
+    os << ", ";
+  first = false;
+  return os << name << " = ";
+}
+
+FieldPrinter &FieldPrinter::dims(StringRef name, ArrayRef<int64_t> value,
+                                 bool elideEmpty) {
+  if (!value.empty() || !elideEmpty)
+    printDimList(separator(name), value);
+  return *this;
+}
+
+FieldPrinter &FieldPrinter::integer(StringRef name, int64_t value,
+                                    bool elideZero) {
+  if (value != 0 || !elideZero)
+    separator(name) << value;
+  return *this;
+}
+
+FieldPrinter &FieldPrinter::boolean(StringRef name, bool value) {
+  separator(name) << (value ? "true" : "false");
+  return *this;
+}
+
+FieldPrinter &FieldPrinter::type(StringRef name, Type value) {
+  separator(name);
+  printer.printType(value);
+  return *this;
+}
+
+FieldPrinter &FieldPrinter::floating(StringRef name, const APFloat &value) {
+  separator(name);
+  printer.printFloat(value);
+  return *this;
+}
+
+FieldPrinter &FieldPrinter::attribute(StringRef name, Attribute value) {
+  separator(name);
+  printer.printAttribute(value);
+  return *this;
+}
+
+} // namespace mlir::stablehlo

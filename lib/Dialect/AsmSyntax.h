@@ -1,0 +1,105 @@
+// Textual syntax shared by stablehlo ops and attributes: the custom<...>
+// directives of the op assembly formats and the `<field = value, ...>` form of
+// structured attributes. Matches what the upstream StableHLO printer emits.
+// Include it through Dialect/StablehloOps.h (its templates use the enums).
+#ifndef STABLEHLO_PY_DIALECT_ASMSYNTAX_H
+#define STABLEHLO_PY_DIALECT_ASMSYNTAX_H
+
+#include "mlir/IR/OpImplementation.h"
+#include <functional>
+
+namespace mlir::stablehlo {
+class DotDimensionNumbersAttr;
+class DotAlgorithmAttr;
+
+//===--- Op directives -----------------------------------------------------===//
+
+// `T` when all types are equal, else `(T0, T1) -> R`.
+ParseResult parseSameOperandsAndResultType(OpAsmParser &parser, Type &operand,
+                                           Type &result);
+ParseResult parseSameOperandsAndResultType(OpAsmParser &parser, Type &lhs,
+                                           Type &rhs, Type &result);
+void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *op,
+                                    Type operand, Type result);
+void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *op,
+                                    Type lhs, Type rhs, Type result);
+
+// select: `PredT, T` when on_true, on_false and result agree, else functional.
+ParseResult parseSelectOpType(OpAsmParser &parser, Type &pred, Type &onTrue,
+                              Type &onFalse, Type &result);
+void printSelectOpType(OpAsmPrinter &printer, Operation *op, Type pred,
+                       Type onTrue, Type onFalse, Type result);
+
+// `[0, 1]` for a DenseI64ArrayAttr.
+ParseResult parseDims(OpAsmParser &parser, DenseI64ArrayAttr &dims);
+void printDims(OpAsmPrinter &printer, Operation *op, DenseI64ArrayAttr dims);
+
+// custom_call's target as a symbol: `@name`.
+ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
+void printCustomCallTarget(OpAsmPrinter &printer, Operation *op,
+                           StringAttr target);
+
+// `batching_dims = [0] x [0], contracting_dims = [2] x [1]`, then the
+// optional `, precision = [DEFAULT, HIGH]` and `, algorithm = <...>`.
+ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
+                                     DotDimensionNumbersAttr &dims,
+                                     ArrayAttr &precision,
+                                     DotAlgorithmAttr &algorithm);
+void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *op,
+                              DotDimensionNumbersAttr dims, ArrayAttr precision,
+                              DotAlgorithmAttr algorithm);
+
+// An enum attribute as its bare case name: `GT`, `FLOAT`.
+template <typename EnumAttrT>
+ParseResult parseEnumKeyword(OpAsmParser &parser, EnumAttrT &attr) {
+  using Enum = decltype(std::declval<EnumAttrT>().getValue());
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<Enum> value = symbolizeEnum<Enum>(keyword);
+  if (!value)
+    return parser.emitError(loc)
+           << "unknown " << EnumAttrT::getMnemonic() << " '" << keyword << "'";
+  attr = EnumAttrT::get(parser.getContext(), *value);
+  return success();
+}
+template <typename EnumAttrT>
+void printEnumKeyword(OpAsmPrinter &printer, Operation *, EnumAttrT attr) {
+  printer << stringifyEnum(attr.getValue());
+}
+
+//===--- Structured attribute fields ---------------------------------------===//
+
+// Parses `<name = value, ...>` with fields in any order, each at most once;
+// `parseField(name)` parses the value of a known field or fails.
+ParseResult parseFields(AsmParser &parser,
+                        llvm::function_ref<ParseResult(StringRef)> parseField);
+ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims);
+
+// Prints `<name = value, ...>`, fields in the order they are added.
+class FieldPrinter {
+public:
+  explicit FieldPrinter(AsmPrinter &printer);
+  ~FieldPrinter();
+  // A dimension list, omitted when empty and `elideEmpty` is set.
+  FieldPrinter &dims(StringRef name, ArrayRef<int64_t> value,
+                     bool elideEmpty = true);
+  // An integer, omitted when zero and `elideZero` is set.
+  FieldPrinter &integer(StringRef name, int64_t value, bool elideZero = true);
+  FieldPrinter &boolean(StringRef name, bool value);
+  FieldPrinter &type(StringRef name, Type value);
+  FieldPrinter &floating(StringRef name, const APFloat &value);
+  FieldPrinter &attribute(StringRef name, Attribute value);
+
+private:
+  raw_ostream &separator(StringRef name);
+  AsmPrinter &printer;
+  bool first = true;
+};
+
+void printDimList(raw_ostream &os, ArrayRef<int64_t> dims);
+
+} // namespace mlir::stablehlo
+
+#endif // STABLEHLO_PY_DIALECT_ASMSYNTAX_H

@@ -1,0 +1,171 @@
+// Verifiers and shape functions of the linear algebra ops. Each check cites
+// its spec constraint.
+#include "Dialect/StablehloOps.h"
+#include "Dialect/Verification.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+#define GET_OP_CLASSES
+#include "LinalgOps.cpp.inc"
+
+namespace mlir::stablehlo {
+
+//===--- dot_general -------------------------------------------------------===//
+
+// Checks C1-C10 on the dimension numbers and computes the result shape of
+// C12: batch dims, then lhs free dims, then rhs free dims.
+static LogicalResult
+inferDotGeneralShape(std::optional<Location> location, RankedTensorType lhs,
+                     RankedTensorType rhs, DotDimensionNumbersAttr dims,
+                     SmallVectorImpl<int64_t> &shape) {
+  ArrayRef<int64_t> lb = dims.getLhsBatchingDimensions(),
+                    rb = dims.getRhsBatchingDimensions(),
+                    lc = dims.getLhsContractingDimensions(),
+                    rc = dims.getRhsContractingDimensions();
+  if (lb.size() != rb.size()) // C1
+    return emitOptionalError(location, "C1: lhs_batching_dimensions ",
+                             formatDims(lb), " and rhs_batching_dimensions ",
+                             formatDims(rb), " must have the same size");
+  if (lc.size() != rc.size()) // C2
+    return emitOptionalError(location, "C2: lhs_contracting_dimensions ",
+                             formatDims(lc), " and rhs_contracting_dimensions ",
+                             formatDims(rc), " must have the same size");
+  SmallVector<int64_t> lhsUsed(lb), rhsUsed(rb);
+  lhsUsed.append(lc.begin(), lc.end());
+  rhsUsed.append(rc.begin(), rc.end());
+  if (!isUnique(lhsUsed)) // C3
+    return emitOptionalError(location, "C3: lhs batching and contracting "
+                                       "dimensions ",
+                             formatDims(lhsUsed), " must be unique");
+  if (!isUnique(rhsUsed)) // C4
+    return emitOptionalError(location, "C4: rhs batching and contracting "
+                                       "dimensions ",
+                             formatDims(rhsUsed), " must be unique");
+  auto inRange = [](ArrayRef<int64_t> ds, int64_t rank) {
+    return llvm::all_of(ds, [&](int64_t d) { return d >= 0 && d < rank; });
+  };
+  if (!inRange(lb, lhs.getRank())) // C5
+    return emitOptionalError(location, "C5: lhs_batching_dimensions ",
+                             formatDims(lb), " must be in [0, ",
+                             lhs.getRank(), ")");
+  if (!inRange(lc, lhs.getRank())) // C6
+    return emitOptionalError(location, "C6: lhs_contracting_dimensions ",
+                             formatDims(lc), " must be in [0, ",
+                             lhs.getRank(), ")");
+  if (!inRange(rb, rhs.getRank())) // C7
+    return emitOptionalError(location, "C7: rhs_batching_dimensions ",
+                             formatDims(rb), " must be in [0, ",
+                             rhs.getRank(), ")");
+  if (!inRange(rc, rhs.getRank())) // C8
+    return emitOptionalError(location, "C8: rhs_contracting_dimensions ",
+                             formatDims(rc), " must be in [0, ",
+                             rhs.getRank(), ")");
+  auto sizesAgree = [](int64_t a, int64_t b) {
+    return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+  };
+  for (auto [l, r] : llvm::zip(lb, rb))
+    if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // C9
+      return emitOptionalError(location, "C9: lhs batching dimension ", l,
+                               " of size ", lhs.getDimSize(l),
+                               " must match rhs batching dimension ", r,
+                               " of size ", rhs.getDimSize(r));
+  for (auto [l, r] : llvm::zip(lc, rc))
+    if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // C10
+      return emitOptionalError(location, "C10: lhs contracting dimension ", l,
+                               " of size ", lhs.getDimSize(l),
+                               " must match rhs contracting dimension ", r,
+                               " of size ", rhs.getDimSize(r));
+  for (int64_t d : lb)
+    shape.push_back(ShapedType::isDynamic(lhs.getDimSize(d))
+                        ? rhs.getDimSize(rb[&d - lb.data()])
+                        : lhs.getDimSize(d));
+  for (int64_t d = 0; d < lhs.getRank(); ++d)
+    if (!llvm::is_contained(lhsUsed, d))
+      shape.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < rhs.getRank(); ++d)
+    if (!llvm::is_contained(rhsUsed, d))
+      shape.push_back(rhs.getDimSize(d));
+  return success();
+}
+
+LogicalResult DotGeneralOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  DotGeneralOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto lhs = cast<RankedTensorType>(adaptor.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(adaptor.getRhs().getType());
+  SmallVector<int64_t> shape;
+  if (failed(inferDotGeneralShape(location, lhs, rhs,
+                                  adaptor.getDotDimensionNumbers(), shape)))
+    return failure();
+  // The element type is the operands' unless the producer asks for another.
+  inferred.emplace_back(shape, lhs.getElementType());
+  return success();
+}
+
+LogicalResult DotGeneralOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  SmallVector<int64_t> shape;
+  if (failed(inferDotGeneralShape(getLoc(), lhs, rhs, getDotDimensionNumbers(),
+                                  shape)))
+    return failure();
+  if (auto precision = getPrecisionConfig())
+    if (!precision->empty() && precision->size() != 2) // C11
+      return emitOpError() << "C11: precision_config must have 2 entries, got "
+                           << precision->size();
+  auto expected = RankedTensorType::get(shape, result.getElementType());
+  if (!isCompatibleShape(expected, result)) // C12
+    return emitOpError() << "C12: result shape must be batch dims + lhs free "
+                            "dims + rhs free dims = "
+                         << formatDims(shape) << ", got " << result;
+  auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
+       qres = getQuantizedElementType(result);
+  if (!ql && !qr) {
+    if (lhs.getElementType() != rhs.getElementType()) // C13
+      return emitOpError() << "C13: lhs and rhs must have the same element "
+                              "type, got "
+                           << lhs.getElementType() << " and "
+                           << rhs.getElementType();
+  } else {
+    if (!ql || !qr || !qres) // C14
+      return emitOpError() << "C14: lhs, rhs and result must all be quantized "
+                              "when one is";
+    if (ql.getStorageType() != qr.getStorageType()) // C15
+      return emitOpError() << "C15: lhs and rhs storage types must match";
+    if (ql.getExpressedType() != qr.getExpressedType() ||
+        ql.getExpressedType() != qres.getExpressedType()) // C16
+      return emitOpError() << "C16: expressed types of lhs, rhs and result "
+                              "must match";
+    bool nonZero = false;
+    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qr))
+      nonZero = perTensor.getZeroPoint() != 0;
+    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+      nonZero = llvm::any_of(perAxis.getZeroPoints(),
+                             [](int64_t z) { return z != 0; });
+    if (nonZero) // C17
+      return emitOpError() << "C17: rhs zero points must be 0";
+    if (isa<quant::UniformQuantizedType>(qr) &&
+        !isa<quant::UniformQuantizedType>(qres)) // C18
+      return emitOpError() << "C18: result must be per-tensor quantized when "
+                              "rhs is";
+    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+      if (llvm::is_contained(
+              getDotDimensionNumbers().getRhsContractingDimensions(),
+              perAxis.getQuantizedDimension())) // C19
+        return emitOpError() << "C19: rhs quantization_dimension must not be "
+                                "a contracting dimension";
+  }
+  if (getAlgorithm() && getPrecisionConfig() &&
+      llvm::any_of(*getPrecisionConfig(), [](Attribute a) {
+        return cast<PrecisionAttr>(a).getValue() != Precision::DEFAULT;
+      }))
+    return emitOpError() << "precision_config must be DEFAULT when an "
+                            "algorithm is given";
+  return success();
+}
+
+} // namespace mlir::stablehlo

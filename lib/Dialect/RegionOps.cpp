@@ -1,0 +1,393 @@
+// Ops with regions or calls: reduce, return, custom_call. Each check cites its
+// spec constraint.
+#include "Dialect/StablehloOps.h"
+#include "Dialect/Verification.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+#define GET_OP_CLASSES
+#include "RegionOps.cpp.inc"
+
+namespace mlir::stablehlo {
+
+//===--- reduce ------------------------------------------------------------===//
+
+// Result element types come from the body's return when it exists (C8),
+// otherwise from the init values (a builder infers before filling the body).
+static SmallVector<Type> reduceElementTypes(ValueRange inits,
+                                            RegionRange regions) {
+  SmallVector<Type> types;
+  if (!regions.empty() && !regions[0]->empty()) {
+    Operation *terminator = regions[0]->front().getTerminator();
+    if (terminator && terminator->getNumOperands() == inits.size()) {
+      for (Type t : terminator->getOperandTypes())
+        types.push_back(getElementTypeOrSelf(t));
+      return types;
+    }
+  }
+  for (Value init : inits)
+    types.push_back(getElementTypeOrSelf(init.getType()));
+  return types;
+}
+
+// Shape function of reduce (C7, C8).
+static LogicalResult inferReduceTypes(std::optional<Location> location,
+                                      ValueRange inputs, ValueRange inits,
+                                      ArrayRef<int64_t> dims,
+                                      RegionRange regions,
+                                      SmallVectorImpl<Type> &inferred) {
+  if (inputs.empty())
+    return emitOptionalError(location, "C3: reduce needs at least one input");
+  auto input = cast<RankedTensorType>(inputs[0].getType());
+  ArrayRef<int64_t> bounds = getBounds(input);
+  SmallVector<int64_t> shape, resultBounds;
+  for (int64_t d = 0; d < input.getRank(); ++d) {
+    if (llvm::is_contained(dims, d))
+      continue;
+    shape.push_back(input.getDimSize(d)); // C7
+    resultBounds.push_back(bounds.empty() ? ShapedType::kDynamic : bounds[d]);
+  }
+  for (Type element : reduceElementTypes(inits, regions)) // C8
+    inferred.push_back(getTensorType(shape, element, resultBounds));
+  return success();
+}
+
+LogicalResult ReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  ReduceOp::Adaptor adaptor(operands, attributes, properties, regions);
+  return inferReduceTypes(location, adaptor.getInputs(),
+                          adaptor.getInitValues(), adaptor.getDimensions(),
+                          regions, inferred);
+}
+
+bool ReduceOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size();
+}
+
+// is_promotable(from, to): same kind of element type, `to` at least as wide.
+static bool isPromotable(Type from, Type to) {
+  if (from == to)
+    return true;
+  auto qf = dyn_cast<quant::QuantizedType>(from);
+  auto qt = dyn_cast<quant::QuantizedType>(to);
+  if (qf || qt)
+    return qf && qt && qf.getExpressedType() == qt.getExpressedType() &&
+           qf.getStorageTypeIntegralWidth() <= qt.getStorageTypeIntegralWidth();
+  auto intFrom = dyn_cast<IntegerType>(from), intTo = dyn_cast<IntegerType>(to);
+  if (intFrom && intTo)
+    return intFrom.getSignedness() == intTo.getSignedness() &&
+           intFrom.getWidth() <= intTo.getWidth();
+  auto floatFrom = dyn_cast<FloatType>(from), floatTo = dyn_cast<FloatType>(to);
+  if (floatFrom && floatTo)
+    return floatFrom.getWidth() <= floatTo.getWidth();
+  auto complexFrom = dyn_cast<ComplexType>(from);
+  auto complexTo = dyn_cast<ComplexType>(to);
+  return complexFrom && complexTo &&
+         isPromotable(complexFrom.getElementType(), complexTo.getElementType());
+}
+
+LogicalResult ReduceOp::verify() {
+  ValueRange inputs = getInputs(), inits = getInitValues();
+  size_t n = inputs.size();
+  if (n == 0 || inits.size() != n || getNumResults() != n) // C3
+    return emitOpError() << "C3: needs N > 0 inputs, N init_values and N "
+                            "results, got "
+                         << n << ", " << inits.size() << " and "
+                         << getNumResults();
+  auto input0 = cast<RankedTensorType>(inputs[0].getType());
+  for (Value input : inputs.drop_front())
+    if (!isCompatibleShape(input0, input.getType())) // C1
+      return emitOpError() << "C1: all inputs must have the same shape, got "
+                           << input0 << " and " << input.getType();
+  for (auto [input, init] : llvm::zip(inputs, inits)) {
+    auto initType = cast<RankedTensorType>(init.getType());
+    if (initType.getRank() != 0 ||
+        !haveSameBaselineElementType(input.getType(), initType)) // C2
+      return emitOpError() << "C2: init value " << initType
+                           << " must be a 0-d tensor of the element type of "
+                           << input.getType();
+  }
+  ArrayRef<int64_t> dims = getDimensions();
+  for (int64_t d : dims)
+    if (d < 0 || d >= input0.getRank()) // C4
+      return emitOpError() << "C4: dimensions " << formatDims(dims)
+                           << " must be in [0, " << input0.getRank() << ")";
+  if (!isUnique(dims)) // C5
+    return emitOpError() << "C5: dimensions " << formatDims(dims)
+                         << " must be unique";
+
+  Block &body = getBody().front();
+  auto bodyError = [&]() {
+    return emitOpError() << "C6: body must have type (tensor<E0>, ..., "
+                            "tensor<E"
+                         << n - 1 << ">, tensor<E0>, ...) -> (tensor<E0>, ...) "
+                                     "with each Ei promotable from the input "
+                                     "element type; ";
+  };
+  if (body.getNumArguments() != 2 * n)
+    return bodyError() << "got " << body.getNumArguments() << " arguments";
+  Operation *terminator = body.getTerminator();
+  if (!terminator || terminator->getNumOperands() != n)
+    return bodyError() << "its return must yield " << n << " values";
+  for (size_t i = 0; i < n; ++i) {
+    Type expected = terminator->getOperand(i).getType();
+    auto scalar = dyn_cast<RankedTensorType>(expected);
+    if (!scalar || scalar.getRank() != 0)
+      return bodyError() << "result " << i << " is " << expected;
+    if (body.getArgument(i).getType() != expected ||
+        body.getArgument(n + i).getType() != expected)
+      return bodyError() << "arguments " << i << " and " << n + i
+                         << " must have type " << expected;
+    if (!isPromotable(getElementTypeOrSelf(inputs[i].getType()),
+                      scalar.getElementType()))
+      return bodyError() << scalar.getElementType()
+                         << " is not promotable from "
+                         << getElementTypeOrSelf(inputs[i].getType());
+  }
+
+  SmallVector<Type> expected;
+  if (failed(inferReduceTypes(getLoc(), inputs, inits, dims,
+                              (*this)->getRegions(), expected)))
+    return failure();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
+    auto [want, got] = pair;
+    if (!isCompatibleShape(want, got)) // C7
+      return emitOpError() << "C7: result " << i << " must have shape of "
+                           << want << " (inputs without the reduced "
+                           << "dimensions), got " << got;
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got) &&
+        !haveSameBaselineElementType(want, got)) // C8
+      return emitOpError() << "C8: result " << i << " must have element type "
+                           << getElementTypeOrSelf(want) << ", got " << got;
+  }
+  return success();
+}
+
+// The compact form `applies stablehlo.add` stands for a body made of one
+// binary stablehlo op on the two block arguments of a single reduction.
+static Operation *compactReducer(ReduceOp op) {
+  if (op.getInputs().size() != 1)
+    return nullptr;
+  Block &body = op.getBody().front();
+  if (body.getNumArguments() != 2 || !llvm::hasSingleElement(
+                                         body.without_terminator()))
+    return nullptr;
+  Operation &inner = body.front();
+  Operation *terminator = body.getTerminator();
+  Type scalar = RankedTensorType::get(
+      {}, getElementTypeOrSelf(op.getInputs()[0].getType()));
+  bool shaped = inner.getDialect() == op->getDialect() &&
+                inner.getNumOperands() == 2 && inner.getNumResults() == 1 &&
+                inner.getNumRegions() == 0 && inner.getAttrs().empty() &&
+                inner.getPropertiesStorageSize() == 0 &&
+                inner.getOperand(0) == body.getArgument(0) &&
+                inner.getOperand(1) == body.getArgument(1) &&
+                inner.getResult(0).getType() == scalar &&
+                body.getArgument(0).getType() == scalar &&
+                body.getArgument(1).getType() == scalar &&
+                terminator->getNumOperands() == 1 &&
+                terminator->getOperand(0) == inner.getResult(0) &&
+                inner.getLoc() == op.getLoc();
+  return shaped ? &inner : nullptr;
+}
+
+void ReduceOp::print(OpAsmPrinter &printer) {
+  llvm::interleaveComma(llvm::zip(getInputs(), getInitValues()), printer,
+                        [&](auto pair) {
+                          auto [input, init] = pair;
+                          printer << '(' << input << " init: " << init << ')';
+                        });
+  Operation *reducer = compactReducer(*this);
+  if (reducer)
+    printer << " applies " << reducer->getName();
+  printer << " across dimensions = ";
+  printDimList(printer.getStream(), getDimensions());
+  printer.printOptionalAttrDict(getOperation()->getDiscardableAttrDictionary()
+                                    .getValue());
+  printer << " : ";
+  printer.printFunctionalType(*this);
+  if (reducer)
+    return;
+  printer.printNewline();
+  printer << " reducer(";
+  llvm::interleaveComma(getBody().getArguments(), printer,
+                        [&](BlockArgument arg) {
+                          printer.printRegionArgument(arg);
+                        });
+  printer << ")  "; // two spaces, as upstream prints
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<OpAsmParser::UnresolvedOperand> inputs, inits;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        OpAsmParser::UnresolvedOperand input, init;
+        if (parser.parseLParen() || parser.parseOperand(input) ||
+            parser.parseKeyword("init") || parser.parseColon() ||
+            parser.parseOperand(init) || parser.parseRParen())
+          return failure();
+        inputs.push_back(input);
+        inits.push_back(init);
+        return success();
+      }))
+    return failure();
+
+  std::optional<OperationName> reducerName;
+  if (succeeded(parser.parseOptionalKeyword("applies"))) {
+    FailureOr<OperationName> name = parser.parseCustomOperationName();
+    if (failed(name))
+      return failure();
+    reducerName = *name;
+  }
+  SmallVector<int64_t> dims;
+  if (parser.parseKeyword("across") || parser.parseKeyword("dimensions") ||
+      parser.parseEqual() || parseDimList(parser, dims) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  result.getOrAddProperties<ReduceOp::Properties>().dimensions =
+      DenseI64ArrayAttr::get(parser.getContext(), dims);
+
+  llvm::SMLoc typesLoc = parser.getCurrentLocation();
+  FunctionType fnType;
+  if (parser.parseType(fnType))
+    return failure();
+  if (fnType.getNumInputs() != 2 * inputs.size())
+    return parser.emitError(typesLoc)
+           << "expected " << 2 * inputs.size() << " operand types, got "
+           << fnType.getNumInputs();
+  SmallVector<OpAsmParser::UnresolvedOperand> operands(inputs);
+  operands.append(inits);
+  if (parser.resolveOperands(operands, fnType.getInputs(), loc,
+                             result.operands))
+    return failure();
+  result.addTypes(fnType.getResults());
+
+  Region *body = result.addRegion();
+  if (reducerName) {
+    // Rebuild the one-op body the compact form stands for.
+    Location opLoc = result.location;
+    Type scalar = RankedTensorType::get(
+        {}, getElementTypeOrSelf(fnType.getInput(0)));
+    Block *block = new Block();
+    body->push_back(block);
+    block->addArguments({scalar, scalar}, {opLoc, opLoc});
+    OpBuilder builder(parser.getContext());
+    builder.setInsertionPointToStart(block);
+    OperationState innerState(opLoc, *reducerName);
+    innerState.addOperands(block->getArguments());
+    innerState.addTypes(scalar);
+    Operation *inner = builder.create(innerState);
+    builder.create<ReturnOp>(opLoc, inner->getResults());
+    return success();
+  }
+  SmallVector<OpAsmParser::Argument> args;
+  if (parser.parseKeyword("reducer") ||
+      parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                               /*allowType=*/true) ||
+      parser.parseRegion(*body, args))
+    return failure();
+  return success();
+}
+
+//===--- custom_call -------------------------------------------------------===//
+
+void CustomCallOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (!getHasSideEffect())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+// A layout is a permutation of the dimensions of a tensor.
+static LogicalResult verifyLayouts(CustomCallOp op, ArrayAttr layouts,
+                                   TypeRange types, StringRef what) {
+  if (layouts.size() != types.size())
+    return op.emitOpError() << "has " << layouts.size() << " " << what
+                            << " layouts for " << types.size() << " " << what
+                            << "s";
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(layouts, types))) {
+    auto [layoutAttr, type] = pair;
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    SmallVector<int64_t> layout;
+    for (APInt v : cast<DenseIntElementsAttr>(layoutAttr).getValues<APInt>())
+      layout.push_back(v.getSExtValue());
+    SmallVector<int64_t> sorted(layout);
+    llvm::sort(sorted);
+    bool permutation = static_cast<int64_t>(layout.size()) == tensor.getRank();
+    for (auto [i, v] : llvm::enumerate(sorted))
+      permutation &= v == static_cast<int64_t>(i);
+    if (!permutation)
+      return op.emitOpError()
+             << what << " layout " << index << " " << formatDims(layout)
+             << " must be a permutation of [0, " << tensor.getRank() << ")";
+  }
+  return success();
+}
+
+// The type at `indices` inside nested tuples of `type`, or null.
+static Type tupleElement(Type type, ArrayRef<int64_t> indices) {
+  for (int64_t i : indices) {
+    auto tuple = dyn_cast<TupleType>(type);
+    if (!tuple || i < 0 || i >= static_cast<int64_t>(tuple.size()))
+      return {};
+    type = tuple.getType(i);
+  }
+  return type;
+}
+
+LogicalResult CustomCallOp::verify() {
+  if (getOperandLayouts().has_value() != getResultLayouts().has_value())
+    return emitOpError() << "operand_layouts and result_layouts must be "
+                            "given together";
+  if (auto layouts = getOperandLayouts())
+    if (failed(verifyLayouts(*this, *layouts, getOperandTypes(), "operand")))
+      return failure();
+  if (auto layouts = getResultLayouts()) {
+    TypeRange results = getResultTypes();
+    SmallVector<Type> flat(results.begin(), results.end());
+    if (results.size() == 1)
+      if (auto tuple = dyn_cast<TupleType>(results[0]))
+        flat.assign(tuple.getTypes().begin(), tuple.getTypes().end());
+    if (failed(verifyLayouts(*this, *layouts, flat, "result")))
+      return failure();
+  }
+  if (auto config = getBackendConfig())
+    if (isa<DictionaryAttr>(*config) &&
+        getApiVersion() != CustomCallApiVersion::API_VERSION_TYPED_FFI)
+      return emitOpError() << "a dictionary backend_config requires "
+                              "api_version = 4 (typed FFI)";
+  for (Attribute attr : getOutputOperandAliases()) {
+    auto alias = cast<OutputOperandAliasAttr>(attr);
+    int64_t index = alias.getOperandIndex();
+    if (index < 0 || index >= getNumOperands())
+      return emitOpError() << "output_operand_alias operand_index " << index
+                           << " is out of range for " << getNumOperands()
+                           << " operands";
+    Type operand = tupleElement(getOperand(index).getType(),
+                                alias.getOperandTupleIndices());
+    Type resultRoot = getNumResults() == 1
+                          ? getResult(0).getType()
+                          : TupleType::get(getContext(), getResultTypes());
+    Type output = tupleElement(resultRoot, alias.getOutputTupleIndices());
+    if (!operand || !output)
+      return emitOpError() << "output_operand_alias tuple indices do not "
+                              "address an element";
+    if (operand != output)
+      return emitOpError() << "output_operand_alias aliases " << operand
+                           << " with output " << output
+                           << "; their types must be equal";
+  }
+  return success();
+}
+
+} // namespace mlir::stablehlo

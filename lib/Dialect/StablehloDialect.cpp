@@ -1,0 +1,748 @@
+// The stablehlo dialect: registration, types, structured attributes and the
+// quantized-type constraints shared by all ops.
+#include "Dialect/StablehloOps.h"
+#include "Dialect/Verification.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+#include "StablehloDialect.cpp.inc"
+#include "StablehloEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "StablehloAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "StablehloTypes.cpp.inc"
+
+void StablehloDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "StablehloTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "StablehloAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "ElementwiseOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "DataMovementOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "RegionOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "LinalgOps.cpp.inc"
+      >();
+}
+
+void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<StablehloDialect, check::CheckDialect, quant::QuantDialect>();
+}
+
+//===--- Dialect attribute syntax ------------------------------------------===//
+
+static Attribute parseBoundsList(AsmParser &parser, bool bracketed) {
+  SmallVector<int64_t> bounds;
+  auto parseBound = [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalQuestion())) {
+      bounds.push_back(ShapedType::kDynamic);
+      return success();
+    }
+    int64_t value;
+    if (parser.parseInteger(value))
+      return failure();
+    bounds.push_back(value);
+    return success();
+  };
+  auto delimiter = bracketed ? AsmParser::Delimiter::Square
+                             : AsmParser::Delimiter::None;
+  if (parser.parseCommaSeparatedList(delimiter, parseBound))
+    return {};
+  return TypeExtensionsAttr::get(parser.getContext(), bounds);
+}
+
+Attribute StablehloDialect::parseAttribute(DialectAsmParser &parser,
+                                           Type type) const {
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult result =
+      generatedAttributeParser(parser, &mnemonic, type, attr);
+  if (result.has_value())
+    return attr;
+  if (mnemonic == "type_extensions") {
+    if (parser.parseLess() || parser.parseKeyword("bounds") ||
+        parser.parseEqual())
+      return {};
+    attr = parseBoundsList(parser, /*bracketed=*/true);
+    if (!attr || parser.parseGreater())
+      return {};
+    return attr;
+  }
+  parser.emitError(parser.getNameLoc(), "unknown stablehlo attribute '")
+      << mnemonic << "'";
+  return {};
+}
+
+void StablehloDialect::printAttribute(Attribute attr,
+                                      DialectAsmPrinter &printer) const {
+  (void)generatedAttributePrinter(attr, printer);
+}
+
+//===--- Structured attributes ---------------------------------------------===//
+
+static ParseResult unknownField(AsmParser &parser, StringRef name) {
+  return parser.emitError(parser.getCurrentLocation())
+         << "unknown field '" << name << "'";
+}
+
+// Readers of the builtin-attribute dictionaries behind toFields/fromFields.
+static SmallVector<int64_t> dimsField(DictionaryAttr fields, StringRef name) {
+  if (auto dims = fields.getAs<DenseI64ArrayAttr>(name))
+    return llvm::to_vector(dims.asArrayRef());
+  return {};
+}
+static int64_t intField(DictionaryAttr fields, StringRef name) {
+  if (auto value = fields.getAs<IntegerAttr>(name))
+    return value.getInt();
+  return 0;
+}
+static NamedAttribute dimsEntry(MLIRContext *ctx, StringRef name,
+                                ArrayRef<int64_t> dims) {
+  return NamedAttribute(StringAttr::get(ctx, name),
+                        DenseI64ArrayAttr::get(ctx, dims));
+}
+static NamedAttribute intEntry(MLIRContext *ctx, StringRef name,
+                               int64_t value) {
+  return NamedAttribute(StringAttr::get(ctx, name),
+                        IntegerAttr::get(IntegerType::get(ctx, 64), value));
+}
+
+// dot
+Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> lb, rb, lc, rc;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "lhs_batching_dimensions") return parseDimList(parser, lb);
+        if (name == "rhs_batching_dimensions") return parseDimList(parser, rb);
+        if (name == "lhs_contracting_dimensions") return parseDimList(parser, lc);
+        if (name == "rhs_contracting_dimensions") return parseDimList(parser, rc);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), lb, rb, lc, rc);
+}
+void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .dims("lhs_batching_dimensions", getLhsBatchingDimensions())
+      .dims("rhs_batching_dimensions", getRhsBatchingDimensions())
+      .dims("lhs_contracting_dimensions", getLhsContractingDimensions())
+      .dims("rhs_contracting_dimensions", getRhsContractingDimensions());
+}
+DictionaryAttr DotDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {dimsEntry(ctx, "lhs_batching_dimensions", getLhsBatchingDimensions()),
+            dimsEntry(ctx, "rhs_batching_dimensions", getRhsBatchingDimensions()),
+            dimsEntry(ctx, "lhs_contracting_dimensions",
+                      getLhsContractingDimensions()),
+            dimsEntry(ctx, "rhs_contracting_dimensions",
+                      getRhsContractingDimensions())});
+}
+Attribute DotDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), dimsField(f, "lhs_batching_dimensions"),
+             dimsField(f, "rhs_batching_dimensions"),
+             dimsField(f, "lhs_contracting_dimensions"),
+             dimsField(f, "rhs_contracting_dimensions"));
+}
+
+// gather
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> offset, collapsed, operandBatch, indicesBatch, startMap;
+  int64_t indexVectorDim = 0;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "offset_dims") return parseDimList(parser, offset);
+        if (name == "collapsed_slice_dims") return parseDimList(parser, collapsed);
+        if (name == "operand_batching_dims") return parseDimList(parser, operandBatch);
+        if (name == "start_indices_batching_dims") return parseDimList(parser, indicesBatch);
+        if (name == "start_index_map") return parseDimList(parser, startMap);
+        if (name == "index_vector_dim") return parser.parseInteger(indexVectorDim);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), offset, collapsed, operandBatch, indicesBatch,
+             startMap, indexVectorDim);
+}
+void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .dims("offset_dims", getOffsetDims())
+      .dims("collapsed_slice_dims", getCollapsedSliceDims())
+      .dims("operand_batching_dims", getOperandBatchingDims())
+      .dims("start_indices_batching_dims", getStartIndicesBatchingDims())
+      .dims("start_index_map", getStartIndexMap())
+      .integer("index_vector_dim", getIndexVectorDim());
+}
+DictionaryAttr GatherDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {dimsEntry(ctx, "offset_dims", getOffsetDims()),
+            dimsEntry(ctx, "collapsed_slice_dims", getCollapsedSliceDims()),
+            dimsEntry(ctx, "operand_batching_dims", getOperandBatchingDims()),
+            dimsEntry(ctx, "start_indices_batching_dims",
+                      getStartIndicesBatchingDims()),
+            dimsEntry(ctx, "start_index_map", getStartIndexMap()),
+            intEntry(ctx, "index_vector_dim", getIndexVectorDim())});
+}
+Attribute GatherDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), dimsField(f, "offset_dims"),
+             dimsField(f, "collapsed_slice_dims"),
+             dimsField(f, "operand_batching_dims"),
+             dimsField(f, "start_indices_batching_dims"),
+             dimsField(f, "start_index_map"), intField(f, "index_vector_dim"));
+}
+
+// scatter
+Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> window, inserted, inputBatch, indicesBatch, toOperand;
+  int64_t indexVectorDim = 0;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "update_window_dims") return parseDimList(parser, window);
+        if (name == "inserted_window_dims") return parseDimList(parser, inserted);
+        if (name == "input_batching_dims") return parseDimList(parser, inputBatch);
+        if (name == "scatter_indices_batching_dims") return parseDimList(parser, indicesBatch);
+        if (name == "scatter_dims_to_operand_dims") return parseDimList(parser, toOperand);
+        if (name == "index_vector_dim") return parser.parseInteger(indexVectorDim);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), window, inserted, inputBatch, indicesBatch,
+             toOperand, indexVectorDim);
+}
+void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .dims("update_window_dims", getUpdateWindowDims())
+      .dims("inserted_window_dims", getInsertedWindowDims())
+      .dims("input_batching_dims", getInputBatchingDims())
+      .dims("scatter_indices_batching_dims", getScatterIndicesBatchingDims())
+      .dims("scatter_dims_to_operand_dims", getScatterDimsToOperandDims())
+      .integer("index_vector_dim", getIndexVectorDim());
+}
+DictionaryAttr ScatterDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {dimsEntry(ctx, "update_window_dims", getUpdateWindowDims()),
+            dimsEntry(ctx, "inserted_window_dims", getInsertedWindowDims()),
+            dimsEntry(ctx, "input_batching_dims", getInputBatchingDims()),
+            dimsEntry(ctx, "scatter_indices_batching_dims",
+                      getScatterIndicesBatchingDims()),
+            dimsEntry(ctx, "scatter_dims_to_operand_dims",
+                      getScatterDimsToOperandDims()),
+            intEntry(ctx, "index_vector_dim", getIndexVectorDim())});
+}
+Attribute ScatterDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), dimsField(f, "update_window_dims"),
+             dimsField(f, "inserted_window_dims"),
+             dimsField(f, "input_batching_dims"),
+             dimsField(f, "scatter_indices_batching_dims"),
+             dimsField(f, "scatter_dims_to_operand_dims"),
+             intField(f, "index_vector_dim"));
+}
+
+// conv: compact `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`, or `raw` fields.
+namespace {
+// One tensor's layout: which dimension is batch/feature (or in/out feature
+// for the kernel) and which are spatial, in spatial order.
+struct ConvLayout {
+  int64_t first = -1, second = -1;
+  SmallVector<int64_t> spatial;
+};
+} // namespace
+
+static ParseResult parseConvLayout(AsmParser &parser, char first, char second,
+                                   ConvLayout &layout) {
+  SmallVector<std::pair<int64_t, int64_t>> spatial; // (spatial index, dim)
+  int64_t dim = 0;
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            llvm::SMLoc loc = parser.getCurrentLocation();
+            int64_t index;
+            OptionalParseResult isInt = parser.parseOptionalInteger(index);
+            if (isInt.has_value()) {
+              if (failed(*isInt))
+                return failure();
+              spatial.push_back({index, dim++});
+              return success();
+            }
+            StringRef key;
+            if (parser.parseKeyword(&key))
+              return failure();
+            int64_t *slot = key.size() == 1 && key[0] == first    ? &layout.first
+                            : key.size() == 1 && key[0] == second ? &layout.second
+                                                                  : nullptr;
+            if (!slot || *slot != -1)
+              return parser.emitError(loc)
+                     << "expected '" << first << "', '" << second
+                     << "' or a spatial dimension number, each once";
+            *slot = dim++;
+            return success();
+          }))
+    return failure();
+  llvm::sort(spatial);
+  for (auto [index, position] : llvm::enumerate(spatial)) {
+    if (position.first != static_cast<int64_t>(index))
+      return parser.emitError(parser.getCurrentLocation())
+             << "spatial dimensions must be numbered 0.." << spatial.size() - 1;
+    layout.spatial.push_back(position.second);
+  }
+  if (layout.first == -1 || layout.second == -1)
+    return parser.emitError(parser.getCurrentLocation())
+           << "expected both '" << first << "' and '" << second << "'";
+  return success();
+}
+
+Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("raw"))) {
+    int64_t ib = 0, ifd = 0, kif = 0, kof = 0, ob = 0, of = 0;
+    SmallVector<int64_t> is, ks, os;
+    do {
+      StringRef name;
+      if (parser.parseKeyword(&name) || parser.parseEqual())
+        return {};
+      ParseResult r =
+          name == "input_batch_dimension"            ? parser.parseInteger(ib)
+          : name == "input_feature_dimension"        ? parser.parseInteger(ifd)
+          : name == "input_spatial_dimensions"       ? parseDimList(parser, is)
+          : name == "kernel_input_feature_dimension" ? parser.parseInteger(kif)
+          : name == "kernel_output_feature_dimension" ? parser.parseInteger(kof)
+          : name == "kernel_spatial_dimensions"      ? parseDimList(parser, ks)
+          : name == "output_batch_dimension"         ? parser.parseInteger(ob)
+          : name == "output_feature_dimension"       ? parser.parseInteger(of)
+          : name == "output_spatial_dimensions"      ? parseDimList(parser, os)
+                                                     : unknownField(parser, name);
+      if (failed(r))
+        return {};
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseGreater())
+      return {};
+    return get(parser.getContext(), ib, ifd, is, kif, kof, ks, ob, of, os);
+  }
+  ConvLayout input, kernel, output;
+  if (parseConvLayout(parser, 'b', 'f', input) || parser.parseKeyword("x") ||
+      parseConvLayout(parser, 'i', 'o', kernel) || parser.parseArrow() ||
+      parseConvLayout(parser, 'b', 'f', output) || parser.parseGreater())
+    return {};
+  return get(parser.getContext(), input.first, input.second, input.spatial,
+             kernel.first, kernel.second, kernel.spatial, output.first,
+             output.second, output.spatial);
+}
+
+// Prints one layout compactly; false if the numbers do not form a layout.
+static bool printConvLayout(raw_ostream &os, int64_t first, int64_t second,
+                            ArrayRef<int64_t> spatial, char firstKey,
+                            char secondKey) {
+  int64_t rank = spatial.size() + 2;
+  SmallVector<std::string> slots(rank);
+  auto place = [&](int64_t dim, std::string text) {
+    if (dim < 0 || dim >= rank || !slots[dim].empty())
+      return false;
+    slots[dim] = std::move(text);
+    return true;
+  };
+  if (!place(first, std::string(1, firstKey)) ||
+      !place(second, std::string(1, secondKey)))
+    return false;
+  for (auto [index, dim] : llvm::enumerate(spatial))
+    if (!place(dim, std::to_string(index)))
+      return false;
+  os << '[';
+  llvm::interleaveComma(slots, os);
+  os << ']';
+  return true;
+}
+
+void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  bool compact =
+      getInputSpatialDimensions().size() == getKernelSpatialDimensions().size() &&
+      getInputSpatialDimensions().size() == getOutputSpatialDimensions().size() &&
+      printConvLayout(os, getInputBatchDimension(), getInputFeatureDimension(),
+                      getInputSpatialDimensions(), 'b', 'f') &&
+      (os << "x", true) &&
+      printConvLayout(os, getKernelInputFeatureDimension(),
+                      getKernelOutputFeatureDimension(),
+                      getKernelSpatialDimensions(), 'i', 'o') &&
+      (os << "->", true) &&
+      printConvLayout(os, getOutputBatchDimension(), getOutputFeatureDimension(),
+                      getOutputSpatialDimensions(), 'b', 'f');
+  if (compact) {
+    printer << '<' << text << '>';
+    return;
+  }
+  printer << "<raw ";
+  printer.getStream() << "input_batch_dimension = " << getInputBatchDimension()
+                      << ", input_feature_dimension = "
+                      << getInputFeatureDimension()
+                      << ", input_spatial_dimensions = "
+                      << formatDims(getInputSpatialDimensions())
+                      << ", kernel_input_feature_dimension = "
+                      << getKernelInputFeatureDimension()
+                      << ", kernel_output_feature_dimension = "
+                      << getKernelOutputFeatureDimension()
+                      << ", kernel_spatial_dimensions = "
+                      << formatDims(getKernelSpatialDimensions())
+                      << ", output_batch_dimension = " << getOutputBatchDimension()
+                      << ", output_feature_dimension = "
+                      << getOutputFeatureDimension()
+                      << ", output_spatial_dimensions = "
+                      << formatDims(getOutputSpatialDimensions()) << '>';
+}
+DictionaryAttr ConvDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx,
+      {intEntry(ctx, "input_batch_dimension", getInputBatchDimension()),
+       intEntry(ctx, "input_feature_dimension", getInputFeatureDimension()),
+       dimsEntry(ctx, "input_spatial_dimensions", getInputSpatialDimensions()),
+       intEntry(ctx, "kernel_input_feature_dimension",
+                getKernelInputFeatureDimension()),
+       intEntry(ctx, "kernel_output_feature_dimension",
+                getKernelOutputFeatureDimension()),
+       dimsEntry(ctx, "kernel_spatial_dimensions", getKernelSpatialDimensions()),
+       intEntry(ctx, "output_batch_dimension", getOutputBatchDimension()),
+       intEntry(ctx, "output_feature_dimension", getOutputFeatureDimension()),
+       dimsEntry(ctx, "output_spatial_dimensions",
+                 getOutputSpatialDimensions())});
+}
+Attribute ConvDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), intField(f, "input_batch_dimension"),
+             intField(f, "input_feature_dimension"),
+             dimsField(f, "input_spatial_dimensions"),
+             intField(f, "kernel_input_feature_dimension"),
+             intField(f, "kernel_output_feature_dimension"),
+             dimsField(f, "kernel_spatial_dimensions"),
+             intField(f, "output_batch_dimension"),
+             intField(f, "output_feature_dimension"),
+             dimsField(f, "output_spatial_dimensions"));
+}
+
+// dot_algorithm: every field is printed.
+Attribute DotAlgorithmAttr::parse(AsmParser &parser, Type) {
+  Type lhs, rhs, acc;
+  int64_t lhsCount = 0, rhsCount = 0, ops = 0;
+  bool imprecise = false;
+  auto parseBool = [&](bool &out) -> ParseResult {
+    if (succeeded(parser.parseOptionalKeyword("true"))) return out = true, success();
+    if (succeeded(parser.parseOptionalKeyword("false"))) return out = false, success();
+    return parser.emitError(parser.getCurrentLocation(), "expected true or false");
+  };
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "lhs_precision_type") return parser.parseType(lhs);
+        if (name == "rhs_precision_type") return parser.parseType(rhs);
+        if (name == "accumulation_type") return parser.parseType(acc);
+        if (name == "lhs_component_count") return parser.parseInteger(lhsCount);
+        if (name == "rhs_component_count") return parser.parseInteger(rhsCount);
+        if (name == "num_primitive_operations") return parser.parseInteger(ops);
+        if (name == "allow_imprecise_accumulation") return parseBool(imprecise);
+        return unknownField(parser, name);
+      }))
+    return {};
+  if (!lhs || !rhs || !acc) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "dot_algorithm needs lhs_precision_type, "
+                     "rhs_precision_type and accumulation_type");
+    return {};
+  }
+  return get(parser.getContext(), lhs, rhs, acc, lhsCount, rhsCount, ops,
+             imprecise);
+}
+void DotAlgorithmAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .type("lhs_precision_type", getLhsPrecisionType())
+      .type("rhs_precision_type", getRhsPrecisionType())
+      .type("accumulation_type", getAccumulationType())
+      .integer("lhs_component_count", getLhsComponentCount(), false)
+      .integer("rhs_component_count", getRhsComponentCount(), false)
+      .integer("num_primitive_operations", getNumPrimitiveOperations(), false)
+      .boolean("allow_imprecise_accumulation", getAllowImpreciseAccumulation());
+}
+DictionaryAttr DotAlgorithmAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  auto named = [&](StringRef name, Attribute value) {
+    return NamedAttribute(StringAttr::get(ctx, name), value);
+  };
+  return DictionaryAttr::get(
+      ctx, {named("lhs_precision_type", TypeAttr::get(getLhsPrecisionType())),
+            named("rhs_precision_type", TypeAttr::get(getRhsPrecisionType())),
+            named("accumulation_type", TypeAttr::get(getAccumulationType())),
+            intEntry(ctx, "lhs_component_count", getLhsComponentCount()),
+            intEntry(ctx, "rhs_component_count", getRhsComponentCount()),
+            intEntry(ctx, "num_primitive_operations",
+                     getNumPrimitiveOperations()),
+            named("allow_imprecise_accumulation",
+                  BoolAttr::get(ctx, getAllowImpreciseAccumulation()))});
+}
+Attribute DotAlgorithmAttr::fromFields(DictionaryAttr f) {
+  auto type = [&](StringRef name) -> Type {
+    auto attr = f.getAs<TypeAttr>(name);
+    return attr ? attr.getValue() : Type();
+  };
+  Type lhs = type("lhs_precision_type"), rhs = type("rhs_precision_type"),
+       acc = type("accumulation_type");
+  if (!lhs || !rhs || !acc)
+    return {};
+  auto imprecise = f.getAs<BoolAttr>("allow_imprecise_accumulation");
+  return get(f.getContext(), lhs, rhs, acc, intField(f, "lhs_component_count"),
+             intField(f, "rhs_component_count"),
+             intField(f, "num_primitive_operations"),
+             imprecise && imprecise.getValue());
+}
+
+// channel_handle: both fields printed.
+Attribute ChannelHandleAttr::parse(AsmParser &parser, Type) {
+  int64_t handle = 0, type = 0;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "handle") return parser.parseInteger(handle);
+        if (name == "type") return parser.parseInteger(type);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), handle, type);
+}
+void ChannelHandleAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .integer("handle", getHandle(), false)
+      .integer("type", getType(), false);
+}
+DictionaryAttr ChannelHandleAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(ctx, {intEntry(ctx, "handle", getHandle()),
+                                   intEntry(ctx, "type", getType())});
+}
+Attribute ChannelHandleAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), intField(f, "handle"), intField(f, "type"));
+}
+
+// output_operand_alias: all fields printed.
+Attribute OutputOperandAliasAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> output, operand;
+  int64_t index = 0;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "output_tuple_indices") return parseDimList(parser, output);
+        if (name == "operand_index") return parser.parseInteger(index);
+        if (name == "operand_tuple_indices") return parseDimList(parser, operand);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), output, index, operand);
+}
+void OutputOperandAliasAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .dims("output_tuple_indices", getOutputTupleIndices(), false)
+      .integer("operand_index", getOperandIndex(), false)
+      .dims("operand_tuple_indices", getOperandTupleIndices(), false);
+}
+DictionaryAttr OutputOperandAliasAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {dimsEntry(ctx, "output_tuple_indices", getOutputTupleIndices()),
+            intEntry(ctx, "operand_index", getOperandIndex()),
+            dimsEntry(ctx, "operand_tuple_indices", getOperandTupleIndices())});
+}
+Attribute OutputOperandAliasAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), dimsField(f, "output_tuple_indices"),
+             intField(f, "operand_index"), dimsField(f, "operand_tuple_indices"));
+}
+
+// result_accuracy: zero tolerances elided, mode always printed.
+Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *ctx = parser.getContext();
+  llvm::APFloat atol(0.0), rtol(0.0);
+  int64_t ulps = 0;
+  ResultAccuracyModeAttr mode;
+  auto parseTolerance = [&](llvm::APFloat &out) -> ParseResult {
+    double value;
+    if (parser.parseFloat(value))
+      return failure();
+    out = llvm::APFloat(value);
+    return success();
+  };
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "atol") return parseTolerance(atol);
+        if (name == "rtol") return parseTolerance(rtol);
+        if (name == "ulps") return parser.parseInteger(ulps);
+        if (name == "mode") return parser.parseAttribute(mode);
+        return unknownField(parser, name);
+      }))
+    return {};
+  if (!mode)
+    mode = ResultAccuracyModeAttr::get(ctx, ResultAccuracyMode::DEFAULT);
+  return get(ctx, atol, rtol, ulps, mode);
+}
+void ResultAccuracyAttr::print(AsmPrinter &printer) const {
+  FieldPrinter fields(printer);
+  if (!getAtol().isZero())
+    fields.floating("atol", getAtol());
+  if (!getRtol().isZero())
+    fields.floating("rtol", getRtol());
+  fields.integer("ulps", getUlps()).attribute("mode", getMode());
+}
+DictionaryAttr ResultAccuracyAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  Type f64 = Float64Type::get(ctx);
+  return DictionaryAttr::get(
+      ctx, {NamedAttribute(StringAttr::get(ctx, "atol"),
+                           FloatAttr::get(f64, getAtol())),
+            NamedAttribute(StringAttr::get(ctx, "rtol"),
+                           FloatAttr::get(f64, getRtol())),
+            intEntry(ctx, "ulps", getUlps()),
+            NamedAttribute(StringAttr::get(ctx, "mode"), getMode())});
+}
+Attribute ResultAccuracyAttr::fromFields(DictionaryAttr f) {
+  MLIRContext *ctx = f.getContext();
+  auto tolerance = [&](StringRef name) {
+    auto attr = f.getAs<FloatAttr>(name);
+    return llvm::APFloat(attr ? attr.getValueAsDouble() : 0.0);
+  };
+  auto mode = f.getAs<ResultAccuracyModeAttr>("mode");
+  if (!mode)
+    mode = ResultAccuracyModeAttr::get(ctx, ResultAccuracyMode::DEFAULT);
+  return get(ctx, tolerance("atol"), tolerance("rtol"), intField(f, "ulps"),
+             mode);
+}
+
+// bounds
+Attribute TypeExtensionsAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  Attribute attr = parseBoundsList(parser, /*bracketed=*/false);
+  if (!attr || parser.parseGreater())
+    return {};
+  return attr;
+}
+void TypeExtensionsAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  llvm::interleaveComma(getBounds(), printer, [&](int64_t bound) {
+    if (ShapedType::isDynamic(bound))
+      printer << '?';
+    else
+      printer << bound;
+  });
+  printer << '>';
+}
+
+// Bounds apply to dynamic dimensions only (dynamism RFC).
+LogicalResult TypeExtensionsAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  ArrayRef<int64_t> bounds = getBounds();
+  if (bounds.size() != shape.size())
+    return emitError() << "bounds " << formatDims(bounds) << " must have one "
+                       << "entry per dimension (rank " << shape.size() << ")";
+  for (auto [dim, bound] : llvm::zip(shape, bounds)) {
+    if (ShapedType::isDynamic(bound))
+      continue;
+    if (!ShapedType::isDynamic(dim))
+      return emitError() << "a static dimension of size " << dim
+                         << " cannot have a bound (use ?)";
+    if (bound < 0)
+      return emitError() << "bound " << bound << " must be non-negative";
+  }
+  return success();
+}
+
+//===--- Quantized element types (spec "Quantized element types") ----------===//
+
+bool mlir::stablehlo::isValidQuantizedElementType(Type type) {
+  auto quantized = dyn_cast<quant::QuantizedType>(type);
+  if (!isa_and_nonnull<quant::UniformQuantizedType,
+                       quant::UniformQuantizedPerAxisType>(quantized))
+    return false;
+  auto storage = dyn_cast<IntegerType>(quantized.getStorageType());
+  return storage && llvm::is_contained({2u, 4u, 8u, 16u, 32u, 64u},
+                                       storage.getWidth()) &&
+         isa<FloatType>(quantized.getExpressedType());
+}
+
+static LogicalResult verifyQuantizedType(Operation *op, Type type) {
+  auto quantized = getQuantizedElementType(type);
+  if (!quantized)
+    return success();
+  int64_t min = quantized.getStorageTypeMin(),
+          max = quantized.getStorageTypeMax();
+  // C1, C2 (storage_min/max have the storage type) and C4, C8 (scales and
+  // zero points have the expressed and storage types) hold by construction
+  // of !quant.uniform.
+  if (min >= max) // C3
+    return op->emitOpError()
+           << "quantized type C3: storage_min " << min
+           << " must be less than storage_max " << max << " in " << type;
+  SmallVector<double> scales;
+  SmallVector<int64_t> zeroPoints;
+  std::optional<int32_t> axis;
+  if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(quantized)) {
+    scales.push_back(perTensor.getScale());
+    zeroPoints.push_back(perTensor.getZeroPoint());
+  } else {
+    auto perAxis = cast<quant::UniformQuantizedPerAxisType>(quantized);
+    llvm::append_range(scales, perAxis.getScales());
+    llvm::append_range(zeroPoints, perAxis.getZeroPoints());
+    axis = perAxis.getQuantizedDimension();
+  }
+  for (double scale : scales) {
+    if (!(scale > 0)) // C5
+      return op->emitOpError() << "quantized type C5: scale " << scale
+                               << " must be positive in " << type;
+    if (!std::isfinite(scale)) // C6
+      return op->emitOpError() << "quantized type C6: scale must be finite in "
+                               << type;
+  }
+  for (int64_t zeroPoint : zeroPoints)
+    if (zeroPoint < min || zeroPoint > max) // C7
+      return op->emitOpError()
+             << "quantized type C7: zero point " << zeroPoint
+             << " must be within [" << min << ", " << max << "] in " << type;
+  if (scales.size() != zeroPoints.size()) // C9
+    return op->emitOpError() << "quantized type C9: as many scales as zero "
+                                "points are required in "
+                             << type;
+  if (!axis)
+    return success(); // C10: a per-tensor type has exactly one scale.
+  if (*axis < 0) // C11
+    return op->emitOpError() << "quantized type C11: quantization_dimension "
+                             << *axis << " must be non-negative in " << type;
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return success();
+  if (*axis >= tensor.getRank()) // C12
+    return op->emitOpError() << "quantized type C12: quantization_dimension "
+                             << *axis << " must be less than the rank "
+                             << tensor.getRank() << " of " << type;
+  int64_t dim = tensor.getDimSize(*axis);
+  if (!ShapedType::isDynamic(dim) &&
+      dim != static_cast<int64_t>(scales.size())) // C13
+    return op->emitOpError()
+           << "quantized type C13: dimension " << *axis << " of size " << dim
+           << " must equal the number of scales " << scales.size() << " in "
+           << type;
+  return success();
+}
+
+LogicalResult mlir::stablehlo::verifyQuantizedTypesOf(Operation *op) {
+  for (Type type : op->getOperandTypes())
+    if (failed(verifyQuantizedType(op, type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(verifyQuantizedType(op, type)))
+      return failure();
+  return success();
+}

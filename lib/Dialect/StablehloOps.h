@@ -1,0 +1,68 @@
+// The stablehlo and check dialects: every op, type and attribute.
+// Definitions are generated from dialect/*.td; this header gathers them.
+#ifndef STABLEHLO_PY_DIALECT_STABLEHLOOPS_H
+#define STABLEHLO_PY_DIALECT_STABLEHLOOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TensorEncoding.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::stablehlo {
+
+// True for the quantized element types the spec allows: !quant.uniform with
+// an integer storage type and a floating-point expressed type.
+bool isValidQuantizedElementType(Type type);
+
+// Quantized types C1-C13 of the spec for every operand and result of `op`.
+LogicalResult verifyQuantizedTypesOf(Operation *op);
+
+namespace OpTrait {
+template <typename ConcreteType>
+class VerifyQuantizedTypes
+    : public mlir::OpTrait::TraitBase<ConcreteType, VerifyQuantizedTypes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyQuantizedTypesOf(op);
+  }
+};
+} // namespace OpTrait
+} // namespace mlir::stablehlo
+
+#include "StablehloDialect.h.inc"
+#include "StablehloEnums.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "StablehloAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "StablehloTypes.h.inc"
+
+#include "Dialect/AsmSyntax.h"
+
+#define GET_OP_CLASSES
+#include "ElementwiseOps.h.inc"
+#define GET_OP_CLASSES
+#include "DataMovementOps.h.inc"
+#define GET_OP_CLASSES
+#include "RegionOps.h.inc"
+#define GET_OP_CLASSES
+#include "LinalgOps.h.inc"
+
+#include "CheckDialect.h.inc"
+#define GET_OP_CLASSES
+#include "CheckOps.h.inc"
+
+namespace mlir::stablehlo {
+// Registers the stablehlo and check dialects (and their dependencies).
+void registerAllDialects(DialectRegistry &registry);
+} // namespace mlir::stablehlo
+
+#endif // STABLEHLO_PY_DIALECT_STABLEHLOOPS_H

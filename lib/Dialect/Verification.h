@@ -1,0 +1,36 @@
+// Helpers shared by the verifiers and shape functions of all op families.
+#ifndef STABLEHLO_PY_DIALECT_VERIFICATION_H
+#define STABLEHLO_PY_DIALECT_VERIFICATION_H
+
+#include "Dialect/StablehloOps.h"
+#include <string>
+
+namespace mlir::stablehlo {
+
+// Shapes agree where both are known (dynamic dimensions match anything).
+bool isCompatibleShape(Type lhs, Type rhs);
+
+// Same element type, ignoring per-axis quantization parameters and scales:
+// the spec's baseline_element_type(lhs) = baseline_element_type(rhs).
+bool haveSameBaselineElementType(Type lhs, Type rhs);
+// baseline_type(lhs) = baseline_type(rhs): compatible shapes and the above.
+bool haveSameBaselineType(Type lhs, Type rhs);
+
+// The more static of two compatible ranked tensor types.
+RankedTensorType mostSpecificType(RankedTensorType lhs, RankedTensorType rhs);
+
+quant::QuantizedType getQuantizedElementType(Type type);
+bool isPerAxisQuantized(Type type);
+
+bool isUnique(ArrayRef<int64_t> dims);
+std::string formatDims(ArrayRef<int64_t> dims);
+
+// Bounds of a bounded dynamic tensor (`#stablehlo.bounds<...>`), or {}.
+ArrayRef<int64_t> getBounds(Type type);
+// A ranked tensor type carrying `bounds` as its encoding when any is set.
+RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
+                               ArrayRef<int64_t> bounds);
+
+} // namespace mlir::stablehlo
+
+#endif // STABLEHLO_PY_DIALECT_VERIFICATION_H
