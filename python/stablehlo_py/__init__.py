@@ -1,0 +1,33 @@
+"""stablehlo-py: StableHLO implemented natively in MLIR, driven from Python.
+
+`import stablehlo_py` loads the upstream MLIR Python package first; our
+extension then plugs the stablehlo and check dialects into that same MLIR.
+"""
+import mlir.ir  # noqa: F401  (must precede the extension: one MLIR instance)
+
+from . import _stablehlo
+from ._stablehlo import register_dialects
+
+__all__ = ["register_dialects", "context", "interpret", "compile"]
+
+
+def context() -> "mlir.ir.Context":
+    """A new context with stablehlo, check and the upstream dialects a
+    StableHLO program uses (func, builtin, quant, ...) registered."""
+    ctx = mlir.ir.Context()
+    register_dialects(ctx)
+    return ctx
+
+
+def interpret(module_or_text, *arrays, entry="main"):
+    """Runs function `entry` of a module on numpy arrays; returns a list."""
+    from .interpreter import interpret as _interpret
+
+    return _interpret(module_or_text, *arrays, entry=entry)
+
+
+def compile(module_or_text, entry="main"):  # noqa: A001 (mirrors jax.jit naming)
+    """Prepares function `entry` once; returns a callable to run it many times."""
+    from .interpreter import compile as _compile
+
+    return _compile(module_or_text, entry=entry)

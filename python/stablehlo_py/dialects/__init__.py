@@ -1,0 +1,1 @@
+"""Dialect modules: `from stablehlo_py.dialects import stablehlo, check`."""

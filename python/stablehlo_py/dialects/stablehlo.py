@@ -1,0 +1,217 @@
+"""The stablehlo dialect in Python.
+
+Op classes and builders are generated from dialect/*.td (one module per op
+family); this module adds the dialect's attribute and type classes and the
+builders that need more than the generated ones (regions, inferred shapes).
+"""
+from typing import Callable, Optional, Sequence
+
+from mlir import ir
+
+from .. import _stablehlo
+from ._stablehlo_enum_gen import *  # noqa: F401,F403
+from ._stablehlo_ops_gen import _Dialect  # noqa: F401
+from ._stablehlo_elementwise_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_data_movement_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_region_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_linalg_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_region_ops_gen import ReduceOp, ReturnOp
+from ._stablehlo_linalg_ops_gen import DotGeneralOp
+
+TokenType = _stablehlo.TokenType
+
+#===--- Enum attributes ---------------------------------------------------===#
+
+
+class _EnumAttr(ir.Attribute):
+    """An enum attribute such as #stablehlo<comparison_direction LT>."""
+
+    KIND = ""
+
+    def __init__(self, attr: ir.Attribute):
+        super().__init__(attr)
+        if _stablehlo.enum_attribute_kind(attr) != self.KIND:
+            raise ValueError(f"{attr} is not a #stablehlo<{self.KIND} ...> attribute")
+
+    @classmethod
+    def isinstance(cls, attr: ir.Attribute) -> bool:
+        return _stablehlo.enum_attribute_kind(attr) == cls.KIND
+
+    @classmethod
+    def get(cls, value, context: Optional[ir.Context] = None):
+        attr = _stablehlo.enum_attribute_get(cls.KIND, str(value), context)
+        if attr is None:
+            raise ValueError(f"'{value}' is not a {cls.KIND} value")
+        return cls(attr)
+
+    @property
+    def value(self) -> str:
+        """The case name, e.g. 'LT'."""
+        return _stablehlo.enum_attribute_value(self)
+
+
+def _enum_attr_class(name: str, kind: str) -> type:
+    return type(name, (_EnumAttr,), {"KIND": kind, "__doc__": f"#stablehlo<{kind} ...>"})
+
+
+ComparisonDirectionAttr = _enum_attr_class("ComparisonDirectionAttr", "comparison_direction")
+ComparisonTypeAttr = _enum_attr_class("ComparisonTypeAttr", "comparison_type")
+PrecisionAttr = _enum_attr_class("PrecisionAttr", "precision")
+FftTypeAttr = _enum_attr_class("FftTypeAttr", "fft_type")
+RngDistributionAttr = _enum_attr_class("RngDistributionAttr", "rng_distribution")
+RngAlgorithmAttr = _enum_attr_class("RngAlgorithmAttr", "rng_algorithm")
+TransposeAttr = _enum_attr_class("TransposeAttr", "transpose")
+ResultAccuracyModeAttr = _enum_attr_class("ResultAccuracyModeAttr", "result_accuracy_mode")
+
+#===--- Structured attributes ---------------------------------------------===#
+
+
+def _to_python(attr: ir.Attribute):
+    """Builtin field attribute -> Python value."""
+    if isinstance(attr, ir.DenseI64ArrayAttr):
+        return list(attr)
+    if isinstance(attr, ir.BoolAttr):
+        return attr.value
+    if isinstance(attr, ir.IntegerAttr):
+        return attr.value
+    if isinstance(attr, ir.FloatAttr):
+        return attr.value
+    if isinstance(attr, ir.TypeAttr):
+        return attr.value
+    return attr
+
+
+def _to_attribute(value, context: ir.Context) -> ir.Attribute:
+    """Python field value -> builtin attribute (inverse of _to_python)."""
+    if isinstance(value, ir.Attribute):
+        return value
+    if isinstance(value, ir.Type):
+        return ir.TypeAttr.get(value)
+    if isinstance(value, bool):
+        return ir.BoolAttr.get(value, context=context)
+    if isinstance(value, int):
+        return ir.IntegerAttr.get(ir.IntegerType.get_signless(64, context), value)
+    if isinstance(value, float):
+        return ir.FloatAttr.get(ir.F64Type.get(context), value)
+    return ir.DenseI64ArrayAttr.get(list(value), context=context)
+
+
+class _StructuredAttr(ir.Attribute):
+    """A structured attribute such as #stablehlo.dot<...>; fields read as
+    Python values (lists of ints, ints, bools, types)."""
+
+    MNEMONIC = ""
+    FIELDS: Sequence[str] = ()
+
+    def __init__(self, attr: ir.Attribute):
+        super().__init__(attr)
+        if _stablehlo.attribute_mnemonic(attr) != self.MNEMONIC:
+            raise ValueError(f"{attr} is not a #stablehlo.{self.MNEMONIC} attribute")
+
+    @classmethod
+    def isinstance(cls, attr: ir.Attribute) -> bool:
+        return _stablehlo.attribute_mnemonic(attr) == cls.MNEMONIC
+
+    @classmethod
+    def get(cls, context: Optional[ir.Context] = None, **fields):
+        unknown = set(fields) - set(cls.FIELDS)
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+        context = context or ir.Context.current
+        entries = {k: _to_attribute(v, context) for k, v in fields.items() if v is not None}
+        attr = _stablehlo.attribute_from_fields(
+            cls.MNEMONIC, ir.DictAttr.get(entries, context=context), context)
+        if attr is None:
+            raise ValueError(f"invalid fields for #stablehlo.{cls.MNEMONIC}: {fields}")
+        return cls(attr)
+
+    def fields(self) -> dict:
+        return {n.name: _to_python(n.attr) for n in _stablehlo.attribute_fields(self)}
+
+
+def _structured_attr_class(name: str, mnemonic: str, fields: Sequence[str]) -> type:
+    namespace = {"MNEMONIC": mnemonic, "FIELDS": tuple(fields),
+                 "__doc__": f"#stablehlo.{mnemonic}<...>; fields: {', '.join(fields)}"}
+    for field in fields:
+        namespace[field] = property(lambda self, f=field: self.fields()[f])
+    return type(name, (_StructuredAttr,), namespace)
+
+
+DotDimensionNumbers = _structured_attr_class("DotDimensionNumbers", "dot", [
+    "lhs_batching_dimensions", "rhs_batching_dimensions",
+    "lhs_contracting_dimensions", "rhs_contracting_dimensions"])
+GatherDimensionNumbers = _structured_attr_class("GatherDimensionNumbers", "gather", [
+    "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+    "start_indices_batching_dims", "start_index_map", "index_vector_dim"])
+ScatterDimensionNumbers = _structured_attr_class("ScatterDimensionNumbers", "scatter", [
+    "update_window_dims", "inserted_window_dims", "input_batching_dims",
+    "scatter_indices_batching_dims", "scatter_dims_to_operand_dims", "index_vector_dim"])
+ConvDimensionNumbers = _structured_attr_class("ConvDimensionNumbers", "conv", [
+    "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+    "kernel_input_feature_dimension", "kernel_output_feature_dimension",
+    "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension",
+    "output_spatial_dimensions"])
+DotAlgorithm = _structured_attr_class("DotAlgorithm", "dot_algorithm", [
+    "lhs_precision_type", "rhs_precision_type", "accumulation_type",
+    "lhs_component_count", "rhs_component_count", "num_primitive_operations",
+    "allow_imprecise_accumulation"])
+ChannelHandle = _structured_attr_class("ChannelHandle", "channel_handle", ["handle", "type"])
+OutputOperandAlias = _structured_attr_class("OutputOperandAlias", "output_operand_alias", [
+    "output_tuple_indices", "operand_index", "operand_tuple_indices"])
+ResultAccuracy = _structured_attr_class("ResultAccuracy", "result_accuracy", [
+    "atol", "rtol", "ulps", "mode"])
+
+
+def bounds_attr(bounds: Sequence[Optional[int]], context: Optional[ir.Context] = None) -> ir.Attribute:
+    """#stablehlo.bounds<...> for a bounded dynamic tensor (None for '?')."""
+    return _stablehlo.bounds_get(list(bounds), context)
+
+
+def get_bounds(attr: ir.Attribute) -> Optional[list]:
+    """The bounds of a #stablehlo.bounds attribute (None entries for '?')."""
+    return _stablehlo.bounds_value(attr)
+
+#===--- Builders beyond the generated ones --------------------------------===#
+
+
+def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
+                precision_config=None, algorithm=None, result_type: Optional[ir.Type] = None,
+                loc=None, ip=None, **dimension_numbers) -> ir.Value:
+    """stablehlo.dot_general; the result shape is inferred (C12) and the
+    element type defaults to the operands'. Dimension numbers may be given as
+    a DotDimensionNumbers or as keywords (lhs_contracting_dimensions=...)."""
+    if dot_dimension_numbers is None:
+        dot_dimension_numbers = DotDimensionNumbers.get(**dimension_numbers)
+    if result_type is None:
+        attributes = ir.DictAttr.get({"dot_dimension_numbers": dot_dimension_numbers})
+        components = ir.InferShapedTypeOpInterface(DotGeneralOp).inferReturnTypeComponents(
+            operands=[lhs, rhs], attributes=attributes)
+        result_type = ir.RankedTensorType.get(components[0].shape, components[0].element_type)
+    return DotGeneralOp(result_type, lhs, rhs, dot_dimension_numbers,
+                        precision_config=precision_config, algorithm=algorithm,
+                        loc=loc, ip=ip).result
+
+
+def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
+           dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
+           loc=None, ip=None):
+    """stablehlo.reduce with its body given as a Python function.
+
+    `body` receives the 2N scalar-tensor block arguments (accumulators, then
+    elements) and returns N values, e.g. `lambda a, b: [stablehlo.add(a, b)]`.
+    Result types are inferred. Returns the result (N = 1) or the results.
+    """
+    inputs, init_values = list(inputs), list(init_values)
+    op = ir.Operation.create(
+        "stablehlo.reduce", results=None, operands=inputs + init_values,
+        attributes={"dimensions": ir.DenseI64ArrayAttr.get(list(dimensions))},
+        regions=1, loc=loc, ip=ip, infer_type=True)
+    scalar_types = [ir.RankedTensorType.get([], ir.RankedTensorType(v.type).element_type)
+                    for v in init_values]
+    block = op.regions[0].blocks.append(*(scalar_types * 2))
+    with ir.InsertionPoint(block):
+        outputs = body(*block.arguments)
+        if isinstance(outputs, ir.Value):
+            outputs = [outputs]
+        ReturnOp(list(outputs))
+    return op.results[0] if len(op.results) == 1 else op.results
