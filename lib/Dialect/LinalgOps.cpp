@@ -93,12 +93,20 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
-  DotGeneralOp::Adaptor adaptor(operands, attributes, properties, regions);
-  auto lhs = cast<RankedTensorType>(adaptor.getLhs().getType());
-  auto rhs = cast<RankedTensorType>(adaptor.getRhs().getType());
+  // Callers through the C API may pass attributes without properties.
+  DotDimensionNumbersAttr dims =
+      properties ? DotGeneralOp::Adaptor(operands, attributes, properties,
+                                         regions)
+                       .getDotDimensionNumbers()
+                 : attributes.getAs<DotDimensionNumbersAttr>(
+                       "dot_dimension_numbers");
+  if (!dims || operands.size() != 2)
+    return emitOptionalError(location, "dot_general needs lhs, rhs and "
+                                       "dot_dimension_numbers");
+  auto lhs = cast<RankedTensorType>(operands[0].getType());
+  auto rhs = cast<RankedTensorType>(operands[1].getType());
   SmallVector<int64_t> shape;
-  if (failed(inferDotGeneralShape(location, lhs, rhs,
-                                  adaptor.getDotDimensionNumbers(), shape)))
+  if (failed(inferDotGeneralShape(location, lhs, rhs, dims, shape)))
     return failure();
   // The element type is the operands' unless the producer asks for another.
   inferred.emplace_back(shape, lhs.getElementType());

@@ -6,7 +6,12 @@ extension then plugs the stablehlo and check dialects into that same MLIR.
 import mlir.ir  # noqa: F401  (must precede the extension: one MLIR instance)
 
 from . import _stablehlo
+from mlir._mlir_libs._mlir import globals as _mlir_globals
+
 from ._stablehlo import register_dialects
+
+# Let MLIR find our op classes (e.g. for `op.opview`) by dialect namespace.
+_mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 
 __all__ = ["register_dialects", "context", "interpret", "compile"]
 

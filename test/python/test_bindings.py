@@ -1,0 +1,253 @@
+"""The Python bindings: one MLIR instance with `mlir.ir`, builders that infer
+result types, attribute and type accessors, and clear errors."""
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from mlir import ir, passmanager
+from mlir.dialects import func
+
+import stablehlo_py
+from stablehlo_py.dialects import check, stablehlo
+
+
+@pytest.fixture
+def ctx():
+    with stablehlo_py.context() as context, ir.Location.unknown():
+        yield context
+
+
+def f32(*shape):
+    return ir.RankedTensorType.get(list(shape), ir.F32Type.get())
+
+
+def build(arg_types, body):
+    """A module with one function `main(arg_types...)` whose body is `body`."""
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        func.FuncOp.from_py_func(*arg_types, name="main")(body)
+    assert module.operation.verify()
+    return module
+
+
+# --- one MLIR instance ------------------------------------------------------
+
+def _needed_libraries(path: Path) -> list:
+    out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True, check=True).stdout
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", out)
+
+
+def test_extension_links_only_the_upstream_bindings_mlir():
+    needed = _needed_libraries(Path(stablehlo_py._stablehlo.__file__))
+    mlir_like = [lib for lib in needed if "MLIR" in lib or "LLVM" in lib]
+    assert sorted(mlir_like) == ["libLLVM.so", "libMLIRPythonCAPI.so"], needed
+
+
+def test_module_is_an_upstream_module(ctx):
+    module = ir.Module.parse("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                             "  %0 = stablehlo.add %a, %a : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}")
+    assert isinstance(module, ir.Module)
+    add = module.body.operations[0].regions[0].blocks[0].operations[0]
+    assert isinstance(add.opview, stablehlo.AddOp)
+
+
+def test_upstream_cse_and_canonicalize_run_on_our_ops(ctx):
+    module = ir.Module.parse("""
+      func.func @f(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+        %0 = stablehlo.add %a, %a : tensor<2xf32>
+        %1 = stablehlo.add %a, %a : tensor<2xf32>
+        %unused = stablehlo.compare GT, %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+        stablehlo.custom_call @check.expect_eq(%a, %a) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+        return %0, %1 : tensor<2xf32>, tensor<2xf32>
+      }""")
+    passmanager.PassManager.parse("builtin.module(cse,canonicalize)").run(module.operation)
+    text = str(module)
+    assert text.count("stablehlo.add") == 1  # CSE merged the twins (Pure)
+    assert "stablehlo.compare" not in text  # canonicalize removed dead pure op
+    assert "@check.expect_eq" in text  # a side-effecting custom_call stays
+
+
+def test_register_dialects_in_a_plain_context():
+    context = ir.Context()
+    stablehlo_py.register_dialects(context)
+    with context:
+        ir.Module.parse("func.func @f() -> !stablehlo.token {\n"
+                        "  %0 = stablehlo.custom_call @t() : () -> !stablehlo.token\n"
+                        "  return %0 : !stablehlo.token\n}")
+
+
+# --- builders infer result types ---------------------------------------------
+
+def test_elementwise_builders_infer_types(ctx):
+    def body(a, b):
+        s = stablehlo.add(a, b)
+        p = stablehlo.compare(s, b, stablehlo.ComparisonDirectionAttr.get("GT"))
+        return stablehlo.select(p, s, b)
+
+    module = build([f32(2, 3), f32(2, 3)], body)
+    ops = {op.name: op for op in module.body.operations[0].regions[0].blocks[0].operations}
+    assert str(ops["stablehlo.add"].results[0].type) == "tensor<2x3xf32>"
+    assert str(ops["stablehlo.compare"].results[0].type) == "tensor<2x3xi1>"
+    assert str(ops["stablehlo.select"].results[0].type) == "tensor<2x3xf32>"
+
+
+def test_constant_infers_type_from_value(ctx):
+    value = ir.DenseElementsAttr.get_splat(f32(4), ir.FloatAttr.get_f32(1.5))
+    module = build([], lambda: stablehlo.constant(value))
+    assert "stablehlo.constant dense<1.500000e+00> : tensor<4xf32>" in str(module)
+
+
+def test_dot_general_infers_shape(ctx):
+    def body(a, b):
+        return stablehlo.dot_general(a, b, lhs_batching_dimensions=[0], rhs_batching_dimensions=[0],
+                                     lhs_contracting_dimensions=[2], rhs_contracting_dimensions=[1])
+
+    module = build([f32(5, 2, 3), f32(5, 3, 7)], body)
+    assert "-> tensor<5x2x7xf32>" in str(module)
+    assert "batching_dims = [0] x [0], contracting_dims = [2] x [1]" in str(module)
+
+
+def test_reduce_with_python_body(ctx):
+    def body(x, init):
+        return stablehlo.reduce([x], [init], [1], lambda acc, el: [stablehlo.add(acc, el)])
+
+    module = build([f32(4, 6), f32()], body)
+    text = str(module)
+    assert "applies stablehlo.add across dimensions = [1]" in text
+    assert "-> tensor<4xf32>" in text
+
+
+def test_builder_rejects_invalid_op_with_constraint(ctx):
+    def body(a, b):
+        return stablehlo.add(a, b)
+
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        func.FuncOp.from_py_func(f32(2), ir.RankedTensorType.get([2], ir.IntegerType.get_signless(32)),
+                                 name="main")(body)
+    with pytest.raises(ir.MLIRError, match="C1"):
+        module.operation.verify()
+
+
+# --- attributes and types ----------------------------------------------------
+
+def test_enum_attributes(ctx):
+    for cls, value, text in [
+        (stablehlo.ComparisonDirectionAttr, "LT", "#stablehlo<comparison_direction LT>"),
+        (stablehlo.ComparisonTypeAttr, "TOTALORDER", "#stablehlo<comparison_type TOTALORDER>"),
+        (stablehlo.PrecisionAttr, "HIGHEST", "#stablehlo<precision HIGHEST>"),
+        (stablehlo.FftTypeAttr, "IRFFT", "#stablehlo<fft_type IRFFT>"),
+        (stablehlo.RngDistributionAttr, "NORMAL", "#stablehlo<rng_distribution NORMAL>"),
+        (stablehlo.RngAlgorithmAttr, "PHILOX", "#stablehlo<rng_algorithm PHILOX>"),
+        (stablehlo.TransposeAttr, "ADJOINT", "#stablehlo<transpose ADJOINT>"),
+        (stablehlo.ResultAccuracyModeAttr, "TOLERANCE", "#stablehlo.result_accuracy_mode<TOLERANCE>"),
+    ]:
+        attr = cls.get(value)
+        assert str(attr) == text
+        assert cls(ir.Attribute.parse(text)).value == value
+    with pytest.raises(ValueError, match="comparison_direction"):
+        stablehlo.ComparisonDirectionAttr.get("BIGGER")
+    with pytest.raises(ValueError):
+        stablehlo.PrecisionAttr(ir.Attribute.parse("#stablehlo<comparison_direction LT>"))
+
+
+@pytest.mark.parametrize("cls,fields,text", [
+    (stablehlo.DotDimensionNumbers,
+     dict(lhs_batching_dimensions=[0], rhs_batching_dimensions=[0],
+          lhs_contracting_dimensions=[2], rhs_contracting_dimensions=[1]),
+     "#stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], "
+     "lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>"),
+    (stablehlo.GatherDimensionNumbers,
+     dict(offset_dims=[1], collapsed_slice_dims=[0], operand_batching_dims=[],
+          start_indices_batching_dims=[], start_index_map=[0], index_vector_dim=1),
+     "#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], "
+     "index_vector_dim = 1>"),
+    (stablehlo.ScatterDimensionNumbers,
+     dict(update_window_dims=[1], inserted_window_dims=[0], input_batching_dims=[2],
+          scatter_indices_batching_dims=[0], scatter_dims_to_operand_dims=[0], index_vector_dim=1),
+     "#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], input_batching_dims = [2], "
+     "scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>"),
+    (stablehlo.ConvDimensionNumbers,
+     dict(input_batch_dimension=0, input_feature_dimension=3, input_spatial_dimensions=[1, 2],
+          kernel_input_feature_dimension=2, kernel_output_feature_dimension=3,
+          kernel_spatial_dimensions=[0, 1], output_batch_dimension=0,
+          output_feature_dimension=3, output_spatial_dimensions=[1, 2]),
+     "#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>"),
+    (stablehlo.ChannelHandle, dict(handle=1, type=2), "#stablehlo.channel_handle<handle = 1, type = 2>"),
+    (stablehlo.OutputOperandAlias, dict(output_tuple_indices=[0], operand_index=1, operand_tuple_indices=[]),
+     "#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 1, operand_tuple_indices = []>"),
+])
+def test_structured_attributes_build_print_and_read(ctx, cls, fields, text):
+    attr = cls.get(**fields)
+    assert str(attr) == text
+    parsed = cls(ir.Attribute.parse(text))
+    for name, value in fields.items():
+        assert getattr(parsed, name) == value
+
+
+def test_dot_algorithm_and_result_accuracy(ctx):
+    algo = stablehlo.DotAlgorithm.get(
+        lhs_precision_type=ir.BF16Type.get(), rhs_precision_type=ir.BF16Type.get(),
+        accumulation_type=ir.F32Type.get(), lhs_component_count=1, rhs_component_count=1,
+        num_primitive_operations=1, allow_imprecise_accumulation=False)
+    assert str(algo).startswith("#stablehlo.dot_algorithm<lhs_precision_type = bf16")
+    assert str(algo.accumulation_type) == "f32"
+    acc = stablehlo.ResultAccuracy(ir.Attribute.parse(
+        "#stablehlo.result_accuracy<atol = 1.000000e-05, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>"))
+    assert acc.atol == pytest.approx(1e-5) and acc.rtol == 0.0 and acc.ulps == 2
+    assert stablehlo.ResultAccuracyModeAttr(acc.mode).value == "TOLERANCE"
+
+
+def test_token_and_bounds(ctx):
+    token = stablehlo.TokenType.get()
+    assert str(token) == "!stablehlo.token"
+    assert stablehlo.TokenType.isinstance(ir.Type.parse("!stablehlo.token"))
+    bounds = stablehlo.bounds_attr([None, 5])
+    assert str(bounds) == "#stablehlo.bounds<?, 5>"
+    assert stablehlo.get_bounds(bounds) == [None, 5]
+    t = ir.RankedTensorType.get([3, ir.ShapedType.get_dynamic_size()], ir.F32Type.get(), bounds)
+    assert str(t) == "tensor<3x?xf32, #stablehlo.bounds<?, 5>>"
+
+
+def test_every_element_type_of_the_spec_is_accepted(ctx):
+    types = ["i1", "i2", "i4", "i8", "i16", "i32", "i64", "ui2", "ui4", "ui8", "ui16", "ui32", "ui64",
+             "f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E3M4", "f8E4M3", "f8E4M3FN", "f8E4M3FNUZ",
+             "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ", "f8E8M0FNU", "bf16", "f16", "f32", "f64",
+             "complex<f32>", "complex<f64>", "!quant.uniform<i8:f32, 0.5:-3>",
+             "!quant.uniform<u4:f16:0, {0.5:1, 0.25:2}>"]
+    for element in types:
+        t = f"tensor<2x{element}>"
+        ir.Module.parse(f"func.func @f(%a: {t}) -> {t} {{\n"
+                        f"  %0 = stablehlo.add %a, %a : {t}\n  return %0 : {t}\n}}")
+    with pytest.raises(ir.MLIRError, match="must be ranked tensor"):
+        ir.Module.parse("func.func @f(%a: tensor<2xi128>) -> tensor<2xi128> {\n"
+                        "  %0 = stablehlo.add %a, %a : tensor<2xi128>\n  return %0 : tensor<2xi128>\n}")
+
+
+def test_check_dialect_ops_parse_and_print(ctx):
+    text = """func.func @f(%a: tensor<2xf32>) {
+  check.expect_eq %a, %a : tensor<2xf32>
+  check.expect_eq_const %a, dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+  check.expect_almost_eq %a, %a : tensor<2xf32>
+  check.expect_almost_eq_const %a, dense<1.000000e+00> : tensor<2xf32>
+  check.expect_close %a, %a, max_ulp_difference = 3 : tensor<2xf32>
+  return
+}"""
+    module = ir.Module.parse(text)
+    assert module.operation.verify()
+    for op in ["expect_eq ", "expect_eq_const", "expect_almost_eq ", "expect_almost_eq_const", "expect_close"]:
+        assert f"check.{op}" in str(module)
+    assert hasattr(check, "ExpectCloseOp")
+
+
+# --- bad input ---------------------------------------------------------------
+
+def test_malformed_text_is_a_clear_error(ctx):
+    with pytest.raises(ir.MLIRError, match="expected"):
+        ir.Module.parse("func.func @f(%a: tensor<2xf32>) {\n  %0 = stablehlo.add %a : tensor<2xf32>\n  return\n}")
+
+
+def test_unknown_stablehlo_op_is_a_clear_error(ctx):
+    with pytest.raises(ir.MLIRError, match="stablehlo.frobnicate"):
+        ir.Module.parse('func.func @f() {\n  "stablehlo.frobnicate"() : () -> ()\n  return\n}')
