@@ -43,14 +43,17 @@ def Check_ExpectAlmostEqConstOp : Check_Op<"expect_almost_eq_const",
   let assemblyFormat = "$lhs `,` $value attr-dict";
 }
 
+// Programs in the wild spell the bounds as ui64 attributes
+// (`{max_ulp_difference = 3 : ui64}`); the difference must lie in [min, max].
 def Check_ExpectCloseOp : Check_Op<"expect_close", [SameTypeOperands]> {
-  let summary = "the tensors are at most max_ulp_difference ULPs apart";
+  let summary = "the tensors are between min and max ULPs apart";
   let arguments = (ins HLO_FpOrComplexTensor:$actual,
                        HLO_FpOrComplexTensor:$expected,
-                       DefaultValuedAttr<I64Attr, "3">:$max_ulp_difference);
+                       DefaultValuedAttr<UI64Attr, "3">:$max_ulp_difference,
+                       DefaultValuedAttr<UI64Attr, "0">:$min_ulp_difference);
   let assemblyFormat = [{
     $actual `,` $expected `,` `max_ulp_difference` `=` $max_ulp_difference
-      attr-dict `:` type($actual)
+      attr-dict `:` type($actual) `,` type($expected)
   }];
 }
 

@@ -65,6 +65,22 @@ def HLO_Tensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
                                  HLO_QuantizedInt]>;
 def HLO_NonQuantizedTensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float,
                                              HLO_Complex]>;
+// Tensors or per-tensor quantized tensors (spec: compare, select, reduce,
+// dot_general's lhs).
+def HLO_PerTensorQuantizedInt : Type<
+    And<[HLO_QuantizedInt.predicate,
+         CPred<"!::llvm::isa<::mlir::quant::UniformQuantizedPerAxisType>($_self)">]>,
+    "per-tensor quantized integer">;
+def HLO_PerTensorTensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float,
+                                          HLO_Complex, HLO_PerTensorQuantizedInt]>;
+// Results whose shape is load-bearing (dynamism RFC, P4: broadcast_in_dim,
+// reshape): statically shaped, or with a single dynamic dimension that has a
+// bound.
+def HLO_StaticOrBoundedTensor : Type<
+    And<[HLO_Tensor.predicate,
+         CPred<"::mlir::stablehlo::isStaticOrSingleBoundedDimension($_self)">]>,
+    "statically shaped or single bounded dimension ranked tensor",
+    "::mlir::RankedTensorType">;
 def HLO_PredTensor : RankedTensorOf<[HLO_Pred]>;
 def HLO_FpOrComplexTensor : RankedTensorOf<[HLO_Float, HLO_Complex]>;
 def HLO_Tuple : NestedTupleOf<[HLO_Tensor, StableHLO_Token]>;

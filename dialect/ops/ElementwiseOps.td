@@ -14,6 +14,9 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [ConstantLike, Pure,
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
+  }];
 }
 
 def StableHLO_AddOp : StableHLO_Op<"add", [Pure, Commutative,
@@ -34,7 +37,7 @@ def StableHLO_AddOp : StableHLO_Op<"add", [Pure, Commutative,
 def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "elementwise comparison";
-  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+  let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_PerTensorTensor:$rhs,
                        StableHLO_ComparisonDirectionAttr:$comparison_direction,
                        OptionalAttr<StableHLO_ComparisonTypeAttr>:$compare_type);
   let results = (outs HLO_PredTensor:$result);
@@ -52,9 +55,9 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure,
 def StableHLO_SelectOp : StableHLO_Op<"select", [Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "elementwise choice between two tensors by a predicate";
-  let arguments = (ins HLO_PredTensor:$pred, HLO_Tensor:$on_true,
-                       HLO_Tensor:$on_false);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_PredTensor:$pred, HLO_PerTensorTensor:$on_true,
+                       HLO_PerTensorTensor:$on_false);
+  let results = (outs HLO_PerTensorTensor:$result);
   let assemblyFormat = [{
     operands attr-dict `:` custom<SelectOpType>(type($pred), type($on_true),
                                                 type($on_false), type($result))

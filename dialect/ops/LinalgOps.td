@@ -9,7 +9,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure,
     DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
                               ["inferReturnTypeComponents"]>]> {
   let summary = "generalised dot product with batching and contracting dims";
-  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+  let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_Tensor:$rhs,
                        StableHLO_DotDimensionNumbers:$dot_dimension_numbers,
                        OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config,
                        OptionalAttr<StableHLO_DotAlgorithm>:$algorithm);

@@ -10,10 +10,10 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [
     RecursiveMemoryEffects, SameVariadicOperandSize,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "reduce tensors along dimensions with a body computation";
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
-                       Variadic<HLO_Tensor>:$init_values,
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$inputs,
+                       Variadic<HLO_PerTensorTensor>:$init_values,
                        HLO_Dims:$dimensions);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_PerTensorTensor>);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -16,12 +16,16 @@ static bool sameElementTypeUpToAxis(Type operand, Type result) {
   if (getElementTypeOrSelf(operand) == getElementTypeOrSelf(result))
     return true;
   return isPerAxisQuantized(operand) && isPerAxisQuantized(result) &&
-         haveSameBaselineElementType(operand, result);
+         haveSameQuantizedBase(getQuantizedElementType(operand),
+                               getQuantizedElementType(result));
+}
+
+static quant::UniformQuantizedPerAxisType perAxisType(Type type) {
+  return cast<quant::UniformQuantizedPerAxisType>(getElementTypeOrSelf(type));
 }
 
 static int64_t quantizationAxis(Type type) {
-  return cast<quant::UniformQuantizedPerAxisType>(getElementTypeOrSelf(type))
-      .getQuantizedDimension();
+  return perAxisType(type).getQuantizedDimension();
 }
 
 //===--- broadcast_in_dim --------------------------------------------------===//
@@ -63,6 +67,16 @@ LogicalResult BroadcastInDimOp::verify() {
       return emitOpError() << "C6: quantization_dimension of the result must "
                               "be broadcast_dimensions[quantization_dimension "
                               "of the operand]";
+    auto from = perAxisType(operand), to = perAxisType(result);
+    if (operand.getDimSize(from.getQuantizedDimension()) == 1 &&
+        (llvm::any_of(to.getScales(),
+                      [&](double s) { return s != from.getScales()[0]; }) ||
+         llvm::any_of(to.getZeroPoints(), [&](int64_t z) {
+           return z != from.getZeroPoints()[0];
+         }))) // C6
+      return emitOpError() << "C6: a quantization dimension of size 1 "
+                              "broadcasts its scale and zero point, so every "
+                              "result scale and zero point must equal them";
   }
   return success();
 }
@@ -89,6 +103,12 @@ LogicalResult ReshapeOp::verify() {
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
+  if (isPerAxisQuantized(operand) && isPerAxisQuantized(result) &&
+      (perAxisType(operand).getScales() != perAxisType(result).getScales() ||
+       perAxisType(operand).getZeroPoints() !=
+           perAxisType(result).getZeroPoints())) // C1
+    return emitOpError() << "C1: only the quantization_dimension may change; "
+                            "scales and zero points must be the operand's";
   auto operandSize = product(operand, 0, operand.getRank());
   auto resultSize = product(result, 0, result.getRank());
   if (operandSize && resultSize && *operandSize != *resultSize) // C2
@@ -103,10 +123,14 @@ LogicalResult ReshapeOp::verify() {
     auto after = [&](RankedTensorType t, int64_t axis) {
       return product(t, axis + 1, t.getRank());
     };
+    // Unknown sizes are checked at run time (dynamism RFC).
+    auto differ = [](std::optional<int64_t> x, std::optional<int64_t> y) {
+      return x && y && *x != *y;
+    };
     if (a < operand.getRank() && b < result.getRank() &&
-        (before(operand, a) != before(result, b) ||
-         operand.getDimSize(a) != result.getDimSize(b) ||
-         after(operand, a) != after(result, b))) // C3
+        (differ(before(operand, a), before(result, b)) ||
+         differ(product(operand, a, a + 1), product(result, b, b + 1)) ||
+         differ(after(operand, a), after(result, b)))) // C3
       return emitOpError() << "C3: reshape must keep the quantization "
                               "dimension and the sizes before and after it";
   }

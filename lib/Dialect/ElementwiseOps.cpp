@@ -32,10 +32,30 @@ LogicalResult ConstantOp::inferReturnTypes(
   return success();
 }
 
+// The literal of a quantized tensor constant is written in the storage type
+// (spec "Quantized tensor constants"): its type is the result's with the
+// storage type as element type.
+static Type literalType(Type result) {
+  auto tensor = cast<RankedTensorType>(result);
+  if (auto quantized = getQuantizedElementType(tensor))
+    return RankedTensorType::get(tensor.getShape(),
+                                 quantized.getStorageType(),
+                                 tensor.getEncoding());
+  return tensor;
+}
+
+bool ConstantOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == 1 && r.size() == 1 &&
+         isa<RankedTensorType>(r.front()) && l.front() == literalType(r.front());
+}
+
 LogicalResult ConstantOp::verify() {
-  if (getValue().getType() != getType()) // C1
+  if (getValue().getType() != literalType(getType())) // C1
     return emitOpError() << "C1: type of value " << getValue().getType()
-                         << " must equal the result type " << getType();
+                         << " must equal the result type " << getType()
+                         << (getQuantizedElementType(getType())
+                                 ? " with its storage type as element type"
+                                 : "");
   return success();
 }
 
@@ -47,6 +67,22 @@ void ConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 }
 
 ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
+  // `() <{value = ...}> {attrs} : () -> type`: the form printed when the
+  // value's type is not the result type (quantized constants), as upstream.
+  if (succeeded(parser.parseOptionalLParen())) {
+    Type type;
+    if (parser.parseRParen())
+      return failure();
+    if (succeeded(parser.parseOptionalLess()) &&
+        (parser.parseAttribute(result.propertiesAttr) || parser.parseGreater()))
+      return failure();
+    if (parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseColon() || parser.parseLParen() || parser.parseRParen() ||
+        parser.parseArrow() || parser.parseType(type))
+      return failure();
+    result.addTypes(type);
+    return success();
+  }
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
   llvm::SMLoc loc = parser.getCurrentLocation();
@@ -64,6 +100,10 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ConstantOp::print(OpAsmPrinter &printer) {
+  if (getValue().getType() != getType()) {
+    printer.printGenericOp(*this, /*printOpName=*/false);
+    return;
+  }
   printer.printOptionalAttrDict(
       (*this)->getDiscardableAttrDictionary().getValue());
   printer << ' ';

@@ -69,7 +69,9 @@ bool ReduceOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
   return l.size() == r.size();
 }
 
-// is_promotable(from, to): same kind of element type, `to` at least as wide.
+// is_promotable(from, to): same kind of element type (boolean, integer of
+// either signedness, float, complex, quantized with the same expressed type),
+// `to` at least as wide.
 static bool isPromotable(Type from, Type to) {
   if (from == to)
     return true;
@@ -78,10 +80,11 @@ static bool isPromotable(Type from, Type to) {
   if (qf || qt)
     return qf && qt && qf.getExpressedType() == qt.getExpressedType() &&
            qf.getStorageTypeIntegralWidth() <= qt.getStorageTypeIntegralWidth();
+  if (from.isInteger(1) || to.isInteger(1))
+    return false; // booleans promote to booleans only (from == to above)
   auto intFrom = dyn_cast<IntegerType>(from), intTo = dyn_cast<IntegerType>(to);
   if (intFrom && intTo)
-    return intFrom.getSignedness() == intTo.getSignedness() &&
-           intFrom.getWidth() <= intTo.getWidth();
+    return intFrom.getWidth() <= intTo.getWidth();
   auto floatFrom = dyn_cast<FloatType>(from), floatTo = dyn_cast<FloatType>(to);
   if (floatFrom && floatTo)
     return floatFrom.getWidth() <= floatTo.getWidth();
@@ -107,7 +110,8 @@ LogicalResult ReduceOp::verify() {
   for (auto [input, init] : llvm::zip(inputs, inits)) {
     auto initType = cast<RankedTensorType>(init.getType());
     if (initType.getRank() != 0 ||
-        !haveSameBaselineElementType(input.getType(), initType)) // C2
+        getElementTypeOrSelf(input.getType()) !=
+            initType.getElementType()) // C2
       return emitOpError() << "C2: init value " << initType
                            << " must be a 0-d tensor of the element type of "
                            << input.getType();
@@ -160,8 +164,7 @@ LogicalResult ReduceOp::verify() {
       return emitOpError() << "C7: result " << i << " must have shape of "
                            << want << " (inputs without the reduced "
                            << "dimensions), got " << got;
-    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got) &&
-        !haveSameBaselineElementType(want, got)) // C8
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C8
       return emitOpError() << "C8: result " << i << " must have element type "
                            << getElementTypeOrSelf(want) << ", got " << got;
   }
@@ -169,7 +172,9 @@ LogicalResult ReduceOp::verify() {
 }
 
 // The compact form `applies stablehlo.add` stands for a body made of one
-// binary stablehlo op on the two block arguments of a single reduction.
+// commutative binary stablehlo op on the two block arguments of a single
+// reduction (upstream's criteria E1-E5; its location is not compared, as
+// upstream does not either).
 static Operation *compactReducer(ReduceOp op) {
   if (op.getInputs().size() != 1)
     return nullptr;
@@ -183,7 +188,9 @@ static Operation *compactReducer(ReduceOp op) {
       {}, getElementTypeOrSelf(op.getInputs()[0].getType()));
   bool shaped = inner.getDialect() == op->getDialect() &&
                 inner.getNumOperands() == 2 && inner.getNumResults() == 1 &&
-                inner.getNumRegions() == 0 && inner.getAttrs().empty() &&
+                inner.getNumRegions() == 0 &&
+                inner.hasTrait<mlir::OpTrait::IsCommutative>() &&
+                inner.getAttrs().empty() &&
                 inner.getPropertiesStorageSize() == 0 &&
                 inner.getOperand(0) == body.getArgument(0) &&
                 inner.getOperand(1) == body.getArgument(1) &&
@@ -191,8 +198,7 @@ static Operation *compactReducer(ReduceOp op) {
                 body.getArgument(0).getType() == scalar &&
                 body.getArgument(1).getType() == scalar &&
                 terminator->getNumOperands() == 1 &&
-                terminator->getOperand(0) == inner.getResult(0) &&
-                inner.getLoc() == op.getLoc();
+                terminator->getOperand(0) == inner.getResult(0);
   return shaped ? &inner : nullptr;
 }
 
@@ -214,12 +220,19 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   if (reducer)
     return;
   printer.printNewline();
-  printer << " reducer(";
-  llvm::interleaveComma(getBody().getArguments(), printer,
-                        [&](BlockArgument arg) {
-                          printer.printRegionArgument(arg);
-                        });
-  printer << ")  "; // two spaces, as upstream prints
+  // One `(%element, %accumulator) ` pair per input, then a space: upstream
+  // prints `reducer(%a0, %b0) (%a1, %b1)  {`.
+  printer << " reducer";
+  Block &body = getBody().front();
+  size_t n = getInputs().size();
+  for (size_t i = 0; i < n && n + i < body.getNumArguments(); ++i) {
+    printer << '(';
+    printer.printRegionArgument(body.getArgument(i));
+    printer << ", ";
+    printer.printRegionArgument(body.getArgument(n + i));
+    printer << ") ";
+  }
+  printer << ' ';
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
 
@@ -286,13 +299,22 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
     builder.create<ReturnOp>(opLoc, inner->getResults());
     return success();
   }
-  SmallVector<OpAsmParser::Argument> args;
-  if (parser.parseKeyword("reducer") ||
-      parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
-                               /*allowType=*/true) ||
-      parser.parseRegion(*body, args))
+  // `reducer(%a0: T0, %b0: T0) (%a1: T1, %b1: T1) ...`: the block takes all
+  // the first arguments of the pairs, then all the second ones.
+  SmallVector<OpAsmParser::Argument> elements, accumulators;
+  if (parser.parseKeyword("reducer"))
     return failure();
-  return success();
+  while (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseArgument(elements.emplace_back(), /*allowType=*/true,
+                             /*allowAttrs=*/false) ||
+        parser.parseComma() ||
+        parser.parseArgument(accumulators.emplace_back(), /*allowType=*/true,
+                             /*allowAttrs=*/false) ||
+        parser.parseRParen())
+      return failure();
+  }
+  elements.append(accumulators);
+  return parser.parseRegion(*body, elements);
 }
 
 //===--- custom_call -------------------------------------------------------===//

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -313,10 +314,16 @@ Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   if (succeeded(parser.parseOptionalKeyword("raw"))) {
     int64_t ib = 0, ifd = 0, kif = 0, kof = 0, ob = 0, of = 0;
     SmallVector<int64_t> is, ks, os;
+    llvm::StringSet<> seen;
     do {
+      llvm::SMLoc loc = parser.getCurrentLocation();
       StringRef name;
       if (parser.parseKeyword(&name) || parser.parseEqual())
         return {};
+      if (!seen.insert(name).second) {
+        parser.emitError(loc) << "duplicate field '" << name << "'";
+        return {};
+      }
       ParseResult r =
           name == "input_batch_dimension"            ? parser.parseInteger(ib)
           : name == "input_feature_dimension"        ? parser.parseInteger(ifd)
@@ -372,9 +379,9 @@ static bool printConvLayout(raw_ostream &os, int64_t first, int64_t second,
 void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
   std::string text;
   llvm::raw_string_ostream os(text);
+  // Compact whenever each of the three layouts is one (as upstream, which
+  // prints layouts with different numbers of spatial dimensions compactly).
   bool compact =
-      getInputSpatialDimensions().size() == getKernelSpatialDimensions().size() &&
-      getInputSpatialDimensions().size() == getOutputSpatialDimensions().size() &&
       printConvLayout(os, getInputBatchDimension(), getInputFeatureDimension(),
                       getInputSpatialDimensions(), 'b', 'f') &&
       (os << "x", true) &&
@@ -584,8 +591,10 @@ Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
         return unknownField(parser, name);
       }))
     return {};
-  if (!mode)
-    mode = ResultAccuracyModeAttr::get(ctx, ResultAccuracyMode::DEFAULT);
+  if (!mode) { // mode is required, as upstream's parser requires it
+    parser.emitError(parser.getCurrentLocation(), "expected 'mode'");
+    return {};
+  }
   return get(ctx, atol, rtol, ulps, mode);
 }
 void ResultAccuracyAttr::print(AsmPrinter &printer) const {
@@ -624,6 +633,8 @@ Attribute ResultAccuracyAttr::fromFields(DictionaryAttr f) {
 Attribute TypeExtensionsAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess())
     return {};
+  if (succeeded(parser.parseOptionalGreater())) // a 0-d tensor's bounds<>
+    return TypeExtensionsAttr::get(parser.getContext(), {});
   Attribute attr = parseBoundsList(parser, /*bracketed=*/false);
   if (!attr || parser.parseGreater())
     return {};

@@ -5,7 +5,22 @@
 namespace mlir::stablehlo {
 
 bool isCompatibleShape(Type lhs, Type rhs) {
-  return succeeded(verifyCompatibleShape(lhs, rhs));
+  if (failed(verifyCompatibleShape(lhs, rhs)))
+    return false;
+  // A static size must fit the bound of a bounded dynamic dimension
+  // (dynamism RFC).
+  auto l = dyn_cast<RankedTensorType>(lhs), r = dyn_cast<RankedTensorType>(rhs);
+  if (!l || !r)
+    return true;
+  auto fits = [](RankedTensorType bounded, RankedTensorType other) {
+    ArrayRef<int64_t> bounds = getBounds(bounded);
+    for (auto [d, bound] : llvm::enumerate(bounds))
+      if (!ShapedType::isDynamic(bound) && !other.isDynamicDim(d) &&
+          other.getDimSize(d) > bound)
+        return false;
+    return true;
+  };
+  return fits(l, r) && fits(r, l);
 }
 
 quant::QuantizedType getQuantizedElementType(Type type) {
@@ -16,23 +31,30 @@ bool isPerAxisQuantized(Type type) {
   return isa<quant::UniformQuantizedPerAxisType>(getElementTypeOrSelf(type));
 }
 
+bool haveSameQuantizedBase(quant::QuantizedType lhs,
+                           quant::QuantizedType rhs) {
+  return lhs.getStorageType() == rhs.getStorageType() &&
+         lhs.isSigned() == rhs.isSigned() &&
+         lhs.getExpressedType() == rhs.getExpressedType() &&
+         lhs.getStorageTypeMin() == rhs.getStorageTypeMin() &&
+         lhs.getStorageTypeMax() == rhs.getStorageTypeMax();
+}
+
 bool haveSameBaselineElementType(Type lhs, Type rhs) {
   Type l = getElementTypeOrSelf(lhs), r = getElementTypeOrSelf(rhs);
   if (l == r)
     return true;
   auto ql = dyn_cast<quant::QuantizedType>(l);
   auto qr = dyn_cast<quant::QuantizedType>(r);
-  if (!ql || !qr)
+  if (!ql || !qr || !haveSameQuantizedBase(ql, qr))
     return false;
-  // Per-axis types differ in scales and zero points slice by slice; the
-  // baseline keeps storage and expressed types and the storage range.
-  return isPerAxisQuantized(l) == isPerAxisQuantized(r) &&
-         ql.getStorageType() == qr.getStorageType() &&
-         ql.isSigned() == qr.isSigned() &&
-         ql.getExpressedType() == qr.getExpressedType() &&
-         ql.getStorageTypeMin() == qr.getStorageTypeMin() &&
-         ql.getStorageTypeMax() == qr.getStorageTypeMax() &&
-         (isPerAxisQuantized(l) || l == r);
+  // The baseline resets scales and zero points and keeps the kind of
+  // quantization and the quantization_dimension.
+  auto al = dyn_cast<quant::UniformQuantizedPerAxisType>(l);
+  auto ar = dyn_cast<quant::UniformQuantizedPerAxisType>(r);
+  if (!al || !ar)
+    return !al && !ar;
+  return al.getQuantizedDimension() == ar.getQuantizedDimension();
 }
 
 bool haveSameBaselineType(Type lhs, Type rhs) {
@@ -46,6 +68,22 @@ ArrayRef<int64_t> getBounds(Type type) {
   if (auto ext = dyn_cast_or_null<TypeExtensionsAttr>(tensor.getEncoding()))
     return ext.getBounds();
   return {};
+}
+
+bool isStaticOrSingleBoundedDimension(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return false;
+  ArrayRef<int64_t> bounds = getBounds(type);
+  int64_t dynamic = 0;
+  for (int64_t d = 0; d < tensor.getRank(); ++d) {
+    if (!tensor.isDynamicDim(d))
+      continue;
+    if (bounds.empty() || ShapedType::isDynamic(bounds[d]))
+      return false;
+    ++dynamic;
+  }
+  return dynamic <= 1;
 }
 
 RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,

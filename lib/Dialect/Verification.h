@@ -10,9 +10,12 @@ namespace mlir::stablehlo {
 // Shapes agree where both are known (dynamic dimensions match anything).
 bool isCompatibleShape(Type lhs, Type rhs);
 
-// Same element type, ignoring per-axis quantization parameters and scales:
+// Same element type, ignoring the scales and zero points of quantized types:
 // the spec's baseline_element_type(lhs) = baseline_element_type(rhs).
 bool haveSameBaselineElementType(Type lhs, Type rhs);
+// Same storage type, storage range and expressed type (quantization
+// parameters and quantization_dimension may differ).
+bool haveSameQuantizedBase(quant::QuantizedType lhs, quant::QuantizedType rhs);
 // baseline_type(lhs) = baseline_type(rhs): compatible shapes and the above.
 bool haveSameBaselineType(Type lhs, Type rhs);
 
@@ -24,6 +27,9 @@ bool isPerAxisQuantized(Type type);
 
 bool isUnique(ArrayRef<int64_t> dims);
 std::string formatDims(ArrayRef<int64_t> dims);
+
+// Statically shaped, or exactly one dynamic dimension and it has a bound.
+bool isStaticOrSingleBoundedDimension(Type type);
 
 // Bounds of a bounded dynamic tensor (`#stablehlo.bounds<...>`), or {}.
 ArrayRef<int64_t> getBounds(Type type);

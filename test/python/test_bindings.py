@@ -231,7 +231,7 @@ def test_check_dialect_ops_parse_and_print(ctx):
   check.expect_eq_const %a, dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
   check.expect_almost_eq %a, %a : tensor<2xf32>
   check.expect_almost_eq_const %a, dense<1.000000e+00> : tensor<2xf32>
-  check.expect_close %a, %a, max_ulp_difference = 3 : tensor<2xf32>
+  check.expect_close %a, %a, max_ulp_difference = 3 : tensor<2xf32>, tensor<2xf32>
   return
 }"""
     module = ir.Module.parse(text)

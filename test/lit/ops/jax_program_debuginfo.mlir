@@ -1,0 +1,88 @@
+// A program as JAX emits it with debug information
+// (.as_text(debug_info=True)): every op carries a location, printed back with
+// --mlir-print-debuginfo as upstream does, including the compact reduce whose
+// body takes the reduce's location. The CHECK lines are upstream's output
+// (checked with jaxlib).
+// RUN: stablehlo-opt %s --mlir-print-debuginfo | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %s --mlir-print-debuginfo | stablehlo-opt --mlir-print-debuginfo | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %s --mlir-print-debuginfo --mlir-print-op-generic | stablehlo-opt --mlir-print-debuginfo | FileCheck %s --match-full-lines --strict-whitespace
+
+// CHECK:#loc = loc(unknown)
+// CHECK-NEXT:#loc1 = loc("x")
+// CHECK-NEXT:#loc2 = loc("y")
+// CHECK-NEXT:module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+// CHECK-NEXT:  func.func public @main(%arg0: tensor<2x4xf32> loc("x"), %arg1: tensor<2x4xf32> loc("y")) -> (tensor<2x4xf32> {jax.result_info = "result[0]"}, tensor<4xf32> {jax.result_info = "result[1]"}) {
+// CHECK-NEXT:    %0 = stablehlo.add %arg0, %arg1 : tensor<2x4xf32> loc(#loc19)
+// CHECK-NEXT:    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc20)
+// CHECK-NEXT:    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<2x4xf32>, tensor<f32>) -> tensor<4xf32> loc(#loc20)
+// CHECK-NEXT:    %2 = stablehlo.compare LT, %arg0, %arg1, FLOAT : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1> loc(#loc21)
+// CHECK-NEXT:    %3 = call @_where(%2, %0, %arg1) : (tensor<2x4xi1>, tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32> loc(#loc22)
+// CHECK-NEXT:    return %3, %1 : tensor<2x4xf32>, tensor<4xf32> loc(#loc18)
+// CHECK-NEXT:  } loc(#loc)
+// CHECK-NEXT:  func.func private @_where(%arg0: tensor<2x4xi1> loc(unknown), %arg1: tensor<2x4xf32> loc(unknown), %arg2: tensor<2x4xf32> loc(unknown)) -> tensor<2x4xf32> {
+// CHECK-NEXT:    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<2x4xi1>, tensor<2x4xf32> loc(#loc8)
+// CHECK-NEXT:    return %0 : tensor<2x4xf32> loc(#loc)
+// CHECK-NEXT:  } loc(#loc24)
+// CHECK-NEXT:} loc(#loc)
+// CHECK-NEXT:#loc3 = loc("<string>":5:8 to :13)
+// CHECK-NEXT:#loc4 = loc("<string>":8:6 to :56)
+// CHECK-NEXT:#loc5 = loc("<string>":6:8 to :26)
+// CHECK-NEXT:#loc6 = loc("<string>":7:21 to :26)
+// CHECK-NEXT:#loc7 = loc("<string>":7:11 to :33)
+// CHECK-NEXT:#loc8 = loc("select_n")
+// CHECK-NEXT:#loc9 = loc("f"(#loc3))
+// CHECK-NEXT:#loc10 = loc("<module>"(#loc4))
+// CHECK-NEXT:#loc11 = loc("f"(#loc5))
+// CHECK-NEXT:#loc12 = loc("f"(#loc6))
+// CHECK-NEXT:#loc13 = loc("f"(#loc7))
+// CHECK-NEXT:#loc14 = loc(callsite(#loc9 at #loc10))
+// CHECK-NEXT:#loc15 = loc(callsite(#loc11 at #loc10))
+// CHECK-NEXT:#loc16 = loc(callsite(#loc12 at #loc10))
+// CHECK-NEXT:#loc17 = loc(callsite(#loc13 at #loc10))
+// CHECK-NEXT:#loc18 = loc("jit(f)"(#loc10))
+// CHECK-NEXT:#loc19 = loc("jit(f)/add"(#loc14))
+// CHECK-NEXT:#loc20 = loc("jit(f)/reduce_sum"(#loc15))
+// CHECK-NEXT:#loc21 = loc("jit(f)/lt"(#loc16))
+// CHECK-NEXT:#loc22 = loc("jit(f)/jit(_where)"(#loc17))
+// CHECK-NEXT:#loc23 = loc("jit(f)/jit"(#loc17))
+// CHECK-NEXT:#loc24 = loc("jit:"(#loc23))
+
+#loc = loc(unknown)
+#loc1 = loc("x")
+#loc2 = loc("y")
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x4xf32> loc("x"), %arg1: tensor<2x4xf32> loc("y")) -> (tensor<2x4xf32> {jax.result_info = "result[0]"}, tensor<4xf32> {jax.result_info = "result[1]"}) {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<2x4xf32> loc(#loc19)
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc20)
+    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<2x4xf32>, tensor<f32>) -> tensor<4xf32> loc(#loc20)
+    %2 = stablehlo.compare LT, %arg0, %arg1, FLOAT : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xi1> loc(#loc21)
+    %3 = call @_where(%2, %0, %arg1) : (tensor<2x4xi1>, tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32> loc(#loc22)
+    return %3, %1 : tensor<2x4xf32>, tensor<4xf32> loc(#loc18)
+  } loc(#loc)
+  func.func private @_where(%arg0: tensor<2x4xi1> loc(unknown), %arg1: tensor<2x4xf32> loc(unknown), %arg2: tensor<2x4xf32> loc(unknown)) -> tensor<2x4xf32> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<2x4xi1>, tensor<2x4xf32> loc(#loc8)
+    return %0 : tensor<2x4xf32> loc(#loc)
+  } loc(#loc24)
+} loc(#loc)
+#loc3 = loc("<string>":5:8 to :13)
+#loc4 = loc("<string>":8:6 to :56)
+#loc5 = loc("<string>":6:8 to :26)
+#loc6 = loc("<string>":7:21 to :26)
+#loc7 = loc("<string>":7:11 to :33)
+#loc8 = loc("select_n")
+#loc9 = loc("f"(#loc3))
+#loc10 = loc("<module>"(#loc4))
+#loc11 = loc("f"(#loc5))
+#loc12 = loc("f"(#loc6))
+#loc13 = loc("f"(#loc7))
+#loc14 = loc(callsite(#loc9 at #loc10))
+#loc15 = loc(callsite(#loc11 at #loc10))
+#loc16 = loc(callsite(#loc12 at #loc10))
+#loc17 = loc(callsite(#loc13 at #loc10))
+#loc18 = loc("jit(f)"(#loc10))
+#loc19 = loc("jit(f)/add"(#loc14))
+#loc20 = loc("jit(f)/reduce_sum"(#loc15))
+#loc21 = loc("jit(f)/lt"(#loc16))
+#loc22 = loc("jit(f)/jit(_where)"(#loc17))
+#loc23 = loc("jit(f)/jit"(#loc17))
+#loc24 = loc("jit:"(#loc23))
