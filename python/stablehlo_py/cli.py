@@ -1,0 +1,246 @@
+"""`stablehlo-py`: run StableHLO programs with the numpy interpreter, or run pass pipelines.
+
+    stablehlo-py run FILE [--args a.npy ...] [--entry NAME] [--split-input-file]
+    stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file]
+
+`run` prints each result of the entry function (`main`, or the module's only
+function) of each module; its exit status is 0 only if every module ran and
+every check held.  `opt` runs a comma-separated pipeline mixing C++ passes
+(anything `PassManager.add(str)` accepts) and Python passes
+(`stablehlo-interpret`, options `{entry=NAME print=true}`) and prints the
+module.  FILE may be `-` for stdin.  Errors are messages, never tracebacks:
+exit status 1 for failures, 2 for usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+
+import numpy as np
+
+__all__ = ["main"]
+
+SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
+
+
+class UserError(Exception):
+    """A failure to report as one message (exit status 1)."""
+
+
+def _read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UserError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise UserError(f"cannot read {path}: not UTF-8 text ({e})") from None
+
+
+def _chunks(text: str, split: bool):
+    """(first line number, text) per module; each chunk keeps its lines' numbers in the file."""
+    if not split:
+        return [(1, text)]
+    chunks, start, line = [], 0, 1
+    for match in SPLIT_MARKER.finditer(text):
+        chunks.append((line, text[start:match.start()]))
+        line += text.count("\n", start, match.end())
+        start = match.end()
+    chunks.append((line, text[start:]))
+    return chunks
+
+
+def _name_source(message: str, path: str) -> str:
+    """Parsing from memory names the source "-"; name the file instead."""
+    name = "<stdin>" if path == "-" else path
+    return message.replace('"-":', f'"{name}":')
+
+
+def _parse(text: str, first_line: int, path: str):
+    import mlir.ir as ir
+
+    import stablehlo_py
+
+    try:
+        # Blank lines before the chunk keep line numbers those of the file.
+        return ir.Module.parse("\n" * (first_line - 1) + text, context=stablehlo_py.context())
+    except ir.MLIRError as e:
+        raise UserError(_name_source(str(e), path)) from None
+
+
+def _load_args(paths: list, specs: list) -> list:
+    arrays = []
+    for index, path in enumerate(paths):
+        try:
+            array = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise UserError(f"cannot load argument {index} from {path}: {e}") from None
+        if index < len(specs):
+            want = specs[index].dtype
+            # .npy files store ml_dtypes (bf16, f8, int4, ...) as raw void bytes
+            if array.dtype.kind == "V" and array.dtype.itemsize == want.itemsize:
+                array = array.view(want)
+        arrays.append(array)
+    return arrays
+
+
+def _run(args) -> int:
+    from stablehlo_py.interpreter import InterpreterError
+    from stablehlo_py.interpreter import compile as compile_
+
+    text = _read(args.file)
+    failures = 0
+    chunks = _chunks(text, args.split_input_file)
+    for number, (first_line, chunk) in enumerate(chunks):
+        if len(chunks) > 1:
+            print(f"// module {number} (line {first_line})")
+        try:
+            module = _parse(chunk, first_line, args.file)
+            run = compile_(module, args.entry)
+            results = run(*_load_args(args.args, run.arg_specs))
+        except (UserError, InterpreterError) as e:
+            failures += 1
+            print(f"error: {_name_source(str(e), args.file)}", file=sys.stderr)
+            continue
+        for index, (value, spec) in enumerate(zip(results, run.result_specs)):
+            print(f"@{run.name} result {index}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
+            print(np.array_repr(value))
+        sys.stdout.flush()
+    if failures:
+        what = f"{failures} of {len(chunks)} modules failed" if len(chunks) > 1 else "failed"
+        print(f"stablehlo-py run: {what}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _split_pipeline(pipeline: str) -> list:
+    """Split at commas outside (), {}, [] and quotes; unwrap `builtin.module(...)`."""
+    pipeline = pipeline.strip()
+    wrapper = re.fullmatch(r"builtin\.module\((.*)\)", pipeline, re.S)
+    if wrapper:
+        pipeline = wrapper.group(1)
+    parts, depth, quote, current = [], 0, None, []
+    for ch in pipeline:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            depth -= 1
+            if depth < 0:
+                raise UserError(f"unbalanced pipeline: {pipeline}")
+        elif ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(ch)
+    if depth or quote:
+        raise UserError(f"unbalanced pipeline: {pipeline}")
+    parts.append("".join(current).strip())
+    return [p for p in parts if p]
+
+
+def _python_pass(element: str):
+    """(callable, name) if `element` names one of our Python passes, else None."""
+    from stablehlo_py.passes.interpret import PASS_NAME, interpret_pass
+
+    match = re.fullmatch(r"([\w.-]+)\s*(?:\{(.*)\})?", element, re.S)
+    if not match or match.group(1) != PASS_NAME:
+        return None
+    options = {}
+    for item in (match.group(2) or "").split():
+        key, sep, value = item.partition("=")
+        if not sep or key not in ("entry", "print"):
+            raise UserError(f"unknown option '{item}' for {PASS_NAME} (options: entry=NAME print=true|false)")
+        options[key] = value
+    printing = options.get("print", "false").lower()
+    if printing not in ("true", "false", "1", "0"):
+        raise UserError(f"{PASS_NAME}: print expects true or false, got '{options['print']}'")
+    return interpret_pass(options.get("entry", "main"), print_results=printing in ("true", "1")), PASS_NAME
+
+
+def _opt(args) -> int:
+    import mlir.ir as ir
+    from mlir.passmanager import PassManager
+
+    elements = _split_pipeline(args.pipeline)
+    text = _read(args.file)
+    failures = 0
+    chunks = _chunks(text, args.split_input_file)
+    for number, (first_line, chunk) in enumerate(chunks):
+        if number:
+            print("// -----")
+        try:
+            module = _parse(chunk, first_line, args.file)
+            pm = PassManager("builtin.module", context=module.context)
+            for element in elements:
+                python_pass = _python_pass(element)
+                try:
+                    if python_pass is None:
+                        pm.add(element)
+                    else:
+                        pm.add(python_pass[0], name=python_pass[1], argument=python_pass[1])
+                except ValueError as e:
+                    raise UserError(f"cannot add '{element}' to the pipeline: {e}") from None
+            try:
+                pm.run(module.operation)
+            except ir.MLIRError as e:
+                raise UserError(_name_source(str(e), args.file)) from None
+        except UserError as e:
+            failures += 1
+            print(f"error: {e}", file=sys.stderr)
+            continue
+        print(module)
+        sys.stdout.flush()
+    return 1 if failures else 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="stablehlo-py", description="Run StableHLO programs with the numpy "
+                                     "interpreter, or run pass pipelines on them.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="interpret the entry function of each module and print its results")
+    run.add_argument("file", help="MLIR file (- for stdin)")
+    run.add_argument("--args", nargs="+", default=[], metavar="NPY", help="arguments of the entry function (.npy)")
+    run.add_argument("--entry", default="main", help="entry function (default: main, or the only function)")
+    run.add_argument("--split-input-file", action="store_true", help="split the input at '// -----' lines")
+    opt = sub.add_parser("opt", help="run a pass pipeline and print the module")
+    opt.add_argument("file", help="MLIR file (- for stdin)")
+    opt.add_argument("--pipeline", required=True,
+                     help="comma-separated passes, e.g. 'canonicalize,stablehlo-interpret{entry=main}'")
+    opt.add_argument("--split-input-file", action="store_true", help="split the input at '// -----' lines")
+    return parser
+
+
+def main(argv=None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as e:  # usage errors (status 2) and --help (status 0)
+        return e.code if isinstance(e.code, int) else 2
+    try:
+        return _run(args) if args.command == "run" else _opt(args)
+    except UserError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 1
+    except Exception as e:  # noqa: BLE001 - a bug must still not print a traceback at users
+        print(f"internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

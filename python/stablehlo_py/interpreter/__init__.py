@@ -1,0 +1,135 @@
+"""The numpy interpreter: run StableHLO functions on numpy arrays.
+
+    results = interpret(module_or_text, *arrays, entry="main")
+    run = compile(module_or_text, entry="main"); results = run(*arrays)
+
+`compile` prepares the module once (see plan.py); the returned callable only
+executes the prepared plan.  The entry is `entry`, or, when `entry` is "main"
+and there is no @main, the module's only function.  Values are numpy arrays
+(ml_dtypes for bf16, f8, int4, ...); 0-d arrays for scalar tensors.  Every
+failure is an `InterpreterError` naming the op and its location; a check
+that does not hold is a `CheckFailure`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import CheckFailure, InterpreterError
+from .plan import Function, PlanBuilder
+from .registry import supported_ops
+from .types import coerce_argument
+
+__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops"]
+
+
+def _load_module(module_or_text):
+    """(module operation, owner to keep alive) from an mlir Module, Operation/OpView or text."""
+    import mlir.ir as ir
+
+    if isinstance(module_or_text, (str, bytes)):
+        import stablehlo_py
+
+        text = module_or_text.decode() if isinstance(module_or_text, bytes) else module_or_text
+        try:
+            module = ir.Module.parse(text, context=stablehlo_py.context())
+        except ir.MLIRError as e:
+            raise InterpreterError(f"cannot parse the module: {e}") from None
+        return module.operation, module
+    if isinstance(module_or_text, ir.Module):
+        return module_or_text.operation, module_or_text
+    op = getattr(module_or_text, "operation", module_or_text)
+    if not isinstance(op, ir.Operation):
+        raise InterpreterError(f"expected an mlir Module, Operation or text, got {type(module_or_text).__name__}")
+    if op.name == "func.func":
+        parent = op.parent
+        if parent is None:
+            raise InterpreterError("a func.func outside a module cannot be interpreted; pass its module")
+        return parent, op
+    if op.name != "builtin.module":
+        raise InterpreterError(f"expected a builtin.module or func.func, got {op.name}")
+    return op, op
+
+
+def _entry_name(builder: PlanBuilder, entry: str) -> str:
+    if entry in builder.symbols:
+        return entry
+    if entry == "main" and len(builder.symbols) == 1:
+        return next(iter(builder.symbols))
+    names = ", ".join(f"@{n}" for n in builder.symbols) or "none"
+    raise InterpreterError(f"no function @{entry} in the module (functions: {names})")
+
+
+class Executable:
+    """A prepared entry function: call it with numpy arrays, get a list of numpy arrays."""
+
+    def __init__(self, function: Function):
+        self._function = function
+        self.name = function.name
+        self.arg_specs = list(function.arg_specs)
+        self.result_specs = list(function.result_specs)
+
+    def __repr__(self) -> str:
+        args = ", ".join(s.text for s in self.arg_specs)
+        results = ", ".join(s.text for s in self.result_specs)
+        return f"<compiled @{self.name}: ({args}) -> ({results})>"
+
+    def __call__(self, *arrays) -> list:
+        specs = self.arg_specs
+        if len(arrays) != len(specs):
+            expected = ", ".join(s.text for s in specs)
+            raise InterpreterError(f"@{self.name} takes {len(specs)} argument{'s' if len(specs) != 1 else ''} "
+                                   f"({expected}), got {len(arrays)}")
+        args = [coerce_argument(i, a, s, self.name) for i, (a, s) in enumerate(zip(arrays, specs))]
+        try:
+            with np.errstate(all="ignore"):
+                results = self._function.run(args)
+        except InterpreterError:
+            raise
+        except RecursionError:
+            raise InterpreterError("Python recursion limit reached") from None
+        except Exception as e:  # noqa: BLE001 - never let an internal failure escape untyped
+            raise InterpreterError(f"internal error: {type(e).__name__}: {e}") from e
+        return _outputs(results)
+
+
+def _root(array: np.ndarray):
+    while isinstance(array.base, np.ndarray):
+        array = array.base
+    return array
+
+
+def _outputs(results: list) -> list:
+    """Results the caller may own and write: arguments are read-only views inside a
+    run and constants are read-only, so a read-only result is copied; so is a result
+    sharing its buffer with an earlier one."""
+    seen: set = set()
+    out = []
+    for r in results:
+        r = np.asarray(r)
+        root = id(_root(r))
+        if not r.flags.writeable or root in seen:
+            r = r.copy()
+            root = id(r)
+        seen.add(root)
+        out.append(r)
+    return out
+
+
+def compile(module_or_text, entry: str = "main") -> Executable:  # noqa: A001 - public API name
+    """Prepare `entry` of a module once; returns a callable `(*arrays) -> list of arrays`."""
+    try:
+        module_op, _owner = _load_module(module_or_text)
+        builder = PlanBuilder(module_op)
+        return Executable(builder.function(_entry_name(builder, entry)))
+    except InterpreterError:
+        raise
+    except RecursionError:
+        raise InterpreterError("module nesting too deep to prepare") from None
+    except Exception as e:  # noqa: BLE001
+        raise InterpreterError(f"internal error while preparing: {type(e).__name__}: {e}") from e
+
+
+def interpret(module_or_text, *arrays, entry: str = "main") -> list:
+    """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays."""
+    return compile(module_or_text, entry)(*arrays)

@@ -1,0 +1,186 @@
+"""Check ops: the `check` dialect and `stablehlo.custom_call @check.*`.
+
+A check that does not hold raises `CheckFailure` (an InterpreterError), which
+stops the run; the message names the check and shows the first few differing
+elements (index, actual, expected).  Comparison policies:
+
+* expect_eq (exact): integers and booleans compare by value; floating-point
+  values must be bit-identical, except that any NaN equals any NaN (sign and
+  payload ignored).  So -0.0 != +0.0.  Complex: the same per real/imag part.
+* expect_almost_eq: |actual - expected| <= tolerance per real/imag part,
+  with NaN equal to NaN and infinities equal to the same infinity.  The
+  tolerance is the op's `tolerance` attribute, else 1e-3 (custom_call: 1e-3).
+  Integers and booleans compare exactly.
+* expect_close: floats at most `max_ulp_difference` (and at least
+  `min_ulp_difference`) units in the last place apart, counted in the
+  element type itself (-0.0 and +0.0 are 0 ULP apart); a non-finite value
+  must be bit-identical to, or be NaN like, the other.  Per real/imag part.
+  custom_call @check.expect_close allows 3 ULP; check.expect_close uses its
+  `max_ulp_difference` attribute (default 3, as the check dialect declares)
+  and `min_ulp_difference` if present (default 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import attributes
+from .errors import CheckFailure, InterpreterError
+from .registry import register
+from .types import ElementInfo, bits_view, dtype_info
+
+__all__ = ["custom_call_check", "SHOWN_MISMATCHES"]
+
+SHOWN_MISMATCHES = 5
+DEFAULT_TOLERANCE = 1e-3
+CUSTOM_CALL_MAX_ULP = 3
+
+
+def _parts(x: np.ndarray):
+    if np.iscomplexobj(x):
+        return [np.real(x), np.imag(x)]
+    return [x]
+
+
+def _exact_mismatch(a, b, info: ElementInfo):
+    if info.category in ("float", "complex"):
+        bad = np.zeros(np.shape(a), dtype=bool)
+        for pa, pb in zip(_parts(a), _parts(b)):
+            nan_a, nan_b = np.isnan(pa), np.isnan(pb)
+            same = bits_view(pa) == bits_view(pb)
+            bad |= ~((nan_a & nan_b) | (same & ~nan_a & ~nan_b))
+        return bad
+    return a != b
+
+
+def _almost_mismatch(tolerance: float):
+    def mismatch(a, b, info: ElementInfo):
+        if info.category not in ("float", "complex"):
+            return a != b
+        bad = np.zeros(np.shape(a), dtype=bool)
+        for pa, pb in zip(_parts(a), _parts(b)):
+            pa, pb = pa.astype(np.float64), pb.astype(np.float64)
+            close = np.abs(pa - pb) <= tolerance
+            bad |= ~(close | (pa == pb) | np.isnan(pa) & np.isnan(pb))
+        return bad
+
+    return mismatch
+
+
+def _ulp_key(x: np.ndarray, info: ElementInfo):
+    """Sign and magnitude of the bit pattern of float `x` (0 ULP between -0 and +0)."""
+    bits = bits_view(x).astype(np.uint64)
+    if info.name == "f8E8M0FNU":  # no sign bit
+        return np.zeros(bits.shape, dtype=bool), bits
+    sign_bit = np.uint64(info.bits - 1)
+    return (bits >> sign_bit) & np.uint64(1) == 1, bits & np.uint64((1 << (info.bits - 1)) - 1)
+
+
+def _ulp_mismatch(min_ulp: int, max_ulp: int):
+    def mismatch(a, b, info: ElementInfo):
+        if info.category not in ("float", "complex"):
+            return a != b
+        part_info = dtype_info(np.real(a).dtype) if info.category == "complex" else info
+        bad = np.zeros(np.shape(a), dtype=bool)
+        for pa, pb in zip(_parts(a), _parts(b)):
+            sign_a, mag_a = _ulp_key(pa, part_info)
+            sign_b, mag_b = _ulp_key(pb, part_info)
+            distance = np.where(sign_a == sign_b, np.where(mag_a > mag_b, mag_a - mag_b, mag_b - mag_a),
+                                mag_a + mag_b)
+            finite = np.isfinite(pa) & np.isfinite(pb)
+            nan_a, nan_b = np.isnan(pa), np.isnan(pb)
+            same_bits = bits_view(pa) == bits_view(pb)
+            ok_nonfinite = (nan_a & nan_b) | same_bits & ~nan_a
+            ok = np.where(finite, (distance >= np.uint64(min_ulp)) & (distance <= np.uint64(max_ulp)), ok_nonfinite)
+            bad |= ~ok
+        return bad
+
+    return mismatch
+
+
+def _format_value(v) -> str:
+    category = dtype_info(np.asarray(v).dtype).category
+    if category == "bool":
+        return "true" if v else "false"
+    if category in ("complex", "float"):
+        return str(v)  # numpy's shortest repr in the element type itself
+    return str(int(v))
+
+
+def _describe(what: str, actual: np.ndarray, expected: np.ndarray, bad: np.ndarray) -> str:
+    count = int(np.count_nonzero(bad))
+    lines = [f"{what} failed: {count} of {bad.size} element{'s' if bad.size != 1 else ''} differ"]
+    for index in np.argwhere(bad)[:SHOWN_MISMATCHES]:
+        idx = tuple(int(i) for i in index)
+        lines.append(f"  at {list(idx)}: actual {_format_value(actual[idx])}, expected {_format_value(expected[idx])}")
+    if count > SHOWN_MISMATCHES:
+        lines.append(f"  ... and {count - SHOWN_MISMATCHES} more")
+    return "\n".join(lines)
+
+
+def _checker(what: str, mismatch):
+    """Kernel `(actual, expected) -> None` raising CheckFailure on a mismatch."""
+
+    def check(actual, expected):
+        actual, expected = np.asarray(actual), np.asarray(expected)
+        if actual.shape != expected.shape or actual.dtype != expected.dtype:
+            raise CheckFailure(f"{what} failed: actual has shape {actual.shape} and dtype {actual.dtype.name}, "
+                               f"expected shape {expected.shape} and dtype {expected.dtype.name}")
+        bad = mismatch(actual, expected, dtype_info(actual.dtype))
+        if bad.any():
+            raise CheckFailure(_describe(what, actual, expected, bad))
+
+    return check
+
+
+def _with_constant(ctx, kernel):
+    expected = attributes.dense_elements(ctx.op, "value", ctx.operand_spec(0))
+    return lambda actual: kernel(actual, expected)
+
+
+@register("check.expect_eq")
+def _expect_eq(ctx):
+    return _checker("check.expect_eq", _exact_mismatch)
+
+
+@register("check.expect_eq_const")
+def _expect_eq_const(ctx):
+    return _with_constant(ctx, _checker("check.expect_eq_const", _exact_mismatch))
+
+
+def _tolerance(ctx) -> float:
+    return attributes.floating(ctx.op, "tolerance", DEFAULT_TOLERANCE)
+
+
+@register("check.expect_almost_eq")
+def _expect_almost_eq(ctx):
+    return _checker("check.expect_almost_eq", _almost_mismatch(_tolerance(ctx)))
+
+
+@register("check.expect_almost_eq_const")
+def _expect_almost_eq_const(ctx):
+    return _with_constant(ctx, _checker("check.expect_almost_eq_const", _almost_mismatch(_tolerance(ctx))))
+
+
+@register("check.expect_close")
+def _expect_close(ctx):
+    max_ulp = attributes.integer(ctx.op, "max_ulp_difference", CUSTOM_CALL_MAX_ULP)
+    min_ulp = attributes.integer(ctx.op, "min_ulp_difference", 0)
+    return _checker(f"check.expect_close (ULP difference in [{min_ulp}, {max_ulp}])", _ulp_mismatch(min_ulp, max_ulp))
+
+
+_CUSTOM_CALL_CHECKS = {
+    "check.expect_eq": _exact_mismatch,
+    "check.expect_almost_eq": _almost_mismatch(DEFAULT_TOLERANCE),
+    "check.expect_close": _ulp_mismatch(0, CUSTOM_CALL_MAX_ULP),
+}
+
+
+def custom_call_check(ctx, target: str):
+    """Kernel for `stablehlo.custom_call @<target>` if target is a check, else None."""
+    mismatch = _CUSTOM_CALL_CHECKS.get(target)
+    if mismatch is None:
+        return None
+    if ctx.num_operands != 2 or len(ctx.op.results) != 0:
+        raise InterpreterError(f"@{target} takes two operands (actual, expected) and has no results")
+    return _checker(f"custom_call @{target}", mismatch)

@@ -1,0 +1,130 @@
+"""Ops that create or rearrange tensors without arithmetic on their elements.
+
+Kernels return numpy views where they can (reshape, transpose, slice,
+broadcast); no kernel writes into an input or into a value it returned
+before, so sharing memory between values is safe.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import attributes
+from .errors import InterpreterError
+from .registry import register
+
+
+def _static_result(ctx, index: int = 0):
+    spec = ctx.result_spec(index)
+    if not spec.is_static:
+        raise InterpreterError(f"result type {spec.text} has a dynamic shape")
+    return spec
+
+
+@register("stablehlo.constant")
+def _constant(ctx):
+    value = attributes.dense_elements(ctx.op, "value", _static_result(ctx))
+    return lambda: value
+
+
+@register("stablehlo.iota")
+def _iota(ctx):
+    spec = _static_result(ctx)
+    dim = attributes.integer(ctx.op, "iota_dimension")
+    if not 0 <= dim < spec.rank:
+        raise InterpreterError(f"iota_dimension {dim} out of range for {spec.text}")
+    from .elementwise import convert_values  # conversion rules live with convert
+
+    line = convert_values(np.arange(spec.shape[dim], dtype=np.int64), spec.element)
+    shape = [1] * spec.rank
+    shape[dim] = spec.shape[dim]
+    value = np.broadcast_to(line.reshape(shape), spec.shape).copy()
+    value.flags.writeable = False
+    return lambda: value
+
+
+@register("stablehlo.broadcast_in_dim")
+def _broadcast_in_dim(ctx):
+    operand, result = ctx.operand_spec(0), _static_result(ctx)
+    dims = attributes.i64_list(ctx.op, "broadcast_dimensions")
+    if len(dims) != operand.rank:
+        raise InterpreterError(f"broadcast_dimensions {list(dims)} do not match operand rank {operand.rank}")
+    if operand.shape == result.shape and list(dims) == list(range(operand.rank)):
+        return lambda x: x
+    order = sorted(range(len(dims)), key=lambda i: dims[i])
+    perm = None if order == list(range(len(dims))) else tuple(order)
+    target = result.shape
+
+    def broadcast(x):
+        if perm is not None:
+            x = x.transpose(perm)
+        expanded = [1] * len(target)
+        for axis, size in zip(sorted(dims), x.shape):
+            expanded[axis] = size
+        return np.broadcast_to(x.reshape(expanded), target)
+
+    return broadcast
+
+
+@register("stablehlo.reshape")
+def _reshape(ctx):
+    operand, result = ctx.operand_spec(0), _static_result(ctx)
+    if operand.shape == result.shape:
+        return lambda x: x
+    shape = result.shape
+    return lambda x: x.reshape(shape)
+
+
+@register("stablehlo.transpose")
+def _transpose(ctx):
+    perm = attributes.i64_list(ctx.op, "permutation")
+    if list(perm) == list(range(len(perm))):
+        return lambda x: x
+    return lambda x: x.transpose(perm)
+
+
+@register("stablehlo.concatenate")
+def _concatenate(ctx):
+    axis = attributes.integer(ctx.op, "dimension")
+    return lambda *xs: np.concatenate(xs, axis=axis)
+
+
+@register("stablehlo.slice")
+def _slice(ctx):
+    start = attributes.i64_list(ctx.op, "start_indices")
+    limit = attributes.i64_list(ctx.op, "limit_indices")
+    strides = attributes.i64_list(ctx.op, "strides", default=[1] * len(start))
+    index = tuple(slice(a, b, s) for a, b, s in zip(start, limit, strides))
+    return lambda x: x[index]
+
+
+@register("stablehlo.reverse")
+def _reverse(ctx):
+    dims = attributes.i64_list(ctx.op, "dimensions")
+    if not dims:
+        return lambda x: x
+    return lambda x: np.flip(x, axis=dims)
+
+
+@register("stablehlo.pad")
+def _pad(ctx):
+    operand, result = ctx.operand_spec(0), _static_result(ctx)
+    low = attributes.i64_list(ctx.op, "edge_padding_low")
+    high = attributes.i64_list(ctx.op, "edge_padding_high")
+    interior = attributes.i64_list(ctx.op, "interior_padding")
+    if not operand.is_static:
+        raise InterpreterError(f"operand type {operand.text} has a dynamic shape")
+    # Place the operand with interior padding into a buffer with only the
+    # non-negative edge padding, then crop where edge padding is negative.
+    grown = [lo_ + (n - 1) * (i + 1) + 1 + hi_ if n else lo_ + hi_
+             for n, lo_, hi_, i in zip(operand.shape, (max(v, 0) for v in low), (max(v, 0) for v in high), interior)]
+    place = tuple(slice(max(lo_, 0), max(lo_, 0) + (n - 1) * (i + 1) + 1 if n else max(lo_, 0), i + 1)
+                  for n, lo_, i in zip(operand.shape, low, interior))
+    crop = tuple(slice(-min(lo_, 0), g + min(hi_, 0)) for g, lo_, hi_ in zip(grown, low, high))
+
+    def pad(x, value):
+        out = np.full(grown, value, dtype=x.dtype)
+        out[place] = x
+        return out[crop]
+
+    return pad

@@ -1,0 +1,576 @@
+"""Element-wise ops: arithmetic, logic, comparisons, select, convert, math.
+
+Each factory picks, once, the numpy function for the element type, so a
+kernel is a single (or a few) whole-array numpy calls.  Semantics follow the
+spec, and XLA on CPU where the spec leaves a case open:
+  * integers wrap; x / 0 = -1 (all ones), x % 0 = x, INT_MIN / -1 = INT_MIN,
+    INT_MIN % -1 = 0; shifts by >= bit width (or negative) give 0, or the
+    sign fill for shift_right_arithmetic;
+  * maximum/minimum propagate NaN and order -0.0 below +0.0;
+  * floats narrower than f32 compute transcendental functions in f32 and
+    round the result once;
+  * convert: float -> int truncates toward zero, NaN -> 0, out of range
+    saturates to the type's min/max; int -> int wraps; x -> i1 is x != 0;
+    complex -> real takes the real part; float narrowing rounds to nearest
+    even (through ml_dtypes; f64 -> bf16 goes through f32 like XLA).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import attributes
+from .errors import InterpreterError
+from .registry import register
+from .types import ElementInfo, bits_view, dtype_info, element_info, from_wide_int, wide_int_dtype
+
+__all__ = ["convert_values"]
+
+
+def _element(ctx, index: int = 0) -> ElementInfo:
+    return ctx.operand_spec(index).element
+
+
+def _unsupported(ctx, info: ElementInfo):
+    return InterpreterError(f"element type {info.name} is not supported by this op")
+
+
+def _on_wide_ints(fn, info: ElementInfo):
+    """Run integer `fn` for sub-byte types in int8/uint8 and wrap the result back."""
+    if not info.is_subbyte:
+        return fn
+    wide = wide_int_dtype(info)
+
+    def kernel(*xs):
+        return from_wide_int(fn(*[x.astype(wide) for x in xs]), info)
+
+    return kernel
+
+
+def _via_f32(fn, info: ElementInfo, result: ElementInfo | None = None):
+    """Run float `fn` in f32 for floats narrower than f32 and round the result once."""
+    out = (result or info).dtype
+    if info.category != "float" or info.bits >= 32:
+        return fn
+
+    def kernel(*xs):
+        return fn(*[x.astype(np.float32) for x in xs]).astype(out)
+
+    return kernel
+
+
+# ---------------------------------------------------------------------------
+# Binary arithmetic and logic
+
+
+def _binary(ctx, *, boolean=None, integer=None, floating=None, complex_=None):
+    info = _element(ctx)
+    if info.category == "bool":
+        fn = boolean
+    elif info.is_int:
+        fn = integer and _on_wide_ints(integer, info)
+    elif info.category == "float":
+        fn = floating
+    else:
+        fn = complex_
+    if fn is None:
+        raise _unsupported(ctx, info)
+    return fn
+
+
+@register("stablehlo.add")
+def _add(ctx):
+    return _binary(ctx, boolean=np.logical_or, integer=np.add, floating=np.add, complex_=np.add)
+
+
+@register("stablehlo.subtract")
+def _subtract(ctx):
+    return _binary(ctx, integer=np.subtract, floating=np.subtract, complex_=np.subtract)
+
+
+@register("stablehlo.multiply")
+def _multiply(ctx):
+    return _binary(ctx, boolean=np.logical_and, integer=np.multiply, floating=np.multiply, complex_=np.multiply)
+
+
+def _int_divide(info: ElementInfo):
+    """Integer division truncating toward zero, with XLA's results for / 0 and INT_MIN / -1."""
+    signed = info.category == "sint"
+    all_ones = -1 if signed else info.max
+
+    def divide(a, b):
+        zero = b == 0
+        bad = zero | (a == info.min) & (b == -1) if signed else zero
+        safe = np.where(bad, 1, b)
+        q = (a - np.fmod(a, safe)) // safe  # exact, so floor == truncation toward zero
+        q = np.where(zero, all_ones, q)
+        return np.where(bad & ~zero, a, q) if signed else q
+
+    return divide
+
+
+def _int_remainder(a, b):
+    """C-style remainder (sign of the dividend); x % 0 = x."""
+    zero = b == 0
+    return np.where(zero, a, np.fmod(a, np.where(zero, 1, b)))
+
+
+@register("stablehlo.divide")
+def _divide(ctx):
+    info = _element(ctx)
+    return _binary(ctx, integer=_int_divide(info), floating=_via_f32(np.divide, info), complex_=np.divide)
+
+
+@register("stablehlo.remainder")
+def _remainder(ctx):
+    return _binary(ctx, integer=_int_remainder, floating=_via_f32(np.fmod, _element(ctx)))
+
+
+def _float_max(a, b):
+    """np.maximum (NaN-propagating), with -0.0 ordered below +0.0."""
+    r = np.asarray(np.maximum(a, b))
+    zeros = (a == 0) & (b == 0)
+    if zeros.any():  # max(+-0, +-0) is -0.0 only if both are; a + b gives exactly that
+        np.add(a, b, out=r, where=zeros)
+    return r
+
+
+def _float_min(a, b):
+    """np.minimum (NaN-propagating), with -0.0 ordered below +0.0."""
+    r = np.asarray(np.minimum(a, b))
+    zeros = (a == 0) & (b == 0)
+    if zeros.any():  # min(+-0, +-0) is +0.0 only if both are: -((-a) + (-b))
+        np.negative(np.add(np.negative(a), np.negative(b)), out=r, where=zeros)
+    return r
+
+
+def _complex_max(a, b):
+    a_wins = (a.real > b.real) | (a.real == b.real) & (a.imag >= b.imag)
+    return np.where(a_wins, a, b)
+
+
+def _complex_min(a, b):
+    a_wins = (a.real < b.real) | (a.real == b.real) & (a.imag <= b.imag)
+    return np.where(a_wins, a, b)
+
+
+@register("stablehlo.maximum")
+def _maximum(ctx):
+    return _binary(ctx, boolean=np.logical_or, integer=np.maximum, floating=_float_max, complex_=_complex_max)
+
+
+@register("stablehlo.minimum")
+def _minimum(ctx):
+    return _binary(ctx, boolean=np.logical_and, integer=np.minimum, floating=_float_min, complex_=_complex_min)
+
+
+@register("stablehlo.and")
+def _and(ctx):
+    return _binary(ctx, boolean=np.logical_and, integer=np.bitwise_and)
+
+
+@register("stablehlo.or")
+def _or(ctx):
+    return _binary(ctx, boolean=np.logical_or, integer=np.bitwise_or)
+
+
+@register("stablehlo.xor")
+def _xor(ctx):
+    return _binary(ctx, boolean=np.logical_xor, integer=np.bitwise_xor)
+
+
+def _shift(kind: str, info: ElementInfo):
+    """Shifts; amounts >= the bit width (or negative) shift everything out."""
+    bits = info.bits
+    wide = wide_int_dtype(info)
+    unsigned = np.dtype(f"uint{wide.itemsize * 8}")
+
+    def shift(a, b):
+        amount = b.view(unsigned)  # negative amounts read as huge
+        big = amount >= bits
+        amount = np.where(big, 0, amount).astype(unsigned)
+        if kind == "left":
+            return np.where(big, 0, np.left_shift(a, amount.view(wide)))
+        if kind == "logical":
+            ua = a.view(unsigned)
+            if info.is_subbyte:
+                ua = ua & ((1 << bits) - 1)
+            return np.where(big, 0, np.right_shift(ua, amount).view(wide))
+        # arithmetic: shift the two's complement value, also for unsigned types
+        signed = a.view(np.dtype(f"int{wide.itemsize * 8}"))
+        if info.is_subbyte:
+            half = 1 << (bits - 1)
+            signed = ((signed & ((1 << bits) - 1)) ^ half) - half
+        fill = np.where(signed < 0, -1, 0).astype(signed.dtype)
+        r = np.where(big, fill, np.right_shift(signed, amount.astype(signed.dtype)))
+        return r.astype(wide) if info.is_subbyte else r.view(wide)
+
+    return shift
+
+
+@register("stablehlo.shift_left")
+def _shift_left(ctx):
+    return _binary(ctx, integer=_shift("left", _element(ctx)))
+
+
+@register("stablehlo.shift_right_logical")
+def _shift_right_logical(ctx):
+    return _binary(ctx, integer=_shift("logical", _element(ctx)))
+
+
+@register("stablehlo.shift_right_arithmetic")
+def _shift_right_arithmetic(ctx):
+    return _binary(ctx, integer=_shift("arithmetic", _element(ctx)))
+
+
+def _int_power(info: ElementInfo):
+    def power(a, b):
+        negative = b < 0
+        r = np.power(a, np.where(negative, 0, b))
+        # x ** -n: 1 for x == 1, +-1 for x == -1, else 0 (integer division by a power)
+        odd = (b & 1) == 1
+        neg_result = np.where(a == 1, 1, 0)
+        if info.category == "sint":
+            neg_result = np.where(a == -1, np.where(odd, -1, 1), neg_result)
+        return np.where(negative, neg_result.astype(a.dtype), r)
+
+    return power
+
+
+@register("stablehlo.power")
+def _power(ctx):
+    info = _element(ctx)
+    return _binary(ctx, integer=_int_power(info), floating=_via_f32(np.power, info), complex_=np.power)
+
+
+@register("stablehlo.atan2")
+def _atan2(ctx):
+    return _binary(ctx, floating=_via_f32(np.arctan2, _element(ctx)))
+
+
+@register("stablehlo.complex")
+def _complex(ctx):
+    dtype = ctx.result_spec().dtype
+
+    def make_complex(re, im):
+        out = np.empty(np.broadcast_shapes(np.shape(re), np.shape(im)), dtype=dtype)
+        out.real = re
+        out.imag = im
+        return out
+
+    return make_complex
+
+
+# ---------------------------------------------------------------------------
+# Unary ops
+
+
+def _unary(ctx, *, boolean=None, integer=None, floating=None, complex_=None, f32=True):
+    """Pick the kernel for the operand's element type (None: unsupported)."""
+    info = _element(ctx)
+    result = ctx.result_spec().element
+    if info.category == "bool":
+        fn = boolean
+    elif info.is_int:
+        fn = integer and _on_wide_ints(integer, info)
+    elif info.category == "float":
+        fn = floating and (_via_f32(floating, info, result) if f32 else floating)
+    else:
+        fn = complex_
+    if fn is None:
+        raise _unsupported(ctx, info)
+    return fn
+
+
+def _math(name, floating, complex_=True):
+    """A float (and by default complex) math function."""
+
+    @register(name)
+    def factory(ctx):
+        return _unary(ctx, floating=floating, complex_=floating if complex_ is True else complex_)
+
+    return factory
+
+
+def _rsqrt(x):
+    return 1 / np.sqrt(x)
+
+
+def _logistic(x):
+    return 1 / (1 + np.exp(-x))
+
+
+_math("stablehlo.exponential", np.exp)
+_math("stablehlo.exponential_minus_one", np.expm1)
+_math("stablehlo.log", np.log)
+_math("stablehlo.log_plus_one", np.log1p)
+_math("stablehlo.sqrt", np.sqrt)
+_math("stablehlo.rsqrt", _rsqrt)
+_math("stablehlo.cbrt", np.cbrt, complex_=None)
+_math("stablehlo.tanh", np.tanh)
+_math("stablehlo.sine", np.sin)
+_math("stablehlo.cosine", np.cos)
+_math("stablehlo.tan", np.tan)
+_math("stablehlo.logistic", _logistic)
+
+
+@register("stablehlo.negate")
+def _negate(ctx):
+    return _unary(ctx, integer=np.negative, floating=np.negative, complex_=np.negative, f32=False)
+
+
+@register("stablehlo.abs")
+def _abs(ctx):
+    return _unary(ctx, integer=np.abs, floating=np.abs, complex_=np.abs, f32=False)
+
+
+@register("stablehlo.not")
+def _not(ctx):
+    return _unary(ctx, boolean=np.logical_not, integer=np.invert)
+
+
+def _float_sign(x):
+    return np.where(x == 0, x, np.sign(x))  # keeps -0.0; NaN stays NaN
+
+
+def _complex_sign(x):
+    magnitude = np.abs(x)
+    return np.where(magnitude == 0, x, x / np.where(magnitude == 0, 1, magnitude))
+
+
+@register("stablehlo.sign")
+def _sign(ctx):
+    return _unary(ctx, integer=np.sign, floating=_float_sign, complex_=_complex_sign, f32=False)
+
+
+@register("stablehlo.floor")
+def _floor(ctx):
+    return _unary(ctx, floating=np.floor)
+
+
+@register("stablehlo.ceil")
+def _ceil(ctx):
+    return _unary(ctx, floating=np.ceil)
+
+
+def _round_afz(x):
+    t = np.trunc(x)
+    return np.where(np.abs(x - t) >= 0.5, t + np.sign(x), t)
+
+
+@register("stablehlo.round_nearest_afz")
+def _round_nearest_afz(ctx):
+    return _unary(ctx, floating=_round_afz)
+
+
+@register("stablehlo.round_nearest_even")
+def _round_nearest_even(ctx):
+    return _unary(ctx, floating=np.rint)
+
+
+@register("stablehlo.is_finite")
+def _is_finite(ctx):
+    return _unary(ctx, floating=np.isfinite, f32=False)
+
+
+@register("stablehlo.real")
+def _real(ctx):
+    return _unary(ctx, floating=lambda x: x, complex_=np.real, f32=False)
+
+
+@register("stablehlo.imag")
+def _imag(ctx):
+    return _unary(ctx, floating=np.zeros_like, complex_=np.imag, f32=False)
+
+
+def _popcount(info: ElementInfo):
+    def popcnt(x):
+        u = x.view(np.dtype(f"uint{x.dtype.itemsize * 8}"))
+        if info.is_subbyte:
+            u = u & ((1 << info.bits) - 1)
+        return np.bitwise_count(u).astype(x.dtype)
+
+    return popcnt
+
+
+@register("stablehlo.popcnt")
+def _popcnt(ctx):
+    info = _element(ctx)
+    return _unary(ctx, integer=_popcount(info))
+
+
+@register("stablehlo.count_leading_zeros")
+def _clz(ctx):
+    info = _element(ctx)
+    bits = info.bits
+
+    def clz(x):
+        u = x.view(np.dtype(f"uint{x.dtype.itemsize * 8}")).astype(np.uint64)
+        if info.is_subbyte:
+            u = u & ((1 << bits) - 1)
+        # bit length via smearing the highest set bit right, then popcount
+        for s in (1, 2, 4, 8, 16, 32):
+            u = u | (u >> np.uint64(s))
+        return (bits - np.bitwise_count(u).astype(np.int64)).astype(x.dtype)
+
+    return _unary(ctx, integer=clz)
+
+
+# ---------------------------------------------------------------------------
+# compare, select, clamp
+
+
+_DIRECTIONS = {
+    "EQ": np.equal, "NE": np.not_equal, "GE": np.greater_equal,
+    "GT": np.greater, "LE": np.less_equal, "LT": np.less,
+}
+
+
+def _total_order_key(x):
+    """Integers ordered like IEEE totalOrder of the floats `x` (-NaN < -inf < ... < -0 < +0 < ... < +NaN)."""
+    if x.dtype.itemsize < 4:
+        x = x.astype(np.float32)  # exact: narrower floats embed in f32 with their order
+    bits = bits_view(x)
+    signed = bits.view(np.dtype(f"int{bits.dtype.itemsize * 8}"))
+    magnitude = np.iinfo(signed.dtype).max
+    return np.where(signed < 0, signed ^ magnitude, signed)
+
+
+@register("stablehlo.compare")
+def _compare(ctx):
+    direction = attributes.comparison_direction(ctx.op)
+    compare_type = attributes.comparison_type(ctx.op)
+    op = _DIRECTIONS[direction]
+    info = _element(ctx)
+    if info.category == "complex":
+        if direction in ("EQ", "NE"):
+            return op
+
+        strict = {"GT": np.greater, "GE": np.greater, "LT": np.less, "LE": np.less}[direction]
+
+        def lexicographic(a, b):
+            return strict(a.real, b.real) | (a.real == b.real) & op(a.imag, b.imag)
+
+        return lexicographic
+    if info.category == "float" and compare_type == "TOTALORDER":
+        return lambda a, b: op(_total_order_key(a), _total_order_key(b))
+    if info.is_int and compare_type in ("SIGNED", "UNSIGNED"):
+        want = "sint" if compare_type == "SIGNED" else "uint"
+        if info.category != want and not info.is_subbyte:
+            view = np.dtype(f"{'int' if want == 'sint' else 'uint'}{info.bits}")
+            return lambda a, b: op(a.view(view), b.view(view))
+    return op
+
+
+def _blend(dtype: np.dtype):
+    """select for same-shape operands without branches: mix the bits under an all-ones/zero mask."""
+    bits = np.dtype(f"uint{dtype.itemsize * 8}")
+
+    def select(pred, on_true, on_false):
+        if pred.ndim == 0:
+            return on_true if pred else on_false
+        mask = pred.view(np.uint8).astype(bits)
+        np.negative(mask, out=mask)  # 1 -> all ones
+        t, f = on_true.view(bits), on_false.view(bits)
+        r = np.bitwise_xor(t, f)
+        np.bitwise_and(r, mask, out=r)
+        np.bitwise_xor(r, f, out=r)
+        return r.view(dtype)
+
+    return select
+
+
+def _select_where(pred, on_true, on_false):
+    if pred.ndim == 0:
+        return on_true if pred else on_false
+    return np.where(pred, on_true, on_false)
+
+
+@register("stablehlo.select")
+def _select(ctx):
+    spec = ctx.result_spec()
+    # np.where is slow on unpredictable masks; blending bits is several times faster.
+    if spec.rank > 0 and spec.dtype.itemsize in (1, 2, 4, 8) and spec.element.category != "bool":
+        return _blend(spec.dtype)
+    return _select_where
+
+
+@register("stablehlo.clamp")
+def _clamp(ctx):
+    info = ctx.operand_spec(1).element
+    if info.category == "float":
+        return lambda lo, x, hi: _float_min(_float_max(x, lo), hi)
+    if info.category == "complex":
+        raise _unsupported(ctx, info)
+    return lambda lo, x, hi: np.minimum(np.maximum(x, lo), hi)
+
+
+# ---------------------------------------------------------------------------
+# convert
+
+
+def _float_to_int(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
+    t = np.trunc(x.astype(np.float64))
+    low = float(dst.min)
+    limit = float(dst.max) + 1  # a power of two, exact in f64
+    in_range = (t >= low) & (t < limit)  # False for NaN
+    wide = np.dtype(np.int64 if dst.category == "sint" else np.uint64)
+    values = np.where(in_range, t, 0).astype(wide)
+    values = np.where(t >= limit, dst.max, np.where(t < low, dst.min, values))
+    return from_wide_int(values, dst)
+
+
+_NO_NAN = {name: np.array(-0.0, dtype=element_info(name).dtype) for name in ("f4E2M1FN", "f6E2M3FN", "f6E3M2FN")}
+
+
+def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
+    """Element-wise conversion of `x` to element type `dst` (stablehlo.convert semantics)."""
+    src = dtype_info(x.dtype)
+    if src.dtype == dst.dtype:
+        return x
+    if dst.category == "bool":
+        return x != 0
+    if src.category == "complex" and dst.category != "complex":
+        x = np.real(x)
+        src = dtype_info(x.dtype)
+    if src.category == "bool" or src.is_subbyte:
+        wide = np.dtype(np.int8 if src.category == "sint" else np.uint8)
+        x, src = x.astype(wide), dtype_info(wide)
+    if dst.is_int:
+        if src.category == "float":
+            return _float_to_int(x, dst)
+        return from_wide_int(x, dst)
+    if dst.category == "float" and src.category != "complex" and src.dtype != np.float64 and dst.bits < 32:
+        # ml_dtypes lacks some direct casts; f32 holds every narrower value (and integer
+        # values are rounded once to f32 first, as XLA does)
+        x = x.astype(np.float32)
+    elif dst.name == "bf16" and src.dtype == np.float64:
+        x = x.astype(np.float32)  # XLA narrows f64 to bf16 through f32
+    if dst.name in _NO_NAN and src.category == "float":
+        # formats without NaN: XLA turns NaN into -0.0
+        return np.where(np.isnan(x), _NO_NAN[dst.name], x.astype(dst.dtype))
+    return x.astype(dst.dtype)
+
+
+@register("stablehlo.convert")
+def _convert(ctx):
+    dst = ctx.result_spec().element
+
+    def convert(x):
+        return convert_values(x, dst)
+
+    return convert
+
+
+@register("stablehlo.bitcast_convert")
+def _bitcast_convert(ctx):
+    src, dst = ctx.operand_spec(0), ctx.result_spec()
+    for spec in (src, dst):
+        if spec.element.bits < 8 or spec.element.category == "bool":
+            raise _unsupported(ctx, spec.element)
+    shape = dst.shape
+
+    def bitcast(x):
+        return np.ascontiguousarray(x).view(dst.dtype).reshape(shape)
+
+    return bitcast

@@ -1,0 +1,35 @@
+"""Errors raised by the interpreter."""
+
+from __future__ import annotations
+
+__all__ = ["InterpreterError", "CheckFailure"]
+
+
+class InterpreterError(Exception):
+    """A program could not be prepared or run.
+
+    `op_name` and `location` name the op at fault once known (the plan fills
+    them in for errors raised by kernels); `str()` gives one readable line
+    (plus detail lines for check failures).
+    """
+
+    def __init__(self, message: str, op_name: str | None = None, location: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.op_name = op_name
+        self.location = location
+
+    def located(self, op_name: str, location: str) -> "InterpreterError":
+        """Attach the op, unless a more precise (inner) op is already named."""
+        if self.op_name is None:
+            self.op_name, self.location = op_name, location
+        return self
+
+    def __str__(self) -> str:
+        if self.op_name is None:
+            return self.message
+        return f"{self.op_name} at {self.location}: {self.message}"
+
+
+class CheckFailure(InterpreterError):
+    """A check op (check.expect_* or custom_call @check.expect_*) did not hold."""

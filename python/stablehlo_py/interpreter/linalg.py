@@ -1,0 +1,93 @@
+"""dot_general (and the legacy dot) as one matmul over (batch, free, contracting) layouts.
+
+Operands are converted to the result element type first (so mixed-precision
+dots accumulate in the result type, as XLA does), then transposed to
+lhs = batch + free + contracting, rhs = batch + contracting + free,
+reshaped to 3-D (2-D without batch) and multiplied with np.matmul (BLAS for
+f32/f64/complex).  Integers accumulate in 64 bits and wrap into the result
+type, which equals wrap-around accumulation in the result type.  Floats
+narrower than f32 accumulate in f32 and round once at the end.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import attributes
+from .elementwise import convert_values
+from .errors import InterpreterError
+from .registry import register
+from .types import from_wide_int
+
+
+def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contract):
+    for spec in (lhs, rhs, result):
+        if not spec.is_static:
+            raise InterpreterError(f"dynamic shape {spec.text} is not supported")
+    for dims, spec in ((lhs_batch + lhs_contract, lhs), (rhs_batch + rhs_contract, rhs)):
+        if len(set(dims)) != len(dims) or any(not 0 <= d < spec.rank for d in dims):
+            raise InterpreterError(f"invalid dot dimensions {list(dims)} for {spec.text}")
+    lhs_free = [d for d in range(lhs.rank) if d not in lhs_batch and d not in lhs_contract]
+    rhs_free = [d for d in range(rhs.rank) if d not in rhs_batch and d not in rhs_contract]
+    lhs_perm = tuple(lhs_batch) + tuple(lhs_free) + tuple(lhs_contract)
+    rhs_perm = tuple(rhs_batch) + tuple(rhs_contract) + tuple(rhs_free)
+    size = lambda spec, dims: math.prod(spec.shape[d] for d in dims)  # noqa: E731
+    batch, m, k, n = size(lhs, lhs_batch), size(lhs, lhs_free), size(lhs, lhs_contract), size(rhs, rhs_free)
+    if k != size(rhs, rhs_contract) or batch != size(rhs, rhs_batch):
+        raise InterpreterError(f"dot dimensions do not match: {lhs.text} and {rhs.text}")
+    lhs_shape = (batch, m, k) if lhs_batch else (m, k)
+    rhs_shape = (batch, k, n) if rhs_batch else (k, n)
+    lhs_perm = None if lhs_perm == tuple(range(lhs.rank)) else lhs_perm
+    rhs_perm = None if rhs_perm == tuple(range(rhs.rank)) else rhs_perm
+    out = result.element
+    out_shape = result.shape
+
+    if out.is_int:
+        wide = np.dtype(np.int64 if out.category == "sint" else np.uint64)
+
+        def to_compute(x):
+            return convert_values(x, out).astype(wide)
+
+        def finish(r):
+            return from_wide_int(r, out)
+    elif out.category == "float" and out.bits < 32:
+        def to_compute(x):
+            return convert_values(x, out).astype(np.float32)
+
+        def finish(r):
+            return r.astype(out.dtype)
+    else:  # bool, f32, f64, complex
+        def to_compute(x):
+            return convert_values(x, out)
+
+        def finish(r):
+            return r
+
+    def dot(a, b):
+        a = to_compute(a)
+        b = to_compute(b)
+        if lhs_perm is not None:
+            a = a.transpose(lhs_perm)
+        if rhs_perm is not None:
+            b = b.transpose(rhs_perm)
+        r = np.matmul(a.reshape(lhs_shape), b.reshape(rhs_shape))
+        return finish(r).reshape(out_shape)
+
+    return dot
+
+
+@register("stablehlo.dot_general")
+def _dot_general(ctx):
+    dims = attributes.dot_dimension_numbers(ctx.op)
+    return _dot_kernel(ctx.operand_spec(0), ctx.operand_spec(1), ctx.result_spec(),
+                       dims.lhs_batch, dims.rhs_batch, dims.lhs_contract, dims.rhs_contract)
+
+
+@register("stablehlo.dot")
+def _dot(ctx):
+    lhs, rhs = ctx.operand_spec(0), ctx.operand_spec(1)
+    if lhs.rank not in (1, 2) or rhs.rank not in (1, 2):
+        raise InterpreterError("stablehlo.dot takes operands of rank 1 or 2")
+    return _dot_kernel(lhs, rhs, ctx.result_spec(), (), (), (lhs.rank - 1,), (0,))

@@ -1,0 +1,255 @@
+"""Prepare functions into plans once; execute plans many times.
+
+A `Function` is a straight-line list of steps `(kernel, input slots, output
+slot(s))` over a list of value slots.  Preparing reads the IR once: every op
+is resolved to a kernel through the registry, attributes are decoded by the
+kernel factories, and SSA values become integer slots.  Executing a plan never
+touches the IR.  Region bodies (reduce, ...) and callees of func.call are
+prepared into `Function`s by the same machinery.
+
+Values defined outside a region and used inside it are captured: the region's
+`Function` takes them as extra inputs after its block arguments, and the op
+that owns the region receives them as extra operands after its own.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from . import attributes
+from .errors import InterpreterError
+from .registry import lookup
+from .types import TensorSpec, tensor_spec
+
+__all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
+
+MAX_CALL_DEPTH = 100
+_TERMINATORS = ("func.return", "stablehlo.return")
+_NO_RESULT = -1
+
+
+def _as_array(kernel):
+    asarray = np.asarray
+    return lambda *args: asarray(kernel(*args))
+
+
+class Function:
+    """A prepared block: call `run(values)` with block arguments then captured values."""
+
+    __slots__ = ("name", "arg_specs", "result_specs", "input_slots", "nslots", "steps", "result_slots",
+                 "op_info", "captures")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.arg_specs: list[TensorSpec] = []
+        self.result_specs: list[TensorSpec] = []
+        self.input_slots: tuple = ()
+        self.nslots = 0
+        self.steps: list = []
+        self.result_slots: tuple = ()
+        self.op_info: list = []  # (op name, location) per step, for errors
+        self.captures: list = []  # outer mlir Values, only while preparing
+
+    def run(self, inputs) -> list:
+        env = [None] * self.nslots
+        for slot, value in zip(self.input_slots, inputs):
+            env[slot] = value
+        index = 0
+        try:
+            for index, (kernel, ins, out) in enumerate(self.steps):
+                if out.__class__ is int:
+                    if out >= 0:
+                        env[out] = kernel(*[env[i] for i in ins])
+                    else:
+                        kernel(*[env[i] for i in ins])
+                else:
+                    for slot, value in zip(out, kernel(*[env[i] for i in ins])):
+                        env[slot] = value
+        except InterpreterError as e:
+            raise e.located(*self.op_info[index])
+        except RecursionError:
+            raise InterpreterError("Python recursion limit reached").located(*self.op_info[index]) from None
+        except Exception as e:  # a bug or an unexpected numpy error: report it, never crash
+            raise InterpreterError(f"{type(e).__name__}: {e}").located(*self.op_info[index]) from e
+        return [env[i] for i in self.result_slots]
+
+
+class Region:
+    """A region of an op, prepared: `call(args, extras)` runs it.
+
+    `extras` are the values after the op's own operands in the kernel's
+    arguments; this region's captures are `extras[start:stop]`.
+    """
+
+    __slots__ = ("fn", "start", "stop")
+
+    def __init__(self, fn: Function, start: int, stop: int):
+        self.fn, self.start, self.stop = fn, start, stop
+
+    @property
+    def arg_specs(self) -> list[TensorSpec]:
+        return self.fn.arg_specs
+
+    def call(self, args, extras=()) -> list:
+        if self.start == self.stop:
+            return self.fn.run(args)
+        return self.fn.run([*args, *extras[self.start:self.stop]])
+
+
+class _Scope:
+    """SSA value -> slot for one block being prepared; nested regions capture from the parent."""
+
+    def __init__(self, fn: Function, parent: "_Scope | None"):
+        self.fn = fn
+        self.parent = parent
+        self.slots: dict = {}
+
+    def define(self, value) -> int:
+        slot = self.fn.nslots
+        self.fn.nslots += 1
+        self.slots[value] = slot
+        return slot
+
+    def use(self, value) -> int:
+        slot = self.slots.get(value)
+        if slot is not None:
+            return slot
+        if self.parent is None:
+            raise InterpreterError(f"use of a value that is not defined in this function: {value.get_name()}")
+        self.fn.captures.append(value)
+        return self.define(value)
+
+
+class OpContext:
+    """What a kernel factory sees of an op while it is prepared."""
+
+    def __init__(self, op, builder: "PlanBuilder", scope: _Scope):
+        self.op = op
+        self.name = op.name
+        self.location = str(op.location)
+        self.builder = builder
+        self._scope = scope
+        self._extras: list = []  # outer values captured by this op's regions
+        self.num_operands = len(op.operands)
+
+    @property
+    def operand_specs(self) -> list[TensorSpec]:
+        return [tensor_spec(v.type) for v in self.op.operands]
+
+    @property
+    def result_specs(self) -> list[TensorSpec]:
+        return [tensor_spec(r.type) for r in self.op.results]
+
+    def operand_spec(self, index: int) -> TensorSpec:
+        return tensor_spec(self.op.operands[index].type)
+
+    def result_spec(self, index: int = 0) -> TensorSpec:
+        return tensor_spec(self.op.results[index].type)
+
+    def region(self, index: int = 0) -> Region:
+        """Prepare region `index` (its single block) into a Region."""
+        regions = self.op.regions
+        if index >= len(regions) or len(regions[index].blocks) != 1:
+            raise InterpreterError(f"expected region {index} with exactly one block")
+        fn = self.builder.prepare_block(regions[index].blocks[0], f"{self.name} region {index}", self._scope)
+        start = len(self._extras)
+        self._extras.extend(fn.captures)
+        fn.captures = []
+        return Region(fn, start, len(self._extras))
+
+    def function(self, symbol: str) -> Function:
+        return self.builder.function(symbol)
+
+    @property
+    def runtime(self) -> "Runtime":
+        return self.builder.runtime
+
+
+class Runtime:
+    """Mutable state shared by the functions of one prepared module: the func.call depth.
+
+    One counter per prepared module, so calling one compiled program from several
+    threads at once may see a shared depth (it only bounds recursion)."""
+
+    __slots__ = ("depth",)
+
+    def __init__(self):
+        self.depth = 0
+
+
+class PlanBuilder:
+    """Prepares the functions of one module (each once; recursion allowed)."""
+
+    def __init__(self, module_op):
+        self.symbols: dict = {}
+        for op in module_op.regions[0].blocks[0].operations:
+            op = op.operation
+            if op.name == "func.func":
+                self.symbols[attributes.string(op, "sym_name")] = op
+        self.functions: dict[str, Function] = {}
+        self.runtime = Runtime()
+
+    def function(self, name: str) -> Function:
+        fn = self.functions.get(name)
+        if fn is not None:
+            return fn
+        op = self.symbols.get(name)
+        if op is None:
+            raise InterpreterError(f"no function @{name} in the module")
+        fn = self.functions[name] = Function(name)
+        inputs, results = attributes.function_type(op)
+        fn.arg_specs = [tensor_spec(t) for t in inputs]
+        fn.result_specs = [tensor_spec(t) for t in results]
+        if len(op.regions[0].blocks) != 1:
+            raise InterpreterError(f"@{name}: expected a body with exactly one block")
+        self.prepare_block(op.regions[0].blocks[0], name, None, fn)
+        return fn
+
+    def prepare_block(self, block, name: str, parent: _Scope | None, fn: Function | None = None) -> Function:
+        if fn is None:
+            fn = Function(name)
+            fn.arg_specs = [tensor_spec(a.type) for a in block.arguments]
+        scope = _Scope(fn, parent)
+        arg_slots = [scope.define(a) for a in block.arguments]
+        terminated = False
+        for op in block.operations:
+            op = op.operation
+            if op.name in _TERMINATORS:
+                fn.result_slots = tuple(scope.use(v) for v in op.operands)
+                if not fn.result_specs:
+                    fn.result_specs = [tensor_spec(v.type) for v in op.operands]
+                terminated = True
+                break
+            fn.steps.append(self._prepare_op(op, scope))
+            fn.op_info.append((op.name, str(op.location)))
+        if not terminated:
+            raise InterpreterError(f"{name}: block has no return")
+        fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
+        return fn
+
+    def _prepare_op(self, op, scope: _Scope) -> tuple:
+        name = op.name
+        factory: Callable | None = lookup(name)
+        location = str(op.location)
+        if factory is None:
+            raise InterpreterError("op is not supported by the interpreter", name, location)
+        ctx = OpContext(op, self, scope)
+        try:
+            kernel = factory(ctx)
+        except InterpreterError as e:
+            raise e.located(name, location)
+        except Exception as e:  # noqa: BLE001 - report any failure as a clean error
+            raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location) from e
+        ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in ctx._extras)
+        results = list(op.results)
+        if not results:
+            out = _NO_RESULT
+        elif len(results) == 1:
+            out = scope.define(results[0])
+            if ctx.result_spec().rank == 0:
+                kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
+        else:
+            out = tuple(scope.define(r) for r in results)
+        return kernel, ins, out

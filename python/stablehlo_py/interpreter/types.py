@@ -1,0 +1,214 @@
+"""Element types and tensor types: MLIR type -> numpy / ml_dtypes dtype.
+
+One table (`_ELEMENT_TYPES`) maps the printed MLIR element type to its numpy
+dtype and its category; everything else in the interpreter asks this module.
+Integers are two's complement and wrap; sub-byte integers (i2/i4/ui2/ui4) are
+stored as ml_dtypes values but computed on in int8/uint8 and wrapped back
+(`from_wide_int`), because ml_dtypes' own arithmetic does not wrap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ml_dtypes
+import numpy as np
+
+from .errors import InterpreterError
+
+__all__ = [
+    "ElementInfo",
+    "TensorSpec",
+    "element_info",
+    "dtype_info",
+    "tensor_spec",
+    "from_wide_int",
+    "wide_int_dtype",
+    "bits_view",
+    "coerce_argument",
+]
+
+
+@dataclass(frozen=True)
+class ElementInfo:
+    name: str  # MLIR spelling, e.g. "f32", "ui8", "complex<f64>"
+    dtype: np.dtype
+    category: str  # "bool" | "sint" | "uint" | "float" | "complex"
+    bits: int  # bit width of one element (of one part for complex)
+
+    @property
+    def is_int(self) -> bool:
+        return self.category in ("sint", "uint")
+
+    @property
+    def is_subbyte(self) -> bool:
+        return self.is_int and self.bits < 8
+
+    @property
+    def is_float(self) -> bool:
+        return self.category == "float"
+
+    @property
+    def min(self) -> int:
+        """Smallest value of an integer type."""
+        return -(1 << (self.bits - 1)) if self.category == "sint" else 0
+
+    @property
+    def max(self) -> int:
+        """Largest value of an integer type."""
+        return (1 << (self.bits - 1)) - 1 if self.category == "sint" else (1 << self.bits) - 1
+
+
+def _table():
+    rows = [("i1", np.bool_, "bool", 1)]
+    for bits, s, u in ((2, ml_dtypes.int2, ml_dtypes.uint2), (4, ml_dtypes.int4, ml_dtypes.uint4),
+                       (8, np.int8, np.uint8), (16, np.int16, np.uint16),
+                       (32, np.int32, np.uint32), (64, np.int64, np.uint64)):
+        # Signless integers have signed semantics; "si" spells signed explicitly.
+        rows += [(f"i{bits}", s, "sint", bits), (f"si{bits}", s, "sint", bits),
+                 (f"ui{bits}", u, "uint", bits)]
+    rows += [
+        ("f4E2M1FN", ml_dtypes.float4_e2m1fn, "float", 4),
+        ("f6E2M3FN", ml_dtypes.float6_e2m3fn, "float", 6),
+        ("f6E3M2FN", ml_dtypes.float6_e3m2fn, "float", 6),
+        ("f8E3M4", ml_dtypes.float8_e3m4, "float", 8),
+        ("f8E4M3", ml_dtypes.float8_e4m3, "float", 8),
+        ("f8E4M3FN", ml_dtypes.float8_e4m3fn, "float", 8),
+        ("f8E4M3FNUZ", ml_dtypes.float8_e4m3fnuz, "float", 8),
+        ("f8E4M3B11FNUZ", ml_dtypes.float8_e4m3b11fnuz, "float", 8),
+        ("f8E5M2", ml_dtypes.float8_e5m2, "float", 8),
+        ("f8E5M2FNUZ", ml_dtypes.float8_e5m2fnuz, "float", 8),
+        ("f8E8M0FNU", ml_dtypes.float8_e8m0fnu, "float", 8),
+        ("bf16", ml_dtypes.bfloat16, "float", 16),
+        ("f16", np.float16, "float", 16),
+        ("f32", np.float32, "float", 32),
+        ("f64", np.float64, "float", 64),
+        ("complex<f32>", np.complex64, "complex", 32),
+        ("complex<f64>", np.complex128, "complex", 64),
+    ]
+    return {name: ElementInfo(name, np.dtype(dt), cat, bits) for name, dt, cat, bits in rows}
+
+
+_ELEMENT_TYPES: dict[str, ElementInfo] = _table()
+# dtype -> info; the signless spelling wins over "si" for the same dtype.
+_BY_DTYPE: dict[np.dtype, ElementInfo] = {}
+for _info in _ELEMENT_TYPES.values():
+    _BY_DTYPE.setdefault(_info.dtype, _info)
+
+
+def element_info(type_or_name) -> ElementInfo:
+    """Info for an MLIR element type (an `mlir.ir.Type` or its printed form)."""
+    name = str(type_or_name)
+    try:
+        return _ELEMENT_TYPES[name]
+    except KeyError:
+        raise InterpreterError(f"unsupported element type {name}") from None
+
+
+def dtype_info(dtype) -> ElementInfo:
+    """Info for a numpy dtype produced by this interpreter."""
+    try:
+        return _BY_DTYPE[np.dtype(dtype)]
+    except (KeyError, TypeError):
+        raise InterpreterError(f"unsupported dtype {dtype!r}") from None
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    """A ranked tensor type: shape (None for a dynamic dimension) and element."""
+
+    shape: tuple
+    element: ElementInfo
+    text: str  # the MLIR type as printed
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.element.dtype
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    @property
+    def is_static(self) -> bool:
+        return None not in self.shape
+
+    def matches_shape(self, shape) -> bool:
+        return len(shape) == len(self.shape) and all(
+            want is None or want == got for want, got in zip(self.shape, shape))
+
+
+def tensor_spec(mlir_type) -> TensorSpec:
+    """TensorSpec of a ranked tensor `mlir.ir.Type`; other types are an error."""
+    import mlir.ir as ir
+
+    text = str(mlir_type)
+    try:
+        shaped = ir.RankedTensorType(mlir_type)
+    except (ValueError, TypeError):
+        raise InterpreterError(f"unsupported value type {text} (only ranked tensors are interpreted)") from None
+    element = element_info(shaped.element_type)
+    dynamic = ir.ShapedType.get_dynamic_size()
+    shape = tuple(None if d == dynamic else int(d) for d in shaped.shape)
+    return TensorSpec(shape, element, text)
+
+
+def wide_int_dtype(info: ElementInfo) -> np.dtype:
+    """Dtype in which integer arithmetic for `info` is computed (itself unless sub-byte)."""
+    if info.is_subbyte:
+        return np.dtype(np.int8 if info.category == "sint" else np.uint8)
+    return info.dtype
+
+
+def from_wide_int(values: np.ndarray, info: ElementInfo) -> np.ndarray:
+    """Wrap integer `values` (any integer dtype) into the integer type `info`, modulo 2**bits."""
+    if not info.is_subbyte:
+        return values.astype(info.dtype, copy=False)
+    mask = (1 << info.bits) - 1
+    low = values.astype(np.int16) & mask
+    if info.category == "sint":
+        half = 1 << (info.bits - 1)
+        low = (low ^ half) - half
+    return low.astype(info.dtype)
+
+
+_UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def bits_view(values: np.ndarray) -> np.ndarray:
+    """The raw storage bits of a float (or complex part) array as unsigned integers (a view:
+    same item size, so any strides work)."""
+    return values.view(_UINT_OF_SIZE[values.dtype.itemsize])
+
+
+def coerce_argument(index: int, value, spec: TensorSpec, func_name: str) -> np.ndarray:
+    """Check (and for plain Python values, convert) argument `index` against `spec`.
+
+    numpy arrays (and anything with a dtype, e.g. jax arrays) must have exactly
+    the declared dtype; Python scalars and nested lists are converted to it.
+    """
+    where = f"@{func_name} argument {index}"
+    if hasattr(value, "dtype"):
+        try:
+            array = np.asarray(value)
+        except Exception as e:  # noqa: BLE001 - any failure is the caller's bad value
+            raise InterpreterError(f"{where}: expected {spec.text}, got an object numpy cannot convert ({e})") from None
+        if array.dtype != spec.dtype:
+            raise InterpreterError(
+                f"{where}: expected {spec.text} (dtype {spec.dtype.name}), got dtype {array.dtype.name} "
+                f"with shape {tuple(array.shape)}")
+    else:
+        try:
+            array = np.asarray(value, dtype=spec.dtype)
+        except Exception as e:  # noqa: BLE001
+            raise InterpreterError(f"{where}: expected {spec.text}, got {type(value).__name__} ({e})") from None
+    if not spec.matches_shape(array.shape):
+        raise InterpreterError(
+            f"{where}: expected {spec.text} (shape {_shape_text(spec.shape)}), got shape {tuple(array.shape)}")
+    array = array.view()  # read-only view: the run never writes into, or hands back, the caller's array
+    array.flags.writeable = False
+    return array
+
+
+def _shape_text(shape) -> str:
+    return "(" + ", ".join("?" if d is None else str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"

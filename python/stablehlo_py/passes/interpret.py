@@ -1,0 +1,72 @@
+"""The `stablehlo-interpret` pass: run a module's entry function in a pass pipeline.
+
+    from mlir.passmanager import PassManager
+    from stablehlo_py.passes.interpret import interpret_pass, PASS_NAME
+    pm = PassManager("builtin.module", context=ctx)
+    pm.add(interpret_pass(), name=PASS_NAME, argument=PASS_NAME)
+    pm.run(module.operation)   # raises mlir.ir.MLIRError if a check fails
+
+The pass runs the entry function (`main`, or the module's only function)
+with no arguments and leaves the IR unchanged.  If interpretation fails or a
+check does not hold, it emits an error diagnostic (naming the op, its
+location and the differing values) and signals pass failure.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ..interpreter import InterpreterError
+from ..interpreter import compile as _compile
+
+__all__ = ["PASS_NAME", "interpret_pass", "add_interpret_pass"]
+
+PASS_NAME = "stablehlo-interpret"
+
+
+def interpret_pass(entry: str = "main", print_results: bool = False, file=None):
+    """A callable `(op, pass_) -> None` for `PassManager.add(callable, name=PASS_NAME)`.
+
+    With `print_results`, the results are printed (to `file`, default stdout).
+    """
+
+    def stablehlo_interpret(op, pass_) -> None:
+        try:
+            run = _compile(op, entry)
+            if run.arg_specs:
+                raise InterpreterError(f"@{run.name} takes {len(run.arg_specs)} arguments; "
+                                       f"{PASS_NAME} runs the entry function without arguments")
+            results = run()
+        except InterpreterError as e:
+            at = _find_op(op, e.location) if e.location else None
+            (at or op).location.emit_error(f"{PASS_NAME}: {e}")
+            pass_.signal_pass_failure()
+            return
+        if print_results:
+            out = file or sys.stdout
+            for index, (value, spec) in enumerate(zip(results, run.result_specs)):
+                print(f"@{run.name} result {index}: {spec.text}", file=out)
+                print(np.array_repr(value), file=out)
+
+    return stablehlo_interpret
+
+
+def _find_op(root, location: str):
+    """The first op under `root` whose location prints as `location` (to attach the diagnostic)."""
+    for region in root.regions:
+        for block in region.blocks:
+            for child in block.operations:
+                child = child.operation
+                if str(child.location) == location:
+                    return child
+                found = _find_op(child, location)
+                if found is not None:
+                    return found
+    return None
+
+
+def add_interpret_pass(pm, entry: str = "main", print_results: bool = False, file=None) -> None:
+    """Append the pass to PassManager `pm`."""
+    pm.add(interpret_pass(entry, print_results, file), name=PASS_NAME, argument=PASS_NAME)
