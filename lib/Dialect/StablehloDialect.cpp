@@ -164,96 +164,122 @@ Attribute DotDimensionNumbersAttr::fromFields(DictionaryAttr f) {
              dimsField(f, "rhs_contracting_dimensions"));
 }
 
-// gather
-Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  SmallVector<int64_t> offset, collapsed, operandBatch, indicesBatch, startMap;
+// gather and scatter: five dimension lists, then index_vector_dim (elided
+// when 0). One implementation serves both; only the field names differ.
+namespace {
+struct IndexingFields {
+  std::array<StringRef, 5> dims;
+  std::array<SmallVector<int64_t>, 5> values;
   int64_t indexVectorDim = 0;
-  if (parseFields(parser, [&](StringRef name) -> ParseResult {
-        if (name == "offset_dims") return parseDimList(parser, offset);
-        if (name == "collapsed_slice_dims") return parseDimList(parser, collapsed);
-        if (name == "operand_batching_dims") return parseDimList(parser, operandBatch);
-        if (name == "start_indices_batching_dims") return parseDimList(parser, indicesBatch);
-        if (name == "start_index_map") return parseDimList(parser, startMap);
-        if (name == "index_vector_dim") return parser.parseInteger(indexVectorDim);
-        return unknownField(parser, name);
-      }))
-    return {};
-  return get(parser.getContext(), offset, collapsed, operandBatch, indicesBatch,
-             startMap, indexVectorDim);
-}
-void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
-  FieldPrinter(printer)
-      .dims("offset_dims", getOffsetDims())
-      .dims("collapsed_slice_dims", getCollapsedSliceDims())
-      .dims("operand_batching_dims", getOperandBatchingDims())
-      .dims("start_indices_batching_dims", getStartIndicesBatchingDims())
-      .dims("start_index_map", getStartIndexMap())
-      .integer("index_vector_dim", getIndexVectorDim());
-}
-DictionaryAttr GatherDimensionNumbersAttr::toFields() const {
-  MLIRContext *ctx = getContext();
-  return DictionaryAttr::get(
-      ctx, {dimsEntry(ctx, "offset_dims", getOffsetDims()),
-            dimsEntry(ctx, "collapsed_slice_dims", getCollapsedSliceDims()),
-            dimsEntry(ctx, "operand_batching_dims", getOperandBatchingDims()),
-            dimsEntry(ctx, "start_indices_batching_dims",
-                      getStartIndicesBatchingDims()),
-            dimsEntry(ctx, "start_index_map", getStartIndexMap()),
-            intEntry(ctx, "index_vector_dim", getIndexVectorDim())});
-}
-Attribute GatherDimensionNumbersAttr::fromFields(DictionaryAttr f) {
-  return get(f.getContext(), dimsField(f, "offset_dims"),
-             dimsField(f, "collapsed_slice_dims"),
-             dimsField(f, "operand_batching_dims"),
-             dimsField(f, "start_indices_batching_dims"),
-             dimsField(f, "start_index_map"), intField(f, "index_vector_dim"));
+};
+} // namespace
+
+static ParseResult parseIndexingFields(AsmParser &parser,
+                                       IndexingFields &fields) {
+  return parseFields(parser, [&](StringRef name) -> ParseResult {
+    for (auto [i, field] : llvm::enumerate(fields.dims))
+      if (name == field)
+        return parseDimList(parser, fields.values[i]);
+    if (name == "index_vector_dim")
+      return parser.parseInteger(fields.indexVectorDim);
+    return unknownField(parser, name);
+  });
 }
 
-// scatter
-Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
-  SmallVector<int64_t> window, inserted, inputBatch, indicesBatch, toOperand;
-  int64_t indexVectorDim = 0;
-  if (parseFields(parser, [&](StringRef name) -> ParseResult {
-        if (name == "update_window_dims") return parseDimList(parser, window);
-        if (name == "inserted_window_dims") return parseDimList(parser, inserted);
-        if (name == "input_batching_dims") return parseDimList(parser, inputBatch);
-        if (name == "scatter_indices_batching_dims") return parseDimList(parser, indicesBatch);
-        if (name == "scatter_dims_to_operand_dims") return parseDimList(parser, toOperand);
-        if (name == "index_vector_dim") return parser.parseInteger(indexVectorDim);
-        return unknownField(parser, name);
-      }))
+static void printIndexingFields(AsmPrinter &printer,
+                                ArrayRef<StringRef> names,
+                                ArrayRef<ArrayRef<int64_t>> dims,
+                                int64_t indexVectorDim) {
+  FieldPrinter fields(printer);
+  for (auto [name, value] : llvm::zip(names, dims))
+    fields.dims(name, value);
+  fields.integer("index_vector_dim", indexVectorDim);
+}
+
+static DictionaryAttr indexingFieldsDict(MLIRContext *ctx,
+                                         ArrayRef<StringRef> names,
+                                         ArrayRef<ArrayRef<int64_t>> dims,
+                                         int64_t indexVectorDim) {
+  SmallVector<NamedAttribute> entries;
+  for (auto [name, value] : llvm::zip(names, dims))
+    entries.push_back(dimsEntry(ctx, name, value));
+  entries.push_back(intEntry(ctx, "index_vector_dim", indexVectorDim));
+  return DictionaryAttr::get(ctx, entries);
+}
+
+static IndexingFields readIndexingFields(DictionaryAttr dict,
+                                         IndexingFields fields) {
+  for (auto [i, name] : llvm::enumerate(fields.dims))
+    fields.values[i] = dimsField(dict, name);
+  fields.indexVectorDim = intField(dict, "index_vector_dim");
+  return fields;
+}
+
+static const IndexingFields gatherFields{
+    {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+     "start_indices_batching_dims", "start_index_map"}};
+static const IndexingFields scatterFields{
+    {"update_window_dims", "inserted_window_dims", "input_batching_dims",
+     "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"}};
+
+static Attribute getGather(MLIRContext *ctx, const IndexingFields &f) {
+  return GatherDimensionNumbersAttr::get(ctx, f.values[0], f.values[1],
+                                         f.values[2], f.values[3], f.values[4],
+                                         f.indexVectorDim);
+}
+static Attribute getScatter(MLIRContext *ctx, const IndexingFields &f) {
+  return ScatterDimensionNumbersAttr::get(ctx, f.values[0], f.values[1],
+                                          f.values[2], f.values[3],
+                                          f.values[4], f.indexVectorDim);
+}
+
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  IndexingFields fields = gatherFields;
+  if (parseIndexingFields(parser, fields))
     return {};
-  return get(parser.getContext(), window, inserted, inputBatch, indicesBatch,
-             toOperand, indexVectorDim);
+  return getGather(parser.getContext(), fields);
+}
+void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printIndexingFields(printer, gatherFields.dims,
+                      {getOffsetDims(), getCollapsedSliceDims(),
+                       getOperandBatchingDims(), getStartIndicesBatchingDims(),
+                       getStartIndexMap()},
+                      getIndexVectorDim());
+}
+DictionaryAttr GatherDimensionNumbersAttr::toFields() const {
+  return indexingFieldsDict(getContext(), gatherFields.dims,
+                            {getOffsetDims(), getCollapsedSliceDims(),
+                             getOperandBatchingDims(),
+                             getStartIndicesBatchingDims(), getStartIndexMap()},
+                            getIndexVectorDim());
+}
+Attribute GatherDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return getGather(f.getContext(), readIndexingFields(f, gatherFields));
+}
+
+Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  IndexingFields fields = scatterFields;
+  if (parseIndexingFields(parser, fields))
+    return {};
+  return getScatter(parser.getContext(), fields);
 }
 void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
-  FieldPrinter(printer)
-      .dims("update_window_dims", getUpdateWindowDims())
-      .dims("inserted_window_dims", getInsertedWindowDims())
-      .dims("input_batching_dims", getInputBatchingDims())
-      .dims("scatter_indices_batching_dims", getScatterIndicesBatchingDims())
-      .dims("scatter_dims_to_operand_dims", getScatterDimsToOperandDims())
-      .integer("index_vector_dim", getIndexVectorDim());
+  printIndexingFields(printer, scatterFields.dims,
+                      {getUpdateWindowDims(), getInsertedWindowDims(),
+                       getInputBatchingDims(), getScatterIndicesBatchingDims(),
+                       getScatterDimsToOperandDims()},
+                      getIndexVectorDim());
 }
 DictionaryAttr ScatterDimensionNumbersAttr::toFields() const {
-  MLIRContext *ctx = getContext();
-  return DictionaryAttr::get(
-      ctx, {dimsEntry(ctx, "update_window_dims", getUpdateWindowDims()),
-            dimsEntry(ctx, "inserted_window_dims", getInsertedWindowDims()),
-            dimsEntry(ctx, "input_batching_dims", getInputBatchingDims()),
-            dimsEntry(ctx, "scatter_indices_batching_dims",
-                      getScatterIndicesBatchingDims()),
-            dimsEntry(ctx, "scatter_dims_to_operand_dims",
-                      getScatterDimsToOperandDims()),
-            intEntry(ctx, "index_vector_dim", getIndexVectorDim())});
+  return indexingFieldsDict(getContext(), scatterFields.dims,
+                            {getUpdateWindowDims(), getInsertedWindowDims(),
+                             getInputBatchingDims(),
+                             getScatterIndicesBatchingDims(),
+                             getScatterDimsToOperandDims()},
+                            getIndexVectorDim());
 }
 Attribute ScatterDimensionNumbersAttr::fromFields(DictionaryAttr f) {
-  return get(f.getContext(), dimsField(f, "update_window_dims"),
-             dimsField(f, "inserted_window_dims"),
-             dimsField(f, "input_batching_dims"),
-             dimsField(f, "scatter_indices_batching_dims"),
-             dimsField(f, "scatter_dims_to_operand_dims"),
-             intField(f, "index_vector_dim"));
+  return getScatter(f.getContext(), readIndexingFields(f, scatterFields));
 }
 
 // conv: compact `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`, or `raw` fields.
