@@ -99,6 +99,22 @@ NB_MODULE(_stablehlo, m) {
       nb::arg("context").none() = nb::none());
 
   m.def(
+      "dense_elements_raw",
+      [](MlirOperation op, const std::string &name) -> nb::object {
+        const char *data;
+        size_t size;
+        bool isSplat;
+        if (!stablehloOperationGetDenseElementsRawData(
+                op, mlirStringRefCreate(name.data(), name.size()), &data,
+                &size, &isSplat))
+          return nb::none();
+        return nb::make_tuple(nb::bytes(data, size), isSplat);
+      },
+      nb::arg("operation"), nb::arg("name"),
+      "(raw storage bytes, is_splat) of a dense elements attribute of an "
+      "op, or None. Reaches every element type, complex included, without "
+      "going through the attribute's Python class.");
+  m.def(
       "bounds_value",
       [](MlirAttribute attr) -> nb::object {
         if (!stablehloAttributeIsABounds(attr))

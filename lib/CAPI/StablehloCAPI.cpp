@@ -141,3 +141,18 @@ MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
                                  const int64_t *bounds) {
   return wrap(TypeExtensionsAttr::get(unwrap(ctx), ArrayRef(bounds, n)));
 }
+
+bool stablehloOperationGetDenseElementsRawData(MlirOperation op,
+                                               MlirStringRef name,
+                                               const char **data, size_t *size,
+                                               bool *isSplat) {
+  auto dense = dyn_cast_or_null<DenseIntOrFPElementsAttr>(
+      unwrap(op)->getAttr(unwrap(name)));
+  if (!dense)
+    return false;
+  ArrayRef<char> raw = dense.getRawData();
+  *data = raw.data();
+  *size = raw.size();
+  *isSplat = dense.isSplat();
+  return true;
+}

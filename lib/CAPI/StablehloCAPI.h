@@ -38,6 +38,14 @@ MLIR_CAPI_EXPORTED int64_t stablehloBoundsGetElement(MlirAttribute attr, intptr_
 MLIR_CAPI_EXPORTED MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
                                                     const int64_t *bounds);
 
+/* The raw storage of the dense elements attribute `name` of `op`, as MLIR
+ * keeps it: one element if splat, i1 packed eight to a byte (a splat i1 is
+ * one byte), other types in whole bytes per element (complex as two parts).
+ * Returns false if `op` has no such dense elements attribute. */
+MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseElementsRawData(
+    MlirOperation op, MlirStringRef name, const char **data, size_t *size,
+    bool *isSplat);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,18 +5,14 @@ attributes (comparison direction/type, dot dimension numbers, precision) with
 the accessors of `stablehlo_py.dialects.stablehlo`.  Decoding happens once,
 when a function is prepared; kernels only see the decoded values.
 
-Dense element attributes: the upstream bindings expose the data of i1, 8- to
-64-bit integers, f16, f32 and f64 through the buffer protocol.  For the other
-element types (sub-byte integers, bf16, f4/f6/f8, complex) they offer no data
-accessor (and for complex the attribute cannot even be fetched: the bindings
-raise TypeError on the down-cast), so those are decoded from their printed
-form (`_parse_dense_text`), which the MLIR printer guarantees to round-trip:
-either a hex string of the raw little-endian storage or a list of literals.
+Dense element attributes are read from MLIR's raw storage through our
+extension (`dense_elements_raw`), for every element type: the upstream
+bindings have no data accessor for bf16, f4/f6/f8, sub-byte integers or
+complex (and cannot even down-cast a complex one).
 """
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 import numpy as np
@@ -42,23 +38,12 @@ __all__ = [
 ]
 
 
-class _Unfetchable:
-    """An attribute the bindings cannot hand out (complex dense elements); keeps its printed form."""
-
-    def __init__(self, text: str):
-        self.text = text
-
-
 def get(op, name: str):
     """The attribute `name` of `op`, or None when absent."""
     try:
         return op.attributes[name]
     except KeyError:
         return None
-    except TypeError:
-        # Known upstream limitation: DenseElementsAttr of complex element type
-        # cannot be down-cast by the bindings.  Keep its printed form.
-        return _Unfetchable(_attribute_text_from_op(op, name))
 
 
 def has(op, name: str) -> bool:
@@ -72,105 +57,36 @@ def _required(op, name: str):
     return attr
 
 
-def _attribute_text_from_op(op, name: str) -> str:
-    asm = op.get_asm(print_generic_op_form=True, skip_regions=True)
-    match = re.search(r"(?:[{ ,]|<\{)" + re.escape(name) + r" = (dense<[^>]*>)", asm)
-    if match is None:
-        raise InterpreterError(f"cannot decode attribute '{name}'")
-    return match.group(1)
-
-
 # ---------------------------------------------------------------------------
 # Dense elements
 
 
-def _has_buffer(info: ElementInfo) -> bool:
-    """Whether the bindings' buffer protocol yields elements of this type directly."""
-    if info.category in ("bool", "sint", "uint"):
-        return info.category == "bool" or info.bits >= 8
-    return info.name in ("f16", "f32", "f64")
-
-
 def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
     """The dense elements attribute `name` as a read-only array of `spec`'s dtype and shape."""
-    import mlir.ir as ir
+    from .. import _stablehlo
 
-    attr = _required(op, name)
     if not spec.is_static:
         raise InterpreterError(f"attribute '{name}': constant of dynamic type {spec.text}")
-    if isinstance(attr, _Unfetchable):
-        array = _parse_dense_text(attr.text, spec.element, spec.shape)
-    else:
-        if isinstance(attr, ir.DenseResourceElementsAttr):
-            raise InterpreterError(f"attribute '{name}': dense_resource elements are not supported")
-        try:
-            dense = ir.DenseElementsAttr(attr)
-        except (ValueError, TypeError):
-            raise InterpreterError(f"attribute '{name}': expected dense elements, got {attr}") from None
-        array = None
-        info = spec.element
-        if _has_buffer(info):
-            try:
-                array = np.array(dense, copy=True)
-            except (TypeError, ValueError, RuntimeError):
-                array = None
-            if array is not None and array.dtype != info.dtype:
-                array = None
-        if array is None:
-            array = _parse_dense_text(str(dense), info, spec.shape)
-    array = _shaped(array, spec.shape, name)
+    raw = _stablehlo.dense_elements_raw(getattr(op, "operation", op), name)
+    if raw is None:
+        attr = _required(op, name)
+        raise InterpreterError(f"attribute '{name}': expected dense elements (dense<...>), got "
+                               f"{str(attr)[:80]}")
+    data, splat = raw
+    info = spec.element
+    count = 1 if splat else int(np.prod(spec.shape, dtype=np.int64))
+    storage = np.frombuffer(data, dtype=np.uint8)
+    if info.category == "bool":  # MLIR packs i1 eight to a byte (a splat is one byte)
+        values = storage != 0 if splat else np.unpackbits(storage, bitorder="little")[:count] != 0
+    elif info.is_subbyte:  # one byte per element, value in the low bits
+        values = from_wide_int(storage, info)
+    else:  # complex as (real, imag) pairs; narrow floats one byte each
+        values = storage.view(info.dtype)
+    if values.size != count:
+        raise InterpreterError(f"attribute '{name}': {values.size} elements for shape {spec.shape}")
+    array = np.full(spec.shape, values[0], dtype=info.dtype) if splat else values.reshape(spec.shape).copy()
     array.flags.writeable = False
     return array
-
-
-def _shaped(array: np.ndarray, shape: tuple, name: str) -> np.ndarray:
-    count = int(np.prod(shape, dtype=np.int64))
-    if array.size == count:
-        return array.reshape(shape).copy()
-    if array.size == 1:  # splat
-        return np.full(shape, array.reshape(()), dtype=array.dtype)
-    raise InterpreterError(f"attribute '{name}': {array.size} elements for shape {shape}")
-
-
-_LITERAL = re.compile(r"dense<(.*?)>", re.S)
-_LITERAL_NOISE = re.compile(r"[\[\]()\s]")
-_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-
-
-def _parse_dense_text(text: str, info: ElementInfo, shape: tuple) -> np.ndarray:
-    match = _LITERAL.search(text)
-    if match is None:
-        raise InterpreterError(f"cannot decode elements attribute {text[:80]}")
-    body = match.group(1).strip()
-    # Storage of one scalar part: complex values are (real, imag) pairs of floats.
-    part = np.dtype(np.float32 if info.name == "complex<f32>" else np.float64) if info.category == "complex" \
-        else info.dtype
-    if body.startswith('"0x'):  # raw storage, little-endian, one byte or more per element
-        raw = bytes.fromhex(body[3:-1])
-        if info.is_subbyte:
-            return from_wide_int(np.frombuffer(raw, dtype=np.uint8), info)
-        if info.category == "bool":
-            return np.frombuffer(raw, dtype=np.uint8) != 0
-        return np.frombuffer(raw, dtype=info.dtype).copy()
-    if body == "":
-        return np.zeros((0,), dtype=info.dtype)
-    tokens = np.array(_LITERAL_NOISE.sub("", body).split(","))
-    if info.category == "bool":
-        return tokens == "true"
-    if info.is_int:
-        return from_wide_int(tokens.astype(np.int64), info)
-    is_hex = np.char.startswith(tokens, "0x")
-    values = np.empty(tokens.shape, dtype=part)
-    decimal = ~is_hex
-    values[decimal] = tokens[decimal].astype(np.float64).astype(part)
-    if is_hex.any():  # bit patterns, e.g. NaN payloads and infinities
-        width = part.itemsize
-        digits = np.char.zfill(np.char.replace(tokens[is_hex], "0x", ""), 2 * width)
-        bits = np.frombuffer(bytes.fromhex("".join(digits.tolist())), dtype=np.dtype(_UINT[width]).newbyteorder(">"))
-        values[is_hex] = bits.astype(_UINT[width]).view(part)
-    if info.category == "complex":
-        return values.view(info.dtype)
-    return values
 
 
 # ---------------------------------------------------------------------------
