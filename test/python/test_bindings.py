@@ -251,3 +251,11 @@ def test_malformed_text_is_a_clear_error(ctx):
 def test_unknown_stablehlo_op_is_a_clear_error(ctx):
     with pytest.raises(ir.MLIRError, match="stablehlo.frobnicate"):
         ir.Module.parse('func.func @f() {\n  "stablehlo.frobnicate"() : () -> ()\n  return\n}')
+
+
+def test_dimension_lists_accept_python_sequences(ctx):
+    def body(x):
+        return stablehlo.broadcast_in_dim(f32(4, 3), x, [1])
+
+    module = build([f32(3)], body)
+    assert "stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<4x3xf32>" in str(module)

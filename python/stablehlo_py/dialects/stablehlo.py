@@ -20,6 +20,13 @@ from ._stablehlo_linalg_ops_gen import DotGeneralOp
 
 TokenType = _stablehlo.TokenType
 
+
+@ir.register_attribute_builder("HLO_Dims")
+def _dims_attribute(values, context):
+    """Dimension-number lists (`dims = [0, 1]`) accept any sequence of ints."""
+    return ir.DenseI64ArrayAttr.get([int(v) for v in values], context=context)
+
+
 #===--- Enum attributes ---------------------------------------------------===#
 
 
