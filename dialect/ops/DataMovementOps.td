@@ -1,4 +1,5 @@
-// Data-movement ops (spec: broadcast_in_dim, reshape, ...).
+// Data-movement ops (spec: broadcast_in_dim, reshape, slice, transpose, pad,
+// reverse, concatenate, ...).
 // Verifiers and shape functions: lib/Dialect/DataMovementOps.cpp.
 #ifndef STABLEHLO_PY_DATA_MOVEMENT_OPS_TD
 #define STABLEHLO_PY_DATA_MOVEMENT_OPS_TD
@@ -22,6 +23,83 @@ def StableHLO_ReshapeOp : StableHLO_Op<"reshape", [Pure]> {
   let results = (outs HLO_StaticOrBoundedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
+}
+
+// Tensors whose shape the spec fixes to rank 0 (pad's padding_value).
+def HLO_PerTensorScalarTensor : 0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float,
+                                            HLO_Complex,
+                                            HLO_PerTensorQuantizedInt]>;
+
+// The ops below infer their result type (shape functions in
+// DataMovementOps.cpp); any declared result type is accepted by
+// isCompatibleReturnTypes and then checked by the verifier, which cites the
+// spec constraint.
+class HLO_InferredDataMovementOp<string mnemonic, list<Trait> traits = []>
+    : StableHLO_Op<mnemonic, !listconcat([Pure,
+          DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
+  }];
+}
+
+def StableHLO_SliceOp : HLO_InferredDataMovementOp<"slice"> {
+  let summary = "extract a strided slice with static start and limit indices";
+  let arguments = (ins HLO_PerTensorTensor:$operand,
+                       HLO_Dims:$start_indices, HLO_Dims:$limit_indices,
+                       HLO_Dims:$strides);
+  let results = (outs HLO_PerTensorTensor:$result);
+  // `[start:limit:stride, ...]`, the stride omitted when 1.
+  let assemblyFormat = [{
+    $operand custom<SliceRanges>($start_indices, $limit_indices, $strides)
+      attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def StableHLO_TransposeOp : HLO_InferredDataMovementOp<"transpose"> {
+  let summary = "permute the dimensions of a tensor";
+  let arguments = (ins HLO_Tensor:$operand, HLO_Dims:$permutation);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` custom<Dims>($permutation) attr-dict
+      `:` functional-type(operands, results)
+  }];
+}
+
+def StableHLO_PadOp : HLO_InferredDataMovementOp<"pad"> {
+  let summary = "pad a tensor at its edges and between its elements";
+  let arguments = (ins HLO_PerTensorTensor:$operand,
+                       HLO_PerTensorScalarTensor:$padding_value,
+                       HLO_Dims:$edge_padding_low, HLO_Dims:$edge_padding_high,
+                       HLO_Dims:$interior_padding);
+  let results = (outs HLO_PerTensorTensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $padding_value `,` `low` `=` custom<Dims>($edge_padding_low)
+      `,` `high` `=` custom<Dims>($edge_padding_high)
+      `,` `interior` `=` custom<Dims>($interior_padding) attr-dict
+      `:` functional-type(operands, results)
+  }];
+}
+
+def StableHLO_ReverseOp : HLO_InferredDataMovementOp<"reverse"> {
+  let summary = "reverse the order of elements along dimensions";
+  let arguments = (ins HLO_PerTensorTensor:$operand, HLO_Dims:$dimensions);
+  let results = (outs HLO_PerTensorTensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` custom<Dims>($dimensions) attr-dict `:`
+      custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+def StableHLO_ConcatenateOp : HLO_InferredDataMovementOp<"concatenate"> {
+  let summary = "concatenate tensors along a dimension";
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$inputs,
+                       I64Attr:$dimension);
+  let results = (outs HLO_PerTensorTensor:$result);
+  let assemblyFormat = [{
+    custom<ConcatenateInputs>($inputs, $dimension) attr-dict
+      `:` functional-type(operands, results)
+  }];
 }
 
 #endif // STABLEHLO_PY_DATA_MOVEMENT_OPS_TD

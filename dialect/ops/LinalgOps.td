@@ -1,4 +1,4 @@
-// Linear algebra ops (spec: dot_general, ...).
+// Linear algebra ops (spec: dot_general; the legacy dot).
 // Verifiers and shape functions: lib/Dialect/LinalgOps.cpp.
 #ifndef STABLEHLO_PY_LINALG_OPS_TD
 #define STABLEHLO_PY_LINALG_OPS_TD
@@ -19,6 +19,24 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure,
                                                  $precision_config, $algorithm)
       attr-dict
       `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+// dot: not in the spec (a legacy op kept by upstream StableHLO). It denotes
+// dot_general with contracting_dims = [rank(lhs) - 1] x [0] and no batching
+// dims, on operands of rank 1 or 2 (XLA's Dot); LinalgOps.cpp verifies it with
+// the dot_general constraints it implies.
+def StableHLO_DotOp : StableHLO_Op<"dot", [Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>]> {
+  let summary = "legacy matrix/vector product of rank-1 and rank-2 tensors";
+  let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_Tensor:$rhs,
+                       OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`,` `precision` `=` custom<PrecisionList>($precision_config)^)?
+      attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }

@@ -1,4 +1,5 @@
-// Ops that carry regions or calls (spec: reduce, return, custom_call, ...).
+// Ops that carry regions or calls (spec: reduce, return, custom_call, if,
+// case, while, ...).
 // Verifiers and shape functions: lib/Dialect/RegionOps.cpp.
 #ifndef STABLEHLO_PY_REGION_OPS_TD
 #define STABLEHLO_PY_REGION_OPS_TD
@@ -58,6 +59,47 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
       `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow: if, case, while. Their regions are functions without
+// captures of their own: each ends with stablehlo.return, whose operand types
+// are the region's output types. RegionOps.cpp verifies the region
+// signatures against the spec.
+//===----------------------------------------------------------------------===//
+
+def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
+  let summary = "run one of two regions depending on a predicate";
+  let arguments = (ins 0DTensorOf<[HLO_Pred]>:$pred);
+  let results = (outs Variadic<HLO_TensorOrToken>);
+  let regions = (region SizedRegion<1>:$true_branch,
+                        SizedRegion<1>:$false_branch);
+  // Printed in the generic form, as upstream does.
+  let hasRegionVerifier = 1;
+}
+
+def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
+  let summary = "run one of several regions selected by an index";
+  let arguments = (ins 0DTensorOf<[I32]>:$index);
+  let results = (outs Variadic<HLO_TensorOrToken>);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  // Printed in the generic form, as upstream does.
+  let hasRegionVerifier = 1;
+}
+
+def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "run a body region while a condition region returns true";
+  let arguments = (ins Variadic<HLO_TensorOrToken>:$operand);
+  let results = (outs Variadic<HLO_TensorOrToken>);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  // `stablehlo.while(%iterArg = %init, ...) : T, ... cond {...} do {...}`.
+  let hasCustomAssemblyFormat = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
+  }];
 }
 
 #endif // STABLEHLO_PY_REGION_OPS_TD

@@ -1,9 +1,90 @@
-// Verifiers of the data-movement ops. Each check cites its spec constraint.
+// Verifiers and shape functions of the data-movement ops. Each check cites
+// its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
+
+namespace mlir::stablehlo {
+
+//===--- Syntax ------------------------------------------------------------===//
+
+// slice: `[start:limit:stride, ...]`, the stride omitted when 1 (as upstream).
+static ParseResult parseSliceRanges(OpAsmParser &parser,
+                                    DenseI64ArrayAttr &start,
+                                    DenseI64ArrayAttr &limit,
+                                    DenseI64ArrayAttr &strides) {
+  SmallVector<int64_t> starts, limits, steps;
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            int64_t first, last, step = 1;
+            if (parser.parseInteger(first) || parser.parseColon() ||
+                parser.parseInteger(last))
+              return failure();
+            if (succeeded(parser.parseOptionalColon()) &&
+                parser.parseInteger(step))
+              return failure();
+            starts.push_back(first);
+            limits.push_back(last);
+            steps.push_back(step);
+            return success();
+          }))
+    return failure();
+  MLIRContext *ctx = parser.getContext();
+  start = DenseI64ArrayAttr::get(ctx, starts);
+  limit = DenseI64ArrayAttr::get(ctx, limits);
+  strides = DenseI64ArrayAttr::get(ctx, steps);
+  return success();
+}
+
+static void printSliceRanges(OpAsmPrinter &printer, Operation *,
+                             DenseI64ArrayAttr start, DenseI64ArrayAttr limit,
+                             DenseI64ArrayAttr strides) {
+  raw_ostream &os = printer.getStream();
+  os << '[';
+  size_t n = std::min({start.size(), limit.size(), strides.size()});
+  for (size_t i = 0; i < n; ++i) {
+    if (i)
+      os << ", ";
+    os << start[i] << ':' << limit[i];
+    if (strides[i] != 1)
+      os << ':' << strides[i];
+  }
+  os << ']';
+}
+
+// concatenate: `%a, %b, dim = 0`.
+static ParseResult
+parseConcatenateInputs(OpAsmParser &parser,
+                       SmallVectorImpl<OpAsmParser::UnresolvedOperand> &inputs,
+                       IntegerAttr &dimension) {
+  while (true) {
+    OpAsmParser::UnresolvedOperand input;
+    OptionalParseResult parsed = parser.parseOptionalOperand(input);
+    if (!parsed.has_value())
+      break;
+    if (failed(*parsed) || parser.parseComma())
+      return failure();
+    inputs.push_back(input);
+  }
+  int64_t value;
+  if (parser.parseKeyword("dim") || parser.parseEqual() ||
+      parser.parseInteger(value))
+    return failure();
+  dimension =
+      IntegerAttr::get(IntegerType::get(parser.getContext(), 64), value);
+  return success();
+}
+
+static void printConcatenateInputs(OpAsmPrinter &printer, Operation *,
+                                   OperandRange inputs, IntegerAttr dimension) {
+  for (Value input : inputs)
+    printer << input << ", ";
+  printer << "dim = " << dimension.getInt();
+}
+
+} // namespace mlir::stablehlo
 
 #define GET_OP_CLASSES
 #include "DataMovementOps.cpp.inc"
@@ -134,6 +215,476 @@ LogicalResult ReshapeOp::verify() {
       return emitOpError() << "C3: reshape must keep the quantization "
                               "dimension and the sizes before and after it";
   }
+  return success();
+}
+
+//===--- Shape functions ---------------------------------------------------===//
+//
+// slice, transpose, pad and concatenate infer their result type. The shape
+// function checks the constraints on operands and attributes and reports
+// them through `error`: the op's own diagnostics when the verifier calls it,
+// nothing when a builder infers a type (inferReturnTypes then falls back to a
+// placeholder and the verifier reports the problem once, citing its
+// constraint, as decisions.md describes for add and compare).
+
+namespace {
+struct ErrorSink {
+  Operation *op = nullptr;
+  template <typename... Args>
+  LogicalResult operator()(Args &&...args) const {
+    if (!op)
+      return failure();
+    InFlightDiagnostic diag = op->emitOpError();
+    (diag << ... << std::forward<Args>(args));
+    return diag;
+  }
+};
+} // namespace
+
+// The properties of an op being built: `properties` when given, else read
+// from `attributes` (callers through the C API may pass attributes only).
+template <typename OpT>
+static typename OpT::Properties propertiesOf(DictionaryAttr attributes,
+                                             OpaqueProperties properties) {
+  if (properties)
+    return *properties.as<typename OpT::Properties *>();
+  typename OpT::Properties result;
+  if (attributes)
+    for (NamedAttribute attr : attributes)
+      OpT::setInherentAttr(result, attr.getName(), attr.getValue());
+  return result;
+}
+
+static int64_t boundOf(RankedTensorType type, int64_t d) {
+  ArrayRef<int64_t> bounds = getBounds(type);
+  return bounds.empty() ? ShapedType::kDynamic : bounds[d];
+}
+
+// The size of dimension d, or its bound when it is dynamic (kDynamic when
+// neither is known).
+static int64_t sizeOrBound(RankedTensorType type, int64_t d) {
+  return type.isDynamicDim(d) ? boundOf(type, d) : type.getDimSize(d);
+}
+
+//===--- slice -------------------------------------------------------------===//
+
+// C2-C5. The result is static: its sizes depend on the attributes only.
+static LogicalResult inferSliceType(const ErrorSink &error,
+                                    RankedTensorType operand,
+                                    DenseI64ArrayAttr startAttr,
+                                    DenseI64ArrayAttr limitAttr,
+                                    DenseI64ArrayAttr stridesAttr,
+                                    RankedTensorType &inferred) {
+  if (!startAttr || !limitAttr || !stridesAttr)
+    return error("needs start_indices, limit_indices and strides");
+  ArrayRef<int64_t> start = startAttr, limit = limitAttr,
+                    strides = stridesAttr;
+  auto rank = static_cast<size_t>(operand.getRank());
+  if (start.size() != rank || limit.size() != rank ||
+      strides.size() != rank) // C2
+    return error("C2: start_indices ", formatDims(start), ", limit_indices ",
+                 formatDims(limit), " and strides ", formatDims(strides),
+                 " must have one entry per operand dimension (rank ", rank,
+                 ")");
+  for (size_t d = 0; d < rank; ++d) {
+    // A bounded dynamic dimension is at most its bound (dynamism RFC); an
+    // unbounded one is checked at run time.
+    int64_t size = sizeOrBound(operand, d);
+    if (start[d] < 0 || start[d] > limit[d] ||
+        (!ShapedType::isDynamic(size) && limit[d] > size)) { // C3
+      return error("C3: dimension ", d, " needs 0 <= start_indices[", d,
+                   "] = ", start[d], " <= limit_indices[", d, "] = ",
+                   limit[d], " <= ",
+                   operand.isDynamicDim(d) ? "bound " : "size ",
+                   ShapedType::isDynamic(size) ? std::string("?")
+                                               : std::to_string(size),
+                   " of operand ", operand);
+    }
+  }
+  for (size_t d = 0; d < rank; ++d)
+    if (strides[d] <= 0) // C4
+      return error("C4: strides ", formatDims(strides), " must be positive");
+  SmallVector<int64_t> shape;
+  for (size_t d = 0; d < rank; ++d) // C5
+    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  inferred = RankedTensorType::get(shape, operand.getElementType());
+  return success();
+}
+
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                        ValueRange operands,
+                                        DictionaryAttr attributes,
+                                        OpaqueProperties properties,
+                                        RegionRange,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto props = propertiesOf<SliceOp>(attributes, properties);
+  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType type;
+  if (failed(inferSliceType({}, operand, props.start_indices,
+                            props.limit_indices, props.strides, type)))
+    type = operand; // placeholder: the verifier reports the problem
+  inferred.push_back(type);
+  return success();
+}
+
+bool SliceOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size(); // the verifier checks the types
+}
+
+LogicalResult SliceOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  RankedTensorType expected;
+  if (failed(inferSliceType({*this}, operand, getStartIndicesAttr(),
+                            getLimitIndicesAttr(), getStridesAttr(),
+                            expected)))
+    return failure();
+  if (result.getElementType() != operand.getElementType()) // C1
+    return emitOpError() << "C1: result element type must be the operand's, "
+                            "got "
+                         << operand.getElementType() << " and "
+                         << result.getElementType();
+  if (!isCompatibleShape(expected, result)) // C5
+    return emitOpError() << "C5: result shape must be ceil((limit_indices - "
+                            "start_indices) / strides) as in "
+                         << expected << ", got " << result;
+  return success();
+}
+
+//===--- transpose ---------------------------------------------------------===//
+
+static Type withQuantizationDimension(Type element, int64_t axis) {
+  auto q = cast<quant::UniformQuantizedPerAxisType>(element);
+  return quant::UniformQuantizedPerAxisType::get(
+      q.getFlags(), q.getStorageType(), q.getExpressedType(), q.getScales(),
+      q.getZeroPoints(), axis, q.getStorageTypeMin(), q.getStorageTypeMax());
+}
+
+// C2, C3; a per-axis quantization dimension moves with its dimension (C4).
+static LogicalResult inferTransposeType(const ErrorSink &error,
+                                        RankedTensorType operand,
+                                        DenseI64ArrayAttr permutationAttr,
+                                        RankedTensorType &inferred) {
+  if (!permutationAttr)
+    return error("needs a permutation");
+  ArrayRef<int64_t> permutation = permutationAttr;
+  int64_t rank = operand.getRank();
+  if (static_cast<int64_t>(permutation.size()) != rank ||
+      !isUnique(permutation) ||
+      llvm::any_of(permutation,
+                   [&](int64_t d) { return d < 0 || d >= rank; })) // C2
+    return error("C2: permutation ", formatDims(permutation),
+                 " must be a permutation of [0, ", rank, ")");
+  SmallVector<int64_t> shape, bounds;
+  for (int64_t d : permutation) { // C3
+    shape.push_back(operand.getDimSize(d));
+    bounds.push_back(boundOf(operand, d));
+  }
+  Type element = operand.getElementType();
+  if (isPerAxisQuantized(operand)) { // C4
+    int64_t axis = quantizationAxis(operand);
+    auto *it = llvm::find(permutation, axis);
+    if (it != permutation.end())
+      element = withQuantizationDimension(element, it - permutation.begin());
+  }
+  inferred = getTensorType(shape, element, bounds);
+  return success();
+}
+
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location>,
+                                            ValueRange operands,
+                                            DictionaryAttr attributes,
+                                            OpaqueProperties properties,
+                                            RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto props = propertiesOf<TransposeOp>(attributes, properties);
+  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType type;
+  if (failed(inferTransposeType({}, operand, props.permutation, type)))
+    type = operand; // placeholder: the verifier reports the problem
+  inferred.push_back(type);
+  return success();
+}
+
+bool TransposeOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size(); // the verifier checks the types
+}
+
+LogicalResult TransposeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  RankedTensorType expected;
+  if (failed(inferTransposeType({*this}, operand, getPermutationAttr(),
+                                expected)))
+    return failure();
+  Type from = operand.getElementType(), to = result.getElementType();
+  bool sameElement = from == to;
+  if (!sameElement && isPerAxisQuantized(operand) &&
+      isPerAxisQuantized(result)) {
+    auto a = perAxisType(operand), b = perAxisType(result);
+    sameElement = haveSameQuantizedBase(a, b) && a.getFlags() == b.getFlags() &&
+                  a.getScales() == b.getScales() &&
+                  a.getZeroPoints() == b.getZeroPoints();
+  }
+  if (!sameElement) // C1
+    return emitOpError() << "C1: result element type must be the operand's "
+                            "(up to the quantization_dimension), got "
+                         << from << " and " << to;
+  if (!isCompatibleShape(expected, result)) // C3
+    return emitOpError() << "C3: result shape must be the operand's "
+                            "dimensions permuted by "
+                         << formatDims(getPermutation()) << " as in "
+                         << expected << ", got " << result;
+  if (isPerAxisQuantized(result)) {
+    int64_t axis = quantizationAxis(result);
+    if (axis >= result.getRank() ||
+        quantizationAxis(operand) != getPermutation()[axis]) // C4
+      return emitOpError() << "C4: quantization_dimension of the operand ("
+                           << quantizationAxis(operand)
+                           << ") must be permutation[quantization_dimension "
+                              "of the result ("
+                           << axis << ")]";
+  }
+  return success();
+}
+
+//===--- pad ---------------------------------------------------------------===//
+
+// C2-C4. A dynamic dimension stays dynamic; its bound, if any, is padded like
+// a size.
+static LogicalResult inferPadType(const ErrorSink &error,
+                                  RankedTensorType operand,
+                                  DenseI64ArrayAttr lowAttr,
+                                  DenseI64ArrayAttr highAttr,
+                                  DenseI64ArrayAttr interiorAttr,
+                                  RankedTensorType &inferred) {
+  if (!lowAttr || !highAttr || !interiorAttr)
+    return error("needs edge_padding_low, edge_padding_high and "
+                 "interior_padding");
+  ArrayRef<int64_t> low = lowAttr, high = highAttr, interior = interiorAttr;
+  auto rank = static_cast<size_t>(operand.getRank());
+  if (low.size() != rank || high.size() != rank ||
+      interior.size() != rank) // C2
+    return error("C2: edge_padding_low ", formatDims(low),
+                 ", edge_padding_high ", formatDims(high),
+                 " and interior_padding ", formatDims(interior),
+                 " must have one entry per operand dimension (rank ", rank,
+                 ")");
+  for (int64_t value : interior)
+    if (value < 0) // C3
+      return error("C3: interior_padding ", formatDims(interior),
+                   " must be non-negative");
+  auto padded = [&](size_t d, int64_t size) {
+    return size + low[d] + std::max<int64_t>(size - 1, 0) * interior[d] +
+           high[d];
+  };
+  SmallVector<int64_t> shape, bounds;
+  for (size_t d = 0; d < rank; ++d) { // C4
+    if (operand.isDynamicDim(d)) {
+      int64_t bound = boundOf(operand, d);
+      shape.push_back(ShapedType::kDynamic);
+      bounds.push_back(ShapedType::isDynamic(bound) || padded(d, bound) < 0
+                           ? ShapedType::kDynamic
+                           : padded(d, bound));
+      continue;
+    }
+    int64_t size = padded(d, operand.getDimSize(d));
+    if (size < 0)
+      return error("C4: padding dimension ", d, " of size ",
+                   operand.getDimSize(d), " with low ", low[d], ", high ",
+                   high[d], " and interior ", interior[d],
+                   " gives a negative size ", size);
+    shape.push_back(size);
+    bounds.push_back(ShapedType::kDynamic);
+  }
+  inferred = getTensorType(shape, operand.getElementType(), bounds);
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                      ValueRange operands,
+                                      DictionaryAttr attributes,
+                                      OpaqueProperties properties, RegionRange,
+                                      SmallVectorImpl<Type> &inferred) {
+  auto props = propertiesOf<PadOp>(attributes, properties);
+  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType type;
+  if (failed(inferPadType({}, operand, props.edge_padding_low,
+                          props.edge_padding_high, props.interior_padding,
+                          type)))
+    type = operand; // placeholder: the verifier reports the problem
+  inferred.push_back(type);
+  return success();
+}
+
+bool PadOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size(); // the verifier checks the types
+}
+
+LogicalResult PadOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  Type element = operand.getElementType();
+  for (Type other : {getElementTypeOrSelf(getPaddingValue().getType()),
+                     result.getElementType()})
+    if (other != element) // C1
+      return emitOpError() << "C1: operand, padding_value and result must "
+                              "have the same element type, got "
+                           << element << " and " << other;
+  RankedTensorType expected;
+  if (failed(inferPadType({*this}, operand, getEdgePaddingLowAttr(),
+                          getEdgePaddingHighAttr(), getInteriorPaddingAttr(),
+                          expected)))
+    return failure();
+  if (!isCompatibleShape(expected, result)) // C4
+    return emitOpError() << "C4: result shape must be shape(operand) + "
+                            "edge_padding_low + max(shape(operand) - 1, 0) * "
+                            "interior_padding + edge_padding_high as in "
+                         << expected << ", got " << result;
+  return success();
+}
+
+//===--- reverse -----------------------------------------------------------===//
+
+LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location>,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(operands[0].getType()); // C1
+  return success();
+}
+
+bool ReverseOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size(); // the verifier checks the types
+}
+
+LogicalResult ReverseOp::verify() {
+  Type operand = getOperand().getType();
+  auto result = cast<RankedTensorType>(getType());
+  if (getElementTypeOrSelf(operand) != result.getElementType() ||
+      !isCompatibleShape(operand, result)) // C1
+    return emitOpError() << "C1: result type must be the operand's, got "
+                         << operand << " and " << result;
+  ArrayRef<int64_t> dims = getDimensions();
+  if (!isUnique(dims)) // C2
+    return emitOpError() << "C2: dimensions " << formatDims(dims)
+                         << " must be unique";
+  for (int64_t d : dims)
+    if (d < 0 || d >= result.getRank()) // C3
+      return emitOpError() << "C3: dimensions " << formatDims(dims)
+                           << " must be in [0, " << result.getRank() << ")";
+  return success();
+}
+
+//===--- concatenate -------------------------------------------------------===//
+
+// Sizes agree where both are known; a static size must fit a bound.
+static bool dimsAgree(RankedTensorType a, RankedTensorType b, int64_t d) {
+  int64_t x = sizeOrBound(a, d), y = sizeOrBound(b, d);
+  if (!a.isDynamicDim(d) && !b.isDynamicDim(d))
+    return x == y;
+  if (!a.isDynamicDim(d))
+    return ShapedType::isDynamic(y) || x <= y;
+  if (!b.isDynamicDim(d))
+    return ShapedType::isDynamic(x) || y <= x;
+  return true;
+}
+
+// C1-C4, C6: the inputs agree except along `dimension`, where sizes add up.
+static LogicalResult inferConcatenateType(const ErrorSink &error,
+                                          TypeRange inputs, IntegerAttr dimAttr,
+                                          RankedTensorType &inferred) {
+  if (inputs.empty()) // C3
+    return error("C3: needs at least one input");
+  if (!dimAttr)
+    return error("needs a dimension");
+  auto first = cast<RankedTensorType>(inputs[0]);
+  int64_t rank = first.getRank(), dim = dimAttr.getInt();
+  if (dim < 0 || dim >= rank) // C4
+    return error("C4: dimension ", dim, " must be in [0, ", rank,
+                 ") (the rank of inputs[0] ", first, ")");
+  for (auto [i, type] : llvm::enumerate(inputs)) {
+    auto input = cast<RankedTensorType>(type);
+    if (input.getElementType() != first.getElementType()) // C1
+      return error("C1: inputs must have the same element type, got ",
+                   first.getElementType(), " and ", input.getElementType(),
+                   " (input ", i, ")");
+    if (input.getRank() != rank) // C2
+      return error("C2: input ", i, " ", input,
+                   " must have the rank of inputs[0] ", first);
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != dim && !dimsAgree(first, input, d)) // C2
+        return error("C2: input ", i, " ", input,
+                     " must have the shape of inputs[0] ", first,
+                     " except in dimension ", dim);
+  }
+  SmallVector<int64_t> shape, bounds;
+  for (int64_t d = 0; d < rank; ++d) { // C6
+    int64_t size = d == dim ? 0 : ShapedType::kDynamic;
+    int64_t bound = d == dim ? 0 : ShapedType::kDynamic;
+    for (Type type : inputs) {
+      auto input = cast<RankedTensorType>(type);
+      int64_t s = input.getDimSize(d), b = sizeOrBound(input, d);
+      if (d == dim) {
+        size = ShapedType::isDynamic(size) || ShapedType::isDynamic(s)
+                   ? ShapedType::kDynamic
+                   : size + s;
+        bound = ShapedType::isDynamic(bound) || ShapedType::isDynamic(b)
+                    ? ShapedType::kDynamic
+                    : bound + b;
+        continue;
+      }
+      if (!ShapedType::isDynamic(s))
+        size = s;
+      if (!ShapedType::isDynamic(b))
+        bound = ShapedType::isDynamic(bound) ? b : std::min(bound, b);
+    }
+    shape.push_back(size);
+    bounds.push_back(ShapedType::isDynamic(size) ? bound
+                                                 : ShapedType::kDynamic);
+  }
+  inferred = getTensorType(shape, first.getElementType(), bounds);
+  return success();
+}
+
+LogicalResult ConcatenateOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location>, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto props = propertiesOf<ConcatenateOp>(attributes, properties);
+  RankedTensorType type;
+  if (succeeded(inferConcatenateType({}, operands.getTypes(), props.dimension,
+                                     type)))
+    inferred.push_back(type);
+  else if (!operands.empty())
+    inferred.push_back(operands[0].getType()); // placeholder (see above)
+  else
+    inferred.push_back(NoneType::get(ctx)); // placeholder: no input at all
+  return success();
+}
+
+bool ConcatenateOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size(); // the verifier checks the types
+}
+
+LogicalResult ConcatenateOp::verify() {
+  auto result = cast<RankedTensorType>(getType());
+  RankedTensorType expected;
+  if (failed(inferConcatenateType({*this}, getInputs().getTypes(),
+                                  getDimensionAttr(), expected)))
+    return failure();
+  if (result.getElementType() != expected.getElementType()) // C5
+    return emitOpError() << "C5: result element type must be the inputs', "
+                            "got "
+                         << expected.getElementType() << " and "
+                         << result.getElementType();
+  if (!isCompatibleShape(expected, result)) // C6
+    return emitOpError() << "C6: result shape must be the inputs' with "
+                            "dimension "
+                         << getDimension() << " summed as in " << expected
+                         << ", got " << result;
   return success();
 }
 

@@ -1,10 +1,48 @@
-// Verifiers and shape functions of the linear algebra ops. Each check cites
-// its spec constraint.
+// Verifiers and shape functions of the linear algebra ops (dot_general and
+// the legacy dot). Each check cites its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
+
+namespace mlir::stablehlo {
+
+// dot's `precision = [DEFAULT, HIGH]` (the list only; the optional group of
+// the assembly format spells `, precision =`).
+static ParseResult parsePrecisionList(OpAsmParser &parser,
+                                      ArrayAttr &precision) {
+  SmallVector<Attribute> values;
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            llvm::SMLoc loc = parser.getCurrentLocation();
+            StringRef keyword;
+            if (parser.parseKeyword(&keyword))
+              return failure();
+            std::optional<Precision> value = symbolizePrecision(keyword);
+            if (!value)
+              return parser.emitError(loc)
+                     << "unknown precision '" << keyword
+                     << "', expected DEFAULT, HIGH or HIGHEST";
+            values.push_back(PrecisionAttr::get(parser.getContext(), *value));
+            return success();
+          }))
+    return failure();
+  precision = ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printPrecisionList(OpAsmPrinter &printer, Operation *,
+                               ArrayAttr precision) {
+  raw_ostream &os = printer.getStream();
+  os << '[';
+  llvm::interleaveComma(precision, os, [&](Attribute attr) {
+    os << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
+  });
+  os << ']';
+}
+
+} // namespace mlir::stablehlo
 
 #define GET_OP_CLASSES
 #include "LinalgOps.cpp.inc"
@@ -113,6 +151,54 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
   return success();
 }
 
+// C13-C19 of dot_general: element types of lhs, rhs and result. The legacy
+// dot, which the spec does not define, allows mixed non-quantized element
+// types as upstream does (`sameNonQuantizedTypes` false).
+static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
+                                           RankedTensorType rhs,
+                                           RankedTensorType result,
+                                           ArrayRef<int64_t> rhsContracting,
+                                           bool sameNonQuantizedTypes = true) {
+  auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
+       qres = getQuantizedElementType(result);
+  if (!ql && !qr) {
+    if (sameNonQuantizedTypes &&
+        lhs.getElementType() != rhs.getElementType()) // C13
+      return op.emitOpError() << "C13: lhs and rhs must have the same element "
+                              "type, got "
+                           << lhs.getElementType() << " and "
+                           << rhs.getElementType();
+  } else {
+    if (!ql || !qr || !qres) // C14
+      return op.emitOpError() << "C14: lhs, rhs and result must all be quantized "
+                              "when one is";
+    if (ql.getStorageType() != qr.getStorageType()) // C15
+      return op.emitOpError() << "C15: lhs and rhs storage types must match";
+    if (ql.getExpressedType() != qr.getExpressedType() ||
+        ql.getExpressedType() != qres.getExpressedType()) // C16
+      return op.emitOpError() << "C16: expressed types of lhs, rhs and result "
+                              "must match";
+    bool nonZero = false;
+    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qr))
+      nonZero = perTensor.getZeroPoint() != 0;
+    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+      nonZero = llvm::any_of(perAxis.getZeroPoints(),
+                             [](int64_t z) { return z != 0; });
+    if (nonZero) // C17
+      return op.emitOpError() << "C17: rhs zero points must be 0";
+    if (isa<quant::UniformQuantizedType>(qr) &&
+        !isa<quant::UniformQuantizedType>(qres)) // C18
+      return op.emitOpError() << "C18: result must be per-tensor quantized when "
+                              "rhs is";
+    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+      if (llvm::is_contained(
+              rhsContracting, perAxis.getQuantizedDimension())) // C19
+        return op.emitOpError() << "C19: rhs quantization_dimension must not be "
+                                "a contracting dimension";
+  }
+  return success();
+}
+
 LogicalResult DotGeneralOp::verify() {
   auto lhs = cast<RankedTensorType>(getLhs().getType());
   auto rhs = cast<RankedTensorType>(getRhs().getType());
@@ -130,43 +216,10 @@ LogicalResult DotGeneralOp::verify() {
     return emitOpError() << "C12: result shape must be batch dims + lhs free "
                             "dims + rhs free dims = "
                          << formatDims(shape) << ", got " << result;
-  auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
-       qres = getQuantizedElementType(result);
-  if (!ql && !qr) {
-    if (lhs.getElementType() != rhs.getElementType()) // C13
-      return emitOpError() << "C13: lhs and rhs must have the same element "
-                              "type, got "
-                           << lhs.getElementType() << " and "
-                           << rhs.getElementType();
-  } else {
-    if (!ql || !qr || !qres) // C14
-      return emitOpError() << "C14: lhs, rhs and result must all be quantized "
-                              "when one is";
-    if (ql.getStorageType() != qr.getStorageType()) // C15
-      return emitOpError() << "C15: lhs and rhs storage types must match";
-    if (ql.getExpressedType() != qr.getExpressedType() ||
-        ql.getExpressedType() != qres.getExpressedType()) // C16
-      return emitOpError() << "C16: expressed types of lhs, rhs and result "
-                              "must match";
-    bool nonZero = false;
-    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qr))
-      nonZero = perTensor.getZeroPoint() != 0;
-    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
-      nonZero = llvm::any_of(perAxis.getZeroPoints(),
-                             [](int64_t z) { return z != 0; });
-    if (nonZero) // C17
-      return emitOpError() << "C17: rhs zero points must be 0";
-    if (isa<quant::UniformQuantizedType>(qr) &&
-        !isa<quant::UniformQuantizedType>(qres)) // C18
-      return emitOpError() << "C18: result must be per-tensor quantized when "
-                              "rhs is";
-    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
-      if (llvm::is_contained(
-              getDotDimensionNumbers().getRhsContractingDimensions(),
-              perAxis.getQuantizedDimension())) // C19
-        return emitOpError() << "C19: rhs quantization_dimension must not be "
-                                "a contracting dimension";
-  }
+  if (failed(verifyDotElementTypes(
+          *this, lhs, rhs, result,
+          getDotDimensionNumbers().getRhsContractingDimensions())))
+    return failure();
   if (getAlgorithm() && getPrecisionConfig() &&
       llvm::any_of(*getPrecisionConfig(), [](Attribute a) {
         return cast<PrecisionAttr>(a).getValue() != Precision::DEFAULT;
@@ -174,6 +227,84 @@ LogicalResult DotGeneralOp::verify() {
     return emitOpError() << "precision_config must be DEFAULT when an "
                             "algorithm is given";
   return success();
+}
+
+
+//===--- dot ---------------------------------------------------------------===//
+//
+// Not in the spec: upstream keeps the legacy dot, which is dot_general with
+// contracting_dims = [rank(lhs) - 1] x [0] and no batching dims, on operands
+// of rank 1 or 2 (XLA's Dot). It is verified with the dot_general
+// constraints this implies, cited by their dot_general ids.
+
+static LogicalResult inferDotShape(std::optional<Location> location,
+                                   RankedTensorType lhs, RankedTensorType rhs,
+                                   SmallVectorImpl<int64_t> &shape,
+                                   SmallVectorImpl<int64_t> &bounds) {
+  auto vectorOrMatrix = [](RankedTensorType t) {
+    return t.getRank() == 1 || t.getRank() == 2;
+  };
+  if (!vectorOrMatrix(lhs) || !vectorOrMatrix(rhs))
+    return emitOptionalError(location, "'stablehlo.dot' op lhs and rhs must "
+                                       "have rank 1 or 2, got ",
+                             lhs, " and ", rhs);
+  int64_t contracting = lhs.getRank() - 1;
+  int64_t l = lhs.getDimSize(contracting), r = rhs.getDimSize(0);
+  if (!ShapedType::isDynamic(l) && !ShapedType::isDynamic(r) && l != r) // C10
+    return emitOptionalError(
+        location, "'stablehlo.dot' op C10: lhs contracting dimension ",
+        contracting, " of size ", l,
+        " must match rhs contracting dimension 0 of size ", r);
+  auto keep = [&](RankedTensorType t, int64_t d) { // C12
+    ArrayRef<int64_t> b = getBounds(t);
+    shape.push_back(t.getDimSize(d));
+    bounds.push_back(b.empty() ? ShapedType::kDynamic : b[d]);
+  };
+  if (lhs.getRank() == 2)
+    keep(lhs, 0);
+  if (rhs.getRank() == 2)
+    keep(rhs, 1);
+  return success();
+}
+
+LogicalResult DotOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  if (operands.size() != 2)
+    return emitOptionalError(location, "'stablehlo.dot' op needs lhs and rhs");
+  auto lhs = cast<RankedTensorType>(operands[0].getType());
+  auto rhs = cast<RankedTensorType>(operands[1].getType());
+  SmallVector<int64_t> shape, bounds;
+  if (failed(inferDotShape(location, lhs, rhs, shape, bounds)))
+    return failure();
+  // The element type is the operands' unless the producer asks for another.
+  inferred.emplace_back(shape, lhs.getElementType(),
+                        getTensorType(shape, lhs.getElementType(), bounds)
+                            .getEncoding());
+  return success();
+}
+
+LogicalResult DotOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  SmallVector<int64_t> shape, bounds;
+  if (failed(inferDotShape(getLoc(), lhs, rhs, shape, bounds)))
+    return failure();
+  // Upstream accepts up to two precisions on the legacy dot.
+  if (auto precision = getPrecisionConfig())
+    if (precision->size() > 2)
+      return emitOpError() << "precision_config must have at most 2 entries, "
+                              "got "
+                           << precision->size();
+  auto expected = getTensorType(shape, result.getElementType(), bounds);
+  if (!isCompatibleShape(expected, result)) // C12
+    return emitOpError() << "C12: result shape must be lhs without its last "
+                            "dimension + rhs without its first as in "
+                         << expected << ", got " << result;
+  return verifyDotElementTypes(*this, lhs, rhs, result, /*rhsContracting=*/{0},
+                               /*sameNonQuantizedTypes=*/false);
 }
 
 } // namespace mlir::stablehlo

@@ -1,5 +1,5 @@
-// Ops with regions or calls: reduce, return, custom_call. Each check cites its
-// spec constraint.
+// Ops with regions or calls: reduce, return, custom_call, if, case, while.
+// Each check cites its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
@@ -409,6 +409,249 @@ LogicalResult CustomCallOp::verify() {
                            << " with output " << output
                            << "; their types must be equal";
   }
+  return success();
+}
+
+//===--- if, case, while ---------------------------------------------------===//
+
+// Types agree up to dynamic dimensions (dynamism RFC): tensors with the same
+// element type and compatible shapes; other types (tokens) equal.
+static bool sameTypeUpToDynamism(Type a, Type b) {
+  if (a == b)
+    return true;
+  auto ta = dyn_cast<RankedTensorType>(a), tb = dyn_cast<RankedTensorType>(b);
+  return ta && tb && ta.getElementType() == tb.getElementType() &&
+         isCompatibleShape(ta, tb);
+}
+
+static bool sameTypesUpToDynamism(TypeRange a, TypeRange b) {
+  return a.size() == b.size() &&
+         llvm::all_of(llvm::zip(a, b), [](auto pair) {
+           return sameTypeUpToDynamism(std::get<0>(pair), std::get<1>(pair));
+         });
+}
+
+// `(T0, T1)`.
+static std::string formatTypes(TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '(';
+  llvm::interleaveComma(types, os);
+  os << ')';
+  return text;
+}
+
+// The output types of a region: the operand types of its stablehlo.return.
+static FailureOr<SmallVector<Type>> outputTypes(Operation *op, Region &region,
+                                                const Twine &name) {
+  Block &block = region.front();
+  auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
+  if (!ret) {
+    op->emitOpError() << name << " must end with stablehlo.return";
+    return failure();
+  }
+  return SmallVector<Type>(ret->getOperandTypes());
+}
+
+LogicalResult IfOp::verifyRegions() {
+  for (auto [region, name] : {std::pair(&getTrueBranch(), "true_branch"),
+                              std::pair(&getFalseBranch(), "false_branch")})
+    if (region->getNumArguments() != 0) // C1
+      return emitOpError() << "C1: " << name << " must take no arguments, "
+                           << "it takes "
+                           << formatTypes(region->getArgumentTypes());
+  auto onTrue = outputTypes(*this, getTrueBranch(), "true_branch");
+  auto onFalse = outputTypes(*this, getFalseBranch(), "false_branch");
+  if (failed(onTrue) || failed(onFalse))
+    return failure();
+  if (!sameTypesUpToDynamism(*onTrue, *onFalse)) // C2
+    return emitOpError() << "C2: true_branch and false_branch must return the "
+                            "same types, got "
+                         << formatTypes(*onTrue) << " and "
+                         << formatTypes(*onFalse);
+  if (!sameTypesUpToDynamism(getResultTypes(), *onTrue)) // C3
+    return emitOpError() << "C3: result types "
+                         << formatTypes(getResultTypes())
+                         << " must be the output types of true_branch "
+                         << formatTypes(*onTrue);
+  return success();
+}
+
+LogicalResult CaseOp::verifyRegions() {
+  MutableArrayRef<Region> branches = getBranches();
+  if (branches.empty()) // C1
+    return emitOpError() << "C1: needs at least one branch";
+  for (auto [i, branch] : llvm::enumerate(branches))
+    if (branch.getNumArguments() != 0) // C2
+      return emitOpError() << "C2: branch " << i << " must take no arguments, "
+                           << "it takes "
+                           << formatTypes(branch.getArgumentTypes());
+  auto first = outputTypes(*this, branches[0], "branch 0");
+  if (failed(first))
+    return failure();
+  for (auto [i, branch] : llvm::enumerate(branches.drop_front())) {
+    auto outputs = outputTypes(*this, branch, "branch " + Twine(i + 1));
+    if (failed(outputs))
+      return failure();
+    if (!sameTypesUpToDynamism(*outputs, *first)) // C3
+      return emitOpError() << "C3: all branches must return the same types, "
+                              "branch 0 returns "
+                           << formatTypes(*first) << " and branch " << i + 1
+                           << " returns " << formatTypes(*outputs);
+  }
+  if (!sameTypesUpToDynamism(getResultTypes(), *first)) // C4
+    return emitOpError() << "C4: result types "
+                         << formatTypes(getResultTypes())
+                         << " must be the output types of branch 0 "
+                         << formatTypes(*first);
+  return success();
+}
+
+LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                        ValueRange operands, DictionaryAttr,
+                                        OpaqueProperties, RegionRange,
+                                        SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, operands.getTypes()); // C3
+  return success();
+}
+
+bool WhileOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  return l.size() == r.size(); // the verifier checks the types (C3)
+}
+
+LogicalResult WhileOp::verifyRegions() {
+  TypeRange operands = getOperand().getTypes();
+  Block &cond = getCond().front(), &body = getBody().front();
+  if (!sameTypesUpToDynamism(cond.getArgumentTypes(), operands)) // C1
+    return emitOpError() << "C1: cond must take the operand types "
+                         << formatTypes(operands) << ", it takes "
+                         << formatTypes(cond.getArgumentTypes());
+  auto condOutputs = outputTypes(*this, getCond(), "cond");
+  if (failed(condOutputs))
+    return failure();
+  Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  if (condOutputs->size() != 1 || (*condOutputs)[0] != predicate) // C1
+    return emitOpError() << "C1: cond must return tensor<i1>, it returns "
+                         << formatTypes(*condOutputs);
+  if (!sameTypesUpToDynamism(body.getArgumentTypes(), operands)) // C2
+    return emitOpError() << "C2: body must take the operand types "
+                         << formatTypes(operands) << ", it takes "
+                         << formatTypes(body.getArgumentTypes());
+  auto bodyOutputs = outputTypes(*this, getBody(), "body");
+  if (failed(bodyOutputs))
+    return failure();
+  if (!sameTypesUpToDynamism(*bodyOutputs, operands)) // C2
+    return emitOpError() << "C2: body must return the operand types "
+                         << formatTypes(operands) << ", it returns "
+                         << formatTypes(*bodyOutputs);
+  if (!sameTypesUpToDynamism(getResultTypes(), operands)) // C3
+    return emitOpError() << "C3: result types "
+                         << formatTypes(getResultTypes())
+                         << " must be the operand types "
+                         << formatTypes(operands);
+  return success();
+}
+
+void WhileOp::getAsmBlockArgumentNames(Region &region,
+                                       OpAsmSetValueNameFn setNameFn) {
+  for (BlockArgument arg : region.getArguments())
+    setNameFn(arg, "iterArg");
+}
+
+// The pretty form has one list of types for the operands, the arguments of
+// both regions and the results. When they differ (only up to dynamic
+// dimensions in a valid op), the op prints in the generic form after its name
+// (`stablehlo.while(%0) ({...}, {...}) : (T) -> U`), which parse() accepts
+// too; upstream prints the pretty form and loses the other types.
+static bool hasUniformTypes(WhileOp op) {
+  TypeRange types = op.getOperand().getTypes();
+  auto same = [&](TypeRange other) { return llvm::equal(types, other); };
+  return op.getCond().hasOneBlock() && op.getBody().hasOneBlock() &&
+         same(op.getResultTypes()) &&
+         same(op.getCond().front().getArgumentTypes()) &&
+         same(op.getBody().front().getArgumentTypes());
+}
+
+void WhileOp::print(OpAsmPrinter &printer) {
+  if (!hasUniformTypes(*this)) {
+    printer.printGenericOp(*this, /*printOpName=*/false);
+    return;
+  }
+  printer << '(';
+  llvm::interleaveComma(
+      llvm::zip(getBody().front().getArguments(), getOperand()), printer,
+      [&](auto pair) {
+        printer << std::get<0>(pair) << " = " << std::get<1>(pair);
+      });
+  printer << ')';
+  if (!getOperand().empty()) {
+    printer << " : ";
+    llvm::interleaveComma(getOperand().getTypes(), printer);
+  }
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs());
+  printer.printNewline();
+  printer << "cond ";
+  printer.printRegion(getCond(), /*printEntryBlockArgs=*/false);
+  printer << " do ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &result) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<OpAsmParser::Argument> args;
+  if (parser.parseLParen())
+    return failure();
+  bool generic = false;
+  if (failed(parser.parseOptionalRParen())) {
+    OpAsmParser::UnresolvedOperand first;
+    if (parser.parseOperand(first))
+      return failure();
+    generic = failed(parser.parseOptionalEqual());
+    if (generic) {
+      // `(%0, %1) ({...}, {...}) {attrs} : (T0, T1) -> (U0, U1)`.
+      operands.push_back(first);
+      while (succeeded(parser.parseOptionalComma()))
+        if (parser.parseOperand(operands.emplace_back()))
+          return failure();
+      FunctionType type;
+      if (parser.parseRParen() || parser.parseLParen() ||
+          parser.parseRegion(*result.addRegion()) || parser.parseComma() ||
+          parser.parseRegion(*result.addRegion()) || parser.parseRParen() ||
+          parser.parseOptionalAttrDict(result.attributes) ||
+          parser.parseColonType(type) ||
+          parser.resolveOperands(operands, type.getInputs(), loc,
+                                 result.operands))
+        return failure();
+      result.addTypes(type.getResults());
+      return success();
+    }
+    // `(%iterArg = %0, %iterArg_0 = %1) : T0, T1`.
+    args.emplace_back().ssaName = first;
+    if (parser.parseOperand(operands.emplace_back()))
+      return failure();
+    while (succeeded(parser.parseOptionalComma()))
+      if (parser.parseOperand(args.emplace_back().ssaName) ||
+          parser.parseEqual() || parser.parseOperand(operands.emplace_back()))
+        return failure();
+    if (parser.parseRParen())
+      return failure();
+  }
+  SmallVector<Type> types;
+  if (!operands.empty() &&
+      (parser.parseColon() || parser.parseTypeList(types)))
+    return failure();
+  if (types.size() != operands.size())
+    return parser.emitError(loc) << "expected " << operands.size()
+                                 << " types, got " << types.size();
+  for (auto [arg, type] : llvm::zip(args, types))
+    arg.type = type;
+  if (parser.resolveOperands(operands, types, loc, result.operands) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("cond") || parser.parseRegion(*result.addRegion(), args) ||
+      parser.parseKeyword("do") || parser.parseRegion(*result.addRegion(), args))
+    return failure();
+  result.addTypes(types);
   return success();
 }
 
