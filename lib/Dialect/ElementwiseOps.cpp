@@ -8,6 +8,37 @@
 using namespace mlir;
 using namespace mlir::stablehlo;
 
+namespace mlir::stablehlo {
+// Used by the op definitions generated from the shared TableGen classes of
+// the elementwise family (ElementwiseOps.td); defined below.
+
+// How C1 relates operand and result types: type(...) = type(result) or
+// baseline_type(...) = baseline_type(result).
+enum class ElementwiseRule { Exact, Baseline };
+// How the shared shape function derives the result type (see the .td).
+enum class ElementwiseResult { Same, Part, Predicate, Complex };
+
+static LogicalResult inferElementwiseType(ValueRange operands,
+                                          ElementwiseResult kind,
+                                          SmallVectorImpl<Type> &inferred);
+static LogicalResult verifyElementwiseTypes(Operation *op,
+                                            ElementwiseRule rule);
+
+static ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs,
+                                      Type &rhs, Type &result);
+static void printComplexOpType(OpAsmPrinter &printer, Operation *op, Type lhs,
+                               Type rhs, Type result);
+static ParseResult parseClampOpType(OpAsmParser &parser, Type &min,
+                                    Type &operand, Type &max, Type &result);
+static void printClampOpType(OpAsmPrinter &printer, Operation *op, Type min,
+                             Type operand, Type max, Type result);
+static ParseResult parseExponentMantissa(OpAsmParser &parser,
+                                         IntegerAttr &exponent,
+                                         IntegerAttr &mantissa);
+static void printExponentMantissa(OpAsmPrinter &printer, Operation *op,
+                                  IntegerAttr exponent, IntegerAttr mantissa);
+} // namespace mlir::stablehlo
+
 #define GET_OP_CLASSES
 #include "ElementwiseOps.cpp.inc"
 
@@ -265,6 +296,387 @@ LogicalResult ConvertOp::verify() {
   if (!isCompatibleShape(getOperand().getType(), getType())) // C1
     return emitOpError() << "C1: shapes of operand " << getOperand().getType()
                          << " and result " << getType() << " must match";
+  return success();
+}
+
+//===--- The elementwise family: shared shape function and C1 -------------===//
+
+static LogicalResult inferElementwiseType(ValueRange operands,
+                                          ElementwiseResult kind,
+                                          SmallVectorImpl<Type> &inferred) {
+  auto type = operands.empty()
+                  ? RankedTensorType()
+                  : dyn_cast<RankedTensorType>(operands[0].getType());
+  if (!type)
+    return failure();
+  // Binary ops: the more static of lhs and rhs when they agree.
+  if (operands.size() == 2)
+    if (auto rhs = dyn_cast<RankedTensorType>(operands[1].getType());
+        rhs && isCompatibleShape(type, rhs) &&
+        type.getElementType() == rhs.getElementType())
+      type = mostSpecificType(type, rhs);
+  Type element = type.getElementType();
+  switch (kind) {
+  case ElementwiseResult::Same:
+    break;
+  case ElementwiseResult::Part:
+    if (auto complex = dyn_cast<ComplexType>(element))
+      element = complex.getElementType();
+    break;
+  case ElementwiseResult::Predicate:
+    element = IntegerType::get(type.getContext(), 1);
+    break;
+  case ElementwiseResult::Complex:
+    if (!isa<FloatType>(element))
+      return failure();
+    element = ComplexType::get(element);
+    break;
+  }
+  inferred.push_back(
+      RankedTensorType::get(type.getShape(), element, type.getEncoding()));
+  return success();
+}
+
+namespace {
+struct NamedType {
+  StringRef name;
+  Type type;
+};
+} // namespace
+
+// `type(values...)` (Exact) or `baseline_type(values...)` (Baseline) are all
+// equal: compatible shapes (dynamic dimensions match any size) and equal
+// (baseline) element types. Reports the first pair that differs.
+static LogicalResult verifySameTypes(Operation *op, ArrayRef<NamedType> values,
+                                     ElementwiseRule rule,
+                                     StringRef constraint) {
+  const NamedType &first = values.front();
+  for (const NamedType &other : values.drop_front()) {
+    if (!isCompatibleShape(first.type, other.type))
+      return op->emitOpError()
+             << constraint << ": shapes of " << first.name << " "
+             << first.type << " and " << other.name << " " << other.type
+             << " must match";
+    bool same = rule == ElementwiseRule::Exact
+                    ? getElementTypeOrSelf(first.type) ==
+                          getElementTypeOrSelf(other.type)
+                    : haveSameBaselineElementType(first.type, other.type);
+    if (!same)
+      return op->emitOpError()
+             << constraint << ": " << first.name << " and " << other.name
+             << " must have the same "
+             << (rule == ElementwiseRule::Exact ? "element type"
+                                                : "baseline element type")
+             << ", got " << first.type << " and " << other.type;
+  }
+  return success();
+}
+
+// C1 of most elementwise ops, over all operands and the result.
+static LogicalResult verifyElementwiseTypes(Operation *op,
+                                            ElementwiseRule rule) {
+  static constexpr StringRef unary[] = {"operand"}, binary[] = {"lhs", "rhs"};
+  ArrayRef<StringRef> names =
+      op->getNumOperands() == 1 ? ArrayRef<StringRef>(unary) : binary;
+  SmallVector<NamedType> values;
+  for (auto [name, operand] : llvm::zip(names, op->getOperandTypes()))
+    values.push_back({name, operand});
+  values.push_back({"result", op->getResult(0).getType()});
+  return verifySameTypes(op, values, rule, "C1");
+}
+
+// abs, real, imag: C1 shape(result) = shape(operand); C2 the result's
+// (baseline) element type is the part type of a complex operand, else the
+// operand's.
+static LogicalResult verifyPartType(Operation *op, Type operand, Type result) {
+  if (!isCompatibleShape(operand, result)) // C1
+    return op->emitOpError() << "C1: shapes of operand " << operand
+                             << " and result " << result << " must match";
+  Type element = getElementTypeOrSelf(operand);
+  if (auto complex = dyn_cast<ComplexType>(element)) {
+    if (getElementTypeOrSelf(result) != complex.getElementType()) // C2
+      return op->emitOpError()
+             << "C2: result element type must be " << complex.getElementType()
+             << ", the part type of operand " << operand << ", got " << result;
+    return success();
+  }
+  if (!haveSameBaselineElementType(operand, result)) // C2
+    return op->emitOpError()
+           << "C2: result must have the "
+           << (getQuantizedElementType(operand) ? "baseline element type"
+                                                : "element type")
+           << " of operand " << operand << ", got " << result;
+  return success();
+}
+
+//===--- abs, real, imag, is_finite ----------------------------------------===//
+
+LogicalResult AbsOp::verify() {
+  return verifyPartType(*this, getOperand().getType(), getType());
+}
+LogicalResult RealOp::verify() {
+  return verifyPartType(*this, getOperand().getType(), getType());
+}
+LogicalResult ImagOp::verify() {
+  return verifyPartType(*this, getOperand().getType(), getType());
+}
+
+LogicalResult IsFiniteOp::verify() {
+  if (!isCompatibleShape(getX().getType(), getY().getType())) // C1
+    return emitOpError() << "C1: shapes of x " << getX().getType()
+                         << " and y " << getY().getType() << " must match";
+  return success();
+}
+
+//===--- reduce_precision --------------------------------------------------===//
+
+LogicalResult ReducePrecisionOp::verify() {
+  if (failed(verifySameTypes(*this,
+                             {{"operand", getOperand().getType()},
+                              {"output", getOutput().getType()}},
+                             ElementwiseRule::Baseline, "C1")))
+    return failure();
+  // The accessors return uint32_t; the spec's types are si32.
+  int64_t exponentBits = getExponentBitsAttr().getInt();
+  int64_t mantissaBits = getMantissaBitsAttr().getInt();
+  if (exponentBits < 1) // C2
+    return emitOpError() << "C2: exponent_bits must be at least 1, got "
+                         << exponentBits;
+  if (mantissaBits < 0) // C3
+    return emitOpError() << "C3: mantissa_bits must be non-negative, got "
+                         << mantissaBits;
+  return success();
+}
+
+// `format = e5m10`: exponent and mantissa bits.
+static ParseResult parseExponentMantissa(OpAsmParser &parser,
+                                         IntegerAttr &exponent,
+                                         IntegerAttr &mantissa) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  auto [e, m] = keyword.split('m');
+  int32_t exponentBits, mantissaBits;
+  if (!e.consume_front("e") || e.getAsInteger(10, exponentBits) ||
+      m.getAsInteger(10, mantissaBits))
+    return parser.emitError(loc)
+           << "expected a format e<exponent_bits>m<mantissa_bits> such as "
+              "e5m10, got '"
+           << keyword << "'";
+  Builder builder(parser.getContext());
+  exponent = builder.getI32IntegerAttr(exponentBits);
+  mantissa = builder.getI32IntegerAttr(mantissaBits);
+  return success();
+}
+
+static void printExponentMantissa(OpAsmPrinter &printer, Operation *,
+                                  IntegerAttr exponent, IntegerAttr mantissa) {
+  printer << 'e' << exponent.getInt() << 'm' << mantissa.getInt();
+}
+
+//===--- complex -----------------------------------------------------------===//
+
+LogicalResult ComplexOp::verify() {
+  Type lhs = getLhs().getType(), rhs = getRhs().getType(), result = getType();
+  if (!isCompatibleShape(lhs, rhs) ||
+      getElementTypeOrSelf(lhs) != getElementTypeOrSelf(rhs)) // C1
+    return emitOpError() << "C1: lhs and rhs must have the same type, got "
+                         << lhs << " and " << rhs;
+  if (!isCompatibleShape(lhs, result)) // C2
+    return emitOpError() << "C2: shapes of lhs " << lhs << " and result "
+                         << result << " must match";
+  Type expected = ComplexType::get(getElementTypeOrSelf(lhs));
+  if (getElementTypeOrSelf(result) != expected) // C3
+    return emitOpError() << "C3: result element type must be " << expected
+                         << ", got " << result;
+  return success();
+}
+
+// The lhs/rhs type of a complex result: its shape with the part type.
+static Type partsTypeOf(Type result) {
+  auto tensor = dyn_cast<RankedTensorType>(result);
+  auto complex =
+      tensor ? dyn_cast<ComplexType>(tensor.getElementType()) : nullptr;
+  if (!complex)
+    return {};
+  return RankedTensorType::get(tensor.getShape(), complex.getElementType(),
+                               tensor.getEncoding());
+}
+
+static ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs,
+                                      Type &rhs, Type &result) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  if (auto fn = dyn_cast<FunctionType>(type)) {
+    if (fn.getNumInputs() != 2 || fn.getNumResults() != 1)
+      return parser.emitError(loc)
+             << "expected 2 operand types and 1 result type, got " << type;
+    lhs = fn.getInput(0);
+    rhs = fn.getInput(1);
+    result = fn.getResult(0);
+    return success();
+  }
+  lhs = rhs = partsTypeOf(type);
+  if (!lhs)
+    return parser.emitError(loc)
+           << "expected a tensor of complex type or a function type, got "
+           << type;
+  result = type;
+  return success();
+}
+
+static void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs,
+                               Type rhs, Type result) {
+  if (lhs == rhs && lhs == partsTypeOf(result))
+    printer << result;
+  else
+    printer.printFunctionalType(TypeRange{lhs, rhs}, TypeRange{result});
+}
+
+//===--- clamp -------------------------------------------------------------===//
+
+LogicalResult ClampOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                        ValueRange operands, DictionaryAttr,
+                                        OpaqueProperties, RegionRange,
+                                        SmallVectorImpl<Type> &inferred) {
+  if (operands.size() != 3)
+    return failure();
+  inferred.push_back(operands[1].getType());
+  return success();
+}
+
+LogicalResult ClampOp::verify() {
+  Type min = getMin().getType(), operand = getOperand().getType(),
+       max = getMax().getType();
+  if (cast<RankedTensorType>(min).getRank() != 0 &&
+      !isCompatibleShape(min, operand)) // C1
+    return emitOpError() << "C1: min must be a scalar or have the shape of "
+                            "operand, got "
+                         << min << " and " << operand;
+  if (cast<RankedTensorType>(max).getRank() != 0 &&
+      !isCompatibleShape(max, operand)) // C2
+    return emitOpError() << "C2: max must be a scalar or have the shape of "
+                            "operand, got "
+                         << max << " and " << operand;
+  for (auto [name, type] : {std::pair{"min", min}, std::pair{"max", max}})
+    if (!haveSameBaselineElementType(type, operand)) // C3
+      return emitOpError() << "C3: " << name << " and operand must have the "
+                           << "same baseline element type, got " << type
+                           << " and " << operand;
+  return verifySameTypes(*this, {{"operand", operand}, {"result", getType()}},
+                         ElementwiseRule::Baseline, "C4"); // C4
+}
+
+static ParseResult parseClampOpType(OpAsmParser &parser, Type &min,
+                                    Type &operand, Type &max, Type &result) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  auto fn = dyn_cast<FunctionType>(type);
+  if (!fn) {
+    min = operand = max = result = type;
+    return success();
+  }
+  if (fn.getNumInputs() != 3 || fn.getNumResults() != 1)
+    return parser.emitError(loc)
+           << "expected 3 operand types and 1 result type, got " << type;
+  min = fn.getInput(0);
+  operand = fn.getInput(1);
+  max = fn.getInput(2);
+  result = fn.getResult(0);
+  return success();
+}
+
+static void printClampOpType(OpAsmPrinter &printer, Operation *, Type min,
+                             Type operand, Type max, Type result) {
+  if (min == result && operand == result && max == result)
+    printer << result;
+  else
+    printer.printFunctionalType(TypeRange{min, operand, max},
+                                TypeRange{result});
+}
+
+//===--- iota --------------------------------------------------------------===//
+
+LogicalResult IotaOp::verify() {
+  int64_t rank = getType().getRank();
+  int64_t dimension = getIotaDimensionAttr().getInt(); // si64 (the accessor
+                                                       // is unsigned)
+  if (dimension < 0 || dimension >= rank) // C1
+    return emitOpError() << "C1: iota_dimension " << dimension
+                         << " must be in [0, " << rank << ") for output "
+                         << getType();
+  return success();
+}
+
+//===--- bitcast_convert ---------------------------------------------------===//
+
+// num_bits of the element type, or of the storage type of a quantized one.
+static int64_t numBits(Type tensor) {
+  Type element = getElementTypeOrSelf(tensor);
+  if (auto quantized = dyn_cast<quant::QuantizedType>(element))
+    element = quantized.getStorageType();
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return 2 * complex.getElementType().getIntOrFloatBitWidth();
+  return element.getIntOrFloatBitWidth();
+}
+
+LogicalResult BitcastConvertOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  int64_t bits = numBits(operand), resultBits = numBits(result);
+  int64_t rank = operand.getRank();
+  auto sameLeadingDims = [](RankedTensorType a, RankedTensorType b,
+                            int64_t count) {
+    for (int64_t d = 0; d < count; ++d)
+      if (!a.isDynamicDim(d) && !b.isDynamicDim(d) &&
+          a.getDimSize(d) != b.getDimSize(d))
+        return false;
+    return true;
+  };
+  if (resultBits == bits) {
+    if (!isCompatibleShape(operand, result)) // C1
+      return emitOpError() << "C1: shapes of operand " << operand
+                           << " and result " << result
+                           << " must match when their element types have the "
+                              "same number of bits";
+  } else if (resultBits < bits) {
+    if (result.getRank() != rank + 1) // C1
+      return emitOpError() << "C1: result " << result << " must have rank "
+                           << rank + 1 << " (one more than operand " << operand
+                           << ") when its element type is narrower";
+    if (!sameLeadingDims(operand, result, rank)) // C1
+      return emitOpError() << "C1: the leading dimensions of result " << result
+                           << " must be the dimensions of operand " << operand;
+    if (!result.isDynamicDim(rank) &&
+        result.getDimSize(rank) * resultBits != bits) // C1
+      return emitOpError() << "C1: the last dimension of result " << result
+                           << " times " << resultBits << " bits must be "
+                           << bits << ", the bits of an operand element";
+  } else {
+    if (result.getRank() != rank - 1) // C1
+      return emitOpError() << "C1: result " << result << " must have rank "
+                           << rank - 1 << " (one less than operand " << operand
+                           << ") when its element type is wider";
+    if (!sameLeadingDims(operand, result, rank - 1)) // C1
+      return emitOpError() << "C1: the dimensions of result " << result
+                           << " must be the leading dimensions of operand "
+                           << operand;
+    if (!operand.isDynamicDim(rank - 1) &&
+        operand.getDimSize(rank - 1) * bits != resultBits) // C1
+      return emitOpError() << "C1: the last dimension of operand " << operand
+                           << " times " << bits << " bits must be "
+                           << resultBits << ", the bits of a result element";
+  }
+  bool complexOperand = isa<ComplexType>(getElementTypeOrSelf(operand));
+  bool complexResult = isa<ComplexType>(getElementTypeOrSelf(result));
+  if (complexOperand != complexResult) // C2
+    return emitOpError() << "C2: operand " << operand << " and result "
+                         << result << " must both be complex or both not";
   return success();
 }
 
