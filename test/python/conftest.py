@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import re
 import sys
 
 import numpy as np
@@ -103,34 +102,3 @@ def shlo():
     import stablehlo_py
 
     return stablehlo_py
-
-
-# The dialect grows op by op (docs/status.md).  A test whose program uses an op
-# the dialect does not define yet cannot run; it is reported as skipped with the
-# op's name, and runs as soon as the op is defined.  Only a parse failure naming
-# an op that is really not registered is turned into a skip.
-_UNKNOWN_OP = re.compile(r"(?:custom op|unregistered operation) '((?:stablehlo|check)\.[a-z_0-9]+)'")
-
-
-def _undefined_op(text: str):
-    import stablehlo_py
-
-    ctx = stablehlo_py.context()
-    for name in _UNKNOWN_OP.findall(text):
-        if not ctx.is_registered_operation(name):
-            return name
-    return None
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    report = outcome.get_result()
-    if report.when != "call" or not report.failed or call.excinfo is None:
-        return
-    text = str(call.excinfo.value)
-    captured = "".join(content for _, content in report.sections)
-    name = _undefined_op(text + captured)
-    if name is not None:
-        report.outcome = "skipped"
-        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {name} is not defined in the dialect yet")
