@@ -58,7 +58,7 @@ LogicalResult ConstantOp::inferReturnTypes(
     SmallVectorImpl<Type> &inferred) {
   ConstantOp::Adaptor adaptor(operands, attributes, properties, regions);
   if (!adaptor.getValue())
-    return emitOptionalError(location, "stablehlo.constant needs a value");
+    return emitOptionalError(location, "'stablehlo.constant' op needs a value");
   inferred.push_back(adaptor.getValue().getType());
   return success();
 }

@@ -62,41 +62,41 @@ inferDotGeneralShape(std::optional<Location> location, RankedTensorType lhs,
                     lc = dims.getLhsContractingDimensions(),
                     rc = dims.getRhsContractingDimensions();
   if (lb.size() != rb.size()) // C1
-    return emitOptionalError(location, "C1: lhs_batching_dimensions ",
+    return emitOptionalError(location, "'stablehlo.dot_general' op C1: lhs_batching_dimensions ",
                              formatDims(lb), " and rhs_batching_dimensions ",
                              formatDims(rb), " must have the same size");
   if (lc.size() != rc.size()) // C2
-    return emitOptionalError(location, "C2: lhs_contracting_dimensions ",
+    return emitOptionalError(location, "'stablehlo.dot_general' op C2: lhs_contracting_dimensions ",
                              formatDims(lc), " and rhs_contracting_dimensions ",
                              formatDims(rc), " must have the same size");
   SmallVector<int64_t> lhsUsed(lb), rhsUsed(rb);
   lhsUsed.append(lc.begin(), lc.end());
   rhsUsed.append(rc.begin(), rc.end());
   if (!isUnique(lhsUsed)) // C3
-    return emitOptionalError(location, "C3: lhs batching and contracting "
+    return emitOptionalError(location, "'stablehlo.dot_general' op C3: lhs batching and contracting "
                                        "dimensions ",
                              formatDims(lhsUsed), " must be unique");
   if (!isUnique(rhsUsed)) // C4
-    return emitOptionalError(location, "C4: rhs batching and contracting "
+    return emitOptionalError(location, "'stablehlo.dot_general' op C4: rhs batching and contracting "
                                        "dimensions ",
                              formatDims(rhsUsed), " must be unique");
   auto inRange = [](ArrayRef<int64_t> ds, int64_t rank) {
     return llvm::all_of(ds, [&](int64_t d) { return d >= 0 && d < rank; });
   };
   if (!inRange(lb, lhs.getRank())) // C5
-    return emitOptionalError(location, "C5: lhs_batching_dimensions ",
+    return emitOptionalError(location, "'stablehlo.dot_general' op C5: lhs_batching_dimensions ",
                              formatDims(lb), " must be in [0, ",
                              lhs.getRank(), ")");
   if (!inRange(lc, lhs.getRank())) // C6
-    return emitOptionalError(location, "C6: lhs_contracting_dimensions ",
+    return emitOptionalError(location, "'stablehlo.dot_general' op C6: lhs_contracting_dimensions ",
                              formatDims(lc), " must be in [0, ",
                              lhs.getRank(), ")");
   if (!inRange(rb, rhs.getRank())) // C7
-    return emitOptionalError(location, "C7: rhs_batching_dimensions ",
+    return emitOptionalError(location, "'stablehlo.dot_general' op C7: rhs_batching_dimensions ",
                              formatDims(rb), " must be in [0, ",
                              rhs.getRank(), ")");
   if (!inRange(rc, rhs.getRank())) // C8
-    return emitOptionalError(location, "C8: rhs_contracting_dimensions ",
+    return emitOptionalError(location, "'stablehlo.dot_general' op C8: rhs_contracting_dimensions ",
                              formatDims(rc), " must be in [0, ",
                              rhs.getRank(), ")");
   auto sizesAgree = [](int64_t a, int64_t b) {
@@ -104,13 +104,13 @@ inferDotGeneralShape(std::optional<Location> location, RankedTensorType lhs,
   };
   for (auto [l, r] : llvm::zip(lb, rb))
     if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // C9
-      return emitOptionalError(location, "C9: lhs batching dimension ", l,
+      return emitOptionalError(location, "'stablehlo.dot_general' op C9: lhs batching dimension ", l,
                                " of size ", lhs.getDimSize(l),
                                " must match rhs batching dimension ", r,
                                " of size ", rhs.getDimSize(r));
   for (auto [l, r] : llvm::zip(lc, rc))
     if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // C10
-      return emitOptionalError(location, "C10: lhs contracting dimension ", l,
+      return emitOptionalError(location, "'stablehlo.dot_general' op C10: lhs contracting dimension ", l,
                                " of size ", lhs.getDimSize(l),
                                " must match rhs contracting dimension ", r,
                                " of size ", rhs.getDimSize(r));
@@ -139,7 +139,7 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
                  : attributes.getAs<DotDimensionNumbersAttr>(
                        "dot_dimension_numbers");
   if (!dims || operands.size() != 2)
-    return emitOptionalError(location, "dot_general needs lhs, rhs and "
+    return emitOptionalError(location, "'stablehlo.dot_general' op needs lhs, rhs and "
                                        "dot_dimension_numbers");
   auto lhs = cast<RankedTensorType>(operands[0].getType());
   auto rhs = cast<RankedTensorType>(operands[1].getType());

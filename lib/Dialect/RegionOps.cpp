@@ -40,7 +40,8 @@ static LogicalResult inferReduceTypes(std::optional<Location> location,
                                       RegionRange regions,
                                       SmallVectorImpl<Type> &inferred) {
   if (inputs.empty())
-    return emitOptionalError(location, "C3: reduce needs at least one input");
+    return emitOptionalError(location,
+                             "'stablehlo.reduce' op C3: needs at least one input");
   auto input = cast<RankedTensorType>(inputs[0].getType());
   ArrayRef<int64_t> bounds = getBounds(input);
   SmallVector<int64_t> shape, resultBounds;

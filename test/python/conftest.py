@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 
 import numpy as np
@@ -28,13 +29,28 @@ jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
 
 
+# Which ops the suite checks against XLA, for docs/status.md: an op counts
+# when it is in a program exported from a function whose outputs a test also
+# asks XLA for. Written to $STABLEHLO_PY_XLA_OPS when the whole session passes.
+_OP_NAME = re.compile(r"(?<![#!\w.])stablehlo\.[a-z_0-9]+\b")
+_CALL = re.compile(r"(?m)^\s*(?:%\S+ = )?(?:func\.)?call @")
+_exported_ops: dict = {}
+_xla_checked_ops: set = set()
+
+
 def export(fn, *args) -> str:
     """StableHLO text of `fn` traced on `args`, as JAX exports it (pretty form)."""
-    return jax.jit(fn).lower(*args).as_text()
+    text = jax.jit(fn).lower(*args).as_text()
+    ops = set(_OP_NAME.findall(text))
+    if _CALL.search(text):
+        ops.add("func.call")
+    _exported_ops.setdefault(fn, set()).update(ops)
+    return text
 
 
 def xla(fn, *args) -> list:
     """The outputs of `fn` on `args` computed by XLA on CPU, as a list of numpy arrays."""
+    _xla_checked_ops.update(_exported_ops.get(fn, ()))
     out = jax.jit(fn)(*args)
     leaves = jax.tree_util.tree_leaves(out)
     return [np.asarray(v) for v in leaves]
@@ -102,3 +118,11 @@ def shlo():
     import stablehlo_py
 
     return stablehlo_py
+
+
+def pytest_sessionfinish(session, exitstatus):
+    path = os.environ.get("STABLEHLO_PY_XLA_OPS")
+    if path and exitstatus == 0 and _xla_checked_ops:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("\n".join(sorted(_xla_checked_ops)) + "\n")

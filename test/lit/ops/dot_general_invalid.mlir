@@ -3,7 +3,7 @@
 
 // C1: size(lhs_batching_dimensions) = size(rhs_batching_dimensions).
 func.func @c1(%lhs: tensor<2x3xf32>, %rhs: tensor<2x3xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{C1: lhs_batching_dimensions [0] and rhs_batching_dimensions [] must have the same size}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C1: lhs_batching_dimensions [0] and rhs_batching_dimensions [] must have the same size}}
   %0 = "stablehlo.dot_general"(%lhs, %rhs) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
@@ -12,7 +12,7 @@ func.func @c1(%lhs: tensor<2x3xf32>, %rhs: tensor<2x3xf32>) -> tensor<2x2xf32> {
 
 // C2: size(lhs_contracting_dimensions) = size(rhs_contracting_dimensions).
 func.func @c2(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{C2: lhs_contracting_dimensions [1] and rhs_contracting_dimensions [0, 1] must have the same size}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C2: lhs_contracting_dimensions [1] and rhs_contracting_dimensions [0, 1] must have the same size}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0, 1] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
@@ -21,7 +21,7 @@ func.func @c2(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
 
 // C3: is_unique(lhs_batching_dimensions + lhs_contracting_dimensions).
 func.func @c3(%lhs: tensor<2x2xf32>, %rhs: tensor<2x2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{C3: lhs batching and contracting dimensions [0, 0] must be unique}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C3: lhs batching and contracting dimensions [0, 0] must be unique}}
   %0 = stablehlo.dot_general %lhs, %rhs, batching_dims = [0] x [0], contracting_dims = [0] x [1] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -30,7 +30,7 @@ func.func @c3(%lhs: tensor<2x2xf32>, %rhs: tensor<2x2xf32>) -> tensor<2xf32> {
 
 // C4: is_unique(rhs_batching_dimensions + rhs_contracting_dimensions).
 func.func @c4(%lhs: tensor<2x2xf32>, %rhs: tensor<2x2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{C4: rhs batching and contracting dimensions [1, 1] must be unique}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C4: rhs batching and contracting dimensions [1, 1] must be unique}}
   %0 = stablehlo.dot_general %lhs, %rhs, batching_dims = [0] x [1], contracting_dims = [1] x [1] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -39,7 +39,7 @@ func.func @c4(%lhs: tensor<2x2xf32>, %rhs: tensor<2x2xf32>) -> tensor<2xf32> {
 
 // C5: 0 <= lhs_batching_dimensions < rank(lhs).
 func.func @c5(%lhs: tensor<2x3xf32>, %rhs: tensor<2x3xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{C5: lhs_batching_dimensions [2] must be in [0, 2)}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C5: lhs_batching_dimensions [2] must be in [0, 2)}}
   %0 = stablehlo.dot_general %lhs, %rhs, batching_dims = [2] x [0], contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -48,7 +48,7 @@ func.func @c5(%lhs: tensor<2x3xf32>, %rhs: tensor<2x3xf32>) -> tensor<2xf32> {
 
 // C6: 0 <= lhs_contracting_dimensions < rank(lhs).
 func.func @c6(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{C6: lhs_contracting_dimensions [-1] must be in [0, 2)}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C6: lhs_contracting_dimensions [-1] must be in [0, 2)}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [-1] x [0] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
@@ -57,7 +57,7 @@ func.func @c6(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
 
 // C7: 0 <= rhs_batching_dimensions < rank(rhs).
 func.func @c7(%lhs: tensor<2x3xf32>, %rhs: tensor<2x3xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{C7: rhs_batching_dimensions [5] must be in [0, 2)}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C7: rhs_batching_dimensions [5] must be in [0, 2)}}
   %0 = stablehlo.dot_general %lhs, %rhs, batching_dims = [0] x [5], contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -66,7 +66,7 @@ func.func @c7(%lhs: tensor<2x3xf32>, %rhs: tensor<2x3xf32>) -> tensor<2xf32> {
 
 // C8: 0 <= rhs_contracting_dimensions < rank(rhs).
 func.func @c8(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{C8: rhs_contracting_dimensions [2] must be in [0, 2)}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C8: rhs_contracting_dimensions [2] must be in [0, 2)}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [2] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
@@ -75,7 +75,7 @@ func.func @c8(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
 
 // C9: dim(lhs, lhs_batching_dimensions...) = dim(rhs, rhs_batching_dimensions...).
 func.func @c9(%lhs: tensor<2x3xf32>, %rhs: tensor<4x3xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{C9: lhs batching dimension 0 of size 2 must match rhs batching dimension 0 of size 4}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C9: lhs batching dimension 0 of size 2 must match rhs batching dimension 0 of size 4}}
   %0 = stablehlo.dot_general %lhs, %rhs, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -84,7 +84,7 @@ func.func @c9(%lhs: tensor<2x3xf32>, %rhs: tensor<4x3xf32>) -> tensor<2xf32> {
 
 // C10: dim(lhs, lhs_contracting_dimensions...) = dim(rhs, rhs_contracting_dimensions...).
 func.func @c10(%lhs: tensor<2x3xf32>, %rhs: tensor<4x2xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{C10: lhs contracting dimension 1 of size 3 must match rhs contracting dimension 0 of size 4}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C10: lhs contracting dimension 1 of size 3 must match rhs contracting dimension 0 of size 4}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
