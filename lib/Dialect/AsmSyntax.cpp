@@ -132,6 +132,37 @@ void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
 
 //===--- dot_general -------------------------------------------------------===//
 
+ParseResult parsePrecisionList(OpAsmParser &parser, ArrayAttr &precision) {
+  SmallVector<Attribute> values;
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            llvm::SMLoc loc = parser.getCurrentLocation();
+            StringRef keyword;
+            if (parser.parseKeyword(&keyword))
+              return failure();
+            std::optional<Precision> value = symbolizePrecision(keyword);
+            if (!value)
+              return parser.emitError(loc)
+                     << "unknown precision '" << keyword
+                     << "', expected DEFAULT, HIGH or HIGHEST";
+            values.push_back(PrecisionAttr::get(parser.getContext(), *value));
+            return success();
+          }))
+    return failure();
+  precision = ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+void printPrecisionList(OpAsmPrinter &printer, Operation *,
+                        ArrayAttr precision) {
+  raw_ostream &os = printer.getStream();
+  os << '[';
+  llvm::interleaveComma(precision, os, [&](Attribute attr) {
+    os << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
+  });
+  os << ']';
+}
+
 static ParseResult parseDimPair(OpAsmParser &parser, StringRef keyword,
                                 SmallVectorImpl<int64_t> &lhs,
                                 SmallVectorImpl<int64_t> &rhs) {
@@ -189,25 +220,8 @@ static ParseResult parsePrecisionAndAlgorithm(OpAsmParser &parser,
                                               DotAlgorithmAttr &algorithm) {
   while (succeeded(parser.parseOptionalComma())) {
     if (!precision && succeeded(parser.parseOptionalKeyword("precision"))) {
-      SmallVector<Attribute> values;
-      if (parser.parseEqual() ||
-          parser.parseCommaSeparatedList(
-              AsmParser::Delimiter::Square, [&]() -> ParseResult {
-                llvm::SMLoc loc = parser.getCurrentLocation();
-                StringRef keyword;
-                if (parser.parseKeyword(&keyword))
-                  return failure();
-                std::optional<Precision> value = symbolizePrecision(keyword);
-                if (!value)
-                  return parser.emitError(loc)
-                         << "unknown precision '" << keyword
-                         << "', expected DEFAULT, HIGH or HIGHEST";
-                values.push_back(
-                    PrecisionAttr::get(parser.getContext(), *value));
-                return success();
-              }))
+      if (parser.parseEqual() || parsePrecisionList(parser, precision))
         return failure();
-      precision = ArrayAttr::get(parser.getContext(), values);
       continue;
     }
     if (!algorithm && succeeded(parser.parseOptionalKeyword("algorithm"))) {
@@ -230,11 +244,8 @@ static void printPrecisionAndAlgorithm(OpAsmPrinter &printer,
                                        DotAlgorithmAttr algorithm) {
   raw_ostream &os = printer.getStream();
   if (precision) {
-    os << ", precision = [";
-    llvm::interleaveComma(precision, os, [&](Attribute attr) {
-      os << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
-    });
-    os << ']';
+    os << ", precision = ";
+    printPrecisionList(printer, nullptr, precision);
   }
   if (algorithm) {
     os << ", algorithm = ";

@@ -49,6 +49,11 @@ void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *op,
                               DotDimensionNumbersAttr dims, ArrayAttr precision,
                               DotAlgorithmAttr algorithm);
 
+// A precision config as its bare list: `[DEFAULT, HIGH]`.
+ParseResult parsePrecisionList(OpAsmParser &parser, ArrayAttr &precision);
+void printPrecisionList(OpAsmPrinter &printer, Operation *op,
+                        ArrayAttr precision);
+
 // An enum attribute as its bare case name: `GT`, `FLOAT`.
 template <typename EnumAttrT>
 ParseResult parseEnumKeyword(OpAsmParser &parser, EnumAttrT &attr) {

@@ -6,44 +6,6 @@
 using namespace mlir;
 using namespace mlir::stablehlo;
 
-namespace mlir::stablehlo {
-
-// dot's `precision = [DEFAULT, HIGH]` (the list only; the optional group of
-// the assembly format spells `, precision =`).
-static ParseResult parsePrecisionList(OpAsmParser &parser,
-                                      ArrayAttr &precision) {
-  SmallVector<Attribute> values;
-  if (parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            llvm::SMLoc loc = parser.getCurrentLocation();
-            StringRef keyword;
-            if (parser.parseKeyword(&keyword))
-              return failure();
-            std::optional<Precision> value = symbolizePrecision(keyword);
-            if (!value)
-              return parser.emitError(loc)
-                     << "unknown precision '" << keyword
-                     << "', expected DEFAULT, HIGH or HIGHEST";
-            values.push_back(PrecisionAttr::get(parser.getContext(), *value));
-            return success();
-          }))
-    return failure();
-  precision = ArrayAttr::get(parser.getContext(), values);
-  return success();
-}
-
-static void printPrecisionList(OpAsmPrinter &printer, Operation *,
-                               ArrayAttr precision) {
-  raw_ostream &os = printer.getStream();
-  os << '[';
-  llvm::interleaveComma(precision, os, [&](Attribute attr) {
-    os << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
-  });
-  os << ']';
-}
-
-} // namespace mlir::stablehlo
-
 #define GET_OP_CLASSES
 #include "LinalgOps.cpp.inc"
 
