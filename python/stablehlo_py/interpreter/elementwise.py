@@ -17,6 +17,7 @@ spec, and XLA on CPU where the spec leaves a case open:
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from . import attributes
@@ -574,3 +575,41 @@ def _bitcast_convert(ctx):
         return np.ascontiguousarray(x).view(dst.dtype).reshape(shape)
 
     return bitcast
+
+
+# reduce_precision works on the bit patterns of IEEE-style binary floats: its
+# semantics (XLA's) are a round to nearest even of the mantissa, then the
+# exponent range clamped to ±inf (overflow) and ±0 (underflow); NaN is kept.
+_REDUCE_PRECISION_TYPES = ("f16", "bf16", "f32", "f64")
+
+
+@register("stablehlo.reduce_precision")
+def _reduce_precision(ctx):
+    info = _element(ctx)
+    if info.name not in _REDUCE_PRECISION_TYPES:
+        raise _unsupported(ctx, info)
+    exponent_bits = attributes.integer(ctx.op, "exponent_bits")
+    mantissa_bits = attributes.integer(ctx.op, "mantissa_bits")
+    finfo = ml_dtypes.finfo(info.dtype)
+    src_mantissa, src_exponent = int(finfo.nmant), int(finfo.nexp)
+    uint = np.dtype(f"u{info.dtype.itemsize}").type
+    sign_mask = uint(1 << (8 * info.dtype.itemsize - 1))
+    exponent_mask = uint(((1 << src_exponent) - 1) << src_mantissa)
+
+    def reduce_precision(x):
+        bits = np.ascontiguousarray(x).view(uint)
+        if mantissa_bits < src_mantissa:
+            shift = src_mantissa - mantissa_bits
+            kept_lsb = (bits >> uint(shift)) & uint(1)
+            bias = kept_lsb + uint((1 << (shift - 1)) - 1)  # ties to even
+            bits = (bits + bias) & ~uint((1 << shift) - 1)
+        if exponent_bits < src_exponent:
+            bias = (1 << (src_exponent - 1)) - 1
+            reduced_bias = (1 << (exponent_bits - 1)) - 1
+            exponent = bits & exponent_mask
+            signed_zero = bits & sign_mask
+            bits = np.where(exponent > uint((bias + reduced_bias) << src_mantissa), signed_zero | exponent_mask,
+                            np.where(exponent <= uint((bias - reduced_bias) << src_mantissa), signed_zero, bits))
+        return np.where(np.isnan(x), x, np.asarray(bits, dtype=uint).view(x.dtype))
+
+    return reduce_precision
