@@ -56,6 +56,20 @@ def xla(fn, *args) -> list:
     return [np.asarray(v) for v in leaves]
 
 
+def xla_run_text(text: str, *args) -> list:
+    """Outputs of StableHLO `text` (its @main) compiled and run by XLA on CPU:
+    the oracle for ops JAX does not emit (legacy ops, ops JAX decomposes)."""
+    from jax._src import xla_bridge
+    from jax._src.lib import xla_client
+
+    _xla_checked_ops.update(_OP_NAME.findall(text))
+    backend = xla_bridge.get_backend("cpu")
+    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
+    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
+    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
+    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
+
+
 def run_both(fn, *args):
     """(interpreter results, XLA results) for `fn` on `args`."""
     from stablehlo_py.interpreter import interpret
