@@ -163,9 +163,10 @@ bool AddOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 LogicalResult AddOp::verify() {
   Type lhs = getLhs().getType(), rhs = getRhs().getType(),
        result = getType();
-  for (Type other : {rhs, result})
-    if (!isCompatibleShape(lhs, other)) // C1
-      return emitOpError() << "C1: shapes of " << lhs << " and " << other
+  for (auto [a, b] : {std::pair{lhs, rhs}, std::pair{lhs, result},
+                      std::pair{rhs, result}})
+    if (!isCompatibleShape(a, b)) // C1 (pairwise: compatibility is not transitive)
+      return emitOpError() << "C1: shapes of " << a << " and " << b
                            << " must match";
   auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
        qres = getQuantizedElementType(result);
@@ -229,9 +230,11 @@ LogicalResult CompareOp::verify() {
     return emitOpError() << "C1: lhs and rhs must have the same element type, "
                             "got "
                          << lhs << " and " << rhs;
-  for (Type other : {rhs, Type(getType())})
-    if (!isCompatibleShape(lhs, other)) // C2
-      return emitOpError() << "C2: shapes of " << lhs << " and " << other
+  Type result = getType();
+  for (auto [a, b] : {std::pair{lhs, rhs}, std::pair{lhs, result},
+                      std::pair{rhs, result}})
+    if (!isCompatibleShape(a, b)) // C2 (pairwise: compatibility is not transitive)
+      return emitOpError() << "C2: shapes of " << a << " and " << b
                            << " must match";
   if (!getCompareType())
     return success();
@@ -282,11 +285,19 @@ LogicalResult SelectOp::verify() {
     return emitOpError() << "C1: pred must be a scalar or have the shape of "
                             "on_true, got "
                          << pred << " and " << onTrue;
-  for (Type other : {Type(getOnFalse().getType()), Type(getType())})
-    if (!haveSameBaselineType(onTrue, other)) // C2
+  Type onFalse = getOnFalse().getType(), result = getType();
+  if (pred.getRank() != 0)
+    for (Type other : {onFalse, result})
+      if (!isCompatibleShape(pred, other)) // C1 (compatibility is not transitive)
+        return emitOpError() << "C1: pred must be a scalar or have the shape "
+                                "of on_true, got "
+                             << pred << " and " << other;
+  for (auto [a, b] : {std::pair{onTrue, onFalse}, std::pair{onTrue, result},
+                      std::pair{onFalse, result}})
+    if (!haveSameBaselineType(a, b)) // C2 (pairwise)
       return emitOpError() << "C2: on_true, on_false and result must have the "
                               "same type, got "
-                           << onTrue << " and " << other;
+                           << a << " and " << b;
   return success();
 }
 
@@ -350,13 +361,16 @@ struct NamedType {
 static LogicalResult verifySameTypes(Operation *op, ArrayRef<NamedType> values,
                                      ElementwiseRule rule,
                                      StringRef constraint) {
+  // Compatibility is not transitive (`?x3` matches `2x?` and `3x3`, which do
+  // not match each other): every pair must be compatible.
+  for (auto [i, a] : llvm::enumerate(values))
+    for (const NamedType &b : values.drop_front(i + 1))
+      if (!isCompatibleShape(a.type, b.type))
+        return op->emitOpError()
+               << constraint << ": shapes of " << a.name << " " << a.type
+               << " and " << b.name << " " << b.type << " must match";
   const NamedType &first = values.front();
   for (const NamedType &other : values.drop_front()) {
-    if (!isCompatibleShape(first.type, other.type))
-      return op->emitOpError()
-             << constraint << ": shapes of " << first.name << " "
-             << first.type << " and " << other.name << " " << other.type
-             << " must match";
     bool same = rule == ElementwiseRule::Exact
                     ? getElementTypeOrSelf(first.type) ==
                           getElementTypeOrSelf(other.type)
@@ -486,6 +500,9 @@ LogicalResult ComplexOp::verify() {
   if (!isCompatibleShape(lhs, result)) // C2
     return emitOpError() << "C2: shapes of lhs " << lhs << " and result "
                          << result << " must match";
+  if (!isCompatibleShape(rhs, result)) // C2 (compatibility is not transitive)
+    return emitOpError() << "C2: shapes of rhs " << rhs << " and result "
+                         << result << " must match";
   Type expected = ComplexType::get(getElementTypeOrSelf(lhs));
   if (getElementTypeOrSelf(result) != expected) // C3
     return emitOpError() << "C3: result element type must be " << expected
@@ -566,8 +583,26 @@ LogicalResult ClampOp::verify() {
       return emitOpError() << "C3: " << name << " and operand must have the "
                            << "same baseline element type, got " << type
                            << " and " << operand;
-  return verifySameTypes(*this, {{"operand", operand}, {"result", getType()}},
-                         ElementwiseRule::Baseline, "C4"); // C4
+  if (failed(verifySameTypes(*this, {{"operand", operand}, {"result", getType()}},
+                             ElementwiseRule::Baseline, "C4"))) // C4
+    return failure();
+  // C1, C2 with C4: a non-scalar min or max has the shape of the result and
+  // of each other too (pairwise: compatibility is not transitive).
+  Type result = getType();
+  for (auto [name, type] : {std::pair{"min", min}, std::pair{"max", max}})
+    if (cast<RankedTensorType>(type).getRank() != 0 &&
+        !isCompatibleShape(type, result)) // C1, C2
+      return emitOpError() << (name[1] == 'i' ? "C1: " : "C2: ") << name
+                           << " must be a scalar or have the shape of "
+                              "operand, got "
+                           << type << " and result " << result;
+  if (cast<RankedTensorType>(min).getRank() != 0 &&
+      cast<RankedTensorType>(max).getRank() != 0 &&
+      !isCompatibleShape(min, max)) // C1, C2
+    return emitOpError() << "C2: max must be a scalar or have the shape of "
+                            "operand, got "
+                         << max << " and min " << min;
+  return success();
 }
 
 static ParseResult parseClampOpType(OpAsmParser &parser, Type &min,
