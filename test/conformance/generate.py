@@ -1,0 +1,996 @@
+"""Generates the conformance corpus: self-checking StableHLO modules, expected values from XLA.
+
+    .venv/bin/python test/conformance/generate.py [--only OP] [--out DIR]
+
+For every case of the table (`build_table()`) and every element type it lists, the
+case's JAX function is exported to StableHLO (`jax.jit(f).lower(*args).as_text()`)
+and run by XLA on CPU (`jax.jit(f)(*args)`) -- or, for ops JAX never emits
+(stablehlo.if, stablehlo.logistic, the legacy stablehlo.dot), the case gives
+StableHLO text (TextProgram) that XLA compiles itself; the generator then writes
+`corpus/<op>/<case>.<dtype>.mlir`:
+
+    module @conformance {
+      func.func public @main() {          // no arguments
+        %arg0 = stablehlo.constant ...    // the inputs, embedded
+        %r0 = func.call @tested(%arg0...) // the exported @main, renamed private @tested
+        %expected0 = stablehlo.constant ...   // XLA's outputs
+        stablehlo.custom_call @check.expect_eq(%r0, %expected0) {has_side_effect = true} : ...
+        ...
+
+Constants are printed bit-exactly: `dense<"0x..">` with the raw little-endian
+bytes of the numpy array for every element type except i1 (MLIR's hex form
+packs i1, so booleans are written as `true`/`false` lists).
+
+Checks (column `check` of TABLE, resolved per element type by `check_for`):
+  "eq"     exact for every type (custom_call @check.expect_eq: floats bit-identical, any NaN = any NaN);
+  "close"  floats/complex: @check.expect_close (<= 3 ULP per part); other types exact;
+  "almost" floats/complex: @check.expect_almost_eq (abs 1e-3); other types exact;
+  "eqc"    exact, but "close" when the case's element type is complex (complex multiply, abs, sign);
+  "closec" "close", but "almost" when the case's element type is complex (complex math: XLA's
+           algorithms lose more than 3 ULP in parts that are small next to the other part).
+Pairs kept out of the corpus on purpose are listed in KNOWN (interpreter bugs -> KNOWN_FAILURES.json,
+wrong XLA results -> ORACLE_UNSUPPORTED.json, stage "oracle-wrong").
+
+Also written: corpus/MANIFEST.json (per file: path, op under test, ops of
+the exported program, dtype, case, checks), corpus/ORACLE_UNSUPPORTED.json
+({"notes": [...], "unsupported": [{op, case, dtype, stage, error}]}: the
+(case, dtype) pairs without a file -- stage "jax-lower" (jax refused to
+trace/lower), "xla-compile-or-run", "xla-crash" (XLA aborted the process;
+each pair runs in a worker process), "export-lacks-op" (jax expanded the op
+away), "export-uses-uninterpreted-ops", "oracle-wrong") and
+corpus/KNOWN_FAILURES.json (interpreter bugs kept out of the corpus).
+The (op, dtype) pairs the spec allows but no file covers are those entries.  Regenerating an unchanged TABLE gives byte-identical files
+(inputs come from an RNG seeded by crc32 of "<op>/<case>.<dtype>").
+`--only OP` regenerates that op's directory only (and updates the entries of
+that op in the two JSON files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable
+
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+import ml_dtypes  # noqa: E402
+import numpy as np  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "corpus")
+
+# ---------------------------------------------------------------------------
+# Element types: numpy / ml_dtypes name -> MLIR spelling
+# ---------------------------------------------------------------------------
+
+MLIR_TYPES = {
+    "bool": "i1",
+    "int2": "i2", "int4": "i4", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "uint2": "ui2", "uint4": "ui4", "uint8": "ui8", "uint16": "ui16", "uint32": "ui32", "uint64": "ui64",
+    "float4_e2m1fn": "f4E2M1FN", "float6_e2m3fn": "f6E2M3FN", "float6_e3m2fn": "f6E3M2FN",
+    "float8_e3m4": "f8E3M4", "float8_e4m3": "f8E4M3", "float8_e4m3fn": "f8E4M3FN",
+    "float8_e4m3fnuz": "f8E4M3FNUZ", "float8_e4m3b11fnuz": "f8E4M3B11FNUZ", "float8_e5m2": "f8E5M2",
+    "float8_e5m2fnuz": "f8E5M2FNUZ", "float8_e8m0fnu": "f8E8M0FNU",
+    "bfloat16": "bf16", "float16": "f16", "float32": "f32", "float64": "f64",
+    "complex64": "complex<f32>", "complex128": "complex<f64>",
+}
+
+BOOL = ["bool"]
+SINT = ["int2", "int4", "int8", "int16", "int32", "int64"]
+UINT = ["uint2", "uint4", "uint8", "uint16", "uint32", "uint64"]
+INT = SINT + UINT
+FLOAT = ["float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3fn",
+         "float8_e4m3fnuz", "float8_e4m3b11fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu",
+         "bfloat16", "float16", "float32", "float64"]
+COMPLEX = ["complex64", "complex128"]
+ALL = BOOL + INT + FLOAT + COMPLEX
+NUMERIC = INT + FLOAT + COMPLEX
+
+
+def np_dtype(name: str) -> np.dtype:
+    return np.dtype(getattr(ml_dtypes, name, None) or getattr(np, name))
+
+
+def kind(name: str) -> str:
+    if name == "bool":
+        return "bool"
+    if name in SINT:
+        return "sint"
+    if name in UINT:
+        return "uint"
+    if name in COMPLEX:
+        return "complex"
+    return "float"
+
+
+def bits(name: str) -> int:
+    return {"int2": 2, "uint2": 2, "int4": 4, "uint4": 4, "float4_e2m1fn": 4, "float6_e2m3fn": 6,
+            "float6_e3m2fn": 6}.get(name, np_dtype(name).itemsize * 8)
+
+
+def int_range(name: str):
+    b = bits(name)
+    return (-(1 << (b - 1)), (1 << (b - 1)) - 1) if kind(name) == "sint" else (0, (1 << b) - 1)
+
+
+# ---------------------------------------------------------------------------
+# Input values
+# ---------------------------------------------------------------------------
+
+
+def float_edges(name: str) -> np.ndarray:
+    """NaN, +-inf, +-0, +-smallest denormal, +-min normal, +-max, and a few rounding cases,
+    cast from float64 (types without inf / NaN / sign get what ml_dtypes makes of them)."""
+    dt = np_dtype(name)
+    fi = ml_dtypes.finfo(dt) if dt.itemsize < 4 or name == "bfloat16" else np.finfo(dt)
+    tiny = float(fi.smallest_normal)
+    den = float(fi.smallest_subnormal)
+    mx = float(fi.max)
+    vals = [np.nan, np.inf, -np.inf, 0.0, -0.0, den, -den, tiny, -tiny, mx, -mx, 1.0, -1.0, 0.5, -2.5, 1.5]
+    # XLA on CPU flushes denormals of f32/f64 (also the f32 it computes narrower types in): leave out
+    # inputs that are denormal in the type XLA computes in (see ORACLE_NOTES).
+    compute = np.float64 if name == "float64" else np.float32
+    ftz_tiny = float(np.finfo(compute).tiny)
+    with np.errstate(all="ignore"):
+        vals = [v for v in vals if not (0 < abs(float(np.asarray(v, dtype=np.float64).astype(dt).astype(compute))) < ftz_tiny)]
+        return np.array(vals, dtype=np.float64).astype(dt)
+
+
+def float_random(rng, name: str, n: int, scale=4.0) -> np.ndarray:
+    dt = np_dtype(name)
+    with np.errstate(all="ignore"):
+        return (rng.standard_normal(n) * scale).astype(np.float32 if dt.itemsize < 8 else np.float64).astype(dt)
+
+
+def int_edges(name: str) -> np.ndarray:
+    lo, hi = int_range(name)
+    vals = sorted({lo, hi, 0, 1, -1 if lo < 0 else hi - 1, lo + 1, hi - 1})
+    return np.array(vals, dtype=np.uint64 if lo == 0 else np.int64).astype(np_dtype(name))
+
+
+def int_random(rng, name: str, n: int) -> np.ndarray:
+    lo, hi = int_range(name)
+    if kind(name) == "uint" and bits(name) == 64:
+        return rng.integers(0, 1 << 64, size=n, dtype=np.uint64)
+    return rng.integers(lo, hi, size=n, endpoint=True, dtype=np.int64).astype(np_dtype(name))
+
+
+def complex_edges(name: str, nonfinite: bool = True) -> np.ndarray:
+    """Pairs of real/imaginary parts; nonfinite=False: finite parts only (XLA's complex math on inf/NaN
+    parts follows its own conventions, not C99 Annex G, and the spec leaves them open)."""
+    part = np.float32 if name == "complex64" else np.float64
+    parts = [0.0, -0.0, 1.0, -1.5, 3e-8] + ([1e30, np.inf, -np.inf, np.nan] if nonfinite else [4.0])
+    parts = np.array(parts, dtype=part)
+    re_, im = np.meshgrid(parts, parts, indexing="ij")
+    return _make_complex(re_.ravel(), im.ravel(), name)
+
+
+def _make_complex(re_, im, name):
+    out = np.empty(re_.shape, dtype=np_dtype(name))
+    out.real, out.imag = re_, im  # never 0*inf products
+    return out
+
+
+def complex_random(rng, name: str, n: int, scale=2.0) -> np.ndarray:
+    part = np.float32 if name == "complex64" else np.float64
+    return _make_complex((rng.standard_normal(n) * scale).astype(part), (rng.standard_normal(n) * scale).astype(part), name)
+
+
+def values(rng, name: str, n_random: int = 16, edges: bool = True, nonfinite: bool = True) -> np.ndarray:
+    """1-D: edge values of the type, then n_random random values."""
+    k = kind(name)
+    if k == "bool":
+        e, r = np.array([False, True]), rng.integers(0, 2, size=n_random).astype(bool)
+    elif k in ("sint", "uint"):
+        e, r = int_edges(name), int_random(rng, name, n_random)
+    elif k == "float":
+        e, r = float_edges(name), float_random(rng, name, n_random)
+    else:
+        e, r = complex_edges(name, nonfinite), complex_random(rng, name, n_random)
+    return np.concatenate([e, r]) if edges else r
+
+
+def cross(rng, name: str, n_random: int = 16, nonfinite: bool = True):
+    """Two 1-D operands: every pair of edge values, then random pairs."""
+    if kind(name) == "complex":  # many edges: pair them with shifted copies, not the full square
+        e = complex_edges(name, nonfinite)
+        a, b = e, np.roll(e, 7)
+    else:
+        e = values(rng, name, 0)
+        a, b = np.repeat(e, len(e)), np.tile(e, len(e))
+    return (np.concatenate([a, values(rng, name, n_random, edges=False)]),
+            np.concatenate([b, values(rng, name, n_random, edges=False)]))
+
+
+def random_array(rng, name: str, shape) -> np.ndarray:
+    n = int(np.prod(shape))
+    return values(rng, name, n, edges=False).reshape(shape)
+
+
+def small_ints(rng, name: str, shape, lo=-3, hi=3) -> np.ndarray:
+    """Small integer values (exact in every numeric type; unsigned/e8m0 get non-negative ones)."""
+    k = kind(name)
+    if k == "bool":
+        return rng.integers(0, 2, size=shape).astype(bool)
+    if k == "uint" or name == "float8_e8m0fnu":
+        lo = 0 if k == "uint" else 1
+    if name == "float8_e8m0fnu":  # only powers of two
+        return (2.0 ** rng.integers(0, 3, size=shape)).astype(np_dtype(name))
+    if bits(name) == 2:
+        lo, hi = (max(lo, -2), min(hi, 1)) if k == "sint" else (0, 3)
+    v = rng.integers(lo, hi, size=shape, endpoint=True)
+    if k == "complex":
+        return _make_complex(v.astype(np.float64), rng.integers(lo, hi, size=shape, endpoint=True).astype(np.float64), name)
+    return v.astype(np.float64 if k == "float" else np.int64).astype(np_dtype(name))
+
+
+# Input generators: (rng, dtype name) -> list of numpy arrays
+def g_unary(rng, t):
+    return [values(rng, t)]
+
+
+def g_binary(rng, t):
+    return list(cross(rng, t))
+
+
+def g_unary_finite_complex(rng, t):
+    return [values(rng, t, nonfinite=False)]
+
+
+def g_binary_finite_complex(rng, t):
+    return list(cross(rng, t, nonfinite=False))
+
+
+def g_ternary(rng, t):  # clamp(min, x, max) and select-like ops
+    a, b = cross(rng, t)
+    return [a, b, values(rng, t, len(a) - len(values(rng, t, 0)))]
+
+
+def g_power(rng, t):
+    """Complex: random operands only (XLA computes exp(rhs * log(lhs)): 0^z is NaN, (-1.5)^1 has an inexact
+    imaginary part, both implementation choices the spec leaves open)."""
+    if kind(t) == "complex":
+        return [complex_random(rng, t, 32, scale=1.0), complex_random(rng, t, 32, scale=1.0)]
+    return g_binary(rng, t)
+
+
+def g_divide(rng, t):
+    """Complex: no zero divisors (XLA's complex x/0 gives infinities of other signs than C99's; the spec
+    leaves it open)."""
+    lhs, rhs = cross(rng, t, nonfinite=False)
+    if kind(t) == "complex":
+        rhs = np.where(rhs == 0, np.ones_like(rhs), rhs)
+    return [lhs, rhs]
+
+
+def g_shift(rng, t):
+    """lhs: edges + random; rhs: every amount from -1 (wrapped for unsigned) to 2*bits + 1, and the max."""
+    b = bits(t)
+    lo, hi = int_range(t)
+    amounts = sorted({a for a in range(-1, 2 * b + 2) if lo <= a <= hi} | {hi, lo})
+    x = values(rng, t)
+    lhs = np.repeat(x, len(amounts))
+    rhs = np.tile(np.array(amounts, dtype=np.uint64 if lo == 0 else np.int64).astype(np_dtype(t)), len(x))
+    return [lhs, rhs]
+
+
+def g_shape(*shapes, gen=None):
+    def make(rng, t):
+        return [(gen or random_array)(rng, t, s) for s in shapes]
+
+    return make
+
+
+def g_small(*shapes, lo=-3, hi=3):
+    return g_shape(*shapes, gen=lambda rng, t, s: small_ints(rng, t, s, lo, hi))
+
+
+def g_pred_select(rng, t):
+    a, b = random_array(rng, t, (2, 3)), random_array(rng, t, (2, 3))
+    return [np.array([[True, False, True], [False, False, True]]), a, b]
+
+
+# ---------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Case:
+    name: str  # file stem; unique within op
+    op: str  # corpus directory: the StableHLO op under test
+    fn: Callable  # the JAX function (takes numpy arrays)
+    gen: Callable  # (rng, dtype name) -> list of inputs
+    dtypes: list
+    check: str = "eq"  # "eq" | "close" | "almost" | "eqc" | "closec" (see the module docstring)
+    note: str = ""
+    expect_ops: list = field(default_factory=list)  # ops the exported program must contain
+
+
+def _lax():
+    import jax
+    from jax import lax
+    import jax.numpy as jnp
+
+    return jax, lax, jnp
+
+
+@dataclass(frozen=True)
+class TextProgram:
+    """A case function given as StableHLO text: make(inputs, mlir type names) -> module text with a
+    public @main; XLA compiles the text itself (the oracle for ops JAX never emits)."""
+
+    make: Callable
+
+
+def _tt(a: np.ndarray) -> str:
+    return tensor_type(a, dtype_name(a))
+
+
+def _module(args: list, result: str, body: list) -> str:
+    sig = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
+    return "\n".join([f"module @text_program {{", f"  func.func public @main({sig}) -> {result} {{"]
+                     + [f"    {line}" for line in body] + ["  }", "}"])
+
+
+def _elementwise_text(op: str):
+    def make(inputs):
+        ts = [_tt(a) for a in inputs]
+        result = ts[0]
+        if op == "imag" and kind(dtype_name(inputs[0])) == "float":
+            return _module(ts, result, [f"%0 = stablehlo.{op} %arg0 : {ts[0]}", f"return %0 : {result}"])
+        args = ", ".join(f"%arg{i}" for i in range(len(inputs)))
+        return _module(ts, result, [f"%0 = stablehlo.{op} {args} : {ts[0]}", f"return %0 : {result}"])
+
+    return make
+
+
+def _logistic_text(inputs):
+    t = _tt(inputs[0])
+    return _module([t], t, [f"%0 = stablehlo.logistic %arg0 : {t}", f"return %0 : {t}"])
+
+
+def _if_text(inputs):
+    p, t = _tt(inputs[0]), _tt(inputs[1])
+    negate = "stablehlo.negate" if dtype_name(inputs[1]) not in BOOL + UINT else "stablehlo.not"
+    if dtype_name(inputs[1]) in UINT:
+        negate = "stablehlo.not"
+    return _module([p, t], t, [
+        f"%0 = \"stablehlo.if\"(%arg0) ({{",
+        f"  %1 = {negate} %arg1 : {t}",
+        f"  stablehlo.return %1 : {t}",
+        "}, {",
+        f"  %2 = stablehlo.reverse %arg1, dims = [1] : {t}",
+        f"  stablehlo.return %2 : {t}",
+        f"}}) : ({p}) -> {t}",
+        f"return %0 : {t}"])
+
+
+def _dot_text(inputs):
+    a, b = inputs
+    shape = a.shape[:-1] + b.shape[1:]
+    r = tensor_type(np.zeros(shape, dtype=a.dtype), dtype_name(a))
+    return _module([_tt(a), _tt(b)], r, [f"%0 = stablehlo.dot %arg0, %arg1 : ({_tt(a)}, {_tt(b)}) -> {r}",
+                                         f"return %0 : {r}"])
+
+
+def xla_run_text(text: str, *args) -> list:
+    """Outputs of StableHLO `text` (its @main) compiled and run by XLA on CPU."""
+    import jax
+    from jax._src import xla_bridge
+    from jax._src.lib import xla_client
+
+    backend = xla_bridge.get_backend("cpu")
+    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
+    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
+    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
+    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
+
+
+def build_table() -> list:
+    jax, lax, jnp = _lax()
+    T = []
+
+    def add(name, op, fn, gen, dtypes, check="eq", note="", expect=None):
+        T.append(Case(name, op, fn, gen, list(dtypes), check, note, expect or [op]))
+
+    F, C = FLOAT, COMPLEX
+    # -- unary elementwise
+    for op, f, types, check in [
+        ("abs", lax.abs, SINT + F + C, "eqc"),
+        ("negate", lax.neg, INT + F + C, "eq"),
+        ("sign", lax.sign, SINT + F + C, "eqc"),
+        ("ceil", lax.ceil, F, "eq"),
+        ("floor", lax.floor, F, "eq"),
+        ("round_nearest_afz", lambda x: lax.round(x, lax.RoundingMethod.AWAY_FROM_ZERO), F, "eq"),
+        ("round_nearest_even", lambda x: lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN), F, "eq"),
+        ("is_finite", lax.is_finite, F, "eq"),
+        ("not", lax.bitwise_not, BOOL + INT, "eq"),
+        ("popcnt", lax.population_count, INT, "eq"),
+        ("count_leading_zeros", lax.clz, INT, "eq"),
+        ("sqrt", lax.sqrt, F + C, "closec"),
+        ("rsqrt", lax.rsqrt, F + C, "closec"),
+        ("cbrt", lax.cbrt, F + C, "closec"),
+        ("exponential", lax.exp, F + C, "closec"),
+        ("exponential_minus_one", lax.expm1, F + C, "closec"),
+        ("log", lax.log, F + C, "closec"),
+        ("log_plus_one", lax.log1p, F + C, "closec"),
+        ("sine", lax.sin, F + C, "closec"),
+        ("cosine", lax.cos, F + C, "closec"),
+        ("tan", lax.tan, F + C, "closec"),
+        ("tanh", lax.tanh, F + C, "closec"),
+        ("real", lax.real, F + C, "eq"),
+        ("imag", lax.imag, F + C, "eq"),
+    ]:
+        add(op, op, f, g_unary if op in FULL_COMPLEX_EDGES else g_unary_finite_complex, types, check)
+
+    # -- binary elementwise
+    for op, f, types, check, gen in [
+        ("add", lax.add, ALL, "eq", g_binary),
+        ("subtract", lax.sub, NUMERIC, "eq", g_binary),
+        ("multiply", lax.mul, ALL, "eqc", g_binary_finite_complex),
+        ("maximum", lax.max, ALL, "eq", g_binary),
+        ("minimum", lax.min, ALL, "eq", g_binary),
+        ("divide", lax.div, NUMERIC, "closec", g_divide),
+        ("remainder", lax.rem, NUMERIC, "close", g_binary_finite_complex),
+        ("power", lax.pow, NUMERIC, "closec", g_power),
+        ("atan2", lax.atan2, F + C, "close", g_binary_finite_complex),
+        ("and", lax.bitwise_and, BOOL + INT, "eq", g_binary),
+        ("or", lax.bitwise_or, BOOL + INT, "eq", g_binary),
+        ("xor", lax.bitwise_xor, BOOL + INT, "eq", g_binary),
+        ("shift_left", lax.shift_left, INT, "eq", g_shift),
+        ("shift_right_arithmetic", lax.shift_right_arithmetic, INT, "eq", g_shift),
+        ("shift_right_logical", lax.shift_right_logical, INT, "eq", g_shift),
+        ("complex", lax.complex, ["float32", "float64"], "eq", g_binary),
+    ]:
+        add(op, op, f, gen, types, check)
+
+    add("clamp", "clamp", lambda lo, x, hi: lax.clamp(lo, x, hi), g_ternary, ALL)
+    add("clamp_scalar_bounds", "clamp", lambda lo, x, hi: lax.clamp(lo[0], x, hi[1]), g_ternary, ALL)
+    add("compare_eq_ne", "compare", lambda a, b: (lax.eq(a, b), lax.ne(a, b)), g_binary, ALL)
+    add("compare_order", "compare", lambda a, b: (lax.ge(a, b), lax.gt(a, b), lax.le(a, b), lax.lt(a, b)),
+        g_binary, BOOL + INT + FLOAT)
+    add("select", "select", lambda p, a, b: lax.select(p, a, b), g_pred_select, ALL)
+    add("select_scalar_pred", "select", lambda p, a, b: lax.select(p[0, 0], a, b), g_pred_select, ALL)
+
+    # -- conversions
+    for dst in ALL:
+        add(f"convert_to_{dst}", "convert", (lambda d: lambda x: lax.convert_element_type(x, np_dtype(d)))(dst),
+            g_unary, [t for t in ALL if t != dst])
+    width = {}
+    for t in ALL:
+        if t != "bool":
+            width.setdefault(bits(t), []).append(t)
+    for dst in ALL:
+        if dst == "bool":
+            continue
+        srcs = [t for t in width[bits(dst)] if t != dst]
+        add(f"bitcast_convert_to_{dst}", "bitcast_convert",
+            (lambda d: lambda x: lax.bitcast_convert_type(x, np_dtype(d)))(dst), g_unary, srcs)
+    add("bitcast_convert_to_2xint16", "bitcast_convert", lambda x: lax.bitcast_convert_type(x, np.int16),
+        g_shape((2, 3)), ["float32", "int32", "uint32"])
+    add("bitcast_convert_from_4xuint8", "bitcast_convert", lambda x: lax.bitcast_convert_type(x, np.float32),
+        g_shape((3, 4)), ["uint8", "int8"])
+    add("reduce_precision_bf16", "reduce_precision", lambda x: lax.reduce_precision(x, 8, 7), g_unary, F)
+    add("reduce_precision_e4m3", "reduce_precision", lambda x: lax.reduce_precision(x, 4, 3), g_unary, F)
+    add("reduce_precision_e5m10", "reduce_precision", lambda x: lax.reduce_precision(x, 5, 10), g_unary, F)
+
+    # -- data movement (every type)
+    add("constant", "constant", "constant", None, ALL)  # fn built per dtype by make_function
+    add("iota", "iota", "iota", None, INT + FLOAT + COMPLEX)  # fn built per dtype by make_function
+    add("broadcast_in_dim", "broadcast_in_dim", lambda x: lax.broadcast_in_dim(x, (2, 4, 3), (0, 2)),
+        g_shape((2, 3)), ALL)
+    add("broadcast_in_dim_expand", "broadcast_in_dim", lambda x: lax.broadcast_in_dim(x, (3, 2, 4), (1, 2)),
+        g_shape((2, 1)), ALL)
+    add("reshape", "reshape", lambda x: lax.reshape(x, (3, 2, 1)), g_shape((2, 3)), ALL)
+    add("slice", "slice", lambda x: lax.slice(x, (1, 0), (4, 5), (2, 2)), g_shape((4, 6)), ALL)
+    add("transpose", "transpose", lambda x: lax.transpose(x, (2, 0, 1)), g_shape((2, 3, 2)), ALL)
+    add("pad", "pad", lambda x, v: lax.pad(x, v[0], [(1, -1, 1), (-1, 2, 0)]), g_shape((2, 3), (1,)), ALL)
+    add("reverse", "reverse", lambda x: lax.rev(x, (0, 1)), g_shape((2, 3)), ALL)
+    add("concatenate", "concatenate", lambda a, b, c: lax.concatenate([a, b, c], 1),
+        g_shape((2, 1), (2, 3), (2, 2)), ALL)
+
+    # -- dot_general: small integer values, so every type's result is exact
+    add("dot_general_matmul", "dot_general", lambda a, b: lax.dot_general(a, b, (((1,), (0,)), ((), ()))),
+        g_small((2, 3), (3, 4)), NUMERIC + BOOL)
+    add("dot_general_batch", "dot_general",
+        lambda a, b: lax.dot_general(a, b, (((2,), (1,)), ((0,), (0,)))), g_small((2, 2, 3), (2, 3, 2)),
+        NUMERIC + BOOL)
+    add("dot_general_random", "dot_general", lambda a, b: lax.dot_general(a, b, (((1,), (0,)), ((), ()))),
+        g_shape((2, 4), (4, 3)), ["float32", "float64", "complex64", "complex128"], "almost")
+
+    # -- reduce
+    add("reduce_sum", "reduce", lambda x: lax.reduce_sum(x, (1,)), g_small((3, 4)), NUMERIC, "eq")
+    add("reduce_max", "reduce", lambda x: lax.reduce_max(x, (0,)), g_shape((4, 3)), ALL)
+    add("reduce_min", "reduce", lambda x: lax.reduce_min(x, (1,)), g_shape((3, 4)), BOOL + INT + FLOAT)
+    add("reduce_prod", "reduce", lambda x: lax.reduce_prod(x, (0, 1)), g_small((2, 3), lo=-2, hi=2), NUMERIC, "eqc")
+    add("reduce_and", "reduce", lambda x: lax.reduce_and(x, (1,)), g_shape((3, 4)), BOOL + INT)
+    add("reduce_or", "reduce", lambda x: lax.reduce_or(x, (0,)), g_shape((3, 4)), BOOL + INT)
+    add("reduce_argmax", "reduce", lambda x: jnp.argmax(x, axis=1), g_shape((3, 5)), INT + FLOAT)
+
+    # -- control flow
+    add("cond_true", "case", lambda p, x: lax.cond(p[0], lambda y: lax.neg(y), lambda y: y, x),
+        lambda rng, t: [np.array([True]), random_array(rng, t, (2, 3))], INT + FLOAT + COMPLEX,
+        expect=["case"])  # jax lowers cond to stablehlo.case
+    add("cond_false", "case", lambda p, x: lax.cond(p[0], lambda y: lax.neg(y), lambda y: lax.rev(y, (1,)), x),
+        lambda rng, t: [np.array([False]), random_array(rng, t, (2, 3))], ALL[1:],
+        expect=["case"])  # jax lowers cond to stablehlo.case
+    add("case", "case",
+        lambda i, x: lax.switch(i[0], [lambda y: y, lambda y: lax.rev(y, (0,)), lambda y: lax.transpose(y, (1, 0))], x),
+        lambda rng, t: [np.array([1], dtype=np.int32), random_array(rng, t, (2, 2))], ALL)
+    add("case_clamped_index", "case",
+        lambda i, x: lax.switch(i[0], [lambda y: y, lambda y: lax.rev(y, (0,))], x),
+        lambda rng, t: [np.array([7], dtype=np.int32), random_array(rng, t, (2, 2))], ["int32", "float32"])
+    add("while", "while",
+        lambda x: lax.fori_loop(0, 3, lambda i, y: lax.concatenate([y[1:], y[:1]], 0), x),
+        g_shape((4, 2)), ALL)
+    add("while_accumulate", "while",
+        lambda x: lax.while_loop(lambda c: c[0] < 5, lambda c: (c[0] + 1, c[1] + c[1]), (np.int32(0), x))[1],
+        g_small((2, 3)), NUMERIC)
+
+    # -- ops JAX does not emit (it expands logistic, lowers cond to case, emits dot_general only): the
+    #    program is StableHLO text (TextProgram) that XLA compiles directly
+    add("logistic", "logistic", TextProgram(_logistic_text), g_unary_finite_complex, F + C, "closec")
+    add("if_true", "if", TextProgram(_if_text), lambda rng, t: [np.array(True), random_array(rng, t, (2, 3))],
+        ALL)
+    add("if_false", "if", TextProgram(_if_text), lambda rng, t: [np.array(False), random_array(rng, t, (2, 3))],
+        ALL)
+    add("dot", "dot", TextProgram(_dot_text), g_small((2, 3), (3, 4)), NUMERIC + BOOL)
+    add("dot_vector", "dot", TextProgram(_dot_text), g_small((3,), (3,)), NUMERIC)
+
+    # -- (op, type) pairs jax's front end refuses (lax type checks) but the spec allows: StableHLO text
+    for op, types, gen, check in [
+        ("add", BOOL, g_binary, "eq"), ("multiply", BOOL, g_binary, "eq"),
+        ("maximum", BOOL + C, g_binary_finite_complex, "eq"), ("minimum", BOOL + C, g_binary_finite_complex, "eq"),
+        ("power", INT, g_binary, "eq"), ("remainder", C, g_divide, "closec"),
+        ("cbrt", C, g_unary_finite_complex, "closec"), ("real", F, g_unary, "eq"), ("imag", F, g_unary, "eq"),
+        ("abs", ["int2", "int4"], g_unary, "eq"),
+    ]:
+        add(f"{op}_text", op, TextProgram(_elementwise_text(op)), gen, types, check)
+
+    # -- func.call (a nested jit becomes a private function)
+    inner = jax.jit(lambda a, b: lax.add(a, b))
+    add("call", "call", lambda a, b: inner(a, lax.mul(a, b)), g_small((2, 3), (2, 3)), ["int32", "float32"],
+        expect=["func.call"])
+    return T
+
+
+# ---------------------------------------------------------------------------
+# Export, oracle, module text
+# ---------------------------------------------------------------------------
+
+_STABLEHLO_OP = re.compile(r"(?<![#!\w.])((?:stablehlo|chlo|mhlo)\.[a-z_0-9]+)\b(?!\s*=)")
+_CALL = re.compile(r"(?m)^\s*(?:%\S+(?:, %\S+)* = )?(?:func\.)?call @")
+
+
+def exported_ops(text: str) -> list:
+    ops = {m.group(1) for m in _STABLEHLO_OP.finditer(text)}
+    ops = {o for o in ops if not o.startswith("mhlo.") or o not in ("mhlo.sharding", "mhlo.num_partitions",
+                                                                     "mhlo.num_replicas", "mhlo.frontend_attributes",
+                                                                     "mhlo.layout_mode")}
+    if _CALL.search(text):
+        ops.add("func.call")
+    return sorted(ops)
+
+
+def tensor_type(a: np.ndarray, name: str) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in a.shape) + MLIR_TYPES[name] + ">"
+
+
+def dtype_name(a: np.ndarray) -> str:
+    for n in ALL:
+        if np_dtype(n) == a.dtype:
+            return n
+    raise ValueError(f"unknown dtype {a.dtype}")
+
+
+def dense(a: np.ndarray) -> str:
+    if a.dtype == np.bool_:
+        def nest(x):
+            if x.ndim == 0:
+                return "true" if x else "false"
+            return "[" + ", ".join(nest(s) for s in x) + "]"
+        return f"dense<{nest(a)}>"
+    return 'dense<"0x' + np.ascontiguousarray(a).tobytes().hex().upper() + '">'
+
+
+def _functions(text: str) -> str:
+    lines = text.rstrip().splitlines()
+    if not (lines[0].startswith("module") and lines[0].rstrip().endswith("{") and lines[-1] == "}"):
+        raise ValueError("unexpected layout of the exported module")
+    body = "\n".join(lines[1:-1])
+    if re.search(r"@tested\b", body):
+        raise ValueError("the exported module already uses @tested")
+    body, n = re.subn(r"func\.func public @main\(", "func.func private @tested(", body)
+    if n != 1:
+        raise ValueError("expected one public @main in the exported module")
+    return body
+
+
+# Ops whose complex inputs include inf/NaN parts (exact ops with no complex arithmetic).
+FULL_COMPLEX_EDGES = {"negate", "real", "imag"}
+
+CHECK_TARGETS = {"eq": "check.expect_eq", "close": "check.expect_close", "almost": "check.expect_almost_eq"}
+
+
+def check_for(case_check: str, out_dtype: str, in_dtype: str = "") -> str:
+    """ "eqc": exact, but close (3 ULP) for complex cases (XLA's complex multiply/abs/sign round differently)."""
+    if case_check == "eqc":
+        case_check = "close" if kind(in_dtype) == "complex" else "eq"
+    elif case_check == "closec":  # complex math: XLA's algorithms lose more than 3 ULP in small parts
+        case_check = "almost" if kind(in_dtype) == "complex" else "close"
+    if case_check == "eq" or kind(out_dtype) not in ("float", "complex"):
+        return "eq"
+    return case_check
+
+
+def module_text(case: Case, dtype: str, exported: str, inputs: list, outputs: list) -> tuple:
+    checks = []
+    out = [f"// Generated by test/conformance/generate.py (case {case.name}, element type {dtype}); do not edit.",
+           "// main() embeds the inputs, calls @tested (the JAX export's @main, made private) and checks",
+           "// each result against XLA's output on CPU.",
+           "module @conformance {",
+           "  func.func public @main() {"]
+    in_types = []
+    for i, a in enumerate(inputs):
+        t = tensor_type(a, dtype_name(a))
+        in_types.append(t)
+        out.append(f"    %arg{i} = stablehlo.constant {dense(a)} : {t}")
+    out_types = [tensor_type(o, dtype_name(o)) for o in outputs]
+    results = [f"%result{i}" for i in range(len(outputs))]
+    call = f"func.call @tested({', '.join(f'%arg{i}' for i in range(len(inputs)))}) : ({', '.join(in_types)}) -> ({', '.join(out_types)})"
+    out.append(f"    {', '.join(results)} = {call}")
+    for i, (o, t) in enumerate(zip(outputs, out_types)):
+        c = check_for(case.check, dtype_name(o), dtype)
+        checks.append(c)
+        out.append(f"    %expected{i} = stablehlo.constant {dense(o)} : {t}")
+        out.append(f"    stablehlo.custom_call @{CHECK_TARGETS[c]}({results[i]}, %expected{i}) "
+                   f"{{has_side_effect = true}} : ({t}, {t}) -> ()")
+    out += ["    func.return", "  }", _functions(exported), "}", ""]
+    return "\n".join(out), sorted(set(checks))
+
+
+def _first_lines(e: BaseException, n=3) -> str:
+    msg = f"{type(e).__name__}: {e}".strip()
+    return "\n".join(msg.splitlines()[:n])[:600]
+
+
+# Oracle notes, written into ORACLE_UNSUPPORTED.json as well.
+ORACLE_NOTES = [
+    "XLA on CPU flushes denormals to zero (inputs and results) in f32 and f64 arithmetic, which the spec's "
+    "IEEE-754 semantics do not: inputs that are denormal in f32 (f64 for float64) are left out of the edge "
+    "values, and for bf16/f32/f64/complex elementwise cases the positions where XLA returned +-0 from operands "
+    "that are all nonzero are dropped from the inputs (those results are flushed denormals or true underflow); "
+    "for f8E8M0FNU (no zero) the positions where XLA returned NaN from non-NaN operands are dropped.",
+    "Complex math (everything but negate/real/imag and the data-movement, compare and select ops) uses "
+    "finite real and imaginary parts only: XLA's results for inf/NaN parts follow neither C99 Annex G nor "
+    "numpy (e.g. abs(inf+nan*i) = nan where C99 hypot gives inf) and the spec does not define them.",
+]
+# Files generated but kept out of the corpus (fnmatch on "<op>/<case>.<dtype>"), with the evidence.
+# "oracle-wrong": XLA's result is wrong (recorded in ORACLE_UNSUPPORTED.json);
+# "interpreter-bug": our interpreter fails on a valid program (recorded in KNOWN_FAILURES.json; write the
+# files with --known-failures-dir DIR to reproduce).
+KNOWN = [
+    ("popcnt/popcnt.int4", "oracle-wrong",
+     "XLA counts the bits of the sign-extended 8-bit value: popcnt(int4 -8 = 0b1000) gives 5, popcnt(-1) gives 8 "
+     "wrapped to -8; the spec's popcnt of a 4-bit value is 1 and 4"),
+    ("convert/convert_to_*int*.float4_e2m1fn", "oracle-wrong",
+     "XLA converts f4E2M1FN 6.0 (the largest value, bits 0x7) to the integer type's maximum (e.g. i8 127, "
+     "i32 2147483647) and -6.0 to its minimum, as if it were +-inf; the spec's result is 6 / -6"),
+    ("power/power_text.*int16", "oracle-wrong",
+     "XLA's integer power is not the wrapped exact power for large exponents: i16 1699^11999 gives 139, "
+     "-8035^18548 gives 11409, 14002^16778 gives -15360; pow(x, y, 2**16) gives -25205, 8593, 0 (our result)"),
+    ("power/power_text.*int32", "oracle-wrong", "as for i16: XLA's integer power wrong for large exponents"),
+    ("power/power_text.*int64", "oracle-wrong", "as for i16: XLA's integer power wrong for large exponents"),
+    ("power/power_text.uint8", "oracle-wrong", "as for i16: XLA's integer power wrong for large exponents"),
+    ("imag/imag_text.float8_e8m0fnu", "interpreter-bug",
+     "imag of a real f8E8M0FNU tensor is zero, which f8E8M0FNU cannot represent: XLA (and ml_dtypes' "
+     "conversion of 0) give NaN; the interpreter returns 5.87747e-39 (2^-127, the smallest value)"),
+    ("minimum/minimum_text.complex*", "oracle-wrong",
+     "XLA's complex minimum orders -0 before +0 in the real part: min(-0+1j, +0-0j) gives -0+1j; with the "
+     "spec's lexicographic (real, imag) order the real parts are equal (-0 == +0) and the result is +0-0j "
+     "(our result)"),
+    ("atan2/atan2.complex*", "interpreter-bug",
+     "stablehlo.atan2 rejects complex operands ('element type complex<f32> is not supported by this op'); "
+     "the spec allows floating-point or complex operands and XLA computes them"),
+    ("clamp/*.complex*", "interpreter-bug",
+     "stablehlo.clamp rejects complex operands ('element type complex<f64> is not supported by this op'); "
+     "the spec allows any tensor and XLA computes it (min(max(operand, min), max) with the spec's complex "
+     "ordering)"),
+    ("clamp/*.int2", "interpreter-bug", "stablehlo.clamp on sub-byte integers returns an int8 array, not int2: "
+     "'actual has shape (32,) and dtype int8, expected shape (32,) and dtype int2'"),
+    ("clamp/*.int4", "interpreter-bug", "stablehlo.clamp on i4 returns an int8 array, not int4"),
+    ("clamp/*.uint2", "interpreter-bug", "stablehlo.clamp on ui2 returns an int8 array, not uint2"),
+    ("clamp/*.uint4", "interpreter-bug", "stablehlo.clamp on ui4 returns an int8 array, not uint4"),
+    ("reduce_precision/*.float8_*", "interpreter-bug",
+     "stablehlo.reduce_precision rejects f8 element types ('element type f8E4M3FN is not supported by this "
+     "op'); the spec allows any floating-point type and XLA computes them"),
+    ("reduce_precision/*.float4_*", "interpreter-bug", "stablehlo.reduce_precision rejects f4E2M1FN"),
+    ("bitcast_convert/*.int2", "interpreter-bug", "stablehlo.bitcast_convert rejects sub-byte element types "
+     "('element type i2 is not supported by this op'); the spec allows any same-width types"),
+    ("bitcast_convert/*.uint2", "interpreter-bug", "stablehlo.bitcast_convert rejects ui2"),
+    ("bitcast_convert/*.int4", "interpreter-bug", "stablehlo.bitcast_convert rejects i4"),
+    ("bitcast_convert/*.uint4", "interpreter-bug", "stablehlo.bitcast_convert rejects ui4"),
+    ("bitcast_convert/*.float4_e2m1fn", "interpreter-bug", "stablehlo.bitcast_convert rejects f4E2M1FN"),
+    ("bitcast_convert/*.float6_*", "interpreter-bug", "stablehlo.bitcast_convert rejects f6 types"),
+    ("reduce_precision/*.float6_*", "interpreter-bug", "stablehlo.reduce_precision rejects f6 types"),
+]
+
+
+def known(path: str):
+    import fnmatch
+
+    stem = path[: -len(".mlir")]
+    return next(((kind_, why) for pattern, kind_, why in KNOWN if fnmatch.fnmatchcase(stem, pattern)), None)
+
+
+FTZ_TYPES = ("bfloat16", "float8_e8m0fnu", "float32", "float64", "complex64", "complex128")
+
+
+def _ftz_keep(inputs, outputs):
+    """Elementwise cases (1-D inputs and outputs of one length): positions to keep."""
+    arrays = inputs + outputs
+    if not inputs or any(a.ndim != 1 or a.shape != arrays[0].shape for a in arrays):
+        return None
+    keep = np.ones(arrays[0].shape, dtype=bool)
+    nonzero_in = np.all([a != 0 for a in inputs if a.dtype != np.bool_], axis=0)
+    for o in outputs:
+        if kind(dtype_name(o)) in ("float", "complex"):
+            parts = [o.real, o.imag] if o.dtype.kind == "c" else [o]
+            for part in parts:
+                keep &= ~((part == 0) & nonzero_in)
+        if o.dtype == np_dtype("float8_e8m0fnu"):  # no zero: XLA's flushed f32 result becomes NaN
+            nan_in = np.any([np.isnan(a.astype(np.float32)) for a in inputs if a.dtype == o.dtype], axis=0)
+            keep &= ~(np.isnan(o.astype(np.float32)) & ~nan_in)
+    return keep
+
+
+class _TextJit:
+    """jax.jit-like wrapper of a TextProgram: .lower(*xs).as_text() and calling run it."""
+
+    def __init__(self, program, run):
+        self.program, self.run = program, run
+
+    def lower(self, *xs):
+        text = self.program.make(list(xs))
+
+        class _Lowered:
+            def as_text(self):
+                return text
+
+        return _Lowered()
+
+    def __call__(self, *xs):
+        return self.run(*xs)
+
+
+def seed(case: Case, dtype: str) -> int:
+    return zlib.crc32(f"{case.op}/{case.name}.{dtype}".encode())
+
+
+def make_function(case: Case, dtype: str, rng):
+    """(function, inputs) for a case; `constant` and `iota` build theirs from the dtype."""
+    jax, lax, jnp = _lax()
+    if case.fn == "constant":
+        value = random_array(rng, dtype, (2, 3))
+        return (lambda: jnp.asarray(value)), []
+    if case.fn == "iota":
+        dt = np_dtype(dtype)
+        return (lambda: (lax.broadcasted_iota(dt, (2, 3), 0), lax.broadcasted_iota(dt, (2, 3), 1))), []
+    return case.fn, case.gen(rng, dtype)
+
+
+def generate_one(case: Case, dtype: str, supported: set):
+    """(file text, manifest entry) or (None, unsupported entry)."""
+    import jax
+
+    rng = np.random.default_rng(seed(case, dtype))
+    where = {"op": case.op, "case": case.name, "dtype": dtype}
+    try:
+        fn, inputs = make_function(case, dtype, rng)
+        inputs = [np.asarray(a) for a in inputs]
+        if isinstance(fn, TextProgram):
+            def run(*xs):
+                return xla_run_text(fn.make(list(xs)), *xs)
+
+            jitted = _TextJit(fn, run)
+        else:
+            jitted = jax.jit(fn)
+        exported = jitted.lower(*inputs).as_text()
+    except Exception as e:  # noqa: BLE001
+        return None, dict(where, stage="jax-lower", error=_first_lines(e))
+    ops = exported_ops(exported)
+    try:
+        outputs = [np.asarray(o) for o in jax.tree_util.tree_leaves(jitted(*inputs))]
+    except Exception as e:  # noqa: BLE001
+        return None, dict(where, stage="xla-compile-or-run", error=_first_lines(e), ops=ops)
+    missing = [o for o in ops if o not in supported]
+    if missing:
+        return None, dict(where, stage="export-uses-uninterpreted-ops", error=f"not interpreted: {missing}", ops=ops)
+    if not any(o.split(".", 1)[1] in case.expect_ops or o in case.expect_ops for o in ops):
+        return None, dict(where, stage="export-lacks-op", error=f"expected one of {case.expect_ops}, got {ops}",
+                          ops=ops)
+    if dtype in FTZ_TYPES:
+        keep = _ftz_keep(inputs, outputs)
+        if keep is not None and not keep.all():  # drop the positions XLA flushed; export again
+            inputs = [a[keep] for a in inputs]
+            try:
+                exported = jitted.lower(*inputs).as_text()
+                outputs = [np.asarray(o) for o in jax.tree_util.tree_leaves(jitted(*inputs))]
+            except Exception as e:  # noqa: BLE001
+                return None, dict(where, stage="xla-compile-or-run", error=_first_lines(e), ops=ops)
+    text, checks = module_text(case, dtype, exported, inputs, outputs)
+    path = f"{case.op}/{case.name}.{dtype}.mlir"
+    return text, {"path": path, "op": case.op, "ops": ops, "case": case.name, "dtype": dtype,
+                  "checks": checks}
+
+
+def _supported_ops() -> set:
+    from stablehlo_py.interpreter.registry import supported_ops
+
+    # terminators are run by their parent ops, not registered as kernels
+    return set(supported_ops()) | {"func.call", "func.return", "stablehlo.return"}
+
+
+def _setup_jax():
+    import jax
+
+    jax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_platforms", "cpu")
+
+
+def generate(only=None, out=CORPUS, verbose=True, known_dir=None) -> tuple:
+    _setup_jax()
+    supported = _supported_ops()
+    table = build_table()
+    names = [(c.op, c.name) for c in table]
+    assert len(names) == len(set(names)), "duplicate case names"
+    manifest_path = os.path.join(out, "MANIFEST.json")
+    unsupported_path = os.path.join(out, "ORACLE_UNSUPPORTED.json")
+    known_path = os.path.join(out, "KNOWN_FAILURES.json")
+    manifest, unsupported, failures = [], [], []
+    if only:
+        if not any(c.op == only for c in table):
+            raise SystemExit(f"no case for op {only!r}")
+        if os.path.exists(manifest_path):
+            manifest = [m for m in json.load(open(manifest_path)) if m["op"] != only]
+        if os.path.exists(unsupported_path):
+            unsupported = [u for u in json.load(open(unsupported_path))["unsupported"] if u["op"] != only]
+        if os.path.exists(known_path):
+            failures = [u for u in json.load(open(known_path)) if u["op"] != only]
+        shutil.rmtree(os.path.join(out, only), ignore_errors=True)
+    else:
+        for entry in os.listdir(out) if os.path.isdir(out) else []:
+            p = os.path.join(out, entry)
+            if os.path.isdir(p):
+                shutil.rmtree(p)
+    os.makedirs(out, exist_ok=True)
+    items = [(i, dtype) for i, case in enumerate(table) if not only or case.op == only for dtype in case.dtypes]
+    for text, entry in run_isolated(items, verbose):
+        if text is None:
+            unsupported.append(entry)
+            if verbose:
+                print(f"unsupported {entry['op']}/{entry['case']}.{entry['dtype']}: {entry['stage']}: "
+                      f"{entry['error'].splitlines()[0][:150]}")
+            continue
+        reason = known(entry["path"])
+        if reason:
+            where = {k: entry[k] for k in ("op", "case", "dtype", "ops")}
+            if reason[0] == "oracle-wrong":
+                unsupported.append(dict(where, stage="oracle-wrong", error=reason[1]))
+                continue
+            failures.append(dict(where, path=entry["path"], kind=reason[0], evidence=reason[1]))
+            if not known_dir:
+                continue
+            path = os.path.join(known_dir, entry["path"])
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+            continue
+        path = os.path.join(out, entry["path"])
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        manifest.append(entry)
+    manifest.sort(key=lambda m: m["path"])
+    unsupported.sort(key=lambda u: (u["op"], u["case"], u["dtype"]))
+    with open(manifest_path, "w", encoding="utf-8") as fh:
+        json.dump(manifest, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+    failures.sort(key=lambda u: u["path"])
+    with open(known_path, "w", encoding="utf-8") as fh:
+        json.dump(failures, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+    with open(unsupported_path, "w", encoding="utf-8") as fh:
+        json.dump({"notes": ORACLE_NOTES, "unsupported": unsupported}, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+    return manifest, unsupported
+
+
+def run_isolated(items, verbose=False, jobs=None):
+    """Runs generate_one for (table index, dtype) items in worker processes (XLA aborts the process on
+    some inputs: the item being worked on is then recorded as an "xla-crash" and the worker restarted)."""
+    import subprocess
+    import tempfile
+    from concurrent.futures import ThreadPoolExecutor
+
+    table = build_table()
+    jobs = jobs or min(8, os.cpu_count() or 1)
+    chunks = [items[k::jobs] for k in range(jobs)]
+
+    def work(chunk):
+        done = []
+        todo = list(chunk)
+        while todo:
+            with tempfile.NamedTemporaryFile("w+", suffix=".jsonl", delete=False) as fh:
+                out_path = fh.name
+            proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", out_path],
+                                  input=json.dumps(todo), text=True, capture_output=True)
+            with open(out_path, encoding="utf-8") as fh:
+                lines = [json.loads(line) for line in fh if line.strip()]
+            os.unlink(out_path)
+            done += lines
+            todo = todo[len(lines):]
+            if todo and proc.returncode != 0:
+                i, dtype = todo.pop(0)
+                case = table[i]
+                err = [re.sub(r"^[FEWI]\d{4} [\d:.]+\s+\d+ ", "", ln)  # no glog time/pid: deterministic
+                       for ln in proc.stderr.splitlines() if re.match(r"[FE]\d{4} |Check", ln)][:2]
+                done.append([None, {"op": case.op, "case": case.name, "dtype": dtype, "stage": "xla-crash",
+                                    "error": ("process aborted: " + " | ".join(err))[:600]}])
+            elif todo:
+                raise RuntimeError(f"worker stopped early: {proc.stderr[-2000:]}")
+        return done
+
+    with ThreadPoolExecutor(jobs) as pool:
+        results = [r for chunk in pool.map(work, chunks) for r in chunk]
+    return [tuple(r) for r in results]
+
+
+def _worker(out_path: str) -> int:
+    _setup_jax()
+    supported = _supported_ops()
+    table = build_table()
+    items = json.loads(sys.stdin.read())
+    with open(out_path, "a", encoding="utf-8") as fh:
+        for i, dtype in items:
+            text, entry = generate_one(table[i], dtype, supported)
+            fh.write(json.dumps([text, entry]) + "\n")
+            fh.flush()
+    return 0
+
+
+def regenerate_text(op: str, case_name: str, dtype: str) -> str | None:
+    """The text generate() would write for one (op, case, dtype), or None (used by the determinism test)."""
+    _setup_jax()
+    case = next(c for c in build_table() if c.op == op and c.name == case_name)
+    text, _ = generate_one(case, dtype, _supported_ops())
+    return text
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--worker"]:
+        return _worker(argv[1])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", metavar="OP", help="regenerate the cases of this op only (corpus directory name)")
+    parser.add_argument("--out", default=CORPUS)
+    parser.add_argument("-q", "--quiet", action="store_true")
+    parser.add_argument("--known-failures-dir", metavar="DIR",
+                        help="also write the files kept out of the corpus as interpreter bugs (KNOWN) into DIR")
+    args = parser.parse_args(argv)
+    manifest, unsupported = generate(args.only, args.out, verbose=not args.quiet, known_dir=args.known_failures_dir)
+    print(f"wrote {len(manifest)} files; {len(unsupported)} (case, dtype) pairs without a file "
+          f"(see {os.path.relpath(os.path.join(args.out, 'ORACLE_UNSUPPORTED.json'))})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
