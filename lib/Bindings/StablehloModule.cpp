@@ -99,6 +99,15 @@ NB_MODULE(_stablehlo, m) {
       nb::arg("context").none() = nb::none());
 
   m.def(
+      "upgrade_program_text",
+      [](const std::string &text) {
+        return toString(stablehloUpgradeProgramText(
+            mlirStringRefCreate(text.data(), text.size())));
+      },
+      nb::arg("text"),
+      "Program text with the upgrades stablehlo-opt applies before parsing "
+      "(hex i1 literals written one byte per element, as jaxlib prints them).");
+  m.def(
       "dense_elements_raw",
       [](MlirOperation op, const std::string &name) -> nb::object {
         const char *data;

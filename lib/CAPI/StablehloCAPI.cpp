@@ -1,6 +1,7 @@
 #include "CAPI/StablehloCAPI.h"
 
 #include "Dialect/StablehloOps.h"
+#include "Support/TextUpgrade.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
@@ -155,4 +156,10 @@ bool stablehloOperationGetDenseElementsRawData(MlirOperation op,
   *size = raw.size();
   *isSplat = dense.isSplat();
   return true;
+}
+
+MlirStringRef stablehloUpgradeProgramText(MlirStringRef text) {
+  thread_local std::string upgraded;
+  upgraded = upgradeBoolHexLiterals(unwrap(text));
+  return wrap(llvm::StringRef(upgraded));
 }

@@ -46,6 +46,11 @@ MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseElementsRawData(
     MlirOperation op, MlirStringRef name, const char **data, size_t *size,
     bool *isSplat);
 
+/* Program text with the upgrades of Support/TextUpgrade.h applied (hex i1
+ * literals in jaxlib's byte-per-element layout). The result is valid until
+ * the next call on this thread. */
+MLIR_CAPI_EXPORTED MlirStringRef stablehloUpgradeProgramText(MlirStringRef text);
+
 #ifdef __cplusplus
 }
 #endif

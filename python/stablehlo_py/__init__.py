@@ -13,7 +13,7 @@ from ._stablehlo import register_dialects
 # Let MLIR find our op classes (e.g. for `op.opview`) by dialect namespace.
 _mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 
-__all__ = ["register_dialects", "context", "interpret", "compile"]
+__all__ = ["register_dialects", "context", "parse_module", "interpret", "compile"]
 
 
 def context() -> "mlir.ir.Context":
@@ -22,6 +22,13 @@ def context() -> "mlir.ir.Context":
     ctx = mlir.ir.Context()
     register_dialects(ctx)
     return ctx
+
+
+def parse_module(text: str, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Module":
+    """Parses program text into a module, in `ctx` (default: a new
+    `context()`), after the upgrades stablehlo-opt applies too: JAX's MLIR
+    writes hex i1 constants one byte per element, this MLIR reads them packed."""
+    return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
 
 
 def interpret(module_or_text, *arrays, entry="main"):

@@ -68,7 +68,7 @@ def _parse(text: str, first_line: int, path: str):
 
     try:
         # Blank lines before the chunk keep line numbers those of the file.
-        return ir.Module.parse("\n" * (first_line - 1) + text, context=stablehlo_py.context())
+        return stablehlo_py.parse_module("\n" * (first_line - 1) + text)
     except ir.MLIRError as e:
         raise UserError(_name_source(str(e), path)) from None
 

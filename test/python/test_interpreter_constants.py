@@ -43,3 +43,32 @@ def test_constant_decodes_exactly(literal, type_text, expected):
 def test_nan_payload_is_kept():
     got = run_constant("0x7FC00001", "tensor<f32>")
     assert got.view(np.uint32) == 0x7FC00001
+
+
+def test_jax_export_with_a_large_bool_constant_runs():
+    """JAX's MLIR prints big i1 constants as hex, one byte per element; ours
+    reads i1 hex packed eight to a byte. The text is upgraded before parsing."""
+    import jax.numpy as jnp
+
+    from conftest import run_both
+
+    mask = np.arange(300) % 3 == 0
+    x = np.arange(300, dtype=np.float32)
+    got, want = run_both(lambda v: jnp.where(jnp.asarray(mask), v, 0.0), x)
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+@pytest.mark.parametrize("text,expected", [
+    # byte per element -> packed (elements 0 and 15 set: bytes 0x01, 0x80)
+    ('dense<"0x01000000000000000000000000000001"> : tensor<16xi1>', 'dense<"0x0180"> : tensor<16xi1>'),
+    ('dense<"0x010001"> : tensor<3xi1, #stablehlo.bounds<?>>', 'dense<"0x05"> : tensor<3xi1, #stablehlo.bounds<?>>'),
+    # left alone: splat, not i1, bytes that are not booleans, already packed
+    ('dense<"0x01"> : tensor<8xi1>', 'dense<"0x01"> : tensor<8xi1>'),
+    ('dense<"0x0100"> : tensor<2xi8>', 'dense<"0x0100"> : tensor<2xi8>'),
+    ('dense<"0x0102"> : tensor<2xi1>', 'dense<"0x0102"> : tensor<2xi1>'),
+    ('dense<"0x0180"> : tensor<16xi1>', 'dense<"0x0180"> : tensor<16xi1>'),
+])
+def test_bool_hex_upgrade(text, expected):
+    from stablehlo_py import _stablehlo
+
+    assert _stablehlo.upgrade_program_text(f"%c = stablehlo.constant {text}\n") == f"%c = stablehlo.constant {expected}\n"

@@ -32,7 +32,7 @@ def _load_module(module_or_text):
 
         text = module_or_text.decode() if isinstance(module_or_text, bytes) else module_or_text
         try:
-            module = ir.Module.parse(text, context=stablehlo_py.context())
+            module = stablehlo_py.parse_module(text)
         except ir.MLIRError as e:
             raise InterpreterError(f"cannot parse the module: {e}") from None
         return module.operation, module
