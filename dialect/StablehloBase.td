@@ -105,4 +105,18 @@ class StableHLO_Op<string mnemonic, list<Trait> traits = []>
     : Op<Stablehlo_Dialect, mnemonic, !listconcat(traits,
                                                   [VerifyQuantizedTypes])>;
 
+// Ops whose result types are inferred. Any declared result type passes the
+// interface's comparison: the op's verifier checks it against the spec and
+// cites the constraint, so each problem gets one error naming it.
+class StableHLO_InferringOp<string mnemonic, list<Trait> traits = []>
+    : StableHLO_Op<mnemonic, !listconcat(traits,
+          [DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange l,
+                                        ::mlir::TypeRange r) {
+      return l.size() == r.size();
+    }
+  }];
+}
+
 #endif // STABLEHLO_PY_BASE_TD

@@ -31,16 +31,10 @@ def HLO_PerTensorScalarTensor : 0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float,
                                             HLO_PerTensorQuantizedInt]>;
 
 // The ops below infer their result type (shape functions in
-// DataMovementOps.cpp); any declared result type is accepted by
-// isCompatibleReturnTypes and then checked by the verifier, which cites the
-// spec constraint.
+// DataMovementOps.cpp).
 class HLO_InferredDataMovementOp<string mnemonic, list<Trait> traits = []>
-    : StableHLO_Op<mnemonic, !listconcat([Pure,
-          DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
+    : StableHLO_InferringOp<mnemonic, !listconcat([Pure], traits)> {
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
-  }];
 }
 
 def StableHLO_SliceOp : HLO_InferredDataMovementOp<"slice"> {

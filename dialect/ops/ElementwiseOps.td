@@ -19,8 +19,7 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [ConstantLike, Pure,
   }];
 }
 
-def StableHLO_AddOp : StableHLO_Op<"add", [Pure, Commutative,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def StableHLO_AddOp : StableHLO_InferringOp<"add", [Pure, Commutative]> {
   let summary = "elementwise addition";
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs);
   let results = (outs HLO_Tensor:$result);
@@ -29,13 +28,9 @@ def StableHLO_AddOp : StableHLO_Op<"add", [Pure, Commutative,
       custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
-  }];
 }
 
-def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def StableHLO_CompareOp : StableHLO_InferringOp<"compare", [Pure]> {
   let summary = "elementwise comparison";
   let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_PerTensorTensor:$rhs,
                        StableHLO_ComparisonDirectionAttr:$comparison_direction,
@@ -47,13 +42,9 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure,
       `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
-  }];
 }
 
-def StableHLO_SelectOp : StableHLO_Op<"select", [Pure,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def StableHLO_SelectOp : StableHLO_InferringOp<"select", [Pure]> {
   let summary = "elementwise choice between two tensors by a predicate";
   let arguments = (ins HLO_PredTensor:$pred, HLO_PerTensorTensor:$on_true,
                        HLO_PerTensorTensor:$on_false);
@@ -63,9 +54,6 @@ def StableHLO_SelectOp : StableHLO_Op<"select", [Pure,
                                                 type($on_false), type($result))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
-  }];
 }
 
 def StableHLO_ConvertOp : StableHLO_Op<"convert", [Pure]> {
@@ -112,16 +100,8 @@ defvar EW_Custom = "Custom";
 // operands' E (Complex).
 class StableHLO_ElementwiseOp<string mnemonic, list<Trait> traits,
                               string c1, string resultKind>
-    : StableHLO_Op<mnemonic, !listconcat([Pure,
-          DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
+    : StableHLO_InferringOp<mnemonic, !listconcat([Pure], traits)> {
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    // Permissive: the verifier checks the result and cites the constraint.
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l,
-                                        ::mlir::TypeRange r) {
-      return l.size() == r.size();
-    }
-  }];
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *, ::std::optional<::mlir::Location>,
@@ -372,8 +352,7 @@ def StableHLO_ComplexOp : StableHLO_ElementwiseOp<"complex", [], EW_Custom,
 
 // `stablehlo.clamp %min, %operand, %max : T` when all types agree, else a
 // function type.
-def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def StableHLO_ClampOp : StableHLO_InferringOp<"clamp", [Pure]> {
   let summary = "elementwise clamp between a minimum and a maximum";
   let arguments = (ins HLO_PerTensorTensor:$min, HLO_PerTensorTensor:$operand,
                        HLO_PerTensorTensor:$max);
@@ -384,12 +363,6 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure,
                           type($result))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l,
-                                        ::mlir::TypeRange r) {
-      return l.size() == r.size();
-    }
-  }];
 }
 
 // The output shape is load-bearing (dynamism RFC P4): statically shaped, as

@@ -7,9 +7,8 @@
 include "StablehloAttrs.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
-def StableHLO_ReduceOp : StableHLO_Op<"reduce", [
-    RecursiveMemoryEffects, SameVariadicOperandSize,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def StableHLO_ReduceOp : StableHLO_InferringOp<"reduce", [
+    RecursiveMemoryEffects, SameVariadicOperandSize]> {
   let summary = "reduce tensors along dimensions with a body computation";
   let arguments = (ins Variadic<HLO_PerTensorTensor>:$inputs,
                        Variadic<HLO_PerTensorTensor>:$init_values,
@@ -18,9 +17,6 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
-  }];
 }
 
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator, ReturnLike]> {
@@ -87,8 +83,7 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
   let hasRegionVerifier = 1;
 }
 
-def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+def StableHLO_WhileOp : StableHLO_InferringOp<"while", [RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "run a body region while a condition region returns true";
   let arguments = (ins Variadic<HLO_TensorOrToken>:$operand);
@@ -97,9 +92,6 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects,
   // `stablehlo.while(%iterArg = %init, ...) : T, ... cond {...} do {...}`.
   let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
-  let extraClassDeclaration = [{
-    static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r);
-  }];
 }
 
 #endif // STABLEHLO_PY_REGION_OPS_TD

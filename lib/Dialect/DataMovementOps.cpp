@@ -327,9 +327,6 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return success();
 }
 
-bool SliceOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size(); // the verifier checks the types
-}
 
 LogicalResult SliceOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
@@ -407,9 +404,6 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-bool TransposeOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size(); // the verifier checks the types
-}
 
 LogicalResult TransposeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
@@ -518,9 +512,6 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return success();
 }
 
-bool PadOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size(); // the verifier checks the types
-}
 
 LogicalResult PadOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
@@ -556,9 +547,6 @@ LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-bool ReverseOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size(); // the verifier checks the types
-}
 
 LogicalResult ReverseOp::verify() {
   Type operand = getOperand().getType();
@@ -665,9 +653,6 @@ LogicalResult ConcatenateOp::inferReturnTypes(
   return success();
 }
 
-bool ConcatenateOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size(); // the verifier checks the types
-}
 
 LogicalResult ConcatenateOp::verify() {
   auto result = cast<RankedTensorType>(getType());

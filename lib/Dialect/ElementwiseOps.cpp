@@ -44,12 +44,6 @@ static void printExponentMantissa(OpAsmPrinter &printer, Operation *op,
 
 namespace mlir::stablehlo {
 
-// Result types are checked by each op's verifier, which cites the spec
-// constraint; the interface's generic comparison is therefore permissive.
-static bool countsMatch(TypeRange l, TypeRange r) {
-  return l.size() == r.size();
-}
-
 //===--- constant ----------------------------------------------------------===//
 
 LogicalResult ConstantOp::inferReturnTypes(
@@ -156,9 +150,6 @@ LogicalResult AddOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return success();
 }
 
-bool AddOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return countsMatch(l, r);
-}
 
 LogicalResult AddOp::verify() {
   Type lhs = getLhs().getType(), rhs = getRhs().getType(),
@@ -220,9 +211,6 @@ LogicalResult CompareOp::inferReturnTypes(MLIRContext *ctx,
   return success();
 }
 
-bool CompareOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return countsMatch(l, r);
-}
 
 LogicalResult CompareOp::verify() {
   Type lhs = getLhs().getType(), rhs = getRhs().getType();
@@ -274,9 +262,6 @@ LogicalResult SelectOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return success();
 }
 
-bool SelectOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return countsMatch(l, r);
-}
 
 LogicalResult SelectOp::verify() {
   auto pred = cast<RankedTensorType>(getPred().getType());

@@ -66,9 +66,6 @@ LogicalResult ReduceOp::inferReturnTypes(
                           regions, inferred);
 }
 
-bool ReduceOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size();
-}
 
 // is_promotable(from, to): same kind of element type (boolean, integer of
 // either signedness, float, complex, quantized with the same expressed type),
@@ -516,9 +513,6 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return success();
 }
 
-bool WhileOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
-  return l.size() == r.size(); // the verifier checks the types (C3)
-}
 
 LogicalResult WhileOp::verifyRegions() {
   TypeRange operands = getOperand().getTypes();
