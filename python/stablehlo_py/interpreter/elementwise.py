@@ -244,9 +244,14 @@ def _power(ctx):
     return _binary(ctx, integer=_int_power(info), floating=_via_f32(np.power, info), complex_=np.power)
 
 
+def _complex_atan2(y, x):
+    """XLA's complex atan2: -i * log((x + i*y) / sqrt(x*x + y*y))."""
+    return -1j * np.log((x + 1j * y) / np.sqrt(x * x + y * y))
+
+
 @register("stablehlo.atan2")
 def _atan2(ctx):
-    return _binary(ctx, floating=_via_f32(np.arctan2, _element(ctx)))
+    return _binary(ctx, floating=_via_f32(np.arctan2, _element(ctx)), complex_=_complex_atan2)
 
 
 @register("stablehlo.complex")
@@ -379,9 +384,14 @@ def _real(ctx):
     return _unary(ctx, floating=lambda x: x, complex_=np.real, f32=False)
 
 
+def _real_zeros(x):
+    """0.0 converted to x's float type (NaN for f8E8M0FNU, which has no zero, as in XLA)."""
+    return np.zeros(np.shape(x), np.float32).astype(x.dtype)
+
+
 @register("stablehlo.imag")
 def _imag(ctx):
-    return _unary(ctx, floating=np.zeros_like, complex_=np.imag, f32=False)
+    return _unary(ctx, floating=_real_zeros, complex_=np.imag, f32=False)
 
 
 def _popcount(info: ElementInfo):
@@ -498,12 +508,19 @@ def _select(ctx):
 
 @register("stablehlo.clamp")
 def _clamp(ctx):
+    """min(max(operand, min), max) with the maximum/minimum kernels of the element type."""
     info = ctx.operand_spec(1).element
     if info.category == "float":
-        return lambda lo, x, hi: _float_min(_float_max(x, lo), hi)
-    if info.category == "complex":
-        raise _unsupported(ctx, info)
-    return lambda lo, x, hi: np.minimum(np.maximum(x, lo), hi)
+        high, low = _float_max, _float_min
+    elif info.category == "complex":
+        high, low = _complex_max, _complex_min
+    else:
+        high, low = np.maximum, np.minimum
+
+    def clamp(lo, x, hi):
+        return low(high(x, lo), hi)
+
+    return _on_wide_ints(clamp, info) if info.is_int else clamp
 
 
 # ---------------------------------------------------------------------------
@@ -563,13 +580,46 @@ def _convert(ctx):
     return convert
 
 
+def _raw_bits(x: np.ndarray, info: ElementInfo) -> np.ndarray:
+    """The `info.bits`-bit patterns of `x` as uint64 (ml_dtypes keeps sub-byte values in the low bits)."""
+    u = np.ascontiguousarray(x).view(np.dtype(f"u{x.dtype.itemsize}")).astype(np.uint64)
+    return u & np.uint64((1 << info.bits) - 1) if info.bits < 64 else u
+
+
+def _from_raw_bits(u: np.ndarray, info: ElementInfo) -> np.ndarray:
+    """Elements of type `info` with the bit patterns `u` (uint64, only the low `info.bits` set)."""
+    if info.is_subbyte:
+        return from_wide_int(u.astype(np.uint8), info)
+    return u.astype(np.dtype(f"u{info.dtype.itemsize}")).view(info.dtype)
+
+
+def _subbyte_bitcast(src: ElementInfo, dst: ElementInfo):
+    """bitcast_convert on bits, for element types narrower than a byte: a wider element splits
+    into (or is joined from) narrower ones, least significant bits first (as XLA)."""
+    if src.bits == dst.bits:
+        return lambda x: _from_raw_bits(_raw_bits(x, src), dst)
+    if src.bits > dst.bits:
+        shifts = np.arange(src.bits // dst.bits, dtype=np.uint64) * np.uint64(dst.bits)
+        mask = np.uint64((1 << dst.bits) - 1)
+        return lambda x: _from_raw_bits((_raw_bits(x, src)[..., None] >> shifts) & mask, dst)
+    shifts = np.arange(dst.bits // src.bits, dtype=np.uint64) * np.uint64(src.bits)
+    return lambda x: _from_raw_bits(np.bitwise_or.reduce(_raw_bits(x, src) << shifts, axis=-1), dst)
+
+
 @register("stablehlo.bitcast_convert")
 def _bitcast_convert(ctx):
     src, dst = ctx.operand_spec(0), ctx.result_spec()
     for spec in (src, dst):
-        if spec.element.bits < 8 or spec.element.category == "bool":
+        if spec.element.category == "bool":
             raise _unsupported(ctx, spec.element)
     shape = dst.shape
+    if min(src.element.bits, dst.element.bits) < 8:
+        wide, narrow = sorted((src.element, dst.element), key=lambda e: e.bits, reverse=True)
+        if "complex" in (src.element.category, dst.element.category) or wide.bits % narrow.bits:
+            raise InterpreterError(f"bitcast_convert from {src.element.name} to {dst.element.name} "
+                                   "is not supported")
+        kernel = _subbyte_bitcast(src.element, dst.element)
+        return lambda x: kernel(x).reshape(shape)
 
     def bitcast(x):
         return np.ascontiguousarray(x).view(dst.dtype).reshape(shape)
@@ -580,20 +630,16 @@ def _bitcast_convert(ctx):
 # reduce_precision works on the bit patterns of IEEE-style binary floats: its
 # semantics (XLA's) are a round to nearest even of the mantissa, then the
 # exponent range clamped to ±inf (overflow) and ±0 (underflow); NaN is kept.
+# The other floats (f8, f6, f4) are reduced in f16 or f32 and converted back, as XLA does.
 _REDUCE_PRECISION_TYPES = ("f16", "bf16", "f32", "f64")
 
 
-@register("stablehlo.reduce_precision")
-def _reduce_precision(ctx):
-    info = _element(ctx)
-    if info.name not in _REDUCE_PRECISION_TYPES:
-        raise _unsupported(ctx, info)
-    exponent_bits = attributes.integer(ctx.op, "exponent_bits")
-    mantissa_bits = attributes.integer(ctx.op, "mantissa_bits")
-    finfo = ml_dtypes.finfo(info.dtype)
+def _reduce_precision_bits(dtype: np.dtype, exponent_bits: int, mantissa_bits: int):
+    """reduce_precision on the bits of IEEE-style float `dtype`."""
+    finfo = ml_dtypes.finfo(dtype)
     src_mantissa, src_exponent = int(finfo.nmant), int(finfo.nexp)
-    uint = np.dtype(f"u{info.dtype.itemsize}").type
-    sign_mask = uint(1 << (8 * info.dtype.itemsize - 1))
+    uint = np.dtype(f"u{dtype.itemsize}").type
+    sign_mask = uint(1 << (8 * dtype.itemsize - 1))
     exponent_mask = uint(((1 << src_exponent) - 1) << src_mantissa)
 
     def reduce_precision(x):
@@ -613,3 +659,26 @@ def _reduce_precision(ctx):
         return np.where(np.isnan(x), x, np.asarray(bits, dtype=uint).view(x.dtype))
 
     return reduce_precision
+
+
+@register("stablehlo.reduce_precision")
+def _reduce_precision(ctx):
+    info = _element(ctx)
+    if info.category != "float":
+        raise _unsupported(ctx, info)
+    exponent_bits = attributes.integer(ctx.op, "exponent_bits")
+    mantissa_bits = attributes.integer(ctx.op, "mantissa_bits")
+    if info.name in _REDUCE_PRECISION_TYPES:
+        return _reduce_precision_bits(info.dtype, exponent_bits, mantissa_bits)
+    wide = _reduce_precision_wide(info)
+    in_wide = _reduce_precision_bits(wide, exponent_bits, mantissa_bits)
+    return lambda x: convert_values(in_wide(x.astype(np.float32).astype(wide)), info)
+
+
+def _reduce_precision_wide(info: ElementInfo) -> np.dtype:
+    """The IEEE type XLA reduces a narrow float in: f16 if it holds every value (f8E5M2 keeps its
+    subnormals under e5mN, which f32 would flush), else f32."""
+    finfo, half = ml_dtypes.finfo(info.dtype), np.finfo(np.float16)
+    fits = (finfo.nmant <= half.nmant and float(finfo.max) <= float(half.max)
+            and float(finfo.smallest_subnormal) >= float(half.smallest_subnormal))
+    return np.dtype(np.float16 if fits else np.float32)
