@@ -143,12 +143,15 @@ def _worker_main(which: str) -> None:
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     if which == "ours":
         import stablehlo_py
-        from mlir import ir
         make_ctx = stablehlo_py.context
+        parse = stablehlo_py.parse_module  # reads text as stablehlo-opt does
     else:
         from jax._src.interpreters import mlir as jm
         from jaxlib.mlir import ir
         make_ctx = jm.make_ir_context
+
+        def parse(text, ctx):
+            return ir.Module.parse(text, context=ctx)
     ctx = make_ctx()
     n = 0
     out = sys.stdout
@@ -160,7 +163,7 @@ def _worker_main(which: str) -> None:
             ctx = make_ctx()
         res = {"ok": False, "error": "", "pretty": None, "generic": None}
         try:
-            m = ir.Module.parse(req["text"], context=ctx)
+            m = parse(req["text"], ctx)
             ok = m.operation.verify()
             res["ok"] = bool(ok)
             if ok:
