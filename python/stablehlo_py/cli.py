@@ -107,9 +107,8 @@ def _run(args) -> int:
             failures += 1
             print(f"error: {_name_source(str(e), args.file)}", file=sys.stderr)
             continue
-        for index, (value, spec) in enumerate(zip(results, run.result_specs)):
-            print(f"@{run.name} result {index}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
-            print(np.array_repr(value))
+        if results:
+            print(run.format_results(results))
         sys.stdout.flush()
     if failures:
         what = f"{failures} of {len(chunks)} modules failed" if len(chunks) > 1 else "failed"

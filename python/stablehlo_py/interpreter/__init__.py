@@ -74,6 +74,14 @@ class Executable:
         results = ", ".join(s.text for s in self.result_specs)
         return f"<compiled @{self.name}: ({args}) -> ({results})>"
 
+    def format_results(self, results: list) -> str:
+        """The results of a call as the CLI and the interpret pass print them."""
+        lines = []
+        for index, (value, spec) in enumerate(zip(results, self.result_specs)):
+            lines.append(f"@{self.name} result {index}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
+            lines.append(np.array_repr(value))
+        return "\n".join(lines)
+
     def __call__(self, *arrays) -> list:
         specs = self.arg_specs
         if len(arrays) != len(specs):

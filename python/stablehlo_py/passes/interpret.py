@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
-
 from ..interpreter import InterpreterError
 from ..interpreter import compile as _compile
 
@@ -44,11 +42,8 @@ def interpret_pass(entry: str = "main", print_results: bool = False, file=None):
             (at or op).location.emit_error(f"{PASS_NAME}: {e}")
             pass_.signal_pass_failure()
             return
-        if print_results:
-            out = file or sys.stdout
-            for index, (value, spec) in enumerate(zip(results, run.result_specs)):
-                print(f"@{run.name} result {index}: {spec.text}", file=out)
-                print(np.array_repr(value), file=out)
+        if print_results and results:
+            print(run.format_results(results), file=file or sys.stdout)
 
     return stablehlo_interpret
 
