@@ -63,6 +63,9 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 import ml_dtypes  # noqa: E402
 import numpy as np  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracles import xla_run_text  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
 
@@ -379,19 +382,6 @@ def _dot_text(inputs):
     r = tensor_type(np.zeros(shape, dtype=a.dtype), dtype_name(a))
     return _module([_tt(a), _tt(b)], r, [f"%0 = stablehlo.dot %arg0, %arg1 : ({_tt(a)}, {_tt(b)}) -> {r}",
                                          f"return %0 : {r}"])
-
-
-def xla_run_text(text: str, *args) -> list:
-    """Outputs of StableHLO `text` (its @main) compiled and run by XLA on CPU."""
-    import jax
-    from jax._src import xla_bridge
-    from jax._src.lib import xla_client
-
-    backend = xla_bridge.get_backend("cpu")
-    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
-    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
-    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
-    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
 
 
 def build_table() -> list:

@@ -25,6 +25,9 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 import jax  # noqa: E402
 
+sys.path.insert(0, os.path.join(_REPO, "test", "conformance"))
+from oracles import xla_run_text as _xla_run_text  # noqa: E402
+
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
 
@@ -59,15 +62,8 @@ def xla(fn, *args) -> list:
 def xla_run_text(text: str, *args) -> list:
     """Outputs of StableHLO `text` (its @main) compiled and run by XLA on CPU:
     the oracle for ops JAX does not emit (legacy ops, ops JAX decomposes)."""
-    from jax._src import xla_bridge
-    from jax._src.lib import xla_client
-
     _xla_checked_ops.update(_OP_NAME.findall(text))
-    backend = xla_bridge.get_backend("cpu")
-    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
-    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
-    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
-    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
+    return _xla_run_text(text, *args)
 
 
 def run_both(fn, *args):

@@ -1,0 +1,16 @@
+"""XLA on CPU as a test oracle for StableHLO text (test-only: needs jax)."""
+import numpy as np
+
+
+def xla_run_text(text: str, *args) -> list:
+    """Outputs of StableHLO `text` (its @main) compiled and run by XLA on CPU:
+    the oracle for ops JAX does not emit (legacy ops, ops JAX decomposes)."""
+    import jax
+    from jax._src import xla_bridge
+    from jax._src.lib import xla_client
+
+    backend = xla_bridge.get_backend("cpu")
+    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
+    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
+    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
+    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
