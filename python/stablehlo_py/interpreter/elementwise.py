@@ -23,7 +23,7 @@ import numpy as np
 from . import attributes
 from .errors import InterpreterError
 from .registry import register
-from .types import ElementInfo, bits_view, dtype_info, element_info, from_wide_int, wide_int_dtype
+from .types import ElementInfo, bits_view, dtype_info, element_info, from_wide_int, uint_dtype, wide_int_dtype
 
 __all__ = ["convert_values"]
 
@@ -582,7 +582,7 @@ def _convert(ctx):
 
 def _raw_bits(x: np.ndarray, info: ElementInfo) -> np.ndarray:
     """The `info.bits`-bit patterns of `x` as uint64 (ml_dtypes keeps sub-byte values in the low bits)."""
-    u = np.ascontiguousarray(x).view(np.dtype(f"u{x.dtype.itemsize}")).astype(np.uint64)
+    u = bits_view(np.ascontiguousarray(x)).astype(np.uint64)
     return u & np.uint64((1 << info.bits) - 1) if info.bits < 64 else u
 
 
@@ -590,7 +590,7 @@ def _from_raw_bits(u: np.ndarray, info: ElementInfo) -> np.ndarray:
     """Elements of type `info` with the bit patterns `u` (uint64, only the low `info.bits` set)."""
     if info.is_subbyte:
         return from_wide_int(u.astype(np.uint8), info)
-    return u.astype(np.dtype(f"u{info.dtype.itemsize}")).view(info.dtype)
+    return u.astype(uint_dtype(info.dtype)).view(info.dtype)
 
 
 def _subbyte_bitcast(src: ElementInfo, dst: ElementInfo):
@@ -638,12 +638,12 @@ def _reduce_precision_bits(dtype: np.dtype, exponent_bits: int, mantissa_bits: i
     """reduce_precision on the bits of IEEE-style float `dtype`."""
     finfo = ml_dtypes.finfo(dtype)
     src_mantissa, src_exponent = int(finfo.nmant), int(finfo.nexp)
-    uint = np.dtype(f"u{dtype.itemsize}").type
+    uint = uint_dtype(dtype).type
     sign_mask = uint(1 << (8 * dtype.itemsize - 1))
     exponent_mask = uint(((1 << src_exponent) - 1) << src_mantissa)
 
     def reduce_precision(x):
-        bits = np.ascontiguousarray(x).view(uint)
+        bits = bits_view(np.ascontiguousarray(x))
         if mantissa_bits < src_mantissa:
             shift = src_mantissa - mantissa_bits
             kept_lsb = (bits >> uint(shift)) & uint(1)

@@ -23,6 +23,7 @@ __all__ = [
     "dtype_info",
     "tensor_spec",
     "from_wide_int",
+    "uint_dtype",
     "wide_int_dtype",
     "bits_view",
     "coerce_argument",
@@ -175,10 +176,15 @@ def from_wide_int(values: np.ndarray, info: ElementInfo) -> np.ndarray:
 _UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
+def uint_dtype(dtype) -> np.dtype:
+    """The unsigned integer type of the same item size as `dtype`."""
+    return np.dtype(_UINT_OF_SIZE[np.dtype(dtype).itemsize])
+
+
 def bits_view(values: np.ndarray) -> np.ndarray:
     """The raw storage bits of a float (or complex part) array as unsigned integers (a view:
     same item size, so any strides work)."""
-    return values.view(_UINT_OF_SIZE[values.dtype.itemsize])
+    return values.view(uint_dtype(values.dtype))
 
 
 def coerce_argument(index: int, value, spec: TensorSpec, func_name: str) -> np.ndarray:
