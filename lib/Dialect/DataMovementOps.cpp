@@ -241,20 +241,6 @@ struct ErrorSink {
 };
 } // namespace
 
-// The properties of an op being built: `properties` when given, else read
-// from `attributes` (callers through the C API may pass attributes only).
-template <typename OpT>
-static typename OpT::Properties propertiesOf(DictionaryAttr attributes,
-                                             OpaqueProperties properties) {
-  if (properties)
-    return *properties.as<typename OpT::Properties *>();
-  typename OpT::Properties result;
-  if (attributes)
-    for (NamedAttribute attr : attributes)
-      OpT::setInherentAttr(result, attr.getName(), attr.getValue());
-  return result;
-}
-
 static int64_t boundOf(RankedTensorType type, int64_t d) {
   ArrayRef<int64_t> bounds = getBounds(type);
   return bounds.empty() ? ShapedType::kDynamic : bounds[d];

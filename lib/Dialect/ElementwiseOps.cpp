@@ -48,12 +48,12 @@ namespace mlir::stablehlo {
 
 LogicalResult ConstantOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  ConstantOp::Adaptor adaptor(operands, attributes, properties, regions);
-  if (!adaptor.getValue())
+  auto value = propertiesOf<ConstantOp>(attributes, properties).value;
+  if (!value)
     return emitOptionalError(location, "'stablehlo.constant' op needs a value");
-  inferred.push_back(adaptor.getValue().getType());
+  inferred.push_back(value.getType());
   return success();
 }
 

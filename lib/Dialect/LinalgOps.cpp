@@ -93,13 +93,8 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
-  // Callers through the C API may pass attributes without properties.
   DotDimensionNumbersAttr dims =
-      properties ? DotGeneralOp::Adaptor(operands, attributes, properties,
-                                         regions)
-                       .getDotDimensionNumbers()
-                 : attributes.getAs<DotDimensionNumbersAttr>(
-                       "dot_dimension_numbers");
+      propertiesOf<DotGeneralOp>(attributes, properties).dot_dimension_numbers;
   if (!dims || operands.size() != 2)
     return emitOptionalError(location, "'stablehlo.dot_general' op needs lhs, rhs and "
                                        "dot_dimension_numbers");

@@ -60,7 +60,10 @@ LogicalResult ReduceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  ReduceOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto props = propertiesOf<ReduceOp>(attributes, properties);
+  if (!props.dimensions)
+    return emitOptionalError(location, "'stablehlo.reduce' op needs dimensions");
+  ReduceOp::Adaptor adaptor(operands, attributes, &props, regions);
   return inferReduceTypes(location, adaptor.getInputs(),
                           adaptor.getInitValues(), adaptor.getDimensions(),
                           regions, inferred);

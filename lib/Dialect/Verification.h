@@ -37,6 +37,21 @@ ArrayRef<int64_t> getBounds(Type type);
 RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
                                ArrayRef<int64_t> bounds);
 
+// The properties of an op being built, for shape functions: `properties` when
+// given, else read from `attributes` (callers through the C API, such as
+// InferTypeOpInterface from Python, may pass attributes only).
+template <typename OpT>
+typename OpT::Properties propertiesOf(DictionaryAttr attributes,
+                                      OpaqueProperties properties) {
+  if (properties)
+    return *properties.as<typename OpT::Properties *>();
+  typename OpT::Properties result;
+  if (attributes)
+    for (NamedAttribute attr : attributes)
+      OpT::setInherentAttr(result, attr.getName(), attr.getValue());
+  return result;
+}
+
 } // namespace mlir::stablehlo
 
 #endif // STABLEHLO_PY_DIALECT_VERIFICATION_H

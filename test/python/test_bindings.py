@@ -259,3 +259,21 @@ def test_dimension_lists_accept_python_sequences(ctx):
 
     module = build([f32(3)], body)
     assert "stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<4x3xf32>" in str(module)
+
+
+def test_shape_functions_accept_attributes_without_properties(ctx):
+    """InferTypeOpInterface through the C API passes attributes, not properties:
+    shape functions read them from the attributes instead of crashing."""
+    module = ir.Module.parse("func.func @f(%a: tensor<2x3xf32>, %b: tensor<f32>) {\n  return\n}")
+    a, b = module.body.operations[0].regions[0].blocks[0].arguments
+
+    def infer(cls, operands, attributes):
+        return ir.InferTypeOpInterface(cls, ctx).inferReturnTypes(
+            operands=operands, attributes=ir.DictAttr.get(attributes))
+
+    assert [str(t) for t in infer(stablehlo.ReduceOp, [a, b], {"dimensions": ir.DenseI64ArrayAttr.get([1])})] \
+        == ["tensor<2xf32>"]
+    value = ir.DenseElementsAttr.get_splat(f32(4), ir.FloatAttr.get_f32(1.0))
+    assert [str(t) for t in infer(stablehlo.ConstantOp, [], {"value": value})] == ["tensor<4xf32>"]
+    with pytest.raises(Exception, match="infer"):
+        infer(stablehlo.ReduceOp, [a, b], {})  # no dimensions: an error, not a crash
