@@ -37,6 +37,10 @@ void StablehloDialect::initialize() {
       >();
   addOperations<
 #define GET_OP_LIST
+#include "IndexingOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
 #include "RegionOps.cpp.inc"
       >();
   addOperations<

@@ -52,6 +52,8 @@ public:
 #define GET_OP_CLASSES
 #include "DataMovementOps.h.inc"
 #define GET_OP_CLASSES
+#include "IndexingOps.h.inc"
+#define GET_OP_CLASSES
 #include "RegionOps.h.inc"
 #define GET_OP_CLASSES
 #include "LinalgOps.h.inc"

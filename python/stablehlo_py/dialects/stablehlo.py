@@ -13,6 +13,7 @@ from ._stablehlo_enum_gen import *  # noqa: F401,F403
 from ._stablehlo_ops_gen import _Dialect  # noqa: F401
 from ._stablehlo_elementwise_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_data_movement_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_indexing_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_linalg_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import ReduceOp, ReturnOp

@@ -1,0 +1,4 @@
+"""Kernels of the ops that read or write a tensor at computed indices:
+gather, scatter, dynamic_slice, dynamic_update_slice, torch_index_select."""
+
+from __future__ import annotations
