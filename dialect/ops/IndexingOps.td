@@ -6,4 +6,10 @@
 
 include "StablehloAttrs.td"
 
+//===--- Reads: gather, dynamic_slice, torch_index_select ---------------===//
+
+
+//===--- Writes: scatter, dynamic_update_slice ----------------------------===//
+
+
 #endif // STABLEHLO_PY_INDEXING_OPS_TD

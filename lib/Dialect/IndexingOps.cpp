@@ -7,7 +7,15 @@
 using namespace mlir;
 using namespace mlir::stablehlo;
 
-namespace mlir::stablehlo {} // namespace mlir::stablehlo
-
 #define GET_OP_CLASSES
 #include "IndexingOps.cpp.inc"
+
+namespace mlir::stablehlo {
+
+//===--- Reads: gather, dynamic_slice, torch_index_select ---------------===//
+
+
+//===--- Writes: scatter, dynamic_update_slice ----------------------------===//
+
+
+} // namespace mlir::stablehlo

@@ -545,6 +545,14 @@ def build_table() -> list:
     ]:
         add(f"{op}_text", op, TextProgram(_elementwise_text(op)), gen, types, check)
 
+    # -- indexing reads: gather, dynamic_slice, torch_index_select
+
+    # -- indexing writes: scatter, dynamic_update_slice
+
+    # -- region ops: sort, map, reduce_window, select_and_scatter
+
+    # -- tuples, tokens, barriers, legacy broadcast, get_dimension_size
+
     # -- func.call (a nested jit becomes a private function)
     inner = jax.jit(lambda a, b: lax.add(a, b))
     add("call", "call", lambda a, b: inner(a, lax.mul(a, b)), g_small((2, 3), (2, 3)), ["int32", "float32"],
