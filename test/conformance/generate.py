@@ -402,6 +402,33 @@ def _reduce_text(op: str, dims: tuple):
     return make
 
 
+def _broadcast_text(inputs):
+    x = inputs[0]
+    t = _tt(x)
+    r = tensor_type(np.zeros((3,) + x.shape, dtype=x.dtype), dtype_name(x))
+    return _module([t], r, [f"%0 = stablehlo.broadcast %arg0, sizes = [3] : ({t}) -> {r}", f"return %0 : {r}"])
+
+
+def _get_dimension_size_text(inputs):
+    t = _tt(inputs[0])
+    return _module([t], "(tensor<i32>, tensor<i32>)", [
+        f"%0 = stablehlo.get_dimension_size %arg0, dim = 0 : ({t}) -> tensor<i32>",
+        f"%1 = stablehlo.get_dimension_size %arg0, dim = 1 : ({t}) -> tensor<i32>",
+        "return %0, %1 : tensor<i32>, tensor<i32>"])
+
+
+def _tuple_text(inputs):
+    a, b = _tt(inputs[0]), _tt(inputs[1])
+    inner, outer = f"tuple<{b}, {a}>", f"tuple<{a}, tuple<{b}, {a}>>"
+    return _module([a, b], f"({b}, {a})", [
+        f"%0 = stablehlo.tuple %arg1, %arg0 : {inner}",
+        f"%1 = stablehlo.tuple %arg0, %0 : {outer}",
+        f"%2 = stablehlo.get_tuple_element %1[1] : ({outer}) -> {inner}",
+        f"%3 = stablehlo.get_tuple_element %2[0] : ({inner}) -> {b}",
+        f"%4 = stablehlo.get_tuple_element %1[0] : ({outer}) -> {a}",
+        f"return %3, %4 : {b}, {a}"])
+
+
 def build_table() -> list:
     jax, lax, jnp = _lax()
     T = []
@@ -570,6 +597,12 @@ def build_table() -> list:
     # -- region ops: sort, map, reduce_window, select_and_scatter
 
     # -- tuples, tokens, barriers, legacy broadcast, get_dimension_size
+    add("optimization_barrier", "optimization_barrier", lambda a, b: lax.optimization_barrier((a, b)),
+        g_shape((2, 3), (4,)), ALL)
+    add("broadcast", "broadcast", TextProgram(_broadcast_text), g_shape((2, 2)), ALL)
+    add("get_dimension_size", "get_dimension_size", TextProgram(_get_dimension_size_text), g_shape((2, 5)), ALL)
+    add("tuple", "tuple", TextProgram(_tuple_text), g_shape((2, 3), (4,)), ALL,
+        expect=["tuple", "get_tuple_element"])
 
     # -- reductions jax refuses on sub-byte integers (lax.reduce_and/or type checks): StableHLO text; the
     #    init value is the op's identity (all ones for and, zero for or)
