@@ -47,6 +47,10 @@ void StablehloDialect::initialize() {
 #define GET_OP_LIST
 #include "LinalgOps.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "CommunicationOps.cpp.inc"
+      >();
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {

@@ -429,6 +429,15 @@ def _tuple_text(inputs):
         f"return %3, %4 : {b}, {a}"])
 
 
+def _after_all_text(inputs):
+    t = _tt(inputs[0])
+    return _module([t], t, [
+        "%t0 = stablehlo.create_token : !stablehlo.token",
+        "%t1 = stablehlo.after_all %t0, %t0 : !stablehlo.token",
+        f"%0:2 = stablehlo.optimization_barrier %arg0, %t1 : {t}, !stablehlo.token",
+        f"return %0#0 : {t}"])
+
+
 def build_table() -> list:
     jax, lax, jnp = _lax()
     T = []
@@ -603,6 +612,10 @@ def build_table() -> list:
     add("get_dimension_size", "get_dimension_size", TextProgram(_get_dimension_size_text), g_shape((2, 5)), ALL)
     add("tuple", "tuple", TextProgram(_tuple_text), g_shape((2, 3), (4,)), ALL,
         expect=["tuple", "get_tuple_element"])
+    add("after_all", "after_all", TextProgram(_after_all_text), g_shape((3,)), ["float32"],
+        expect=["after_all", "create_token"])
+    scale_add = lax.composite(lambda x, y: lax.add(lax.mul(x, x), y), name="conformance.square_add")
+    add("composite", "composite", scale_add, g_small((2, 3), (2, 3)), NUMERIC, "eqc")
 
     # -- reductions jax refuses on sub-byte integers (lax.reduce_and/or type checks): StableHLO text; the
     #    init value is the op's identity (all ones for and, zero for or)

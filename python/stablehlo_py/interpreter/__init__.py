@@ -18,10 +18,12 @@ import numpy as np
 
 from .errors import CheckFailure, InterpreterError
 from .plan import Function, PlanBuilder
+from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
 from .types import TOKEN, TokenSpec, TupleSpec, coerce_argument
 
-__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops", "TOKEN"]
+__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops", "TOKEN",
+           "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
 def _load_module(module_or_text):
