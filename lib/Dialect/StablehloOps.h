@@ -59,6 +59,8 @@ public:
 #include "LinalgOps.h.inc"
 #define GET_OP_CLASSES
 #include "CommunicationOps.h.inc"
+#define GET_OP_CLASSES
+#include "NormalizationOps.h.inc"
 
 #include "CheckDialect.h.inc"
 #define GET_OP_CLASSES
