@@ -61,6 +61,8 @@ public:
 #include "CommunicationOps.h.inc"
 #define GET_OP_CLASSES
 #include "NormalizationOps.h.inc"
+#define GET_OP_CLASSES
+#include "FftOps.h.inc"
 
 #include "CheckDialect.h.inc"
 #define GET_OP_CLASSES

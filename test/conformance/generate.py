@@ -473,6 +473,29 @@ def g_batch_norm(op: str):
     return gen
 
 
+def _cholesky_text(inputs):
+    t = _tt(inputs[0])
+    return _module([t], t, [f"%0 = stablehlo.cholesky %arg0, lower = true : {t}", f"return %0 : {t}"])
+
+
+def _triangular_solve_text(inputs):
+    a, b = _tt(inputs[0]), _tt(inputs[1])
+    return _module([a, b], b, [
+        f'%0 = "stablehlo.triangular_solve"(%arg0, %arg1) {{left_side = true, lower = true, unit_diagonal = false, '
+        f"transpose_a = #stablehlo<transpose TRANSPOSE>}} : ({a}, {b}) -> {b}", f"return %0 : {b}"])
+
+
+def g_spd(rng, t):
+    """A batch of Hermitian positive-definite matrices (cholesky's domain)."""
+    m = random_array(rng, t, (2, 3, 3)).astype(np.complex128)
+    return [(m @ np.conj(np.swapaxes(m, -1, -2)) + 3 * np.eye(3)).astype(np_dtype(t))]
+
+
+def g_triangular(rng, t):
+    a = (random_array(rng, t, (3, 3)).astype(np.complex128) + 4 * np.eye(3)).astype(np_dtype(t))
+    return [a, random_array(rng, t, (3, 2))]
+
+
 def build_table() -> list:
     jax, lax, jnp = _lax()
     T = []
@@ -655,6 +678,14 @@ def build_table() -> list:
     for bn in ("inference", "training", "grad"):
         add(f"batch_norm_{bn}", f"batch_norm_{bn}", TextProgram(_batch_norm_text(bn)), g_batch_norm(bn),
             ["float32", "float64", "bfloat16"], "almost")
+    # -- fft, cholesky, triangular_solve (JAX on CPU exports LAPACK custom calls for the last two: text)
+    add("fft", "fft", jnp.fft.fft, g_shape((3, 8)), C, "almost")
+    add("ifft2", "fft", jnp.fft.ifft2, g_shape((2, 4, 4)), C, "almost")
+    add("rfft", "fft", jnp.fft.rfft, g_shape((3, 8)), ["float32", "float64"], "almost")
+    add("irfft2", "fft", lambda x: jnp.fft.irfft2(x, s=(4, 6)), g_shape((2, 4, 4)), C, "almost")
+    add("cholesky", "cholesky", TextProgram(_cholesky_text), g_spd, ["float32", "float64"] + C, "almost")
+    add("triangular_solve", "triangular_solve", TextProgram(_triangular_solve_text), g_triangular,
+        ["float32", "float64"] + C, "almost")
     scale_add = lax.composite(lambda x, y: lax.add(lax.mul(x, x), y), name="conformance.square_add")
     add("composite", "composite", scale_add, g_small((2, 3), (2, 3)), NUMERIC, "eqc")
 
