@@ -496,6 +496,21 @@ def g_triangular(rng, t):
     return [a, random_array(rng, t, (3, 2))]
 
 
+def _rng_bit_generator_text(algorithm: str, element: str, shape: tuple):
+    def make(inputs):
+        s = _tt(inputs[0])
+        t = f"tensor<{''.join(f'{d}x' for d in shape)}{element}>"
+        return _module([s], f"({s}, {t})", [
+            f"%0:2 = stablehlo.rng_bit_generator %arg0, algorithm = {algorithm} : ({s}) -> ({s}, {t})",
+            f"return %0#0, %0#1 : {s}, {t}"])
+
+    return make
+
+
+def g_rng_state(size: int):
+    return lambda rng, t: [rng.integers(0, 2**64, size, dtype=np.uint64)]
+
+
 def build_table() -> list:
     jax, lax, jnp = _lax()
     T = []
@@ -686,6 +701,11 @@ def build_table() -> list:
     add("cholesky", "cholesky", TextProgram(_cholesky_text), g_spd, ["float32", "float64"] + C, "almost")
     add("triangular_solve", "triangular_solve", TextProgram(_triangular_solve_text), g_triangular,
         ["float32", "float64"] + C, "almost")
+    # -- rng_bit_generator: XLA's bits exactly (unsigned outputs: XLA hands every output back unsigned)
+    for algorithm, size in (("THREE_FRY", 2), ("PHILOX", 3), ("PHILOX", 2), ("DEFAULT", 3)):
+        for element, shape in (("ui32", (3, 5)), ("ui64", (4,)), ("ui16", (2, 3)), ("ui8", ())):
+            add(f"{algorithm.lower()}_{size}_{element}", "rng_bit_generator",
+                TextProgram(_rng_bit_generator_text(algorithm, element, shape)), g_rng_state(size), ["uint64"])
     scale_add = lax.composite(lambda x, y: lax.add(lax.mul(x, x), y), name="conformance.square_add")
     add("composite", "composite", scale_add, g_small((2, 3), (2, 3)), NUMERIC, "eqc")
 

@@ -90,6 +90,9 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "bounded dimension is incompatible with it"),
     Allowed("stablehlo.bitcast_convert", True, r"C1\b",
             "docs/decisions.md, Verification: bitcast_convert keeps the shape between equal widths"),
+    Allowed("stablehlo.rng_bit_generator", True, r"C2: (THREE_FRY|PHILOX) needs an initial_state|"
+            r"must be 1D tensor of 64-bit unsigned integer values",
+            "docs/decisions.md, Interpreter semantics: rng_bit_generator checks C2 and the ui64 state (I1)"),
 )
 
 

@@ -241,6 +241,16 @@ def transpose(op, name: str = "transpose_a") -> str:
     return _enum_text(_decode(op, name, "TransposeAttr", "a transpose mode").value)
 
 
+def rng_algorithm(op) -> str:
+    """"DEFAULT" | "THREE_FRY" | "PHILOX"."""
+    return _enum_text(_decode(op, "rng_algorithm", "RngAlgorithmAttr", "an RNG algorithm").value)
+
+
+def rng_distribution(op) -> str:
+    """"UNIFORM" | "NORMAL"."""
+    return _enum_text(_decode(op, "rng_distribution", "RngDistributionAttr", "an RNG distribution").value)
+
+
 class DotDims(NamedTuple):
     lhs_batch: tuple
     rhs_batch: tuple
