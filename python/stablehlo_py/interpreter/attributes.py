@@ -35,6 +35,8 @@ __all__ = [
     "comparison_type",
     "DotDims",
     "dot_dimension_numbers",
+    "GatherDims",
+    "gather_dimension_numbers",
 ]
 
 
@@ -242,3 +244,18 @@ def dot_dimension_numbers(op) -> DotDims:
     dims = _decode(op, "dot_dimension_numbers", "DotDimensionNumbers", "dot dimension numbers")
     return DotDims(tuple(dims.lhs_batching_dimensions), tuple(dims.rhs_batching_dimensions),
                    tuple(dims.lhs_contracting_dimensions), tuple(dims.rhs_contracting_dimensions))
+
+
+class GatherDims(NamedTuple):
+    offset_dims: tuple
+    collapsed_slice_dims: tuple
+    operand_batching_dims: tuple
+    start_indices_batching_dims: tuple
+    start_index_map: tuple
+    index_vector_dim: int
+
+
+def gather_dimension_numbers(op, name: str = "dimension_numbers") -> GatherDims:
+    fields = _decode(op, name, "GatherDimensionNumbers", "gather dimension numbers").fields()
+    return GatherDims(*(tuple(fields[f]) for f in GatherDims._fields[:-1]),
+                      int(fields["index_vector_dim"]))
