@@ -142,6 +142,16 @@ def test_dynamic_slice_unsigned_and_narrow_indices():
         assert_same(interpret(text, *args), xla_run_text(text, *args), t)
 
 
+def test_dynamic_slice_of_a_scalar():
+    """No start indices: `%x, sizes = []`, and upstream's own print `%x, , sizes = []` parses too."""
+    for comma in (",", ", ,"):
+        text = f"""func.func @main(%x: tensor<f32>) -> tensor<f32> {{
+          %0 = stablehlo.dynamic_slice %x{comma} sizes = [] : (tensor<f32>) -> tensor<f32>
+          return %0 : tensor<f32>
+        }}"""
+        assert interpret(text, np.float32(2.5))[0] == np.float32(2.5)
+
+
 def test_gather_collapsed_slice_of_size_zero_gives_zeros():
     """A collapsed dimension with slice size 0 has no element to read: XLA gives zeros."""
     text = """module @m {
