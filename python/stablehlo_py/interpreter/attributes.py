@@ -255,7 +255,8 @@ class GatherDims(NamedTuple):
     index_vector_dim: int
 
 
-def gather_dimension_numbers(op, name: str = "dimension_numbers") -> GatherDims:
-    fields = _decode(op, name, "GatherDimensionNumbers", "gather dimension numbers").fields()
-    return GatherDims(*(tuple(fields[f]) for f in GatherDims._fields[:-1]),
-                      int(fields["index_vector_dim"]))
+def gather_dimension_numbers(op) -> GatherDims:
+    dims = _decode(op, "dimension_numbers", "GatherDimensionNumbers", "gather dimension numbers")
+    return GatherDims(tuple(dims.offset_dims), tuple(dims.collapsed_slice_dims), tuple(dims.operand_batching_dims),
+                      tuple(dims.start_indices_batching_dims), tuple(dims.start_index_map),
+                      int(dims.index_vector_dim))

@@ -21,8 +21,8 @@ def _as_int64(indices: np.ndarray) -> np.ndarray:
     return indices.astype(np.int64)
 
 
-def _strides(shape) -> np.ndarray:
-    """Row-major element strides of `shape`."""
+def _row_major_strides(shape) -> np.ndarray:
+    """Element strides of a row-major array of `shape`."""
     strides = np.ones(len(shape), dtype=np.int64)
     for d in range(len(shape) - 2, -1, -1):
         strides[d] = strides[d + 1] * shape[d + 1]
@@ -66,7 +66,7 @@ class _Gather:
             # An empty slice in a collapsed or batching dimension has no
             # element to read: XLA gives zeros (docs/decisions.md, gather).
             return np.zeros(major_shape, x.dtype).transpose(self.perm)
-        strides = _strides(x.shape)
+        strides = _row_major_strides(x.shape)
         mapped = list(dims.start_index_map)
         upper = np.array([x.shape[d] - slice_sizes[d] for d in mapped], dtype=np.int64)
         clamped = np.clip(_as_int64(starts), 0, upper)
