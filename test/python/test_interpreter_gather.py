@@ -128,9 +128,10 @@ def test_dynamic_slice_out_of_range_starts():
 
 
 def test_dynamic_slice_unsigned_and_narrow_indices():
-    """Start index types XLA allows in text: ui8, i8, ui64 with values past the int64 range."""
+    """Start index types of every width and signedness (ui64 with values past the int64 range)."""
     x = np.arange(24, dtype=np.float32).reshape(4, 6)
     for t, vals in [("ui8", np.array([255, 1], np.uint8)), ("i8", np.array([-128, 127], np.int8)),
+                    ("i4", np.array([-8, 3], ml_dtypes.int4)), ("ui4", np.array([15, 2], ml_dtypes.uint4)),
                     ("ui64", np.array([2**64 - 1, 3], np.uint64)), ("i16", np.array([1, -3], np.int16))]:
         text = f"""module @m {{
           func.func public @main(%x: tensor<4x6xf32>, %i: tensor<{t}>, %j: tensor<{t}>) -> tensor<2x3xf32> {{
@@ -265,19 +266,20 @@ def gather_cases(draw):
                   start_indices_batching_dims=indices_batching, start_index_map=start_index_map,
                   index_vector_dim=index_vector_dim)
     element = draw(st.sampled_from(["f32", "i32", "i1", "bf16"]))
-    index_type = draw(st.sampled_from(["i32", "i64", "ui8", "i8"]))
+    index_type = draw(st.sampled_from(["i32", "i64", "ui8", "i8", "i4", "ui4"]))
     sorted_ = draw(st.booleans())
     return shape, index_shape, fields, slice_sizes, element, index_type, sorted_
 
 
 _DTYPES = {"f32": np.float32, "i32": np.int32, "i1": np.bool_, "bf16": ml_dtypes.bfloat16, "i64": np.int64,
-           "ui8": np.uint8, "i8": np.int8}
+           "ui8": np.uint8, "i8": np.int8, "i4": ml_dtypes.int4, "ui4": ml_dtypes.uint4}
 
 
 def _mlir_element(name):
     return {"f32": ir.F32Type.get(), "bf16": ir.BF16Type.get(), "i1": ir.IntegerType.get_signless(1),
             "i8": ir.IntegerType.get_signless(8), "i32": ir.IntegerType.get_signless(32),
-            "i64": ir.IntegerType.get_signless(64), "ui8": ir.IntegerType.get_unsigned(8)}[name]
+            "i64": ir.IntegerType.get_signless(64), "ui8": ir.IntegerType.get_unsigned(8),
+            "i4": ir.IntegerType.get_signless(4), "ui4": ir.IntegerType.get_unsigned(4)}[name]
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -298,7 +300,7 @@ def test_random_gathers_match_xla(case):
     rng = np.random.default_rng(len(text))
     operand = _operand(_DTYPES[element], shape, seed=len(text))
     upper = max(shape) + 3 if shape else 3
-    lo = 0 if index_type == "ui8" else -3
+    lo = 0 if index_type.startswith("ui") else -3
     indices = rng.integers(lo, upper, size=index_shape).astype(_DTYPES[index_type])
     if indices_are_sorted:  # promised sorted: give sorted (and in-range) starts
         indices = np.zeros(index_shape, _DTYPES[index_type])
