@@ -3,6 +3,8 @@ gather, scatter, dynamic_slice, dynamic_update_slice, torch_index_select."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import attributes
@@ -32,10 +34,14 @@ def _row_major_strides(shape) -> np.ndarray:
 class _Gather:
     """The spec's gather for fixed dimension numbers and ranks, vectorised.
 
-    The result is computed batch-major (the batch dimensions of start_indices,
-    then the offset dimensions) as one array of flat operand positions, the
-    sum of broadcast terms: clamped start indices, batching indices and
-    offset ranges; then its axes are permuted into the result's order.
+    Window dimensions without a start index ("plain": the slice always starts
+    at 0) are cut from the operand and moved last, so each gathered item is
+    one row of a 2-D view of the operand (no copy when they trail, as in an
+    embedding lookup). The rows are addressed by flat positions over the other
+    ("indexed") dimensions, computed batch-major as the sum of broadcast
+    terms: clamped start indices, batching indices and the offset ranges of
+    indexed window dimensions. One `np.take` reads the rows; a reshape and a
+    transpose put the axes in the result's order.
     """
 
     def __init__(self, dims: GatherDims, operand_rank: int, indices_rank: int):
@@ -43,15 +49,21 @@ class _Gather:
         ivd = dims.index_vector_dim
         self.batch_rank = indices_rank - (1 if ivd < indices_rank else 0)
         unsliced = set(dims.collapsed_slice_dims) | set(dims.operand_batching_dims)
-        self.window = [d for d in range(operand_rank) if d not in unsliced]
+        window = [d for d in range(operand_rank) if d not in unsliced]
         self.unsliced = sorted(unsliced)
+        self.plain = [d for d in window if d not in dims.start_index_map]
+        self.indexed = [d for d in range(operand_rank) if d not in self.plain]
+        self.indexed_window = [d for d in window if d in dims.start_index_map]
         # batching pairs: (operand dim, batch axis of the index array)
         self.batching = [(od, sd - (1 if sd > ivd else 0))
                          for od, sd in zip(dims.operand_batching_dims, dims.start_indices_batching_dims)]
-        result_rank = self.batch_rank + len(self.window)
+        # Computed layout: batch axes, indexed window dims, plain dims. Result
+        # axis r is offset_dims' m-th (window[m]) or the next batch axis.
+        layout = {d: self.batch_rank + k for k, d in enumerate(self.indexed_window + self.plain)}
         batch_axes = iter(range(self.batch_rank))
-        offset_axis = {r: self.batch_rank + m for m, r in enumerate(dims.offset_dims)}
-        self.perm = tuple(offset_axis[r] if r in offset_axis else next(batch_axes) for r in range(result_rank))
+        offset_axis = {r: layout[window[m]] for m, r in enumerate(dims.offset_dims)}
+        self.perm = tuple(offset_axis[r] if r in offset_axis else next(batch_axes)
+                          for r in range(self.batch_rank + len(window)))
 
     def __call__(self, x: np.ndarray, indices: np.ndarray, slice_sizes) -> np.ndarray:
         dims = self.dims
@@ -59,18 +71,22 @@ class _Gather:
         starts = indices[..., None] if ivd == indices.ndim else np.moveaxis(indices, ivd, -1)
         batch_shape = starts.shape[:-1]
         self._check_run_time_shapes(x, indices, starts, slice_sizes)
-        nb = self.batch_rank
-        rank = nb + len(self.window)
-        major_shape = batch_shape + tuple(slice_sizes[d] for d in self.window)
+        window_shape = tuple(slice_sizes[d] for d in self.indexed_window)
+        plain_shape = tuple(slice_sizes[d] for d in self.plain)
         if any(slice_sizes[d] == 0 for d in self.unsliced):
             # An empty slice in a collapsed or batching dimension has no
             # element to read: XLA gives zeros (docs/decisions.md, gather).
-            return np.zeros(major_shape, x.dtype).transpose(self.perm)
-        strides = _row_major_strides(x.shape)
+            return np.zeros(batch_shape + window_shape + plain_shape, x.dtype).transpose(self.perm)
+        cut = tuple(slice(0, slice_sizes[d]) if d in self.plain else slice(None) for d in range(x.ndim))
+        indexed_shape = [x.shape[d] for d in self.indexed]
+        rows = x[cut].transpose(self.indexed + self.plain).reshape(math.prod(indexed_shape), math.prod(plain_shape))
+        strides = dict(zip(self.indexed, _row_major_strides(indexed_shape)))
         mapped = list(dims.start_index_map)
         upper = np.array([x.shape[d] - slice_sizes[d] for d in mapped], dtype=np.int64)
         clamped = np.clip(_as_int64(starts), 0, upper)
-        flat = (clamped @ strides[mapped]).reshape(batch_shape + (1,) * len(self.window))
+        rank = self.batch_rank + len(window_shape)
+        flat = (clamped @ np.array([strides[d] for d in mapped], dtype=np.int64)).reshape(
+            batch_shape + (1,) * len(window_shape))
 
         def term(axis, size, stride):
             shape = [1] * rank
@@ -79,10 +95,10 @@ class _Gather:
 
         for operand_dim, axis in self.batching:
             flat = flat + term(axis, batch_shape[axis], strides[operand_dim])
-        for m, d in enumerate(self.window):
-            flat = flat + term(nb + m, slice_sizes[d], strides[d])
-        flat = np.broadcast_to(flat, major_shape)
-        return np.take(x, flat).transpose(self.perm)
+        for k, d in enumerate(self.indexed_window):
+            flat = flat + term(self.batch_rank + k, slice_sizes[d], strides[d])
+        flat = np.broadcast_to(flat, batch_shape + window_shape)
+        return np.take(rows, flat, axis=0).reshape(flat.shape + plain_shape).transpose(self.perm)
 
     def _check_run_time_shapes(self, x, indices, starts, slice_sizes):
         """What the verifier cannot check on dynamic dimensions."""
