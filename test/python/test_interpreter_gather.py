@@ -6,7 +6,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, export, run_both, xla, xla_run_text
+from conftest import assert_same, export, run_both, xla_run_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jax import lax
