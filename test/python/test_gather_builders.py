@@ -1,6 +1,6 @@
-"""Generated Python builders of gather, dynamic_slice and torch_index_select:
-result types are inferred where the spec defines them, an invalid op reports
-its spec constraint."""
+"""Python builders of gather (dimension numbers also as keywords),
+dynamic_slice and torch_index_select: result types are inferred where the spec
+defines them, an invalid op reports its spec constraint."""
 import numpy as np
 import pytest
 from mlir import ir
@@ -40,18 +40,18 @@ def result_types(module, name):
 
 
 def test_gather_infers_its_shape(ctx):
-    """C13: batch dimensions of start_indices at the non-offset axes, slice sizes at offset_dims."""
+    """C13: batch dimensions of start_indices at the non-offset axes, slice sizes at offset_dims;
+    dimension numbers as an attribute or as keywords."""
     def body(x, idx, dyn, b):
         spec = stablehlo.GatherDimensionNumbers.get(offset_dims=[2, 3], collapsed_slice_dims=[0],
                                                     start_index_map=[1, 0], index_vector_dim=2)
         moved = stablehlo.GatherDimensionNumbers.get(offset_dims=[0, 1], collapsed_slice_dims=[0],
                                                      start_index_map=[0], index_vector_dim=1)
-        batching = stablehlo.GatherDimensionNumbers.get(offset_dims=[3], collapsed_slice_dims=[1],
-                                                        operand_batching_dims=[0], start_indices_batching_dims=[1],
-                                                        start_index_map=[1], index_vector_dim=3)
         return (stablehlo.gather(x, idx, spec, [1, 2, 2], indices_are_sorted=True),
                 stablehlo.gather(x, dyn, moved, [1, 3, 2]),
-                stablehlo.gather(x, b, batching, [1, 1, 2]))
+                stablehlo.gather(x, b, slice_sizes=[1, 1, 2], offset_dims=[3], collapsed_slice_dims=[1],
+                                 operand_batching_dims=[0], start_indices_batching_dims=[1], start_index_map=[1],
+                                 index_vector_dim=3))
 
     bounds = stablehlo.bounds_attr([6, None])
     module = build([tensor([3, 4, 2]), tensor([2, 3, 2], i32()), tensor([None, 1], i32(), bounds),
