@@ -96,4 +96,70 @@ def StableHLO_ConcatenateOp : HLO_InferredDataMovementOp<"concatenate"> {
   }];
 }
 
+//===--- Tuples, barriers, dimension sizes, legacy broadcast ---------------===//
+
+def StableHLO_GetDimensionSizeOp
+    : StableHLO_InferringOp<"get_dimension_size", [Pure]> {
+  let summary = "the size of one dimension of a tensor, as a tensor<i32>";
+  let arguments = (ins HLO_Tensor:$operand, I64Attr:$dimension);
+  let results = (outs 0DTensorOf<[I32]>:$result);
+  let assemblyFormat = [{
+    $operand `,` `dim` `=` $dimension attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_TupleOp : StableHLO_InferringOp<"tuple", [Pure]> {
+  let summary = "group values into a tuple";
+  let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$val);
+  let results = (outs HLO_Tuple:$result);
+  // Only the tuple type is printed: the operand types are its elements.
+  let assemblyFormat = [{
+    $val attr-dict `:` custom<TupleOpType>(type($val), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_GetTupleElementOp
+    : StableHLO_InferringOp<"get_tuple_element", [Pure]> {
+  let summary = "extract one element of a tuple";
+  let arguments = (ins HLO_Tuple:$operand, I32Attr:$index);
+  let results = (outs HLO_TensorOrTokenOrTuple:$result);
+  let assemblyFormat = [{
+    $operand `[` $index `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_PerTensorTensorOrToken : AnyTypeOf<[HLO_PerTensorTensor,
+                                            StableHLO_Token]>;
+
+def StableHLO_OptimizationBarrierOp
+    : StableHLO_InferringOp<"optimization_barrier", [Pure]> {
+  let summary = "identity that compilers may not move operations across";
+  let arguments = (ins Variadic<HLO_PerTensorTensorOrToken>:$operand);
+  let results = (outs Variadic<HLO_PerTensorTensorOrToken>:$result);
+  // `%a, %b : T0, T1` (result types are the operand types), or `()` when
+  // there are no operands.
+  let assemblyFormat = [{
+    attr-dict ($operand^ `:`
+      custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?
+  }];
+  let hasVerifier = 1;
+}
+
+// Not in the spec: XLA's Broadcast, which upstream keeps. The result shape is
+// broadcast_sizes followed by the operand's shape.
+def StableHLO_BroadcastOp : StableHLO_InferringOp<"broadcast", [Pure]> {
+  let summary = "broadcast a tensor by prepending dimensions (legacy)";
+  let arguments = (ins HLO_Tensor:$operand, HLO_Dims:$broadcast_sizes);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `sizes` `=` custom<Dims>($broadcast_sizes) attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // STABLEHLO_PY_DATA_MOVEMENT_OPS_TD

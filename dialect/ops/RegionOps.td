@@ -5,6 +5,7 @@
 #define STABLEHLO_PY_REGION_OPS_TD
 
 include "StablehloAttrs.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 def StableHLO_ReduceOp : StableHLO_InferringOp<"reduce", [
@@ -53,6 +54,22 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict
       `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_CompositeOp : StableHLO_Op<"composite",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "an op whose meaning is its decomposition function";
+  let arguments = (ins
+    Variadic<HLO_TensorOrTokenOrTuple>:$inputs,
+    StrAttr:$name,
+    DefaultValuedOptionalAttr<DictionaryAttr, "{}">:$composite_attributes,
+    FlatSymbolRefAttr:$decomposition,
+    DefaultValuedOptionalAttr<I32Attr, "0">:$version);
+  let results = (outs Variadic<HLO_TensorOrTokenOrTuple>);
+  let assemblyFormat = [{
+    $name $inputs attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }

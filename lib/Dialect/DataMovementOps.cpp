@@ -84,6 +84,40 @@ static void printConcatenateInputs(OpAsmPrinter &printer, Operation *,
   printer << "dim = " << dimension.getInt();
 }
 
+// tuple: only the result type is printed; the operand types are its elements.
+static ParseResult parseTupleOpType(OpAsmParser &parser,
+                                    SmallVectorImpl<Type> &operands,
+                                    Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(result))
+    return failure();
+  auto tuple = dyn_cast<TupleType>(result);
+  if (!tuple)
+    return parser.emitError(loc, "expected a tuple type, got ") << result;
+  llvm::append_range(operands, tuple.getTypes());
+  return success();
+}
+
+static void printTupleOpType(OpAsmPrinter &printer, Operation *, TypeRange,
+                             Type result) {
+  printer << result;
+}
+
+// optimization_barrier: `T0, T1, ...`, the result types being the operands'.
+static ParseResult parsePairwiseOpType(OpAsmParser &parser,
+                                       SmallVectorImpl<Type> &operands,
+                                       SmallVectorImpl<Type> &results) {
+  if (parser.parseTypeList(operands))
+    return failure();
+  results.assign(operands.begin(), operands.end());
+  return success();
+}
+
+static void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
+                                TypeRange operands, TypeRange) {
+  llvm::interleaveComma(operands, printer);
+}
+
 } // namespace mlir::stablehlo
 
 #define GET_OP_CLASSES
@@ -631,6 +665,142 @@ LogicalResult ConcatenateOp::verify() {
                             "dimension "
                          << getDimension() << " summed as in " << expected
                          << ", got " << result;
+  return success();
+}
+
+//===--- get_dimension_size ------------------------------------------------===//
+
+LogicalResult GetDimensionSizeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(RankedTensorType::get({}, IntegerType::get(context, 32)));
+  return success();
+}
+
+LogicalResult GetDimensionSizeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  int64_t dimension = getDimension();
+  if (dimension < 0 || dimension >= operand.getRank()) // C1
+    return emitOpError() << "C1: dimension " << dimension << " must be in [0, "
+                         << operand.getRank() << ") for operand " << operand;
+  return success();
+}
+
+//===--- tuple -------------------------------------------------------------===//
+
+LogicalResult TupleOp::inferReturnTypes(MLIRContext *context,
+                                        std::optional<Location>,
+                                        ValueRange operands, DictionaryAttr,
+                                        OpaqueProperties, RegionRange,
+                                        SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(TupleType::get(context, operands.getTypes())); // C1
+  return success();
+}
+
+LogicalResult TupleOp::verify() {
+  auto expected = TupleType::get(getContext(), getVal().getTypes());
+  if (getType() != expected) // C1
+    return emitOpError() << "C1: result type must be the tuple of the operand "
+                            "types "
+                         << expected << ", got " << getType();
+  return success();
+}
+
+//===--- get_tuple_element -------------------------------------------------===//
+
+LogicalResult GetTupleElementOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto tuple = cast<TupleType>(operands[0].getType());
+  auto index = propertiesOf<GetTupleElementOp>(attributes, properties).index;
+  int64_t i = index ? index.getInt() : -1;
+  // Out of range: a placeholder; the verifier reports C1.
+  inferred.push_back(i >= 0 && i < static_cast<int64_t>(tuple.size())
+                         ? tuple.getType(i)
+                         : Type(tuple)); // C2
+  return success();
+}
+
+LogicalResult GetTupleElementOp::verify() {
+  auto tuple = cast<TupleType>(getOperand().getType());
+  int64_t index = getIndexAttr().getInt();
+  if (index < 0 || index >= static_cast<int64_t>(tuple.size())) // C1
+    return emitOpError() << "C1: index " << index << " must be in [0, "
+                         << tuple.size() << ") for operand " << tuple;
+  if (getType() != tuple.getType(index)) // C2
+    return emitOpError() << "C2: result type must be element " << index
+                         << " of the operand, " << tuple.getType(index)
+                         << ", got " << getType();
+  return success();
+}
+
+//===--- optimization_barrier ----------------------------------------------===//
+
+LogicalResult OptimizationBarrierOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, operands.getTypes()); // C1
+  return success();
+}
+
+LogicalResult OptimizationBarrierOp::verify() {
+  if (getOperand().getTypes() != getResult().getTypes()) // C1
+    return emitOpError() << "C1: result types must be the operand types ("
+                         << getOperand().getTypes() << "), got ("
+                         << getResult().getTypes() << ")";
+  return success();
+}
+
+//===--- broadcast (legacy) ------------------------------------------------===//
+//
+// Not in the spec; XLA's Broadcast: result shape = broadcast_sizes ++
+// shape(operand), element type unchanged. Its checks are named after what
+// they enforce rather than a constraint id.
+
+static RankedTensorType inferBroadcastType(RankedTensorType operand,
+                                           ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t> shape(sizes), bounds;
+  llvm::append_range(shape, operand.getShape());
+  ArrayRef<int64_t> operandBounds = getBounds(operand);
+  if (!operandBounds.empty()) {
+    bounds.assign(sizes.size(), ShapedType::kDynamic);
+    llvm::append_range(bounds, operandBounds);
+  }
+  return getTensorType(shape, operand.getElementType(), bounds);
+}
+
+LogicalResult BroadcastOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location>,
+                                            ValueRange operands,
+                                            DictionaryAttr attributes,
+                                            OpaqueProperties properties,
+                                            RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto operand = cast<RankedTensorType>(operands[0].getType());
+  auto sizes = propertiesOf<BroadcastOp>(attributes, properties).broadcast_sizes;
+  bool valid = sizes && llvm::all_of(sizes.asArrayRef(),
+                                     [](int64_t s) { return s >= 0; });
+  // Invalid sizes: a placeholder; the verifier reports the problem.
+  inferred.push_back(valid ? inferBroadcastType(operand, sizes) : operand);
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  ArrayRef<int64_t> sizes = getBroadcastSizes();
+  for (int64_t size : sizes)
+    if (size < 0)
+      return emitOpError() << "broadcast_sizes " << formatDims(sizes)
+                           << " must be non-negative";
+  RankedTensorType expected = inferBroadcastType(operand, sizes);
+  if (result.getElementType() != operand.getElementType() ||
+      !isCompatibleShape(expected, result))
+    return emitOpError() << "result type must be broadcast_sizes followed by "
+                            "the operand's shape, "
+                         << expected << ", got " << result;
   return success();
 }
 

@@ -4,6 +4,8 @@
 #include "Dialect/Verification.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -410,6 +412,41 @@ LogicalResult CustomCallOp::verify() {
                            << " with output " << output
                            << "; their types must be equal";
   }
+  return success();
+}
+
+//===--- composite ---------------------------------------------------------===//
+
+LogicalResult CompositeOp::verify() {
+  // C1: is_namespaced_op_name(name).
+  static const llvm::Regex namespaced(
+      "^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$");
+  if (!namespaced.match(getName()))
+    return emitOpError() << "C1: name \"" << getName()
+                         << "\" must be a namespaced op name such as "
+                            "\"my_namespace.my_op\"";
+  return success();
+}
+
+LogicalResult
+CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto decomposition = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getDecompositionAttr());
+  if (!decomposition) // C2
+    return emitOpError() << "C2: decomposition " << getDecompositionAttr()
+                         << " must be a function defined in the parent scope";
+  ArrayRef<Type> inputs = decomposition.getArgumentTypes();
+  ArrayRef<Type> outputs = decomposition.getResultTypes();
+  if (TypeRange(inputs) != getOperandTypes()) // C3
+    return emitOpError() << "C3: operand types (" << getOperandTypes()
+                         << ") must be the input types of "
+                         << getDecompositionAttr() << " ("
+                         << TypeRange(inputs) << ")";
+  if (TypeRange(outputs) != getResultTypes()) // C4
+    return emitOpError() << "C4: result types (" << getResultTypes()
+                         << ") must be the output types of "
+                         << getDecompositionAttr() << " ("
+                         << TypeRange(outputs) << ")";
   return success();
 }
 

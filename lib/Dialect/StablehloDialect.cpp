@@ -47,6 +47,14 @@ void StablehloDialect::initialize() {
 #define GET_OP_LIST
 #include "LinalgOps.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "CommunicationOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "NormalizationOps.cpp.inc"
+      >();
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {

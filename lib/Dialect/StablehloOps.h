@@ -57,6 +57,10 @@ public:
 #include "RegionOps.h.inc"
 #define GET_OP_CLASSES
 #include "LinalgOps.h.inc"
+#define GET_OP_CLASSES
+#include "CommunicationOps.h.inc"
+#define GET_OP_CLASSES
+#include "NormalizationOps.h.inc"
 
 #include "CheckDialect.h.inc"
 #define GET_OP_CLASSES

@@ -81,6 +81,9 @@ def _load_args(paths: list, specs: list) -> list:
         except (OSError, ValueError) as e:
             raise UserError(f"cannot load argument {index} from {path}: {e}") from None
         if index < len(specs):
+            if not hasattr(specs[index], "dtype"):
+                raise UserError(f"argument {index} has type {specs[index].text}: only tensor arguments can be "
+                                "loaded from .npy files (call the function from Python for tuples and tokens)")
             want = specs[index].dtype
             # .npy files store ml_dtypes (bf16, f8, int4, ...) as raw void bytes
             if array.dtype.kind == "V" and array.dtype.itemsize == want.itemsize:

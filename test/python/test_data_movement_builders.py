@@ -171,3 +171,32 @@ def test_invalid_attributes_report_their_constraint(ctx, build_op, constraint):
     module = build([tensor([3, 4])], build_op, verify=False)
     with pytest.raises(ir.MLIRError, match=constraint):
         module.operation.verify()
+
+
+def test_tuple_ops_get_dimension_size_barrier_and_broadcast_infer_their_types(ctx):
+    i8 = ir.IntegerType.get_signless(8)
+
+    def body(x, d):
+        t = stablehlo.tuple([x, d])
+        first = stablehlo.get_tuple_element(t, 1)
+        size = stablehlo.get_dimension_size(d, 0)
+        barrier = stablehlo.optimization_barrier([x, first])
+        wide = stablehlo.broadcast(x, D([4, 1]))
+        return size, wide, *barrier
+
+    module = build([tensor([2, 3]), tensor([None, 5], i8)], body)
+    types = {op.name: [str(r.type) for r in op.results] for op in ops_of(module)}
+    assert types["stablehlo.tuple"] == ["tuple<tensor<2x3xf32>, tensor<?x5xi8>>"]
+    assert types["stablehlo.get_tuple_element"] == ["tensor<?x5xi8>"]
+    assert types["stablehlo.get_dimension_size"] == ["tensor<i32>"]
+    assert types["stablehlo.optimization_barrier"] == ["tensor<2x3xf32>", "tensor<?x5xi8>"]
+    assert types["stablehlo.broadcast"] == ["tensor<4x1x2x3xf32>"]
+
+
+def test_get_tuple_element_out_of_range_reports_c1(ctx):
+    def body(x):
+        return stablehlo.get_tuple_element(stablehlo.tuple([x]), 3)
+
+    module = build([tensor([2])], body, verify=False)
+    with pytest.raises(ir.MLIRError, match=r"C1: index 3 must be in \[0, 1\)"):
+        module.operation.verify()

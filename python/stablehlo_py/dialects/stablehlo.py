@@ -4,6 +4,9 @@ Op classes and builders are generated from dialect/*.td (one module per op
 family); this module adds the dialect's attribute and type classes and the
 builders that need more than the generated ones (regions, inferred shapes).
 """
+# The generated op builders include `tuple`, `map` and other names of Python
+# builtins; code in this module reaches the builtins through `builtins.`.
+import builtins
 from typing import Callable, Optional, Sequence
 
 from mlir import ir
@@ -16,6 +19,8 @@ from ._stablehlo_data_movement_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_indexing_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_linalg_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_communication_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_normalization_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import ReduceOp, ReturnOp
 from ._stablehlo_linalg_ops_gen import DotGeneralOp
 from ._stablehlo_indexing_ops_gen import GatherOp
@@ -139,7 +144,7 @@ class _StructuredAttr(ir.Attribute):
 
 
 def _structured_attr_class(name: str, mnemonic: str, fields: Sequence[str]) -> type:
-    namespace = {"MNEMONIC": mnemonic, "FIELDS": tuple(fields),
+    namespace = {"MNEMONIC": mnemonic, "FIELDS": builtins.tuple(fields),
                  "__doc__": f"#stablehlo.{mnemonic}<...>; fields: {', '.join(fields)}"}
     for field in fields:
         namespace[field] = property(lambda self, f=field: self.fields()[f])

@@ -6,7 +6,8 @@
 `compile` prepares the module once (see plan.py); the returned callable only
 executes the prepared plan.  The entry is `entry`, or, when `entry` is "main"
 and there is no @main, the module's only function.  Values are numpy arrays
-(ml_dtypes for bf16, f8, int4, ...); 0-d arrays for scalar tensors.  Every
+(ml_dtypes for bf16, f8, int4, ...); 0-d arrays for scalar tensors; Python
+tuples for tuple values; `TOKEN` for `!stablehlo.token` values.  Every
 failure is an `InterpreterError` naming the op and its location; a check
 that does not hold is a `CheckFailure`.
 """
@@ -17,10 +18,12 @@ import numpy as np
 
 from .errors import CheckFailure, InterpreterError
 from .plan import Function, PlanBuilder
+from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
-from .types import coerce_argument
+from .types import TOKEN, TokenSpec, TupleSpec, coerce_argument
 
-__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops"]
+__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops", "TOKEN",
+           "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
 def _load_module(module_or_text):
@@ -77,9 +80,20 @@ class Executable:
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI and the interpret pass print them."""
         lines = []
+
+        def describe(label, value, spec):
+            if isinstance(spec, TupleSpec):
+                lines.append(f"{label}: {spec.text}")
+                for i, (v, s) in enumerate(zip(value, spec.elements)):
+                    describe(f"{label} element {i}", v, s)
+            elif isinstance(spec, TokenSpec):
+                lines.append(f"{label}: {spec.text}")
+            else:
+                lines.append(f"{label}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
+                lines.append(np.array_repr(value))
+
         for index, (value, spec) in enumerate(zip(results, self.result_specs)):
-            lines.append(f"@{self.name} result {index}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
-            lines.append(np.array_repr(value))
+            describe(f"@{self.name} result {index}", value, spec)
         return "\n".join(lines)
 
     def __call__(self, *arrays) -> list:
@@ -112,16 +126,21 @@ def _outputs(results: list) -> list:
     run and constants are read-only, so a read-only result is copied; so is a result
     sharing its buffer with an earlier one."""
     seen: set = set()
-    out = []
-    for r in results:
+
+    def own(r):
+        if isinstance(r, tuple):
+            return tuple(own(v) for v in r)
+        if r is TOKEN:
+            return r
         r = np.asarray(r)
         root = id(_root(r))
         if not r.flags.writeable or root in seen:
             r = r.copy()
             root = id(r)
         seen.add(root)
-        out.append(r)
-    return out
+        return r
+
+    return [own(r) for r in results]
 
 
 def compile(module_or_text, entry: str = "main") -> Executable:  # noqa: A001 - public API name

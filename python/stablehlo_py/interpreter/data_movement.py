@@ -128,3 +128,34 @@ def _pad(ctx):
         return out[crop]
 
     return pad
+
+
+@register("stablehlo.broadcast")
+def _broadcast(ctx):
+    sizes = attributes.i64_list(ctx.op, "broadcast_sizes")
+    return lambda x: np.broadcast_to(x, sizes + x.shape)  # XLA's Broadcast: new dimensions first
+
+
+@register("stablehlo.get_dimension_size")
+def _get_dimension_size(ctx):
+    dim = attributes.integer(ctx.op, "dimension")
+    return lambda x: np.array(x.shape[dim], dtype=np.int32)  # the run-time size, for dynamic dimensions too
+
+
+@register("stablehlo.tuple")
+def _tuple(ctx):
+    return lambda *values: values
+
+
+@register("stablehlo.get_tuple_element")
+def _get_tuple_element(ctx):
+    index = attributes.integer(ctx.op, "index")
+    return lambda value: value[index]
+
+
+@register("stablehlo.optimization_barrier")
+def _optimization_barrier(ctx):
+    # An identity: the interpreter runs ops in program order, so there is nothing to keep from moving.
+    if len(ctx.op.results) == 1:
+        return lambda value: value
+    return lambda *values: values

@@ -21,7 +21,7 @@ import numpy as np
 from . import attributes
 from .errors import InterpreterError
 from .registry import lookup
-from .types import TensorSpec, tensor_spec
+from .types import TensorSpec, value_spec
 
 __all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
 
@@ -134,19 +134,20 @@ class OpContext:
         self._extras: list = []  # outer values captured by this op's regions
         self.num_operands = len(op.operands)
 
+    # Specs of tensors are TensorSpecs; of tuples and tokens, TupleSpec and TokenSpec.
     @property
-    def operand_specs(self) -> list[TensorSpec]:
-        return [tensor_spec(v.type) for v in self.op.operands]
+    def operand_specs(self) -> list:
+        return [value_spec(v.type) for v in self.op.operands]
 
     @property
-    def result_specs(self) -> list[TensorSpec]:
-        return [tensor_spec(r.type) for r in self.op.results]
+    def result_specs(self) -> list:
+        return [value_spec(r.type) for r in self.op.results]
 
-    def operand_spec(self, index: int) -> TensorSpec:
-        return tensor_spec(self.op.operands[index].type)
+    def operand_spec(self, index: int):
+        return value_spec(self.op.operands[index].type)
 
-    def result_spec(self, index: int = 0) -> TensorSpec:
-        return tensor_spec(self.op.results[index].type)
+    def result_spec(self, index: int = 0):
+        return value_spec(self.op.results[index].type)
 
     def region(self, index: int = 0) -> Region:
         """Prepare region `index` (its single block) into a Region."""
@@ -200,8 +201,8 @@ class PlanBuilder:
             raise InterpreterError(f"no function @{name} in the module")
         fn = self.functions[name] = Function(name)
         inputs, results = attributes.function_type(op)
-        fn.arg_specs = [tensor_spec(t) for t in inputs]
-        fn.result_specs = [tensor_spec(t) for t in results]
+        fn.arg_specs = [value_spec(t) for t in inputs]
+        fn.result_specs = [value_spec(t) for t in results]
         if len(op.regions[0].blocks) != 1:
             raise InterpreterError(f"@{name}: expected a body with exactly one block")
         self.prepare_block(op.regions[0].blocks[0], name, None, fn)
@@ -210,7 +211,7 @@ class PlanBuilder:
     def prepare_block(self, block, name: str, parent: _Scope | None, fn: Function | None = None) -> Function:
         if fn is None:
             fn = Function(name)
-            fn.arg_specs = [tensor_spec(a.type) for a in block.arguments]
+            fn.arg_specs = [value_spec(a.type) for a in block.arguments]
         scope = _Scope(fn, parent)
         arg_slots = [scope.define(a) for a in block.arguments]
         terminated = False
@@ -219,7 +220,7 @@ class PlanBuilder:
             if op.name in _TERMINATORS:
                 fn.result_slots = tuple(scope.use(v) for v in op.operands)
                 if not fn.result_specs:
-                    fn.result_specs = [tensor_spec(v.type) for v in op.operands]
+                    fn.result_specs = [value_spec(v.type) for v in op.operands]
                 terminated = True
                 break
             fn.steps.append(self._prepare_op(op, scope))
@@ -248,7 +249,8 @@ class PlanBuilder:
             out = _NO_RESULT
         elif len(results) == 1:
             out = scope.define(results[0])
-            if ctx.result_spec().rank == 0:
+            spec = value_spec(results[0].type)
+            if isinstance(spec, TensorSpec) and spec.rank == 0:
                 kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
         else:
             out = tuple(scope.define(r) for r in results)

@@ -1,4 +1,4 @@
-"""Ops with regions or callees: reduce, while, if, case, func.call, custom_call.
+"""Ops with regions or callees: reduce, while, if, case, func.call, composite, custom_call.
 
 reduce: a body that is one known op on its two block arguments maps to one
 numpy `ufunc.reduce`; any other body runs through its prepared plan on whole
@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from . import attributes, checks
+from . import attributes, checks, custom_calls
 from .elementwise import _float_max, _float_min, convert_values
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
@@ -207,7 +207,16 @@ def _case(ctx):
 
 @register("func.call")
 def _call(ctx):
-    name = attributes.symbol(ctx.op, "callee")
+    return _function_call(ctx, attributes.symbol(ctx.op, "callee"))
+
+
+@register("stablehlo.composite")
+def _composite(ctx):
+    # The spec defines a composite by its decomposition: run that function.
+    return _function_call(ctx, attributes.symbol(ctx.op, "decomposition"))
+
+
+def _function_call(ctx, name: str):
     callee = ctx.function(name)
     runtime = ctx.runtime
     count = len(ctx.op.results)
@@ -229,6 +238,4 @@ def _call(ctx):
 def _custom_call(ctx):
     target = attributes.string(ctx.op, "call_target_name")
     kernel = checks.custom_call_check(ctx, target)
-    if kernel is None:
-        raise InterpreterError(f"unsupported custom_call target @{target}")
-    return kernel
+    return kernel if kernel is not None else custom_calls.user_target_kernel(ctx, target)

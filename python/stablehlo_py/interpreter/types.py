@@ -154,6 +154,45 @@ def tensor_spec(mlir_type) -> TensorSpec:
     return TensorSpec(shape, element, text)
 
 
+class Token:
+    """The value of a `!stablehlo.token`: carries no data, only ordering."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TOKEN"
+
+
+TOKEN = Token()
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    text: str = "!stablehlo.token"
+
+
+@dataclass(frozen=True)
+class TupleSpec:
+    """A tuple type; its values are Python tuples of the elements' values."""
+
+    elements: tuple
+    text: str
+
+
+def value_spec(mlir_type):
+    """TensorSpec, TupleSpec or TokenSpec of any value type the interpreter runs."""
+    import mlir.ir as ir
+
+    text = str(mlir_type)
+    if text == TokenSpec.text:
+        return TokenSpec()
+    try:
+        tuple_type = ir.TupleType(mlir_type)
+    except (ValueError, TypeError):
+        return tensor_spec(mlir_type)
+    return TupleSpec(tuple(value_spec(tuple_type.get_type(i)) for i in range(tuple_type.num_types)), text)
+
+
 def wide_int_dtype(info: ElementInfo) -> np.dtype:
     """Dtype in which integer arithmetic for `info` is computed (itself unless sub-byte)."""
     if info.is_subbyte:
@@ -187,13 +226,25 @@ def bits_view(values: np.ndarray) -> np.ndarray:
     return values.view(uint_dtype(values.dtype))
 
 
-def coerce_argument(index: int, value, spec: TensorSpec, func_name: str) -> np.ndarray:
+def coerce_argument(index: int, value, spec, func_name: str, where: str = ""):
     """Check (and for plain Python values, convert) argument `index` against `spec`.
 
     numpy arrays (and anything with a dtype, e.g. jax arrays) must have exactly
     the declared dtype; Python scalars and nested lists are converted to it.
+    A tuple argument is a Python tuple of its elements' values; a token is TOKEN.
     """
-    where = f"@{func_name} argument {index}"
+    where = where or f"@{func_name} argument {index}"
+    if isinstance(spec, TokenSpec):
+        if value is not TOKEN:
+            raise InterpreterError(f"{where}: expected {spec.text} (stablehlo_py.interpreter.TOKEN), "
+                                   f"got {type(value).__name__}")
+        return value
+    if isinstance(spec, TupleSpec):
+        if not isinstance(value, (tuple, list)) or len(value) != len(spec.elements):
+            raise InterpreterError(f"{where}: expected {spec.text} (a tuple of {len(spec.elements)} values), "
+                                   f"got {type(value).__name__}" + (f" of {len(value)}" if isinstance(value, (tuple, list)) else ""))
+        return tuple(coerce_argument(index, v, s, func_name, f"{where} element {i}")
+                     for i, (v, s) in enumerate(zip(value, spec.elements)))
     if hasattr(value, "dtype"):
         try:
             array = np.asarray(value)
