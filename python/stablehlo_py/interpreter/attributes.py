@@ -33,10 +33,10 @@ __all__ = [
     "function_type",
     "comparison_direction",
     "comparison_type",
-    "DotDims",
-    "dot_dimension_numbers",
     "GatherDims",
     "gather_dimension_numbers",
+    "DotDims",
+    "dot_dimension_numbers",
 ]
 
 
@@ -233,19 +233,6 @@ def comparison_type(op) -> str | None:
     return _enum_text(_decode(op, "compare_type", "ComparisonTypeAttr", "a comparison type").value)
 
 
-class DotDims(NamedTuple):
-    lhs_batch: tuple
-    rhs_batch: tuple
-    lhs_contract: tuple
-    rhs_contract: tuple
-
-
-def dot_dimension_numbers(op) -> DotDims:
-    dims = _decode(op, "dot_dimension_numbers", "DotDimensionNumbers", "dot dimension numbers")
-    return DotDims(tuple(dims.lhs_batching_dimensions), tuple(dims.rhs_batching_dimensions),
-                   tuple(dims.lhs_contracting_dimensions), tuple(dims.rhs_contracting_dimensions))
-
-
 class GatherDims(NamedTuple):
     offset_dims: tuple
     collapsed_slice_dims: tuple
@@ -260,3 +247,16 @@ def gather_dimension_numbers(op) -> GatherDims:
     return GatherDims(tuple(dims.offset_dims), tuple(dims.collapsed_slice_dims), tuple(dims.operand_batching_dims),
                       tuple(dims.start_indices_batching_dims), tuple(dims.start_index_map),
                       int(dims.index_vector_dim))
+
+
+class DotDims(NamedTuple):
+    lhs_batch: tuple
+    rhs_batch: tuple
+    lhs_contract: tuple
+    rhs_contract: tuple
+
+
+def dot_dimension_numbers(op) -> DotDims:
+    dims = _decode(op, "dot_dimension_numbers", "DotDimensionNumbers", "dot dimension numbers")
+    return DotDims(tuple(dims.lhs_batching_dimensions), tuple(dims.rhs_batching_dimensions),
+                   tuple(dims.lhs_contracting_dimensions), tuple(dims.rhs_contracting_dimensions))
