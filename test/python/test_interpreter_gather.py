@@ -153,6 +153,18 @@ def test_dynamic_slice_of_a_scalar():
         assert interpret(text, np.float32(2.5))[0] == np.float32(2.5)
 
 
+def test_gather_of_a_scalar_operand():
+    """Rank 0: empty index vectors (start_indices of shape 3x0), each selecting the whole operand."""
+    text = """module @m {
+      func.func public @main(%x: tensor<f32>, %i: tensor<3x0xi32>) -> tensor<3xf32> {
+        %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<index_vector_dim = 1>, slice_sizes = array<i64>} : (tensor<f32>, tensor<3x0xi32>) -> tensor<3xf32>
+        return %0 : tensor<3xf32>
+      }
+    }"""
+    args = (np.float32(2.5), np.zeros((3, 0), np.int32))
+    assert_same(interpret(text, *args), xla_run_text(text, *args), "scalar operand")
+
+
 def test_gather_collapsed_slice_of_size_zero_gives_zeros():
     """A collapsed dimension with slice size 0 has no element to read: XLA gives zeros."""
     text = """module @m {
