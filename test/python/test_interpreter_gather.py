@@ -153,6 +153,23 @@ def test_dynamic_slice_of_a_scalar():
         assert interpret(text, np.float32(2.5))[0] == np.float32(2.5)
 
 
+def test_dynamic_shapes_are_checked_at_run_time():
+    """Dynamic operand and index dimensions take their sizes from the arguments (numpy oracle);
+    a slice larger than the actual operand dimension is a clean error."""
+    text = """func.func @main(%x: tensor<?x4xf32>, %i: tensor<?x1xi32>, %s: tensor<i32>) -> (tensor<?x4xf32>, tensor<2x4xf32>) {
+      %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>} : (tensor<?x4xf32>, tensor<?x1xi32>) -> tensor<?x4xf32>
+      %1 = stablehlo.dynamic_slice %x, %s, %s, sizes = [2, 4] : (tensor<?x4xf32>, tensor<i32>, tensor<i32>) -> tensor<2x4xf32>
+      return %0, %1 : tensor<?x4xf32>, tensor<2x4xf32>
+    }"""
+    x = np.arange(20, dtype=np.float32).reshape(5, 4)
+    idx = np.array([[4], [-2], [9], [1]], np.int32)
+    got = interpret(text, x, idx, np.int32(7))
+    np.testing.assert_array_equal(got[0], x[np.clip(idx[:, 0], 0, 4)])
+    np.testing.assert_array_equal(got[1], x[3:5])
+    with pytest.raises(InterpreterError, match="slice size 2 exceeds operand dimension 0 of size 1"):
+        interpret(text, x[:1], idx, np.int32(0))
+
+
 def test_gather_of_a_scalar_operand():
     """Rank 0: empty index vectors (start_indices of shape 3x0), each selecting the whole operand."""
     text = """module @m {
