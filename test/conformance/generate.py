@@ -673,6 +673,42 @@ def build_table() -> list:
         add(f"{op}_text", op, TextProgram(_elementwise_text(op)), gen, types, check)
 
     # -- indexing reads: gather, dynamic_slice, torch_index_select
+    def g_indexed(shape, *indices):
+        """An operand of the case's type and fixed int32 index arrays (some out of range)."""
+        return lambda rng, t: [random_array(rng, t, shape)] + [np.array(i, np.int32) for i in indices]
+
+    points = [[0, 4], [2, -1], [1, 7], [-3, 0]]
+    add("gather_index", "gather", lambda x, i: x[i], g_indexed((4, 3), [3, 0, -1, 2, 2]), ALL)
+    add("gather_points", "gather", lambda x, i: x[i[:, 0], i[:, 1]], g_indexed((3, 5), points), ALL)
+    add("gather_take_clip", "gather", lambda x, i: jnp.take(x, i, axis=1, mode="clip"),
+        g_indexed((2, 5, 2), [[4, 9], [-2, 1]]), ALL)
+    add("gather_batching", "gather", jax.vmap(lambda row, i: jnp.take(row, i, mode="clip")),
+        g_indexed((3, 4), [[1, 3], [0, 5], [-1, 2]]), ALL)  # vmap: operand_batching_dims
+    add("gather_window", "gather",
+        lambda x, i: lax.gather(x, i, lax.GatherDimensionNumbers(offset_dims=(1, 2), collapsed_slice_dims=(),
+                                                                 start_index_map=(0, 1)),
+                                (2, 3), mode=lax.GatherScatterMode.PROMISE_IN_BOUNDS),  # XLA clamps
+        g_indexed((4, 5), points), ALL)
+    add("dynamic_slice", "dynamic_slice", lambda x, i: lax.dynamic_slice(x, (i[0], i[1]), (2, 3)),
+        g_indexed((4, 5), [1, 1]), ALL)
+    add("dynamic_slice_clamped", "dynamic_slice",
+        lambda x, i: (lax.dynamic_slice(x, (i[0], i[1]), (2, 3)), lax.dynamic_slice(x, (i[1], i[0]), (3, 1))),
+        g_indexed((4, 5), [-2, 9]), ALL)
+
+    def torch_index_select_text(dim, batch_dims):
+        def make(inputs):
+            x, i = inputs
+            r = np.zeros(x.shape[:dim] + i.shape[batch_dims:] + x.shape[dim + 1:], x.dtype)
+            return _module([_tt(x), _tt(i)], _tt(r), [
+                f'%0 = "stablehlo.torch_index_select"(%arg0, %arg1) {{dim = {dim} : i64, batch_dims = {batch_dims} '
+                f': i64}} : ({_tt(x)}, {_tt(i)}) -> {_tt(r)}', f"return %0 : {_tt(r)}"])
+
+        return TextProgram(make)
+
+    add("torch_index_select", "torch_index_select", torch_index_select_text(1, 0),
+        g_indexed((2, 4, 3), [[3, 0, 5], [-1, 1, 1]]), ALL)
+    add("torch_index_select_batch", "torch_index_select", torch_index_select_text(1, 1),
+        g_indexed((3, 4, 2), [[3, 0], [1, 1], [2, 9]]), ALL)
 
     # -- indexing writes: scatter, dynamic_update_slice
 

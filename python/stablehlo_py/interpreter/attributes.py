@@ -33,6 +33,8 @@ __all__ = [
     "function_type",
     "comparison_direction",
     "comparison_type",
+    "GatherDims",
+    "gather_dimension_numbers",
     "DotDims",
     "dot_dimension_numbers",
 ]
@@ -249,6 +251,22 @@ def rng_algorithm(op) -> str:
 def rng_distribution(op) -> str:
     """"UNIFORM" | "NORMAL"."""
     return _enum_text(_decode(op, "rng_distribution", "RngDistributionAttr", "an RNG distribution").value)
+
+
+class GatherDims(NamedTuple):
+    offset_dims: tuple
+    collapsed_slice_dims: tuple
+    operand_batching_dims: tuple
+    start_indices_batching_dims: tuple
+    start_index_map: tuple
+    index_vector_dim: int
+
+
+def gather_dimension_numbers(op) -> GatherDims:
+    dims = _decode(op, "dimension_numbers", "GatherDimensionNumbers", "gather dimension numbers")
+    return GatherDims(tuple(dims.offset_dims), tuple(dims.collapsed_slice_dims), tuple(dims.operand_batching_dims),
+                      tuple(dims.start_indices_batching_dims), tuple(dims.start_index_map),
+                      int(dims.index_vector_dim))
 
 
 class DotDims(NamedTuple):
