@@ -8,3 +8,239 @@ from __future__ import annotations
 
 
 # --- Writes: scatter, dynamic_update_slice ----------------------------------
+#
+# scatter computes, once per call and with whole-array index arithmetic, the
+# flat result position of every update element, in the order the updates are
+# applied: scatter position major, window position minor (XLA on CPU applies
+# them in this order; it decides which duplicate wins and the rounding of
+# float sums).  Like XLA, an update window that does not fit in the input at
+# its start index is dropped as a whole (docs/decisions.md).  Then:
+#   * a body returning the update ("replace") assigns, the last write to a
+#     position winning;
+#   * a body that is one add/multiply/min/max/and/or/xor on its two arguments
+#     runs as one unbuffered `ufunc.at` (in order, so float sums round as
+#     XLA's do), except float/complex min/max (signed zeros, NaN), which take
+#     the general path;
+#   * any other body runs in rounds: round r applies the r-th update of every
+#     position at once (positions are unique within a round), so the body is
+#     evaluated (max duplicates per position) times on whole arrays.
+
+import math
+
+import numpy as np
+
+from . import attributes
+from .elementwise import convert_values
+from .errors import InterpreterError
+from .regions import _results, _single_op_body
+from .registry import register
+from .types import from_wide_int, wide_int_dtype
+
+
+def _static(spec, what: str):
+    if not spec.is_static:
+        raise InterpreterError(f"{what} type {spec.text} has a dynamic shape")
+    return spec.shape
+
+
+def _row_major_strides(shape) -> np.ndarray:
+    strides = np.ones(len(shape), dtype=np.int64)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    return strides
+
+
+class _ScatterIndexing:
+    """The static part of scatter's index arithmetic, prepared once per op.
+
+    `positions(indices)` gives, for every scatter position (the update index
+    without its window dimensions, row-major) whose window fits, its index and
+    the flat result position of its window's first element; `window` holds
+    the flat offsets of the window's elements from it.
+    """
+
+    def __init__(self, shape, index_shape, update_shape, dims: attributes.ScatterDims):
+        rank = len(shape)
+        window_dims = dims.update_window_dims
+        scatter_dims = [d for d in range(len(update_shape)) if d not in window_dims]
+        self.update_perm = tuple(scatter_dims) + tuple(window_dims)
+        self.count = math.prod(update_shape[d] for d in scatter_dims)
+        window_shape = tuple(update_shape[d] for d in window_dims)
+        self.window_size = math.prod(window_shape)
+
+        strides = _row_major_strides(shape)
+        excluded = set(dims.inserted_window_dims) | set(dims.input_batching_dims)
+        window_operand_dims = [d for d in range(rank) if d not in excluded]
+        # Flat offsets of the window elements (row-major over the window).
+        offsets = np.zeros(window_shape, dtype=np.int64)
+        for k, d in enumerate(window_operand_dims):
+            line = np.arange(window_shape[k], dtype=np.int64) * strides[d]
+            offsets = offsets + line.reshape([-1 if j == k else 1 for j in range(len(window_shape))])
+        self.window = offsets.reshape(-1)
+
+        # Scatter positions enumerate the dims of scatter_indices other than
+        # index_vector_dim, in order; batching dims take their coordinate.
+        ivd = dims.index_vector_dim
+        self.index_vector_dim = ivd
+        self.has_index_vector = ivd < len(index_shape)
+        scatter_shape = tuple(n for d, n in enumerate(index_shape) if d != ivd)
+        base = np.zeros(scatter_shape, dtype=np.int64)
+        for input_dim, index_dim in zip(dims.input_batching_dims, dims.scatter_indices_batching_dims):
+            k = index_dim if index_dim < ivd else index_dim - 1
+            line = np.arange(scatter_shape[k], dtype=np.int64) * strides[input_dim]
+            base = base + line.reshape([-1 if j == k else 1 for j in range(len(scatter_shape))])
+        self.base = base.reshape(-1)
+
+        to_operand = list(dims.scatter_dims_to_operand_dims)
+        full_window = [1] * rank
+        for k, d in enumerate(window_operand_dims):
+            full_window[d] = window_shape[k]
+        self.start_strides = strides[to_operand]
+        self.start_limits = np.array([shape[d] - full_window[d] for d in to_operand], dtype=np.int64)
+        self.index_count = len(to_operand)
+
+    def positions(self, indices: np.ndarray):
+        """(scatter position numbers, flat start of their windows) of the windows that fit."""
+        idx = indices.astype(np.int64) if indices.dtype.kind != "u" else _unsigned_to_int64(indices)
+        if self.has_index_vector:
+            idx = np.moveaxis(idx, self.index_vector_dim, -1)
+        starts = idx.reshape(self.count, self.index_count)
+        fits = np.all((starts >= 0) & (starts <= self.start_limits), axis=1)
+        if fits.all():
+            return None, self.base + starts @ self.start_strides
+        kept = np.flatnonzero(fits)
+        return kept, self.base[kept] + starts[kept] @ self.start_strides
+
+
+def _unsigned_to_int64(indices: np.ndarray) -> np.ndarray:
+    """Unsigned indices as int64; values past int64 become -1 (out of range either way)."""
+    wide = indices.astype(np.uint64)
+    return np.where(wide > np.iinfo(np.int64).max, -1, wide.astype(np.int64))
+
+
+def _replace_body(block, count: int) -> bool:
+    """Whether the body just returns the updates (its arguments count..2*count-1)."""
+    ops = [op.operation for op in block.operations]
+    args = list(block.arguments)
+    return (len(ops) == 1 and ops[0].name == "stablehlo.return"
+            and list(ops[0].operands) == args[count:2 * count])
+
+
+_AT_UFUNCS = {
+    "bool": {"stablehlo.add": np.logical_or, "stablehlo.or": np.logical_or, "stablehlo.maximum": np.logical_or,
+             "stablehlo.multiply": np.logical_and, "stablehlo.and": np.logical_and,
+             "stablehlo.minimum": np.logical_and, "stablehlo.xor": np.logical_xor},
+    "int": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum,
+            "stablehlo.minimum": np.minimum, "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or,
+            "stablehlo.xor": np.bitwise_xor},
+    "float": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply},
+    "complex": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply},
+}
+
+
+def _ufunc_at_combiner(name: str, info):
+    """`apply(result, targets, values)` in place with one `ufunc.at`, or None if not covered."""
+    ufunc = _AT_UFUNCS["int" if info.is_int else info.category].get(name)
+    if ufunc is None:
+        return None
+    if info.is_subbyte:  # computed in int8/uint8 and wrapped back
+        wide = wide_int_dtype(info)
+
+        def apply_wide(result, targets, values):
+            acc = result.astype(wide)
+            ufunc.at(acc, targets, values.astype(wide))
+            result[...] = from_wide_int(acc, info)
+
+        return apply_wide
+    return lambda result, targets, values: ufunc.at(result, targets, values)
+
+
+def _assign_last(result, targets, values):
+    """result[targets] = values where the last of duplicate targets wins."""
+    reverse = targets[::-1]
+    unique, first = np.unique(reverse, return_index=True)
+    result[unique] = values[::-1][first]
+
+
+def _rounds(targets: np.ndarray) -> list:
+    """Positions into `targets` split into rounds: round r holds the r-th
+    occurrence (in order) of every target, so targets are unique in a round."""
+    order = np.argsort(targets, kind="stable")
+    ordered = targets[order]
+    new_group = np.empty(len(ordered), dtype=bool)
+    new_group[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new_group[1:])
+    group_start = np.maximum.accumulate(np.where(new_group, np.arange(len(ordered)), 0))
+    occurrence = np.empty(len(ordered), dtype=np.int64)
+    occurrence[order] = np.arange(len(ordered)) - group_start
+    by_round = np.argsort(occurrence, kind="stable")
+    bounds = np.cumsum(np.bincount(occurrence))
+    return np.split(by_round, bounds[:-1])
+
+
+@register("stablehlo.scatter")
+def _scatter(ctx):
+    count = (ctx.num_operands - 1) // 2
+    specs = ctx.operand_specs
+    input_specs, index_spec, update_specs = specs[:count], specs[count], specs[count + 1:2 * count + 1]
+    shape = _static(input_specs[0], "input")
+    indexing = _ScatterIndexing(shape, _static(index_spec, "scatter_indices"),
+                                _static(update_specs[0], "updates"), attributes.scatter_dimension_numbers(ctx.op))
+    body = ctx.region(0)
+    if len(body.arg_specs) != 2 * count:
+        raise InterpreterError(f"update_computation takes {len(body.arg_specs)} arguments, expected {2 * count}")
+    types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
+    block = ctx.op.regions[0].blocks[0]
+    same_types = all(t.dtype == s.dtype for t, s in zip(types, input_specs))
+    replace = _replace_body(block, count)
+    combiner = None
+    single = _single_op_body(block, count)
+    if single is not None and same_types:
+        combiner = _ufunc_at_combiner(single, types[0])
+    window = indexing.window
+    window_size = indexing.window_size
+    perm = indexing.update_perm
+
+    def run_scatter(*vals):
+        inputs, indices = vals[:count], vals[count]
+        updates, extras = vals[count + 1:2 * count + 1], vals[2 * count + 1:]
+        results = [np.array(convert_values(np.asarray(x), t)).reshape(-1) for x, t in zip(inputs, types)]
+        if not (indexing.count and window_size):
+            return _results([r.reshape(shape) for r in results], count)
+        kept, starts = indexing.positions(np.asarray(indices))
+        targets = (starts[:, None] + window).reshape(-1)
+        values = []
+        for u, t in zip(updates, types):
+            u = np.asarray(u).transpose(perm).reshape(indexing.count, window_size)
+            values.append(convert_values((u if kept is None else u[kept]).reshape(-1), t))
+        if replace:
+            for r, v in zip(results, values):
+                _assign_last(r, targets, v)
+        elif combiner is not None:
+            combiner(results[0], targets, values[0])
+        elif len(targets):
+            for chosen in _rounds(targets):
+                t = targets[chosen]
+                out = body.call([r[t] for r in results] + [v[chosen] for v in values], extras)
+                for r, o in zip(results, out):
+                    r[t] = o
+        return _results([r.reshape(shape) for r in results], count)
+
+    return run_scatter
+
+
+@register("stablehlo.dynamic_update_slice")
+def _dynamic_update_slice(ctx):
+    operand = _static(ctx.operand_spec(0), "operand")
+    update = _static(ctx.operand_spec(1), "update")
+    # Start indices are clamped so that the update fits (spec).
+    limits = [o - u for o, u in zip(operand, update)]
+
+    def dynamic_update_slice(x, u, *starts):
+        place = tuple(slice(s, s + n) for s, n in
+                      ((min(max(int(start), 0), limit), n) for start, limit, n in zip(starts, limits, update)))
+        out = np.array(x)
+        out[place] = u
+        return out
+
+    return dynamic_update_slice
