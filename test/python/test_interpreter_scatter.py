@@ -349,7 +349,7 @@ def scatter_configs(draw):
     return shape, indices, tuple(update_shape), dn, kind, seed
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scatter_configs())
 def test_random_scatter_configurations(config):
     shape, indices, update_shape, dn, kind, seed = config
