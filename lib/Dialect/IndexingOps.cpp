@@ -59,12 +59,13 @@ LogicalResult ScatterOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  if (operands.size() < 3 || operands.size() % 2 == 0)
+  if (operands.size() < 3) // C5
     return emitOptionalError(location, "'stablehlo.scatter' op C5: needs N > 0 "
                                        "inputs, scatter_indices and N updates, "
                                        "got ",
                              operands.size(), " operands");
-  inferScatterTypes(operands.take_front(operands.size() / 2), regions,
+  // An even count is reported by the verifier (C5).
+  inferScatterTypes(operands.take_front((operands.size() - 1) / 2), regions,
                     inferred);
   return success();
 }
@@ -84,6 +85,10 @@ static bool allInRange(ArrayRef<int64_t> dims, int64_t limit) {
 }
 
 LogicalResult ScatterOp::verify() {
+  if (getNumOperands() % 2 == 0) // C5
+    return emitOpError() << "C5: needs N > 0 inputs, scatter_indices and N "
+                            "updates, got "
+                         << getNumOperands() << " operands";
   ValueRange inputs = getInputs(), updates = getUpdates();
   size_t n = inputs.size();
   if (n == 0 || updates.size() != n || getNumResults() != n) // C5

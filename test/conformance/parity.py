@@ -90,9 +90,9 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "bounded dimension is incompatible with it"),
     Allowed("stablehlo.bitcast_convert", True, r"C1\b",
             "docs/decisions.md, Verification: bitcast_convert keeps the shape between equal widths"),
-    Allowed("stablehlo.scatter", True, r"\bC(6|15)\b",
-            "docs/decisions.md, Verification: scatter C6 (element types of updates) and C15 "
-            "(the body may only widen)"),
+    Allowed("stablehlo.scatter", True, r"\bC(5|6|15)\b",
+            "docs/decisions.md, Verification: scatter C5 (2N + 1 operands), C6 (element types of "
+            "updates) and C15 (the body may only widen)"),
 )
 
 

@@ -422,3 +422,16 @@ func.func @f(%input: tensor<2x3x5xf32>, %indices: tensor<3x2x1xi32>, %updates: t
   }) : (tensor<2x3x5xf32>, tensor<3x2x1xi32>, tensor<3x2xf32>) -> tensor<2x3x5xf32>
   return %0 : tensor<2x3x5xf32>
 }
+
+// -----
+
+// C5: size(inputs) = size(updates): an even number of operands does not split
+// into N inputs, scatter_indices and N updates.
+func.func @f(%input: tensor<5x4xf32>, %indices: tensor<3x1xi32>, %updates: tensor<3x4xf32>) -> tensor<5x4xf32> {
+  // expected-error @+1 {{'stablehlo.scatter' op C5: needs N > 0 inputs, scatter_indices and N updates, got 4 operands}}
+  %0 = "stablehlo.scatter"(%input, %indices, %updates, %updates) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%old: tensor<f32>, %new: tensor<f32>):
+    stablehlo.return %new : tensor<f32>
+  }) : (tensor<5x4xf32>, tensor<3x1xi32>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>
+  return %0 : tensor<5x4xf32>
+}
