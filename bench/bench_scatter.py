@@ -1,11 +1,13 @@
 """Benchmark (not a test): scatter-add of rows into a table, three engines, side by side.
 
-    .venv/bin/python bench/bench_scatter.py [--rows 4096] [--table 10000x64] [--repeats 50]
+    .venv/bin/python bench/bench_scatter.py [--op add] [--rows 4096] [--table 10000x64] [--repeats 50]
                                             [--ref-repeats 1] [--ref-timeout 300] [--no-reference]
 
 `table.at[indices].add(updates)` -- a float32 table (default 10000 x 64), `rows` random row
 indices (duplicates allowed) and a `rows x 64` float32 update -- exported by jax inside this
-script (one stablehlo.scatter with an add body) and timed on the same seeded inputs by
+script (one stablehlo.scatter with an add body; --op mul / max / set for those bodies, --op
+apply for `table.at[indices].apply(lambda old: old * 0.5 + 1)`, a body no single numpy call
+covers) and timed on the same seeded inputs by
 stablehlo-py (compile once, then call), XLA on CPU (jax.jit) and the upstream reference
 interpreter (jaxlib eval_module, in a subprocess with a timeout). Timing, the reference
 worker and the report table are bench_mlp.py's.
@@ -25,8 +27,15 @@ import bench_mlp  # noqa: E402  (shared engines, timing and report)
 SEED = 0
 
 
-def scatter_add(table, indices, updates):
-    return table.at[indices].add(updates)
+# --op: the scatter's update computation, as (table, indices[, updates]) -> table.
+OPS = {
+    "add": lambda table, indices, updates: table.at[indices].add(updates),
+    "mul": lambda table, indices, updates: table.at[indices].mul(updates),
+    "max": lambda table, indices, updates: table.at[indices].max(updates),
+    "set": lambda table, indices, updates: table.at[indices].set(updates),
+    # a body no single numpy call covers; it takes no updates
+    "apply": lambda table, indices: table.at[indices].apply(lambda old: old * 0.5 + 1.0),
+}
 
 
 def make_inputs(rows: int, shape: tuple) -> list:
@@ -39,6 +48,7 @@ def make_inputs(rows: int, shape: tuple) -> list:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--op", choices=sorted(OPS), default="add", help="the update computation")
     parser.add_argument("--rows", type=int, default=4096)
     parser.add_argument("--table", default="10000x64", help="table shape, ROWSxCOLS")
     parser.add_argument("--repeats", type=int, default=50, help="timed calls for stablehlo-py and XLA")
@@ -53,12 +63,14 @@ def main(argv=None) -> int:
     jax.config.update("jax_platforms", "cpu")
     shape = tuple(int(n) for n in args.table.split("x"))
     inputs = make_inputs(args.rows, shape)
-    text = jax.jit(scatter_add).lower(*inputs).as_text()
-    print(f"scatter-add of {args.rows} rows into a {shape[0]}x{shape[1]} float32 table "
+    fn = OPS[args.op]
+    inputs = inputs[:fn.__code__.co_argcount]
+    text = jax.jit(fn).lower(*inputs).as_text()
+    print(f"scatter ({args.op}) of {args.rows} rows into a {shape[0]}x{shape[1]} float32 table "
           f"(random indices, duplicates allowed); jax {jax.__version__}, numpy {np.__version__}, "
           f"{os.cpu_count()} CPUs", flush=True)
 
-    xla = bench_mlp.bench_xla(scatter_add, inputs, args.repeats, args.warmup)
+    xla = bench_mlp.bench_xla(fn, inputs, args.repeats, args.warmup)
     print("  XLA done", flush=True)
     ours = bench_mlp.bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
     print("  stablehlo-py done", flush=True)

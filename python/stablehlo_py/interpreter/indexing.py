@@ -15,8 +15,8 @@ from __future__ import annotations
 # them in this order; it decides which duplicate wins and the rounding of
 # float sums).  Like XLA, an update window that does not fit in the input at
 # its start index is dropped as a whole (docs/decisions.md).  Then:
-#   * a body returning the update ("replace") assigns, the last write to a
-#     position winning;
+#   * a body returning the update ("replace") assigns the last write to each
+#     position;
 #   * a body that is one add/multiply/min/max/and/or/xor on its two arguments
 #     runs as one unbuffered `ufunc.at` (in order, so float sums round as
 #     XLA's do), except float/complex min/max (signed zeros, NaN), which take
@@ -24,6 +24,9 @@ from __future__ import annotations
 #   * any other body runs in rounds: round r applies the r-th update of every
 #     position at once (positions are unique within a round), so the body is
 #     evaluated (max duplicates per position) times on whole arrays.
+# Duplicates are found by sorting the window starts when windows of different
+# starts cannot overlap (the common case: rows of a table), else by sorting
+# the element positions.
 
 import math
 
@@ -155,27 +158,71 @@ def _ufunc_at_combiner(name: str, info):
     return lambda result, targets, values: ufunc.at(result, targets, values)
 
 
-def _assign_last(result, targets, values):
-    """result[targets] = values where the last of duplicate targets wins."""
-    reverse = targets[::-1]
-    unique, first = np.unique(reverse, return_index=True)
-    result[unique] = values[::-1][first]
-
-
-def _rounds(targets: np.ndarray) -> list:
-    """Positions into `targets` split into rounds: round r holds the r-th
-    occurrence (in order) of every target, so targets are unique in a round."""
-    order = np.argsort(targets, kind="stable")
-    ordered = targets[order]
-    new_group = np.empty(len(ordered), dtype=bool)
-    new_group[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new_group[1:])
-    group_start = np.maximum.accumulate(np.where(new_group, np.arange(len(ordered)), 0))
+def _occurrences(keys: np.ndarray):
+    """(stable order sorting `keys`, the occurrence number of each key among
+    the earlier equal keys, whether each sorted key starts a new group)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    first = np.empty(len(ordered), dtype=bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    group_start = np.maximum.accumulate(np.where(first, np.arange(len(ordered)), 0))
     occurrence = np.empty(len(ordered), dtype=np.int64)
     occurrence[order] = np.arange(len(ordered)) - group_start
-    by_round = np.argsort(occurrence, kind="stable")
-    bounds = np.cumsum(np.bincount(occurrence))
-    return np.split(by_round, bounds[:-1])
+    return order, occurrence, first
+
+
+def _rounds(occurrence: np.ndarray) -> list:
+    """Indices split into rounds: round r holds the r-th occurrences, in order."""
+    rounds = np.bincount(occurrence)
+    # a stable sort of small integers is a radix sort in numpy
+    narrow = occurrence.astype(np.uint16) if len(rounds) <= 1 << 16 else occurrence
+    return np.split(np.argsort(narrow, kind="stable"), np.cumsum(rounds)[:-1])
+
+
+class _Windows:
+    """The update elements of one scatter call, laid out [position, window
+    element] with positions in the order they apply, and the schedule that
+    applies them in that order with whole-array steps.
+
+    When windows of different start positions never overlap (consecutive
+    distinct starts further apart than the window's extent, e.g. rows of a
+    table), duplicates are whole windows and the schedule works per window;
+    otherwise per element.
+    """
+
+    def __init__(self, starts: np.ndarray, window: np.ndarray, values: list):
+        self.starts, self.window, self.values = starts, window, values
+        extent = int(window.max()) if window.size else 0
+        self.order, occurrence, first = _occurrences(starts)
+        distinct = starts[self.order][first]
+        self.whole = bool(np.all(np.diff(distinct) > extent))
+        if self.whole:
+            self.first, self.occurrence = first, occurrence
+        else:  # per element
+            targets = (starts[:, None] + window).reshape(-1)
+            self.order, self.occurrence, self.first = _occurrences(targets)
+            self.element_targets = targets
+
+    def targets(self, chosen) -> np.ndarray:
+        if self.whole:
+            return (self.starts[chosen, None] + self.window).reshape(-1)
+        return self.element_targets[chosen]
+
+    def take(self, chosen) -> list:
+        if self.whole:
+            return [v[chosen].reshape(-1) for v in self.values]
+        return [v.reshape(-1)[chosen] for v in self.values]
+
+    def last_writes(self):
+        """The updates that survive when each one replaces its target: the last of every group."""
+        last = np.empty(len(self.first), dtype=bool)
+        last[:-1] = self.first[1:]
+        last[-1:] = True
+        return self.order[last]
+
+    def rounds(self) -> list:
+        return _rounds(self.occurrence)
 
 
 @register("stablehlo.scatter")
@@ -208,22 +255,27 @@ def _scatter(ctx):
         if not (indexing.count and window_size):
             return _results([r.reshape(shape) for r in results], count)
         kept, starts = indexing.positions(np.asarray(indices))
-        targets = (starts[:, None] + window).reshape(-1)
+        if not len(starts):
+            return _results([r.reshape(shape) for r in results], count)
         values = []
         for u, t in zip(updates, types):
             u = np.asarray(u).transpose(perm).reshape(indexing.count, window_size)
-            values.append(convert_values((u if kept is None else u[kept]).reshape(-1), t))
+            values.append(convert_values(u if kept is None else u[kept], t))
+        if combiner is not None:  # one in-order ufunc.at
+            combiner(results[0], (starts[:, None] + window).reshape(-1), values[0].reshape(-1))
+            return _results([results[0].reshape(shape)], count)
+        windows = _Windows(starts, window, values)
         if replace:
-            for r, v in zip(results, values):
-                _assign_last(r, targets, v)
-        elif combiner is not None:
-            combiner(results[0], targets, values[0])
-        elif len(targets):
-            for chosen in _rounds(targets):
-                t = targets[chosen]
-                out = body.call([r[t] for r in results] + [v[chosen] for v in values], extras)
+            last = windows.last_writes()
+            targets = windows.targets(last)
+            for r, v in zip(results, windows.take(last)):
+                r[targets] = v
+        else:
+            for chosen in windows.rounds():
+                targets = windows.targets(chosen)
+                out = body.call([r[targets] for r in results] + windows.take(chosen), extras)
                 for r, o in zip(results, out):
-                    r[t] = o
+                    r[targets] = o
         return _results([r.reshape(shape) for r in results], count)
 
     return run_scatter
