@@ -80,9 +80,9 @@ def test_float_sum_of_duplicates_rounds_in_update_order():
 @pytest.mark.parametrize("op", ["min", "max"])
 @pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16], ids=dtype_id)
 def test_float_min_max_signed_zeros_and_nan(op, dtype):
-    x = np.array([0.0, -0.0, 1.0, np.nan, 0.0], dtype=dtype)
-    u = np.array([-0.0, 0.0, 0.0, -0.0, np.nan, 2.0, -0.0, 0.0], dtype=dtype)
-    i = np.array([0, 0, 1, 1, 2, 3, 4, 4], dtype=np.int32)
+    x = np.array([0.0, -0.0, 1.0, np.nan, 0.0, -0.0, 0.0, -0.0, 0.0], dtype=dtype)
+    u = np.array([-0.0, 0.0, 0.0, -0.0, np.nan, 2.0, -0.0, 0.0, -0.0, -0.0, 0.0, 0.0, -1.0], dtype=dtype)
+    i = np.array([0, 0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 8, 8], dtype=np.int32)
     got, expected = run_both(AT_OPS[op][0], x, i, u)
     assert_same(got, expected, op)
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 #     position;
 #   * a body that is one add/multiply/min/max/and/or/xor on its two arguments
 #     runs as one unbuffered `ufunc.at` (in order, so float sums round as
-#     XLA's do), except float/complex min/max (signed zeros, NaN), which take
-#     the general path;
+#     XLA's do; float min/max then fix the sign of zeros), except complex
+#     min/max, which take the general path;
 #   * any other body runs in rounds: round r applies the r-th update of every
 #     position at once (positions are unique within a round), so the body is
 #     evaluated (max duplicates per position) times on whole arrays.
@@ -141,8 +141,34 @@ _AT_UFUNCS = {
 }
 
 
+def _float_minmax_at(is_max: bool):
+    """maximum/minimum.at with XLA's signed zeros: np.maximum/minimum propagate
+    NaN like XLA, and a result of zero is the order-independent max/min of its
+    target's values, so its sign is fixed afterwards: +0.0 for max (-0.0 for
+    min) if any of the values was that zero."""
+    ufunc = np.maximum if is_max else np.minimum
+
+    def preferred_zero(x):
+        return (x == 0) & (np.signbit(x) != is_max)
+
+    def apply_minmax(result, targets, values):
+        initially = np.flatnonzero(preferred_zero(result))
+        ufunc.at(result, targets, values)
+        zeros = np.flatnonzero(result == 0)
+        if not len(zeros):
+            return
+        wanted = np.zeros(result.shape, dtype=bool)
+        wanted[initially] = True
+        wanted[targets[preferred_zero(values)]] = True
+        result[zeros] = np.where(wanted[zeros], 0.0 if is_max else -0.0, -0.0 if is_max else 0.0)
+
+    return apply_minmax
+
+
 def _ufunc_at_combiner(name: str, info):
     """`apply(result, targets, values)` in place with one `ufunc.at`, or None if not covered."""
+    if info.category == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
+        return _float_minmax_at(name == "stablehlo.maximum")
     ufunc = _AT_UFUNCS["int" if info.is_int else info.category].get(name)
     if ufunc is None:
         return None
