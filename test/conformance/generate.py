@@ -565,6 +565,17 @@ def build_table() -> list:
         BOOL + INT + FLOAT)
     add("scatter_max", "scatter", lambda x, i, u: x.at[i].max(u, mode="drop"), g_scatter(random_array),
         BOOL + INT + FLOAT)
+    # A body jax emits for .apply (run in rounds, duplicates in turn), and batching dimensions.
+    add("scatter_apply", "scatter", lambda x, i: x.at[i].apply(lambda v: v * v - v),
+        lambda rng, t: g_scatter(tiny)(rng, t)[:2], NUMERIC, "eqc")
+    batched = lax.ScatterDimensionNumbers(update_window_dims=(2,), inserted_window_dims=(1,),
+                                          scatter_dims_to_operand_dims=(1,), operand_batching_dims=(0,),
+                                          scatter_indices_batching_dims=(0,))
+    add("scatter_batched", "scatter",
+        lambda x, i, u: lax.scatter_add(x, i, u, batched, mode=lax.GatherScatterMode.FILL_OR_DROP),
+        lambda rng, t: [small_ints(rng, t, (2, 5, 3)), np.array([[[4], [1], [4], [6]], [[0], [0], [2], [-1]]],
+                                                                  dtype=np.int32), small_ints(rng, t, (2, 4, 3))],
+        NUMERIC)
     # Start indices (1, -2) and (3, 9): clamped so that the update fits.
     add("dynamic_update_slice", "dynamic_update_slice",
         lambda x, u: lax.dynamic_update_slice(lax.dynamic_update_slice(x, u, (1, -2)), u[:1], (3, 9)),
