@@ -380,3 +380,20 @@ def test_random_scatter_configurations(config):
 
     got = interpret(export(fn, x, indices, u), x, indices, u)
     assert_same(got, xla(fn, x, indices, u), f"{kind} {dn} {shape} {indices.shape} {update_shape}")
+
+
+def test_dynamic_shapes_are_a_clear_error():
+    from stablehlo_py.interpreter.errors import InterpreterError
+
+    text = """
+    func.func @main(%x: tensor<?x4xf32>, %i: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<?x4xf32> {
+      %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<
+          update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0],
+          index_vector_dim = 1>}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        stablehlo.return %b : tensor<f32>
+      }) : (tensor<?x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<?x4xf32>
+      return %0 : tensor<?x4xf32>
+    }"""
+    with pytest.raises(InterpreterError, match=r"stablehlo\.scatter.*input type tensor<\?x4xf32> has a dynamic shape"):
+        interpret(text, np.zeros((3, 4), np.float32), np.zeros((2, 1), np.int32), np.zeros((2, 4), np.float32))
