@@ -354,32 +354,36 @@ def scatter_configs(draw):
     update_shape, it_s, it_w = [], iter(scatter_shape), iter(window_sizes)
     for d in range(update_rank):
         update_shape.append(next(it_w) if d in window_dims else next(it_s))
-    kind = draw(st.sampled_from(sorted(LAX_SCATTERS)))
+    kind = draw(st.sampled_from(sorted(LAX_SCATTERS) + ["apply"]))
     dn = lax.ScatterDimensionNumbers(update_window_dims=tuple(window_dims), inserted_window_dims=tuple(inserted),
                                      scatter_dims_to_operand_dims=tuple(indexed),
                                      operand_batching_dims=tuple(batching),
                                      scatter_indices_batching_dims=tuple(range(len(batching))))
     seed = draw(st.integers(0, 2 ** 16))
-    return shape, indices, tuple(update_shape), dn, kind, seed
+    dtype = draw(st.sampled_from([np.int32, np.float32]))
+    return shape, indices, tuple(update_shape), dn, kind, seed, dtype
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scatter_configs())
 def test_random_scatter_configurations(config):
-    shape, indices, update_shape, dn, kind, seed = config
+    shape, indices, update_shape, dn, kind, seed, dtype = config
     # XLA on CPU applies only the last update when the index vector is empty and the window has one
     # element (test_empty_index_vector_one_element_window checks that case with a formula)
     window = int(np.prod([update_shape[d] for d in dn.update_window_dims], dtype=np.int64))
     assume(indices.shape[-1] or window != 1)
     rng = np.random.default_rng(seed)
-    x, u = sample(rng, np.int32, shape, small=True), sample(rng, np.int32, update_shape, small=True)
-    scatter = LAX_SCATTERS[kind]
-
-    def fn(x, i, u):
-        return scatter(x, i, u, dn, mode=DROP)
-
-    got = interpret(export(fn, x, indices, u), x, indices, u)
-    assert_same(got, xla(fn, x, indices, u), f"{kind} {dn} {shape} {indices.shape} {update_shape}")
+    x, u = sample(rng, dtype, shape, small=True), sample(rng, dtype, update_shape, small=True)
+    if kind == "apply":  # a general body (run in rounds): old * 3 - 1 per update, in turn
+        def fn(x, i):
+            return lax.scatter_apply(x, i, lambda v: v * 3 - 1, dn, update_shape=update_shape, mode=DROP)
+        args = (x, indices)
+    else:
+        def fn(x, i, u):
+            return LAX_SCATTERS[kind](x, i, u, dn, mode=DROP)
+        args = (x, indices, u)
+    got = interpret(export(fn, *args), *args)
+    assert_same(got, xla(fn, *args), f"{kind} {dn} {shape} {indices.shape} {update_shape}")
 
 
 def test_dynamic_shapes_are_a_clear_error():
