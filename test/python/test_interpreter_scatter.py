@@ -106,6 +106,8 @@ GENERAL = {
                           scatter_dims_to_operand_dims=(1, 0))),
     "window_dims_first": ((6, 5), np.array([[0], [3], [2], [5]]), (2, 4, 3),
                           dict(update_window_dims=(0, 2), inserted_window_dims=(), scatter_dims_to_operand_dims=(1,))),
+    "ragged_rows": ((7,), np.array([[0], [2], [4], [2], [6]]), (5, 2),
+                    dict(update_window_dims=(1,), inserted_window_dims=(), scatter_dims_to_operand_dims=(0,))),
     "partial_windows": ((5, 6), np.array([[0, 4], [2, 3], [4, 4], [3, 5], [-1, 0]]), (5, 2, 2),
                         dict(update_window_dims=(1, 2), inserted_window_dims=(),
                              scatter_dims_to_operand_dims=(0, 1))),

@@ -212,33 +212,54 @@ class _Windows:
     applies them in that order with whole-array steps.
 
     When windows of different start positions never overlap (consecutive
-    distinct starts further apart than the window's extent, e.g. rows of a
-    table), duplicates are whole windows and the schedule works per window;
-    otherwise per element.
+    distinct starts further apart than the window's extent), duplicates are
+    whole windows and the schedule works per window, reading and writing
+    whole rows when the windows are rows of the result (a table's rows);
+    otherwise it works per element.
     """
 
-    def __init__(self, starts: np.ndarray, window: np.ndarray, values: list):
+    def __init__(self, starts: np.ndarray, window: np.ndarray, values: list, result_size: int):
         self.starts, self.window, self.values = starts, window, values
-        extent = int(window.max()) if window.size else 0
+        extent = int(window[-1]) if len(window) else 0  # offsets are row-major: the last is the largest
         self.order, occurrence, first = _occurrences(starts)
         distinct = starts[self.order][first]
         self.whole = bool(np.all(np.diff(distinct) > extent))
+        self.rows = None
         if self.whole:
             self.first, self.occurrence = first, occurrence
+            size = len(window)
+            if extent == size - 1 and result_size % size == 0 and not np.any(starts % size):  # rows
+                self.rows = starts // size
         else:  # per element
             targets = (starts[:, None] + window).reshape(-1)
             self.order, self.occurrence, self.first = _occurrences(targets)
             self.element_targets = targets
 
-    def targets(self, chosen) -> np.ndarray:
-        if self.whole:
-            return (self.starts[chosen, None] + self.window).reshape(-1)
-        return self.element_targets[chosen]
+    def read(self, result: np.ndarray, chosen) -> np.ndarray:
+        """The current values at the targets of the chosen updates."""
+        if self.rows is not None:
+            return result.reshape(-1, len(self.window))[self.rows[chosen]]
+        return result[self._targets(chosen)]
+
+    def write(self, result: np.ndarray, chosen, values) -> None:
+        """Store `values` (as `read` and `take` lay them out) at the targets of the chosen updates."""
+        if self.rows is not None:
+            result.reshape(-1, len(self.window))[self.rows[chosen]] = values
+        else:
+            result[self._targets(chosen)] = values
 
     def take(self, chosen) -> list:
+        """The chosen updates, laid out as `read` lays out their targets."""
+        if self.rows is not None:
+            return [v[chosen] for v in self.values]
         if self.whole:
             return [v[chosen].reshape(-1) for v in self.values]
         return [v.reshape(-1)[chosen] for v in self.values]
+
+    def _targets(self, chosen) -> np.ndarray:
+        if self.whole:
+            return (self.starts[chosen, None] + self.window).reshape(-1)
+        return self.element_targets[chosen]
 
     def last_writes(self):
         """The updates that survive when each one replaces its target: the last of every group."""
@@ -290,18 +311,16 @@ def _scatter(ctx):
         if combiner is not None:  # one in-order ufunc.at
             combiner(results[0], (starts[:, None] + window).reshape(-1), values[0].reshape(-1))
             return _results([results[0].reshape(shape)], count)
-        windows = _Windows(starts, window, values)
+        windows = _Windows(starts, window, values, results[0].size)
         if replace:
             last = windows.last_writes()
-            targets = windows.targets(last)
             for r, v in zip(results, windows.take(last)):
-                r[targets] = v
+                windows.write(r, last, v)
         else:
             for chosen in windows.rounds():
-                targets = windows.targets(chosen)
-                out = body.call([r[targets] for r in results] + windows.take(chosen), extras)
+                out = body.call([windows.read(r, chosen) for r in results] + windows.take(chosen), extras)
                 for r, o in zip(results, out):
-                    r[targets] = o
+                    windows.write(r, chosen, o)
         return _results([r.reshape(shape) for r in results], count)
 
     return run_scatter
