@@ -56,9 +56,6 @@ def StableHLO_TorchIndexSelectOp : StableHLO_Op<"torch_index_select", [Pure]> {
 
 //===--- Writes: scatter, dynamic_update_slice ----------------------------===//
 
-def HLO_IndexTensor : RankedTensorOf<[HLO_Int]>;
-def HLO_ScalarIndexTensor : 0DTensorOf<[HLO_Int]>;
-
 // Printed in the generic form, as upstream does.
 def StableHLO_ScatterOp : StableHLO_InferringOp<"scatter", [
     RecursiveMemoryEffects, SameVariadicOperandSize]> {

@@ -340,10 +340,6 @@ static SmallVector<int64_t> remainingDims(int64_t rank,
   return dims;
 }
 
-static bool allInRange(ArrayRef<int64_t> dims, int64_t limit) {
-  return llvm::all_of(dims, [&](int64_t d) { return d >= 0 && d < limit; });
-}
-
 LogicalResult ScatterOp::verify() {
   if (getNumOperands() % 2 == 0) // C5
     return emitOpError() << "C5: needs N > 0 inputs, scatter_indices and N "
@@ -394,7 +390,7 @@ LogicalResult ScatterOp::verify() {
     return emitOpError() << "C7: update_window_dims "
                          << formatDims(windowDims)
                          << " must be unique and sorted";
-  if (!allInRange(windowDims, updateRank)) // C8
+  if (!dimsBelow(windowDims, updateRank)) // C8
     return emitOpError() << "C8: update_window_dims "
                          << formatDims(windowDims) << " must be in [0, "
                          << updateRank << ")";
@@ -407,7 +403,7 @@ LogicalResult ScatterOp::verify() {
                          << " and input_batching_dims "
                          << formatDims(inputBatchDims)
                          << " must each be sorted and together unique";
-  if (!allInRange(insertedAndBatch, rank)) // C10 (with batching dims)
+  if (!dimsBelow(insertedAndBatch, rank)) // C10 (with batching dims)
     return emitOpError() << "C10: inserted_window_dims "
                          << formatDims(insertedDims)
                          << " and input_batching_dims "
@@ -424,7 +420,7 @@ LogicalResult ScatterOp::verify() {
   if (indexVectorDim < 0 || indexVectorDim > indicesRank) // C14
     return emitOpError() << "C14: index_vector_dim " << indexVectorDim
                          << " must be in [0, " << indicesRank << "]";
-  if (!isUnique(indexBatchDims) || !allInRange(indexBatchDims, indicesRank) ||
+  if (!isUnique(indexBatchDims) || !dimsBelow(indexBatchDims, indicesRank) ||
       llvm::is_contained(indexBatchDims, indexVectorDim)) // C14 (batching)
     return emitOpError() << "C14: scatter_indices_batching_dims "
                          << formatDims(indexBatchDims)
@@ -447,7 +443,7 @@ LogicalResult ScatterOp::verify() {
                          << " must be unique and disjoint from "
                             "input_batching_dims "
                          << formatDims(inputBatchDims);
-  if (!allInRange(toOperandDims, rank)) // C13
+  if (!dimsBelow(toOperandDims, rank)) // C13
     return emitOpError() << "C13: scatter_dims_to_operand_dims "
                          << formatDims(toOperandDims) << " must be in [0, "
                          << rank << ")";

@@ -9,8 +9,11 @@ import numpy as np
 
 from . import attributes
 from .attributes import GatherDims
+from .elementwise import convert_values
 from .errors import InterpreterError
+from .regions import _results, _single_op_body
 from .registry import register
+from .types import from_wide_int, wide_int_dtype
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
 
@@ -205,29 +208,10 @@ def _torch_index_select(ctx):
 # starts cannot overlap (the common case: rows of a table), else by sorting
 # the element positions.
 
-import math
-
-import numpy as np
-
-from . import attributes
-from .elementwise import convert_values
-from .errors import InterpreterError
-from .regions import _results, _single_op_body
-from .registry import register
-from .types import from_wide_int, wide_int_dtype
-
-
 def _static(spec, what: str):
     if not spec.is_static:
         raise InterpreterError(f"{what} type {spec.text} has a dynamic shape")
     return spec.shape
-
-
-def _row_major_strides(shape) -> np.ndarray:
-    strides = np.ones(len(shape), dtype=np.int64)
-    for d in range(len(shape) - 2, -1, -1):
-        strides[d] = strides[d + 1] * shape[d + 1]
-    return strides
 
 
 class _ScatterIndexing:
