@@ -51,6 +51,32 @@ def StableHLO_TriangularSolveOp
   let hasVerifier = 1;
 }
 
+// einsum and unary_einsum: not in the spec (legacy ops kept by upstream; XLA's
+// Einsum). `config` is "lhs,rhs->result" or "operand->result" with one letter
+// per dimension; LinalgOps.cpp checks it against the types (upstream does not).
+def StableHLO_EinsumOp : StableHLO_Op<"einsum", [Pure]> {
+  let summary = "Einstein summation of two tensors (legacy)";
+  let arguments = (ins HLO_NonQuantizedTensor:$lhs, HLO_NonQuantizedTensor:$rhs,
+                       StrAttr:$einsum_config);
+  let results = (outs HLO_NonQuantizedTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` `config` `=` $einsum_config attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_UnaryEinsumOp : StableHLO_Op<"unary_einsum", [Pure]> {
+  let summary = "Einstein summation of one tensor (legacy)";
+  let arguments = (ins HLO_NonQuantizedTensor:$operand, StrAttr:$einsum_config);
+  let results = (outs HLO_NonQuantizedTensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `config` `=` $einsum_config attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 // dot: not in the spec (a legacy op kept by upstream StableHLO). It denotes
 // dot_general with contracting_dims = [rank(lhs) - 1] x [0] and no batching
 // dims, on operands of rank 1 or 2 (XLA's Dot); LinalgOps.cpp verifies it with

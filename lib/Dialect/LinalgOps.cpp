@@ -2,6 +2,7 @@
 // the legacy dot). Each check cites its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -254,6 +255,88 @@ LogicalResult TriangularSolveOp::verify() {
     return emitOpError() << "C4: result must have the baseline type of b, "
                          << b << ", got " << getType();
   return success();
+}
+
+//===--- einsum, unary_einsum (legacy) -------------------------------------===//
+//
+// Not in the spec. The checks make sure the config describes the types: one
+// letter per operand dimension, a letter's sizes agree, the result's letters
+// are unique, come from the operands and give its shape; one element type.
+
+static LogicalResult verifyEinsum(Operation *op, StringRef config,
+                                  ArrayRef<RankedTensorType> operands,
+                                  RankedTensorType result) {
+  auto [inputs, output] = config.split("->");
+  SmallVector<StringRef> terms;
+  inputs.split(terms, ',');
+  if (!config.contains("->") || terms.size() != operands.size())
+    return op->emitOpError()
+           << "einsum_config \"" << config << "\" must have the form "
+           << (operands.size() == 2 ? "\"lhs,rhs->result\"" : "\"operand->result\"");
+  llvm::StringMap<int64_t> sizes;
+  auto letters = [&](StringRef term, RankedTensorType type,
+                     StringRef what) -> LogicalResult {
+    if (!llvm::all_of(term, [](char c) { return llvm::isAlpha(c); }) ||
+        static_cast<int64_t>(term.size()) != type.getRank())
+      return op->emitOpError()
+             << "einsum_config term \"" << term << "\" for the " << what
+             << " must have one letter per dimension of " << type;
+    return success();
+  };
+  for (auto [term, type] : llvm::zip(terms, operands)) {
+    if (failed(letters(term, type, "operand")))
+      return failure();
+    for (auto [letter, size] : llvm::zip(term, type.getShape())) {
+      auto [it, inserted] = sizes.try_emplace(StringRef(&letter, 1), size);
+      if (!inserted && !ShapedType::isDynamic(size) &&
+          !ShapedType::isDynamic(it->second) && it->second != size)
+        return op->emitOpError() << "einsum_config letter '" << letter
+                                 << "' has sizes " << it->second << " and "
+                                 << size << " in the operands";
+      if (ShapedType::isDynamic(it->second))
+        it->second = size;
+    }
+  }
+  if (failed(letters(output, result, "result")))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (char letter : output) {
+    if (llvm::count(output, letter) != 1 ||
+        !sizes.count(StringRef(&letter, 1)))
+      return op->emitOpError()
+             << "einsum_config result \"" << output
+             << "\" must consist of distinct letters of the operands, got '"
+             << letter << "'";
+    shape.push_back(sizes.lookup(StringRef(&letter, 1)));
+  }
+  Type element = operands.front().getElementType();
+  for (RankedTensorType type : operands)
+    if (type.getElementType() != element ||
+        result.getElementType() != element)
+      return op->emitOpError() << "operands and result must have one element "
+                                  "type, got "
+                               << TypeRange(ArrayRef<Type>(
+                                      {operands.front(), operands.back(),
+                                       result}));
+  if (!isCompatibleShape(RankedTensorType::get(shape, element), result))
+    return op->emitOpError() << "result shape must be "
+                             << RankedTensorType::get(shape, element)
+                             << " for einsum_config \"" << config << "\", got "
+                             << result;
+  return success();
+}
+
+LogicalResult EinsumOp::verify() {
+  return verifyEinsum(*this, getEinsumConfig(),
+                      {cast<RankedTensorType>(getLhs().getType()),
+                       cast<RankedTensorType>(getRhs().getType())},
+                      cast<RankedTensorType>(getType()));
+}
+
+LogicalResult UnaryEinsumOp::verify() {
+  return verifyEinsum(*this, getEinsumConfig(),
+                      {cast<RankedTensorType>(getOperand().getType())},
+                      cast<RankedTensorType>(getType()));
 }
 
 //===--- dot ---------------------------------------------------------------===//

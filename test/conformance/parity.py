@@ -92,6 +92,10 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "docs/decisions.md, Verification: slice sizes must fit the bound of a bounded dimension"),
     Allowed("stablehlo.bitcast_convert", True, r"C1\b",
             "docs/decisions.md, Verification: bitcast_convert keeps the shape between equal widths"),
+    Allowed("stablehlo.einsum", True, r"einsum_config|one element type|result shape must be",
+            "docs/decisions.md, Verification: einsum/unary_einsum check their config against the types"),
+    Allowed("stablehlo.unary_einsum", True, r"einsum_config|one element type|result shape must be",
+            "docs/decisions.md, Verification: einsum/unary_einsum check their config against the types"),
     Allowed("stablehlo.rng_bit_generator", True, r"C2: (THREE_FRY|PHILOX) needs an initial_state|"
             r"must be 1D tensor of 64-bit unsigned integer values",
             "docs/decisions.md, Interpreter semantics: rng_bit_generator checks C2 and the ui64 state (I1)"),

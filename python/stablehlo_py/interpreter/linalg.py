@@ -22,6 +22,17 @@ from .registry import register
 from .types import from_wide_int
 
 
+def _accumulation(out):
+    """(to_compute, finish): operands converted to the result type, then to the type products
+    accumulate in (64-bit integers, f32 for narrower floats), and the sum back to the result type."""
+    if out.is_int:
+        wide = np.dtype(np.int64 if out.category == "sint" else np.uint64)
+        return (lambda x: convert_values(x, out).astype(wide)), (lambda r: from_wide_int(r, out))
+    if out.category == "float" and out.bits < 32:
+        return (lambda x: convert_values(x, out).astype(np.float32)), (lambda r: r.astype(out.dtype))
+    return (lambda x: convert_values(x, out)), (lambda r: r)  # bool, f32, f64, complex
+
+
 def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contract):
     for spec in (lhs, rhs, result):
         if not spec.is_static:
@@ -41,29 +52,8 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
     rhs_shape = (batch, k, n) if rhs_batch else (k, n)
     lhs_perm = None if lhs_perm == tuple(range(lhs.rank)) else lhs_perm
     rhs_perm = None if rhs_perm == tuple(range(rhs.rank)) else rhs_perm
-    out = result.element
     out_shape = result.shape
-
-    if out.is_int:
-        wide = np.dtype(np.int64 if out.category == "sint" else np.uint64)
-
-        def to_compute(x):
-            return convert_values(x, out).astype(wide)
-
-        def finish(r):
-            return from_wide_int(r, out)
-    elif out.category == "float" and out.bits < 32:
-        def to_compute(x):
-            return convert_values(x, out).astype(np.float32)
-
-        def finish(r):
-            return r.astype(out.dtype)
-    else:  # bool, f32, f64, complex
-        def to_compute(x):
-            return convert_values(x, out)
-
-        def finish(r):
-            return r
+    to_compute, finish = _accumulation(result.element)
 
     def dot(a, b):
         a = to_compute(a)
@@ -175,3 +165,13 @@ def _triangular_solve(ctx):
         return x.astype(dtype, copy=False)
 
     return solve
+
+
+@register("stablehlo.einsum", "stablehlo.unary_einsum")
+def _einsum(ctx):
+    # Legacy ops (XLA's Einsum): numpy's einsum with the same subscripts, accumulated like dot_general.
+    config = attributes.string(ctx.op, "einsum_config")
+    to_compute, finish = _accumulation(ctx.result_spec().element)
+    if ctx.result_spec().element.category == "bool":  # a sum of products of booleans is an OR of ANDs
+        return lambda *xs: np.einsum(config, *[x.astype(np.uint8) for x in xs]).astype(bool)
+    return lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True))
