@@ -32,7 +32,7 @@ func.func @e6(%a: tensor<2x3xf32>, %b: tensor<4x4xf32>) {
 
 // the result uses distinct letters of the operands.
 func.func @e5(%a: tensor<2x3xf32>) {
-  // expected-error @+1 {{'stablehlo.unary_einsum' op einsum_config result "c" must use each operand letter at most once, got 'c'}}
+  // expected-error @+1 {{'stablehlo.unary_einsum' op einsum_config result "c" must consist of distinct letters of the operands, got 'c'}}
   %0 = stablehlo.unary_einsum %a, config = "ab->c" : (tensor<2x3xf32>) -> tensor<2xf32>
   return
 }
