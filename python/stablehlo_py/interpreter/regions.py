@@ -18,7 +18,7 @@ from .elementwise import _float_max, _float_min, convert_values
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
 from .registry import register
-from .types import from_wide_int, wide_int_dtype
+from .types import from_wide_int, uint_dtype, wide_int_dtype
 
 
 def _results(values: list, count: int):
@@ -437,10 +437,13 @@ def _windows(x: np.ndarray, out_shape, window_dims, strides, dilations) -> np.nd
     """Read-only view of shape out_shape + window_dims: element (o, w) is
     x[o * strides + w * dilations]."""
     step = x.strides
-    return np.lib.stride_tricks.as_strided(
-        x, shape=tuple(out_shape) + tuple(window_dims),
+    # as_strided cannot describe ml_dtypes types (bf16, f8, int4...): stride their bits
+    native = x.dtype.kind in "biuc" or x.dtype in (np.float16, np.float32, np.float64)
+    view = np.lib.stride_tricks.as_strided(
+        x if native else x.view(uint_dtype(x.dtype)), shape=tuple(out_shape) + tuple(window_dims),
         strides=tuple(s * t for s, t in zip(step, strides)) + tuple(s * d for s, d in zip(step, dilations)),
         writeable=False)
+    return view if native else view.view(x.dtype)
 
 
 def _window_attributes(ctx, rank: int, dilated: bool):
