@@ -88,6 +88,10 @@ ALLOWLIST: tuple[Allowed, ...] = (
     Allowed("stablehlo.dot", True, r"#stablehlo\.bounds<",
             "docs/decisions.md, Verification: a static size larger than the bound of a "
             "bounded dimension is incompatible with it"),
+    Allowed("stablehlo.reduce_window", True, r"\bC(3|13)\b|\[\] must have one entry per dimension",
+            "docs/decisions.md, Region ops: reduce_window/select_and_scatter element types and window lists"),
+    Allowed("stablehlo.select_and_scatter", True, r"\bC(1|3|9|10)\b",
+            "docs/decisions.md, Region ops: reduce_window/select_and_scatter element types and window lists"),
     Allowed("stablehlo.bitcast_convert", True, r"C1\b",
             "docs/decisions.md, Verification: bitcast_convert keeps the shape between equal widths"),
 )
