@@ -474,10 +474,11 @@ def _reduce_window(ctx):
     length = math.prod(dims)
 
     def windows(vals):
-        inits = _converted(vals[count:2 * count], input_types)
-        xs = _converted(vals[:count], input_types)
+        """(window views of the padded inputs, inits), in the body's element types (C13: the
+        same for inputs and inits)."""
+        inits = _converted(vals[count:2 * count], init_types)
         return [_windows(_pad_dilate(x, i, padding, base), out_shape, dims, strides, win)
-                for x, i in zip(xs, inits)], _converted(vals[count:2 * count], init_types)
+                for x, i in zip(_converted(vals[:count], input_types), inits)], inits
 
     if math.prod(out_shape) == 0:
         def reduce_window_empty(*vals):
@@ -605,10 +606,10 @@ def _select_and_scatter(ctx):
         out = np.full(math.prod(shape), init, dtype=result_dtype)
         order = np.argsort(target, kind="stable")
         target, values = target[order], values[order]
-        starts = np.r_[0, np.flatnonzero(np.diff(target)) + 1] if target.size else np.zeros(0, dtype=np.int64)
-        rank_in_group = np.arange(target.size) - np.repeat(starts, np.diff(np.r_[starts, target.size]))
-        for r in range(int(rank_in_group.max()) + 1 if target.size else 0):
-            at = rank_in_group == r
+        # the r-th value sent to an element combines in round r, all elements at once
+        nth = np.arange(target.size) - np.searchsorted(target, target)
+        for r in range(int(nth.max(initial=-1)) + 1):
+            at = nth == r
             out[target[at]] = np.broadcast_to(scatter.call([out[target[at]], values[at]], extras)[0], at.sum())
         return out.reshape(shape)
 
