@@ -1,11 +1,13 @@
 // Ops that carry regions or calls (spec: reduce, return, custom_call, if,
-// case, while, sort, map, reduce_window, select_and_scatter, ...).
+// case, while, sort, map, reduce_window, select_and_scatter, after_all,
+// composite; legacy: create_token).
 // Verifiers and shape functions: lib/Dialect/RegionOps.cpp.
 #ifndef STABLEHLO_PY_REGION_OPS_TD
 #define STABLEHLO_PY_REGION_OPS_TD
 
 include "StablehloAttrs.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
 
 def StableHLO_ReduceOp : StableHLO_InferringOp<"reduce", [
     RecursiveMemoryEffects, SameVariadicOperandSize]> {
@@ -144,6 +146,39 @@ def StableHLO_SelectAndScatterOp : StableHLO_InferringOp<"select_and_scatter",
                        OptionalAttr<I64ElementsAttr>:$padding);
   let results = (outs HLO_PerTensorTensor);
   let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens and composites: after_all, create_token (legacy: after_all with no
+// inputs), composite (a named op whose semantics are a function call).
+//===----------------------------------------------------------------------===//
+
+def StableHLO_AfterAllOp : StableHLO_InferringOp<"after_all", [Pure]> {
+  let summary = "a token that depends on the input tokens";
+  let arguments = (ins Variadic<StableHLO_Token>:$inputs);
+  let results = (outs StableHLO_Token:$result);
+  let assemblyFormat = "$inputs attr-dict `:` type($result)";
+}
+
+def StableHLO_CreateTokenOp : StableHLO_InferringOp<"create_token", [Pure]> {
+  let summary = "a new token (legacy; after_all without inputs)";
+  let results = (outs StableHLO_Token:$output);
+  let assemblyFormat = "attr-dict `:` type($output)";
+}
+
+def StableHLO_CompositeOp : StableHLO_Op<"composite",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a named op defined by its decomposition function";
+  let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$inputs,
+                       StrAttr:$name,
+                       DefaultValuedOptionalAttr<DictionaryAttr, "{}">:$composite_attributes,
+                       FlatSymbolRefAttr:$decomposition,
+                       DefaultValuedOptionalAttr<I32Attr, "0">:$version);
+  let results = (outs Variadic<HLO_TensorOrTokenOrTuple>);
+  let assemblyFormat = [{
+    $name $inputs attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
 }
 

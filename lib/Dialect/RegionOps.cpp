@@ -1,10 +1,12 @@
 // Ops with regions or calls: reduce, return, custom_call, if, case, while,
-// sort, map, reduce_window, select_and_scatter.
+// sort, map, reduce_window, select_and_scatter, after_all, create_token,
+// composite.
 // Each check cites its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -1043,6 +1045,63 @@ LogicalResult SelectAndScatterOp::verify() {
     return emitOpError() << "C12: result " << result
                          << " must have the element type scatter returns, "
                          << scatterType.getElementType();
+  return success();
+}
+
+//===--- after_all, create_token, composite --------------------------------===//
+
+// after_all and create_token: ODS infers their token result.
+
+// is_namespaced_op_name: [a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+
+static bool isNamespacedOpName(StringRef name) {
+  SmallVector<StringRef> parts;
+  name.split(parts, '.', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  if (parts.size() < 2 || parts[0].empty() || !llvm::isAlpha(parts[0][0]))
+    return false;
+  auto word = [](StringRef part, StringRef extra) {
+    return !part.empty() && llvm::all_of(part, [&](char c) {
+      return llvm::isAlnum(c) || c == '_' || extra.contains(c);
+    });
+  };
+  if (!word(parts[0], ""))
+    return false;
+  return llvm::all_of(ArrayRef(parts).drop_front(),
+                      [&](StringRef part) { return word(part, "$"); });
+}
+
+LogicalResult CompositeOp::verify() {
+  if (!isNamespacedOpName(getName())) // C1
+    return emitOpError() << "C1: name \"" << getName()
+                         << "\" must be a namespaced op name matching "
+                            "[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+";
+  return success();
+}
+
+LogicalResult
+CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  // A function of the enclosing scope: a symbol with a function_type (read
+  // generically, so the dialect needs no link to func).
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getDecompositionAttr());
+  auto typeAttr =
+      callee ? dyn_cast_or_null<TypeAttr>(callee->getAttr("function_type"))
+             : TypeAttr();
+  auto type = typeAttr ? dyn_cast<FunctionType>(typeAttr.getValue())
+                       : FunctionType();
+  if (!type) // C2
+    return emitOpError() << "C2: decomposition " << getDecompositionAttr()
+                         << " must name a function of the enclosing scope";
+  if (!llvm::equal(getOperandTypes(), type.getInputs())) // C3
+    return emitOpError() << "C3: input types " << formatTypes(getOperandTypes())
+                         << " must be the input types of "
+                         << getDecompositionAttr() << " "
+                         << formatTypes(type.getInputs());
+  if (!llvm::equal(getResultTypes(), type.getResults())) // C4
+    return emitOpError() << "C4: result types "
+                         << formatTypes(getResultTypes())
+                         << " must be the output types of "
+                         << getDecompositionAttr() << " "
+                         << formatTypes(type.getResults());
   return success();
 }
 
