@@ -623,6 +623,13 @@ def build_table() -> list:
     add("max_pool_grad", "select_and_scatter",
         jax.grad(lambda x: lax.reduce_window(x, _lowest(x.dtype), lax.max, (2, 2), (2, 2), "SAME").sum()),
         g_shape((4, 5)), FLOAT, expect=["select_and_scatter"])
+    add("composite", "composite",
+        lax.composite(lambda x, y: (lax.rev(x, (1,)), lax.select(y, x, lax.transpose(x, (0, 1)))), name="my.mix"),
+        lambda rng, t: [random_array(rng, t, (2, 3)), np.array([[True, False, True], [False, True, False]])], ALL)
+    add("composite_arith", "composite",
+        lambda x, y: lax.composite(lambda a, b, *, k: a * b + a, name="my.fma_like", version=3)(x, y, k=2),
+        g_small((2, 3), (2, 3)),
+        NUMERIC, "eqc")
     add("select_and_scatter", "select_and_scatter", TextProgram(_select_and_scatter_text),
         lambda rng, t: [random_array(rng, t, (4, 5)), small_ints(rng, t, (2, 3), 0, 2), small_ints(rng, t, (), 0, 1)],
         BOOL + INT + FLOAT)

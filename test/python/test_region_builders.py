@@ -110,3 +110,33 @@ def test_builder_reports_the_constraint(ctx):
     with ir.InsertionPoint(module.body), pytest.raises(ir.MLIRError, match="C5: window_dimensions"):
         func.FuncOp.from_py_func(tensor(4), tensor(), name="main")(
             lambda x, init: stablehlo.reduce_window([x], [init], [0], lambda a, b: stablehlo.add(a, b)))
+
+
+def test_token_builders(ctx):
+    def body(t):
+        fresh = stablehlo.create_token()
+        return stablehlo.after_all([fresh, t])
+
+    module = build([stablehlo.TokenType.get()], body)
+    text = str(module)
+    assert "stablehlo.create_token : !stablehlo.token" in text
+    assert "stablehlo.after_all %0, %arg0 : !stablehlo.token" in text
+
+
+def test_composite_builder_takes_types_from_the_decomposition(ctx):
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        @func.FuncOp.from_py_func(tensor(3), tensor(3), name="scaled")
+        def scaled(x, y):
+            return stablehlo.add(stablehlo.multiply(x, x), y)
+
+        @func.FuncOp.from_py_func(tensor(3), tensor(3), name="main")
+        def main(x, y):
+            return stablehlo.composite([x, y], "my.scaled", scaled.func_op, version=2,
+                                       composite_attributes={"k": ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 1)})
+
+    assert module.operation.verify()
+    assert ('stablehlo.composite "my.scaled" %arg0, %arg1 {composite_attributes = {k = 1 : i64}, '
+            'decomposition = @scaled, version = 2 : i32}') in str(module)
+    x, y = np.array([1, 2, 3], np.float32), np.array([0.5, 0, -1], np.float32)
+    np.testing.assert_array_equal(interpret(module, x, y)[0], x * x + y)

@@ -338,3 +338,25 @@ def select_and_scatter(operand: ir.Value, source: ir.Value, init_value: ir.Value
         "padding": _padding(padding)}, [([element, element], select), ([combined, combined], scatter)],
         result_types=result, loc=loc, ip=ip)
     return op.results[0]
+
+
+def composite(inputs: Sequence[ir.Value], name: str, decomposition, *, composite_attributes: Optional[dict] = None,
+              version: Optional[int] = None, result_types: Optional[Sequence[ir.Type]] = None, loc=None, ip=None):
+    """stablehlo.composite calling `decomposition`: a func.FuncOp (the op's result
+    types are its results) or a function name (then give `result_types`)."""
+    if isinstance(decomposition, str):
+        if result_types is None:
+            raise TypeError("composite: give result_types when the decomposition is a name")
+        symbol = decomposition
+    else:
+        symbol = ir.StringAttr(decomposition.attributes["sym_name"]).value
+        if result_types is None:
+            result_types = ir.FunctionType(ir.TypeAttr(decomposition.attributes["function_type"]).value).results
+    attributes = {"name": ir.StringAttr.get(name), "decomposition": ir.FlatSymbolRefAttr.get(symbol)}
+    if composite_attributes is not None:
+        attributes["composite_attributes"] = ir.DictAttr.get(dict(composite_attributes))
+    if version is not None:
+        attributes["version"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), version)
+    op = ir.Operation.create("stablehlo.composite", results=list(result_types), operands=list(inputs),
+                             attributes=attributes, loc=loc, ip=ip)
+    return op.results[0] if len(op.results) == 1 else (op.results if op.results else op)

@@ -18,9 +18,10 @@ import numpy as np
 from .errors import CheckFailure, InterpreterError
 from .plan import Function, PlanBuilder
 from .registry import supported_ops
-from .types import coerce_argument
+from .types import TOKEN, Token, coerce_argument
 
-__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops"]
+__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops", "TOKEN",
+           "Token"]
 
 
 def _load_module(module_or_text):
@@ -78,6 +79,9 @@ class Executable:
         """The results of a call as the CLI and the interpret pass print them."""
         lines = []
         for index, (value, spec) in enumerate(zip(results, self.result_specs)):
+            if spec.is_token:
+                lines.append(f"@{self.name} result {index}: {spec.text}")
+                continue
             lines.append(f"@{self.name} result {index}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
             lines.append(np.array_repr(value))
         return "\n".join(lines)
@@ -114,6 +118,9 @@ def _outputs(results: list) -> list:
     seen: set = set()
     out = []
     for r in results:
+        if isinstance(r, Token):
+            out.append(r)
+            continue
         r = np.asarray(r)
         root = id(_root(r))
         if not r.flags.writeable or root in seen:

@@ -248,7 +248,8 @@ class PlanBuilder:
             out = _NO_RESULT
         elif len(results) == 1:
             out = scope.define(results[0])
-            if ctx.result_spec().rank == 0:
+            spec = ctx.result_spec()
+            if not spec.is_token and spec.rank == 0:
                 kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
         else:
             out = tuple(scope.define(r) for r in results)

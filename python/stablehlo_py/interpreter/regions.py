@@ -1,4 +1,5 @@
-"""Ops with regions or callees: reduce, while, if, case, func.call, custom_call.
+"""Ops with regions or callees: reduce, while, if, case, func.call, custom_call, sort,
+map, reduce_window, select_and_scatter, composite; and tokens (after_all, create_token).
 
 reduce: a body that is one known op on its two block arguments maps to one
 numpy `ufunc.reduce`; any other body runs through its prepared plan on whole
@@ -18,7 +19,7 @@ from .elementwise import _float_max, _float_min, convert_values
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
 from .registry import register
-from .types import from_wide_int, uint_dtype, wide_int_dtype
+from .types import TOKEN, from_wide_int, uint_dtype, wide_int_dtype
 
 
 def _results(values: list, count: int):
@@ -219,7 +220,16 @@ def _case(ctx):
 
 @register("func.call")
 def _call(ctx):
-    name = attributes.symbol(ctx.op, "callee")
+    return _call_kernel(ctx, attributes.symbol(ctx.op, "callee"))
+
+
+@register("stablehlo.composite")
+def _composite(ctx):
+    """A composite means its decomposition: a call of it (spec)."""
+    return _call_kernel(ctx, attributes.symbol(ctx.op, "decomposition"))
+
+
+def _call_kernel(ctx, name: str):
     callee = ctx.function(name)
     runtime = ctx.runtime
     count = len(ctx.op.results)
@@ -235,6 +245,12 @@ def _call(ctx):
             runtime.depth -= 1
 
     return call
+
+
+@register("stablehlo.after_all", "stablehlo.create_token")
+def _token(ctx):
+    """Tokens carry no data: ops run in program order, so joining them is a no-op."""
+    return lambda *tokens: TOKEN
 
 
 @register("stablehlo.custom_call")

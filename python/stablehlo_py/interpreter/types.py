@@ -10,6 +10,7 @@ stored as ml_dtypes values but computed on in int8/uint8 and wrapped back
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import ml_dtypes
 import numpy as np
@@ -19,6 +20,9 @@ from .errors import InterpreterError
 __all__ = [
     "ElementInfo",
     "TensorSpec",
+    "Token",
+    "TOKEN",
+    "TokenSpec",
     "element_info",
     "dtype_info",
     "tensor_spec",
@@ -118,6 +122,7 @@ def dtype_info(dtype) -> ElementInfo:
 class TensorSpec:
     """A ranked tensor type: shape (None for a dynamic dimension) and element."""
 
+    is_token: ClassVar[bool] = False
     shape: tuple
     element: ElementInfo
     text: str  # the MLIR type as printed
@@ -139,11 +144,33 @@ class TensorSpec:
             want is None or want == got for want, got in zip(self.shape, shape))
 
 
-def tensor_spec(mlir_type) -> TensorSpec:
-    """TensorSpec of a ranked tensor `mlir.ir.Type`; other types are an error."""
+class Token:
+    """The value of a `!stablehlo.token`: no data, it only orders side effects."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TOKEN"
+
+
+TOKEN = Token()
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """The `!stablehlo.token` type; its one value is TOKEN."""
+
+    is_token: ClassVar[bool] = True
+    text: str = "!stablehlo.token"
+
+
+def tensor_spec(mlir_type) -> TensorSpec | TokenSpec:
+    """TensorSpec of a ranked tensor `mlir.ir.Type` (TokenSpec of a token); other types are an error."""
     import mlir.ir as ir
 
     text = str(mlir_type)
+    if text == TokenSpec.text:
+        return TokenSpec()
     try:
         shaped = ir.RankedTensorType(mlir_type)
     except (ValueError, TypeError):
@@ -194,6 +221,11 @@ def coerce_argument(index: int, value, spec: TensorSpec, func_name: str) -> np.n
     the declared dtype; Python scalars and nested lists are converted to it.
     """
     where = f"@{func_name} argument {index}"
+    if spec.is_token:
+        if not isinstance(value, Token):
+            raise InterpreterError(f"{where}: expected a token (stablehlo_py.interpreter.TOKEN), got "
+                                   f"{type(value).__name__}")
+        return value
     if hasattr(value, "dtype"):
         try:
             array = np.asarray(value)
