@@ -7,6 +7,8 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import assert_same, run_both, xla_run_text
 from jax import lax
 
@@ -168,3 +170,29 @@ def test_dimension_negative_and_empty():
                   "        stablehlo.return %c : tensor<i1>", shape="0")
     (got,) = interpret(empty, np.zeros(0, np.float32))
     assert got.shape == (0,)
+
+
+_TWO_KEYS = """        %lt = stablehlo.compare LT, %x0, %y0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        %eq = stablehlo.compare EQ, %x0, %y0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        %gt = stablehlo.compare GT, %x1, %y1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        %t = stablehlo.and %eq, %gt : tensor<i1>
+        %c = stablehlo.or %lt, %t : tensor<i1>
+        stablehlo.return %c : tensor<i1>"""
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(1, 3), st.integers(0, 70), st.integers(1, 3), st.integers(0, 1), st.integers(0, 2**31 - 1))
+def test_merge_sort_matches_numpy_lexsort(rows, n, cols, axis, seed):
+    """The general (merge) path on random shapes and lengths: ascending by the first
+    operand, then descending by the second, ties in index order (numpy's stable lexsort)."""
+    shape = (rows, n, cols) if axis == 1 else (n, rows, cols)
+    text = _text(["i32", "i32", "i32"], _TWO_KEYS, dimension=axis, shape="x".join(map(str, shape)))
+    rng = np.random.default_rng(seed)
+    a = rng.integers(-3, 3, shape).astype(np.int32)
+    b = rng.integers(-3, 3, shape).astype(np.int32)
+    index = np.arange(a.size, dtype=np.int32).reshape(shape)
+    got = interpret(text, a, b, index)
+    order = np.lexsort((-np.moveaxis(b, axis, -1), np.moveaxis(a, axis, -1)), axis=-1)
+    for g, x in zip(got, (a, b, index)):
+        want = np.moveaxis(np.take_along_axis(np.moveaxis(x, axis, -1), order, -1), -1, axis)
+        np.testing.assert_array_equal(g, want)
