@@ -69,7 +69,10 @@ def _fast_reduce(name: str, info, axes: tuple):
         wide = np.dtype(np.int64 if info.category == "sint" else np.uint64)
 
         def int_reduce(x, init):  # 64-bit accumulation wraps like the element type
-            r = ufunc(init.astype(wide), ufunc.reduce(x.astype(wide), axis=axes))
+            if info.is_subbyte:
+                x = x.astype(wide)
+            # accumulating in `wide` needs no widened copy of x (x may be a window view)
+            r = ufunc(init.astype(wide), ufunc.reduce(x, axis=axes, dtype=wide))
             return from_wide_int(r, info)
 
         return int_reduce
