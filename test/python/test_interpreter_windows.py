@@ -298,3 +298,59 @@ def test_map_constant_body_and_scalar():
     }"""
     a = _ints(np.int8, (2, 3), 3)
     assert_same(interpret(text, a, np.int8(-128)), xla_run_text(text, a, np.int8(-128)))
+
+
+@pytest.mark.parametrize("body", ["add", "maximum"])
+def test_reduce_window_pads_with_init_values(body):
+    """The spec pads with the init values and then reduces each window with the init
+    (so do the upstream reference interpreter and we); XLA instead skips padding and
+    base-dilation holes, which differs only for an init that is not the body's
+    identity (docs/decisions.md). Oracle: the spec's formula in numpy."""
+    text = f"""
+    func.func @main(%x: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<5x2xf32> {{
+      %0 = "stablehlo.reduce_window"(%x, %i) <{{window_dimensions = array<i64: 2, 2>, base_dilations = array<i64: 2, 1>, padding = dense<[[2, 1], [0, 0]]> : tensor<2x2xi64>}}> ({{
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %r = stablehlo.{body} %a, %b : tensor<f32>
+        stablehlo.return %r : tensor<f32>
+      }}) : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x2xf32>
+      return %0 : tensor<5x2xf32>
+    }}"""
+    x, init = np.array([[1, 2, 3], [4, 5, 6]], np.float32), np.float32(1.5)
+    padded = np.full((6, 3), init, np.float32)  # 2 low + (2 - 1) * 2 + 1 dilated + 1 high
+    padded[2:5:2] = x
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (2, 2))
+    reduce = {"add": np.sum, "maximum": np.max}[body]
+    combine = {"add": np.add, "maximum": np.maximum}[body]
+    expected = combine(init, reduce(windows, axis=(2, 3))).astype(np.float32)
+    (got,) = interpret(text, x, init)
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_reduce_window_of_an_empty_input_matches_xla_with_an_identity_init():
+    text = """
+    func.func @main(%x: tensor<0x3xf32>, %i: tensor<f32>) -> tensor<2x2xf32> {
+      %0 = "stablehlo.reduce_window"(%x, %i) <{window_dimensions = array<i64: 2, 2>, padding = dense<[[2, 1], [0, 0]]> : tensor<2x2xi64>}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %r = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %r : tensor<f32>
+      }) : (tensor<0x3xf32>, tensor<f32>) -> tensor<2x2xf32>
+      return %0 : tensor<2x2xf32>
+    }"""
+    x, init = np.zeros((0, 3), np.float32), np.float32(0)
+    assert_same(interpret(text, x, init), xla_run_text(text, x, init))
+
+
+def test_sort_of_empty_rows():
+    text = """
+    func.func @main(%x: tensor<0x4xf32>) -> tensor<0x4xf32> {
+      %0 = "stablehlo.sort"(%x) <{dimension = 1 : i64}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %c = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %n = stablehlo.not %c : tensor<i1>
+        %r = stablehlo.not %n : tensor<i1>
+        stablehlo.return %r : tensor<i1>
+      }) : (tensor<0x4xf32>) -> tensor<0x4xf32>
+      return %0 : tensor<0x4xf32>
+    }"""
+    (got,) = interpret(text, np.zeros((0, 4), np.float32))
+    assert got.shape == (0, 4)

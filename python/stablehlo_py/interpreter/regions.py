@@ -385,12 +385,13 @@ def _sort(ctx):
         flat = [x.reshape(batch + (n,)) for x in xs]
 
         def less(i, j):  # comparator(x0[i], x0[j], x1[i], x1[j], ...), virtual elements last
-            ii, jj = np.minimum(i, n - 1), np.minimum(j, n - 1)
             shape = i.shape
+            rows = batch + (math.prod(shape[len(batch):]),)
+            ii, jj = np.minimum(i, n - 1).reshape(rows), np.minimum(j, n - 1).reshape(rows)
             args = []
             for x in flat:
-                args.append(np.take_along_axis(x, ii.reshape(batch + (-1,)), axis=-1).reshape(shape))
-                args.append(np.take_along_axis(x, jj.reshape(batch + (-1,)), axis=-1).reshape(shape))
+                args.append(np.take_along_axis(x, ii, axis=-1).reshape(shape))
+                args.append(np.take_along_axis(x, jj, axis=-1).reshape(shape))
             verdict = np.broadcast_to(np.asarray(comparator.call(args, extras)[0], dtype=bool), shape)
             return np.where(i >= n, False, np.where(j >= n, True, verdict))
 
