@@ -118,17 +118,15 @@ def _reduce(ctx):
     length = math.prod(shape[d] for d in axes)
     result_shapes = [s.shape for s in ctx.result_specs]
 
-    converted = _converted
-
     if not axes:  # one element per result: the spec allows combining it with no init (XLA does so)
         def reduce_nothing(*vals):
-            return _results(converted(vals[:count], input_types), count)
+            return _results(_converted(vals[:count], input_types), count)
 
         return reduce_nothing
 
     if length == 0:
         def reduce_empty(*vals):
-            inits = converted(vals[count:2 * count], init_types)
+            inits = _converted(vals[count:2 * count], init_types)
             return _results([np.full(s, i, dtype=i.dtype) for s, i in zip(result_shapes, inits)], count)
 
         return reduce_empty
@@ -144,8 +142,8 @@ def _reduce(ctx):
     def reduce_tree(*vals):
         extras = vals[2 * count:]
         xs = [np.transpose(x, perm).reshape(kept_shape + (length,))
-              for x in converted(vals[:count], input_types)]
-        inits = converted(vals[count:2 * count], init_types)
+              for x in _converted(vals[:count], input_types)]
+        inits = _converted(vals[count:2 * count], init_types)
         return _results(_tree_reduce(body, xs, inits, extras), count)
 
     return reduce_tree
