@@ -18,13 +18,21 @@ namespace mlir::stablehlo {
 
 //===--- reduce ------------------------------------------------------------===//
 
+// The terminator of `block`, or null when its last op is not one: an invalid
+// body the verifier reports (Block::getTerminator would assert).
+static Operation *terminatorOf(Block &block) {
+  return !block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>()
+             ? &block.back()
+             : nullptr;
+}
+
 // Result element types come from the body's return when it exists (C8),
 // otherwise from the init values (a builder infers before filling the body).
 static SmallVector<Type> reduceElementTypes(ValueRange inits,
                                             RegionRange regions) {
   SmallVector<Type> types;
   if (!regions.empty() && !regions[0]->empty()) {
-    Operation *terminator = regions[0]->front().getTerminator();
+    Operation *terminator = terminatorOf(regions[0]->front());
     if (terminator && terminator->getNumOperands() == inits.size()) {
       for (Type t : terminator->getOperandTypes())
         types.push_back(getElementTypeOrSelf(t));
@@ -114,7 +122,7 @@ static LogicalResult verifyReducerBody(Operation *op, Block &body,
   };
   if (body.getNumArguments() != 2 * n)
     return bodyError() << "got " << body.getNumArguments() << " arguments";
-  Operation *terminator = body.getTerminator();
+  Operation *terminator = terminatorOf(body);
   if (!terminator || terminator->getNumOperands() != n)
     return bodyError() << "its return must yield " << n << " values";
   for (size_t i = 0; i < n; ++i) {
@@ -194,11 +202,11 @@ static Operation *compactReducer(ReduceOp op) {
   if (op.getInputs().size() != 1)
     return nullptr;
   Block &body = op.getBody().front();
-  if (body.getNumArguments() != 2 || !llvm::hasSingleElement(
-                                         body.without_terminator()))
+  Operation *terminator = terminatorOf(body);
+  if (!terminator || body.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(body.without_terminator()))
     return nullptr;
   Operation &inner = body.front();
-  Operation *terminator = body.getTerminator();
   Type scalar = RankedTensorType::get(
       {}, getElementTypeOrSelf(op.getInputs()[0].getType()));
   bool shaped = inner.getDialect() == op->getDialect() &&

@@ -227,3 +227,15 @@ func.func @c16(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
   }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
 }
+
+// -----
+
+// C13: a body without a return is reported, not a crash.
+func.func @c13_no_return(%a: tensor<4xf32>, %init: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'stablehlo.reduce_window' op C13: body must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; its return must yield 1 values}}
+  %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

@@ -101,3 +101,15 @@ func.func @c5_result(%a: tensor<3xi32>) -> tensor<3xi32> {
   }) : (tensor<3xi32>) -> tensor<3xi32>
   return %0 : tensor<3xi32>
 }
+
+// -----
+
+// C5: the comparator ends with stablehlo.return.
+func.func @c5_no_return(%a: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'stablehlo.sort' op comparator must end with stablehlo.return}}
+  %0 = "stablehlo.sort"(%a) ({
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+    %p = stablehlo.compare LT, %x, %y : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  }) : (tensor<3xi32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
