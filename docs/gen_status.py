@@ -66,7 +66,7 @@ CHECK_OPS = ["check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq
 
 
 # stablehlo ops without an op section of their own.
-OTHER_STABLEHLO_OPS = ["return", "dot", "tan"]
+OTHER_STABLEHLO_OPS = ["return", "dot", "tan", "create_token"]
 FUNC_OPS = ["func.func", "func.call", "func.return"]
 CHECK_OPS = ["check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq",
              "check.expect_almost_eq_const", "check.expect_close"]
@@ -74,6 +74,11 @@ CHECK_OPS = ["check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq
 HAND_BUILDERS = {
     "stablehlo.dot_general": "builder infers the result shape (element type defaults to the operands')",
     "stablehlo.reduce": "builder infers result types; the body is a Python callable",
+    "stablehlo.reduce_window": "builder infers result types; the body is a Python callable",
+    "stablehlo.sort": "builder infers result types; the comparator is a Python callable",
+    "stablehlo.map": "builder infers the result type (element type from the computation, a Python callable)",
+    "stablehlo.select_and_scatter": "builder infers the result type; select and scatter are Python callables",
+    "stablehlo.composite": "builder takes the result types from the decomposition function",
 }
 
 
