@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from . import attributes, checks
-from .elementwise import _float_max, _float_min, convert_values
+from .elementwise import _float_max, _float_min, _total_order_key, convert_values
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
 from .registry import register
@@ -276,8 +276,6 @@ def _custom_call(ctx):
 def _compare_key(info, compare_type: str | None):
     """Sort key for `compare` with `compare_type` on elements `info` (numpy order = the
     compare's order), whether NaN makes it partial, or None when there is none."""
-    from .elementwise import _total_order_key
-
     if info.category == "bool":
         return (lambda x: x), False
     if info.is_subbyte:
@@ -297,7 +295,7 @@ def _compare_key(info, compare_type: str | None):
     return None
 
 
-def _single_compare(block, count: int):
+def _single_compare(block):
     """(input index, descending, compare op) if the comparator is `return compare(lhs_k, rhs_k)`
     with LT or GT (arguments in either order), else None."""
     ops = [op.operation for op in block.operations]
@@ -398,7 +396,7 @@ def _sort(ctx):
     if n <= 1:
         return lambda *vals: _results(list(vals[:count]), count)
 
-    single = _single_compare(ctx.op.regions[0].blocks[0], count)
+    single = _single_compare(ctx.op.regions[0].blocks[0])
     key = None
     if single is not None:
         index, descending, op = single
