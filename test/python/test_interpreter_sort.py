@@ -131,7 +131,14 @@ CUSTOM = {
         %c = stablehlo.or %lt, %t : tensor<i1>"""),
     # descending on the second operand only
     "second": ("f32", """        %c = stablehlo.compare GT, %x1, %y1, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>"""),
-    # a comparator with a constant: only the parity of the key counts
+    # sides that differ (2x + 1 < 2y, i.e. x < y): not a sort key, the merge path
+    "shifted": ("i32", """        %two = stablehlo.constant dense<2> : tensor<i32>
+        %one = stablehlo.constant dense<1> : tensor<i32>
+        %dx = stablehlo.multiply %x0, %two : tensor<i32>
+        %fx = stablehlo.add %dx, %one : tensor<i32>
+        %gy = stablehlo.multiply %y0, %two : tensor<i32>
+        %c = stablehlo.compare LT, %fx, %gy, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"""),
+    # a comparator with a constant: only the parity of the key counts (a sort key)
     "parity": ("i32", """        %two = stablehlo.constant dense<2> : tensor<i32>
         %px = stablehlo.remainder %x0, %two : tensor<i32>
         %py = stablehlo.remainder %y0, %two : tensor<i32>

@@ -19,7 +19,7 @@ from .elementwise import _float_max, _float_min, _total_order_key, convert_value
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
 from .registry import register
-from .types import TOKEN, from_wide_int, uint_dtype, wide_int_dtype
+from .types import TOKEN, bits_view, from_wide_int, tensor_spec, uint_dtype, wide_int_dtype
 
 
 def _results(values: list, count: int):
@@ -264,8 +264,10 @@ def _custom_call(ctx):
 # ---------------------------------------------------------------------------
 # sort
 #
-# A comparator that is one `compare LT/GT` of the two elements of one input
-# orders by a numpy sort key: one stable argsort. Any other comparator runs
+# A comparator `compare LT/GT (f(lhs_k), g(rhs_k))` whose sides read one input
+# each (a plain compare, or JAX's NaN/-0 canonicalisation before a TOTALORDER
+# compare) orders by the sort key f(x): both sides are evaluated once on the
+# whole input and, where they agree, one stable argsort sorts. Any other comparator runs
 # a bottom-up merge sort whose merges place each element of a left run by a
 # binary search over the right run; every search step evaluates the
 # comparator once on whole arrays (all rows, all runs), so a sort of n
@@ -295,24 +297,57 @@ def _compare_key(info, compare_type: str | None):
     return None
 
 
-def _single_compare(block):
-    """(input index, descending, compare op) if the comparator is `return compare(lhs_k, rhs_k)`
-    with LT or GT (arguments in either order), else None."""
-    ops = [op.operation for op in block.operations]
-    if len(ops) != 2 or ops[0].name != "stablehlo.compare":
-        return None
-    op, ret = ops
-    if ret.name != "stablehlo.return" or len(ret.operands) != 1 or ret.operands[0] != op.results[0]:
-        return None
+def _arguments_used(value, block):
+    """Indices of the arguments of `block` that `value` is computed from (values from
+    outside the block count as constants), or None when an op with regions is involved."""
+    import mlir.ir as ir
+
     args = list(block.arguments)
-    where = [next((i for i, a in enumerate(args) if a == v), None) for v in op.operands]
-    if None in where or where[0] // 2 != where[1] // 2 or where[0] == where[1]:
+    used, stack, steps = set(), [value], 0
+    while stack:
+        steps += 1
+        if steps > 10_000:  # a pathological DAG: give up on the shortcut
+            return None
+        v = stack.pop()
+        index = next((i for i, a in enumerate(args) if a == v), None)
+        if index is not None:
+            used.add(index)
+            continue
+        if not isinstance(v, ir.OpResult):
+            continue  # an argument of an enclosing block
+        op = v.owner.operation
+        if op.block != block:
+            continue  # defined outside the comparator
+        if len(op.regions):
+            return None
+        stack.extend(op.operands)
+    return used
+
+
+def _keyed_compare(block):
+    """(input index k, descending, compare op, lhs key value, rhs key value) if the comparator
+    is `return compare(f(lhs_k), g(rhs_k))` with LT or GT (sides in either order), f reading
+    lhs_k only and g rhs_k only, else None. Sorting by the key f(x) is then exact wherever
+    f and g agree on the data (checked when it runs)."""
+    ops = [op.operation for op in block.operations]
+    if len(ops) < 2 or ops[-1].name != "stablehlo.return" or len(ops[-1].operands) != 1:
         return None
-    direction = attributes.comparison_direction(op)
+    compare = next((op for op in ops[:-1] if op.results and op.results[0] == ops[-1].operands[0]), None)
+    if compare is None or compare.name != "stablehlo.compare":
+        return None
+    direction = attributes.comparison_direction(compare)
     if direction not in ("LT", "GT"):
         return None
-    swapped = where[0] % 2 == 1
-    return where[0] // 2, (direction == "GT") != swapped, op
+    lhs, rhs = compare.operands
+    used = (_arguments_used(lhs, block), _arguments_used(rhs, block))
+    if None in used or len(used[0]) != 1 or len(used[1]) != 1:
+        return None
+    (a,), (b,) = used
+    if a // 2 != b // 2 or a == b:
+        return None
+    swapped = a % 2 == 1  # compare(f(rhs_k), g(lhs_k))
+    first, second = (rhs, lhs) if swapped else (lhs, rhs)
+    return a // 2, (direction == "GT") != swapped, compare, first, second
 
 
 def _stable_argsort(key: np.ndarray, descending: bool) -> np.ndarray:
@@ -396,22 +431,35 @@ def _sort(ctx):
     if n <= 1:
         return lambda *vals: _results(list(vals[:count]), count)
 
-    single = _single_compare(ctx.op.regions[0].blocks[0])
+    keyed = _keyed_compare(ctx.op.regions[0].blocks[0])
     key = None
-    if single is not None:
-        index, descending, op = single
-        key = _compare_key(specs[index].element, attributes.comparison_type(op))
+    if keyed is not None:
+        index, descending, op, first, second = keyed
+        key = _compare_key(tensor_spec(first.type).element, attributes.comparison_type(op))
+    if key is not None:  # the two sides of the compare as functions of the inputs
+        sides = (ctx.region(0, results=[first]), ctx.region(0, results=[second]))
 
     def sort(*vals):
         xs = [np.moveaxis(x, axis, -1) for x in vals[:count]]
+        extras = vals[count:]
         if key is not None:
-            to_key, partial = key
-            k = to_key(xs[index])
-            if not (partial and np.isnan(k).any()):  # NaN makes `<` no strict weak order
-                return apply(xs, _stable_argsort(k, descending))
-        return apply(xs, general(xs, vals[count:]))
+            both = [x for x in xs for _ in range(2)]  # each input as lhs and as rhs
+            f, g = (np.broadcast_to(side.call(both, extras)[0], xs[0].shape) for side in sides)
+            if _same_values(f, g):
+                to_key, partial = key
+                k = to_key(f)
+                if not (partial and np.isnan(k).any()):  # NaN makes `<` no strict weak order
+                    return apply(xs, _stable_argsort(k, descending))
+        return apply(xs, general(xs, extras))
 
     return sort
+
+
+def _same_values(a: np.ndarray, b: np.ndarray) -> bool:
+    """Bit-identical arrays (so any NaN payloads agree too)."""
+    if a.dtype.kind == "b" or a.dtype.kind in "iu":
+        return np.array_equal(a, b)
+    return np.array_equal(bits_view(np.ascontiguousarray(a)), bits_view(np.ascontiguousarray(b)))
 
 
 # ---------------------------------------------------------------------------
