@@ -78,3 +78,23 @@ def test_token_arguments_and_results():
     np.testing.assert_array_equal(x, [1, 2])
     with pytest.raises(InterpreterError, match="argument 0: expected a token"):
         interpret(text, np.zeros(()), np.array([1, 2], np.int8))
+
+
+def test_cli_runs_a_function_with_token_parameters(tmp_path, capsys):
+    """Token parameters take TOKEN and no .npy file (JAX exports with ordered effects
+    start with one)."""
+    from stablehlo_py import cli
+
+    path = tmp_path / "tokens.mlir"
+    path.write_text("""
+    func.func @main(%t: !stablehlo.token, %x: tensor<2xi32>) -> (!stablehlo.token, tensor<2xi32>) {
+      %0 = stablehlo.after_all %t : !stablehlo.token
+      %1 = stablehlo.negate %x : tensor<2xi32>
+      return %0, %1 : !stablehlo.token, tensor<2xi32>
+    }""")
+    arg = tmp_path / "x.npy"
+    np.save(arg, np.array([3, -4], np.int32))
+    assert cli.main(["run", str(path), "--args", str(arg)]) == 0
+    out = capsys.readouterr().out
+    assert "@main result 0: !stablehlo.token" in out
+    assert "array([-3,  4], dtype=int32)" in out
