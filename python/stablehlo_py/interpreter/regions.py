@@ -325,7 +325,7 @@ def _arguments_used(value, block):
 
 
 def _keyed_compare(block):
-    """(input index k, descending, compare op, lhs key value, rhs key value) if the comparator
+    """(descending, compare op, lhs key value, rhs key value) if the comparator
     is `return compare(f(lhs_k), g(rhs_k))` with LT or GT (sides in either order), f reading
     lhs_k only and g rhs_k only, else None. Sorting by the key f(x) is then exact wherever
     f and g agree on the data (checked when it runs)."""
@@ -347,7 +347,7 @@ def _keyed_compare(block):
         return None
     swapped = a % 2 == 1  # compare(f(rhs_k), g(lhs_k))
     first, second = (rhs, lhs) if swapped else (lhs, rhs)
-    return a // 2, (direction == "GT") != swapped, compare, first, second
+    return (direction == "GT") != swapped, compare, first, second
 
 
 def _stable_argsort(key: np.ndarray, descending: bool) -> np.ndarray:
@@ -434,7 +434,7 @@ def _sort(ctx):
     keyed = _keyed_compare(ctx.op.regions[0].blocks[0])
     key = None
     if keyed is not None:
-        index, descending, op, first, second = keyed
+        descending, op, first, second = keyed
         key = _compare_key(tensor_spec(first.type).element, attributes.comparison_type(op))
     if key is not None:  # the two sides of the compare as functions of the inputs
         sides = (ctx.region(0, results=[first]), ctx.region(0, results=[second]))
