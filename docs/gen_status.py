@@ -77,6 +77,11 @@ HAND_BUILDERS = {
     "stablehlo.reduce": "builder infers result types; the body is a Python callable",
     "stablehlo.gather": "builder infers the result type; dimension numbers as keywords",
     "stablehlo.scatter": "builder infers result types; the update computation is a Python callable",
+    "stablehlo.reduce_window": "builder infers result types; the body is a Python callable",
+    "stablehlo.sort": "builder infers result types; the comparator is a Python callable",
+    "stablehlo.map": "builder infers the result type (element type from the computation, a Python callable)",
+    "stablehlo.select_and_scatter": "builder infers the result type; select and scatter are Python callables",
+    "stablehlo.composite": "builder takes the result types from the decomposition function",
 }
 
 

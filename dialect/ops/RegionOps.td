@@ -1,5 +1,6 @@
 // Ops that carry regions or calls (spec: reduce, return, custom_call, if,
-// case, while, ...).
+// case, while, sort, map, reduce_window, select_and_scatter, after_all,
+// composite; legacy: create_token).
 // Verifiers and shape functions: lib/Dialect/RegionOps.cpp.
 #ifndef STABLEHLO_PY_REGION_OPS_TD
 #define STABLEHLO_PY_REGION_OPS_TD
@@ -7,6 +8,7 @@
 include "StablehloAttrs.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
 
 def StableHLO_ReduceOp : StableHLO_InferringOp<"reduce", [
     RecursiveMemoryEffects, SameVariadicOperandSize]> {
@@ -109,6 +111,59 @@ def StableHLO_WhileOp : StableHLO_InferringOp<"while", [RecursiveMemoryEffects,
   // `stablehlo.while(%iterArg = %init, ...) : T, ... cond {...} do {...}`.
   let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Ops applying a region to elements or windows: sort, map, reduce_window,
+// select_and_scatter. Printed in the generic form, as upstream does.
+//===----------------------------------------------------------------------===//
+
+def StableHLO_SortOp : StableHLO_InferringOp<"sort", [RecursiveMemoryEffects]> {
+  let summary = "sort slices of tensors together along a dimension";
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$inputs,
+                       DefaultValuedOptionalAttr<I64Attr, "-1">:$dimension,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$is_stable);
+  let results = (outs Variadic<HLO_PerTensorTensor>);
+  let regions = (region SizedRegion<1>:$comparator);
+  let hasVerifier = 1;
+}
+
+def StableHLO_MapOp : StableHLO_InferringOp<"map", [RecursiveMemoryEffects]> {
+  let summary = "apply a computation to the elements of tensors";
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$inputs,
+                       HLO_Dims:$dimensions);
+  let results = (outs HLO_PerTensorTensor);
+  let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
+}
+
+def StableHLO_ReduceWindowOp : StableHLO_InferringOp<"reduce_window", [
+    RecursiveMemoryEffects, SameVariadicOperandSize]> {
+  let summary = "reduce windows of tensors with a body computation";
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$inputs,
+                       Variadic<HLO_PerTensorTensor>:$init_values,
+                       HLO_Dims:$window_dimensions,
+                       OptionalAttr<HLO_Dims>:$window_strides,
+                       OptionalAttr<HLO_Dims>:$base_dilations,
+                       OptionalAttr<HLO_Dims>:$window_dilations,
+                       OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs Variadic<HLO_PerTensorTensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
+}
+
+def StableHLO_SelectAndScatterOp : StableHLO_InferringOp<"select_and_scatter",
+    [RecursiveMemoryEffects]> {
+  let summary = "scatter source values to the elements a window reduction selects";
+  let arguments = (ins HLO_PerTensorTensor:$operand,
+                       HLO_PerTensorTensor:$source,
+                       HLO_PerTensorTensor:$init_value,
+                       OptionalAttr<HLO_Dims>:$window_dimensions,
+                       OptionalAttr<HLO_Dims>:$window_strides,
+                       OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs HLO_PerTensorTensor);
+  let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+  let hasVerifier = 1;
 }
 
 #endif // STABLEHLO_PY_REGION_OPS_TD

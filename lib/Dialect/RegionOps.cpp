@@ -1,4 +1,5 @@
-// Ops with regions or calls: reduce, return, custom_call, if, case, while.
+// Ops with regions or calls: reduce, return, custom_call, composite, if,
+// case, while, sort, map, reduce_window, select_and_scatter.
 // Each check cites its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
@@ -6,6 +7,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -17,13 +19,21 @@ namespace mlir::stablehlo {
 
 //===--- reduce ------------------------------------------------------------===//
 
+// The terminator of `block`, or null when its last op is not one: an invalid
+// body the verifier reports (Block::getTerminator would assert).
+static Operation *terminatorOf(Block &block) {
+  return !block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>()
+             ? &block.back()
+             : nullptr;
+}
+
 // Result element types come from the body's return when it exists (C8),
 // otherwise from the init values (a builder infers before filling the body).
 static SmallVector<Type> reduceElementTypes(ValueRange inits,
                                             RegionRange regions) {
   SmallVector<Type> types;
   if (!regions.empty() && !regions[0]->empty()) {
-    Operation *terminator = regions[0]->front().getTerminator();
+    Operation *terminator = terminatorOf(regions[0]->front());
     if (terminator && terminator->getNumOperands() == inits.size()) {
       for (Type t : terminator->getOperandTypes())
         types.push_back(getElementTypeOrSelf(t));
@@ -135,11 +145,11 @@ static Operation *compactReducer(ReduceOp op) {
   if (op.getInputs().size() != 1)
     return nullptr;
   Block &body = op.getBody().front();
-  if (body.getNumArguments() != 2 || !llvm::hasSingleElement(
-                                         body.without_terminator()))
+  Operation *terminator = terminatorOf(body);
+  if (!terminator || body.getNumArguments() != 2 ||
+      !llvm::hasSingleElement(body.without_terminator()))
     return nullptr;
   Operation &inner = body.front();
-  Operation *terminator = body.getTerminator();
   Type scalar = RankedTensorType::get(
       {}, getElementTypeOrSelf(op.getInputs()[0].getType()));
   bool shaped = inner.getDialect() == op->getDialect() &&
@@ -640,6 +650,391 @@ ParseResult WhileOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseKeyword("do") || parser.parseRegion(*result.addRegion(), args))
     return failure();
   result.addTypes(types);
+  return success();
+}
+
+//===--- sort, map ---------------------------------------------------------===//
+
+// `(T0, T1) -> (U0)`: the signature of a region's block, for errors.
+static std::string formatSignature(Block &block) {
+  std::string text = formatTypes(block.getArgumentTypes()) + " -> ";
+  Operation *terminator = block.empty() ? nullptr : &block.back();
+  return text + formatTypes(terminator ? TypeRange(terminator->getOperandTypes())
+                                       : TypeRange());
+}
+
+static RankedTensorType scalarOf(Type shaped) {
+  return RankedTensorType::get({}, getElementTypeOrSelf(shaped));
+}
+
+LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                       ValueRange operands, DictionaryAttr,
+                                       OpaqueProperties, RegionRange,
+                                       SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, operands.getTypes()); // C2
+  return success();
+}
+
+LogicalResult SortOp::verify() {
+  ValueRange inputs = getInputs();
+  if (inputs.empty()) // C1
+    return emitOpError() << "C1: needs at least one input";
+  auto first = cast<RankedTensorType>(inputs[0].getType());
+  for (Value input : inputs.drop_front())
+    if (!isCompatibleShape(first, input.getType())) // C3
+      return emitOpError() << "C3: all inputs must have the same shape, got "
+                           << first << " and " << input.getType();
+  if (getNumResults() != inputs.size()) // C2
+    return emitOpError() << "C2: needs one result per input, got "
+                         << getNumResults() << " results for "
+                         << inputs.size() << " inputs";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, getResultTypes()))) {
+    auto [input, result] = pair;
+    if (!isCompatibleShape(first, result)) // C3
+      return emitOpError() << "C3: result " << i << " " << result
+                           << " must have the shape of the inputs " << first;
+    if (!sameTypeUpToDynamism(input.getType(), result)) // C2
+      return emitOpError() << "C2: result " << i << " must have type "
+                           << input.getType() << ", got " << result;
+  }
+  int64_t rank = first.getRank(), dim = getDimension();
+  if (dim < -rank || dim >= rank) // C4
+    return emitOpError() << "C4: dimension " << dim << " must be in [" << -rank
+                         << ", " << rank << ")";
+  Block &comparator = getComparator().front();
+  SmallVector<Type> expected;
+  for (Value input : inputs)
+    expected.append(2, scalarOf(input.getType()));
+  auto outputs = outputTypes(*this, getComparator(), "comparator");
+  if (failed(outputs))
+    return failure();
+  Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  if (!llvm::equal(comparator.getArgumentTypes(), expected) ||
+      outputs->size() != 1 || (*outputs)[0] != predicate) // C5
+    return emitOpError() << "C5: comparator must have type "
+                         << formatTypes(expected) << " -> (tensor<i1>), got "
+                         << formatSignature(comparator);
+  return success();
+}
+
+// The element type of a region's single output when it has one, else
+// `fallback` (a builder infers before filling the region).
+static Type regionElementType(RegionRange regions, unsigned index,
+                              Type fallback) {
+  if (regions.size() > index && !regions[index]->empty()) {
+    Block &block = regions[index]->front();
+    if (!block.empty() && block.back().getNumOperands() == 1 &&
+        block.back().hasTrait<mlir::OpTrait::IsTerminator>())
+      return getElementTypeOrSelf(block.back().getOperand(0).getType());
+  }
+  return getElementTypeOrSelf(fallback);
+}
+
+LogicalResult MapOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> location,
+                                      ValueRange operands, DictionaryAttr,
+                                      OpaqueProperties, RegionRange regions,
+                                      SmallVectorImpl<Type> &inferred) {
+  if (operands.empty()) // C2
+    return emitOptionalError(location,
+                             "'stablehlo.map' op C2: needs at least one input");
+  auto shape = cast<RankedTensorType>(operands[0].getType());
+  for (Value input : operands.drop_front()) {
+    auto type = cast<RankedTensorType>(input.getType());
+    if (!isCompatibleShape(shape, type)) // C1
+      return emitOptionalError(location, "'stablehlo.map' op C1: all inputs "
+                               "must have the same shape, got ",
+                               shape, " and ", type);
+    shape = mostSpecificType(shape, type);
+  }
+  Type element = regionElementType(regions, 0, shape); // C4
+  inferred.push_back(shape.clone(element));
+  return success();
+}
+
+LogicalResult MapOp::verify() {
+  ValueRange inputs = getInputs();
+  if (inputs.empty()) // C2
+    return emitOpError() << "C2: needs at least one input";
+  auto result = cast<RankedTensorType>(getType());
+  for (Value input : inputs)
+    if (!isCompatibleShape(input.getType(), result)) // C1
+      return emitOpError() << "C1: result " << result
+                           << " must have the shape of input "
+                           << input.getType();
+  ArrayRef<int64_t> dims = getDimensions();
+  int64_t rank = result.getRank();
+  bool identity = static_cast<int64_t>(dims.size()) == rank;
+  for (auto [i, d] : llvm::enumerate(dims))
+    identity &= d == static_cast<int64_t>(i);
+  if (!identity) // C3
+    return emitOpError() << "C3: dimensions " << formatDims(dims)
+                         << " must be range(" << rank << ")";
+  Block &computation = getComputation().front();
+  SmallVector<Type> expected;
+  for (Value input : inputs)
+    expected.push_back(scalarOf(input.getType()));
+  auto outputs = outputTypes(*this, getComputation(), "computation");
+  if (failed(outputs))
+    return failure();
+  if (!llvm::equal(computation.getArgumentTypes(), expected) ||
+      outputs->size() != 1 || (*outputs)[0] != scalarOf(result)) // C4
+    return emitOpError() << "C4: computation must have type "
+                         << formatTypes(expected) << " -> "
+                         << formatTypes(TypeRange{scalarOf(result)}) << ", got "
+                         << formatSignature(computation);
+  return success();
+}
+
+//===--- reduce_window, select_and_scatter --------------------------------===//
+
+// Window attributes with their defaults filled in, checked against the rank.
+struct Window {
+  SmallVector<int64_t> dimensions, strides, baseDilations, windowDilations;
+  SmallVector<std::pair<int64_t, int64_t>> padding;
+};
+
+// The constraint ids of the window attributes of an op: size and positivity
+// of window_dimensions, window_strides, base_dilations, window_dilations, and
+// the shape of padding. Empty ids for attributes the op does not have.
+struct WindowIds {
+  const char *dimsSize, *dimsPositive, *stridesSize, *stridesPositive,
+      *baseSize, *basePositive, *dilationsSize, *dilationsPositive, *padding;
+};
+
+static FailureOr<Window>
+checkWindow(std::optional<Location> location, StringRef opName, int64_t rank,
+            const WindowIds &ids, std::optional<ArrayRef<int64_t>> dims,
+            std::optional<ArrayRef<int64_t>> strides,
+            std::optional<ArrayRef<int64_t>> baseDilations,
+            std::optional<ArrayRef<int64_t>> windowDilations,
+            std::optional<DenseIntElementsAttr> padding) {
+  Window window;
+  auto fill = [&](std::optional<ArrayRef<int64_t>> given, const char *sizeId,
+                  const char *positiveId, StringRef name,
+                  SmallVector<int64_t> &out) -> LogicalResult {
+    if (!given) {
+      out.assign(rank, 1);
+      return success();
+    }
+    if (static_cast<int64_t>(given->size()) != rank)
+      return emitOptionalError(location, "'", opName, "' op ", sizeId, ": ",
+                               name, " ", formatDims(*given),
+                               " must have one entry per dimension (",
+                               rank, ")");
+    if (llvm::any_of(*given, [](int64_t v) { return v <= 0; }))
+      return emitOptionalError(location, "'", opName, "' op ", positiveId,
+                               ": ", name, " ", formatDims(*given),
+                               " must be positive");
+    out.assign(given->begin(), given->end());
+    return success();
+  };
+  if (failed(fill(dims, ids.dimsSize, ids.dimsPositive, "window_dimensions",
+                  window.dimensions)) ||
+      failed(fill(strides, ids.stridesSize, ids.stridesPositive,
+                  "window_strides", window.strides)) ||
+      failed(fill(baseDilations, ids.baseSize, ids.basePositive,
+                  "base_dilations", window.baseDilations)) ||
+      failed(fill(windowDilations, ids.dilationsSize, ids.dilationsPositive,
+                  "window_dilations", window.windowDilations)))
+    return failure();
+  window.padding.assign(rank, {0, 0});
+  if (padding && *padding) {
+    auto type = cast<RankedTensorType>(padding->getType());
+    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
+        type.getDimSize(1) != 2)
+      return emitOptionalError(location, "'", opName, "' op ", ids.padding,
+                               ": padding must have shape [", rank,
+                               ", 2], got ", type);
+    auto values = llvm::to_vector(padding->getValues<int64_t>());
+    for (int64_t d = 0; d < rank; ++d)
+      window.padding[d] = {values[2 * d], values[2 * d + 1]};
+  }
+  return window;
+}
+
+// num_windows of reduce_window (C15) and select_and_scatter (C2); dynamic
+// input dimensions give dynamic ones.
+static SmallVector<int64_t> numWindows(ArrayRef<int64_t> shape,
+                                       const Window &window) {
+  SmallVector<int64_t> result;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    if (ShapedType::isDynamic(size)) {
+      result.push_back(ShapedType::kDynamic);
+      continue;
+    }
+    int64_t dilated = size == 0 ? 0 : (size - 1) * window.baseDilations[d] + 1;
+    int64_t padded = window.padding[d].first + dilated + window.padding[d].second;
+    int64_t span = (window.dimensions[d] - 1) * window.windowDilations[d] + 1;
+    bool empty = padded <= 0 || span > padded;
+    result.push_back(empty ? 0 : (padded - span) / window.strides[d] + 1);
+  }
+  return result;
+}
+
+static const WindowIds kReduceWindowIds = {"C4", "C5",  "C6",  "C7", "C8",
+                                           "C9", "C10", "C11", "C12"};
+static const WindowIds kSelectAndScatterIds = {"C4", "C5", "C6", "C7", "",
+                                               "",   "",   "",   "C8"};
+
+// Shape function of reduce_window (C15, C16); checks the window attributes
+// (C4-C12) it needs.
+static LogicalResult
+inferReduceWindowTypes(std::optional<Location> location, ValueRange inputs,
+                       ValueRange inits, const ReduceWindowOp::Properties &props,
+                       RegionRange regions, SmallVectorImpl<Type> &inferred) {
+  if (inputs.empty())
+    return emitOptionalError(location, "'stablehlo.reduce_window' op C1: "
+                                       "needs at least one input");
+  auto input = cast<RankedTensorType>(inputs[0].getType());
+  auto optional = [](DenseI64ArrayAttr attr) {
+    return attr ? std::optional<ArrayRef<int64_t>>(attr.asArrayRef())
+                : std::nullopt;
+  };
+  if (!props.window_dimensions)
+    return emitOptionalError(location, "'stablehlo.reduce_window' op needs "
+                                       "window_dimensions");
+  auto window = checkWindow(
+      location, "stablehlo.reduce_window", input.getRank(), kReduceWindowIds,
+      props.window_dimensions.asArrayRef(), optional(props.window_strides),
+      optional(props.base_dilations), optional(props.window_dilations),
+      props.padding ? std::optional(props.padding) : std::nullopt);
+  if (failed(window))
+    return failure();
+  SmallVector<int64_t> shape = numWindows(input.getShape(), *window); // C15
+  for (Type element : reduceElementTypes(inits, regions)) // C16
+    inferred.push_back(RankedTensorType::get(shape, element));
+  return success();
+}
+
+LogicalResult ReduceWindowOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  auto props = propertiesOf<ReduceWindowOp>(attributes, properties);
+  ReduceWindowOp::Adaptor adaptor(operands, attributes, &props, regions);
+  return inferReduceWindowTypes(location, adaptor.getInputs(),
+                                adaptor.getInitValues(), props, regions,
+                                inferred);
+}
+
+LogicalResult ReduceWindowOp::verify() {
+  ValueRange inputs = getInputs(), inits = getInitValues();
+  size_t n = inputs.size();
+  if (n == 0 || inits.size() != n || getNumResults() != n) // C1
+    return emitOpError() << "C1: needs N > 0 inputs, N init_values and N "
+                            "results, got "
+                         << n << ", " << inits.size() << " and "
+                         << getNumResults();
+  auto input0 = cast<RankedTensorType>(inputs[0].getType());
+  for (Value input : inputs.drop_front())
+    if (!isCompatibleShape(input0, input.getType())) // C2
+      return emitOpError() << "C2: all inputs must have the same shape, got "
+                           << input0 << " and " << input.getType();
+  for (auto [input, init] : llvm::zip(inputs, inits)) {
+    auto initType = cast<RankedTensorType>(init.getType());
+    if (initType.getRank() != 0 ||
+        getElementTypeOrSelf(input.getType()) !=
+            initType.getElementType()) // C3 (and I2: 0-dimensional)
+      return emitOpError() << "C3: init value " << initType
+                           << " must be a 0-d tensor of the element type of "
+                           << input.getType();
+  }
+  SmallVector<Type> inputElements;
+  for (Value input : inputs)
+    inputElements.push_back(getElementTypeOrSelf(input.getType()));
+  if (failed(verifyReducerBody(*this, getBody().front(), inputElements, "C13",
+                               "body")))
+    return failure();
+  SmallVector<Type> expected;
+  if (failed(inferReduceWindowTypes(getLoc(), inputs, inits, getProperties(),
+                                    (*this)->getRegions(), expected)))
+    return failure();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
+    auto [want, got] = pair;
+    if (!isCompatibleShape(getResultTypes()[0], got)) // C14
+      return emitOpError() << "C14: all results must have the same shape, got "
+                           << getResultTypes()[0] << " and " << got;
+    if (!isCompatibleShape(want, got)) // C15
+      return emitOpError() << "C15: result " << i << " must have shape "
+                           << formatDims(cast<ShapedType>(want).getShape())
+                           << " (the number of windows), got " << got;
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C16
+      return emitOpError() << "C16: result " << i << " must have element type "
+                           << getElementTypeOrSelf(want) << ", got " << got;
+  }
+  return success();
+}
+
+// Shape function of select_and_scatter: the operand's shape (C11) and the
+// element type the scatter region returns (C12).
+LogicalResult SelectAndScatterOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  auto operand = cast<RankedTensorType>(operands[0].getType());
+  inferred.push_back(operand.clone(regionElementType(regions, 1, operand)));
+  return success();
+}
+
+LogicalResult SelectAndScatterOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto source = cast<RankedTensorType>(getSource().getType());
+  auto init = cast<RankedTensorType>(getInitValue().getType());
+  Type element = operand.getElementType();
+  if (source.getElementType() != element) // C1
+    return emitOpError() << "C1: source " << source
+                         << " must have the element type of operand "
+                         << operand;
+  if (init.getRank() != 0 || init.getElementType() != element) // C3 (and I3)
+    return emitOpError() << "C3: init_value " << init
+                         << " must be a 0-d tensor of the element type of "
+                            "operand "
+                         << operand;
+  auto window = checkWindow(getLoc(), getOperationName(), operand.getRank(),
+                            kSelectAndScatterIds,
+                            // absent window_dimensions count as [] (upstream)
+                            getWindowDimensions().value_or(ArrayRef<int64_t>()),
+                            getWindowStrides(), std::nullopt, std::nullopt,
+                            getPadding());
+  if (failed(window))
+    return failure();
+  SmallVector<int64_t> windows = numWindows(operand.getShape(), *window);
+  if (!isCompatibleShape(RankedTensorType::get(windows, element), source)) // C2
+    return emitOpError() << "C2: source " << source << " must have shape "
+                         << formatDims(windows) << " (the number of windows)";
+  Type scalar = RankedTensorType::get({}, element);
+  Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  Block &select = getSelect().front(), &scatter = getScatter().front();
+  auto selectOutputs = outputTypes(*this, getSelect(), "select");
+  if (failed(selectOutputs))
+    return failure();
+  if (!llvm::equal(select.getArgumentTypes(), ArrayRef<Type>{scalar, scalar}) ||
+      selectOutputs->size() != 1 || (*selectOutputs)[0] != predicate) // C9
+    return emitOpError() << "C9: select must have type "
+                         << formatTypes(TypeRange{scalar, scalar})
+                         << " -> (tensor<i1>), got " << formatSignature(select);
+  auto scatterOutputs = outputTypes(*this, getScatter(), "scatter");
+  if (failed(scatterOutputs))
+    return failure();
+  auto scatterType = scatterOutputs->size() == 1
+                         ? dyn_cast<RankedTensorType>((*scatterOutputs)[0])
+                         : RankedTensorType();
+  if (!scatterType || scatterType.getRank() != 0 ||
+      !llvm::equal(scatter.getArgumentTypes(),
+                   ArrayRef<Type>{scatterType, scatterType}) ||
+      !isPromotable(element, scatterType.getElementType())) // C10
+    return emitOpError() << "C10: scatter must have type (tensor<E>, "
+                            "tensor<E>) -> (tensor<E>) with E promotable from "
+                         << element << ", got " << formatSignature(scatter);
+  auto result = cast<RankedTensorType>(getType());
+  if (!isCompatibleShape(operand, result)) // C11
+    return emitOpError() << "C11: result " << result
+                         << " must have the shape of operand " << operand;
+  if (result.getElementType() != scatterType.getElementType()) // C12
+    return emitOpError() << "C12: result " << result
+                         << " must have the element type scatter returns, "
+                         << scatterType.getElementType();
   return success();
 }
 

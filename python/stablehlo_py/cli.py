@@ -4,8 +4,8 @@
     stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file]
 
 `run` prints each result of the entry function (`main`, or the module's only
-function) of each module; its exit status is 0 only if every module ran and
-every check held.  `opt` runs a comma-separated pipeline mixing C++ passes
+function) of each module (one .npy per tensor parameter; token parameters
+need none); its exit status is 0 only if every module ran and every check held.  `opt` runs a comma-separated pipeline mixing C++ passes
 (anything `PassManager.add(str)` accepts) and Python passes
 (`stablehlo-interpret`, options `{entry=NAME print=true}`) and prints the
 module.  FILE may be `-` for stdin.  Errors are messages, never tracebacks:
@@ -74,22 +74,29 @@ def _parse(text: str, first_line: int, path: str):
 
 
 def _load_args(paths: list, specs: list) -> list:
+    """One .npy file per tensor parameter, in order; token parameters take TOKEN (no file)."""
+    from .interpreter import TOKEN
+
+    tensors = [s for s in specs if not s.is_token]
     arrays = []
     for index, path in enumerate(paths):
         try:
             array = np.load(path, allow_pickle=False)
         except (OSError, ValueError) as e:
             raise UserError(f"cannot load argument {index} from {path}: {e}") from None
-        if index < len(specs):
-            if not hasattr(specs[index], "dtype"):
-                raise UserError(f"argument {index} has type {specs[index].text}: only tensor arguments can be "
-                                "loaded from .npy files (call the function from Python for tuples and tokens)")
-            want = specs[index].dtype
+        if index < len(tensors):
+            if not hasattr(tensors[index], "dtype"):
+                raise UserError(f"parameter type {tensors[index].text}: only tensors can be loaded from .npy files "
+                                "(call the function from Python for tuple parameters)")
+            want = tensors[index].dtype
             # .npy files store ml_dtypes (bf16, f8, int4, ...) as raw void bytes
             if array.dtype.kind == "V" and array.dtype.itemsize == want.itemsize:
                 array = array.view(want)
         arrays.append(array)
-    return arrays
+    if len(arrays) != len(tensors):
+        return arrays  # the call reports the count
+    files = iter(arrays)
+    return [TOKEN if s.is_token else next(files) for s in specs]
 
 
 def _run(args) -> int:

@@ -23,7 +23,7 @@ from ._stablehlo_communication_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_normalization_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_fft_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_random_ops_gen import *  # noqa: F401,F403
-from ._stablehlo_region_ops_gen import ReduceOp, ReturnOp
+from ._stablehlo_region_ops_gen import ReturnOp
 from ._stablehlo_linalg_ops_gen import DotGeneralOp
 from ._stablehlo_indexing_ops_gen import GatherOp
 
@@ -223,21 +223,65 @@ def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
                         loc=loc, ip=ip).result
 
 
-def _fill_body(region: ir.Region, arg_types: Sequence[ir.Type],
-               body: Callable[..., Sequence[ir.Value]]) -> None:
-    """Give `region` one block with arguments of `arg_types`, filled by calling
-    `body` on them and returning what it returns (one value or a sequence)."""
+def _scalar(value: ir.Value) -> ir.Type:
+    """tensor<E> for the element type E of `value`."""
+    return ir.RankedTensorType.get([], ir.RankedTensorType(value.type).element_type)
+
+
+def _fill_region(region: ir.Region, arg_types: Sequence[ir.Type], body: Callable) -> list:
+    """Give `region` one block with arguments of `arg_types` whose ops are what `body`
+    builds when called on them, ending with stablehlo.return of what it returns (a value
+    or a sequence of values). Returns the types it returns."""
     block = region.blocks.append(*arg_types)
     with ir.InsertionPoint(block):
         outputs = body(*block.arguments)
         if isinstance(outputs, ir.Value):
             outputs = [outputs]
         ReturnOp(list(outputs))
+    return [v.type for v in outputs]
 
 
-def _scalar_types(values: Sequence[ir.Value]) -> list:
-    """tensor<E> for the element type E of each value."""
-    return [ir.RankedTensorType.get([], ir.RankedTensorType(v.type).element_type) for v in values]
+def _region_op(name: str, operands: Sequence[ir.Value], attributes: dict, bodies: Sequence[tuple],
+               result_types: Optional[Sequence[ir.Type]] = None, loc=None, ip=None) -> ir.Operation:
+    """An op with regions given as (argument types, Python body) pairs; result types are
+    inferred by the op's shape function unless given."""
+    attributes = {k: v for k, v in attributes.items() if v is not None}
+    op = ir.Operation.create(name, results=result_types, operands=list(operands), attributes=attributes,
+                             regions=len(bodies), loc=loc, ip=ip, infer_type=result_types is None)
+    for region, (arg_types, body) in zip(op.regions, bodies):
+        _fill_region(region, arg_types, body)
+    return op
+
+
+def _rebuilt_with_results(op: ir.Operation, result_types: Sequence[ir.Type]) -> ir.Operation:
+    """`op` again with other result types (its regions moved over), when they differ."""
+    if [r.type for r in op.results] == list(result_types):
+        return op
+    with ir.InsertionPoint(op):
+        new = ir.Operation.create(op.name, results=list(result_types), operands=list(op.operands),
+                                  attributes={name: op.attributes[name] for name in op.attributes},
+                                  regions=len(op.regions), loc=op.location)
+    for old_region, new_region in zip(op.regions, new.regions):
+        old_region.blocks[0].append_to(new_region)
+    op.erase()
+    return new
+
+
+def _values(op: ir.Operation):
+    return op.results[0] if len(op.results) == 1 else op.results
+
+
+def _dims(values) -> Optional[ir.Attribute]:
+    return None if values is None else ir.DenseI64ArrayAttr.get([int(v) for v in values])
+
+
+def _padding(pairs) -> Optional[ir.Attribute]:
+    """[[low, high], ...] per dimension -> dense<...> : tensor<Rx2xi64>."""
+    if pairs is None:
+        return None
+    import numpy as np
+
+    return ir.DenseElementsAttr.get(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
 
 
 def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
@@ -250,12 +294,10 @@ def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
     Result types are inferred. Returns the result (N = 1) or the results.
     """
     inputs, init_values = list(inputs), list(init_values)
-    op = ir.Operation.create(
-        "stablehlo.reduce", results=None, operands=inputs + init_values,
-        attributes={"dimensions": ir.DenseI64ArrayAttr.get(list(dimensions))},
-        regions=1, loc=loc, ip=ip, infer_type=True)
-    _fill_body(op.regions[0], _scalar_types(init_values) * 2, body)
-    return op.results[0] if len(op.results) == 1 else op.results
+    scalars = [_scalar(v) for v in init_values]
+    op = _region_op("stablehlo.reduce", inputs + init_values, {"dimensions": _dims(dimensions)},
+                    [(scalars * 2, body)], loc=loc, ip=ip)
+    return _values(op)
 
 
 def scatter(inputs, scatter_indices: ir.Value, updates,
@@ -275,13 +317,94 @@ def scatter(inputs, scatter_indices: ir.Value, updates,
     updates = [updates] if isinstance(updates, ir.Value) else list(updates)
     if scatter_dimension_numbers is None:
         scatter_dimension_numbers = ScatterDimensionNumbers.get(**dimension_numbers)
-    attributes = {"scatter_dimension_numbers": scatter_dimension_numbers}
-    if indices_are_sorted:
-        attributes["indices_are_sorted"] = ir.BoolAttr.get(True)
-    if unique_indices:
-        attributes["unique_indices"] = ir.BoolAttr.get(True)
-    op = ir.Operation.create(
-        "stablehlo.scatter", results=None, operands=inputs + [scatter_indices] + updates,
-        attributes=attributes, regions=1, loc=loc, ip=ip, infer_type=True)
-    _fill_body(op.regions[0], _scalar_types(inputs) * 2, update_computation)
-    return op.results[0] if len(op.results) == 1 else op.results
+    op = _region_op("stablehlo.scatter", inputs + [scatter_indices] + updates, {
+        "scatter_dimension_numbers": scatter_dimension_numbers,
+        "indices_are_sorted": ir.BoolAttr.get(True) if indices_are_sorted else None,
+        "unique_indices": ir.BoolAttr.get(True) if unique_indices else None},
+        [([_scalar(v) for v in inputs] * 2, update_computation)], loc=loc, ip=ip)
+    return _values(op)
+
+
+def reduce_window(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
+                  window_dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
+                  window_strides=None, base_dilations=None, window_dilations=None, padding=None,
+                  loc=None, ip=None):
+    """stablehlo.reduce_window with its body a Python function (as for `reduce`);
+    `padding` is [[low, high], ...] per dimension. Result types are inferred."""
+    inputs, init_values = list(inputs), list(init_values)
+    scalars = [_scalar(v) for v in init_values]
+    op = _region_op("stablehlo.reduce_window", inputs + init_values, {
+        "window_dimensions": _dims(window_dimensions), "window_strides": _dims(window_strides),
+        "base_dilations": _dims(base_dilations), "window_dilations": _dims(window_dilations),
+        "padding": _padding(padding)}, [(scalars * 2, body)], loc=loc, ip=ip)
+    return _values(op)
+
+
+def sort(inputs: Sequence[ir.Value], comparator: Callable[..., ir.Value], *, dimension: int = -1,
+         is_stable: bool = False, loc=None, ip=None):
+    """stablehlo.sort; `comparator(lhs0, rhs0, lhs1, rhs1, ...)` returns a tensor<i1>,
+    true when lhs sorts before rhs. Returns the sorted input (one input) or inputs."""
+    inputs = list(inputs)
+    arg_types = [t for v in inputs for t in (_scalar(v), _scalar(v))]
+    i64 = ir.IntegerType.get_signless(64)
+    op = _region_op("stablehlo.sort", inputs, {
+        "dimension": ir.IntegerAttr.get(i64, dimension), "is_stable": ir.BoolAttr.get(is_stable)},
+        [(arg_types, comparator)], loc=loc, ip=ip)
+    return _values(op)
+
+
+def map(inputs: Sequence[ir.Value], computation: Callable[..., ir.Value], dimensions=None, *,
+        loc=None, ip=None) -> ir.Value:
+    """stablehlo.map: `computation` takes one scalar tensor per input and returns one;
+    `dimensions` defaults to all of them (C3). The result's element type is the one
+    `computation` returns."""
+    inputs = list(inputs)
+    rank = ir.RankedTensorType(inputs[0].type).rank if inputs else 0
+    op = _region_op("stablehlo.map", inputs, {"dimensions": _dims(range(rank) if dimensions is None else dimensions)},
+                    [([_scalar(v) for v in inputs], computation)], loc=loc, ip=ip)
+    returned = ir.RankedTensorType(op.regions[0].blocks[0].operations[-1].operands[0].type).element_type
+    result = ir.RankedTensorType(op.results[0].type)
+    op = _rebuilt_with_results(op, [ir.RankedTensorType.get(result.shape, returned, result.encoding)])
+    return op.results[0]
+
+
+def select_and_scatter(operand: ir.Value, source: ir.Value, init_value: ir.Value,
+                       select: Callable[[ir.Value, ir.Value], ir.Value],
+                       scatter: Callable[[ir.Value, ir.Value], ir.Value], *, window_dimensions: Sequence[int],
+                       window_strides=None, padding=None, scatter_type: Optional[ir.Type] = None,
+                       loc=None, ip=None) -> ir.Value:
+    """stablehlo.select_and_scatter: `select(current, candidate)` returns tensor<i1> (keep
+    current), `scatter(accumulated, source_value)` combines; its element type is the
+    operand's unless `scatter_type` (a promoted element type) is given."""
+    element = _scalar(operand)
+    combined = element if scatter_type is None else ir.RankedTensorType.get([], scatter_type)
+    operand_type = ir.RankedTensorType(operand.type)
+    result = None if scatter_type is None else [
+        ir.RankedTensorType.get(operand_type.shape, scatter_type, operand_type.encoding)]
+    op = _region_op("stablehlo.select_and_scatter", [operand, source, init_value], {
+        "window_dimensions": _dims(window_dimensions), "window_strides": _dims(window_strides),
+        "padding": _padding(padding)}, [([element, element], select), ([combined, combined], scatter)],
+        result_types=result, loc=loc, ip=ip)
+    return op.results[0]
+
+
+def composite(inputs: Sequence[ir.Value], name: str, decomposition, *, composite_attributes: Optional[dict] = None,
+              version: Optional[int] = None, result_types: Optional[Sequence[ir.Type]] = None, loc=None, ip=None):
+    """stablehlo.composite calling `decomposition`: a func.FuncOp (the op's result
+    types are its results) or a function name (then give `result_types`)."""
+    if isinstance(decomposition, str):
+        if result_types is None:
+            raise TypeError("composite: give result_types when the decomposition is a name")
+        symbol = decomposition
+    else:
+        symbol = ir.StringAttr(decomposition.attributes["sym_name"]).value
+        if result_types is None:
+            result_types = ir.FunctionType(ir.TypeAttr(decomposition.attributes["function_type"]).value).results
+    attributes = {"name": ir.StringAttr.get(name), "decomposition": ir.FlatSymbolRefAttr.get(symbol)}
+    if composite_attributes is not None:
+        attributes["composite_attributes"] = ir.DictAttr.get(dict(composite_attributes))
+    if version is not None:
+        attributes["version"] = ir.IntegerAttr.get(ir.IntegerType.get_signless(32), version)
+    op = ir.Operation.create("stablehlo.composite", results=list(result_types), operands=list(inputs),
+                             attributes=attributes, loc=loc, ip=ip)
+    return op.results[0] if len(op.results) == 1 else (op.results if op.results else op)

@@ -20,10 +20,10 @@ from .errors import CheckFailure, InterpreterError
 from .plan import Function, PlanBuilder
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
-from .types import TOKEN, TokenSpec, TupleSpec, coerce_argument
+from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
 
 __all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops", "TOKEN",
-           "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
+           "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
 def _load_module(module_or_text):

@@ -149,12 +149,14 @@ class OpContext:
     def result_spec(self, index: int = 0):
         return value_spec(self.op.results[index].type)
 
-    def region(self, index: int = 0) -> Region:
-        """Prepare region `index` (its single block) into a Region."""
+    def region(self, index: int = 0, results=None) -> Region:
+        """Prepare region `index` (its single block) into a Region; `results` (values of
+        the block) replace what its terminator returns."""
         regions = self.op.regions
         if index >= len(regions) or len(regions[index].blocks) != 1:
             raise InterpreterError(f"expected region {index} with exactly one block")
-        fn = self.builder.prepare_block(regions[index].blocks[0], f"{self.name} region {index}", self._scope)
+        fn = self.builder.prepare_block(regions[index].blocks[0], f"{self.name} region {index}", self._scope,
+                                        results=results)
         start = len(self._extras)
         self._extras.extend(fn.captures)
         fn.captures = []
@@ -208,7 +210,9 @@ class PlanBuilder:
         self.prepare_block(op.regions[0].blocks[0], name, None, fn)
         return fn
 
-    def prepare_block(self, block, name: str, parent: _Scope | None, fn: Function | None = None) -> Function:
+    def prepare_block(self, block, name: str, parent: _Scope | None, fn: Function | None = None,
+                      results=None) -> Function:
+        """`results`: values of the block to return instead of its terminator's operands."""
         if fn is None:
             fn = Function(name)
             fn.arg_specs = [value_spec(a.type) for a in block.arguments]
@@ -218,9 +222,10 @@ class PlanBuilder:
         for op in block.operations:
             op = op.operation
             if op.name in _TERMINATORS:
-                fn.result_slots = tuple(scope.use(v) for v in op.operands)
+                outputs = list(op.operands if results is None else results)
+                fn.result_slots = tuple(scope.use(v) for v in outputs)
                 if not fn.result_specs:
-                    fn.result_specs = [value_spec(v.type) for v in op.operands]
+                    fn.result_specs = [value_spec(v.type) for v in outputs]
                 terminated = True
                 break
             fn.steps.append(self._prepare_op(op, scope))

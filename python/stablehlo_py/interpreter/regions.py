@@ -1,4 +1,5 @@
-"""Ops with regions or callees: reduce, while, if, case, func.call, composite, custom_call.
+"""Ops with regions or callees: reduce, while, if, case, func.call, composite, custom_call,
+sort, map, reduce_window, select_and_scatter.
 
 reduce: a body that is one known op on its two block arguments maps to one
 numpy `ufunc.reduce`; any other body runs through its prepared plan on whole
@@ -14,11 +15,11 @@ import math
 import numpy as np
 
 from . import attributes, checks, custom_calls
-from .elementwise import _float_max, _float_min, convert_values
+from .elementwise import _float_max, _float_min, _total_order_key, convert_values
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
 from .registry import register
-from .types import from_wide_int
+from .types import bits_view, from_wide_int, tensor_spec, uint_dtype, wide_int_dtype
 
 
 def _results(values: list, count: int):
@@ -68,7 +69,10 @@ def _fast_reduce(name: str, info, axes: tuple):
         wide = np.dtype(np.int64 if info.category == "sint" else np.uint64)
 
         def int_reduce(x, init):  # 64-bit accumulation wraps like the element type
-            r = ufunc(init.astype(wide), ufunc.reduce(x.astype(wide), axis=axes))
+            if info.is_subbyte:
+                x = x.astype(wide)
+            # accumulating in `wide` needs no widened copy of x (x may be a window view)
+            r = ufunc(init.astype(wide), ufunc.reduce(x, axis=axes, dtype=wide))
             return from_wide_int(r, info)
 
         return int_reduce
@@ -114,18 +118,15 @@ def _reduce(ctx):
     length = math.prod(shape[d] for d in axes)
     result_shapes = [s.shape for s in ctx.result_specs]
 
-    def converted(values, types):
-        return [v if v.dtype == t.dtype else convert_values(v, t) for v, t in zip(values, types)]
-
     if not axes:  # one element per result: the spec allows combining it with no init (XLA does so)
         def reduce_nothing(*vals):
-            return _results(converted(vals[:count], input_types), count)
+            return _results(_converted(vals[:count], input_types), count)
 
         return reduce_nothing
 
     if length == 0:
         def reduce_empty(*vals):
-            inits = converted(vals[count:2 * count], init_types)
+            inits = _converted(vals[count:2 * count], init_types)
             return _results([np.full(s, i, dtype=i.dtype) for s, i in zip(result_shapes, inits)], count)
 
         return reduce_empty
@@ -141,22 +142,35 @@ def _reduce(ctx):
     def reduce_tree(*vals):
         extras = vals[2 * count:]
         xs = [np.transpose(x, perm).reshape(kept_shape + (length,))
-              for x in converted(vals[:count], input_types)]
-        size = length
-        while size > 1:
-            pairs = size // 2
-            lhs = [x[..., 0:2 * pairs:2] for x in xs]
-            rhs = [x[..., 1:2 * pairs:2] for x in xs]
-            out = [np.broadcast_to(o, lhs[0].shape) for o in body.call(lhs + rhs, extras)]
-            if size % 2:
-                out = [np.concatenate([o, x[..., size - 1:]], axis=-1) for o, x in zip(out, xs)]
-            xs = out
-            size = pairs + size % 2
-        inits = [np.broadcast_to(i, kept_shape) for i in converted(vals[count:2 * count], init_types)]
-        final = body.call(inits + [x[..., 0] for x in xs], extras)
-        return _results([np.broadcast_to(f, kept_shape) for f in final], count)
+              for x in _converted(vals[:count], input_types)]
+        inits = _converted(vals[count:2 * count], init_types)
+        return _results(_tree_reduce(body, xs, inits, extras), count)
 
     return reduce_tree
+
+
+def _converted(values, types):
+    """`values` converted to the element types `types` (body argument types may promote)."""
+    return [v if v.dtype == t.dtype else convert_values(v, t) for v, t in zip(values, types)]
+
+
+def _tree_reduce(body, xs, inits, extras) -> list:
+    """Reduce the last axis of each of `xs` (same shape, length >= 1) with `body`, then
+    combine with the 0-d `inits`: adjacent pairs level by level, O(log n) body calls."""
+    shape = xs[0].shape[:-1]
+    size = xs[0].shape[-1]
+    while size > 1:
+        pairs = size // 2
+        lhs = [x[..., 0:2 * pairs:2] for x in xs]
+        rhs = [x[..., 1:2 * pairs:2] for x in xs]
+        out = [np.broadcast_to(o, lhs[0].shape) for o in body.call(lhs + rhs, extras)]
+        if size % 2:
+            out = [np.concatenate([o, x[..., size - 1:]], axis=-1) for o, x in zip(out, xs)]
+        xs = out
+        size = pairs + size % 2
+    inits = [np.broadcast_to(i, shape) for i in inits]
+    final = body.call(inits + [x[..., 0] for x in xs], extras)
+    return [np.broadcast_to(f, shape) for f in final]
 
 
 # ---------------------------------------------------------------------------
@@ -239,3 +253,439 @@ def _custom_call(ctx):
     target = attributes.string(ctx.op, "call_target_name")
     kernel = checks.custom_call_check(ctx, target)
     return kernel if kernel is not None else custom_calls.user_target_kernel(ctx, target)
+
+
+# ---------------------------------------------------------------------------
+# sort
+#
+# A comparator `compare LT/GT (f(lhs_k), g(rhs_k))` whose sides read one input
+# each (a plain compare, or JAX's NaN/-0 canonicalisation before a TOTALORDER
+# compare) orders by the sort key f(x): both sides are evaluated once on the
+# whole input and, where they agree, one stable argsort sorts. Any other comparator runs
+# a bottom-up merge sort whose merges place each element of a left run by a
+# binary search over the right run; every search step evaluates the
+# comparator once on whole arrays (all rows, all runs), so a sort of n
+# elements takes O(log^2 n) comparator calls. The merge is stable, which is a
+# valid result for is_stable = false too.
+
+
+def _compare_key(info, compare_type: str | None):
+    """Sort key for `compare` with `compare_type` on elements `info` (numpy order = the
+    compare's order), whether NaN makes it partial, or None when there is none."""
+    if info.category == "bool":
+        return (lambda x: x), False
+    if info.is_subbyte:
+        return (lambda x: x.astype(wide_int_dtype(info))), False
+    if info.is_int:
+        want = {"SIGNED": "sint", "UNSIGNED": "uint"}.get(compare_type, info.category)
+        if want != info.category:  # reinterpreted like compare does
+            view = np.dtype(f"{'int' if want == 'sint' else 'uint'}{info.bits}")
+            return (lambda x: x.view(view)), False
+        return (lambda x: x), False
+    if info.category == "float":
+        if compare_type == "TOTALORDER":
+            return _total_order_key, False
+        if info.dtype.itemsize < 4:  # exact, and numpy sorts it natively
+            return (lambda x: x.astype(np.float32)), True
+        return (lambda x: x), True
+    return None
+
+
+def _arguments_used(value, block):
+    """Indices of the arguments of `block` that `value` is computed from (values from
+    outside the block count as constants), or None when an op with regions is involved."""
+    import mlir.ir as ir
+
+    args = list(block.arguments)
+    used, stack, steps = set(), [value], 0
+    while stack:
+        steps += 1
+        if steps > 10_000:  # a pathological DAG: give up on the shortcut
+            return None
+        v = stack.pop()
+        index = next((i for i, a in enumerate(args) if a == v), None)
+        if index is not None:
+            used.add(index)
+            continue
+        if not isinstance(v, ir.OpResult):
+            continue  # an argument of an enclosing block
+        op = v.owner.operation
+        if op.block != block:
+            continue  # defined outside the comparator
+        if len(op.regions):
+            return None
+        stack.extend(op.operands)
+    return used
+
+
+def _keyed_compare(block):
+    """(descending, compare op, lhs key value, rhs key value) if the comparator
+    is `return compare(f(lhs_k), g(rhs_k))` with LT or GT (sides in either order), f reading
+    lhs_k only and g rhs_k only, else None. Sorting by the key f(x) is then exact wherever
+    f and g agree on the data (checked when it runs)."""
+    ops = [op.operation for op in block.operations]
+    if len(ops) < 2 or ops[-1].name != "stablehlo.return" or len(ops[-1].operands) != 1:
+        return None
+    compare = next((op for op in ops[:-1] if op.results and op.results[0] == ops[-1].operands[0]), None)
+    if compare is None or compare.name != "stablehlo.compare":
+        return None
+    direction = attributes.comparison_direction(compare)
+    if direction not in ("LT", "GT"):
+        return None
+    lhs, rhs = compare.operands
+    used = (_arguments_used(lhs, block), _arguments_used(rhs, block))
+    if None in used or len(used[0]) != 1 or len(used[1]) != 1:
+        return None
+    (a,), (b,) = used
+    if a // 2 != b // 2 or a == b:
+        return None
+    swapped = a % 2 == 1  # compare(f(rhs_k), g(lhs_k))
+    first, second = (rhs, lhs) if swapped else (lhs, rhs)
+    return (direction == "GT") != swapped, compare, first, second
+
+
+def _stable_argsort(key: np.ndarray, descending: bool) -> np.ndarray:
+    """Stable argsort along the last axis; descending keeps equal keys in index order."""
+    if not descending:
+        return np.argsort(key, axis=-1, kind="stable")
+    n = key.shape[-1]
+    return (n - 1 - np.argsort(key[..., ::-1], axis=-1, kind="stable"))[..., ::-1]
+
+
+def _merge_sort(less, n: int, batch: tuple) -> np.ndarray:
+    """Stable sort permutation (shape batch + (n,)) of n elements per row, given
+    `less(i, j)` -> bool array for index arrays i, j of equal shape batch + (...,).
+
+    The length is padded to a power of two with virtual elements greater than all
+    others, never shown to the comparator's verdict."""
+    size = 1 << max(n - 1, 0).bit_length()
+    order = np.broadcast_to(np.arange(size), batch + (size,))
+    width = 1
+    while width < size:
+        runs = order.reshape(batch + (size // (2 * width), 2, width))
+        left, right = runs[..., 0, :], runs[..., 1, :]
+        # count[i] = how many right elements go before left[i]: binary search, since
+        # less(right[j], left[i]) holds for a prefix of j in a sorted right run.
+        lo = np.zeros(left.shape, dtype=np.int64)
+        hi = np.full(left.shape, width, dtype=np.int64)
+        for _ in range(width.bit_length()):
+            mid = (lo + hi) // 2
+            active = lo < hi
+            probe = np.take_along_axis(right, np.minimum(mid, width - 1), axis=-1)
+            before = less(probe, left) & active
+            lo = np.where(before, mid + 1, lo)
+            hi = np.where(active & ~before, mid, hi)
+        count = np.maximum.accumulate(lo, axis=-1)  # monotone even for a careless comparator
+        left_at = np.arange(width) + count
+        is_left = np.zeros(left.shape[:-1] + (2 * width,), dtype=bool)
+        np.put_along_axis(is_left, left_at, True, axis=-1)
+        right_at = np.argsort(is_left, axis=-1, kind="stable")[..., :width]
+        merged = np.empty(is_left.shape, dtype=order.dtype)
+        np.put_along_axis(merged, left_at, left, axis=-1)
+        np.put_along_axis(merged, right_at, right, axis=-1)
+        order = merged.reshape(batch + (size,))
+        width *= 2
+    return order[..., :n]
+
+
+@register("stablehlo.sort")
+def _sort(ctx):
+    count = ctx.num_operands
+    specs = ctx.operand_specs
+    if not specs[0].is_static:
+        raise InterpreterError(f"dynamic shape {specs[0].text} is not supported")
+    rank = specs[0].rank
+    dim = attributes.integer(ctx.op, "dimension", -1)
+    if not -rank <= dim < rank:
+        raise InterpreterError(f"dimension {dim} is out of range for {specs[0].text}")
+    axis = dim % rank
+    comparator = ctx.region(0)
+    n = specs[0].shape[axis]
+
+    def apply(xs, perm):
+        return _results([np.moveaxis(np.take_along_axis(x, perm, axis=-1), -1, axis) for x in xs], count)
+
+    def general(xs, extras):
+        batch = xs[0].shape[:-1]
+        flat = [x.reshape(batch + (n,)) for x in xs]
+
+        def less(i, j):  # comparator(x0[i], x0[j], x1[i], x1[j], ...), virtual elements last
+            shape = i.shape
+            rows = batch + (math.prod(shape[len(batch):]),)
+            ii, jj = np.minimum(i, n - 1).reshape(rows), np.minimum(j, n - 1).reshape(rows)
+            args = []
+            for x in flat:
+                args.append(np.take_along_axis(x, ii, axis=-1).reshape(shape))
+                args.append(np.take_along_axis(x, jj, axis=-1).reshape(shape))
+            verdict = np.broadcast_to(np.asarray(comparator.call(args, extras)[0], dtype=bool), shape)
+            return np.where(i >= n, False, np.where(j >= n, True, verdict))
+
+        return _merge_sort(less, n, batch)
+
+    if n <= 1:
+        return lambda *vals: _results(list(vals[:count]), count)
+
+    keyed = _keyed_compare(ctx.op.regions[0].blocks[0])
+    key = None
+    if keyed is not None:
+        descending, op, first, second = keyed
+        key = _compare_key(tensor_spec(first.type).element, attributes.comparison_type(op))
+    if key is not None:  # the two sides of the compare as functions of the inputs
+        sides = (ctx.region(0, results=[first]), ctx.region(0, results=[second]))
+
+    def sort(*vals):
+        xs = [np.moveaxis(x, axis, -1) for x in vals[:count]]
+        extras = vals[count:]
+        if key is not None:
+            both = [x for x in xs for _ in range(2)]  # each input as lhs and as rhs
+            f, g = (np.broadcast_to(side.call(both, extras)[0], xs[0].shape) for side in sides)
+            if _same_values(f, g):
+                to_key, partial = key
+                k = to_key(f)
+                if not (partial and np.isnan(k).any()):  # NaN makes `<` no strict weak order
+                    return apply(xs, _stable_argsort(k, descending))
+        return apply(xs, general(xs, extras))
+
+    return sort
+
+
+def _same_values(a: np.ndarray, b: np.ndarray) -> bool:
+    """Bit-identical arrays (so any NaN payloads agree too)."""
+    if a.dtype.kind == "b" or a.dtype.kind in "iu":
+        return np.array_equal(a, b)
+    return np.array_equal(bits_view(np.ascontiguousarray(a)), bits_view(np.ascontiguousarray(b)))
+
+
+# ---------------------------------------------------------------------------
+# map: the computation is elementwise, so it runs once on the whole inputs.
+
+
+@register("stablehlo.map")
+def _map(ctx):
+    count = ctx.num_operands
+    computation = ctx.region(0)
+    shape = ctx.result_spec().shape
+    if not ctx.result_spec().is_static:
+        raise InterpreterError(f"dynamic shape {ctx.result_spec().text} is not supported")
+
+    def run_map(*vals):
+        out = np.asarray(computation.call(list(vals[:count]), vals[count:])[0])
+        return out if out.shape == shape else np.broadcast_to(out, shape).copy()
+
+    return run_map
+
+
+# ---------------------------------------------------------------------------
+# Windows: reduce_window, select_and_scatter
+
+
+def _pad_dilate(x: np.ndarray, fill, padding, base_dilations) -> np.ndarray:
+    """`x` with base dilation holes and edge padding (negative padding crops) filled with `fill`."""
+    grown, place = [], []
+    for size, (lo, hi), b in zip(x.shape, padding, base_dilations):
+        dilated = 0 if size == 0 else (size - 1) * b + 1
+        grown.append(max(lo, 0) + dilated + max(hi, 0))
+        place.append(slice(max(lo, 0), max(lo, 0) + dilated, b))
+    out = np.full(tuple(grown), fill, dtype=x.dtype)
+    out[tuple(place)] = x
+    return out[tuple(slice(max(-lo, 0), g - max(-hi, 0)) for g, (lo, hi) in zip(grown, padding))]
+
+
+def _windows(x: np.ndarray, out_shape, window_dims, strides, dilations) -> np.ndarray:
+    """Read-only view of shape out_shape + window_dims: element (o, w) is
+    x[o * strides + w * dilations]."""
+    step = x.strides
+    # as_strided cannot describe ml_dtypes types (bf16, f8, int4...): stride their bits
+    native = x.dtype.kind in "biuc" or x.dtype in (np.float16, np.float32, np.float64)
+    view = np.lib.stride_tricks.as_strided(
+        x if native else x.view(uint_dtype(x.dtype)), shape=tuple(out_shape) + tuple(window_dims),
+        strides=tuple(s * t for s, t in zip(step, strides)) + tuple(s * d for s, d in zip(step, dilations)),
+        writeable=False)
+    return view if native else view.view(x.dtype)
+
+
+def _window_attributes(ctx, rank: int, dilated: bool):
+    ones = (1,) * rank
+    dims = attributes.i64_list(ctx.op, "window_dimensions", ())
+    strides = attributes.i64_list(ctx.op, "window_strides", ones)
+    base = attributes.i64_list(ctx.op, "base_dilations", ones) if dilated else ones
+    win = attributes.i64_list(ctx.op, "window_dilations", ones) if dilated else ones
+    flat = attributes.i64_list(ctx.op, "padding", (0,) * (2 * rank))
+    padding = tuple(zip(flat[0::2], flat[1::2]))
+    if not len(dims) == len(strides) == len(base) == len(win) == len(padding) == rank:
+        raise InterpreterError(f"window attributes do not match rank {rank}")
+    return dims, strides, base, win, padding
+
+
+@register("stablehlo.reduce_window")
+def _reduce_window(ctx):
+    count = ctx.num_operands // 2
+    specs = ctx.operand_specs
+    if not specs[0].is_static:
+        raise InterpreterError(f"dynamic shape {specs[0].text} is not supported")
+    rank = specs[0].rank
+    dims, strides, base, win, padding = _window_attributes(ctx, rank, dilated=True)
+    body = ctx.region(0)
+    input_types = [s.element for s in body.arg_specs[:count]]
+    init_types = [s.element for s in body.arg_specs[count:]]
+    out_shape = ctx.result_specs[0].shape
+    length = math.prod(dims)
+
+    def windows(vals):
+        """(window views of the padded inputs, inits), in the body's element types (C13: the
+        same for inputs and inits)."""
+        inits = _converted(vals[count:2 * count], init_types)
+        return [_windows(_pad_dilate(x, i, padding, base), out_shape, dims, strides, win)
+                for x, i in zip(_converted(vals[:count], input_types), inits)], inits
+
+    if math.prod(out_shape) == 0:
+        def reduce_window_empty(*vals):
+            return _results([np.empty(out_shape, dtype=t.dtype) for t in init_types], count)
+
+        return reduce_window_empty
+
+    single = _single_op_body(ctx.op.regions[0].blocks[0], count)
+    if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
+        fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)))
+        if fast is not None:
+            def reduce_window_fast(x, init):
+                (view,), (init,) = windows([x, init])
+                return fast(view, init)
+
+            return reduce_window_fast
+
+    def reduce_window_tree(*vals):
+        views, inits = windows(vals)
+        xs = [v.reshape(tuple(out_shape) + (length,)) for v in views]
+        return _results(_tree_reduce(body, xs, inits, vals[2 * count:]), count)
+
+    return reduce_window_tree
+
+
+# select_and_scatter: each window selects one operand element (padding never),
+# as XLA does: the first valid element, then each next one replaces it unless
+# select(current, next). A select that is one GE/GT/LE/LT compare of
+# (current, next) is an argmax/argmin with XLA's tie rule (GE/LE keep the
+# first, GT/LT the last); any other runs the body once per window position on
+# all windows at once. Source values then combine into the selected elements
+# in source order: an add body is one np.add.at, any other runs once per
+# rank among the values sent to the same element.
+
+_SELECT_EXTREME = {"GE": (np.max, False), "GT": (np.max, True), "LE": (np.min, False), "LT": (np.min, True)}
+
+
+def _select_extreme(block):
+    """(reduction, last) if select is `return compare(arg0, arg1)` with GE/GT/LE/LT, else None."""
+    ops = [op.operation for op in block.operations]
+    if len(ops) != 2 or ops[0].name != "stablehlo.compare":
+        return None
+    op, ret = ops
+    args = list(block.arguments)
+    if ret.name != "stablehlo.return" or len(ret.operands) != 1 or ret.operands[0] != op.results[0]:
+        return None
+    if len(args) != 2 or list(op.operands) not in (args, args[::-1]):
+        return None
+    direction = attributes.comparison_direction(op)
+    if list(op.operands) != args:  # select(b, a): swap the direction
+        direction = {"GE": "LE", "GT": "LT", "LE": "GE", "LT": "GT"}.get(direction, direction)
+    choice = _SELECT_EXTREME.get(direction)
+    return None if choice is None else (choice, attributes.comparison_type(op))
+
+
+def _first_true(mask: np.ndarray, last: bool) -> np.ndarray:
+    """Index of the first (or last) True along the last axis."""
+    if last:
+        return mask.shape[-1] - 1 - np.argmax(mask[..., ::-1], axis=-1)
+    return np.argmax(mask, axis=-1)
+
+
+@register("stablehlo.select_and_scatter")
+def _select_and_scatter(ctx):
+    specs = ctx.operand_specs
+    if not specs[0].is_static:
+        raise InterpreterError(f"dynamic shape {specs[0].text} is not supported")
+    rank = specs[0].rank
+    shape = specs[0].shape
+    dims, strides, _, _, padding = _window_attributes(ctx, rank, dilated=False)
+    select, scatter = ctx.region(0), ctx.region(1)
+    src_shape = specs[1].shape
+    length = math.prod(dims)
+    info = specs[0].element
+    scatter_type = scatter.arg_specs[0].element
+    result_dtype = ctx.result_spec().dtype
+    ones = (1,) * rank
+    # Operand index of each window element (-1 in padding), fixed for the op.
+    index = _pad_dilate(np.arange(math.prod(shape)).reshape(shape), -1, padding, ones)
+    window_index = _windows(index, src_shape, dims, strides, ones).reshape(tuple(src_shape) + (length,))
+    valid = window_index >= 0
+
+    extreme = _select_extreme(ctx.op.regions[0].blocks[0])
+    key = None
+    if extreme is not None:
+        (reduction, last), compare_type = extreme
+        key = _compare_key(info, compare_type)
+
+    def pick(operand, extras):
+        """Operand index selected per window (-1: none)."""
+        if operand.size == 0 or valid.size == 0:
+            return np.full(src_shape, -1)
+        vals = operand.reshape(-1)[np.maximum(window_index, 0)]  # padding: any value, never chosen
+        if key is not None:
+            to_key, partial = key
+            k = to_key(vals)
+            if not (partial and np.isnan(k[valid]).any()):
+                filler = np.max(k) if reduction is np.min else np.min(k)
+                k = np.where(valid, k, filler)
+                best = reduction(k, axis=-1, keepdims=True)
+                at = _first_true(valid & (k == best), last)
+                chosen = np.take_along_axis(window_index, at[..., None], axis=-1)[..., 0]
+                return np.where(valid.any(axis=-1), chosen, -1)
+        current = vals[..., 0]
+        chosen = np.where(valid[..., 0], window_index[..., 0], -1)
+        for w in range(1, length):
+            keep = np.asarray(select.call([current, vals[..., w]], extras)[0], dtype=bool)
+            take = valid[..., w] & ((chosen < 0) | ~keep)
+            current = np.where(take, vals[..., w], current)
+            chosen = np.where(take, window_index[..., w], chosen)
+        return chosen
+
+    single = _single_op_body(ctx.op.regions[1].blocks[0], 1)
+    add = single == "stablehlo.add" and scatter.start == scatter.stop
+
+    def run(operand, source, init, *extras):
+        target = pick(operand, extras).reshape(-1)
+        sent = target >= 0
+        target = target[sent]
+        values = convert_values(source, scatter_type) if source.dtype != scatter_type.dtype else source
+        values = values.reshape(-1)[sent]
+        init = convert_values(init, scatter_type) if init.dtype != scatter_type.dtype else init
+        if add:
+            return _scatter_add(values, target, init, shape, scatter_type)
+        out = np.full(math.prod(shape), init, dtype=result_dtype)
+        order = np.argsort(target, kind="stable")
+        target, values = target[order], values[order]
+        # the r-th value sent to an element combines in round r, all elements at once
+        nth = np.arange(target.size) - np.searchsorted(target, target)
+        for r in range(int(nth.max(initial=-1)) + 1):
+            at = nth == r
+            out[target[at]] = np.broadcast_to(scatter.call([out[target[at]], values[at]], extras)[0], at.sum())
+        return out.reshape(shape)
+
+    return run
+
+
+def _scatter_add(values, target, init, shape, info):
+    """init + the values sent to each element, added in source order (np.add.at)."""
+    size = math.prod(shape)
+    if info.category == "bool":
+        out = np.full(size, bool(init))
+        np.logical_or.at(out, target, values)
+        return out.reshape(shape)
+    if info.is_int:
+        wide = np.dtype(np.int64 if info.category == "sint" else np.uint64)
+        out = np.full(size, init.astype(wide), dtype=wide)
+        np.add.at(out, target, values.astype(wide))
+        return from_wide_int(out, info).reshape(shape)
+    out = np.full(size, init, dtype=info.dtype)
+    np.add.at(out, target, values)
+    return out.reshape(shape)

@@ -10,6 +10,7 @@ stored as ml_dtypes values but computed on in int8/uint8 and wrapped back
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import ml_dtypes
 import numpy as np
@@ -19,6 +20,9 @@ from .errors import InterpreterError
 __all__ = [
     "ElementInfo",
     "TensorSpec",
+    "Token",
+    "TOKEN",
+    "TokenSpec",
     "element_info",
     "dtype_info",
     "tensor_spec",
@@ -118,6 +122,7 @@ def dtype_info(dtype) -> ElementInfo:
 class TensorSpec:
     """A ranked tensor type: shape (None for a dynamic dimension) and element."""
 
+    is_token: ClassVar[bool] = False
     shape: tuple
     element: ElementInfo
     text: str  # the MLIR type as printed
@@ -139,8 +144,28 @@ class TensorSpec:
             want is None or want == got for want, got in zip(self.shape, shape))
 
 
+class Token:
+    """The value of a `!stablehlo.token`: no data, it only orders side effects."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TOKEN"
+
+
+TOKEN = Token()
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """The `!stablehlo.token` type; its one value is TOKEN."""
+
+    is_token: ClassVar[bool] = True
+    text: str = "!stablehlo.token"
+
+
 def tensor_spec(mlir_type) -> TensorSpec:
-    """TensorSpec of a ranked tensor `mlir.ir.Type`; other types are an error."""
+    """TensorSpec of a ranked tensor `mlir.ir.Type`; other types are an error (value_spec takes any)."""
     import mlir.ir as ir
 
     text = str(mlir_type)
@@ -154,27 +179,11 @@ def tensor_spec(mlir_type) -> TensorSpec:
     return TensorSpec(shape, element, text)
 
 
-class Token:
-    """The value of a `!stablehlo.token`: carries no data, only ordering."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "TOKEN"
-
-
-TOKEN = Token()
-
-
-@dataclass(frozen=True)
-class TokenSpec:
-    text: str = "!stablehlo.token"
-
-
 @dataclass(frozen=True)
 class TupleSpec:
     """A tuple type; its values are Python tuples of the elements' values."""
 
+    is_token: ClassVar[bool] = False
     elements: tuple
     text: str
 

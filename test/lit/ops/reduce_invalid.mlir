@@ -233,3 +233,15 @@ func.func @compact_syntax(%input: tensor<4xf32>, %init: tensor<f32>) -> tensor<f
   %0 = stablehlo.reduce(%input init: %init) applies stablehlo.add across : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// C6: a body without a return is reported, not a crash.
+func.func @c6_no_return(%input: tensor<4xf32>, %init: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'stablehlo.reduce' op C6: body must have type}}
+  %0 = "stablehlo.reduce"(%input, %init) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

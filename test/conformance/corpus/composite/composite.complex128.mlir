@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000000000008C000000000000000400000000000000000000000000000F03F0000000000000000000000000000004000000000000008C000000000000000400000000000000840000000000000F0BF00000000000008C000000000000008C0"> : tensor<2x3xcomplex<f64>>
-    %arg1 = stablehlo.constant dense<"0x000000000000F0BF000000000000000000000000000000400000000000000840000000000000F03F000000000000F03F0000000000000840000000000000F03F00000000000000C00000000000000840000000000000F03F0000000000000000"> : tensor<2x3xcomplex<f64>>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> (tensor<2x3xcomplex<f64>>)
-    %expected0 = stablehlo.constant dense<"0x000000000000104000000000000028C0000000000000F03F000000000000084000000000000008C0000000000000F03F000000000000204000000000000026C0000000000000184000000000000008C0000000000000F03F0000000000003240"> : tensor<2x3xcomplex<f64>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> ()
+    %arg0 = stablehlo.constant dense<"0x3E30D4C9DE660EC0C15EEEDBF785F0BF250D8D25864B0440BBAE99A34DBAF0BFFD182E5DE46AF8BF777C122AAD87FBBF322CFEAC698BA83F0C5AD8378D040440AB843027F064ECBFCCFA23589B9109C0D6F652FA301FF7BF3D699C07C70AE23F"> : tensor<2x3xcomplex<f64>>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xcomplex<f64>>, tensor<2x3xi1>) -> (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>)
+    %expected0 = stablehlo.constant dense<"0xFD182E5DE46AF8BF777C122AAD87FBBF250D8D25864B0440BBAE99A34DBAF0BF3E30D4C9DE660EC0C15EEEDBF785F0BFD6F652FA301FF7BF3D699C07C70AE23FAB843027F064ECBFCCFA23589B9109C0322CFEAC698BA83F0C5AD8378D040440"> : tensor<2x3xcomplex<f64>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> ()
+    %expected1 = stablehlo.constant dense<"0x3E30D4C9DE660EC0C15EEEDBF785F0BF250D8D25864B0440BBAE99A34DBAF0BFFD182E5DE46AF8BF777C122AAD87FBBF322CFEAC698BA83F0C5AD8378D040440AB843027F064ECBFCCFA23589B9109C0D6F652FA301FF7BF3D699C07C70AE23F"> : tensor<2x3xcomplex<f64>>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xcomplex<f64>>, %arg1: tensor<2x3xcomplex<f64>>) -> (tensor<2x3xcomplex<f64>> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> tensor<2x3xcomplex<f64>>
-    return %0 : tensor<2x3xcomplex<f64>>
+  func.func private @tested(%arg0: tensor<2x3xcomplex<f64>>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xcomplex<f64>> {jax.result_info = "result[0]"}, tensor<2x3xcomplex<f64>> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xcomplex<f64>>, tensor<2x3xi1>) -> (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>)
+    return %0#0, %0#1 : tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xcomplex<f64>>, %arg1: tensor<2x3xcomplex<f64>>) -> tensor<2x3xcomplex<f64>> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xcomplex<f64>>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xcomplex<f64>>
-    return %1 : tensor<2x3xcomplex<f64>>
+  func.func private @my.mix(%arg0: tensor<2x3xcomplex<f64>>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xcomplex<f64>>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xcomplex<f64>>
+    return %0, %1 : tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>
   }
 }

@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x000000400000803F000080BF000040C0000000C00000803F00004040000040C00000803F0000803F000000C0000080BF"> : tensor<2x3xcomplex<f32>>
-    %arg1 = stablehlo.constant dense<"0x0000404000000040000040C00000803F000000400000004000000000000080BF0000004000000000000000C0000080BF"> : tensor<2x3xcomplex<f32>>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x0000C0400000C040000030C10000E0400000A040000000C000000000000098C100000040000000400000803F00004040"> : tensor<2x3xcomplex<f32>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0x277316406EFFAA3FE67207BF0A4C1E40AF31763FFC3D5B3F6C6BF0BF337B2140396586C0DAA36EC08BB679BD8A7E38C0"> : tensor<2x3xcomplex<f32>>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xcomplex<f32>>, tensor<2x3xi1>) -> (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0xAF31763FFC3D5B3FE67207BF0A4C1E40277316406EFFAA3F8BB679BD8A7E38C0396586C0DAA36EC06C6BF0BF337B2140"> : tensor<2x3xcomplex<f32>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
+    %expected1 = stablehlo.constant dense<"0x277316406EFFAA3FE67207BF0A4C1E40AF31763FFC3D5B3F6C6BF0BF337B2140396586C0DAA36EC08BB679BD8A7E38C0"> : tensor<2x3xcomplex<f32>>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xcomplex<f32>>, %arg1: tensor<2x3xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> tensor<2x3xcomplex<f32>>
-    return %0 : tensor<2x3xcomplex<f32>>
+  func.func private @tested(%arg0: tensor<2x3xcomplex<f32>>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xcomplex<f32>> {jax.result_info = "result[0]"}, tensor<2x3xcomplex<f32>> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xcomplex<f32>>, tensor<2x3xi1>) -> (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>)
+    return %0#0, %0#1 : tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xcomplex<f32>>, %arg1: tensor<2x3xcomplex<f32>>) -> tensor<2x3xcomplex<f32>> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xcomplex<f32>>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xcomplex<f32>>
-    return %1 : tensor<2x3xcomplex<f32>>
+  func.func private @my.mix(%arg0: tensor<2x3xcomplex<f32>>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xcomplex<f32>>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xcomplex<f32>>
+    return %0, %1 : tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>
   }
 }

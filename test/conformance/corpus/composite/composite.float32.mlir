@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000040000040C0000080BF000040400000000000004040"> : tensor<2x3xf32>
-    %arg1 = stablehlo.constant dense<"0x000000C000004040000080BF000000C00000004000000000"> : tensor<2x3xf32>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>)
-    %expected0 = stablehlo.constant dense<"0x0000004000004041000000000000E0400000004000001041"> : tensor<2x3xf32>
+    %arg0 = stablehlo.constant dense<"0x2EA6D03FB1EC8240208390BD14C50840230028C042A4B440"> : tensor<2x3xf32>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf32>, tensor<2x3xi1>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+    %expected0 = stablehlo.constant dense<"0x208390BDB1EC82402EA6D03F42A4B440230028C014C50840"> : tensor<2x3xf32>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
+    %expected1 = stablehlo.constant dense<"0x2EA6D03FB1EC8240208390BD14C50840230028C042A4B440"> : tensor<2x3xf32>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>) -> (tensor<2x3xf32> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-    return %0 : tensor<2x3xf32>
+  func.func private @tested(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf32> {jax.result_info = "result[0]"}, tensor<2x3xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf32>, tensor<2x3xi1>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+    return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xf32>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>) -> tensor<2x3xf32> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf32>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf32>
-    return %1 : tensor<2x3xf32>
+  func.func private @my.mix(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf32>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf32>
+    return %0, %1 : tensor<2x3xf32>, tensor<2x3xf32>
   }
 }

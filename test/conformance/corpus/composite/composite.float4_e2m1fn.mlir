@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0A020C050400"> : tensor<2x3xf4E2M1FN>
-    %arg1 = stablehlo.constant dense<"0x02020C04040A"> : tensor<2x3xf4E2M1FN>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> (tensor<2x3xf4E2M1FN>)
-    %expected0 = stablehlo.constant dense<"0x04040407070A"> : tensor<2x3xf4E2M1FN>
+    %arg0 = stablehlo.constant dense<"0x0D0F000E0508"> : tensor<2x3xf4E2M1FN>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf4E2M1FN>, tensor<2x3xi1>) -> (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>)
+    %expected0 = stablehlo.constant dense<"0x000F0D08050E"> : tensor<2x3xf4E2M1FN>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> ()
+    %expected1 = stablehlo.constant dense<"0x0D0F000E0508"> : tensor<2x3xf4E2M1FN>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf4E2M1FN>, %arg1: tensor<2x3xf4E2M1FN>) -> (tensor<2x3xf4E2M1FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> tensor<2x3xf4E2M1FN>
-    return %0 : tensor<2x3xf4E2M1FN>
+  func.func private @tested(%arg0: tensor<2x3xf4E2M1FN>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf4E2M1FN> {jax.result_info = "result[0]"}, tensor<2x3xf4E2M1FN> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf4E2M1FN>, tensor<2x3xi1>) -> (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>)
+    return %0#0, %0#1 : tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf4E2M1FN>, %arg1: tensor<2x3xf4E2M1FN>) -> tensor<2x3xf4E2M1FN> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf4E2M1FN>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf4E2M1FN>
-    return %1 : tensor<2x3xf4E2M1FN>
+  func.func private @my.mix(%arg0: tensor<2x3xf4E2M1FN>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf4E2M1FN>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf4E2M1FN>
+    return %0, %1 : tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>
   }
 }

@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x000000000000004000000000000008C000000000000000000000000000000040000000000000F03F0000000000000000"> : tensor<2x3xf64>
-    %arg1 = stablehlo.constant dense<"0x00000000000008C000000000000008C00000000000000000000000000000004000000000000000C00000000000000040"> : tensor<2x3xf64>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf64>, tensor<2x3xf64>) -> (tensor<2x3xf64>)
-    %expected0 = stablehlo.constant dense<"0x000000000000F03F000000000000184000000000000000000000000000001840000000000000F0BF0000000000000040"> : tensor<2x3xf64>
+    %arg0 = stablehlo.constant dense<"0x91A6A324483DE8BF342C0487F36EEE3F818DEFBBB123EB3F9F2BC3C723090C40B2A0172210D7DF3F7B3F2654A8280F40"> : tensor<2x3xf64>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf64>, tensor<2x3xi1>) -> (tensor<2x3xf64>, tensor<2x3xf64>)
+    %expected0 = stablehlo.constant dense<"0x818DEFBBB123EB3F342C0487F36EEE3F91A6A324483DE8BF7B3F2654A8280F40B2A0172210D7DF3F9F2BC3C723090C40"> : tensor<2x3xf64>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf64>, tensor<2x3xf64>) -> ()
+    %expected1 = stablehlo.constant dense<"0x91A6A324483DE8BF342C0487F36EEE3F818DEFBBB123EB3F9F2BC3C723090C40B2A0172210D7DF3F7B3F2654A8280F40"> : tensor<2x3xf64>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf64>, tensor<2x3xf64>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf64>, %arg1: tensor<2x3xf64>) -> (tensor<2x3xf64> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
-    return %0 : tensor<2x3xf64>
+  func.func private @tested(%arg0: tensor<2x3xf64>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf64> {jax.result_info = "result[0]"}, tensor<2x3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf64>, tensor<2x3xi1>) -> (tensor<2x3xf64>, tensor<2x3xf64>)
+    return %0#0, %0#1 : tensor<2x3xf64>, tensor<2x3xf64>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf64>, %arg1: tensor<2x3xf64>) -> tensor<2x3xf64> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf64>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf64>
-    return %1 : tensor<2x3xf64>
+  func.func private @my.mix(%arg0: tensor<2x3xf64>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf64>, tensor<2x3xf64>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf64>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf64>
+    return %0, %1 : tensor<2x3xf64>, tensor<2x3xf64>
   }
 }

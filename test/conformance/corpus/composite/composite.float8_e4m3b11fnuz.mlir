@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xD86460D8E0E0"> : tensor<2x3xf8E4M3B11FNUZ>
-    %arg1 = stablehlo.constant dense<"0x606464D800D8"> : tensor<2x3xf8E4M3B11FNUZ>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> (tensor<2x3xf8E4M3B11FNUZ>)
-    %expected0 = stablehlo.constant dense<"0x64746E006864"> : tensor<2x3xf8E4M3B11FNUZ>
+    %arg0 = stablehlo.constant dense<"0xE25ACA67E34D"> : tensor<2x3xf8E4M3B11FNUZ>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xi1>) -> (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>)
+    %expected0 = stablehlo.constant dense<"0xCA5AE24DE367"> : tensor<2x3xf8E4M3B11FNUZ>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> ()
+    %expected1 = stablehlo.constant dense<"0xE25ACA67E34D"> : tensor<2x3xf8E4M3B11FNUZ>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf8E4M3B11FNUZ>, %arg1: tensor<2x3xf8E4M3B11FNUZ>) -> (tensor<2x3xf8E4M3B11FNUZ> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> tensor<2x3xf8E4M3B11FNUZ>
-    return %0 : tensor<2x3xf8E4M3B11FNUZ>
+  func.func private @tested(%arg0: tensor<2x3xf8E4M3B11FNUZ>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E4M3B11FNUZ> {jax.result_info = "result[0]"}, tensor<2x3xf8E4M3B11FNUZ> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xi1>) -> (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>)
+    return %0#0, %0#1 : tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf8E4M3B11FNUZ>, %arg1: tensor<2x3xf8E4M3B11FNUZ>) -> tensor<2x3xf8E4M3B11FNUZ> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf8E4M3B11FNUZ>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf8E4M3B11FNUZ>
-    return %1 : tensor<2x3xf8E4M3B11FNUZ>
+  func.func private @my.mix(%arg0: tensor<2x3xf8E4M3B11FNUZ>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf8E4M3B11FNUZ>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf8E4M3B11FNUZ>
+    return %0, %1 : tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>
   }
 }

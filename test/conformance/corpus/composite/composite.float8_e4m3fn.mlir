@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC00000400038"> : tensor<2x3xf8E4M3FN>
-    %arg1 = stablehlo.constant dense<"0x444438B840B8"> : tensor<2x3xf8E4M3FN>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> (tensor<2x3xf8E4M3FN>)
-    %expected0 = stablehlo.constant dense<"0x4E4438444000"> : tensor<2x3xf8E4M3FN>
+    %arg0 = stablehlo.constant dense<"0xCD4D4C4A38B9"> : tensor<2x3xf8E4M3FN>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E4M3FN>, tensor<2x3xi1>) -> (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>)
+    %expected0 = stablehlo.constant dense<"0x4C4DCDB9384A"> : tensor<2x3xf8E4M3FN>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> ()
+    %expected1 = stablehlo.constant dense<"0xCD4D4C4A38B9"> : tensor<2x3xf8E4M3FN>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf8E4M3FN>, %arg1: tensor<2x3xf8E4M3FN>) -> (tensor<2x3xf8E4M3FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN>
-    return %0 : tensor<2x3xf8E4M3FN>
+  func.func private @tested(%arg0: tensor<2x3xf8E4M3FN>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E4M3FN> {jax.result_info = "result[0]"}, tensor<2x3xf8E4M3FN> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf8E4M3FN>, tensor<2x3xi1>) -> (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>)
+    return %0#0, %0#1 : tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf8E4M3FN>, %arg1: tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf8E4M3FN>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf8E4M3FN>
-    return %1 : tensor<2x3xf8E4M3FN>
+  func.func private @my.mix(%arg0: tensor<2x3xf8E4M3FN>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf8E4M3FN>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf8E4M3FN>
+    return %0, %1 : tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>
   }
 }

@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0044C0C64000"> : tensor<2x3xf8E5M2FNUZ>
-    %arg1 = stablehlo.constant dense<"0x44C6C4C44640"> : tensor<2x3xf8E5M2FNUZ>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> (tensor<2x3xf8E5M2FNUZ>)
-    %expected0 = stablehlo.constant dense<"0x4440C04A4840"> : tensor<2x3xf8E5M2FNUZ>
+    %arg0 = stablehlo.constant dense<"0x483833C6C7C4"> : tensor<2x3xf8E5M2FNUZ>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xi1>) -> (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>)
+    %expected0 = stablehlo.constant dense<"0x333848C4C7C6"> : tensor<2x3xf8E5M2FNUZ>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> ()
+    %expected1 = stablehlo.constant dense<"0x483833C6C7C4"> : tensor<2x3xf8E5M2FNUZ>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf8E5M2FNUZ>, %arg1: tensor<2x3xf8E5M2FNUZ>) -> (tensor<2x3xf8E5M2FNUZ> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> tensor<2x3xf8E5M2FNUZ>
-    return %0 : tensor<2x3xf8E5M2FNUZ>
+  func.func private @tested(%arg0: tensor<2x3xf8E5M2FNUZ>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E5M2FNUZ> {jax.result_info = "result[0]"}, tensor<2x3xf8E5M2FNUZ> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xi1>) -> (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>)
+    return %0#0, %0#1 : tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf8E5M2FNUZ>, %arg1: tensor<2x3xf8E5M2FNUZ>) -> tensor<2x3xf8E5M2FNUZ> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf8E5M2FNUZ>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf8E5M2FNUZ>
-    return %1 : tensor<2x3xf8E5M2FNUZ>
+  func.func private @my.mix(%arg0: tensor<2x3xf8E5M2FNUZ>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf8E5M2FNUZ>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf8E5M2FNUZ>
+    return %0, %1 : tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>
   }
 }

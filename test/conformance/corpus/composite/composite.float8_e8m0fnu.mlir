@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x7F8181808080"> : tensor<2x3xf8E8M0FNU>
-    %arg1 = stablehlo.constant dense<"0x818180818181"> : tensor<2x3xf8E8M0FNU>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> (tensor<2x3xf8E8M0FNU>)
-    %expected0 = stablehlo.constant dense<"0x818383828282"> : tensor<2x3xf8E8M0FNU>
+    %arg0 = stablehlo.constant dense<"0xFF81807DFF81"> : tensor<2x3xf8E8M0FNU>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xf8E8M0FNU>, tensor<2x3xi1>) -> (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>)
+    %expected0 = stablehlo.constant dense<"0x8081FF81FF7D"> : tensor<2x3xf8E8M0FNU>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> ()
+    %expected1 = stablehlo.constant dense<"0xFF81807DFF81"> : tensor<2x3xf8E8M0FNU>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xf8E8M0FNU>, %arg1: tensor<2x3xf8E8M0FNU>) -> (tensor<2x3xf8E8M0FNU> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> tensor<2x3xf8E8M0FNU>
-    return %0 : tensor<2x3xf8E8M0FNU>
+  func.func private @tested(%arg0: tensor<2x3xf8E8M0FNU>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E8M0FNU> {jax.result_info = "result[0]"}, tensor<2x3xf8E8M0FNU> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xi1>) -> (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xf8E8M0FNU>, %arg1: tensor<2x3xf8E8M0FNU>) -> tensor<2x3xf8E8M0FNU> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xf8E8M0FNU>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xf8E8M0FNU>
-    return %1 : tensor<2x3xf8E8M0FNU>
+  func.func private @my.mix(%arg0: tensor<2x3xf8E8M0FNU>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xf8E8M0FNU>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xf8E8M0FNU>
+    return %0, %1 : tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>
   }
 }

@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x03000000FEFFFFFF01000000FFFFFFFFFFFFFFFFFFFFFFFF"> : tensor<2x3xi32>
-    %arg1 = stablehlo.constant dense<"0x0300000003000000FDFFFFFF02000000FFFFFFFF03000000"> : tensor<2x3xi32>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xi32>, tensor<2x3xi32>) -> (tensor<2x3xi32>)
-    %expected0 = stablehlo.constant dense<"0x0C00000007000000FEFFFFFF030000000000000004000000"> : tensor<2x3xi32>
+    %arg0 = stablehlo.constant dense<"0xB9F5AD6AFD58CFC60E2B2A2F6EC6C8D49624C1E46058BCD4"> : tensor<2x3xi32>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xi32>, tensor<2x3xi1>) -> (tensor<2x3xi32>, tensor<2x3xi32>)
+    %expected0 = stablehlo.constant dense<"0x0E2B2A2FFD58CFC6B9F5AD6A6058BCD49624C1E46EC6C8D4"> : tensor<2x3xi32>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xi32>, tensor<2x3xi32>) -> ()
+    %expected1 = stablehlo.constant dense<"0xB9F5AD6AFD58CFC60E2B2A2F6EC6C8D49624C1E46058BCD4"> : tensor<2x3xi32>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xi32>, tensor<2x3xi32>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xi32>, %arg1: tensor<2x3xi32>) -> (tensor<2x3xi32> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
-    return %0 : tensor<2x3xi32>
+  func.func private @tested(%arg0: tensor<2x3xi32>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xi32> {jax.result_info = "result[0]"}, tensor<2x3xi32> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xi32>, tensor<2x3xi1>) -> (tensor<2x3xi32>, tensor<2x3xi32>)
+    return %0#0, %0#1 : tensor<2x3xi32>, tensor<2x3xi32>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xi32>, %arg1: tensor<2x3xi32>) -> tensor<2x3xi32> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xi32>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xi32>
-    return %1 : tensor<2x3xi32>
+  func.func private @my.mix(%arg0: tensor<2x3xi32>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xi32>, tensor<2x3xi32>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xi32>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xi32>
+    return %0, %1 : tensor<2x3xi32>, tensor<2x3xi32>
   }
 }

@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFF010000000000000000000000000000000100000000000000FDFFFFFFFFFFFFFF0300000000000000"> : tensor<2x3xi64>
-    %arg1 = stablehlo.constant dense<"0x02000000000000000100000000000000FEFFFFFFFFFFFFFF030000000000000001000000000000000100000000000000"> : tensor<2x3xi64>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xi64>, tensor<2x3xi64>) -> (tensor<2x3xi64>)
-    %expected0 = stablehlo.constant dense<"0x03000000000000000200000000000000FEFFFFFFFFFFFFFF04000000000000000A000000000000000A00000000000000"> : tensor<2x3xi64>
+    %arg0 = stablehlo.constant dense<"0x81CF3258187D8E284298998870699D26A941CA1EDCFBCF71530D55BDE524D43372C81D3E70036D77CCF0649322447320"> : tensor<2x3xi64>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xi64>, tensor<2x3xi1>) -> (tensor<2x3xi64>, tensor<2x3xi64>)
+    %expected0 = stablehlo.constant dense<"0xA941CA1EDCFBCF714298998870699D2681CF3258187D8E28CCF064932244732072C81D3E70036D77530D55BDE524D433"> : tensor<2x3xi64>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xi64>, tensor<2x3xi64>) -> ()
+    %expected1 = stablehlo.constant dense<"0x81CF3258187D8E284298998870699D26A941CA1EDCFBCF71530D55BDE524D43372C81D3E70036D77CCF0649322447320"> : tensor<2x3xi64>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xi64>, tensor<2x3xi64>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xi64>, %arg1: tensor<2x3xi64>) -> (tensor<2x3xi64> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<2x3xi64>
-    return %0 : tensor<2x3xi64>
+  func.func private @tested(%arg0: tensor<2x3xi64>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xi64> {jax.result_info = "result[0]"}, tensor<2x3xi64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xi64>, tensor<2x3xi1>) -> (tensor<2x3xi64>, tensor<2x3xi64>)
+    return %0#0, %0#1 : tensor<2x3xi64>, tensor<2x3xi64>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xi64>, %arg1: tensor<2x3xi64>) -> tensor<2x3xi64> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xi64>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xi64>
-    return %1 : tensor<2x3xi64>
+  func.func private @my.mix(%arg0: tensor<2x3xi64>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xi64>, tensor<2x3xi64>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xi64>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xi64>
+    return %0, %1 : tensor<2x3xi64>, tensor<2x3xi64>
   }
 }

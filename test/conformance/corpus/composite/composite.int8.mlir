@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0302FF03FD01"> : tensor<2x3xi8>
-    %arg1 = stablehlo.constant dense<"0xFD0201030302"> : tensor<2x3xi8>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xi8>, tensor<2x3xi8>) -> (tensor<2x3xi8>)
-    %expected0 = stablehlo.constant dense<"0x0606020C0C03"> : tensor<2x3xi8>
+    %arg0 = stablehlo.constant dense<"0x7B47CC60982D"> : tensor<2x3xi8>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xi8>, tensor<2x3xi1>) -> (tensor<2x3xi8>, tensor<2x3xi8>)
+    %expected0 = stablehlo.constant dense<"0xCC477B2D9860"> : tensor<2x3xi8>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xi8>, tensor<2x3xi8>) -> ()
+    %expected1 = stablehlo.constant dense<"0x7B47CC60982D"> : tensor<2x3xi8>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xi8>, tensor<2x3xi8>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xi8>, %arg1: tensor<2x3xi8>) -> (tensor<2x3xi8> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
-    return %0 : tensor<2x3xi8>
+  func.func private @tested(%arg0: tensor<2x3xi8>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xi8> {jax.result_info = "result[0]"}, tensor<2x3xi8> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xi8>, tensor<2x3xi1>) -> (tensor<2x3xi8>, tensor<2x3xi8>)
+    return %0#0, %0#1 : tensor<2x3xi8>, tensor<2x3xi8>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xi8>, %arg1: tensor<2x3xi8>) -> tensor<2x3xi8> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xi8>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xi8>
-    return %1 : tensor<2x3xi8>
+  func.func private @my.mix(%arg0: tensor<2x3xi8>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xi8>, tensor<2x3xi8>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xi8>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xi8>
+    return %0, %1 : tensor<2x3xi8>, tensor<2x3xi8>
   }
 }

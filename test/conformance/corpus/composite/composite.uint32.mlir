@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x030000000100000000000000000000000300000002000000"> : tensor<2x3xui32>
-    %arg1 = stablehlo.constant dense<"0x010000000200000002000000010000000000000001000000"> : tensor<2x3xui32>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui32>, tensor<2x3xui32>) -> (tensor<2x3xui32>)
-    %expected0 = stablehlo.constant dense<"0x0A0000000300000002000000010000000900000005000000"> : tensor<2x3xui32>
+    %arg0 = stablehlo.constant dense<"0x2E63D2E35BC5166E057A3E0A8B534623AF642DE3B706EB8C"> : tensor<2x3xui32>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui32>, tensor<2x3xi1>) -> (tensor<2x3xui32>, tensor<2x3xui32>)
+    %expected0 = stablehlo.constant dense<"0x057A3E0A5BC5166E2E63D2E3B706EB8CAF642DE38B534623"> : tensor<2x3xui32>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xui32>, tensor<2x3xui32>) -> ()
+    %expected1 = stablehlo.constant dense<"0x2E63D2E35BC5166E057A3E0A8B534623AF642DE3B706EB8C"> : tensor<2x3xui32>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xui32>, tensor<2x3xui32>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xui32>, %arg1: tensor<2x3xui32>) -> (tensor<2x3xui32> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xui32>, tensor<2x3xui32>) -> tensor<2x3xui32>
-    return %0 : tensor<2x3xui32>
+  func.func private @tested(%arg0: tensor<2x3xui32>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui32> {jax.result_info = "result[0]"}, tensor<2x3xui32> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xui32>, tensor<2x3xi1>) -> (tensor<2x3xui32>, tensor<2x3xui32>)
+    return %0#0, %0#1 : tensor<2x3xui32>, tensor<2x3xui32>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xui32>, %arg1: tensor<2x3xui32>) -> tensor<2x3xui32> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xui32>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xui32>
-    return %1 : tensor<2x3xui32>
+  func.func private @my.mix(%arg0: tensor<2x3xui32>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui32>, tensor<2x3xui32>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xui32>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xui32>
+    return %0, %1 : tensor<2x3xui32>, tensor<2x3xui32>
   }
 }

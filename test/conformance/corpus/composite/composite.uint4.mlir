@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x010001010000"> : tensor<2x3xui4>
-    %arg1 = stablehlo.constant dense<"0x020201000201"> : tensor<2x3xui4>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui4>, tensor<2x3xui4>) -> (tensor<2x3xui4>)
-    %expected0 = stablehlo.constant dense<"0x030202010201"> : tensor<2x3xui4>
+    %arg0 = stablehlo.constant dense<"0x070207060200"> : tensor<2x3xui4>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui4>, tensor<2x3xi1>) -> (tensor<2x3xui4>, tensor<2x3xui4>)
+    %expected0 = stablehlo.constant dense<"0x070207000206"> : tensor<2x3xui4>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xui4>, tensor<2x3xui4>) -> ()
+    %expected1 = stablehlo.constant dense<"0x070207060200"> : tensor<2x3xui4>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xui4>, tensor<2x3xui4>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xui4>, %arg1: tensor<2x3xui4>) -> (tensor<2x3xui4> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xui4>, tensor<2x3xui4>) -> tensor<2x3xui4>
-    return %0 : tensor<2x3xui4>
+  func.func private @tested(%arg0: tensor<2x3xui4>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui4> {jax.result_info = "result[0]"}, tensor<2x3xui4> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xui4>, tensor<2x3xi1>) -> (tensor<2x3xui4>, tensor<2x3xui4>)
+    return %0#0, %0#1 : tensor<2x3xui4>, tensor<2x3xui4>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xui4>, %arg1: tensor<2x3xui4>) -> tensor<2x3xui4> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xui4>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xui4>
-    return %1 : tensor<2x3xui4>
+  func.func private @my.mix(%arg0: tensor<2x3xui4>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui4>, tensor<2x3xui4>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xui4>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xui4>
+    return %0, %1 : tensor<2x3xui4>, tensor<2x3xui4>
   }
 }

@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x030000000000000000000000000000000200000000000000030000000000000001000000000000000300000000000000"> : tensor<2x3xui64>
-    %arg1 = stablehlo.constant dense<"0x030000000000000002000000000000000000000000000000010000000000000003000000000000000200000000000000"> : tensor<2x3xui64>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui64>, tensor<2x3xui64>) -> (tensor<2x3xui64>)
-    %expected0 = stablehlo.constant dense<"0x0C00000000000000020000000000000004000000000000000A0000000000000004000000000000000B00000000000000"> : tensor<2x3xui64>
+    %arg0 = stablehlo.constant dense<"0x411603C86B836F318D88BE9C876853EA8EF1A6430AAAC0EFE507E9F9A5196D9ED798F110C4911E6CD78F85E3AF6950A1"> : tensor<2x3xui64>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui64>, tensor<2x3xi1>) -> (tensor<2x3xui64>, tensor<2x3xui64>)
+    %expected0 = stablehlo.constant dense<"0x8EF1A6430AAAC0EF8D88BE9C876853EA411603C86B836F31D78F85E3AF6950A1D798F110C4911E6CE507E9F9A5196D9E"> : tensor<2x3xui64>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xui64>, tensor<2x3xui64>) -> ()
+    %expected1 = stablehlo.constant dense<"0x411603C86B836F318D88BE9C876853EA8EF1A6430AAAC0EFE507E9F9A5196D9ED798F110C4911E6CD78F85E3AF6950A1"> : tensor<2x3xui64>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xui64>, tensor<2x3xui64>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xui64>, %arg1: tensor<2x3xui64>) -> (tensor<2x3xui64> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xui64>, tensor<2x3xui64>) -> tensor<2x3xui64>
-    return %0 : tensor<2x3xui64>
+  func.func private @tested(%arg0: tensor<2x3xui64>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui64> {jax.result_info = "result[0]"}, tensor<2x3xui64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xui64>, tensor<2x3xi1>) -> (tensor<2x3xui64>, tensor<2x3xui64>)
+    return %0#0, %0#1 : tensor<2x3xui64>, tensor<2x3xui64>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xui64>, %arg1: tensor<2x3xui64>) -> tensor<2x3xui64> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xui64>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xui64>
-    return %1 : tensor<2x3xui64>
+  func.func private @my.mix(%arg0: tensor<2x3xui64>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui64>, tensor<2x3xui64>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xui64>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xui64>
+    return %0, %1 : tensor<2x3xui64>, tensor<2x3xui64>
   }
 }

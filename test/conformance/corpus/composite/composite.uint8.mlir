@@ -3,20 +3,22 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x020201010201"> : tensor<2x3xui8>
-    %arg1 = stablehlo.constant dense<"0x010200010001"> : tensor<2x3xui8>
-    %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui8>, tensor<2x3xui8>) -> (tensor<2x3xui8>)
-    %expected0 = stablehlo.constant dense<"0x050601020402"> : tensor<2x3xui8>
+    %arg0 = stablehlo.constant dense<"0xAD886758956A"> : tensor<2x3xui8>
+    %arg1 = stablehlo.constant dense<[[true, false, true], [false, true, false]]> : tensor<2x3xi1>
+    %result0, %result1 = func.call @tested(%arg0, %arg1) : (tensor<2x3xui8>, tensor<2x3xi1>) -> (tensor<2x3xui8>, tensor<2x3xui8>)
+    %expected0 = stablehlo.constant dense<"0x6788AD6A9558"> : tensor<2x3xui8>
     stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xui8>, tensor<2x3xui8>) -> ()
+    %expected1 = stablehlo.constant dense<"0xAD886758956A"> : tensor<2x3xui8>
+    stablehlo.custom_call @check.expect_eq(%result1, %expected1) {has_side_effect = true} : (tensor<2x3xui8>, tensor<2x3xui8>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2x3xui8>, %arg1: tensor<2x3xui8>) -> (tensor<2x3xui8> {jax.result_info = "result"}) {
-    %0 = stablehlo.composite "conformance.square_add" %arg0, %arg1 {decomposition = @conformance.square_add} : (tensor<2x3xui8>, tensor<2x3xui8>) -> tensor<2x3xui8>
-    return %0 : tensor<2x3xui8>
+  func.func private @tested(%arg0: tensor<2x3xui8>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui8> {jax.result_info = "result[0]"}, tensor<2x3xui8> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.composite "my.mix" %arg0, %arg1 {decomposition = @my.mix} : (tensor<2x3xui8>, tensor<2x3xi1>) -> (tensor<2x3xui8>, tensor<2x3xui8>)
+    return %0#0, %0#1 : tensor<2x3xui8>, tensor<2x3xui8>
   }
-  func.func private @conformance.square_add(%arg0: tensor<2x3xui8>, %arg1: tensor<2x3xui8>) -> tensor<2x3xui8> {
-    %0 = stablehlo.multiply %arg0, %arg0 : tensor<2x3xui8>
-    %1 = stablehlo.add %0, %arg1 : tensor<2x3xui8>
-    return %1 : tensor<2x3xui8>
+  func.func private @my.mix(%arg0: tensor<2x3xui8>, %arg1: tensor<2x3xi1>) -> (tensor<2x3xui8>, tensor<2x3xui8>) {
+    %0 = stablehlo.reverse %arg0, dims = [1] : tensor<2x3xui8>
+    %1 = stablehlo.select %arg1, %arg0, %arg0 : tensor<2x3xi1>, tensor<2x3xui8>
+    return %0, %1 : tensor<2x3xui8>, tensor<2x3xui8>
   }
 }
