@@ -25,6 +25,7 @@ __all__ = [
     "has",
     "dense_elements",
     "i64_list",
+    "bool_list",
     "string",
     "boolean",
     "integer",
@@ -35,6 +36,8 @@ __all__ = [
     "comparison_type",
     "DotDims",
     "dot_dimension_numbers",
+    "ConvDims",
+    "conv_dimension_numbers",
 ]
 
 
@@ -107,6 +110,20 @@ def i64_list(op, name: str, default=None) -> tuple:
     if isinstance(attr, ir.DenseIntElementsAttr):
         return tuple(int(v) for v in np.array(attr).reshape(-1).tolist())
     raise InterpreterError(f"attribute '{name}': expected an array of i64, got {attr}")
+
+
+def bool_list(op, name: str, default=None) -> tuple:
+    """A DenseBoolArrayAttr as a tuple of bools."""
+    import mlir.ir as ir
+
+    attr = get(op, name)
+    if attr is None:
+        if default is None:
+            raise InterpreterError(f"missing attribute '{name}'")
+        return tuple(default)
+    if isinstance(attr, ir.DenseBoolArrayAttr):
+        return tuple(bool(v) for v in attr)
+    raise InterpreterError(f"attribute '{name}': expected an array of i1, got {attr}")
 
 
 def string(op, name: str, default: str | None = None) -> str:
@@ -242,3 +259,22 @@ def dot_dimension_numbers(op) -> DotDims:
     dims = _decode(op, "dot_dimension_numbers", "DotDimensionNumbers", "dot dimension numbers")
     return DotDims(tuple(dims.lhs_batching_dimensions), tuple(dims.rhs_batching_dimensions),
                    tuple(dims.lhs_contracting_dimensions), tuple(dims.rhs_contracting_dimensions))
+
+
+class ConvDims(NamedTuple):
+    input_batch_dimension: int
+    input_feature_dimension: int
+    input_spatial_dimensions: tuple
+    kernel_input_feature_dimension: int
+    kernel_output_feature_dimension: int
+    kernel_spatial_dimensions: tuple
+    output_batch_dimension: int
+    output_feature_dimension: int
+    output_spatial_dimensions: tuple
+
+
+def conv_dimension_numbers(op) -> ConvDims:
+    fields = _decode(op, "dimension_numbers", "ConvDimensionNumbers",
+                     "convolution dimension numbers").fields()
+    return ConvDims(**{name: tuple(value) if isinstance(value, list) else int(value)
+                       for name, value in fields.items()})
