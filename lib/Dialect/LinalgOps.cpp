@@ -306,9 +306,11 @@ struct ConvolutionConfig {
                     ConvDimensionNumbersAttr dims, int64_t featureGroups,
                     int64_t batchGroups, int64_t spatialRank)
       : dims(dims), featureGroups(featureGroups), batchGroups(batchGroups) {
+    // Like upstream, an empty array also stands for the default (the spec
+    // asks for rank - 2 entries; see docs/decisions.md).
     auto orDefault = [&](DenseI64ArrayAttr attr, SmallVector<int64_t> &out,
                          int64_t value) {
-      if (attr)
+      if (attr && !attr.empty())
         out.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
       else
         out.assign(spatialRank, value);
@@ -316,7 +318,7 @@ struct ConvolutionConfig {
     orDefault(stridesAttr, strides, 1);
     orDefault(lhsDilationAttr, lhsDilation, 1);
     orDefault(rhsDilationAttr, rhsDilation, 1);
-    if (paddingAttr) {
+    if (paddingAttr && !paddingAttr.empty()) {
       auto shape = paddingAttr.getType().getShape();
       paddingShape.assign(shape.begin(), shape.end());
       for (APInt v : paddingAttr.getValues<APInt>())
@@ -325,7 +327,7 @@ struct ConvolutionConfig {
       paddingShape = {spatialRank, 2};
       padding.assign(2 * spatialRank, 0);
     }
-    if (reversalAttr)
+    if (reversalAttr && !reversalAttr.empty())
       reversal.assign(reversalAttr.asArrayRef().begin(),
                       reversalAttr.asArrayRef().end());
     else

@@ -171,3 +171,16 @@ func.func @main(%lhs: tensor<1x4x4x1xi64>, %rhs: tensor<3x3x1x1xi64>) -> tensor<
     lhs = np.array([1, 2, 5, 6, 3, 4, 7, 8, 10, 11, 14, 15, 12, 13, 16, 17], np.int64).reshape(1, 4, 4, 1)
     rhs = np.ones((3, 3, 1, 1), np.int64)
     assert_same(interpret(text, lhs, rhs), xla_run_text(text, lhs, rhs))
+
+
+def test_convolution_empty_window_arrays_are_defaults():
+    """Upstream (and XLA) read empty window arrays as the defaults."""
+    text = """
+func.func @main(%lhs: tensor<2x5x4x3xf64>, %rhs: tensor<3x2x3x2xf64>) -> tensor<2x3x3x2xf64> {
+  %0 = stablehlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [], pad = [], lhs_dilate = [], rhs_dilate = [], reverse = []} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x5x4x3xf64>, tensor<3x2x3x2xf64>) -> tensor<2x3x3x2xf64>
+  return %0 : tensor<2x3x3x2xf64>
+}
+"""
+    rng = np.random.default_rng(8)
+    a, b = rng.standard_normal((2, 5, 4, 3)), rng.standard_normal((3, 2, 3, 2))
+    assert_close(interpret(text, a, b), xla_run_text(text, a, b), rtol=1e-12, atol=1e-12)

@@ -213,13 +213,17 @@ def _convolution(ctx):
     op = ctx.op
     lhs = ctx.operand_spec(0)
     s = lhs.rank - 2
-    padding = attributes.i64_list(op, "padding", default=(0,) * (2 * s))
+    def window_field(read, name, default):
+        # An absent or (as upstream allows) empty array means the default.
+        return read(op, name, default=default) or default
+
+    padding = window_field(attributes.i64_list, "padding", (0,) * (2 * s))
     window = ConvWindow(
-        strides=attributes.i64_list(op, "window_strides", default=(1,) * s),
+        strides=window_field(attributes.i64_list, "window_strides", (1,) * s),
         padding=tuple(zip(padding[0::2], padding[1::2])),
-        lhs_dilation=attributes.i64_list(op, "lhs_dilation", default=(1,) * s),
-        rhs_dilation=attributes.i64_list(op, "rhs_dilation", default=(1,) * s),
-        reversal=attributes.bool_list(op, "window_reversal", default=(False,) * s),
+        lhs_dilation=window_field(attributes.i64_list, "lhs_dilation", (1,) * s),
+        rhs_dilation=window_field(attributes.i64_list, "rhs_dilation", (1,) * s),
+        reversal=window_field(attributes.bool_list, "window_reversal", (False,) * s),
         feature_groups=attributes.integer(op, "feature_group_count"),
         batch_groups=attributes.integer(op, "batch_group_count"))
     return _convolution_kernel(lhs, ctx.operand_spec(1), ctx.result_spec(),
