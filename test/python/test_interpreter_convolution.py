@@ -184,3 +184,14 @@ func.func @main(%lhs: tensor<2x5x4x3xf64>, %rhs: tensor<3x2x3x2xf64>) -> tensor<
     rng = np.random.default_rng(8)
     a, b = rng.standard_normal((2, 5, 4, 3)), rng.standard_normal((3, 2, 3, 2))
     assert_close(interpret(text, a, b), xla_run_text(text, a, b), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("lhs_shape,rhs_shape", [((1, 2, 2, 3), (3, 3, 3, 2)), ((0, 4, 4, 3), (3, 3, 3, 2)),
+                                                 ((2, 4, 4, 0), (3, 3, 0, 2))],
+                         ids=["window_larger_than_input", "empty_batch", "no_input_features"])
+def test_convolution_empty_shapes(lhs_shape, rhs_shape):
+    a, b = np.ones(lhs_shape, np.float32), np.ones(rhs_shape, np.float32)
+    fn = lambda x, y: lax.conv_general_dilated(x, y, (1, 1), "VALID",  # noqa: E731
+                                               dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    got, expected = run_both(fn, a, b)
+    assert_same(got, expected)
