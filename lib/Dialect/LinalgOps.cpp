@@ -306,6 +306,7 @@ struct ConvolutionConfig {
                     ConvDimensionNumbersAttr dims, int64_t featureGroups,
                     int64_t batchGroups, int64_t spatialRank)
       : dims(dims), featureGroups(featureGroups), batchGroups(batchGroups) {
+    spatialRank = std::max<int64_t>(spatialRank, 0); // rank < 2 fails C1
     // Like upstream, an empty array also stands for the default (the spec
     // asks for rank - 2 entries; see docs/decisions.md).
     auto orDefault = [&](DenseI64ArrayAttr attr, SmallVector<int64_t> &out,

@@ -12,6 +12,15 @@ func.func @c1(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2xf32>) -> tensor<1x2x
 
 // -----
 
+// C1: N = rank(lhs) = rank(rhs), and N >= 2 (a batch and a feature dimension).
+func.func @c1(%lhs: tensor<4xf32>, %rhs: tensor<3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'stablehlo.convolution' op C1: lhs and rhs must have rank at least 2, got 'tensor<4xf32>'}}
+  %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 1, input_spatial_dimensions = [], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = []>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<4xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
 // C2: size(window_strides) = N - 2.
 func.func @c2(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   // expected-error @+1 {{'stablehlo.convolution' op C2: window_strides [1] must have 2 entries (rank - 2)}}
