@@ -181,6 +181,13 @@ ParseResult parseWindowAttributes(OpAsmParser &parser,
       if (parser.parseCommaSeparatedList(
               AsmParser::Delimiter::Square, [&]() -> ParseResult {
                 llvm::SMLoc flagLoc = parser.getCurrentLocation();
+                // Integers are read as upstream reads them: nonzero is true.
+                int64_t number;
+                OptionalParseResult isInt = parser.parseOptionalInteger(number);
+                if (isInt.has_value()) {
+                  flags.push_back(number != 0);
+                  return *isInt;
+                }
                 StringRef word;
                 if (parser.parseKeyword(&word))
                   return failure();
