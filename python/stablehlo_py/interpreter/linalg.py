@@ -143,9 +143,19 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
             or kernel_out % groups or kernel_in * fg != features):
         raise InterpreterError(f"convolution groups (feature {fg}, batch {bg}) do not divide "
                                f"{lhs.text} and {rhs.text}")
-    out_canonical = tuple(result.shape[d] for d in out_perm)
-    out_spatial = out_canonical[1:-1]
-    if out_canonical != (batch // bg, *out_spatial, kernel_out):
+    if min((*window.strides, *window.lhs_dilation, *window.rhs_dilation), default=1) < 1:
+        raise InterpreterError("convolution strides and dilations must be positive")
+
+    def windows(n, k, stride, lhs_dilation, rhs_dilation, padding):
+        """Number of windows along one spatial dimension (C25)."""
+        padded = ((n - 1) * lhs_dilation + 1 if n else 0) + sum(padding)
+        extent = (k - 1) * rhs_dilation + 1 if k else 0
+        return 0 if padded <= 0 or extent > padded else (padded - extent) // stride + 1
+
+    out_spatial = tuple(map(windows, in_spatial, kernel_spatial, window.strides, window.lhs_dilation,
+                            window.rhs_dilation, window.padding))
+    out_canonical = (batch // bg, *out_spatial, kernel_out)
+    if out_canonical != tuple(result.shape[d] for d in out_perm):
         raise InterpreterError(f"convolution result {result.text} does not match its operands")
     out_inverse = tuple(np.argsort(out_perm))
     flip = tuple(i for i, r in enumerate(window.reversal) if r)
@@ -213,6 +223,7 @@ def _convolution(ctx):
     op = ctx.op
     lhs = ctx.operand_spec(0)
     s = lhs.rank - 2
+
     def window_field(read, name, default):
         # An absent or (as upstream allows) empty array means the default.
         return read(op, name, default=default) or default
