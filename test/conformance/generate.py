@@ -665,7 +665,7 @@ def build_table() -> list:
                                               preferred_element_type=np.int32),
         g_shape((2, 4, 4, 3), (3, 3, 3, 2)), ["int8"])
     add("convolution_window_reversal", "convolution", TextProgram(_convolution_reversal_text),
-        g_small((1, 4, 5, 2), (2, 3, 2, 3)), INT + FLOAT + COMPLEX)
+        g_small((1, 4, 5, 2), (2, 3, 2, 3)), BOOL + INT + FLOAT + COMPLEX)
 
     # -- func.call (a nested jit becomes a private function)
     inner = jax.jit(lambda a, b: lax.add(a, b))
