@@ -23,6 +23,34 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure,
   let hasVerifier = 1;
 }
 
+def HLO_FpComplexOrPerTensorQuantizedTensor
+    : RankedTensorOf<[HLO_Float, HLO_Complex, HLO_PerTensorQuantizedInt]>;
+
+def StableHLO_CholeskyOp : StableHLO_InferringOp<"cholesky", [Pure]> {
+  let summary = "Cholesky factor of each matrix in a batch";
+  let arguments = (ins HLO_FpComplexOrPerTensorQuantizedTensor:$a,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
+  let results = (outs HLO_FpComplexOrPerTensorQuantizedTensor:$result);
+  let assemblyFormat = [{
+    $a (`,` `lower` `=` $lower^)? attr-dict
+      `:` custom<SameOperandsAndResultType>(type($a), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+// Upstream prints triangular_solve in the generic form.
+def StableHLO_TriangularSolveOp
+    : StableHLO_InferringOp<"triangular_solve", [Pure]> {
+  let summary = "solve batches of triangular linear systems";
+  let arguments = (ins HLO_FpComplexOrPerTensorQuantizedTensor:$a,
+                       HLO_FpComplexOrPerTensorQuantizedTensor:$b,
+                       BoolAttr:$left_side, BoolAttr:$lower,
+                       BoolAttr:$unit_diagonal,
+                       StableHLO_TransposeAttr:$transpose_a);
+  let results = (outs HLO_FpComplexOrPerTensorQuantizedTensor:$result);
+  let hasVerifier = 1;
+}
+
 // dot: not in the spec (a legacy op kept by upstream StableHLO). It denotes
 // dot_general with contracting_dims = [rank(lhs) - 1] x [0] and no batching
 // dims, on operands of rank 1 or 2 (XLA's Dot); LinalgOps.cpp verifies it with

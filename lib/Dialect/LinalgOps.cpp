@@ -187,6 +187,75 @@ LogicalResult DotGeneralOp::verify() {
 }
 
 
+//===--- cholesky ----------------------------------------------------------===//
+
+LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location>,
+                                           ValueRange operands, DictionaryAttr,
+                                           OpaqueProperties, RegionRange,
+                                           SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(operands[0].getType()); // C1
+  return success();
+}
+
+LogicalResult CholeskyOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  if (!haveSameBaselineType(a, getType())) // C1
+    return emitOpError() << "C1: result must have the baseline type of a, "
+                         << a << ", got " << getType();
+  if (a.getRank() < 2) // C2
+    return emitOpError() << "C2: a must have rank at least 2, got " << a;
+  int64_t rows = a.getDimSize(a.getRank() - 2),
+          cols = a.getDimSize(a.getRank() - 1);
+  if (!ShapedType::isDynamic(rows) && !ShapedType::isDynamic(cols) &&
+      rows != cols) // C3
+    return emitOpError() << "C3: the matrices of a must be square, got " << a;
+  return success();
+}
+
+//===--- triangular_solve --------------------------------------------------===//
+
+LogicalResult TriangularSolveOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(operands[1].getType()); // C4
+  return success();
+}
+
+LogicalResult TriangularSolveOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  if (!haveSameBaselineElementType(a, b)) // C1
+    return emitOpError() << "C1: a and b must have the same baseline element "
+                            "type, got "
+                         << a << " and " << b;
+  int64_t rank = a.getRank();
+  if (rank < 2 || b.getRank() != rank) // C2
+    return emitOpError() << "C2: a and b must have the same rank, at least 2, "
+                            "got "
+                         << a << " and " << b;
+  auto agree = [](int64_t x, int64_t y) {
+    return ShapedType::isDynamic(x) || ShapedType::isDynamic(y) || x == y;
+  };
+  for (int64_t d = 0; d < rank - 2; ++d)
+    if (!agree(a.getDimSize(d), b.getDimSize(d))) // C3
+      return emitOpError() << "C3: the batch dimensions of a and b must "
+                              "agree, got "
+                           << a << " and " << b;
+  int64_t n = a.getDimSize(rank - 1);
+  int64_t shared = b.getDimSize(getLeftSide() ? rank - 2 : rank - 1);
+  if (!agree(a.getDimSize(rank - 2), n) || !agree(n, shared)) // C3
+    return emitOpError() << "C3: a must be square and match dimension "
+                         << (getLeftSide() ? "-2" : "-1") << " of b ("
+                         << (getLeftSide() ? "left_side" : "right side")
+                         << "), got " << a << " and " << b;
+  if (!haveSameBaselineType(b, getType())) // C4
+    return emitOpError() << "C4: result must have the baseline type of b, "
+                         << b << ", got " << getType();
+  return success();
+}
+
 //===--- dot ---------------------------------------------------------------===//
 //
 // Not in the spec: upstream keeps the legacy dot, which is dot_general with

@@ -51,6 +51,14 @@ void StablehloDialect::initialize() {
 #define GET_OP_LIST
 #include "CommunicationOps.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "NormalizationOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "FftOps.cpp.inc"
+      >();
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {

@@ -59,6 +59,10 @@ public:
 #include "LinalgOps.h.inc"
 #define GET_OP_CLASSES
 #include "CommunicationOps.h.inc"
+#define GET_OP_CLASSES
+#include "NormalizationOps.h.inc"
+#define GET_OP_CLASSES
+#include "FftOps.h.inc"
 
 #include "CheckDialect.h.inc"
 #define GET_OP_CLASSES

@@ -449,6 +449,64 @@ def _after_all_text(inputs):
         f"return %0#0 : {t}"])
 
 
+def _batch_norm_text(op: str):
+    """stablehlo.batch_norm_<op> over feature dimension 1 (JAX never emits these ops)."""
+
+    def make(inputs):
+        T, V = _tt(inputs[0]), _tt(inputs[1])
+        attrs = "{epsilon = 1.000000e-03 : f32, feature_index = 1 : i64}"
+        if op == "inference":
+            return _module([T, V, V, V, V], T, [
+                f'%0 = "stablehlo.batch_norm_inference"(%arg0, %arg1, %arg2, %arg3, %arg4) {attrs} : '
+                f"({T}, {V}, {V}, {V}, {V}) -> {T}", f"return %0 : {T}"])
+        if op == "training":
+            return _module([T, V, V], f"({T}, {V}, {V})", [
+                f'%0:3 = "stablehlo.batch_norm_training"(%arg0, %arg1, %arg2) {attrs} : '
+                f"({T}, {V}, {V}) -> ({T}, {V}, {V})", f"return %0#0, %0#1, %0#2 : {T}, {V}, {V}"])
+        return _module([T, V, V, V, T], f"({T}, {V}, {V})", [
+            f'%0:3 = "stablehlo.batch_norm_grad"(%arg0, %arg1, %arg2, %arg3, %arg4) {attrs} : '
+            f"({T}, {V}, {V}, {V}, {T}) -> ({T}, {V}, {V})", f"return %0#0, %0#1, %0#2 : {T}, {V}, {V}"])
+
+    return make
+
+
+def g_batch_norm(op: str):
+    def gen(rng, t):
+        x, dy = random_array(rng, t, (4, 3, 2)), random_array(rng, t, (4, 3, 2))
+        vectors = [random_array(rng, t, (3,)) for _ in range(3)]
+        variance = np.abs(random_array(rng, t, (3,)).astype(np.float64)).astype(np_dtype(t))
+        if op == "inference":
+            return [x, *vectors, variance]
+        if op == "training":
+            return [x, *vectors[:2]]
+        return [x, vectors[0], vectors[1], variance, dy]
+
+    return gen
+
+
+def _cholesky_text(inputs):
+    t = _tt(inputs[0])
+    return _module([t], t, [f"%0 = stablehlo.cholesky %arg0, lower = true : {t}", f"return %0 : {t}"])
+
+
+def _triangular_solve_text(inputs):
+    a, b = _tt(inputs[0]), _tt(inputs[1])
+    return _module([a, b], b, [
+        f'%0 = "stablehlo.triangular_solve"(%arg0, %arg1) {{left_side = true, lower = true, unit_diagonal = false, '
+        f"transpose_a = #stablehlo<transpose TRANSPOSE>}} : ({a}, {b}) -> {b}", f"return %0 : {b}"])
+
+
+def g_spd(rng, t):
+    """A batch of Hermitian positive-definite matrices (cholesky's domain)."""
+    m = random_array(rng, t, (2, 3, 3)).astype(np.complex128)
+    return [(m @ np.conj(np.swapaxes(m, -1, -2)) + 3 * np.eye(3)).astype(np_dtype(t))]
+
+
+def g_triangular(rng, t):
+    a = (random_array(rng, t, (3, 3)).astype(np.complex128) + 4 * np.eye(3)).astype(np_dtype(t))
+    return [a, random_array(rng, t, (3, 2))]
+
+
 def build_table() -> list:
     jax, lax, jnp = _lax()
     T = []
@@ -625,6 +683,20 @@ def build_table() -> list:
         expect=["tuple", "get_tuple_element"])
     add("after_all", "after_all", TextProgram(_after_all_text), g_shape((3,)), ["float32"],
         expect=["after_all", "create_token"])
+    # batch norm: results agree with XLA's expander to a few ULPs (it uses rsqrt and E[x^2] - E[x]^2), so
+    # the check is the absolute 1e-3 one. f16 is left to test_interpreter_batch_norm.py (relative 4e-3):
+    # XLA rounds every step of its expansion to f16, we round once (docs/decisions.md)
+    for bn in ("inference", "training", "grad"):
+        add(f"batch_norm_{bn}", f"batch_norm_{bn}", TextProgram(_batch_norm_text(bn)), g_batch_norm(bn),
+            ["float32", "float64", "bfloat16"], "almost")
+    # -- fft, cholesky, triangular_solve (JAX on CPU exports LAPACK custom calls for the last two: text)
+    add("fft", "fft", jnp.fft.fft, g_shape((3, 8)), C, "almost")
+    add("ifft2", "fft", jnp.fft.ifft2, g_shape((2, 4, 4)), C, "almost")
+    add("rfft", "fft", jnp.fft.rfft, g_shape((3, 8)), ["float32", "float64"], "almost")
+    add("irfft2", "fft", lambda x: jnp.fft.irfft2(x, s=(4, 6)), g_shape((2, 4, 4)), C, "almost")
+    add("cholesky", "cholesky", TextProgram(_cholesky_text), g_spd, ["float32", "float64"] + C, "almost")
+    add("triangular_solve", "triangular_solve", TextProgram(_triangular_solve_text), g_triangular,
+        ["float32", "float64"] + C, "almost")
     scale_add = lax.composite(lambda x, y: lax.add(lax.mul(x, x), y), name="conformance.square_add")
     add("composite", "composite", scale_add, g_small((2, 3), (2, 3)), NUMERIC, "eqc")
 

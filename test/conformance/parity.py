@@ -358,8 +358,8 @@ def collect_cases(files: Iterable[str] | None = None) -> list[Case]:
             if not re.search(r"\S", re.sub(r"^\s*//.*$", "", unit, flags=re.M)):
                 continue
             # Functions of a lit file are independent: one case each, unless
-            # one calls another.
-            pieces = [unit] if re.search(r"\bcall @", unit) else _split_functions(unit)
+            # one refers to another (func.call, a composite's decomposition).
+            pieces = [unit] if re.search(r"\bcall @|decomposition = @", unit) else _split_functions(unit)
             for piece in pieces:
                 piece, stripped = _strip_checks(piece)
                 ops = _ops_in(piece)

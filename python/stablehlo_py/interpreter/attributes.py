@@ -248,6 +248,16 @@ def comparison_type(op) -> str | None:
     return _enum_text(_decode(op, "compare_type", "ComparisonTypeAttr", "a comparison type").value)
 
 
+def fft_type(op) -> str:
+    """"FFT" | "IFFT" | "RFFT" | "IRFFT"."""
+    return _enum_text(_decode(op, "fft_type", "FftTypeAttr", "an FFT type").value)
+
+
+def transpose(op, name: str = "transpose_a") -> str:
+    """"NO_TRANSPOSE" | "TRANSPOSE" | "ADJOINT"."""
+    return _enum_text(_decode(op, name, "TransposeAttr", "a transpose mode").value)
+
+
 class DotDims(NamedTuple):
     lhs_batch: tuple
     rhs_batch: tuple

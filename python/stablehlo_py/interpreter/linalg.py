@@ -1,5 +1,6 @@
 """dot_general (and the legacy dot) as one matmul over (batch, free, contracting)
-layouts; convolution as an im2col view of the padded input times the kernel.
+layouts; convolution as an im2col view of the padded input times the kernel;
+cholesky and triangular_solve (at the end of this module).
 
 Operands are converted to the result element type first (so mixed-precision
 dots accumulate in the result type, as XLA does), then transposed to
@@ -239,3 +240,86 @@ def _convolution(ctx):
         batch_groups=attributes.integer(op, "batch_group_count"))
     return _convolution_kernel(lhs, ctx.operand_spec(1), ctx.result_spec(),
                                attributes.conv_dimension_numbers(op), window)
+
+
+# cholesky and triangular_solve: batched over the leading dimensions; floats
+# narrower than f32 are computed in f32 and rounded once.
+
+
+def _compute_dtype(info):
+    if info.category == "complex" or info.dtype in (np.float32, np.float64):
+        return info.dtype
+    if info.category == "float":
+        return np.dtype(np.float32)
+    raise InterpreterError(f"element type {info.name} is not interpreted (quantized linear algebra)")
+
+
+def _adjoint(x):
+    return np.conj(np.swapaxes(x, -1, -2))
+
+
+@register("stablehlo.cholesky")
+def _cholesky(ctx):
+    spec = ctx.operand_spec(0)
+    lower = attributes.boolean(ctx.op, "lower")
+    compute, dtype = _compute_dtype(spec.element), spec.dtype
+
+    def factor(matrices):
+        # LAPACK reads one triangle: the lower one of a, or of a^H for an upper factor.
+        try:
+            return np.linalg.cholesky(matrices)
+        except np.linalg.LinAlgError:  # some matrix is not positive definite: NaN for it, as XLA gives
+            out = np.full(matrices.shape, np.nan, dtype=matrices.dtype)
+            for index in np.ndindex(matrices.shape[:-2]):
+                try:
+                    out[index] = np.linalg.cholesky(matrices[index])
+                except np.linalg.LinAlgError:
+                    pass
+            return out
+
+    def cholesky(a):
+        a = a.astype(compute, copy=False)
+        if a.size == 0:
+            return a.astype(dtype)
+        if lower:
+            return factor(a).astype(dtype, copy=False)
+        return _adjoint(factor(_adjoint(a))).astype(dtype, copy=False)
+
+    return cholesky
+
+
+def _substitute(m, b, lower: bool, unit: bool):
+    """Solve m x = b for triangular m (batched), one row per step, vectorised over batch and columns."""
+    n = m.shape[-1]
+    x = np.zeros(np.broadcast_shapes(m.shape[:-2], b.shape[:-2]) + b.shape[-2:], dtype=np.result_type(m, b))
+    for i in (range(n) if lower else range(n - 1, -1, -1)):
+        known = slice(0, i) if lower else slice(i + 1, n)
+        row = b[..., i, :] - (m[..., i:i + 1, known] @ x[..., known, :])[..., 0, :]
+        x[..., i, :] = row if unit else row / m[..., i, i][..., None]
+    return x
+
+
+@register("stablehlo.triangular_solve")
+def _triangular_solve(ctx):
+    spec = ctx.result_spec()
+    left_side = attributes.boolean(ctx.op, "left_side")
+    lower = attributes.boolean(ctx.op, "lower")
+    unit = attributes.boolean(ctx.op, "unit_diagonal")
+    mode = attributes.transpose(ctx.op)
+    compute, dtype = _compute_dtype(spec.element), spec.dtype
+
+    def solve(a, b):
+        a, b = a.astype(compute, copy=False), b.astype(compute, copy=False)
+        m = np.tril(a) if lower else np.triu(a)  # only this triangle of a is read
+        is_lower = lower
+        if mode != "NO_TRANSPOSE":
+            m = np.swapaxes(m, -1, -2)
+            m = np.conj(m) if mode == "ADJOINT" else m
+            is_lower = not is_lower
+        if left_side:  # op(a) x = b
+            x = _substitute(m, b, is_lower, unit)
+        else:  # x op(a) = b  <=>  op(a)^T x^T = b^T
+            x = np.swapaxes(_substitute(np.swapaxes(m, -1, -2), np.swapaxes(b, -1, -2), not is_lower, unit), -1, -2)
+        return x.astype(dtype, copy=False)
+
+    return solve

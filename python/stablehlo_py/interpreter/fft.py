@@ -1,0 +1,42 @@
+"""The fft kernel: numpy.fft over the trailing len(fft_length) dimensions.
+
+FFT/IFFT are complex-to-complex (IFFT normalised by 1/n, as the spec's
+inverse); RFFT keeps the n/2 + 1 non-redundant entries of the last
+dimension and IRFFT restores fft_length from them.  numpy computes each in
+the operand's precision (complex64 stays complex64).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import attributes
+from .errors import InterpreterError
+from .registry import register
+
+_TRANSFORMS = {
+    "FFT": lambda x, lengths, axes: np.fft.fftn(x, axes=axes),
+    "IFFT": lambda x, lengths, axes: np.fft.ifftn(x, axes=axes),
+    "RFFT": lambda x, lengths, axes: np.fft.rfftn(x, s=lengths, axes=axes),
+    "IRFFT": lambda x, lengths, axes: np.fft.irfftn(x, s=lengths, axes=axes),
+}
+
+
+@register("stablehlo.fft")
+def _fft(ctx):
+    kind = attributes.fft_type(ctx.op)
+    lengths = attributes.i64_list(ctx.op, "fft_length")
+    operand, result = ctx.operand_spec(0), ctx.result_spec()
+    if not 1 <= len(lengths) <= operand.rank:
+        raise InterpreterError(f"fft_length {list(lengths)} does not fit operand {operand.text}")
+    axes = tuple(range(operand.rank - len(lengths), operand.rank))
+    transform, dtype = _TRANSFORMS[kind], result.dtype
+
+    def fft(x):
+        if x.size == 0 or 0 in lengths:  # numpy refuses empty transforms; the result is empty too
+            if not result.is_static:
+                raise InterpreterError(f"empty fft with dynamic result type {result.text}")
+            return np.zeros(result.shape, dtype)
+        return transform(x, lengths, axes).astype(dtype, copy=False)
+
+    return fft

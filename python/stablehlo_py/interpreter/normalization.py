@@ -1,0 +1,100 @@
+"""Kernels of batch_norm_inference, batch_norm_training and batch_norm_grad,
+following the spec's decompositions (centered variance, sqrt then divide).
+
+Arithmetic runs in the element type for f32 and f64 and in f32 for narrower
+floats (rounded to the element type at the end), as XLA on CPU does; the
+per-feature vectors broadcast along `feature_index`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import attributes
+from .errors import InterpreterError
+from .registry import register
+
+
+def _setup(ctx):
+    """(feature axis, reduction axes, compute dtype, result dtype, epsilon) of a batch-norm op."""
+    operand = ctx.operand_spec(0)
+    if not operand.element.is_float:
+        raise InterpreterError(f"operand type {operand.text} is not a floating-point tensor "
+                               "(quantized batch norm is not interpreted)")
+    axis = attributes.integer(ctx.op, "feature_index")
+    if not 0 <= axis < operand.rank:
+        raise InterpreterError(f"feature_index {axis} out of range for {operand.text}")
+    dtype = operand.dtype
+    compute = dtype if dtype in (np.float32, np.float64) else np.dtype(np.float32)
+    others = tuple(d for d in range(operand.rank) if d != axis)
+    epsilon = compute.type(attributes.floating(ctx.op, "epsilon"))
+    return axis, others, compute, dtype, epsilon
+
+
+def _per_feature(vector, axis, rank, compute):
+    """A per-feature vector shaped to broadcast against the operand."""
+    shape = [1] * rank
+    shape[axis] = -1
+    return np.asarray(vector, dtype=compute).reshape(shape)
+
+
+def _mean(x, others, compute):
+    count = compute.type(np.prod([x.shape[d] for d in others], dtype=np.int64))
+    return np.sum(x, axis=others, dtype=compute, keepdims=True) / count
+
+
+@register("stablehlo.batch_norm_inference")
+def _batch_norm_inference(ctx):
+    axis, others, compute, dtype, epsilon = _setup(ctx)
+
+    def inference(x, scale, offset, mean, variance):
+        rank = x.ndim
+        x = x.astype(compute, copy=False)
+        stddev = np.sqrt(_per_feature(variance, axis, rank, compute) + epsilon)
+        normalized = (x - _per_feature(mean, axis, rank, compute)) / stddev
+        out = _per_feature(scale, axis, rank, compute) * normalized + _per_feature(offset, axis, rank, compute)
+        return out.astype(dtype, copy=False)
+
+    return inference
+
+
+@register("stablehlo.batch_norm_training")
+def _batch_norm_training(ctx):
+    axis, others, compute, dtype, epsilon = _setup(ctx)
+
+    def training(x, scale, offset):
+        rank = x.ndim
+        x = x.astype(compute, copy=False)
+        mean = _mean(x, others, compute)
+        centered = x - mean
+        variance = _mean(centered * centered, others, compute)
+        normalized = centered / np.sqrt(variance + epsilon)
+        out = _per_feature(scale, axis, rank, compute) * normalized + _per_feature(offset, axis, rank, compute)
+        return [out.astype(dtype, copy=False), mean.reshape(-1).astype(dtype), variance.reshape(-1).astype(dtype)]
+
+    return training
+
+
+@register("stablehlo.batch_norm_grad")
+def _batch_norm_grad(ctx):
+    axis, others, compute, dtype, epsilon = _setup(ctx)
+
+    def grad(x, scale, mean, variance, grad_output):
+        rank = x.ndim
+        x, dy = x.astype(compute, copy=False), grad_output.astype(compute, copy=False)
+        var_eps = _per_feature(variance, axis, rank, compute) + epsilon
+        stddev = np.sqrt(var_eps)
+        centered = x - _per_feature(mean, axis, rank, compute)
+        normalized = centered / stddev
+        count = compute.type(np.prod([x.shape[d] for d in others], dtype=np.int64))
+        # The spec's names (from XLA's batchnorm expander): i1..i6.
+        sum_dy = np.sum(dy, axis=others, dtype=compute, keepdims=True)
+        i1 = dy * count
+        i3 = np.sum(dy * centered, axis=others, dtype=compute, keepdims=True)
+        i6 = (i1 - sum_dy) - (i3 * centered) / var_eps
+        grad_operand = (_per_feature(scale, axis, rank, compute) / stddev / count) * i6
+        grad_scale = np.sum(dy * normalized, axis=others, dtype=compute)
+        return [grad_operand.astype(dtype, copy=False), grad_scale.reshape(-1).astype(dtype),
+                sum_dy.reshape(-1).astype(dtype)]
+
+    return grad

@@ -1,0 +1,81 @@
+"""batch_norm_inference, batch_norm_training and batch_norm_grad against XLA
+on CPU (JAX never emits them, so XLA compiles the StableHLO text) and against
+the spec's decompositions written in numpy float64.  Our kernels follow the
+spec's formulas; XLA's expander rearranges them (rsqrt, E[x^2] - E[x]^2), so
+the comparison with XLA allows a few ULPs of the element type."""
+import ml_dtypes
+import numpy as np
+import pytest
+
+from conftest import assert_close, xla_run_text
+from stablehlo_py import interpret
+
+# (dtype, MLIR element type, relative tolerance against XLA)
+FLOATS = [(np.float32, "f32", 2e-5), (np.float64, "f64", 1e-12), (np.float16, "f16", 4e-3),
+          (ml_dtypes.bfloat16, "bf16", 3e-2)]
+
+
+def program(shape, element, feature_index, epsilon=1e-3):
+    T = f"tensor<{'x'.join(map(str, shape))}x{element}>"
+    V = f"tensor<{shape[feature_index]}x{element}>"
+    attrs = f"{{epsilon = {epsilon!r} : f32, feature_index = {feature_index} : i64}}"
+    return f"""func.func public @main(%x: {T}, %s: {V}, %o: {V}, %m: {V}, %v: {V}, %dy: {T}) -> ({T}, {T}, {V}, {V}, {T}, {V}, {V}) {{
+      %0 = "stablehlo.batch_norm_inference"(%x, %s, %o, %m, %v) {attrs} : ({T}, {V}, {V}, {V}, {V}) -> {T}
+      %1:3 = "stablehlo.batch_norm_training"(%x, %s, %o) {attrs} : ({T}, {V}, {V}) -> ({T}, {V}, {V})
+      %2:3 = "stablehlo.batch_norm_grad"(%x, %s, %m, %v, %dy) {attrs} : ({T}, {V}, {V}, {V}, {T}) -> ({T}, {V}, {V})
+      return %0, %1#0, %1#1, %1#2, %2#0, %2#1, %2#2 : {T}, {T}, {V}, {V}, {T}, {V}, {V}
+    }}"""
+
+
+def inputs(rng, shape, feature_index, dtype):
+    n = shape[feature_index]
+    x = (rng.standard_normal(shape) * 3 + 1).astype(dtype)
+    scale, offset, mean = (rng.standard_normal(n).astype(dtype) for _ in range(3))
+    variance = (np.abs(rng.standard_normal(n)) + 0.1).astype(dtype)
+    dy = rng.standard_normal(shape).astype(dtype)
+    return x, scale, offset, mean, variance, dy
+
+
+def spec_decomposition(x, scale, offset, mean, variance, dy, feature_index, epsilon):
+    """The spec's batch_norm_inference/training/grad formulas in float64."""
+    x, scale, offset, mean, variance, dy = (np.asarray(a, np.float64) for a in (x, scale, offset, mean, variance, dy))
+    others = tuple(d for d in range(x.ndim) if d != feature_index)
+    shape = [1] * x.ndim
+    shape[feature_index] = -1
+    b = lambda v: v.reshape(shape)  # noqa: E731
+    inference = b(scale) * (x - b(mean)) / np.sqrt(b(variance) + epsilon) + b(offset)
+    batch_mean = x.mean(axis=others)
+    batch_var = ((x - b(batch_mean)) ** 2).mean(axis=others)
+    training = b(scale) * (x - b(batch_mean)) / np.sqrt(b(batch_var) + epsilon) + b(offset)
+    n = x.size / x.shape[feature_index]
+    centered = x - b(mean)
+    stddev = np.sqrt(b(variance) + epsilon)
+    i6 = dy * n - dy.sum(axis=others, keepdims=True) - (dy * centered).sum(axis=others, keepdims=True) * centered / (
+        b(variance) + epsilon)
+    grad_operand = b(scale) / stddev / n * i6
+    grad_scale = (dy * centered / stddev).sum(axis=others)
+    return [inference, training, batch_mean, batch_var, grad_operand, grad_scale, dy.sum(axis=others)]
+
+
+@pytest.mark.parametrize("dtype,element,rtol", FLOATS, ids=[f[1] for f in FLOATS])
+@pytest.mark.parametrize("shape,feature_index", [((4, 3, 5), 1), ((6, 2), 0), ((2, 3, 4, 5), 3), ((7,), 0)])
+def test_batch_norm_matches_xla_and_the_spec(dtype, element, rtol, shape, feature_index):
+    rng = np.random.default_rng(sum(shape) + feature_index)
+    args = inputs(rng, shape, feature_index, dtype)
+    text = program(shape, element, feature_index)
+    got = interpret(text, *args)
+    scale = max(float(np.max(np.abs(np.asarray(w, np.float64)))) for w in xla_run_text(text, *args))
+    assert_close(got, xla_run_text(text, *args), rtol=rtol, atol=rtol * scale, context=f"batch_norm {element}")
+    want = spec_decomposition(*args, feature_index, float(np.float32(1e-3)))  # epsilon is an f32 attribute
+    for i, (g, w) in enumerate(zip(got, want)):
+        np.testing.assert_allclose(np.asarray(g, np.float64), w, rtol=rtol, atol=rtol * np.max(np.abs(w)),
+                                   err_msg=f"result {i} vs the spec's formula ({element})")
+
+
+def test_batch_norm_propagates_nan_and_inf_like_xla():
+    shape, fi = (3, 2), 1
+    x = np.array([[1.0, np.nan], [np.inf, 2.0], [3.0, 4.0]], np.float32)
+    ones, zeros = np.ones(2, np.float32), np.zeros(2, np.float32)
+    text = program(shape, "f32", fi, epsilon=0.0)
+    args = (x, ones, zeros, zeros, ones, np.ones(shape, np.float32))
+    assert_close(interpret(text, *args), xla_run_text(text, *args), rtol=1e-6, context="non-finite batch_norm")
