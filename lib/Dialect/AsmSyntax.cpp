@@ -119,6 +119,32 @@ void printDims(OpAsmPrinter &printer, Operation *, DenseI64ArrayAttr dims) {
   printDimList(printer.getStream(), dims.asArrayRef());
 }
 
+ParseResult parseOperandsWithTrailingComma(
+    OpAsmParser &parser, OpAsmParser::UnresolvedOperand &first,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &rest) {
+  if (parser.parseOperand(first) || parser.parseComma())
+    return failure();
+  while (true) {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult parsed = parser.parseOptionalOperand(operand);
+    if (!parsed.has_value())
+      break;
+    if (failed(*parsed) || parser.parseComma())
+      return failure();
+    rest.push_back(operand);
+  }
+  if (rest.empty())
+    (void)parser.parseOptionalComma(); // upstream's `%operand, , sizes`
+  return success();
+}
+
+void printOperandsWithTrailingComma(OpAsmPrinter &printer, Operation *,
+                                    Value first, OperandRange rest) {
+  printer << first << ',';
+  for (Value operand : rest)
+    printer << ' ' << operand << ',';
+}
+
 //===--- convolution -------------------------------------------------------===//
 
 ParseResult parseConvolutionDimensions(OpAsmParser &parser,

@@ -35,6 +35,16 @@ void printSelectOpType(OpAsmPrinter &printer, Operation *op, Type pred,
 ParseResult parseDims(OpAsmParser &parser, DenseI64ArrayAttr &dims);
 void printDims(OpAsmPrinter &printer, Operation *op, DenseI64ArrayAttr dims);
 
+// An operand and variadic operands, each followed by a comma:
+// `%operand, %i, %j,` (dynamic_slice before `sizes = [...]`). Upstream prints
+// `%operand, , sizes` when there are no start indices, and cannot parse it
+// back; we print `%operand, sizes` and accept both.
+ParseResult parseOperandsWithTrailingComma(
+    OpAsmParser &parser, OpAsmParser::UnresolvedOperand &first,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &rest);
+void printOperandsWithTrailingComma(OpAsmPrinter &printer, Operation *op,
+                                    Value first, OperandRange rest);
+
 // custom_call's target as a symbol: `@name`.
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
 void printCustomCallTarget(OpAsmPrinter &printer, Operation *op,

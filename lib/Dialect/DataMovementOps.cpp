@@ -261,31 +261,6 @@ LogicalResult ReshapeOp::verify() {
 // placeholder and the verifier reports the problem once, citing its
 // constraint, as decisions.md describes for add and compare).
 
-namespace {
-struct ErrorSink {
-  Operation *op = nullptr;
-  template <typename... Args>
-  LogicalResult operator()(Args &&...args) const {
-    if (!op)
-      return failure();
-    InFlightDiagnostic diag = op->emitOpError();
-    (diag << ... << std::forward<Args>(args));
-    return diag;
-  }
-};
-} // namespace
-
-static int64_t boundOf(RankedTensorType type, int64_t d) {
-  ArrayRef<int64_t> bounds = getBounds(type);
-  return bounds.empty() ? ShapedType::kDynamic : bounds[d];
-}
-
-// The size of dimension d, or its bound when it is dynamic (kDynamic when
-// neither is known).
-static int64_t sizeOrBound(RankedTensorType type, int64_t d) {
-  return type.isDynamicDim(d) ? boundOf(type, d) : type.getDimSize(d);
-}
-
 //===--- slice -------------------------------------------------------------===//
 
 // C2-C5. The result is static: its sizes depend on the attributes only.

@@ -339,25 +339,6 @@ LogicalResult DotOp::verify() {
 
 namespace mlir::stablehlo {
 namespace {
-// An error stream for shape functions, which may run without a location
-// (then nothing is emitted); converts to failure().
-class OptionalError {
-public:
-  explicit OptionalError(std::optional<Location> location) {
-    if (location)
-      diag.emplace(emitError(*location));
-  }
-  template <typename T> OptionalError &operator<<(T &&value) {
-    if (diag)
-      *diag << std::forward<T>(value);
-    return *this;
-  }
-  operator LogicalResult() { return failure(); }
-
-private:
-  std::optional<InFlightDiagnostic> diag;
-};
-
 // The attributes that shape a convolution, read from an op or from
 // properties; absent window fields take the spec's defaults.
 struct ConvolutionConfig {
@@ -407,34 +388,30 @@ struct ConvolutionConfig {
 } // namespace
 
 // Checks C1-C23 and computes the result shape of C25.
-static LogicalResult inferConvolutionShape(std::optional<Location> location,
+static LogicalResult inferConvolutionShape(const ErrorSink &error,
                                            RankedTensorType lhs,
                                            RankedTensorType rhs,
                                            const ConvolutionConfig &c,
                                            SmallVectorImpl<int64_t> &shape) {
-  auto fail = [&](StringRef id) {
-    return std::move(OptionalError(location)
-                     << "'stablehlo.convolution' op " << id << ": ");
-  };
   int64_t n = lhs.getRank();
   if (n != rhs.getRank()) // C1
-    return fail("C1") << "lhs and rhs must have the same rank, got " << lhs
-                      << " and " << rhs;
+    return error("C1: lhs and rhs must have the same rank, got ", lhs, " and ",
+                 rhs);
   int64_t s = n - 2;
   if (s < 0) // C1 (two non-spatial dimensions are needed)
-    return fail("C1") << "lhs and rhs must have rank at least 2, got " << lhs;
+    return error("C1: lhs and rhs must have rank at least 2, got ", lhs);
   auto sized = [&](StringRef id, StringRef name,
                    ArrayRef<int64_t> values) -> LogicalResult {
     if (static_cast<int64_t>(values.size()) != s)
-      return fail(id) << name << " " << formatDims(values) << " must have "
-                      << s << " entries (rank - 2)";
+      return error(id, ": ", name, " ", formatDims(values), " must have ", s,
+                   " entries (rank - 2)");
     return success();
   };
   auto positive = [&](StringRef id, StringRef name,
                       ArrayRef<int64_t> values) -> LogicalResult {
     if (llvm::any_of(values, [](int64_t v) { return v <= 0; }))
-      return fail(id) << name << " " << formatDims(values)
-                      << " must be positive";
+      return error(id, ": ", name, " ", formatDims(values),
+                   " must be positive");
     return success();
   };
   if (failed(sized("C2", "window_strides", c.strides)) ||
@@ -442,29 +419,29 @@ static LogicalResult inferConvolutionShape(std::optional<Location> location,
     return failure();
   if (c.paddingShape.size() != 2 || c.paddingShape[0] != s ||
       c.paddingShape[1] != 2) // C4
-    return fail("C4") << "padding must have shape [" << s << ", 2], got "
-                      << formatDims(c.paddingShape);
+    return error("C4: padding must have shape [", s, ", 2], got ",
+                 formatDims(c.paddingShape));
   if (failed(sized("C5", "lhs_dilation", c.lhsDilation)) ||
       failed(positive("C6", "lhs_dilation", c.lhsDilation)) ||
       failed(sized("C7", "rhs_dilation", c.rhsDilation)) ||
       failed(positive("C8", "rhs_dilation", c.rhsDilation)))
     return failure();
   if (static_cast<int64_t>(c.reversal.size()) != s) // C9
-    return fail("C9") << "window_reversal must have " << s
-                      << " entries (rank - 2), got " << c.reversal.size();
+    return error("C9: window_reversal must have ", s,
+                 " entries (rank - 2), got ", c.reversal.size());
 
   ConvDimensionNumbersAttr d = c.dims;
   auto layout = [&](StringRef sizeId, StringRef layoutId, StringRef what,
                     ArrayRef<int64_t> spatial,
                     SmallVector<int64_t> all) -> LogicalResult {
     if (static_cast<int64_t>(spatial.size()) != s)
-      return fail(sizeId) << what << " spatial dimensions "
-                          << formatDims(spatial) << " must have " << s
-                          << " entries (rank - 2)";
+      return error(sizeId, ": ", what, " spatial dimensions ",
+                   formatDims(spatial), " must have ", s,
+                   " entries (rank - 2)");
     if (!isUnique(all) ||
         llvm::any_of(all, [&](int64_t x) { return x < 0 || x >= n; }))
-      return fail(layoutId) << what << " dimensions " << formatDims(all)
-                            << " must be unique and in [0, " << n << ")";
+      return error(layoutId, ": ", what, " dimensions ", formatDims(all),
+                   " must be unique and in [0, ", n, ")");
     return success();
   };
   SmallVector<int64_t> input{d.getInputBatchDimension()};
@@ -486,12 +463,12 @@ static LogicalResult inferConvolutionShape(std::optional<Location> location,
 
   int64_t fg = c.featureGroups, bg = c.batchGroups;
   if (fg <= 0) // C21
-    return fail("C21") << "feature_group_count must be positive, got " << fg;
+    return error("C21: feature_group_count must be positive, got ", fg);
   if (bg <= 0) // C22
-    return fail("C22") << "batch_group_count must be positive, got " << bg;
+    return error("C22: batch_group_count must be positive, got ", bg);
   if (fg != 1 && bg != 1) // C23
-    return fail("C23") << "feature_group_count (" << fg
-                       << ") or batch_group_count (" << bg << ") must be 1";
+    return error("C23: feature_group_count (", fg, ") or batch_group_count (",
+                 bg, ") must be 1");
 
   auto dyn = [](int64_t x) { return ShapedType::isDynamic(x); };
   int64_t batch = lhs.getDimSize(d.getInputBatchDimension());
@@ -499,21 +476,21 @@ static LogicalResult inferConvolutionShape(std::optional<Location> location,
   int64_t kernelIn = rhs.getDimSize(d.getKernelInputFeatureDimension());
   int64_t kernelOut = rhs.getDimSize(d.getKernelOutputFeatureDimension());
   if (!dyn(batch) && batch % bg != 0) // C10
-    return fail("C10") << "lhs batch dimension size " << batch
-                       << " must be a multiple of batch_group_count " << bg;
+    return error("C10: lhs batch dimension size ", batch,
+                 " must be a multiple of batch_group_count ", bg);
   if (!dyn(features) && features % fg != 0) // C11
-    return fail("C11") << "lhs feature dimension size " << features
-                       << " must be a multiple of feature_group_count " << fg;
+    return error("C11: lhs feature dimension size ", features,
+                 " must be a multiple of feature_group_count ", fg);
   if (!dyn(features) && !dyn(kernelIn) && kernelIn != features / fg) // C14
-    return fail("C14") << "rhs input feature dimension size " << kernelIn
-                       << " must be lhs feature dimension size " << features
-                       << " / feature_group_count " << fg;
+    return error("C14: rhs input feature dimension size ", kernelIn,
+                 " must be lhs feature dimension size ", features,
+                 " / feature_group_count ", fg);
   if (!dyn(kernelOut) && kernelOut % bg != 0) // C15
-    return fail("C15") << "rhs output feature dimension size " << kernelOut
-                       << " must be a multiple of batch_group_count " << bg;
+    return error("C15: rhs output feature dimension size ", kernelOut,
+                 " must be a multiple of batch_group_count ", bg);
   if (!dyn(kernelOut) && kernelOut % fg != 0) // C16
-    return fail("C16") << "rhs output feature dimension size " << kernelOut
-                       << " must be a multiple of feature_group_count " << fg;
+    return error("C16: rhs output feature dimension size ", kernelOut,
+                 " must be a multiple of feature_group_count ", fg);
 
   // C25: the result shape.
   shape.assign(n, ShapedType::kDynamic);
@@ -554,7 +531,7 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
                            p.feature_group_count.getInt(),
                            p.batch_group_count.getInt(), lhs.getRank() - 2);
   SmallVector<int64_t> shape;
-  if (failed(inferConvolutionShape(location, lhs, rhs, config, shape)))
+  if (failed(inferConvolutionShape({}, lhs, rhs, config, shape)))
     return failure();
   // The element type is the operands' unless the producer asks for another.
   inferred.emplace_back(shape, lhs.getElementType());
@@ -631,7 +608,7 @@ LogicalResult ConvolutionOp::verify() {
                            getFeatureGroupCount(), getBatchGroupCount(),
                            lhs.getRank() - 2);
   SmallVector<int64_t> shape;
-  if (failed(inferConvolutionShape(getLoc(), lhs, rhs, config, shape)))
+  if (failed(inferConvolutionShape({*this}, lhs, rhs, config, shape)))
     return failure();
   if (auto precision = getPrecisionConfig())
     if (!precision->empty() && precision->size() != 2) // C24

@@ -59,6 +59,10 @@ void StablehloDialect::initialize() {
 #define GET_OP_LIST
 #include "FftOps.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "RandomOps.cpp.inc"
+      >();
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {

@@ -63,6 +63,8 @@ public:
 #include "NormalizationOps.h.inc"
 #define GET_OP_CLASSES
 #include "FftOps.h.inc"
+#define GET_OP_CLASSES
+#include "RandomOps.h.inc"
 
 #include "CheckDialect.h.inc"
 #define GET_OP_CLASSES

@@ -70,6 +70,15 @@ ArrayRef<int64_t> getBounds(Type type) {
   return {};
 }
 
+int64_t boundOf(RankedTensorType type, int64_t d) {
+  ArrayRef<int64_t> bounds = getBounds(type);
+  return bounds.empty() ? ShapedType::kDynamic : bounds[d];
+}
+
+int64_t sizeOrBound(RankedTensorType type, int64_t d) {
+  return type.isDynamicDim(d) ? boundOf(type, d) : type.getDimSize(d);
+}
+
 bool isStaticOrSingleBoundedDimension(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)

@@ -52,6 +52,28 @@ typename OpT::Properties propertiesOf(DictionaryAttr attributes,
   return result;
 }
 
+// The bound of dimension d (kDynamic when it has none).
+int64_t boundOf(RankedTensorType type, int64_t d);
+// The size of dimension d, or its bound when it is dynamic (kDynamic when
+// neither is known).
+int64_t sizeOrBound(RankedTensorType type, int64_t d);
+
+// Where a shape function reports a violated constraint: the op's own
+// diagnostics when its verifier calls it, nowhere when a builder infers a
+// type (inferReturnTypes then returns a placeholder and the verifier reports
+// the problem once, citing its constraint).
+struct ErrorSink {
+  Operation *op = nullptr;
+  template <typename... Args>
+  LogicalResult operator()(Args &&...args) const {
+    if (!op)
+      return failure();
+    InFlightDiagnostic diag = op->emitOpError();
+    (diag << ... << std::forward<Args>(args));
+    return diag;
+  }
+};
+
 } // namespace mlir::stablehlo
 
 #endif // STABLEHLO_PY_DIALECT_VERIFICATION_H

@@ -507,6 +507,21 @@ def g_triangular(rng, t):
     return [a, random_array(rng, t, (3, 2))]
 
 
+def _rng_bit_generator_text(algorithm: str, element: str, shape: tuple):
+    def make(inputs):
+        s = _tt(inputs[0])
+        t = f"tensor<{''.join(f'{d}x' for d in shape)}{element}>"
+        return _module([s], f"({s}, {t})", [
+            f"%0:2 = stablehlo.rng_bit_generator %arg0, algorithm = {algorithm} : ({s}) -> ({s}, {t})",
+            f"return %0#0, %0#1 : {s}, {t}"])
+
+    return make
+
+
+def g_rng_state(size: int):
+    return lambda rng, t: [rng.integers(0, 2**64, size, dtype=np.uint64)]
+
+
 def build_table() -> list:
     jax, lax, jnp = _lax()
     T = []
@@ -669,6 +684,42 @@ def build_table() -> list:
         add(f"{op}_text", op, TextProgram(_elementwise_text(op)), gen, types, check)
 
     # -- indexing reads: gather, dynamic_slice, torch_index_select
+    def g_indexed(shape, *indices):
+        """An operand of the case's type and fixed int32 index arrays (some out of range)."""
+        return lambda rng, t: [random_array(rng, t, shape)] + [np.array(i, np.int32) for i in indices]
+
+    points = [[0, 4], [2, -1], [1, 7], [-3, 0]]
+    add("gather_index", "gather", lambda x, i: x[i], g_indexed((4, 3), [3, 0, -1, 2, 2]), ALL)
+    add("gather_points", "gather", lambda x, i: x[i[:, 0], i[:, 1]], g_indexed((3, 5), points), ALL)
+    add("gather_take_clip", "gather", lambda x, i: jnp.take(x, i, axis=1, mode="clip"),
+        g_indexed((2, 5, 2), [[4, 9], [-2, 1]]), ALL)
+    add("gather_batching", "gather", jax.vmap(lambda row, i: jnp.take(row, i, mode="clip")),
+        g_indexed((3, 4), [[1, 3], [0, 5], [-1, 2]]), ALL)  # vmap: operand_batching_dims
+    add("gather_window", "gather",
+        lambda x, i: lax.gather(x, i, lax.GatherDimensionNumbers(offset_dims=(1, 2), collapsed_slice_dims=(),
+                                                                 start_index_map=(0, 1)),
+                                (2, 3), mode=lax.GatherScatterMode.PROMISE_IN_BOUNDS),  # XLA clamps
+        g_indexed((4, 5), points), ALL)
+    add("dynamic_slice", "dynamic_slice", lambda x, i: lax.dynamic_slice(x, (i[0], i[1]), (2, 3)),
+        g_indexed((4, 5), [1, 1]), ALL)
+    add("dynamic_slice_clamped", "dynamic_slice",
+        lambda x, i: (lax.dynamic_slice(x, (i[0], i[1]), (2, 3)), lax.dynamic_slice(x, (i[1], i[0]), (3, 1))),
+        g_indexed((4, 5), [-2, 9]), ALL)
+
+    def torch_index_select_text(dim, batch_dims):
+        def make(inputs):
+            x, i = inputs
+            r = np.zeros(x.shape[:dim] + i.shape[batch_dims:] + x.shape[dim + 1:], x.dtype)
+            return _module([_tt(x), _tt(i)], _tt(r), [
+                f'%0 = "stablehlo.torch_index_select"(%arg0, %arg1) {{dim = {dim} : i64, batch_dims = {batch_dims} '
+                f': i64}} : ({_tt(x)}, {_tt(i)}) -> {_tt(r)}', f"return %0 : {_tt(r)}"])
+
+        return TextProgram(make)
+
+    add("torch_index_select", "torch_index_select", torch_index_select_text(1, 0),
+        g_indexed((2, 4, 3), [[3, 0, 5], [-1, 1, 1]]), ALL)
+    add("torch_index_select_batch", "torch_index_select", torch_index_select_text(1, 1),
+        g_indexed((3, 4, 2), [[3, 0], [1, 1], [2, 9]]), ALL)
 
     # -- indexing writes: scatter, dynamic_update_slice
 
@@ -697,6 +748,11 @@ def build_table() -> list:
     add("cholesky", "cholesky", TextProgram(_cholesky_text), g_spd, ["float32", "float64"] + C, "almost")
     add("triangular_solve", "triangular_solve", TextProgram(_triangular_solve_text), g_triangular,
         ["float32", "float64"] + C, "almost")
+    # -- rng_bit_generator: XLA's bits exactly (unsigned outputs: XLA hands every output back unsigned)
+    for algorithm, size in (("THREE_FRY", 2), ("PHILOX", 3), ("PHILOX", 2), ("DEFAULT", 3)):
+        for element, shape in (("ui32", (3, 5)), ("ui64", (4,)), ("ui16", (2, 3)), ("ui8", ())):
+            add(f"{algorithm.lower()}_{size}_{element}", "rng_bit_generator",
+                TextProgram(_rng_bit_generator_text(algorithm, element, shape)), g_rng_state(size), ["uint64"])
     scale_add = lax.composite(lambda x, y: lax.add(lax.mul(x, x), y), name="conformance.square_add")
     add("composite", "composite", scale_add, g_small((2, 3), (2, 3)), NUMERIC, "eqc")
 

@@ -90,8 +90,13 @@ ALLOWLIST: tuple[Allowed, ...] = (
     Allowed("stablehlo.dot", True, r"#stablehlo\.bounds<",
             "docs/decisions.md, Verification: a static size larger than the bound of a "
             "bounded dimension is incompatible with it"),
+    Allowed("stablehlo.dynamic_slice", True, r"C4: .*#stablehlo\.bounds<",
+            "docs/decisions.md, Verification: slice sizes must fit the bound of a bounded dimension"),
     Allowed("stablehlo.bitcast_convert", True, r"C1\b",
             "docs/decisions.md, Verification: bitcast_convert keeps the shape between equal widths"),
+    Allowed("stablehlo.rng_bit_generator", True, r"C2: (THREE_FRY|PHILOX) needs an initial_state|"
+            r"must be 1D tensor of 64-bit unsigned integer values",
+            "docs/decisions.md, Interpreter semantics: rng_bit_generator checks C2 and the ui64 state (I1)"),
 )
 
 
@@ -102,6 +107,9 @@ PRINTER_ALLOWLIST: tuple[tuple[str, str], ...] = (
      "docs/decisions.md, Verification: a while whose operand and result types differ only "
      "in dynamic dimensions prints the generic-style signature (upstream's pretty form does "
      "not round-trip)"),
+    (r"func\.func @dynamic_slice_no_start_indices\(",
+     "docs/decisions.md, Syntax: dynamic_slice without start indices prints `%operand, sizes = []` "
+     "(upstream prints `%operand, , sizes = []`, which it cannot parse)"),
 )
 
 

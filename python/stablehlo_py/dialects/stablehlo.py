@@ -22,8 +22,10 @@ from ._stablehlo_linalg_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_communication_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_normalization_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_fft_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_random_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import ReduceOp, ReturnOp
 from ._stablehlo_linalg_ops_gen import ConvolutionOp, DotGeneralOp
+from ._stablehlo_indexing_ops_gen import GatherOp
 
 TokenType = _stablehlo.TokenType
 
@@ -186,6 +188,21 @@ def get_bounds(attr: ir.Attribute) -> Optional[list]:
     return _stablehlo.bounds_value(attr)
 
 #===--- Builders beyond the generated ones --------------------------------===#
+
+
+def gather(operand: ir.Value, start_indices: ir.Value, dimension_numbers=None, slice_sizes=None, *,
+           indices_are_sorted: Optional[bool] = None, loc=None, ip=None, **fields) -> ir.Value:
+    """stablehlo.gather; the result type is inferred (C13). Dimension numbers
+    may be given as a GatherDimensionNumbers or as keywords (offset_dims=...,
+    collapsed_slice_dims=..., start_index_map=..., index_vector_dim=...)."""
+    if dimension_numbers is None:
+        dimension_numbers = GatherDimensionNumbers.get(**fields)
+    elif fields:
+        raise TypeError(f"give dimension numbers either as an attribute or as keywords, not both: {sorted(fields)}")
+    if slice_sizes is None:
+        raise TypeError("gather needs slice_sizes")
+    return GatherOp(operand, start_indices, dimension_numbers, slice_sizes,
+                    indices_are_sorted=indices_are_sorted, loc=loc, ip=ip).result
 
 
 def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,

@@ -34,6 +34,8 @@ __all__ = [
     "function_type",
     "comparison_direction",
     "comparison_type",
+    "GatherDims",
+    "gather_dimension_numbers",
     "DotDims",
     "dot_dimension_numbers",
     "ConvDims",
@@ -256,6 +258,32 @@ def fft_type(op) -> str:
 def transpose(op, name: str = "transpose_a") -> str:
     """"NO_TRANSPOSE" | "TRANSPOSE" | "ADJOINT"."""
     return _enum_text(_decode(op, name, "TransposeAttr", "a transpose mode").value)
+
+
+def rng_algorithm(op) -> str:
+    """"DEFAULT" | "THREE_FRY" | "PHILOX"."""
+    return _enum_text(_decode(op, "rng_algorithm", "RngAlgorithmAttr", "an RNG algorithm").value)
+
+
+def rng_distribution(op) -> str:
+    """"UNIFORM" | "NORMAL"."""
+    return _enum_text(_decode(op, "rng_distribution", "RngDistributionAttr", "an RNG distribution").value)
+
+
+class GatherDims(NamedTuple):
+    offset_dims: tuple
+    collapsed_slice_dims: tuple
+    operand_batching_dims: tuple
+    start_indices_batching_dims: tuple
+    start_index_map: tuple
+    index_vector_dim: int
+
+
+def gather_dimension_numbers(op) -> GatherDims:
+    dims = _decode(op, "dimension_numbers", "GatherDimensionNumbers", "gather dimension numbers")
+    return GatherDims(tuple(dims.offset_dims), tuple(dims.collapsed_slice_dims), tuple(dims.operand_batching_dims),
+                      tuple(dims.start_indices_batching_dims), tuple(dims.start_index_map),
+                      int(dims.index_vector_dim))
 
 
 class DotDims(NamedTuple):

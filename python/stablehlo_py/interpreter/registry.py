@@ -15,7 +15,7 @@ from typing import Callable
 __all__ = ["register", "lookup", "supported_ops"]
 
 _FACTORIES: dict[str, Callable] = {}
-_KERNEL_MODULES = ("elementwise", "data_movement", "indexing", "linalg", "regions", "communication", "normalization", "fft", "checks")
+_KERNEL_MODULES = ("elementwise", "data_movement", "indexing", "linalg", "regions", "communication", "normalization", "fft", "rng", "checks")
 _loaded = False
 
 

@@ -1,0 +1,41 @@
+// Random numbers (spec: rng_bit_generator, rng). Verifiers and shape
+// functions: lib/Dialect/RandomOps.cpp.
+#ifndef STABLEHLO_PY_RANDOM_OPS_TD
+#define STABLEHLO_PY_RANDOM_OPS_TD
+
+include "StablehloAttrs.td"
+
+def HLO_RngStateTensor : 1DTensorOf<[UI64]>;
+
+def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
+  let summary = "random bits and the next state of a counter-based generator";
+  let arguments = (ins StableHLO_RngAlgorithmAttr:$rng_algorithm,
+                       HLO_RngStateTensor:$initial_state);
+  // The output is statically shaped, as upstream requires (the spec is
+  // silent): its size decides how far the state advances.
+  let results = (outs HLO_RngStateTensor:$output_state,
+                      StaticShapeTensorOf<[HLO_Int, HLO_Float]>:$output);
+  let assemblyFormat = [{
+    $initial_state `,` `algorithm` `=` custom<EnumKeyword>($rng_algorithm)
+      attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_RngValue : 0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>;
+
+def StableHLO_RngOp : StableHLO_Op<"rng"> {
+  let summary = "random numbers of a uniform or normal distribution";
+  let arguments = (ins HLO_RngValue:$a, HLO_RngValue:$b,
+                       1DTensorOf<[I64]>:$shape,
+                       StableHLO_RngDistributionAttr:$rng_distribution);
+  let results = (outs RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $shape `,` `distribution` `=`
+      custom<EnumKeyword>($rng_distribution) attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // STABLEHLO_PY_RANDOM_OPS_TD
