@@ -312,3 +312,15 @@ def test_convolution_builder_groups_and_result_type(ctx):
     assert "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {lhs_dilate = [2]}" in str(module)
     assert "feature_group_count = 2 : i64" in str(module)
     assert "-> tensor<2x6x8xf64>" in str(module)
+
+
+def test_convolution_builder_names_the_violated_constraint(ctx):
+    def body(a, b):  # kernel input features 3, lhs features 2
+        return stablehlo.convolution(
+            a, b, input_batch_dimension=0, input_feature_dimension=3, input_spatial_dimensions=[1, 2],
+            kernel_input_feature_dimension=2, kernel_output_feature_dimension=3,
+            kernel_spatial_dimensions=[0, 1], output_batch_dimension=0, output_feature_dimension=3,
+            output_spatial_dimensions=[1, 2])
+
+    with pytest.raises(ValueError, match="C14: rhs input feature dimension size 3"):
+        build([f32(1, 4, 4, 2), f32(3, 3, 3, 2)], body)

@@ -259,12 +259,23 @@ def convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
         attributes["window_reversal"] = ir.DenseBoolArrayAttr.get([bool(r) for r in window_reversal])
     if precision_config is not None:
         attributes["precision_config"] = precision_config
-    if result_type is None:
-        components = ir.InferShapedTypeOpInterface(ConvolutionOp).inferReturnTypeComponents(
-            operands=[lhs, rhs], attributes=ir.DictAttr.get(attributes))
-        result_type = ir.RankedTensorType.get(components[0].shape, components[0].element_type)
-    return ir.Operation.create("stablehlo.convolution", results=[result_type], operands=[lhs, rhs],
-                               attributes=attributes, loc=loc, ip=ip).result
+    infer = result_type is None
+    if infer:
+        try:
+            components = ir.InferShapedTypeOpInterface(ConvolutionOp).inferReturnTypeComponents(
+                operands=[lhs, rhs], attributes=ir.DictAttr.get(attributes))
+            result_type = ir.RankedTensorType.get(components[0].shape, components[0].element_type)
+        except ValueError:
+            result_type = lhs.type  # a placeholder: the verifier below names the violated constraint
+    op = ir.Operation.create("stablehlo.convolution", results=[result_type], operands=[lhs, rhs],
+                             attributes=attributes, loc=loc, ip=ip)
+    if infer:
+        try:
+            op.verify()
+        except ir.MLIRError as e:
+            op.erase()
+            raise ValueError(f"stablehlo.convolution: {e}") from None
+    return op.result
 
 def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
            dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
