@@ -11,20 +11,10 @@ using namespace mlir::stablehlo;
 namespace mlir::stablehlo {
 
 // C1-C5 on the operand and attributes; `inferred` gets the result type.
-// Errors go to `op` when given (the verifier), else they only fail.
-static LogicalResult inferFftType(Operation *op, RankedTensorType operand,
-                                  FftType fftType, ArrayRef<int64_t> lengths,
+static LogicalResult inferFftType(const ErrorSink &fail,
+                                  RankedTensorType operand, FftType fftType,
+                                  ArrayRef<int64_t> lengths,
                                   RankedTensorType &inferred) {
-  auto error = [&]() -> InFlightDiagnostic {
-    return op ? op->emitOpError() : InFlightDiagnostic();
-  };
-  auto fail = [&](auto &&...args) -> LogicalResult {
-    if (!op)
-      return failure();
-    InFlightDiagnostic diag = error();
-    (diag << ... << args);
-    return diag;
-  };
   int64_t count = lengths.size(), rank = operand.getRank();
   if (count < 1 || count > 3) // C3
     return fail("C3: fft_length ", formatDims(lengths),
@@ -88,7 +78,7 @@ LogicalResult FftOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   auto operand = cast<RankedTensorType>(operands[0].getType());
   RankedTensorType type;
   if (!props.fft_type || !props.fft_length ||
-      failed(inferFftType(nullptr, operand, props.fft_type.getValue(),
+      failed(inferFftType({}, operand, props.fft_type.getValue(),
                           props.fft_length, type)))
     type = operand; // placeholder: the verifier reports the problem
   inferred.push_back(type);
@@ -99,7 +89,7 @@ LogicalResult FftOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
   RankedTensorType expected;
-  if (failed(inferFftType(*this, operand, getFftType(), getFftLength(),
+  if (failed(inferFftType({*this}, operand, getFftType(), getFftLength(),
                           expected)))
     return failure();
   if (result.getElementType() != expected.getElementType()) // C2

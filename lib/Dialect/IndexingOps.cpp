@@ -277,5 +277,301 @@ LogicalResult DynamicSliceOp::verify() {
 
 //===--- Writes: scatter, dynamic_update_slice ----------------------------===//
 
+//===--- scatter -----------------------------------------------------------===//
+
+// The spec text we implement predates batching dimensions; their checks cite
+// the constraint their formula extends (docs/decisions.md, "scatter").
+
+// Result element types come from the update computation's return when it
+// exists (C17), otherwise from the inputs (a builder infers before filling
+// the body).
+static SmallVector<Type> scatterElementTypes(ValueRange inputs,
+                                             RegionRange regions) {
+  SmallVector<Type> types;
+  if (!regions.empty() && !regions[0]->empty()) {
+    Block &body = regions[0]->front();
+    Operation *terminator = body.mightHaveTerminator() ? body.getTerminator()
+                                                       : nullptr;
+    if (terminator && terminator->getNumOperands() == inputs.size()) {
+      for (Type t : terminator->getOperandTypes())
+        types.push_back(getElementTypeOrSelf(t));
+      return types;
+    }
+  }
+  for (Value input : inputs)
+    types.push_back(getElementTypeOrSelf(input.getType()));
+  return types;
+}
+
+// Shape function of scatter: results have the inputs' shapes (C16) and the
+// update computation's element types (C17).
+static void inferScatterTypes(ValueRange inputs, RegionRange regions,
+                              SmallVectorImpl<Type> &inferred) {
+  for (auto [input, element] :
+       llvm::zip(inputs, scatterElementTypes(inputs, regions))) {
+    auto type = cast<RankedTensorType>(input.getType());
+    inferred.push_back(
+        getTensorType(type.getShape(), element, getBounds(type)));
+  }
+}
+
+LogicalResult ScatterOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  if (operands.size() < 3) // C5
+    return emitOptionalError(location, "'stablehlo.scatter' op C5: needs N > 0 "
+                                       "inputs, scatter_indices and N updates, "
+                                       "got ",
+                             operands.size(), " operands");
+  // An even count is reported by the verifier (C5).
+  inferScatterTypes(operands.take_front((operands.size() - 1) / 2), regions,
+                    inferred);
+  return success();
+}
+
+// The dimensions of [0, rank) that are not in `excluded`, in order.
+static SmallVector<int64_t> remainingDims(int64_t rank,
+                                          ArrayRef<int64_t> excluded) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(excluded, d))
+      dims.push_back(d);
+  return dims;
+}
+
+LogicalResult ScatterOp::verify() {
+  if (getNumOperands() % 2 == 0) // C5
+    return emitOpError() << "C5: needs N > 0 inputs, scatter_indices and N "
+                            "updates, got "
+                         << getNumOperands() << " operands";
+  ValueRange inputs = getInputs(), updates = getUpdates();
+  size_t n = inputs.size();
+  if (n == 0 || updates.size() != n || getNumResults() != n) // C5
+    return emitOpError() << "C5: needs N > 0 inputs, N updates and N results, "
+                            "got "
+                         << n << ", " << updates.size() << " and "
+                         << getNumResults();
+  auto input0 = cast<RankedTensorType>(inputs[0].getType());
+  auto update0 = cast<RankedTensorType>(updates[0].getType());
+  auto indices = cast<RankedTensorType>(getScatterIndices().getType());
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j) {
+      if (!isCompatibleShape(inputs[i].getType(), inputs[j].getType())) // C1
+        return emitOpError() << "C1: all inputs must have the same shape, got "
+                             << inputs[i].getType() << " and "
+                             << inputs[j].getType();
+      if (!isCompatibleShape(updates[i].getType(),
+                             updates[j].getType())) // C3
+        return emitOpError() << "C3: all updates must have the same shape, got "
+                             << updates[i].getType() << " and "
+                             << updates[j].getType();
+    }
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, updates))) {
+    auto [input, update] = pair;
+    if (getElementTypeOrSelf(input.getType()) !=
+        getElementTypeOrSelf(update.getType())) // C6
+      return emitOpError() << "C6: update " << i << " must have the element "
+                           << "type of input " << i << ", got "
+                           << update.getType() << " and " << input.getType();
+  }
+
+  ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
+  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
+  ArrayRef<int64_t> insertedDims = dims.getInsertedWindowDims();
+  ArrayRef<int64_t> inputBatchDims = dims.getInputBatchingDims();
+  ArrayRef<int64_t> indexBatchDims = dims.getScatterIndicesBatchingDims();
+  ArrayRef<int64_t> toOperandDims = dims.getScatterDimsToOperandDims();
+  int64_t indexVectorDim = dims.getIndexVectorDim();
+  int64_t rank = input0.getRank(), updateRank = update0.getRank();
+  int64_t indicesRank = indices.getRank();
+
+  if (!isUnique(windowDims) || !llvm::is_sorted(windowDims)) // C7
+    return emitOpError() << "C7: update_window_dims "
+                         << formatDims(windowDims)
+                         << " must be unique and sorted";
+  if (!dimsBelow(windowDims, updateRank)) // C8
+    return emitOpError() << "C8: update_window_dims "
+                         << formatDims(windowDims) << " must be in [0, "
+                         << updateRank << ")";
+  SmallVector<int64_t> insertedAndBatch(insertedDims);
+  llvm::append_range(insertedAndBatch, inputBatchDims);
+  if (!isUnique(insertedAndBatch) || !llvm::is_sorted(insertedDims) ||
+      !llvm::is_sorted(inputBatchDims)) // C9 (read with batching dims)
+    return emitOpError() << "C9: inserted_window_dims "
+                         << formatDims(insertedDims)
+                         << " and input_batching_dims "
+                         << formatDims(inputBatchDims)
+                         << " must each be sorted and together unique";
+  if (!dimsBelow(insertedAndBatch, rank)) // C10 (with batching dims)
+    return emitOpError() << "C10: inserted_window_dims "
+                         << formatDims(insertedDims)
+                         << " and input_batching_dims "
+                         << formatDims(inputBatchDims) << " must be in [0, "
+                         << rank << ")";
+  if (rank != static_cast<int64_t>(windowDims.size() + insertedDims.size() +
+                                   inputBatchDims.size())) // C2
+    return emitOpError() << "C2: rank of the inputs (" << rank
+                         << ") must be size(update_window_dims) + "
+                            "size(inserted_window_dims) + "
+                            "size(input_batching_dims) = "
+                         << windowDims.size() << " + " << insertedDims.size()
+                         << " + " << inputBatchDims.size();
+  if (indexVectorDim < 0 || indexVectorDim > indicesRank) // C14
+    return emitOpError() << "C14: index_vector_dim " << indexVectorDim
+                         << " must be in [0, " << indicesRank << "]";
+  if (!isUnique(indexBatchDims) || !dimsBelow(indexBatchDims, indicesRank) ||
+      llvm::is_contained(indexBatchDims, indexVectorDim)) // C14 (batching)
+    return emitOpError() << "C14: scatter_indices_batching_dims "
+                         << formatDims(indexBatchDims)
+                         << " must be unique, in [0, " << indicesRank
+                         << ") and not index_vector_dim " << indexVectorDim;
+  bool hasIndexVector = indexVectorDim < indicesRank;
+  int64_t indexVectorSize = hasIndexVector ? indices.getDimSize(indexVectorDim)
+                                           : 1;
+  if (!ShapedType::isDynamic(indexVectorSize) &&
+      static_cast<int64_t>(toOperandDims.size()) != indexVectorSize) // C11
+    return emitOpError() << "C11: scatter_dims_to_operand_dims "
+                         << formatDims(toOperandDims) << " must have "
+                         << indexVectorSize
+                         << " entries (the size of the index vector)";
+  SmallVector<int64_t> operandDimsAndBatch(toOperandDims);
+  llvm::append_range(operandDimsAndBatch, inputBatchDims);
+  if (!isUnique(operandDimsAndBatch)) // C12 (with batching dims)
+    return emitOpError() << "C12: scatter_dims_to_operand_dims "
+                         << formatDims(toOperandDims)
+                         << " must be unique and disjoint from "
+                            "input_batching_dims "
+                         << formatDims(inputBatchDims);
+  if (!dimsBelow(toOperandDims, rank)) // C13
+    return emitOpError() << "C13: scatter_dims_to_operand_dims "
+                         << formatDims(toOperandDims) << " must be in [0, "
+                         << rank << ")";
+
+  // C4: the batching dimensions pair up, then updates = scatter dims of the
+  // indices (without index_vector_dim) at the non-window dims and at most
+  // the input's sizes at the window dims.
+  if (inputBatchDims.size() != indexBatchDims.size()) // C4 (batching)
+    return emitOpError() << "C4: input_batching_dims "
+                         << formatDims(inputBatchDims)
+                         << " and scatter_indices_batching_dims "
+                         << formatDims(indexBatchDims)
+                         << " must have the same size";
+  for (auto [inputDim, indexDim] : llvm::zip(inputBatchDims, indexBatchDims)) {
+    int64_t a = input0.getDimSize(inputDim), b = indices.getDimSize(indexDim);
+    if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) &&
+        a != b) // C4 (batching)
+      return emitOpError() << "C4: input batching dimension " << inputDim
+                           << " (size " << a
+                           << ") must match scatter_indices dimension "
+                           << indexDim << " (size " << b << ")";
+  }
+  SmallVector<int64_t> scatterSizes;
+  for (int64_t d = 0; d < indicesRank; ++d)
+    if (d != indexVectorDim)
+      scatterSizes.push_back(indices.getDimSize(d));
+  int64_t expectedRank = scatterSizes.size() + windowDims.size();
+  if (updateRank != expectedRank) // C4
+    return emitOpError() << "C4: updates must have rank " << expectedRank
+                         << " (" << scatterSizes.size()
+                         << " scatter dimensions and " << windowDims.size()
+                         << " window dimensions), got " << update0;
+  SmallVector<int64_t> windowOperandDims = remainingDims(rank,
+                                                         insertedAndBatch);
+  SmallVector<int64_t> updateScatterDims = remainingDims(updateRank,
+                                                         windowDims);
+  auto mismatch = [](int64_t a, int64_t b) {
+    return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
+  };
+  for (auto [k, d] : llvm::enumerate(updateScatterDims))
+    if (mismatch(update0.getDimSize(d), scatterSizes[k])) // C4
+      return emitOpError() << "C4: updates dimension " << d << " (size "
+                           << update0.getDimSize(d)
+                           << ") must match scatter_indices' scatter "
+                              "dimension "
+                           << k << " (size " << scatterSizes[k] << ")";
+  for (auto [k, d] : llvm::enumerate(windowDims)) {
+    int64_t size = update0.getDimSize(d);
+    int64_t limit = input0.getDimSize(windowOperandDims[k]);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(limit) &&
+        size > limit) // C4
+      return emitOpError() << "C4: updates window dimension " << d << " (size "
+                           << size << ") must not exceed input dimension "
+                           << windowOperandDims[k] << " (size " << limit
+                           << ")";
+  }
+
+  SmallVector<Type> inputElements;
+  for (Value input : inputs)
+    inputElements.push_back(getElementTypeOrSelf(input.getType()));
+  if (failed(verifyReducerBody(*this, getUpdateComputation().front(),
+                               inputElements, "C15",
+                               "update_computation"))) // C15
+    return failure();
+
+  SmallVector<Type> expected;
+  inferScatterTypes(inputs, (*this)->getRegions(), expected);
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
+    auto [want, got] = pair;
+    if (!isCompatibleShape(want, got)) // C16
+      return emitOpError() << "C16: result " << i << " must have the shape of "
+                           << "the inputs, " << want << ", got " << got;
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C17
+      return emitOpError() << "C17: result " << i << " must have element type "
+                           << getElementTypeOrSelf(want)
+                           << " (update_computation's), got " << got;
+  }
+  return success();
+}
+
+//===--- dynamic_update_slice ----------------------------------------------===//
+
+LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (operands.empty())
+    return emitOptionalError(location, "'stablehlo.dynamic_update_slice' op "
+                                       "needs an operand");
+  inferred.push_back(operands[0].getType()); // C1
+  return success();
+}
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto update = cast<RankedTensorType>(getUpdate().getType());
+  Type result = getResult().getType();
+  if (getElementTypeOrSelf(operand) != getElementTypeOrSelf(result) ||
+      !isCompatibleShape(operand, result)) // C1
+    return emitOpError() << "C1: result type must be the operand's, "
+                         << operand << ", got " << result;
+  if (update.getElementType() != operand.getElementType()) // C2
+    return emitOpError() << "C2: update element type must be the operand's, "
+                         << "got " << update.getElementType() << " and "
+                         << operand.getElementType();
+  if (update.getRank() != operand.getRank()) // C3
+    return emitOpError() << "C3: update must have the operand's rank "
+                         << operand.getRank() << ", got " << update;
+  ValueRange starts = getStartIndices();
+  if (static_cast<int64_t>(starts.size()) != operand.getRank()) // C4
+    return emitOpError() << "C4: needs one start index per operand dimension ("
+                         << operand.getRank() << "), got " << starts.size();
+  for (Value start : starts)
+    if (start.getType() != starts.front().getType()) // C5
+      return emitOpError() << "C5: start indices must have the same type, got "
+                           << starts.front().getType() << " and "
+                           << start.getType();
+  for (int64_t d = 0; d < operand.getRank(); ++d) {
+    int64_t size = update.getDimSize(d), limit = operand.getDimSize(d);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(limit) &&
+        size > limit) // C6
+      return emitOpError() << "C6: update dimension " << d << " (size " << size
+                           << ") must not exceed the operand's (size " << limit
+                           << ")";
+  }
+  return success();
+}
+
 
 } // namespace mlir::stablehlo

@@ -72,31 +72,6 @@ LogicalResult ReduceOp::inferReturnTypes(
 }
 
 
-// is_promotable(from, to): same kind of element type (boolean, integer of
-// either signedness, float, complex, quantized with the same expressed type),
-// `to` at least as wide.
-static bool isPromotable(Type from, Type to) {
-  if (from == to)
-    return true;
-  auto qf = dyn_cast<quant::QuantizedType>(from);
-  auto qt = dyn_cast<quant::QuantizedType>(to);
-  if (qf || qt)
-    return qf && qt && qf.getExpressedType() == qt.getExpressedType() &&
-           qf.getStorageTypeIntegralWidth() <= qt.getStorageTypeIntegralWidth();
-  if (from.isInteger(1) || to.isInteger(1))
-    return false; // booleans promote to booleans only (from == to above)
-  auto intFrom = dyn_cast<IntegerType>(from), intTo = dyn_cast<IntegerType>(to);
-  if (intFrom && intTo)
-    return intFrom.getWidth() <= intTo.getWidth();
-  auto floatFrom = dyn_cast<FloatType>(from), floatTo = dyn_cast<FloatType>(to);
-  if (floatFrom && floatTo)
-    return floatFrom.getWidth() <= floatTo.getWidth();
-  auto complexFrom = dyn_cast<ComplexType>(from);
-  auto complexTo = dyn_cast<ComplexType>(to);
-  return complexFrom && complexTo &&
-         isPromotable(complexFrom.getElementType(), complexTo.getElementType());
-}
-
 LogicalResult ReduceOp::verify() {
   ValueRange inputs = getInputs(), inits = getInitValues();
   size_t n = inputs.size();
@@ -128,34 +103,12 @@ LogicalResult ReduceOp::verify() {
     return emitOpError() << "C5: dimensions " << formatDims(dims)
                          << " must be unique";
 
-  Block &body = getBody().front();
-  auto bodyError = [&]() {
-    return emitOpError() << "C6: body must have type (tensor<E0>, ..., "
-                            "tensor<E"
-                         << n - 1 << ">, tensor<E0>, ...) -> (tensor<E0>, ...) "
-                                     "with each Ei promotable from the input "
-                                     "element type; ";
-  };
-  if (body.getNumArguments() != 2 * n)
-    return bodyError() << "got " << body.getNumArguments() << " arguments";
-  Operation *terminator = body.getTerminator();
-  if (!terminator || terminator->getNumOperands() != n)
-    return bodyError() << "its return must yield " << n << " values";
-  for (size_t i = 0; i < n; ++i) {
-    Type expected = terminator->getOperand(i).getType();
-    auto scalar = dyn_cast<RankedTensorType>(expected);
-    if (!scalar || scalar.getRank() != 0)
-      return bodyError() << "result " << i << " is " << expected;
-    if (body.getArgument(i).getType() != expected ||
-        body.getArgument(n + i).getType() != expected)
-      return bodyError() << "arguments " << i << " and " << n + i
-                         << " must have type " << expected;
-    if (!isPromotable(getElementTypeOrSelf(inputs[i].getType()),
-                      scalar.getElementType()))
-      return bodyError() << scalar.getElementType()
-                         << " is not promotable from "
-                         << getElementTypeOrSelf(inputs[i].getType());
-  }
+  SmallVector<Type> inputElements;
+  for (Value input : inputs)
+    inputElements.push_back(getElementTypeOrSelf(input.getType()));
+  if (failed(verifyReducerBody(*this, getBody().front(), inputElements, "C6",
+                               "body"))) // C6
+    return failure();
 
   SmallVector<Type> expected;
   if (failed(inferReduceTypes(getLoc(), inputs, inits, dims,

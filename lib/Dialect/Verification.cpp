@@ -137,4 +137,62 @@ std::string formatDims(ArrayRef<int64_t> dims) {
   return text;
 }
 
+// is_promotable(from, to): same kind of element type (boolean, integer of
+// either signedness, float, complex, quantized with the same expressed type),
+// `to` at least as wide.
+bool isPromotable(Type from, Type to) {
+  if (from == to)
+    return true;
+  auto qf = dyn_cast<quant::QuantizedType>(from);
+  auto qt = dyn_cast<quant::QuantizedType>(to);
+  if (qf || qt)
+    return qf && qt && qf.getExpressedType() == qt.getExpressedType() &&
+           qf.getStorageTypeIntegralWidth() <= qt.getStorageTypeIntegralWidth();
+  if (from.isInteger(1) || to.isInteger(1))
+    return false; // booleans promote to booleans only (from == to above)
+  auto intFrom = dyn_cast<IntegerType>(from), intTo = dyn_cast<IntegerType>(to);
+  if (intFrom && intTo)
+    return intFrom.getWidth() <= intTo.getWidth();
+  auto floatFrom = dyn_cast<FloatType>(from), floatTo = dyn_cast<FloatType>(to);
+  if (floatFrom && floatTo)
+    return floatFrom.getWidth() <= floatTo.getWidth();
+  auto complexFrom = dyn_cast<ComplexType>(from);
+  auto complexTo = dyn_cast<ComplexType>(to);
+  return complexFrom && complexTo &&
+         isPromotable(complexFrom.getElementType(), complexTo.getElementType());
+}
+
+LogicalResult verifyReducerBody(Operation *op, Block &body,
+                                TypeRange inputElementTypes,
+                                StringRef constraint, StringRef regionName) {
+  size_t n = inputElementTypes.size();
+  auto bodyError = [&]() {
+    return op->emitOpError()
+           << constraint << ": " << regionName
+           << " must have type (tensor<E0>, ..., tensor<E" << n - 1
+           << ">, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei "
+              "promotable from the input element type; ";
+  };
+  if (body.getNumArguments() != 2 * n)
+    return bodyError() << "got " << body.getNumArguments() << " arguments";
+  Operation *terminator = body.mightHaveTerminator() ? body.getTerminator()
+                                                     : nullptr;
+  if (!terminator || terminator->getNumOperands() != n)
+    return bodyError() << "its return must yield " << n << " values";
+  for (size_t i = 0; i < n; ++i) {
+    Type expected = terminator->getOperand(i).getType();
+    auto scalar = dyn_cast<RankedTensorType>(expected);
+    if (!scalar || scalar.getRank() != 0)
+      return bodyError() << "result " << i << " is " << expected;
+    if (body.getArgument(i).getType() != expected ||
+        body.getArgument(n + i).getType() != expected)
+      return bodyError() << "arguments " << i << " and " << n + i
+                         << " must have type " << expected;
+    if (!isPromotable(inputElementTypes[i], scalar.getElementType()))
+      return bodyError() << scalar.getElementType()
+                         << " is not promotable from " << inputElementTypes[i];
+  }
+  return success();
+}
+
 } // namespace mlir::stablehlo

@@ -37,6 +37,18 @@ ArrayRef<int64_t> getBounds(Type type);
 RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
                                ArrayRef<int64_t> bounds);
 
+// is_promotable(from, to) of the spec: same kind of element type, `to` at
+// least as wide (booleans only to booleans).
+bool isPromotable(Type from, Type to);
+
+// The body of a reduction-like op (reduce C6, scatter C15, ...) has type
+// (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
+// (tensor<E0>, ..., tensor<EN-1>) with is_promotable(inputElementTypes[i], Ei);
+// errors cite `constraint` and name the region `regionName`.
+LogicalResult verifyReducerBody(Operation *op, Block &body,
+                                TypeRange inputElementTypes,
+                                StringRef constraint, StringRef regionName);
+
 // The properties of an op being built, for shape functions: `properties` when
 // given, else read from `attributes` (callers through the C API, such as
 // InferTypeOpInterface from Python, may pass attributes only).

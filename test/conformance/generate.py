@@ -722,6 +722,38 @@ def build_table() -> list:
         g_indexed((3, 4, 2), [[3, 0], [1, 1], [2, 9]]), ALL)
 
     # -- indexing writes: scatter, dynamic_update_slice
+    # Rows 1, 4, 1 repeat (the last write wins for set; sums and products round in order) and 7 and -1
+    # are out of range (their rows are dropped).
+    def g_scatter(gen_values):
+        def make(rng, t):
+            return [gen_values(rng, t, (5, 3)), np.array([1, 4, 1, 7, 0, -1, 1, 2], dtype=np.int32),
+                    gen_values(rng, t, (8, 3))]
+        return make
+
+    small = lambda rng, t, s: small_ints(rng, t, s)  # noqa: E731
+    tiny = lambda rng, t, s: small_ints(rng, t, s, -2, 2)  # noqa: E731
+    add("scatter_set", "scatter", lambda x, i, u: x.at[i].set(u, mode="drop"), g_scatter(random_array), ALL)
+    add("scatter_add", "scatter", lambda x, i, u: x.at[i].add(u, mode="drop"), g_scatter(small), NUMERIC)
+    add("scatter_mul", "scatter", lambda x, i, u: x.at[i].mul(u, mode="drop"), g_scatter(tiny), NUMERIC, "eqc")
+    add("scatter_min", "scatter", lambda x, i, u: x.at[i].min(u, mode="drop"), g_scatter(random_array),
+        BOOL + INT + FLOAT)
+    add("scatter_max", "scatter", lambda x, i, u: x.at[i].max(u, mode="drop"), g_scatter(random_array),
+        BOOL + INT + FLOAT)
+    # A body jax emits for .apply (run in rounds, duplicates in turn), and batching dimensions.
+    add("scatter_apply", "scatter", lambda x, i: x.at[i].apply(lambda v: v * v - v),
+        lambda rng, t: g_scatter(tiny)(rng, t)[:2], NUMERIC, "eqc")
+    batched = lax.ScatterDimensionNumbers(update_window_dims=(2,), inserted_window_dims=(1,),
+                                          scatter_dims_to_operand_dims=(1,), operand_batching_dims=(0,),
+                                          scatter_indices_batching_dims=(0,))
+    add("scatter_batched", "scatter",
+        lambda x, i, u: lax.scatter_add(x, i, u, batched, mode=lax.GatherScatterMode.FILL_OR_DROP),
+        lambda rng, t: [small_ints(rng, t, (2, 5, 3)), np.array([[[4], [1], [4], [6]], [[0], [0], [2], [-1]]],
+                                                                  dtype=np.int32), small_ints(rng, t, (2, 4, 3))],
+        NUMERIC)
+    # Start indices (1, -2) and (3, 9): clamped so that the update fits.
+    add("dynamic_update_slice", "dynamic_update_slice",
+        lambda x, u: lax.dynamic_update_slice(lax.dynamic_update_slice(x, u, (1, -2)), u[:1], (3, 9)),
+        g_shape((4, 5), (2, 3)), ALL)
 
     # -- region ops: sort, map, reduce_window, select_and_scatter
 

@@ -223,7 +223,6 @@ def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
                         loc=loc, ip=ip).result
 
 
-
 def convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
                 window_strides: Optional[Sequence[int]] = None,
                 padding: Optional[Sequence[Sequence[int]]] = None,
@@ -277,6 +276,24 @@ def convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
             raise ValueError(f"stablehlo.convolution: {e}") from None
     return op.result
 
+
+def _fill_body(region: ir.Region, arg_types: Sequence[ir.Type],
+               body: Callable[..., Sequence[ir.Value]]) -> None:
+    """Give `region` one block with arguments of `arg_types`, filled by calling
+    `body` on them and returning what it returns (one value or a sequence)."""
+    block = region.blocks.append(*arg_types)
+    with ir.InsertionPoint(block):
+        outputs = body(*block.arguments)
+        if isinstance(outputs, ir.Value):
+            outputs = [outputs]
+        ReturnOp(list(outputs))
+
+
+def _scalar_types(values: Sequence[ir.Value]) -> list:
+    """tensor<E> for the element type E of each value."""
+    return [ir.RankedTensorType.get([], ir.RankedTensorType(v.type).element_type) for v in values]
+
+
 def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
            dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
            loc=None, ip=None):
@@ -291,12 +308,34 @@ def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
         "stablehlo.reduce", results=None, operands=inputs + init_values,
         attributes={"dimensions": ir.DenseI64ArrayAttr.get(list(dimensions))},
         regions=1, loc=loc, ip=ip, infer_type=True)
-    scalar_types = [ir.RankedTensorType.get([], ir.RankedTensorType(v.type).element_type)
-                    for v in init_values]
-    block = op.regions[0].blocks.append(*(scalar_types * 2))
-    with ir.InsertionPoint(block):
-        outputs = body(*block.arguments)
-        if isinstance(outputs, ir.Value):
-            outputs = [outputs]
-        ReturnOp(list(outputs))
+    _fill_body(op.regions[0], _scalar_types(init_values) * 2, body)
+    return op.results[0] if len(op.results) == 1 else op.results
+
+
+def scatter(inputs, scatter_indices: ir.Value, updates,
+            update_computation: Callable[..., Sequence[ir.Value]],
+            scatter_dimension_numbers=None, *, indices_are_sorted: bool = False,
+            unique_indices: bool = False, loc=None, ip=None, **dimension_numbers):
+    """stablehlo.scatter with its update computation given as a Python function.
+
+    `inputs` and `updates` are a value each or N values each;
+    `update_computation` receives the 2N scalar-tensor block arguments
+    (current values, then updates) and returns N values, e.g.
+    `lambda old, new: stablehlo.add(old, new)`. Dimension numbers are a
+    ScatterDimensionNumbers or keywords (update_window_dims=..., ...).
+    Result types are inferred. Returns the result (N = 1) or the results.
+    """
+    inputs = [inputs] if isinstance(inputs, ir.Value) else list(inputs)
+    updates = [updates] if isinstance(updates, ir.Value) else list(updates)
+    if scatter_dimension_numbers is None:
+        scatter_dimension_numbers = ScatterDimensionNumbers.get(**dimension_numbers)
+    attributes = {"scatter_dimension_numbers": scatter_dimension_numbers}
+    if indices_are_sorted:
+        attributes["indices_are_sorted"] = ir.BoolAttr.get(True)
+    if unique_indices:
+        attributes["unique_indices"] = ir.BoolAttr.get(True)
+    op = ir.Operation.create(
+        "stablehlo.scatter", results=None, operands=inputs + [scatter_indices] + updates,
+        attributes=attributes, regions=1, loc=loc, ip=ip, infer_type=True)
+    _fill_body(op.regions[0], _scalar_types(inputs) * 2, update_computation)
     return op.results[0] if len(op.results) == 1 else op.results

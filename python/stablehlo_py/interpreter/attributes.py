@@ -38,6 +38,8 @@ __all__ = [
     "gather_dimension_numbers",
     "DotDims",
     "dot_dimension_numbers",
+    "ScatterDims",
+    "scatter_dimension_numbers",
     "ConvDims",
     "conv_dimension_numbers",
 ]
@@ -297,6 +299,22 @@ def dot_dimension_numbers(op) -> DotDims:
     dims = _decode(op, "dot_dimension_numbers", "DotDimensionNumbers", "dot dimension numbers")
     return DotDims(tuple(dims.lhs_batching_dimensions), tuple(dims.rhs_batching_dimensions),
                    tuple(dims.lhs_contracting_dimensions), tuple(dims.rhs_contracting_dimensions))
+
+
+class ScatterDims(NamedTuple):
+    update_window_dims: tuple
+    inserted_window_dims: tuple
+    input_batching_dims: tuple
+    scatter_indices_batching_dims: tuple
+    scatter_dims_to_operand_dims: tuple
+    index_vector_dim: int
+
+
+def scatter_dimension_numbers(op) -> ScatterDims:
+    dims = _decode(op, "scatter_dimension_numbers", "ScatterDimensionNumbers", "scatter dimension numbers")
+    return ScatterDims(tuple(dims.update_window_dims), tuple(dims.inserted_window_dims),
+                       tuple(dims.input_batching_dims), tuple(dims.scatter_indices_batching_dims),
+                       tuple(dims.scatter_dims_to_operand_dims), int(dims.index_vector_dim))
 
 
 class ConvDims(NamedTuple):

@@ -9,8 +9,11 @@ import numpy as np
 
 from . import attributes
 from .attributes import GatherDims
+from .elementwise import convert_values
 from .errors import InterpreterError
+from .regions import _results, _single_op_body
 from .registry import register
+from .types import from_wide_int, wide_int_dtype
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
 
@@ -185,3 +188,317 @@ def _torch_index_select(ctx):
 
 
 # --- Writes: scatter, dynamic_update_slice ----------------------------------
+#
+# scatter computes, once per call and with whole-array index arithmetic, the
+# flat result position of every update element, in the order the updates are
+# applied: scatter position major, window position minor (XLA on CPU applies
+# them in this order; it decides which duplicate wins and the rounding of
+# float sums).  Like XLA, an update window that does not fit in the input at
+# its start index is dropped as a whole (docs/decisions.md).  Then:
+#   * a body returning the update ("replace") assigns the last write to each
+#     position;
+#   * a body that is one add/multiply/min/max/and/or/xor on its two arguments
+#     runs as one unbuffered `ufunc.at` (in order, so float sums round as
+#     XLA's do; float min/max then fix the sign of zeros), except complex
+#     min/max, which take the general path;
+#   * any other body runs in rounds: round r applies the r-th update of every
+#     position at once (positions are unique within a round), so the body is
+#     evaluated (max duplicates per position) times on whole arrays.
+# Duplicates are found by sorting the window starts when windows of different
+# starts cannot overlap (the common case: rows of a table), else by sorting
+# the element positions.
+
+def _static(spec, what: str):
+    if not spec.is_static:
+        raise InterpreterError(f"{what} type {spec.text} has a dynamic shape")
+    return spec.shape
+
+
+class _ScatterIndexing:
+    """The static part of scatter's index arithmetic, prepared once per op.
+
+    `positions(indices)` gives, for every scatter position (the update index
+    without its window dimensions, row-major) whose window fits, its index and
+    the flat result position of its window's first element; `window` holds
+    the flat offsets of the window's elements from it.
+    """
+
+    def __init__(self, shape, index_shape, update_shape, dims: attributes.ScatterDims):
+        rank = len(shape)
+        window_dims = dims.update_window_dims
+        scatter_dims = [d for d in range(len(update_shape)) if d not in window_dims]
+        self.update_perm = tuple(scatter_dims) + tuple(window_dims)
+        self.count = math.prod(update_shape[d] for d in scatter_dims)
+        window_shape = tuple(update_shape[d] for d in window_dims)
+        self.window_size = math.prod(window_shape)
+
+        strides = _row_major_strides(shape)
+        excluded = set(dims.inserted_window_dims) | set(dims.input_batching_dims)
+        window_operand_dims = [d for d in range(rank) if d not in excluded]
+        # Flat offsets of the window elements (row-major over the window).
+        offsets = np.zeros(window_shape, dtype=np.int64)
+        for k, d in enumerate(window_operand_dims):
+            line = np.arange(window_shape[k], dtype=np.int64) * strides[d]
+            offsets = offsets + line.reshape([-1 if j == k else 1 for j in range(len(window_shape))])
+        self.window = offsets.reshape(-1)
+
+        # Scatter positions enumerate the dims of scatter_indices other than
+        # index_vector_dim, in order; batching dims take their coordinate.
+        ivd = dims.index_vector_dim
+        self.index_vector_dim = ivd
+        self.has_index_vector = ivd < len(index_shape)
+        scatter_shape = tuple(n for d, n in enumerate(index_shape) if d != ivd)
+        base = np.zeros(scatter_shape, dtype=np.int64)
+        for input_dim, index_dim in zip(dims.input_batching_dims, dims.scatter_indices_batching_dims):
+            k = index_dim if index_dim < ivd else index_dim - 1
+            line = np.arange(scatter_shape[k], dtype=np.int64) * strides[input_dim]
+            base = base + line.reshape([-1 if j == k else 1 for j in range(len(scatter_shape))])
+        self.base = base.reshape(-1)
+
+        to_operand = list(dims.scatter_dims_to_operand_dims)
+        full_window = [1] * rank
+        for k, d in enumerate(window_operand_dims):
+            full_window[d] = window_shape[k]
+        self.start_strides = strides[to_operand]
+        self.start_limits = np.array([shape[d] - full_window[d] for d in to_operand], dtype=np.int64)
+        self.index_count = len(to_operand)
+
+    def positions(self, indices: np.ndarray):
+        """(scatter position numbers, flat start of their windows) of the windows that fit."""
+        idx = indices.astype(np.int64) if indices.dtype.kind != "u" else _unsigned_to_int64(indices)
+        if self.has_index_vector:
+            idx = np.moveaxis(idx, self.index_vector_dim, -1)
+        starts = idx.reshape(self.count, self.index_count)
+        fits = np.all((starts >= 0) & (starts <= self.start_limits), axis=1)
+        if fits.all():
+            return None, self.base + starts @ self.start_strides
+        kept = np.flatnonzero(fits)
+        return kept, self.base[kept] + starts[kept] @ self.start_strides
+
+
+def _unsigned_to_int64(indices: np.ndarray) -> np.ndarray:
+    """Unsigned indices as int64; values past int64 become -1 (out of range either way)."""
+    wide = indices.astype(np.uint64)
+    return np.where(wide > np.iinfo(np.int64).max, -1, wide.astype(np.int64))
+
+
+def _replace_body(block, count: int) -> bool:
+    """Whether the body just returns the updates (its arguments count..2*count-1)."""
+    ops = [op.operation for op in block.operations]
+    args = list(block.arguments)
+    return (len(ops) == 1 and ops[0].name == "stablehlo.return"
+            and list(ops[0].operands) == args[count:2 * count])
+
+
+_AT_UFUNCS = {
+    "bool": {"stablehlo.add": np.logical_or, "stablehlo.or": np.logical_or, "stablehlo.maximum": np.logical_or,
+             "stablehlo.multiply": np.logical_and, "stablehlo.and": np.logical_and,
+             "stablehlo.minimum": np.logical_and, "stablehlo.xor": np.logical_xor},
+    "int": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum,
+            "stablehlo.minimum": np.minimum, "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or,
+            "stablehlo.xor": np.bitwise_xor},
+    "float": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply},
+    "complex": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply},
+}
+
+
+def _float_minmax_at(is_max: bool):
+    """maximum/minimum.at with XLA's signed zeros: np.maximum/minimum propagate
+    NaN like XLA, and a result of zero is the order-independent max/min of its
+    target's values, so its sign is fixed afterwards: +0.0 for max (-0.0 for
+    min) if any of the values was that zero."""
+    ufunc = np.maximum if is_max else np.minimum
+
+    def preferred_zero(x):
+        return (x == 0) & (np.signbit(x) != is_max)
+
+    def apply_minmax(result, targets, values):
+        initially = np.flatnonzero(preferred_zero(result))
+        ufunc.at(result, targets, values)
+        zeros = np.flatnonzero(result == 0)
+        if not len(zeros):
+            return
+        wanted = np.zeros(result.shape, dtype=bool)
+        wanted[initially] = True
+        wanted[targets[preferred_zero(values)]] = True
+        result[zeros] = np.where(wanted[zeros], 0.0 if is_max else -0.0, -0.0 if is_max else 0.0)
+
+    return apply_minmax
+
+
+def _ufunc_at_combiner(name: str, info):
+    """`apply(result, targets, values)` in place with one `ufunc.at`, or None if not covered."""
+    if info.category == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
+        return _float_minmax_at(name == "stablehlo.maximum")
+    ufunc = _AT_UFUNCS["int" if info.is_int else info.category].get(name)
+    if ufunc is None:
+        return None
+    if info.is_subbyte:  # computed in int8/uint8 and wrapped back
+        wide = wide_int_dtype(info)
+
+        def apply_wide(result, targets, values):
+            acc = result.astype(wide)
+            ufunc.at(acc, targets, values.astype(wide))
+            result[...] = from_wide_int(acc, info)
+
+        return apply_wide
+    return lambda result, targets, values: ufunc.at(result, targets, values)
+
+
+def _occurrences(keys: np.ndarray):
+    """(stable order sorting `keys`, the occurrence number of each key among
+    the earlier equal keys, whether each sorted key starts a new group)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    first = np.empty(len(ordered), dtype=bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    group_start = np.maximum.accumulate(np.where(first, np.arange(len(ordered)), 0))
+    occurrence = np.empty(len(ordered), dtype=np.int64)
+    occurrence[order] = np.arange(len(ordered)) - group_start
+    return order, occurrence, first
+
+
+def _rounds(occurrence: np.ndarray) -> list:
+    """Indices split into rounds: round r holds the r-th occurrences, in order."""
+    rounds = np.bincount(occurrence)
+    # a stable sort of small integers is a radix sort in numpy
+    narrow = occurrence.astype(np.uint16) if len(rounds) <= 1 << 16 else occurrence
+    return np.split(np.argsort(narrow, kind="stable"), np.cumsum(rounds)[:-1])
+
+
+class _Windows:
+    """The update elements of one scatter call, laid out [position, window
+    element] with positions in the order they apply, and the schedule that
+    applies them in that order with whole-array steps.
+
+    When windows of different start positions never overlap (consecutive
+    distinct starts further apart than the window's extent), duplicates are
+    whole windows and the schedule works per window, reading and writing
+    whole rows when the windows are rows of the result (a table's rows);
+    otherwise it works per element.
+    """
+
+    def __init__(self, starts: np.ndarray, window: np.ndarray, values: list, result_size: int):
+        self.starts, self.window, self.values = starts, window, values
+        extent = int(window[-1]) if len(window) else 0  # offsets are row-major: the last is the largest
+        self.order, occurrence, first = _occurrences(starts)
+        distinct = starts[self.order][first]
+        self.whole = bool(np.all(np.diff(distinct) > extent))
+        self.rows = None
+        if self.whole:
+            self.first, self.occurrence = first, occurrence
+            size = len(window)
+            if extent == size - 1 and result_size % size == 0 and not np.any(starts % size):  # rows
+                self.rows = starts // size
+        else:  # per element
+            targets = (starts[:, None] + window).reshape(-1)
+            self.order, self.occurrence, self.first = _occurrences(targets)
+            self.element_targets = targets
+
+    def read(self, result: np.ndarray, chosen) -> np.ndarray:
+        """The current values at the targets of the chosen updates."""
+        if self.rows is not None:
+            return result.reshape(-1, len(self.window))[self.rows[chosen]]
+        return result[self._targets(chosen)]
+
+    def write(self, result: np.ndarray, chosen, values) -> None:
+        """Store `values` (as `read` and `take` lay them out) at the targets of the chosen updates."""
+        if self.rows is not None:
+            result.reshape(-1, len(self.window))[self.rows[chosen]] = values
+        else:
+            result[self._targets(chosen)] = values
+
+    def take(self, chosen) -> list:
+        """The chosen updates, laid out as `read` lays out their targets."""
+        if self.rows is not None:
+            return [v[chosen] for v in self.values]
+        if self.whole:
+            return [v[chosen].reshape(-1) for v in self.values]
+        return [v.reshape(-1)[chosen] for v in self.values]
+
+    def _targets(self, chosen) -> np.ndarray:
+        if self.whole:
+            return (self.starts[chosen, None] + self.window).reshape(-1)
+        return self.element_targets[chosen]
+
+    def last_writes(self):
+        """The updates that survive when each one replaces its target: the last of every group."""
+        last = np.empty(len(self.first), dtype=bool)
+        last[:-1] = self.first[1:]
+        last[-1:] = True
+        return self.order[last]
+
+    def rounds(self) -> list:
+        return _rounds(self.occurrence)
+
+
+@register("stablehlo.scatter")
+def _scatter(ctx):
+    count = (ctx.num_operands - 1) // 2
+    specs = ctx.operand_specs
+    input_specs, index_spec, update_specs = specs[:count], specs[count], specs[count + 1:2 * count + 1]
+    shape = _static(input_specs[0], "input")
+    indexing = _ScatterIndexing(shape, _static(index_spec, "scatter_indices"),
+                                _static(update_specs[0], "updates"), attributes.scatter_dimension_numbers(ctx.op))
+    body = ctx.region(0)
+    if len(body.arg_specs) != 2 * count:
+        raise InterpreterError(f"update_computation takes {len(body.arg_specs)} arguments, expected {2 * count}")
+    types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
+    block = ctx.op.regions[0].blocks[0]
+    same_types = all(t.dtype == s.dtype for t, s in zip(types, input_specs))
+    replace = _replace_body(block, count)
+    combiner = None
+    single = _single_op_body(block, count)
+    if single is not None and same_types:
+        combiner = _ufunc_at_combiner(single, types[0])
+    window = indexing.window
+    window_size = indexing.window_size
+    perm = indexing.update_perm
+
+    def run_scatter(*vals):
+        inputs, indices = vals[:count], vals[count]
+        updates, extras = vals[count + 1:2 * count + 1], vals[2 * count + 1:]
+        results = [np.array(convert_values(np.asarray(x), t)).reshape(-1) for x, t in zip(inputs, types)]
+        if not (indexing.count and window_size):
+            return _results([r.reshape(shape) for r in results], count)
+        kept, starts = indexing.positions(np.asarray(indices))
+        if not len(starts):
+            return _results([r.reshape(shape) for r in results], count)
+        values = []
+        for u, t in zip(updates, types):
+            u = np.asarray(u).transpose(perm).reshape(indexing.count, window_size)
+            values.append(convert_values(u if kept is None else u[kept], t))
+        if combiner is not None:  # one in-order ufunc.at
+            combiner(results[0], (starts[:, None] + window).reshape(-1), values[0].reshape(-1))
+            return _results([results[0].reshape(shape)], count)
+        windows = _Windows(starts, window, values, results[0].size)
+        if replace:
+            last = windows.last_writes()
+            for r, v in zip(results, windows.take(last)):
+                windows.write(r, last, v)
+        else:
+            for chosen in windows.rounds():
+                out = body.call([windows.read(r, chosen) for r in results] + windows.take(chosen), extras)
+                for r, o in zip(results, out):
+                    windows.write(r, chosen, o)
+        return _results([r.reshape(shape) for r in results], count)
+
+    return run_scatter
+
+
+@register("stablehlo.dynamic_update_slice")
+def _dynamic_update_slice(ctx):
+    operand = _static(ctx.operand_spec(0), "operand")
+    update = _static(ctx.operand_spec(1), "update")
+    # Start indices are clamped so that the update fits (spec).
+    limits = [o - u for o, u in zip(operand, update)]
+
+    def dynamic_update_slice(x, u, *starts):
+        place = tuple(slice(s, s + n) for s, n in
+                      ((min(max(int(start), 0), limit), n) for start, limit, n in zip(starts, limits, update)))
+        out = np.array(x)
+        out[place] = u
+        return out
+
+    return dynamic_update_slice

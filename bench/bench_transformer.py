@@ -1,0 +1,110 @@
+"""Benchmark (not a test): one transformer block, three engines, side by side.
+
+    .venv/bin/python bench/bench_transformer.py [--batch 2] [--tokens 128] [--width 256] [--heads 4]
+                                                [--repeats 20] [--ref-repeats 1] [--ref-timeout 600]
+                                                [--no-reference]
+
+A pre-norm transformer block -- layer norm, multi-head self-attention (q/k/v and output
+projections, softmax over keys), residual, layer norm, a 4x-wide MLP with tanh-GELU,
+residual -- written with jax.numpy, exported by jax inside this script and timed on the
+same seeded float32 inputs by stablehlo-py (compile once, then call), XLA on CPU (jax.jit)
+and the upstream reference interpreter (jaxlib eval_module, in a subprocess with a
+timeout). Timing, the reference worker and the report table are bench_mlp.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_mlp  # noqa: E402  (shared engines, timing and report)
+
+SEED = 0
+
+
+def make_block(heads: int):
+    import jax
+    import jax.numpy as jnp
+
+    def layer_norm(x, scale, bias):
+        mean = jnp.mean(x, axis=-1, keepdims=True)
+        centered = x - mean
+        var = jnp.mean(centered * centered, axis=-1, keepdims=True)  # jnp.square exports chlo.square
+        return centered * jax.lax.rsqrt(var + 1e-5) * scale + bias
+
+    def block(x, ln1_s, ln1_b, wq, wk, wv, wo, ln2_s, ln2_b, w1, b1, w2, b2):
+        batch, tokens, width = x.shape
+        head = width // heads
+        h = layer_norm(x, ln1_s, ln1_b)
+
+        def split(w):  # (batch, tokens, width) -> (batch, heads, tokens, head)
+            return (h @ w).reshape(batch, tokens, heads, head).transpose(0, 2, 1, 3)
+
+        q, k, v = split(wq), split(wk), split(wv)
+        scores = jnp.einsum("bhqd,bhkd->bhqk", q, k) / np.float32(np.sqrt(head))
+        attention = jax.nn.softmax(scores, axis=-1)
+        mixed = jnp.einsum("bhqk,bhkd->bhqd", attention, v).transpose(0, 2, 1, 3).reshape(batch, tokens, width)
+        x = x + mixed @ wo
+        h = layer_norm(x, ln2_s, ln2_b)
+        return x + jax.nn.gelu(h @ w1 + b1, approximate=True) @ w2 + b2
+
+    return block
+
+
+def make_inputs(batch: int, tokens: int, width: int) -> list:
+    rng = np.random.default_rng(SEED)
+
+    def weights(*shape):
+        return (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
+
+    ones, zeros = np.ones(width, np.float32), np.zeros(width, np.float32)
+    return [rng.standard_normal((batch, tokens, width)).astype(np.float32), ones, zeros,
+            weights(width, width), weights(width, width), weights(width, width), weights(width, width),
+            ones, zeros, weights(width, 4 * width), np.zeros(4 * width, np.float32),
+            weights(4 * width, width), zeros]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=2)
+    parser.add_argument("--tokens", type=int, default=128)
+    parser.add_argument("--width", type=int, default=256)
+    parser.add_argument("--heads", type=int, default=4)
+    parser.add_argument("--repeats", type=int, default=20, help="timed calls for stablehlo-py and XLA")
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
+    parser.add_argument("--ref-timeout", type=float, default=600.0, help="seconds for the reference subprocess")
+    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+    args = parser.parse_args(argv)
+
+    import jax
+
+    jax.config.update("jax_platforms", "cpu")
+    block = make_block(args.heads)
+    inputs = make_inputs(args.batch, args.tokens, args.width)
+    text = jax.jit(block).lower(*inputs).as_text()
+    print(f"transformer block: batch {args.batch}, {args.tokens} tokens, width {args.width}, {args.heads} heads "
+          f"(float32); jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
+
+    xla = bench_mlp.bench_xla(block, inputs, args.repeats, args.warmup)
+    print("  XLA done", flush=True)
+    ours = bench_mlp.bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
+    print("  stablehlo-py done", flush=True)
+    reference_name = "reference interpreter (jaxlib eval_module)"
+    if args.no_reference:
+        reference = bench_mlp.Result(reference_name, error="skipped (--no-reference)")
+    else:
+        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
+        reference = bench_mlp.bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    print()
+    print(bench_mlp.report([ours, xla, reference], xla, reference))
+    print("\nvs X = median time / X's median time (smaller is faster).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
