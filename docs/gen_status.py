@@ -74,6 +74,8 @@ CHECK_OPS = ["check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq
 # Builders written by hand in stablehlo_py/dialects/stablehlo.py.
 HAND_BUILDERS = {
     "stablehlo.dot_general": "builder infers the result shape (element type defaults to the operands')",
+    "stablehlo.convolution": "builder infers the result shape (element type defaults to the operands'); "
+                             "window fields as Python lists",
     "stablehlo.reduce": "builder infers result types; the body is a Python callable",
     "stablehlo.gather": "builder infers the result type; dimension numbers as keywords",
     "stablehlo.scatter": "builder infers result types; the update computation is a Python callable",

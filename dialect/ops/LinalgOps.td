@@ -1,4 +1,4 @@
-// Linear algebra ops (spec: dot_general; the legacy dot).
+// Linear algebra ops (spec: dot_general, convolution; the legacy dot).
 // Verifiers and shape functions: lib/Dialect/LinalgOps.cpp.
 #ifndef STABLEHLO_PY_LINALG_OPS_TD
 #define STABLEHLO_PY_LINALG_OPS_TD
@@ -90,6 +90,35 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure,
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`,` `precision` `=` custom<PrecisionList>($precision_config)^)?
+      attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+// Window fields absent from the attribute dictionary take the spec's
+// defaults (strides/dilations 1, padding 0, no reversal); the pretty form
+// prints exactly the fields present, as upstream.
+def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>]> {
+  let summary = "windowed dot products of lhs with the kernel rhs";
+  let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_Tensor:$rhs,
+                       OptionalAttr<HLO_Dims>:$window_strides,
+                       OptionalAttr<I64ElementsAttr>:$padding,
+                       OptionalAttr<HLO_Dims>:$lhs_dilation,
+                       OptionalAttr<HLO_Dims>:$rhs_dilation,
+                       OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+                       StableHLO_ConvDimensionNumbers:$dimension_numbers,
+                       I64Attr:$feature_group_count,
+                       I64Attr:$batch_group_count,
+                       OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    `(` operands `)`
+      `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,`
+      `window` `=` custom<WindowAttributes>($window_strides, $padding,
+                                             $lhs_dilation, $rhs_dilation,
+                                             $window_reversal)
       attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;

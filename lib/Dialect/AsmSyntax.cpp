@@ -145,6 +145,135 @@ void printOperandsWithTrailingComma(OpAsmPrinter &printer, Operation *,
     printer << ' ' << operand << ',';
 }
 
+//===--- convolution -------------------------------------------------------===//
+
+ParseResult parseConvolutionDimensions(OpAsmParser &parser,
+                                       ConvDimensionNumbersAttr &dims) {
+  return parseConvDimensionsCompact(parser, dims);
+}
+
+void printConvolutionDimensions(OpAsmPrinter &printer, Operation *,
+                                ConvDimensionNumbersAttr dims) {
+  if (!printConvDimensionsCompact(printer.getStream(), dims))
+    printer.printAttribute(dims);
+}
+
+ParseResult parseWindowAttributes(OpAsmParser &parser,
+                                  DenseI64ArrayAttr &strides,
+                                  DenseIntElementsAttr &padding,
+                                  DenseI64ArrayAttr &lhsDilation,
+                                  DenseI64ArrayAttr &rhsDilation,
+                                  DenseBoolArrayAttr &reversal) {
+  MLIRContext *ctx = parser.getContext();
+  llvm::StringSet<> seen;
+  auto field = [&]() -> ParseResult {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    StringRef name;
+    if (parser.parseKeyword(&name) || parser.parseEqual())
+      return failure();
+    if (!seen.insert(name).second)
+      return parser.emitError(loc) << "duplicate window field '" << name << "'";
+    SmallVector<int64_t> values;
+    if (name == "stride" || name == "lhs_dilate" || name == "rhs_dilate") {
+      if (parseDimList(parser, values))
+        return failure();
+      DenseI64ArrayAttr &slot = name == "stride"       ? strides
+                                : name == "lhs_dilate" ? lhsDilation
+                                                       : rhsDilation;
+      slot = DenseI64ArrayAttr::get(ctx, values);
+      return success();
+    }
+    if (name == "pad") {
+      int64_t rows = 0;
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                llvm::SMLoc rowLoc = parser.getCurrentLocation();
+                size_t before = values.size();
+                if (parseDimList(parser, values))
+                  return failure();
+                if (values.size() - before != 2)
+                  return parser.emitError(rowLoc)
+                         << "expected a [low, high] padding pair";
+                ++rows;
+                return success();
+              }))
+        return failure();
+      auto type = RankedTensorType::get({rows, 2}, IntegerType::get(ctx, 64));
+      padding = DenseIntElementsAttr::get(type, values);
+      return success();
+    }
+    if (name == "reverse") {
+      SmallVector<bool> flags;
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                llvm::SMLoc flagLoc = parser.getCurrentLocation();
+                // Integers are read as upstream reads them: nonzero is true.
+                int64_t number;
+                OptionalParseResult isInt = parser.parseOptionalInteger(number);
+                if (isInt.has_value()) {
+                  flags.push_back(number != 0);
+                  return *isInt;
+                }
+                StringRef word;
+                if (parser.parseKeyword(&word))
+                  return failure();
+                if (word != "true" && word != "false")
+                  return parser.emitError(flagLoc) << "expected true or false";
+                flags.push_back(word == "true");
+                return success();
+              }))
+        return failure();
+      reversal = DenseBoolArrayAttr::get(ctx, flags);
+      return success();
+    }
+    return parser.emitError(loc)
+           << "unknown window field '" << name
+           << "', expected stride, pad, lhs_dilate, rhs_dilate or reverse";
+  };
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces, field);
+}
+
+void printWindowAttributes(OpAsmPrinter &printer, Operation *,
+                           DenseI64ArrayAttr strides,
+                           DenseIntElementsAttr padding,
+                           DenseI64ArrayAttr lhsDilation,
+                           DenseI64ArrayAttr rhsDilation,
+                           DenseBoolArrayAttr reversal) {
+  raw_ostream &os = printer.getStream();
+  bool first = true;
+  auto name = [&](StringRef text) -> raw_ostream & {
+    if (!first)
+      os << ", ";
+    first = false;
+    return os << text << " = ";
+  };
+  os << '{';
+  if (strides)
+    printDimList(name("stride"), strides.asArrayRef());
+  if (padding) {
+    SmallVector<int64_t> values(padding.getValues<int64_t>());
+    name("pad") << '[';
+    for (size_t i = 0; i < values.size(); i += 2) {
+      if (i)
+        os << ", ";
+      printDimList(os, ArrayRef<int64_t>(values).slice(
+                           i, std::min<size_t>(2, values.size() - i)));
+    }
+    os << ']';
+  }
+  if (lhsDilation)
+    printDimList(name("lhs_dilate"), lhsDilation.asArrayRef());
+  if (rhsDilation)
+    printDimList(name("rhs_dilate"), rhsDilation.asArrayRef());
+  if (reversal) {
+    name("reverse") << '[';
+    llvm::interleaveComma(reversal.asArrayRef(), os,
+                          [&](bool b) { os << (b ? "true" : "false"); });
+    os << ']';
+  }
+  os << '}';
+}
+
 //===--- custom_call -------------------------------------------------------===//
 
 ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target) {

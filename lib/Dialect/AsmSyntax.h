@@ -11,6 +11,7 @@
 namespace mlir::stablehlo {
 class DotDimensionNumbersAttr;
 class DotAlgorithmAttr;
+class ConvDimensionNumbersAttr;
 
 //===--- Op directives -----------------------------------------------------===//
 
@@ -58,6 +59,35 @@ ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
 void printDotDimensionNumbers(OpAsmPrinter &printer, Operation *op,
                               DotDimensionNumbersAttr dims, ArrayAttr precision,
                               DotAlgorithmAttr algorithm);
+
+// convolution's `dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`.
+// Numbers that form no layout (an invalid op, which MLIR prints generically)
+// print as the `#stablehlo.conv<raw ...>` attribute.
+ParseResult parseConvolutionDimensions(OpAsmParser &parser,
+                                       ConvDimensionNumbersAttr &dims);
+void printConvolutionDimensions(OpAsmPrinter &printer, Operation *op,
+                                ConvDimensionNumbersAttr dims);
+// The compact layouts alone (shared with the attribute's own syntax);
+// printing returns false, writing nothing, when they form no layout.
+ParseResult parseConvDimensionsCompact(AsmParser &parser,
+                                       ConvDimensionNumbersAttr &dims);
+bool printConvDimensionsCompact(raw_ostream &os, ConvDimensionNumbersAttr dims);
+
+// convolution's `window = {stride = [..], pad = [[l, h], ..], lhs_dilate =
+// [..], rhs_dilate = [..], reverse = [true, ..]}`: the fields present, in
+// this order.
+ParseResult parseWindowAttributes(OpAsmParser &parser,
+                                  DenseI64ArrayAttr &strides,
+                                  DenseIntElementsAttr &padding,
+                                  DenseI64ArrayAttr &lhsDilation,
+                                  DenseI64ArrayAttr &rhsDilation,
+                                  DenseBoolArrayAttr &reversal);
+void printWindowAttributes(OpAsmPrinter &printer, Operation *op,
+                           DenseI64ArrayAttr strides,
+                           DenseIntElementsAttr padding,
+                           DenseI64ArrayAttr lhsDilation,
+                           DenseI64ArrayAttr rhsDilation,
+                           DenseBoolArrayAttr reversal);
 
 // A precision config as its bare list: `[DEFAULT, HIGH]`.
 ParseResult parsePrecisionList(OpAsmParser &parser, ArrayAttr &precision);

@@ -417,3 +417,296 @@ LogicalResult DotOp::verify() {
 }
 
 } // namespace mlir::stablehlo
+
+//===--- convolution -------------------------------------------------------===//
+
+namespace mlir::stablehlo {
+namespace {
+// The attributes that shape a convolution, read from an op or from
+// properties; absent window fields take the spec's defaults.
+struct ConvolutionConfig {
+  SmallVector<int64_t> strides, padding, lhsDilation, rhsDilation;
+  SmallVector<int64_t> paddingShape; // of the padding attribute
+  SmallVector<bool> reversal;
+  ConvDimensionNumbersAttr dims;
+  int64_t featureGroups, batchGroups;
+
+  ConvolutionConfig(DenseI64ArrayAttr stridesAttr,
+                    DenseIntElementsAttr paddingAttr,
+                    DenseI64ArrayAttr lhsDilationAttr,
+                    DenseI64ArrayAttr rhsDilationAttr,
+                    DenseBoolArrayAttr reversalAttr,
+                    ConvDimensionNumbersAttr dims, int64_t featureGroups,
+                    int64_t batchGroups, int64_t spatialRank)
+      : dims(dims), featureGroups(featureGroups), batchGroups(batchGroups) {
+    spatialRank = std::max<int64_t>(spatialRank, 0); // rank < 2 fails C1
+    // Like upstream, an empty array also stands for the default (the spec
+    // asks for rank - 2 entries; see docs/decisions.md).
+    auto orDefault = [&](DenseI64ArrayAttr attr, SmallVector<int64_t> &out,
+                         int64_t value) {
+      if (attr && !attr.empty())
+        out.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
+      else
+        out.assign(spatialRank, value);
+    };
+    orDefault(stridesAttr, strides, 1);
+    orDefault(lhsDilationAttr, lhsDilation, 1);
+    orDefault(rhsDilationAttr, rhsDilation, 1);
+    if (paddingAttr && !paddingAttr.empty()) {
+      auto shape = paddingAttr.getType().getShape();
+      paddingShape.assign(shape.begin(), shape.end());
+      for (APInt v : paddingAttr.getValues<APInt>())
+        padding.push_back(v.getSExtValue());
+    } else {
+      paddingShape = {spatialRank, 2};
+      padding.assign(2 * spatialRank, 0);
+    }
+    if (reversalAttr && !reversalAttr.empty())
+      reversal.assign(reversalAttr.asArrayRef().begin(),
+                      reversalAttr.asArrayRef().end());
+    else
+      reversal.assign(spatialRank, false);
+  }
+};
+} // namespace
+
+// Checks C1-C23 and computes the result shape of C25.
+static LogicalResult inferConvolutionShape(const ErrorSink &error,
+                                           RankedTensorType lhs,
+                                           RankedTensorType rhs,
+                                           const ConvolutionConfig &c,
+                                           SmallVectorImpl<int64_t> &shape) {
+  int64_t n = lhs.getRank();
+  if (n != rhs.getRank()) // C1
+    return error("C1: lhs and rhs must have the same rank, got ", lhs, " and ",
+                 rhs);
+  int64_t s = n - 2;
+  if (s < 0) // C1 (two non-spatial dimensions are needed)
+    return error("C1: lhs and rhs must have rank at least 2, got ", lhs);
+  auto sized = [&](StringRef id, StringRef name,
+                   ArrayRef<int64_t> values) -> LogicalResult {
+    if (static_cast<int64_t>(values.size()) != s)
+      return error(id, ": ", name, " ", formatDims(values), " must have ", s,
+                   " entries (rank - 2)");
+    return success();
+  };
+  auto positive = [&](StringRef id, StringRef name,
+                      ArrayRef<int64_t> values) -> LogicalResult {
+    if (llvm::any_of(values, [](int64_t v) { return v <= 0; }))
+      return error(id, ": ", name, " ", formatDims(values),
+                   " must be positive");
+    return success();
+  };
+  if (failed(sized("C2", "window_strides", c.strides)) ||
+      failed(positive("C3", "window_strides", c.strides)))
+    return failure();
+  if (c.paddingShape.size() != 2 || c.paddingShape[0] != s ||
+      c.paddingShape[1] != 2) // C4
+    return error("C4: padding must have shape [", s, ", 2], got ",
+                 formatDims(c.paddingShape));
+  if (failed(sized("C5", "lhs_dilation", c.lhsDilation)) ||
+      failed(positive("C6", "lhs_dilation", c.lhsDilation)) ||
+      failed(sized("C7", "rhs_dilation", c.rhsDilation)) ||
+      failed(positive("C8", "rhs_dilation", c.rhsDilation)))
+    return failure();
+  if (static_cast<int64_t>(c.reversal.size()) != s) // C9
+    return error("C9: window_reversal must have ", s,
+                 " entries (rank - 2), got ", c.reversal.size());
+
+  ConvDimensionNumbersAttr d = c.dims;
+  auto layout = [&](StringRef sizeId, StringRef layoutId, StringRef what,
+                    ArrayRef<int64_t> spatial,
+                    SmallVector<int64_t> all) -> LogicalResult {
+    if (static_cast<int64_t>(spatial.size()) != s)
+      return error(sizeId, ": ", what, " spatial dimensions ",
+                   formatDims(spatial), " must have ", s,
+                   " entries (rank - 2)");
+    if (!isUnique(all) ||
+        llvm::any_of(all, [&](int64_t x) { return x < 0 || x >= n; }))
+      return error(layoutId, ": ", what, " dimensions ", formatDims(all),
+                   " must be unique and in [0, ", n, ")");
+    return success();
+  };
+  SmallVector<int64_t> input{d.getInputBatchDimension()};
+  llvm::append_range(input, d.getInputSpatialDimensions());
+  input.push_back(d.getInputFeatureDimension());
+  SmallVector<int64_t> kernel(d.getKernelSpatialDimensions());
+  kernel.push_back(d.getKernelInputFeatureDimension());
+  kernel.push_back(d.getKernelOutputFeatureDimension());
+  SmallVector<int64_t> output{d.getOutputBatchDimension()};
+  llvm::append_range(output, d.getOutputSpatialDimensions());
+  output.push_back(d.getOutputFeatureDimension());
+  if (failed(layout("C12", "C13", "input", d.getInputSpatialDimensions(),
+                    input)) ||
+      failed(layout("C17", "C18", "kernel", d.getKernelSpatialDimensions(),
+                    kernel)) ||
+      failed(layout("C19", "C20", "output", d.getOutputSpatialDimensions(),
+                    output)))
+    return failure();
+
+  int64_t fg = c.featureGroups, bg = c.batchGroups;
+  if (fg <= 0) // C21
+    return error("C21: feature_group_count must be positive, got ", fg);
+  if (bg <= 0) // C22
+    return error("C22: batch_group_count must be positive, got ", bg);
+  if (fg != 1 && bg != 1) // C23
+    return error("C23: feature_group_count (", fg, ") or batch_group_count (",
+                 bg, ") must be 1");
+
+  auto dyn = [](int64_t x) { return ShapedType::isDynamic(x); };
+  int64_t batch = lhs.getDimSize(d.getInputBatchDimension());
+  int64_t features = lhs.getDimSize(d.getInputFeatureDimension());
+  int64_t kernelIn = rhs.getDimSize(d.getKernelInputFeatureDimension());
+  int64_t kernelOut = rhs.getDimSize(d.getKernelOutputFeatureDimension());
+  if (!dyn(batch) && batch % bg != 0) // C10
+    return error("C10: lhs batch dimension size ", batch,
+                 " must be a multiple of batch_group_count ", bg);
+  if (!dyn(features) && features % fg != 0) // C11
+    return error("C11: lhs feature dimension size ", features,
+                 " must be a multiple of feature_group_count ", fg);
+  if (!dyn(features) && !dyn(kernelIn) && kernelIn != features / fg) // C14
+    return error("C14: rhs input feature dimension size ", kernelIn,
+                 " must be lhs feature dimension size ", features,
+                 " / feature_group_count ", fg);
+  if (!dyn(kernelOut) && kernelOut % bg != 0) // C15
+    return error("C15: rhs output feature dimension size ", kernelOut,
+                 " must be a multiple of batch_group_count ", bg);
+  if (!dyn(kernelOut) && kernelOut % fg != 0) // C16
+    return error("C16: rhs output feature dimension size ", kernelOut,
+                 " must be a multiple of feature_group_count ", fg);
+
+  // C25: the result shape.
+  shape.assign(n, ShapedType::kDynamic);
+  shape[d.getOutputBatchDimension()] = dyn(batch) ? batch : batch / bg;
+  shape[d.getOutputFeatureDimension()] = kernelOut;
+  for (int64_t i = 0; i < s; ++i) {
+    int64_t in = lhs.getDimSize(d.getInputSpatialDimensions()[i]);
+    int64_t window = rhs.getDimSize(d.getKernelSpatialDimensions()[i]);
+    if (dyn(in) || dyn(window))
+      continue;
+    int64_t dilatedIn = in == 0 ? 0 : (in - 1) * c.lhsDilation[i] + 1;
+    int64_t padded = c.padding[2 * i] + dilatedIn + c.padding[2 * i + 1];
+    int64_t dilatedWindow =
+        window == 0 ? 0 : (window - 1) * c.rhsDilation[i] + 1;
+    bool empty = padded <= 0 || dilatedWindow > padded;
+    shape[d.getOutputSpatialDimensions()[i]] =
+        empty ? 0 : (padded - dilatedWindow) / c.strides[i] + 1;
+  }
+  return success();
+}
+
+LogicalResult ConvolutionOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  auto p = propertiesOf<ConvolutionOp>(attributes, properties);
+  if (operands.size() != 2 || !p.dimension_numbers || !p.feature_group_count ||
+      !p.batch_group_count)
+    return emitOptionalError(location, "'stablehlo.convolution' op needs lhs, "
+                                       "rhs, dimension_numbers, "
+                                       "feature_group_count and "
+                                       "batch_group_count");
+  auto lhs = cast<RankedTensorType>(operands[0].getType());
+  auto rhs = cast<RankedTensorType>(operands[1].getType());
+  ConvolutionConfig config(p.window_strides, p.padding, p.lhs_dilation,
+                           p.rhs_dilation, p.window_reversal,
+                           p.dimension_numbers,
+                           p.feature_group_count.getInt(),
+                           p.batch_group_count.getInt(), lhs.getRank() - 2);
+  SmallVector<int64_t> shape;
+  if (failed(inferConvolutionShape({}, lhs, rhs, config, shape)))
+    return failure();
+  // The element type is the operands' unless the producer asks for another.
+  inferred.emplace_back(shape, lhs.getElementType());
+  return success();
+}
+
+// C27-C34: element types of lhs, rhs and result.
+static LogicalResult verifyConvolutionElementTypes(ConvolutionOp op,
+                                                   RankedTensorType lhs,
+                                                   RankedTensorType rhs,
+                                                   RankedTensorType result) {
+  auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
+       qres = getQuantizedElementType(result);
+  if (!ql && !qr && !qres) {
+    // The result may differ (i8 x i8 -> i32, f32 x f32 -> bf16), as upstream
+    // and XLA allow: see docs/decisions.md.
+    if (lhs.getElementType() != rhs.getElementType()) // C27
+      return op.emitOpError() << "C27: lhs and rhs must have the same element "
+                                 "type, got "
+                              << lhs.getElementType() << " and "
+                              << rhs.getElementType();
+    return success();
+  }
+  if (!qr || bool(ql) != bool(qres)) // C28
+    return op.emitOpError() << "C28: rhs must be quantized, and lhs and result "
+                               "quantized alike, when one is quantized";
+  ConvDimensionNumbersAttr d = op.getDimensionNumbers();
+  if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+    if (axis.getQuantizedDimension() !=
+        d.getKernelOutputFeatureDimension()) // C29
+      return op.emitOpError()
+             << "C29: rhs quantization_dimension "
+             << axis.getQuantizedDimension()
+             << " must be kernel_output_feature_dimension "
+             << d.getKernelOutputFeatureDimension();
+  if (auto axis = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(qres))
+    if (axis.getQuantizedDimension() != d.getOutputFeatureDimension()) // C30
+      return op.emitOpError() << "C30: result quantization_dimension "
+                              << axis.getQuantizedDimension()
+                              << " must be output_feature_dimension "
+                              << d.getOutputFeatureDimension();
+  if (ql) {
+    if (ql.getStorageType() != qr.getStorageType()) // C31
+      return op.emitOpError() << "C31: lhs and rhs storage types must match, "
+                                 "got "
+                              << ql.getStorageType() << " and "
+                              << qr.getStorageType();
+    if (ql.getExpressedType() != qr.getExpressedType() ||
+        ql.getExpressedType() != qres.getExpressedType()) // C32
+      return op.emitOpError() << "C32: expressed types of lhs, rhs and result "
+                                 "must match";
+    if (isa<quant::UniformQuantizedType>(qr) &&
+        !isa<quant::UniformQuantizedType>(qres)) // C33
+      return op.emitOpError() << "C33: result must be per-tensor quantized "
+                                 "when rhs is";
+    return success();
+  }
+  if (lhs.getElementType() != qr.getExpressedType() ||
+      lhs.getElementType() != result.getElementType()) // C34
+    return op.emitOpError() << "C34: lhs element type " << lhs.getElementType()
+                            << ", rhs expressed type " << qr.getExpressedType()
+                            << " and result element type "
+                            << result.getElementType() << " must match";
+  return success();
+}
+
+LogicalResult ConvolutionOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  ConvolutionConfig config(getWindowStridesAttr(), getPaddingAttr(),
+                           getLhsDilationAttr(), getRhsDilationAttr(),
+                           getWindowReversalAttr(), getDimensionNumbers(),
+                           getFeatureGroupCount(), getBatchGroupCount(),
+                           lhs.getRank() - 2);
+  SmallVector<int64_t> shape;
+  if (failed(inferConvolutionShape({*this}, lhs, rhs, config, shape)))
+    return failure();
+  if (auto precision = getPrecisionConfig())
+    if (!precision->empty() && precision->size() != 2) // C24
+      return emitOpError() << "C24: precision_config must have 2 entries, got "
+                           << precision->size();
+  if (result.getRank() != lhs.getRank()) // C26
+    return emitOpError() << "C26: result rank must be " << lhs.getRank()
+                         << ", got " << result;
+  auto expected = RankedTensorType::get(shape, result.getElementType());
+  if (!isCompatibleShape(expected, result)) // C25
+    return emitOpError() << "C25: result shape must be that of " << expected
+                         << " (batch / batch_group_count, windows per "
+                            "spatial dimension, kernel output features), got "
+                         << result;
+  return verifyConvolutionElementTypes(*this, lhs, rhs, result);
+}
+
+} // namespace mlir::stablehlo

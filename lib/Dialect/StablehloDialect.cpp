@@ -388,14 +388,24 @@ Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
       return {};
     return get(parser.getContext(), ib, ifd, is, kif, kof, ks, ob, of, os);
   }
+  ConvDimensionNumbersAttr dims;
+  if (parseConvDimensionsCompact(parser, dims) || parser.parseGreater())
+    return {};
+  return dims;
+}
+
+ParseResult mlir::stablehlo::parseConvDimensionsCompact(AsmParser &parser,
+                                       ConvDimensionNumbersAttr &dims) {
   ConvLayout input, kernel, output;
   if (parseConvLayout(parser, 'b', 'f', input) || parser.parseKeyword("x") ||
       parseConvLayout(parser, 'i', 'o', kernel) || parser.parseArrow() ||
-      parseConvLayout(parser, 'b', 'f', output) || parser.parseGreater())
-    return {};
-  return get(parser.getContext(), input.first, input.second, input.spatial,
-             kernel.first, kernel.second, kernel.spatial, output.first,
-             output.second, output.spatial);
+      parseConvLayout(parser, 'b', 'f', output))
+    return failure();
+  dims = ConvDimensionNumbersAttr::get(
+      parser.getContext(), input.first, input.second, input.spatial,
+      kernel.first, kernel.second, kernel.spatial, output.first, output.second,
+      output.spatial);
+  return success();
 }
 
 // Prints one layout compactly; false if the numbers do not form a layout.
@@ -422,22 +432,33 @@ static bool printConvLayout(raw_ostream &os, int64_t first, int64_t second,
   return true;
 }
 
-void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
+bool mlir::stablehlo::printConvDimensionsCompact(raw_ostream &out,
+                                ConvDimensionNumbersAttr dims) {
   std::string text;
   llvm::raw_string_ostream os(text);
   // Compact whenever each of the three layouts is one (as upstream, which
   // prints layouts with different numbers of spatial dimensions compactly).
   bool compact =
-      printConvLayout(os, getInputBatchDimension(), getInputFeatureDimension(),
-                      getInputSpatialDimensions(), 'b', 'f') &&
+      printConvLayout(os, dims.getInputBatchDimension(),
+                      dims.getInputFeatureDimension(),
+                      dims.getInputSpatialDimensions(), 'b', 'f') &&
       (os << "x", true) &&
-      printConvLayout(os, getKernelInputFeatureDimension(),
-                      getKernelOutputFeatureDimension(),
-                      getKernelSpatialDimensions(), 'i', 'o') &&
+      printConvLayout(os, dims.getKernelInputFeatureDimension(),
+                      dims.getKernelOutputFeatureDimension(),
+                      dims.getKernelSpatialDimensions(), 'i', 'o') &&
       (os << "->", true) &&
-      printConvLayout(os, getOutputBatchDimension(), getOutputFeatureDimension(),
-                      getOutputSpatialDimensions(), 'b', 'f');
-  if (compact) {
+      printConvLayout(os, dims.getOutputBatchDimension(),
+                      dims.getOutputFeatureDimension(),
+                      dims.getOutputSpatialDimensions(), 'b', 'f');
+  if (compact)
+    out << text;
+  return compact;
+}
+
+void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (printConvDimensionsCompact(os, *this)) {
     printer << '<' << text << '>';
     return;
   }

@@ -384,6 +384,17 @@ def _dot_text(inputs):
                                          f"return %0 : {r}"])
 
 
+def _convolution_reversal_text(inputs):
+    """A convolution with window reversal, which JAX never emits (it reverses the kernel with rev)."""
+    a, b = inputs  # NHWC 1x4x5x2, HWIO 2x3x2x3
+    r = tensor_type(np.zeros((1, 2, 3, 3), dtype=a.dtype), dtype_name(a))
+    return _module([_tt(a), _tt(b)], r, [
+        f"%0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], "
+        f"window = {{stride = [2, 1], pad = [[1, 0], [0, 0]], reverse = [true, false]}} "
+        f"{{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : ({_tt(a)}, {_tt(b)}) -> {r}",
+        f"return %0 : {r}"])
+
+
 def _reduce_text(op: str, dims: tuple):
     """stablehlo.reduce with a single-op body over `dims`, as JAX would export it (used where jax's front end
     refuses the element type)."""
@@ -868,6 +879,36 @@ def build_table() -> list:
     SUB_BYTE = ["int2", "int4", "uint2", "uint4"]
     add("reduce_and_text", "reduce", TextProgram(_reduce_text("and", (1,))), g_reduce_init(-1), SUB_BYTE)
     add("reduce_or_text", "reduce", TextProgram(_reduce_text("or", (0,))), g_reduce_init(0), SUB_BYTE)
+
+    # -- convolution: small integer values (few products per output), so every type's result is exact
+    def conv(**kw):
+        return lambda a, b: lax.conv_general_dilated(a, b, **kw)
+
+    NHWC = ("NHWC", "HWIO", "NHWC")
+    add("convolution_nhwc", "convolution",
+        conv(window_strides=(2, 1), padding=((1, -1), (0, 1)), lhs_dilation=(1, 2), rhs_dilation=(2, 1),
+             dimension_numbers=NHWC),
+        g_small((2, 5, 4, 2), (2, 2, 2, 3)), NUMERIC)
+    add("convolution_nchw_feature_groups", "convolution",
+        conv(window_strides=(1, 1), padding="SAME", dimension_numbers=("NCHW", "OIHW", "NCHW"),
+             feature_group_count=2),
+        g_small((1, 4, 3, 3), (4, 2, 2, 2)), NUMERIC)
+    add("convolution_batch_groups", "convolution",
+        conv(window_strides=(1,), padding=((0, 1),), dimension_numbers=("NWC", "WIO", "NWC"), batch_group_count=2),
+        g_small((4, 5, 2), (2, 2, 4)), NUMERIC)
+    add("convolution_3d_random", "convolution",
+        conv(window_strides=(1, 2, 1), padding="VALID", rhs_dilation=(1, 1, 2),
+             dimension_numbers=("NDHWC", "DHWIO", "NDHWC")),
+        g_shape((2, 4, 5, 6, 3), (2, 2, 2, 3, 4)), ["float32", "float64", "complex64", "complex128"], "almost")
+    add("convolution_transpose", "convolution",
+        lambda a, b: lax.conv_transpose(a, b, (2, 2), "SAME", dimension_numbers=NHWC, transpose_kernel=True),
+        g_small((1, 3, 3, 2), (2, 2, 3, 2)), ["int32", "float32", "bfloat16", "float64"])
+    add("convolution_i8_to_i32", "convolution",
+        lambda a, b: lax.conv_general_dilated(a, b, (1, 1), "VALID", dimension_numbers=NHWC,
+                                              preferred_element_type=np.int32),
+        g_shape((2, 4, 4, 3), (3, 3, 3, 2)), ["int8"])
+    add("convolution_window_reversal", "convolution", TextProgram(_convolution_reversal_text),
+        g_small((1, 4, 5, 2), (2, 3, 2, 3)), BOOL + INT + FLOAT + COMPLEX)
 
     # -- func.call (a nested jit becomes a private function)
     inner = jax.jit(lambda a, b: lax.add(a, b))

@@ -79,6 +79,8 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "docs/decisions.md, Verification: dot_general C13 (equal element types)"),
     Allowed("stablehlo.dot_general", True, r"C11",
             "docs/decisions.md, Verification: dot_general C11 (precision_config of size 0 or 2)"),
+    Allowed("stablehlo.convolution", True, r"C24",
+            "docs/decisions.md, convolution: precision_config of size 0 or 2 (C24)"),
     Allowed("stablehlo.reduce", True, r"\bC(2|6|8)\b",
             "docs/decisions.md, Verification: reduce C2/C8 (exact element types) and C6"),
     Allowed("stablehlo.clamp", True, r"C[12]: (min|max) must be a scalar or have the shape of operand, got .* and (result|min) ",

@@ -277,3 +277,50 @@ def test_shape_functions_accept_attributes_without_properties(ctx):
     assert [str(t) for t in infer(stablehlo.ConstantOp, [], {"value": value})] == ["tensor<4xf32>"]
     with pytest.raises(Exception, match="infer"):
         infer(stablehlo.ReduceOp, [a, b], {})  # no dimensions: an error, not a crash
+
+
+def test_convolution_infers_shape(ctx):
+    """Result shape from C25: NHWC input, HWIO kernel, stride 2, SAME-like padding."""
+    def body(a, b):
+        return stablehlo.convolution(
+            a, b, input_batch_dimension=0, input_feature_dimension=3, input_spatial_dimensions=[1, 2],
+            kernel_input_feature_dimension=2, kernel_output_feature_dimension=3,
+            kernel_spatial_dimensions=[0, 1], output_batch_dimension=0, output_feature_dimension=3,
+            output_spatial_dimensions=[1, 2], window_strides=[2, 1], padding=[[1, 1], [0, -1]],
+            window_reversal=[False, True])
+
+    module = build([f32(8, 9, 7, 4), f32(3, 3, 4, 16)], body)
+    text = str(module)
+    # (9 + 2 - 3) // 2 + 1 = 5 and (7 - 1 - 3) + 1 = 4
+    assert "-> tensor<8x5x4x16xf32>" in text
+    assert ("dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], "
+            "pad = [[1, 1], [0, -1]], reverse = [false, true]}") in text
+    assert "batch_group_count = 1 : i64, feature_group_count = 1 : i64" in text
+
+
+def test_convolution_builder_groups_and_result_type(ctx):
+    def body(a, b):
+        dims = stablehlo.ConvDimensionNumbers.get(
+            input_batch_dimension=0, input_feature_dimension=1, input_spatial_dimensions=[2],
+            kernel_input_feature_dimension=1, kernel_output_feature_dimension=0,
+            kernel_spatial_dimensions=[2], output_batch_dimension=0, output_feature_dimension=1,
+            output_spatial_dimensions=[2])
+        return stablehlo.convolution(a, b, dims, feature_group_count=2, lhs_dilation=[2],
+                                     result_type=ir.RankedTensorType.get([2, 6, 8], ir.F64Type.get()))
+
+    module = build([f32(2, 4, 5), f32(6, 2, 2)], body)
+    assert "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {lhs_dilate = [2]}" in str(module)
+    assert "feature_group_count = 2 : i64" in str(module)
+    assert "-> tensor<2x6x8xf64>" in str(module)
+
+
+def test_convolution_builder_names_the_violated_constraint(ctx):
+    def body(a, b):  # kernel input features 3, lhs features 2
+        return stablehlo.convolution(
+            a, b, input_batch_dimension=0, input_feature_dimension=3, input_spatial_dimensions=[1, 2],
+            kernel_input_feature_dimension=2, kernel_output_feature_dimension=3,
+            kernel_spatial_dimensions=[0, 1], output_batch_dimension=0, output_feature_dimension=3,
+            output_spatial_dimensions=[1, 2])
+
+    with pytest.raises(ValueError, match="C14: rhs input feature dimension size 3"):
+        build([f32(1, 4, 4, 2), f32(3, 3, 3, 2)], body)

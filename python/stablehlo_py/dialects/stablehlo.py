@@ -24,7 +24,7 @@ from ._stablehlo_normalization_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_fft_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_random_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import ReturnOp
-from ._stablehlo_linalg_ops_gen import DotGeneralOp
+from ._stablehlo_linalg_ops_gen import ConvolutionOp, DotGeneralOp
 from ._stablehlo_indexing_ops_gen import GatherOp
 
 TokenType = _stablehlo.TokenType
@@ -221,6 +221,60 @@ def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
     return DotGeneralOp(result_type, lhs, rhs, dot_dimension_numbers,
                         precision_config=precision_config, algorithm=algorithm,
                         loc=loc, ip=ip).result
+
+
+def convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
+                window_strides: Optional[Sequence[int]] = None,
+                padding: Optional[Sequence[Sequence[int]]] = None,
+                lhs_dilation: Optional[Sequence[int]] = None,
+                rhs_dilation: Optional[Sequence[int]] = None,
+                window_reversal: Optional[Sequence[bool]] = None,
+                feature_group_count: int = 1, batch_group_count: int = 1,
+                precision_config=None, result_type: Optional[ir.Type] = None,
+                loc=None, ip=None, **dimension_fields) -> ir.Value:
+    """stablehlo.convolution; the result shape is inferred (C25) and the
+    element type defaults to the operands'. Window fields are Python lists
+    (padding as [low, high] pairs) and are left out when None (spec defaults);
+    dimension numbers are a ConvDimensionNumbers or its fields as keywords."""
+    if dimension_numbers is None:
+        dimension_numbers = ConvDimensionNumbers.get(**dimension_fields)
+    i64 = ir.IntegerType.get_signless(64)
+    attributes = {
+        "dimension_numbers": dimension_numbers,
+        "feature_group_count": ir.IntegerAttr.get(i64, feature_group_count),
+        "batch_group_count": ir.IntegerAttr.get(i64, batch_group_count),
+    }
+    if window_strides is not None:
+        attributes["window_strides"] = ir.DenseI64ArrayAttr.get(list(window_strides))
+    if padding is not None:
+        pairs = [[int(lo), int(hi)] for lo, hi in padding]
+        attributes["padding"] = ir.Attribute.parse(
+            f"dense<{pairs if pairs else ''}> : tensor<{len(pairs)}x2xi64>")
+    if lhs_dilation is not None:
+        attributes["lhs_dilation"] = ir.DenseI64ArrayAttr.get(list(lhs_dilation))
+    if rhs_dilation is not None:
+        attributes["rhs_dilation"] = ir.DenseI64ArrayAttr.get(list(rhs_dilation))
+    if window_reversal is not None:
+        attributes["window_reversal"] = ir.DenseBoolArrayAttr.get([bool(r) for r in window_reversal])
+    if precision_config is not None:
+        attributes["precision_config"] = precision_config
+    infer = result_type is None
+    if infer:
+        try:
+            components = ir.InferShapedTypeOpInterface(ConvolutionOp).inferReturnTypeComponents(
+                operands=[lhs, rhs], attributes=ir.DictAttr.get(attributes))
+            result_type = ir.RankedTensorType.get(components[0].shape, components[0].element_type)
+        except ValueError:
+            result_type = lhs.type  # a placeholder: the verifier below names the violated constraint
+    op = ir.Operation.create("stablehlo.convolution", results=[result_type], operands=[lhs, rhs],
+                             attributes=attributes, loc=loc, ip=ip)
+    if infer:
+        try:
+            op.verify()
+        except ir.MLIRError as e:
+            op.erase()
+            raise ValueError(f"stablehlo.convolution: {e}") from None
+    return op.result
 
 
 def _scalar(value: ir.Value) -> ir.Type:

@@ -25,6 +25,7 @@ __all__ = [
     "has",
     "dense_elements",
     "i64_list",
+    "bool_list",
     "string",
     "boolean",
     "integer",
@@ -39,6 +40,8 @@ __all__ = [
     "dot_dimension_numbers",
     "ScatterDims",
     "scatter_dimension_numbers",
+    "ConvDims",
+    "conv_dimension_numbers",
 ]
 
 
@@ -111,6 +114,20 @@ def i64_list(op, name: str, default=None) -> tuple:
     if isinstance(attr, ir.DenseIntElementsAttr):
         return tuple(int(v) for v in np.array(attr).reshape(-1).tolist())
     raise InterpreterError(f"attribute '{name}': expected an array of i64, got {attr}")
+
+
+def bool_list(op, name: str, default=None) -> tuple:
+    """A DenseBoolArrayAttr as a tuple of bools."""
+    import mlir.ir as ir
+
+    attr = get(op, name)
+    if attr is None:
+        if default is None:
+            raise InterpreterError(f"missing attribute '{name}'")
+        return tuple(default)
+    if isinstance(attr, ir.DenseBoolArrayAttr):
+        return tuple(bool(v) for v in attr)
+    raise InterpreterError(f"attribute '{name}': expected an array of i1, got {attr}")
 
 
 def string(op, name: str, default: str | None = None) -> str:
@@ -298,3 +315,22 @@ def scatter_dimension_numbers(op) -> ScatterDims:
     return ScatterDims(tuple(dims.update_window_dims), tuple(dims.inserted_window_dims),
                        tuple(dims.input_batching_dims), tuple(dims.scatter_indices_batching_dims),
                        tuple(dims.scatter_dims_to_operand_dims), int(dims.index_vector_dim))
+
+
+class ConvDims(NamedTuple):
+    input_batch_dimension: int
+    input_feature_dimension: int
+    input_spatial_dimensions: tuple
+    kernel_input_feature_dimension: int
+    kernel_output_feature_dimension: int
+    kernel_spatial_dimensions: tuple
+    output_batch_dimension: int
+    output_feature_dimension: int
+    output_spatial_dimensions: tuple
+
+
+def conv_dimension_numbers(op) -> ConvDims:
+    fields = _decode(op, "dimension_numbers", "ConvDimensionNumbers",
+                     "convolution dimension numbers").fields()
+    return ConvDims(**{name: tuple(value) if isinstance(value, list) else int(value)
+                       for name, value in fields.items()})

@@ -1,4 +1,6 @@
-"""dot_general (and the legacy dot) as one matmul over (batch, free, contracting) layouts.
+"""dot_general (and the legacy dot) as one matmul over (batch, free, contracting)
+layouts; convolution as an im2col view of the padded input times the kernel;
+cholesky and triangular_solve (at the end of this module).
 
 Operands are converted to the result element type first (so mixed-precision
 dots accumulate in the result type, as XLA does), then transposed to
@@ -12,6 +14,7 @@ narrower than f32 accumulate in f32 and round once at the end.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -23,13 +26,20 @@ from .types import from_wide_int
 
 
 def _accumulation(out):
-    """(to_compute, finish): operands converted to the result type, then to the type products
-    accumulate in (64-bit integers, f32 for narrower floats), and the sum back to the result type."""
+    """(to_compute, finish) for products accumulated into element type `out`.
+
+    Operands are converted to `out` first (mixed-precision products
+    accumulate in the result type, as XLA does).  Integers then accumulate in
+    64 bits and wrap into `out`, which equals wrap-around accumulation in
+    `out`; floats narrower than f32 accumulate in f32 and round once.
+    """
     if out.is_int:
         wide = np.dtype(np.int64 if out.category == "sint" else np.uint64)
-        return (lambda x: convert_values(x, out).astype(wide)), (lambda r: from_wide_int(r, out))
+        return (lambda x: convert_values(x, out).astype(wide),
+                lambda r: from_wide_int(r, out))
     if out.category == "float" and out.bits < 32:
-        return (lambda x: convert_values(x, out).astype(np.float32)), (lambda r: r.astype(out.dtype))
+        return (lambda x: convert_values(x, out).astype(np.float32),
+                lambda r: r.astype(out.dtype))
     return (lambda x: convert_values(x, out)), (lambda r: r)  # bool, f32, f64, complex
 
 
@@ -84,6 +94,154 @@ def _dot(ctx):
 
 
 # ---------------------------------------------------------------------------
+# convolution
+#
+# The operands are transposed to canonical layouts, lhs = (batch, spatial...,
+# feature) and rhs = (spatial..., in feature, out feature), and converted as
+# for dot_general.  lhs dilation inserts zeros, padding pads with zeros (or
+# crops, when negative), window reversal flips the kernel (reversing each lhs
+# window is the same as reversing rhs).  A strided view of the padded lhs
+# then holds every window (rhs dilation and window strides are strides of
+# that view); reshaped into one row per output position, per group, it is
+# multiplied with the kernel by np.matmul.  Feature groups split lhs features
+# and rhs output features; batch groups split the lhs batch and rhs output
+# features; either way the group results are concatenated along the output
+# features.
+
+
+class ConvWindow(NamedTuple):
+    strides: tuple
+    padding: tuple  # (low, high) per spatial dimension
+    lhs_dilation: tuple
+    rhs_dilation: tuple
+    reversal: tuple
+    feature_groups: int
+    batch_groups: int
+
+
+def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
+    for spec in (lhs, rhs, result):
+        if not spec.is_static:
+            raise InterpreterError(f"dynamic shape {spec.text} is not supported")
+    lhs_perm = (dims.input_batch_dimension, *dims.input_spatial_dimensions,
+                dims.input_feature_dimension)
+    rhs_perm = (*dims.kernel_spatial_dimensions, dims.kernel_input_feature_dimension,
+                dims.kernel_output_feature_dimension)
+    out_perm = (dims.output_batch_dimension, *dims.output_spatial_dimensions,
+                dims.output_feature_dimension)
+    s = lhs.rank - 2
+    for perm, spec in ((lhs_perm, lhs), (rhs_perm, rhs), (out_perm, result)):
+        if sorted(perm) != list(range(spec.rank)) or spec.rank != s + 2:
+            raise InterpreterError(f"invalid convolution dimension numbers for {spec.text}")
+    if any(len(v) != s for v in (window.strides, window.padding, window.lhs_dilation,
+                                 window.rhs_dilation, window.reversal)):
+        raise InterpreterError(f"convolution window attributes must have {s} entries")
+    fg, bg = window.feature_groups, window.batch_groups
+    batch, *in_spatial, features = (lhs.shape[d] for d in lhs_perm)
+    *kernel_spatial, kernel_in, kernel_out = (rhs.shape[d] for d in rhs_perm)
+    groups = fg * bg
+    if (fg < 1 or bg < 1 or min(fg, bg) != 1 or features % fg or batch % bg
+            or kernel_out % groups or kernel_in * fg != features):
+        raise InterpreterError(f"convolution groups (feature {fg}, batch {bg}) do not divide "
+                               f"{lhs.text} and {rhs.text}")
+    if min((*window.strides, *window.lhs_dilation, *window.rhs_dilation), default=1) < 1:
+        raise InterpreterError("convolution strides and dilations must be positive")
+
+    def windows(n, k, stride, lhs_dilation, rhs_dilation, padding):
+        """Number of windows along one spatial dimension (C25)."""
+        padded = ((n - 1) * lhs_dilation + 1 if n else 0) + sum(padding)
+        extent = (k - 1) * rhs_dilation + 1 if k else 0
+        return 0 if padded <= 0 or extent > padded else (padded - extent) // stride + 1
+
+    out_spatial = tuple(map(windows, in_spatial, kernel_spatial, window.strides, window.lhs_dilation,
+                            window.rhs_dilation, window.padding))
+    out_canonical = (batch // bg, *out_spatial, kernel_out)
+    if out_canonical != tuple(result.shape[d] for d in out_perm):
+        raise InterpreterError(f"convolution result {result.text} does not match its operands")
+    out_inverse = tuple(np.argsort(out_perm))
+    flip = tuple(i for i, r in enumerate(window.reversal) if r)
+    to_compute, finish = _accumulation(result.element)
+    patch = math.prod(kernel_spatial) * kernel_in  # one window, flattened
+    rows = (batch // bg) * math.prod(out_spatial)  # output positions per group
+    kernel_group = kernel_out // groups
+
+    def padded_input(x):
+        """lhs dilated and padded: (batch, padded spatial..., features)."""
+        if any(d > 1 for d in window.lhs_dilation):
+            dilated = np.zeros((batch, *((n - 1) * d + 1 if n else 0 for n, d in
+                                         zip(in_spatial, window.lhs_dilation)), features), x.dtype)
+            dilated[(slice(None), *(slice(None, None, d) for d in window.lhs_dilation))] = x
+            x = dilated
+        # Positive padding first, then cropping for negative padding: pad
+        # semantics, also when one side crops into the other's padding.
+        grow = [(0, 0), *((max(lo, 0), max(hi, 0)) for lo, hi in window.padding), (0, 0)]
+        if any(g != (0, 0) for g in grow):
+            x = np.pad(x, grow)
+        crop = tuple(slice(max(-lo, 0), x.shape[i + 1] - max(-hi, 0))
+                     for i, (lo, hi) in enumerate(window.padding))
+        x = x[(slice(None), *crop)]
+        return np.ascontiguousarray(x)
+
+    def patches(x):
+        """(groups, rows, patch): every window of x, one row per output position."""
+        n, c = x.strides[0], x.strides[-1]
+        spatial_strides = x.strides[1:-1]
+        view_shape = (*out_spatial, *kernel_spatial)
+        view_strides = (*(st * w for st, w in zip(spatial_strides, window.strides)),
+                        *(st * d for st, d in zip(spatial_strides, window.rhs_dilation)))
+        if bg > 1:  # (groups, batch / groups, windows..., features)
+            shape = (bg, batch // bg, *view_shape, features)
+            strides = (n * (batch // bg), n, *view_strides, c)
+        else:  # (batch, windows..., groups, features / groups)
+            shape = (batch, *view_shape, fg, kernel_in)
+            strides = (n, *view_strides, c * kernel_in, c)
+        view = np.lib.stride_tricks.as_strided(x, shape, strides, writeable=False)
+        if bg == 1:
+            view = np.moveaxis(view, -2, 0)
+        return view.reshape(groups, rows, patch)
+
+    def kernel(w):
+        """(groups, patch, out features / groups), windows reversed where asked."""
+        w = to_compute(w).transpose(rhs_perm)
+        if flip:
+            w = np.flip(w, flip)
+        w = w.reshape(*kernel_spatial, kernel_in, groups, kernel_group)
+        return np.moveaxis(w, -2, 0).reshape(groups, patch, kernel_group)
+
+    def convolution(a, b):
+        if 0 in out_canonical:
+            return np.zeros(result.shape, result.element.dtype)
+        x = padded_input(to_compute(a).transpose(lhs_perm))
+        r = np.matmul(patches(x), kernel(b))  # (groups, rows, out features / groups)
+        r = np.moveaxis(r.reshape(groups, batch // bg, *out_spatial, kernel_group), 0, -2)
+        return finish(r.reshape(out_canonical)).transpose(out_inverse)
+
+    return convolution
+
+
+@register("stablehlo.convolution")
+def _convolution(ctx):
+    op = ctx.op
+    lhs = ctx.operand_spec(0)
+    s = lhs.rank - 2
+
+    def window_field(read, name, default):
+        # An absent or (as upstream allows) empty array means the default.
+        return read(op, name, default=default) or default
+
+    padding = window_field(attributes.i64_list, "padding", (0,) * (2 * s))
+    window = ConvWindow(
+        strides=window_field(attributes.i64_list, "window_strides", (1,) * s),
+        padding=tuple(zip(padding[0::2], padding[1::2])),
+        lhs_dilation=window_field(attributes.i64_list, "lhs_dilation", (1,) * s),
+        rhs_dilation=window_field(attributes.i64_list, "rhs_dilation", (1,) * s),
+        reversal=window_field(attributes.bool_list, "window_reversal", (False,) * s),
+        feature_groups=attributes.integer(op, "feature_group_count"),
+        batch_groups=attributes.integer(op, "batch_group_count"))
+    return _convolution_kernel(lhs, ctx.operand_spec(1), ctx.result_spec(),
+                               attributes.conv_dimension_numbers(op), window)
+
+
 # cholesky and triangular_solve: batched over the leading dimensions; floats
 # narrower than f32 are computed in f32 and rounded once.
 
