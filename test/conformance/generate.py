@@ -865,6 +865,29 @@ def build_table() -> list:
     add("cholesky", "cholesky", TextProgram(_cholesky_text), g_spd, ["float32", "float64"] + C, "almost")
     add("triangular_solve", "triangular_solve", TextProgram(_triangular_solve_text), g_triangular,
         ["float32", "float64"] + C, "almost")
+    # -- whole programs the issues name: softmax, a scan (RNN cell), matmul/einsum, jax.random (threefry in
+    #    StableHLO ops; jax.random.normal needs chlo.erf_inv, which is not StableHLO)
+    add("softmax", "reduce", lambda x: jax.nn.softmax(x, axis=-1), g_shape((3, 6)), ["float32", "float64", "bfloat16",
+        "float16"], "close", expect=["reduce", "exponential"])
+
+    def rnn(h, xs, w, u):
+        return lax.scan(lambda c, x: (jnp.tanh(x @ w + c @ u),) * 2, h, xs)[1]
+
+    add("scan_rnn", "while", rnn, lambda rng, t: [random_array(rng, t, (2, 4)), random_array(rng, t, (5, 2, 3)),
+                                                  random_array(rng, t, (3, 4)), random_array(rng, t, (4, 4))],
+        ["float32", "float64"], "almost",  # rounding differences compound over the steps (~15 ULP)
+        expect=["while", "dynamic_slice", "dynamic_update_slice", "dot_general"])
+    add("matmul", "dot_general", jnp.matmul, g_small((2, 3, 4), (4, 5)), NUMERIC, "close")
+    add("einsum", "dot_general", lambda a, b: jnp.einsum("bij,bjk->bik", a, b), g_small((2, 3, 4), (2, 4, 5)),
+        NUMERIC, "close")
+    seed = lambda rng, t: [np.array([rng.integers(0, 2**31)], dtype=np.uint32)]  # noqa: E731
+    add("random_uniform", "while", lambda s: jax.random.uniform(jax.random.key(s[0]), (3, 4)), seed, ["uint32"],
+        "eq", expect=["while", "shift_right_logical"])
+    add("random_randint", "while", lambda s: jax.random.randint(jax.random.key(s[0]), (8,), -5, 100), seed,
+        ["uint32"], "eq", expect=["while", "shift_right_logical"])
+    add("random_permutation", "sort", lambda s: jax.random.permutation(jax.random.key(s[0]), 10), seed, ["uint32"],
+        "eq", expect=["sort", "while"])
+
     # -- rng_bit_generator: XLA's bits exactly (unsigned outputs: XLA hands every output back unsigned)
     for algorithm, size in (("THREE_FRY", 2), ("PHILOX", 3), ("PHILOX", 2), ("DEFAULT", 3)):
         for element, shape in (("ui32", (3, 5)), ("ui64", (4,)), ("ui16", (2, 3)), ("ui8", ())):
