@@ -1,0 +1,108 @@
+"""Benchmark (not a test): loops, three engines, side by side.
+
+    .venv/bin/python bench/bench_loops.py [--case rnn|while|both] [--repeats 20]
+                                          [--ref-repeats 1] [--ref-timeout 600] [--no-reference]
+
+rnn:   a 64-step RNN as lax.scan (h = tanh(x_t @ W + h @ U + b), hidden 256, batch 16,
+       input width 256), the issue's "within 5x of XLA" case.
+while: a 2000-iteration scalar lax.while_loop (a linear-congruential update of an int32
+       and a float32 accumulator), the issue's "within 100x of XLA and at least 10x
+       faster than the reference interpreter" case.
+Each is exported by jax inside this script and timed on the same seeded inputs by
+stablehlo-py (compile once, then call), XLA on CPU (jax.jit) and the upstream
+reference interpreter (jaxlib eval_module, in a subprocess with a timeout). Timing,
+the reference worker and the report table are bench_mlp.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_mlp  # noqa: E402  (shared engines, timing and report)
+
+SEED = 0
+
+
+def rnn_case():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def rnn(h0, xs, w, u, b):
+        def cell(h, x):
+            h = jnp.tanh(x @ w + h @ u + b)
+            return h, h
+        return lax.scan(cell, h0, xs)[1]
+
+    rng = np.random.default_rng(SEED)
+    steps, batch, width, hidden = 64, 16, 256, 256
+    inputs = [np.zeros((batch, hidden), np.float32), rng.standard_normal((steps, batch, width)).astype(np.float32),
+              (rng.standard_normal((width, hidden)) / 16).astype(np.float32),
+              (rng.standard_normal((hidden, hidden)) / 16).astype(np.float32), np.zeros(hidden, np.float32)]
+    return "64-step RNN scan (batch 16, width 256, hidden 256, float32)", rnn, inputs
+
+
+def while_case():
+    from jax import lax
+
+    def loop(seed):
+        def body(state):
+            i, x, acc = state
+            x = x * 1103515245 + 12345  # wraps like int32
+            return i + 1, x, acc + (x & 1023).astype("float32") * 0.001
+
+        def cond(state):
+            return state[0] < 2000
+
+        return lax.while_loop(cond, body, (0, seed, np.float32(0)))[1:]
+
+    return "2000-iteration scalar while loop (int32 and float32 carries)", loop, [np.int32(7)]
+
+
+CASES = {"rnn": rnn_case, "while": while_case}
+
+
+def run_case(name: str, args) -> None:
+    import jax
+
+    title, fn, inputs = CASES[name]()
+    text = jax.jit(fn).lower(*inputs).as_text()
+    print(f"{title}; jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
+    xla = bench_mlp.bench_xla(fn, inputs, args.repeats, args.warmup)
+    ours = bench_mlp.bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
+    reference_name = "reference interpreter (jaxlib eval_module)"
+    if args.no_reference:
+        reference = bench_mlp.Result(reference_name, error="skipped (--no-reference)")
+    else:
+        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
+        reference = bench_mlp.bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    print()
+    print(bench_mlp.report([ours, xla, reference], xla, reference))
+    print()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--case", choices=["rnn", "while", "both"], default="both")
+    parser.add_argument("--repeats", type=int, default=20, help="timed calls for stablehlo-py and XLA")
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
+    parser.add_argument("--ref-timeout", type=float, default=600.0, help="seconds for the reference subprocess")
+    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+    args = parser.parse_args(argv)
+
+    import jax
+
+    jax.config.update("jax_platforms", "cpu")
+    for name in (["rnn", "while"] if args.case == "both" else [args.case]):
+        run_case(name, args)
+    print("vs X = median time / X's median time (smaller is faster).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
