@@ -141,7 +141,7 @@ def reference_worker(directory: str) -> int:
     inputs = [np.load(os.path.join(directory, f"in_{i}.npy")) for i in range(config["inputs"])]
     with jax_mlir.make_ir_context(), ir.Location.unknown():
         module = ir.Module.parse(text)
-        args = [ir.DenseElementsAttr.get(np.ascontiguousarray(a)) for a in inputs]
+        args = [ir.DenseElementsAttr.get(np.array(a, order="C")) for a in inputs]  # keeps 0-d arrays 0-d
         times = []
         for _ in range(config["repeats"]):
             start = time.perf_counter()

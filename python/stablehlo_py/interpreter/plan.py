@@ -27,6 +27,8 @@ __all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
 
 MAX_CALL_DEPTH = 100
 _TERMINATORS = ("func.return", "stablehlo.return")
+# Ops without operands whose kernels return a value fixed when they are prepared.
+_PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 _NO_RESULT = -1
 
 
@@ -39,7 +41,7 @@ class Function:
     """A prepared block: call `run(values)` with block arguments then captured values."""
 
     __slots__ = ("name", "arg_specs", "result_specs", "input_slots", "nslots", "steps", "result_slots",
-                 "op_info", "captures")
+                 "op_info", "captures", "preset")
 
     def __init__(self, name: str):
         self.name = name
@@ -51,9 +53,10 @@ class Function:
         self.result_slots: tuple = ()
         self.op_info: list = []  # (op name, location) per step, for errors
         self.captures: list = []  # outer mlir Values, only while preparing
+        self.preset: list = []  # the slots with their values computed while preparing (constants)
 
     def run(self, inputs) -> list:
-        env = [None] * self.nslots
+        env = self.preset.copy()
         for slot, value in zip(self.input_slots, inputs):
             env[slot] = value
         index = 0
@@ -218,6 +221,7 @@ class PlanBuilder:
             fn.arg_specs = [value_spec(a.type) for a in block.arguments]
         scope = _Scope(fn, parent)
         arg_slots = [scope.define(a) for a in block.arguments]
+        constants: dict = {}
         terminated = False
         for op in block.operations:
             op = op.operation
@@ -228,10 +232,17 @@ class PlanBuilder:
                     fn.result_specs = [value_spec(v.type) for v in outputs]
                 terminated = True
                 break
-            fn.steps.append(self._prepare_op(op, scope))
+            step = self._prepare_op(op, scope)
+            if op.name in _PRECOMPUTED:  # its value is known now: store it once, not once per run
+                constants[step[2]] = step[0]()
+                continue
+            fn.steps.append(step)
             fn.op_info.append((op.name, str(op.location)))
         if not terminated:
             raise InterpreterError(f"{name}: block has no return")
+        fn.preset = [None] * fn.nslots
+        for slot, value in constants.items():
+            fn.preset[slot] = value
         fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
         return fn
 
