@@ -56,11 +56,7 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--size", type=int, default=32, help="image height and width")
     parser.add_argument("--channels", default="16,32,32", help="channels, input first")
-    parser.add_argument("--repeats", type=int, default=50, help="timed calls for stablehlo-py and XLA")
-    parser.add_argument("--warmup", type=int, default=3)
-    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
-    parser.add_argument("--ref-timeout", type=float, default=120.0, help="seconds for the reference subprocess")
-    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+    common.add_engine_arguments(parser, repeats=50, ref_timeout=120.0)
     args = parser.parse_args(argv)
 
     import jax
@@ -73,17 +69,9 @@ def main(argv=None) -> int:
           f"{' -> '.join(map(str, channels))} channels (float32), {len(text.splitlines())} lines of StableHLO; "
           f"jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
 
-    xla = common.bench_xla(cnn, inputs, args.repeats, args.warmup)
-    print("  XLA done", flush=True)
-    ours = common.bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
-    print("  stablehlo-py done", flush=True)
-    if args.no_reference:
-        reference = common.Result("reference interpreter (jaxlib eval_module)", error="skipped (--no-reference)")
-    else:
-        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
-        reference = common.bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    table = common.compare_engines(cnn, inputs, text, args)
     print()
-    print(common.report([ours, xla, reference], xla, reference))
+    print(table)
     print("\nvs X = median time / X's median time (smaller is faster).")
     return 0
 

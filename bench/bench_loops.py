@@ -71,27 +71,16 @@ def run_case(name: str, args) -> None:
     title, fn, inputs = CASES[name]()
     text = jax.jit(fn).lower(*inputs).as_text()
     print(f"{title}; jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
-    xla = bench_mlp.bench_xla(fn, inputs, args.repeats, args.warmup)
-    ours = bench_mlp.bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
-    reference_name = "reference interpreter (jaxlib eval_module)"
-    if args.no_reference:
-        reference = bench_mlp.Result(reference_name, error="skipped (--no-reference)")
-    else:
-        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
-        reference = bench_mlp.bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    table = bench_mlp.compare_engines(fn, inputs, text, args)
     print()
-    print(bench_mlp.report([ours, xla, reference], xla, reference))
+    print(table)
     print()
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", choices=["rnn", "while", "both"], default="both")
-    parser.add_argument("--repeats", type=int, default=20, help="timed calls for stablehlo-py and XLA")
-    parser.add_argument("--warmup", type=int, default=3)
-    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
-    parser.add_argument("--ref-timeout", type=float, default=600.0, help="seconds for the reference subprocess")
-    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+    bench_mlp.add_engine_arguments(parser, repeats=20, ref_timeout=600.0)
     args = parser.parse_args(argv)
 
     import jax

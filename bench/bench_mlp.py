@@ -234,15 +234,35 @@ def report(results, xla, reference) -> str:
     return "\n".join(out)
 
 
+def add_engine_arguments(parser: argparse.ArgumentParser, repeats: int, ref_timeout: float) -> None:
+    """The options every benchmark shares: call counts and the reference interpreter's budget."""
+    parser.add_argument("--repeats", type=int, default=repeats, help="timed calls for stablehlo-py and XLA")
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
+    parser.add_argument("--ref-timeout", type=float, default=ref_timeout, help="seconds for the reference subprocess")
+    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+
+
+def compare_engines(fn, inputs: list, text: str, args) -> str:
+    """Time `fn` (XLA) and its StableHLO export `text` (stablehlo-py, the reference interpreter)
+    on `inputs` as `args` (add_engine_arguments) say; returns the report table."""
+    xla = bench_xla(fn, inputs, args.repeats, args.warmup)
+    print("  XLA done", flush=True)
+    ours = bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
+    print("  stablehlo-py done", flush=True)
+    if args.no_reference:
+        reference = Result("reference interpreter (jaxlib eval_module)", error="skipped (--no-reference)")
+    else:
+        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
+        reference = bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    return report([ours, xla, reference], xla, reference)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--sizes", default="784,512,512,10", help="layer widths, input first")
-    parser.add_argument("--repeats", type=int, default=50, help="timed calls for stablehlo-py and XLA")
-    parser.add_argument("--warmup", type=int, default=3)
-    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
-    parser.add_argument("--ref-timeout", type=float, default=900.0, help="seconds for the reference subprocess")
-    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+    add_engine_arguments(parser, repeats=50, ref_timeout=900.0)
     parser.add_argument("--reference-worker", metavar="DIR", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.reference_worker:
@@ -258,17 +278,9 @@ def main(argv=None) -> int:
     print(f"MLP {shapes} (float32), {len(text.splitlines())} lines of StableHLO; "
           f"jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
 
-    xla = bench_xla(mlp, inputs, args.repeats, args.warmup)
-    print("  XLA done", flush=True)
-    ours = bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
-    print("  stablehlo-py done", flush=True)
-    if args.no_reference:
-        reference = Result("reference interpreter (jaxlib eval_module)", error="skipped (--no-reference)")
-    else:
-        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
-        reference = bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    table = compare_engines(mlp, inputs, text, args)
     print()
-    print(report([ours, xla, reference], xla, reference))
+    print(table)
     print("\nvs X = median time / X's median time (smaller is faster).")
     return 0
 

@@ -51,11 +51,7 @@ def main(argv=None) -> int:
     parser.add_argument("--op", choices=sorted(OPS), default="add", help="the update computation")
     parser.add_argument("--rows", type=int, default=4096)
     parser.add_argument("--table", default="10000x64", help="table shape, ROWSxCOLS")
-    parser.add_argument("--repeats", type=int, default=50, help="timed calls for stablehlo-py and XLA")
-    parser.add_argument("--warmup", type=int, default=3)
-    parser.add_argument("--ref-repeats", type=int, default=1, help="timed calls for the reference interpreter")
-    parser.add_argument("--ref-timeout", type=float, default=300.0, help="seconds for the reference subprocess")
-    parser.add_argument("--no-reference", action="store_true", help="skip the (slow) reference interpreter")
+    bench_mlp.add_engine_arguments(parser, repeats=50, ref_timeout=300.0)
     args = parser.parse_args(argv)
 
     import jax
@@ -70,18 +66,9 @@ def main(argv=None) -> int:
           f"(random indices, duplicates allowed); jax {jax.__version__}, numpy {np.__version__}, "
           f"{os.cpu_count()} CPUs", flush=True)
 
-    xla = bench_mlp.bench_xla(fn, inputs, args.repeats, args.warmup)
-    print("  XLA done", flush=True)
-    ours = bench_mlp.bench_stablehlo_py(text, inputs, args.repeats, args.warmup)
-    print("  stablehlo-py done", flush=True)
-    reference_name = "reference interpreter (jaxlib eval_module)"
-    if args.no_reference:
-        reference = bench_mlp.Result(reference_name, error="skipped (--no-reference)")
-    else:
-        print(f"  reference interpreter: {args.ref_repeats} call(s), timeout {args.ref_timeout:g} s ...", flush=True)
-        reference = bench_mlp.bench_reference(text, inputs, args.ref_repeats, args.ref_timeout)
+    table = bench_mlp.compare_engines(fn, inputs, text, args)
     print()
-    print(bench_mlp.report([ours, xla, reference], xla, reference))
+    print(table)
     print("\nvs X = median time / X's median time (smaller is faster).")
     return 0
 
