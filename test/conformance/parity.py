@@ -859,13 +859,18 @@ def verifier_parity(printer_results: list[PrinterResult], budget: int, seed: int
             mutants.extend(mutations_of(pr.case.id, pr.generic))
     results = []
     for mu in sample_mutants(mutants, budget, seed):
-        o = oracles.ours.run(mu.text, pretty=False)
-        u = oracles.upstream.run(mu.text, pretty=False)
-        r = MutantResult(mu, o["ok"], u["ok"], _first_error(o["error"]), _first_error(u["error"]))
-        if not r.agree:
-            r.explanation = explain(mu.op, r.ours_ok, r.upstream_ok, o["error"], u["error"], mu.kind)
-        results.append(r)
+        results.append(compare_verifiers(mu, oracles))
     return results
+
+
+def compare_verifiers(mu: Mutant, oracles: Oracles) -> MutantResult:
+    """Both verifiers on one mutant, with the decisions.md entry explaining a disagreement."""
+    o = oracles.ours.run(mu.text, pretty=False)
+    u = oracles.upstream.run(mu.text, pretty=False)
+    r = MutantResult(mu, o["ok"], u["ok"], _first_error(o["error"]), _first_error(u["error"]))
+    if not r.agree:
+        r.explanation = explain(mu.op, r.ours_ok, r.upstream_ok, o["error"], u["error"], mu.kind)
+    return r
 
 
 def invalid_lit_units() -> list[Mutant]:
@@ -889,12 +894,7 @@ def invalid_parity(oracles: Oracles) -> list[MutantResult]:
     """Both verifiers on the hand-written invalid lit cases (expected: both reject)."""
     results = []
     for mu in invalid_lit_units():
-        o = oracles.ours.run(mu.text, pretty=False)
-        u = oracles.upstream.run(mu.text, pretty=False)
-        r = MutantResult(mu, o["ok"], u["ok"], _first_error(o["error"]), _first_error(u["error"]))
-        if not r.agree:
-            r.explanation = explain(mu.op, r.ours_ok, r.upstream_ok, o["error"], u["error"], mu.kind)
-        results.append(r)
+        results.append(compare_verifiers(mu, oracles))
     return results
 
 

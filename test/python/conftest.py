@@ -123,6 +123,30 @@ def assert_close(got, expected, rtol=1e-6, atol=0.0, context=""):
 
 
 @pytest.fixture
+def ctx():
+    """An MLIR context with the stablehlo and check dialects, and an unknown location, for builder tests."""
+    import stablehlo_py
+    from mlir import ir
+
+    with stablehlo_py.context() as context, ir.Location.unknown():
+        yield context
+
+
+def build(arg_types, body, verify=True):
+    """A module with one function `main(arg_types...)` whose ops are what `body` builds
+    (func.FuncOp.from_py_func); verified unless `verify` is false."""
+    from mlir import ir
+    from mlir.dialects import func
+
+    module = ir.Module.create()
+    with ir.InsertionPoint(module.body):
+        func.FuncOp.from_py_func(*arg_types, name="main")(body)
+    if verify:
+        assert module.operation.verify()
+    return module
+
+
+@pytest.fixture
 def shlo():
     """The stablehlo_py package (with its interpreter)."""
     import stablehlo_py

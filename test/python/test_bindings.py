@@ -10,25 +10,11 @@ from mlir.dialects import func
 
 import stablehlo_py
 from stablehlo_py.dialects import check, stablehlo
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
+from conftest import build
 
 
 def f32(*shape):
     return ir.RankedTensorType.get(list(shape), ir.F32Type.get())
-
-
-def build(arg_types, body):
-    """A module with one function `main(arg_types...)` whose body is `body`."""
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        func.FuncOp.from_py_func(*arg_types, name="main")(body)
-    assert module.operation.verify()
-    return module
 
 
 # --- one MLIR instance ------------------------------------------------------

@@ -4,16 +4,10 @@ spec lets them be, and an invalid op reports its spec constraint."""
 import numpy as np
 import pytest
 from mlir import ir
-from mlir.dialects import func
 
 import stablehlo_py
 from stablehlo_py.dialects import stablehlo
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
+from conftest import build
 
 
 def tensor(shape, element=None, encoding=None):
@@ -24,16 +18,6 @@ def tensor(shape, element=None, encoding=None):
 def D(values):
     """A dimension-list attribute (no AttrBuilder is registered for HLO_Dims)."""
     return ir.DenseI64ArrayAttr.get(list(values))
-
-
-def build(arg_types, body, verify=True):
-    """A module with one function `main(arg_types...)` whose body is `body`."""
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        func.FuncOp.from_py_func(*arg_types, name="main")(body)
-    if verify:
-        assert module.operation.verify()
-    return module
 
 
 def ops_of(module):

@@ -5,14 +5,7 @@ import pytest
 from mlir import ir
 from mlir.dialects import func
 
-import stablehlo_py
 from stablehlo_py.dialects import stablehlo
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
 
 
 def tensor(text):

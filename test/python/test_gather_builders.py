@@ -4,16 +4,10 @@ defines them, an invalid op reports its spec constraint."""
 import numpy as np
 import pytest
 from mlir import ir
-from mlir.dialects import func
 
 import stablehlo_py
 from stablehlo_py.dialects import stablehlo
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
+from conftest import build
 
 
 def tensor(shape, element=None, encoding=None):
@@ -23,15 +17,6 @@ def tensor(shape, element=None, encoding=None):
 
 def i32():
     return ir.IntegerType.get_signless(32)
-
-
-def build(arg_types, body, verify=True):
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        func.FuncOp.from_py_func(*arg_types, name="main")(body)
-    if verify:
-        assert module.operation.verify()
-    return module
 
 
 def result_types(module, name):

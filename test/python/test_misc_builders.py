@@ -1,29 +1,13 @@
 """Generated Python builders of batch norm, tokens and composite: result types
 are inferred where the spec lets them be."""
-import pytest
 from mlir import ir
-from mlir.dialects import func
 
-import stablehlo_py
 from stablehlo_py.dialects import stablehlo
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
+from conftest import build
 
 
 def f32_tensor(*shape):
     return ir.RankedTensorType.get(list(shape), ir.F32Type.get())
-
-
-def build(arg_types, body):
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        func.FuncOp.from_py_func(*arg_types, name="main")(body)
-    assert module.operation.verify()
-    return module
 
 
 def result_types(module):

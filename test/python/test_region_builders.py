@@ -7,15 +7,9 @@ import pytest
 from mlir import ir
 from mlir.dialects import func
 
-import stablehlo_py
 from stablehlo_py.dialects import stablehlo
 from stablehlo_py.interpreter import interpret
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
+from conftest import build
 
 
 def tensor(*shape, element=None):
@@ -24,14 +18,6 @@ def tensor(*shape, element=None):
 
 def i32(*shape):
     return tensor(*shape, element=ir.IntegerType.get_signless(32))
-
-
-def build(arg_types, body):
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        func.FuncOp.from_py_func(*arg_types, name="main")(body)
-    assert module.operation.verify()
-    return module
 
 
 def less(direction="LT"):

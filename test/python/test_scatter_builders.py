@@ -5,28 +5,14 @@ import pytest
 from mlir import ir
 from mlir.dialects import func
 
-import stablehlo_py
 from stablehlo_py.dialects import stablehlo
 from stablehlo_py.interpreter import interpret
-
-
-@pytest.fixture
-def ctx():
-    with stablehlo_py.context() as context, ir.Location.unknown():
-        yield context
+from conftest import build
 
 
 def tensor(shape, element=None):
     shape = [ir.ShapedType.get_dynamic_size() if d is None else d for d in shape]
     return ir.RankedTensorType.get(shape, element or ir.F32Type.get())
-
-
-def build(arg_types, body):
-    module = ir.Module.create()
-    with ir.InsertionPoint(module.body):
-        func.FuncOp.from_py_func(*arg_types, name="main")(body)
-    assert module.operation.verify()
-    return module
 
 
 def test_scatter_add_builder_runs(ctx):
