@@ -27,6 +27,16 @@ def test_jax_composites():
     assert_close(got[:1], want[:1], rtol=1e-6)  # tanh's last bit is XLA's approximation
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.complex64])
+def test_composite_runs_its_decomposition_like_xla(dtype):
+    scale_add = lax.composite(lambda x, y: x * 2 + y, name="my.scale_add")
+    rng = np.random.default_rng(0)
+    x = (rng.standard_normal((3, 4)) * 5).astype(dtype)
+    y = (rng.standard_normal((3, 4)) * 5).astype(dtype)
+    got, want = run_both(scale_add, x, y)
+    assert_same(got, want, context="composite")
+
+
 def test_nested_composite_text():
     text = """
     func.func @main(%x: tensor<5xi32>) -> tensor<5xi32> {
