@@ -38,9 +38,12 @@ def _per_feature(vector, axis, rank, compute):
     return np.asarray(vector, dtype=compute).reshape(shape)
 
 
+def _elements_per_feature(x, others, compute):
+    return compute.type(np.prod([x.shape[d] for d in others], dtype=np.int64))
+
+
 def _mean(x, others, compute):
-    count = compute.type(np.prod([x.shape[d] for d in others], dtype=np.int64))
-    return np.sum(x, axis=others, dtype=compute, keepdims=True) / count
+    return np.sum(x, axis=others, dtype=compute, keepdims=True) / _elements_per_feature(x, others, compute)
 
 
 @register("stablehlo.batch_norm_inference")
@@ -86,7 +89,7 @@ def _batch_norm_grad(ctx):
         stddev = np.sqrt(var_eps)
         centered = x - _per_feature(mean, axis, rank, compute)
         normalized = centered / stddev
-        count = compute.type(np.prod([x.shape[d] for d in others], dtype=np.int64))
+        count = _elements_per_feature(x, others, compute)
         # The spec's names (from XLA's batchnorm expander): i1..i6.
         sum_dy = np.sum(dy, axis=others, dtype=compute, keepdims=True)
         i1 = dy * count
