@@ -62,11 +62,8 @@ def user_target_kernel(ctx, target: str):
     specs = ctx.result_specs
     where = f"custom_call @{target} result"
 
-    def check(index, value):
-        try:
-            return coerce_argument(index, value, specs[index], target, f"{where} {index}")
-        except InterpreterError as e:  # the message already says what was expected
-            raise InterpreterError(str(e)) from None
+    def check(index, value):  # the same checks, and messages, as for a function's arguments
+        return coerce_argument(index, value, specs[index], target, f"{where} {index}")
 
     def kernel(*operands):
         try:
