@@ -22,7 +22,7 @@ import numpy as np
 
 from . import attributes
 from .errors import InterpreterError
-from .registry import register
+from .registry import register, register_scalar
 from .types import ElementInfo, bits_view, dtype_info, element_info, from_wide_int, uint_dtype, wide_int_dtype
 
 __all__ = ["convert_values"]
@@ -682,3 +682,72 @@ def _reduce_precision_wide(info: ElementInfo) -> np.dtype:
     fits = (finfo.nmant <= half.nmant and float(finfo.max) <= float(half.max)
             and float(finfo.smallest_subnormal) >= float(half.smallest_subnormal))
     return np.dtype(np.float16 if fits else np.float32)
+
+
+# ---------------------------------------------------------------------------
+# Scalar forms (see registry.register_scalar): expressions over numpy scalars
+# that give exactly the kernels' results, for loops over rank-0 values.  Only
+# numpy's own dtypes qualify: their scalar operators run the same C arithmetic
+# as the ufuncs (integers wrap, floats round once; errors are ignored as in a
+# run).  Ops and types not listed here still run, through their kernels.
+
+_NUMPY_SCALARS = frozenset(np.dtype(t) for t in (
+    np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+    np.float16, np.float32, np.float64, np.complex64, np.complex128))
+
+# op -> {category: expression}; add and multiply on i1 are or and and, as in their kernels.
+_SCALAR_EXPRESSIONS = {
+    "stablehlo.add": {"bool": "{0} | {1}", "sint": "{0} + {1}", "uint": "{0} + {1}", "float": "{0} + {1}",
+                      "complex": "{0} + {1}"},
+    "stablehlo.subtract": {"sint": "{0} - {1}", "uint": "{0} - {1}", "float": "{0} - {1}", "complex": "{0} - {1}"},
+    "stablehlo.multiply": {"bool": "{0} & {1}", "sint": "{0} * {1}", "uint": "{0} * {1}", "float": "{0} * {1}"},
+    "stablehlo.divide": {"float": "{0} / {1}"},
+    "stablehlo.and": {"bool": "{0} & {1}", "sint": "{0} & {1}", "uint": "{0} & {1}"},
+    "stablehlo.or": {"bool": "{0} | {1}", "sint": "{0} | {1}", "uint": "{0} | {1}"},
+    "stablehlo.xor": {"bool": "{0} ^ {1}", "sint": "{0} ^ {1}", "uint": "{0} ^ {1}"},
+    "stablehlo.not": {"bool": "~{0}", "sint": "~{0}", "uint": "~{0}"},
+    "stablehlo.negate": {"sint": "-{0}", "uint": "-{0}", "float": "-{0}", "complex": "-{0}"},
+    "stablehlo.maximum": {"bool": "{0} | {1}", "sint": "max({0}, {1})", "uint": "max({0}, {1})"},
+    "stablehlo.minimum": {"bool": "{0} & {1}", "sint": "min({0}, {1})", "uint": "min({0}, {1})"},
+}
+
+_OPERATORS = {"EQ": "==", "NE": "!=", "GE": ">=", "GT": ">", "LE": "<=", "LT": "<"}
+
+
+@register_scalar(*_SCALAR_EXPRESSIONS)
+def _scalar_arithmetic(ctx):
+    info = _element(ctx)
+    if info.dtype not in _NUMPY_SCALARS:
+        return None
+    return _SCALAR_EXPRESSIONS[ctx.name].get(info.category)
+
+
+@register_scalar("stablehlo.compare")
+def _scalar_compare(ctx):
+    info = _element(ctx)
+    compare_type = attributes.comparison_type(ctx.op)
+    direction = attributes.comparison_direction(ctx.op)
+    if info.dtype not in _NUMPY_SCALARS or info.category == "complex" and direction not in ("EQ", "NE"):
+        return None
+    if info.category == "float" and compare_type == "TOTALORDER":
+        return None
+    if info.is_int and compare_type in ("SIGNED", "UNSIGNED") and info.category != compare_type[0].lower() + "int":
+        return None  # compared as the other signedness: the kernel reinterprets the bits
+    return "{0} " + _OPERATORS[direction] + " {1}"
+
+
+@register_scalar("stablehlo.select")
+def _scalar_select(ctx):
+    return "({1} if {0} else {2})"
+
+
+@register_scalar("stablehlo.convert")
+def _scalar_convert(ctx):
+    src, dst = _element(ctx), ctx.result_spec().element
+    if src.dtype not in _NUMPY_SCALARS or dst.dtype not in _NUMPY_SCALARS or src.category == "complex":
+        return None
+    if dst.category == "bool":
+        return "({0} != 0)"
+    if dst.is_int and src.category == "float":
+        return None  # saturating, NaN -> 0: the kernel's rules
+    return "{result}({0})"  # a C cast: ints wrap, floats round to nearest even

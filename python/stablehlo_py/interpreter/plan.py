@@ -20,7 +20,7 @@ import numpy as np
 
 from . import attributes
 from .errors import InterpreterError
-from .registry import lookup
+from .registry import lookup, lookup_scalar
 from .types import TensorSpec, value_spec
 
 __all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
@@ -30,6 +30,7 @@ _TERMINATORS = ("func.return", "stablehlo.return")
 # Ops without operands whose kernels return a value fixed when they are prepared.
 _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 _NO_RESULT = -1
+_NOT_SCALAR = object()  # a step with a value that is not a rank-0 tensor
 
 
 def _as_array(kernel):
@@ -41,7 +42,7 @@ class Function:
     """A prepared block: call `run(values)` with block arguments then captured values."""
 
     __slots__ = ("name", "arg_specs", "result_specs", "input_slots", "nslots", "steps", "result_slots",
-                 "op_info", "captures", "preset")
+                 "op_info", "captures", "preset", "scalar_forms")
 
     def __init__(self, name: str):
         self.name = name
@@ -54,6 +55,9 @@ class Function:
         self.op_info: list = []  # (op name, location) per step, for errors
         self.captures: list = []  # outer mlir Values, only while preparing
         self.preset: list = []  # the slots with their values computed while preparing (constants)
+        # When every value of the block is a rank-0 tensor: per step, its scalar form
+        # (registry.register_scalar) or None to call its kernel; else None (see scalar.py).
+        self.scalar_forms: list | None = None
 
     def run(self, inputs) -> list:
         env = self.preset.copy()
@@ -222,20 +226,27 @@ class PlanBuilder:
         scope = _Scope(fn, parent)
         arg_slots = [scope.define(a) for a in block.arguments]
         constants: dict = {}
+        scalar_forms: list | None = [] if all(map(_is_scalar, fn.arg_specs)) else None
         terminated = False
         for op in block.operations:
             op = op.operation
             if op.name in _TERMINATORS:
                 outputs = list(op.operands if results is None else results)
                 fn.result_slots = tuple(scope.use(v) for v in outputs)
+                if scalar_forms is not None and not all(_is_scalar(value_spec(v.type)) for v in outputs):
+                    scalar_forms = None
                 if not fn.result_specs:
                     fn.result_specs = [value_spec(v.type) for v in outputs]
                 terminated = True
                 break
-            step = self._prepare_op(op, scope)
+            step, form = self._prepare_op(op, scope)
+            if form is _NOT_SCALAR:
+                scalar_forms = None
             if op.name in _PRECOMPUTED:  # its value is known now: store it once, not once per run
                 constants[step[2]] = step[0]()
                 continue
+            if scalar_forms is not None:
+                scalar_forms.append(form)
             fn.steps.append(step)
             fn.op_info.append((op.name, str(op.location)))
         if not terminated:
@@ -244,9 +255,13 @@ class PlanBuilder:
         for slot, value in constants.items():
             fn.preset[slot] = value
         fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
+        if scalar_forms is not None and all(_is_scalar(value_spec(v.type)) for v in fn.captures):
+            fn.scalar_forms = scalar_forms
         return fn
 
     def _prepare_op(self, op, scope: _Scope) -> tuple:
+        """((kernel, input slots, output slot(s)), scalar form: an expression, None to call
+        the kernel on rank-0 values, or _NOT_SCALAR)."""
         name = op.name
         factory: Callable | None = lookup(name)
         location = str(op.location)
@@ -260,6 +275,7 @@ class PlanBuilder:
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
             raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location) from e
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in ctx._extras)
+        form = self._scalar_form(ctx)
         results = list(op.results)
         if not results:
             out = _NO_RESULT
@@ -270,4 +286,19 @@ class PlanBuilder:
                 kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
         else:
             out = tuple(scope.define(r) for r in results)
-        return kernel, ins, out
+        return (kernel, ins, out), form
+
+    @staticmethod
+    def _scalar_form(ctx: OpContext):
+        values = [*ctx.op.operands, *ctx._extras, *ctx.op.results]
+        if not all(_is_scalar(value_spec(v.type)) for v in values):
+            return _NOT_SCALAR
+        factory = lookup_scalar(ctx.name)
+        form = factory(ctx) if factory is not None else None
+        if form is not None and "{result}" in form:
+            form = form.replace("{result}", f"np.{ctx.result_spec().dtype.type.__name__}")
+        return form
+
+
+def _is_scalar(spec) -> bool:
+    return isinstance(spec, TensorSpec) and spec.rank == 0

@@ -19,6 +19,7 @@ from .elementwise import _float_max, _float_min, _total_order_key, convert_value
 from .errors import InterpreterError
 from .plan import MAX_CALL_DEPTH
 from .registry import register
+from .scalar import compile_while
 from .types import bits_view, from_wide_int, tensor_spec, uint_dtype, wide_int_dtype
 
 
@@ -181,6 +182,9 @@ def _tree_reduce(body, xs, inits, extras) -> list:
 def _while(ctx):
     count = ctx.num_operands
     cond, body = ctx.region(0), ctx.region(1)
+    scalar_while = compile_while(cond, body, count, body.stop)
+    if scalar_while is not None:  # every value is rank-0: one generated loop over numpy scalars
+        return scalar_while
 
     def run_while(*vals):
         state, extras = list(vals[:count]), vals[count:]

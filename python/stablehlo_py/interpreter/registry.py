@@ -6,30 +6,46 @@ operand values (numpy arrays, followed by values its regions capture) and
 returning its result (one value), a sequence of values (several results) or
 None (no results).  Factories decode attributes (through attributes.py) and
 pick dtype-specific numpy functions up front, so kernels do no IR work.
+
+An op may also register a scalar form (`register_scalar`): a factory called
+for an op whose operands and results are all rank-0 tensors, returning a
+Python expression over numpy scalars (`"{0} + {1}"`; `{result}` names the
+result's numpy scalar type, `np.float32`, ...) that computes exactly what its kernel computes, or None
+when no such expression exists for the op's types.  scalar.py uses them to run
+scalar loops without a numpy call per op.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-__all__ = ["register", "lookup", "supported_ops"]
+__all__ = ["register", "register_scalar", "lookup", "lookup_scalar", "supported_ops"]
 
 _FACTORIES: dict[str, Callable] = {}
+_SCALAR_FORMS: dict[str, Callable] = {}
 _KERNEL_MODULES = ("elementwise", "data_movement", "indexing", "linalg", "regions", "communication", "normalization", "fft", "rng", "checks")
 _loaded = False
 
 
-def register(*names: str):
-    """Decorator: register `factory` for each op name in `names`."""
-
+def _registrar(table: dict, what: str, names: tuple):
     def decorate(factory):
         for name in names:
-            if name in _FACTORIES:
-                raise RuntimeError(f"kernel for {name} registered twice")
-            _FACTORIES[name] = factory
+            if name in table:
+                raise RuntimeError(f"{what} for {name} registered twice")
+            table[name] = factory
         return factory
 
     return decorate
+
+
+def register(*names: str):
+    """Decorator: register kernel `factory` for each op name in `names`."""
+    return _registrar(_FACTORIES, "kernel", names)
+
+
+def register_scalar(*names: str):
+    """Decorator: register scalar-form `factory` (ctx -> expression or None) for each op in `names`."""
+    return _registrar(_SCALAR_FORMS, "scalar form", names)
 
 
 def _load() -> None:
@@ -46,6 +62,12 @@ def lookup(name: str):
     """The factory for op `name`, or None if the interpreter does not support it."""
     _load()
     return _FACTORIES.get(name)
+
+
+def lookup_scalar(name: str):
+    """The scalar-form factory for op `name`, or None."""
+    _load()
+    return _SCALAR_FORMS.get(name)
 
 
 def supported_ops() -> list[str]:
