@@ -377,3 +377,42 @@ def test_loop_with_a_tensor_carry_takes_the_array_path_and_agrees():
     assert scalar_loops == 0
     v = np.asarray([1.0, -2.0, 0.25], np.float32)
     assert_same(executable(v), [v * 16], "tensor carry")
+
+
+NESTED = """
+func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<i64>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %zero64 = stablehlo.constant dense<0> : tensor<i64>
+  %r:2 = stablehlo.while(%i = %zero, %total = %zero64) : tensor<i32>, tensor<i64>
+  cond {
+    %go = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %go : tensor<i1>
+  } do {
+    %inner:2 = stablehlo.while(%j = %zero, %t = %total) : tensor<i32>, tensor<i64>
+    cond {
+      %go = stablehlo.compare LT, %j, %i, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %go : tensor<i1>
+    } do {
+      %w = stablehlo.convert %j : (tensor<i32>) -> tensor<i64>
+      %sq = stablehlo.multiply %w, %w : tensor<i64>
+      %t2 = stablehlo.add %t, %sq : tensor<i64>
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j2 = stablehlo.add %j, %one : tensor<i32>
+      stablehlo.return %j2, %t2 : tensor<i32>, tensor<i64>
+    }
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %inner#1 : tensor<i32>, tensor<i64>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i64>
+}
+"""
+
+
+def test_nested_scalar_loops_both_take_the_scalar_path():
+    executable, scalar_loops = compile_counting_scalar_loops(NESTED)
+    assert scalar_loops == 2
+    n = 40
+    expected = sum(j * j for i in range(n) for j in range(i))
+    assert_same(executable(np.asarray(n, np.int32)), [np.asarray(n, np.int32), np.asarray(expected, np.int64)],
+                "nested loops")
