@@ -494,11 +494,19 @@ def _dynamic_update_slice(ctx):
     # Start indices are clamped so that the update fits (spec).
     limits = [o - u for o, u in zip(operand, update)]
 
+    def place(starts) -> tuple:
+        return tuple(slice(s, s + n) for s, n in
+                     ((min(max(int(start), 0), limit), n) for start, limit, n in zip(starts, limits, update)))
+
     def dynamic_update_slice(x, u, *starts):
-        place = tuple(slice(s, s + n) for s, n in
-                      ((min(max(int(start), 0), limit), n) for start, limit, n in zip(starts, limits, update)))
         out = np.array(x)
-        out[place] = u
+        out[place(starts)] = u
         return out
 
+    def update_in_place(x, u, *starts):
+        x[place(starts)] = u
+        return x
+
+    # For a while body that owns its carry `x` (see regions._in_place_updates).
+    dynamic_update_slice.in_place = update_in_place
     return dynamic_update_slice

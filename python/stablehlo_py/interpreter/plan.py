@@ -26,6 +26,9 @@ from .types import TensorSpec, value_spec
 __all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
 
 MAX_CALL_DEPTH = 100
+# func.call is inlined into the caller's plan (callees of calls not inlined run as
+# calls), up to this many ops per module, so nested calls cannot blow plans up.
+MAX_INLINED_OPS = 20000
 _TERMINATORS = ("func.return", "stablehlo.return")
 # Ops without operands whose kernels return a value fixed when they are prepared.
 _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
@@ -189,6 +192,17 @@ class Runtime:
         self.depth = 0
 
 
+class _BlockState:
+    """What preparing one block collects besides its steps."""
+
+    __slots__ = ("constants", "scalar_forms")
+
+    def __init__(self, scalar: bool):
+        self.constants: dict = {}  # slot -> value of the block's constants and iotas
+        # the steps' scalar forms while every value seen is a rank-0 tensor, then None
+        self.scalar_forms: list | None = [] if scalar else None
+
+
 class PlanBuilder:
     """Prepares the functions of one module (each once; recursion allowed)."""
 
@@ -200,6 +214,8 @@ class PlanBuilder:
                 self.symbols[attributes.string(op, "sym_name")] = op
         self.functions: dict[str, Function] = {}
         self.runtime = Runtime()
+        self._inlining: list[str] = []  # the callees being inlined, innermost last
+        self._inlined_ops = 0
 
     def function(self, name: str) -> Function:
         fn = self.functions.get(name)
@@ -225,39 +241,78 @@ class PlanBuilder:
             fn.arg_specs = [value_spec(a.type) for a in block.arguments]
         scope = _Scope(fn, parent)
         arg_slots = [scope.define(a) for a in block.arguments]
-        constants: dict = {}
-        scalar_forms: list | None = [] if all(map(_is_scalar, fn.arg_specs)) else None
-        terminated = False
+        state = _BlockState(scalar=all(map(_is_scalar, fn.arg_specs)))
+        outputs = self._prepare_ops(block, scope, fn, state)
+        if outputs is None:
+            raise InterpreterError(f"{name}: block has no return")
+        if results is not None:
+            outputs = list(results)
+        fn.result_slots = tuple(scope.use(v) for v in outputs)
+        if not fn.result_specs:
+            fn.result_specs = [value_spec(v.type) for v in outputs]
+        fn.preset = [None] * fn.nslots
+        for slot, value in state.constants.items():
+            fn.preset[slot] = value
+        fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
+        if state.scalar_forms is not None and all(_is_scalar(value_spec(v.type)) for v in [*outputs, *fn.captures]):
+            fn.scalar_forms = state.scalar_forms
+        return fn
+
+    def _prepare_ops(self, block, scope: _Scope, fn: Function, state: "_BlockState") -> list | None:
+        """Append the steps of `block`'s ops to `fn`; the terminator's operands (None: no terminator)."""
         for op in block.operations:
             op = op.operation
             if op.name in _TERMINATORS:
-                outputs = list(op.operands if results is None else results)
-                fn.result_slots = tuple(scope.use(v) for v in outputs)
-                if scalar_forms is not None and not all(_is_scalar(value_spec(v.type)) for v in outputs):
-                    scalar_forms = None
-                if not fn.result_specs:
-                    fn.result_specs = [value_spec(v.type) for v in outputs]
-                terminated = True
-                break
+                return list(op.operands)
+            callee = self._inlinable_callee(op)
+            if callee is not None:
+                self._inline_call(op, callee, scope, fn, state)
+                continue
             step, form = self._prepare_op(op, scope)
             if form is _NOT_SCALAR:
-                scalar_forms = None
+                state.scalar_forms = None
             if op.name in _PRECOMPUTED:  # its value is known now: store it once, not once per run
-                constants[step[2]] = step[0]()
+                state.constants[step[2]] = step[0]()
                 continue
-            if scalar_forms is not None:
-                scalar_forms.append(form)
+            if state.scalar_forms is not None:
+                state.scalar_forms.append(form)
             fn.steps.append(step)
             fn.op_info.append((op.name, str(op.location)))
-        if not terminated:
-            raise InterpreterError(f"{name}: block has no return")
-        fn.preset = [None] * fn.nslots
-        for slot, value in constants.items():
-            fn.preset[slot] = value
-        fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
-        if scalar_forms is not None and all(_is_scalar(value_spec(v.type)) for v in fn.captures):
-            fn.scalar_forms = scalar_forms
-        return fn
+        return None
+
+    def _inlinable_callee(self, op):
+        """The callee's func.func if `op` is a func.call to inline: not recursive, within the budget."""
+        if op.name != "func.call":
+            return None
+        name = attributes.symbol(op, "callee")
+        callee = self.symbols.get(name)
+        if callee is None or name in self._inlining or len(callee.regions[0].blocks) != 1:
+            return None  # unknown or recursive: the call kernel runs it (and reports the error)
+        size = len(callee.regions[0].blocks[0].operations)
+        if self._inlined_ops + size > MAX_INLINED_OPS:
+            return None
+        self._inlined_ops += size
+        return callee
+
+    def _inline_call(self, call, callee, scope: _Scope, fn: Function, state: "_BlockState") -> None:
+        """Prepare the callee's body as steps of `fn`, its arguments bound to the call's operands.
+
+        Inlined, the callee's ops are visible to the analyses of the caller's plan (scalar loops,
+        in-place updates of loop carries) and a call costs nothing at run time."""
+        name = attributes.symbol(call, "callee")
+        block = callee.regions[0].blocks[0]
+        inner = _Scope(fn, None)
+        for argument, operand in zip(block.arguments, call.operands):
+            inner.slots[argument] = scope.use(operand)
+        self._inlining.append(name)
+        try:
+            outputs = self._prepare_ops(block, inner, fn, state)
+        finally:
+            self._inlining.pop()
+        if outputs is None:
+            raise InterpreterError(f"@{name}: block has no return")
+        for result, value in zip(call.results, outputs):
+            scope.slots[result] = inner.use(value)
 
     def _prepare_op(self, op, scope: _Scope) -> tuple:
         """((kernel, input slots, output slot(s)), scalar form: an expression, None to call

@@ -186,13 +186,44 @@ def _while(ctx):
     if scalar_while is not None:  # every value is rank-0: one generated loop over numpy scalars
         return scalar_while
 
+    owned = _in_place_updates(body.fn, count)
+
     def run_while(*vals):
         state, extras = list(vals[:count]), vals[count:]
+        for k in owned:  # the body updates these carries in place: give it its own copies
+            state[k] = np.array(state[k])
         while bool(cond.call(state, extras)[0]):
             state = body.call(state, extras)
         return _results(state, count)
 
     return run_while
+
+
+def _in_place_updates(body, count: int) -> list[int]:
+    """Let steps of a while `body` that can update a carry in place (kernels with an `in_place`
+    variant, e.g. dynamic_update_slice) do so, and return the positions of those carries.
+
+    Safe when carry k reaches the step as its first operand and nothing else reads it, and the
+    step's result is carry k's next value and nothing else reads that: then no other value
+    can see the buffer change, once the loop has copied the carry's initial value."""
+    reads: dict[int, int] = {}
+    for _, ins, _ in body.steps:
+        for slot in ins:
+            reads[slot] = reads.get(slot, 0) + 1
+    for slot in body.result_slots:
+        reads[slot] = reads.get(slot, 0) + 1
+    carries = {slot: k for k, slot in enumerate(body.input_slots[:count])}
+    owned = []
+    for index, (kernel, ins, out) in enumerate(body.steps):
+        in_place = getattr(kernel, "in_place", None)
+        k = carries.get(ins[0]) if in_place is not None and ins else None
+        if k is None or out.__class__ is not int or reads[ins[0]] != 1 or reads.get(out) != 1:
+            continue
+        if body.result_slots[k] != out or k in owned:
+            continue
+        body.steps[index] = (in_place, ins, out)
+        owned.append(k)
+    return owned
 
 
 @register("stablehlo.if")
