@@ -422,7 +422,7 @@ def test_nested_scalar_loops_both_take_the_scalar_path():
 
 # ---------------------------------------------------------------------------
 # Random scalar loops against XLA: carries permuted, duplicated and rebuilt each
-# step, with branches (if) and calls mixed in, so naming and order of the
+# step, with branches (if, case) and calls mixed in, so naming and order of the
 # generated code are exercised, not only the ops.
 
 RANDOM_TYPES = {"i32": np.int32, "ui8": np.uint8, "f32": np.float32, "f64": np.float64}
@@ -441,7 +441,7 @@ def random_scalar_loops(draw):
     values = [f"%v{k}" for k in range(carries)]
     lines = []
     for n in range(draw(st.integers(1, 6))):
-        kind = draw(st.sampled_from(["binary", "binary", "select", "if", "call"]))
+        kind = draw(st.sampled_from(["binary", "binary", "select", "if", "case", "call"]))
         a, b = draw(st.sampled_from(values)), draw(st.sampled_from(values))
         name = f"%t{n}"
         if kind == "binary":
@@ -461,6 +461,16 @@ def random_scalar_loops(draw):
                       f"}}, {{",
                       f"  stablehlo.return {a} : {ty}",
                       f"}}) : (tensor<i1>) -> {ty}"]
+        elif kind == "case":  # the index may be negative or past the last branch: the last one runs
+            lines += [f"%k{n} = stablehlo.convert {a} : ({ty}) -> tensor<i32>",
+                      f"{name} = \"stablehlo.case\"(%k{n}) ({{",
+                      f"  stablehlo.return {b} : {ty}",
+                      f"}}, {{",
+                      f"  %s{n} = stablehlo.multiply {a}, {b} : {ty}",
+                      f"  stablehlo.return %s{n} : {ty}",
+                      f"}}, {{",
+                      f"  stablehlo.return {a} : {ty}",
+                      f"}}) : (tensor<i32>) -> {ty}"]
         else:
             lines.append(f"{name} = func.call @twice_plus({a}, {b}) : ({ty}, {ty}) -> {ty}")
         values.append(name)
@@ -500,3 +510,23 @@ def random_scalar_loops(draw):
 def test_random_scalar_loops_match_xla(case):
     text, args = case
     assert_same(run_scalar_loop(text, args), xla_run_text(text, *args), text)
+
+
+def test_jax_fori_loop_with_switch_and_cond_matches_xla():
+    from conftest import export, xla
+    from jax import lax
+
+    def program(x, k):
+        def step(i, carry):
+            x, k = carry
+            x = lax.switch(k % 4 - 1, [lambda v: v * 1.5, lambda v: v - 2.0, lambda v: -v, lambda v: v], x)
+            # XLA turns x / c into x * (1 / c), which rounds differently unless c is a power of two
+            x = lax.cond(x > 100.0, lambda v: v / 4.0, lambda v: v + 1.0, x)
+            return x, k * 5 + i
+
+        return lax.fori_loop(0, 50, step, (x, k))
+
+    args = [np.float32(0.75), np.int32(3)]
+    text = export(program, *args)
+    assert "stablehlo.case" in text  # JAX lowers both switch and cond to case
+    assert_same(run_scalar_loop(text, args), xla(program, *args), "fori_loop with switch and cond")

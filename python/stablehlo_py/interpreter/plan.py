@@ -14,6 +14,7 @@ that owns the region receives them as extra operands after its own.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import numpy as np
@@ -38,7 +39,12 @@ _NOT_SCALAR = object()  # a step with a value that is not a rank-0 tensor
 
 def _as_array(kernel):
     asarray = np.asarray
-    return lambda *args: asarray(kernel(*args))
+
+    @functools.wraps(kernel)  # keeps what the kernel tells the plan's analyses (`branches`, `in_place`)
+    def kernel_as_array(*args):
+        return asarray(kernel(*args))
+
+    return kernel_as_array
 
 
 class Function:

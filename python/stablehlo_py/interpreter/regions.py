@@ -234,6 +234,7 @@ def _if(ctx):
     def run_if(pred, *extras):
         return _results(branches[0 if bool(pred) else 1].call([], extras), count)
 
+    run_if.branches = branches  # for scalar loops (scalar.py), which inline the branches
     return run_if
 
 
@@ -247,6 +248,7 @@ def _case(ctx):
         i = int(index)
         return _results(branches[i if 0 <= i <= last else last].call([], extras), count)
 
+    run_case.branches = branches  # for scalar loops (scalar.py), which inline the branches
     return run_case
 
 

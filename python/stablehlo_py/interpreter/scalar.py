@@ -15,9 +15,9 @@ the loop is compiled once into Python source over numpy scalars:
             s0, s1 = b6, b4
         return [asarray(s0), asarray(s1)]
 
-Ops with a scalar form (registry.register_scalar) become that expression; any
-other op calls its own kernel on 0-d arrays, so results are the kernels'
-results either way.  An error names the op whose line raised it.
+Ops with a scalar form (registry.register_scalar) become that expression; if
+and case with scalar branches become Python if/elif/else; any other op calls
+its own kernel on 0-d arrays, so results are the kernels' results either way.  An error names the op whose line raised it.
 """
 
 from __future__ import annotations
@@ -69,6 +69,11 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         if form is not None:
             src.add(f"{define(out)} = {form.format(*args)}", indent, info)
             continue
+        branches = getattr(kernel, "branches", None)
+        if branches is not None and all(b.fn.scalar_forms is not None for b in branches):
+            outputs = [] if out.__class__ is int and out < 0 else [out] if out.__class__ is int else list(out)
+            _emit_branches(src, branches, args, [define(o) for o in outputs], f"{prefix}_{index}_", indent, info)
+            continue
         call = f"{src.bind(f'{prefix}_f{index}', kernel)}({', '.join(f'asarray({a})' for a in args)})"
         if out.__class__ is int:
             src.add(f"{define(out)} = _scalar({call})" if out >= 0 else call, indent, info)
@@ -77,6 +82,22 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
             src.add(", ".join(define(o) for o in out) + " = " +
                     ", ".join(f"_scalar(_r[{i}])" for i in range(len(out))), indent, info)
     return [names[slot] for slot in fn.result_slots]
+
+
+def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[str], prefix: str, indent: int,
+                   info: tuple) -> None:
+    """An if (two branches, selector a predicate) or case (selector an index, past the end or
+    negative meaning the last branch) as Python if/elif/else over its scalar branches."""
+    selector, extras = args[0], args[1:]
+    if len(branches) == 2 and info[0] == "stablehlo.if":
+        tests = [f"if {selector}:", "else:"]
+    else:
+        src.add(f"_index = int({selector})", indent, info)
+        tests = [f"{'if' if k == 0 else 'elif'} _index == {k}:" for k in range(len(branches) - 1)] + ["else:"]
+    for k, (test, branch) in enumerate(zip(tests, branches)):
+        src.add(test, indent, info)
+        results = _emit_function(src, branch.fn, f"{prefix}{k}_", extras[branch.start:branch.stop], indent + 1)
+        src.add(f"{', '.join(outputs)} = {', '.join(results)}" if outputs else "pass", indent + 1, info)
 
 
 def compile_while(cond: Region, body: Region, count: int, num_extras: int):
