@@ -5,7 +5,9 @@ slot(s))` over a list of value slots.  Preparing reads the IR once: every op
 is resolved to a kernel through the registry, attributes are decoded by the
 kernel factories, and SSA values become integer slots.  Executing a plan never
 touches the IR.  Region bodies (reduce, ...) and callees of func.call are
-prepared into `Function`s by the same machinery.
+prepared into `Function`s by the same machinery; a func.call is normally
+inlined, its callee's ops becoming steps of the caller (recursive calls, and
+calls past MAX_INLINED_OPS, run the callee's own `Function`).
 
 Values defined outside a region and used inside it are captured: the region's
 `Function` takes them as extra inputs after its block arguments, and the op
