@@ -57,9 +57,10 @@ def has(op, name: str) -> bool:
     return get(op, name) is not None
 
 
-def _required(op, name: str):
+def _required(op, name: str, default=None):
+    """The attribute `name` of `op`; None if it is absent and `default` stands in for it."""
     attr = get(op, name)
-    if attr is None:
+    if attr is None and default is None:
         raise InterpreterError(f"missing attribute '{name}'")
     return attr
 
@@ -104,10 +105,8 @@ def i64_list(op, name: str, default=None) -> tuple:
     """A DenseI64ArrayAttr (or 1-D dense integer elements) as a tuple of ints."""
     import mlir.ir as ir
 
-    attr = get(op, name)
+    attr = _required(op, name, default)
     if attr is None:
-        if default is None:
-            raise InterpreterError(f"missing attribute '{name}'")
         return tuple(default)
     if isinstance(attr, ir.DenseI64ArrayAttr):
         return tuple(int(v) for v in attr)
@@ -120,10 +119,8 @@ def bool_list(op, name: str, default=None) -> tuple:
     """A DenseBoolArrayAttr as a tuple of bools."""
     import mlir.ir as ir
 
-    attr = get(op, name)
+    attr = _required(op, name, default)
     if attr is None:
-        if default is None:
-            raise InterpreterError(f"missing attribute '{name}'")
         return tuple(default)
     if isinstance(attr, ir.DenseBoolArrayAttr):
         return tuple(bool(v) for v in attr)
@@ -133,10 +130,8 @@ def bool_list(op, name: str, default=None) -> tuple:
 def string(op, name: str, default: str | None = None) -> str:
     import mlir.ir as ir
 
-    attr = get(op, name)
+    attr = _required(op, name, default)
     if attr is None:
-        if default is None:
-            raise InterpreterError(f"missing attribute '{name}'")
         return default
     if isinstance(attr, ir.StringAttr):
         return attr.value
@@ -158,10 +153,8 @@ def integer(op, name: str, default: int | None = None) -> int:
     """An IntegerAttr; unsigned types are read as unsigned."""
     import mlir.ir as ir
 
-    attr = get(op, name)
+    attr = _required(op, name, default)
     if attr is None:
-        if default is None:
-            raise InterpreterError(f"missing attribute '{name}'")
         return default
     if isinstance(attr, ir.IntegerAttr):
         value = int(attr.value)
@@ -178,10 +171,8 @@ def integer(op, name: str, default: int | None = None) -> int:
 def floating(op, name: str, default: float | None = None) -> float:
     import mlir.ir as ir
 
-    attr = get(op, name)
+    attr = _required(op, name, default)
     if attr is None:
-        if default is None:
-            raise InterpreterError(f"missing attribute '{name}'")
         return default
     if isinstance(attr, ir.FloatAttr):
         return float(attr.value)
