@@ -59,20 +59,11 @@ def main(argv=None) -> int:
     common.add_engine_arguments(parser, repeats=50, ref_timeout=120.0)
     args = parser.parse_args(argv)
 
-    import jax
-
-    jax.config.update("jax_platforms", "cpu")
     channels = [int(c) for c in args.channels.split(",")]
-    inputs = make_inputs(args.batch, args.size, channels)
-    text = jax.jit(cnn).lower(*inputs).as_text()
-    print(f"CNN {args.batch}x{args.size}x{args.size}x{channels[0]} NHWC, 3x3 convolutions "
-          f"{' -> '.join(map(str, channels))} channels (float32), {len(text.splitlines())} lines of StableHLO; "
-          f"jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
-
-    table = common.compare_engines(cnn, inputs, text, args)
-    print()
-    print(table)
-    print("\nvs X = median time / X's median time (smaller is faster).")
+    title = (f"CNN {args.batch}x{args.size}x{args.size}x{channels[0]} NHWC, 3x3 convolutions "
+             f"{' -> '.join(map(str, channels))} channels (float32)")
+    common.run_benchmark(title, cnn, make_inputs(args.batch, args.size, channels), args)
+    print(common.FOOTER)
     return 0
 
 

@@ -65,30 +65,14 @@ def while_case():
 CASES = {"rnn": rnn_case, "while": while_case}
 
 
-def run_case(name: str, args) -> None:
-    import jax
-
-    title, fn, inputs = CASES[name]()
-    text = jax.jit(fn).lower(*inputs).as_text()
-    print(f"{title}; jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
-    table = bench_mlp.compare_engines(fn, inputs, text, args)
-    print()
-    print(table)
-    print()
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case", choices=["rnn", "while", "both"], default="both")
     bench_mlp.add_engine_arguments(parser, repeats=20, ref_timeout=600.0)
     args = parser.parse_args(argv)
-
-    import jax
-
-    jax.config.update("jax_platforms", "cpu")
     for name in (["rnn", "while"] if args.case == "both" else [args.case]):
-        run_case(name, args)
-    print("vs X = median time / X's median time (smaller is faster).")
+        bench_mlp.run_benchmark(*CASES[name](), args)
+    print(bench_mlp.FOOTER)
     return 0
 
 

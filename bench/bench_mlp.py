@@ -258,6 +258,24 @@ def compare_engines(fn, inputs: list, text: str, args) -> str:
     return report([ours, xla, reference], xla, reference)
 
 
+FOOTER = "vs X = median time / X's median time (smaller is faster)."
+
+
+def run_benchmark(title: str, fn, inputs: list, args) -> None:
+    """Export `fn` on `inputs` as JAX does, time the three engines as `args` say and print the
+    report, headed by `title` and the versions and machine it ran on."""
+    import jax
+
+    jax.config.update("jax_platforms", "cpu")
+    text = jax.jit(fn).lower(*inputs).as_text()
+    print(f"{title}, {len(text.splitlines())} lines of StableHLO; "
+          f"jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
+    table = compare_engines(fn, inputs, text, args)
+    print()
+    print(table)
+    print()
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=128)
@@ -268,20 +286,10 @@ def main(argv=None) -> int:
     if args.reference_worker:
         return reference_worker(args.reference_worker)
 
-    import jax
-
-    jax.config.update("jax_platforms", "cpu")
     sizes = [int(s) for s in args.sizes.split(",")]
-    inputs = make_inputs(args.batch, sizes)
-    text = jax.jit(mlp).lower(*inputs).as_text()
     shapes = " -> ".join([f"{args.batch}x{sizes[0]}", *map(str, sizes[1:])])
-    print(f"MLP {shapes} (float32), {len(text.splitlines())} lines of StableHLO; "
-          f"jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
-
-    table = compare_engines(mlp, inputs, text, args)
-    print()
-    print(table)
-    print("\nvs X = median time / X's median time (smaller is faster).")
+    run_benchmark(f"MLP {shapes} (float32)", mlp, make_inputs(args.batch, sizes), args)
+    print(FOOTER)
     return 0
 
 

@@ -54,22 +54,13 @@ def main(argv=None) -> int:
     bench_mlp.add_engine_arguments(parser, repeats=50, ref_timeout=300.0)
     args = parser.parse_args(argv)
 
-    import jax
-
-    jax.config.update("jax_platforms", "cpu")
     shape = tuple(int(n) for n in args.table.split("x"))
-    inputs = make_inputs(args.rows, shape)
     fn = OPS[args.op]
-    inputs = inputs[:fn.__code__.co_argcount]
-    text = jax.jit(fn).lower(*inputs).as_text()
-    print(f"scatter ({args.op}) of {args.rows} rows into a {shape[0]}x{shape[1]} float32 table "
-          f"(random indices, duplicates allowed); jax {jax.__version__}, numpy {np.__version__}, "
-          f"{os.cpu_count()} CPUs", flush=True)
-
-    table = bench_mlp.compare_engines(fn, inputs, text, args)
-    print()
-    print(table)
-    print("\nvs X = median time / X's median time (smaller is faster).")
+    inputs = make_inputs(args.rows, shape)[:fn.__code__.co_argcount]
+    title = (f"scatter ({args.op}) of {args.rows} rows into a {shape[0]}x{shape[1]} float32 table "
+             "(random indices, duplicates allowed)")
+    bench_mlp.run_benchmark(title, fn, inputs, args)
+    print(bench_mlp.FOOTER)
     return 0
 
 

@@ -77,19 +77,10 @@ def main(argv=None) -> int:
     bench_mlp.add_engine_arguments(parser, repeats=20, ref_timeout=600.0)
     args = parser.parse_args(argv)
 
-    import jax
-
-    jax.config.update("jax_platforms", "cpu")
-    block = make_block(args.heads)
-    inputs = make_inputs(args.batch, args.tokens, args.width)
-    text = jax.jit(block).lower(*inputs).as_text()
-    print(f"transformer block: batch {args.batch}, {args.tokens} tokens, width {args.width}, {args.heads} heads "
-          f"(float32); jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
-
-    table = bench_mlp.compare_engines(block, inputs, text, args)
-    print()
-    print(table)
-    print("\nvs X = median time / X's median time (smaller is faster).")
+    title = (f"transformer block: batch {args.batch}, {args.tokens} tokens, width {args.width}, "
+             f"{args.heads} heads (float32)")
+    bench_mlp.run_benchmark(title, make_block(args.heads), make_inputs(args.batch, args.tokens, args.width), args)
+    print(bench_mlp.FOOTER)
     return 0
 
 
