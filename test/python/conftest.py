@@ -2,18 +2,24 @@
 
 Oracles are independent of the interpreter: XLA on CPU through jax (export a
 jax function to StableHLO text with `export`, compute the expected outputs
-with `xla`), or plain numpy formulas in the tests themselves.
+with `xla`), or the spec computed exactly (`round_exact`, numpy on wider
+types, mpmath) where XLA's answer depends on the host CPU; the policy is in
+docs/decisions.md ("Test oracles and host independence").
 """
 
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import re
 import sys
+from fractions import Fraction
 
+import ml_dtypes
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, settings
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if "stablehlo_py" not in sys.modules and importlib.util.find_spec("stablehlo_py") is None:
@@ -30,6 +36,21 @@ from oracles import xla_run_text as _xla_run_text  # noqa: E402
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
+
+# Hypothesis: CI ("ci", the default) draws the same examples on every run, so a
+# failure is never a matter of luck; HYPOTHESIS_PROFILE=random explores with
+# fresh seeds and ten times the examples (see `examples`).
+_HYPOTHESIS_COMMON = dict(deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", derandomize=True, **_HYPOTHESIS_COMMON)
+settings.register_profile("random", derandomize=False, max_examples=1000, **_HYPOTHESIS_COMMON)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(n: int) -> settings:
+    """Per-test hypothesis settings: `n` examples in CI (bounding run time), 10 * n under the
+    random profile; everything else (derandomize, deadline) comes from the profile."""
+    return settings(max_examples=n * (10 if HYPOTHESIS_PROFILE == "random" else 1))
 
 
 # Which ops the suite checks against XLA, for docs/status.md: an op counts
@@ -111,15 +132,153 @@ def _elementwise_same(a, b):
     return (a64 == b64) & (np.signbit(np.real(a64)) == np.signbit(np.real(b64))) | np.isnan(a64) & np.isnan(b64)
 
 
+def _parts(a: np.ndarray) -> list:
+    """[(name, part)]: real and imaginary parts of a complex array, else the array itself."""
+    return [("real", np.real(a)), ("imag", np.imag(a))] if a.dtype.kind == "c" else [("", a)]
+
+
 def assert_close(got, expected, rtol=1e-6, atol=0.0, context=""):
-    """Float comparison with tolerance; NaN matches NaN, infinities must match exactly."""
+    """Float comparison with tolerance, per real and imaginary part for complex values (so a
+    small part beside a large one is checked on its own scale); NaN matches NaN, infinities
+    must match exactly."""
     assert len(got) == len(expected)
     for i, (g, e) in enumerate(zip(got, expected)):
         assert g.dtype == e.dtype, f"{context}: result {i} dtype {g.dtype}, expected {e.dtype}"
         assert g.shape == e.shape, f"{context}: result {i} shape {g.shape}, expected {e.shape}"
-        kind = np.complex128 if g.dtype.kind == "c" else np.float64
-        np.testing.assert_allclose(g.astype(kind), e.astype(kind), rtol=rtol, atol=atol, equal_nan=True,
-                                   err_msg=f"{context}: result {i}")
+        for (part, gp), (_, ep) in zip(_parts(g), _parts(e)):
+            np.testing.assert_allclose(gp.astype(np.float64), ep.astype(np.float64), rtol=rtol, atol=atol,
+                                       equal_nan=True, err_msg=f"{context}: result {i} {part}")
+
+
+def _ordinal(a: np.ndarray) -> np.ndarray:
+    """Integers in the order of the float values of `a` (one apart for adjacent values, +0 and
+    -0 equal), from the bit patterns of its real float type (ml_dtypes types included)."""
+    dtype = a.dtype
+    bits = ml_dtypes.finfo(dtype).bits
+    u = np.ascontiguousarray(a).view(f"u{dtype.itemsize}").astype(np.int64) & ((1 << bits) - 1)
+    if dtype == np.dtype(ml_dtypes.float8_e8m0fnu):  # no sign bit
+        return u
+    sign = 1 << (bits - 1)
+    return np.where(u & sign, -(u & (sign - 1)), u)
+
+
+def ulp_distance(got: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    """Per element, how many values of the element type lie between `got` and `expected` (the
+    larger of the two parts for complex); 0 where both are NaN, a huge number where one is."""
+    out = np.zeros(np.shape(got), np.int64)
+    for (_, g), (_, e) in zip(_parts(got), _parts(expected)):
+        nan_g, nan_e = np.isnan(g.astype(np.float64)), np.isnan(e.astype(np.float64))
+        d = np.abs(_ordinal(g) - _ordinal(e))
+        out = np.maximum(out, np.where(nan_g & nan_e, 0, np.where(nan_g | nan_e, 2**62, d)))
+    return out
+
+
+def assert_ulp(got, expected, ulps: int, context=""):
+    """Each result within `ulps` units in the last place of its expected value, counted in the
+    element type itself, per real and imaginary part; NaN matches NaN, infinities must match
+    (an infinity is one ULP beyond the largest finite value)."""
+    assert len(got) == len(expected), f"{context}: {len(got)} results, expected {len(expected)}"
+    for i, (g, e) in enumerate(zip(got, expected)):
+        assert g.dtype == e.dtype, f"{context}: result {i} dtype {g.dtype}, expected {e.dtype}"
+        assert g.shape == e.shape, f"{context}: result {i} shape {g.shape}, expected {e.shape}"
+        d = ulp_distance(g, e)
+        if np.any(d > ulps):
+            rows = [f"  at {tuple(int(k) for k in j)}: got {g[tuple(j)]!r}, expected {e[tuple(j)]!r}, "
+                    f"{d[tuple(j)]} ULP" for j in np.argwhere(d > ulps)[:5]]
+            raise AssertionError(f"{context}: result {i} more than {ulps} ULP away\n" + "\n".join(rows))
+
+
+# --- exact rounding (the spec's convert, computed with fractions) -------------------------------
+
+_WITH_INF = {"float16", "bfloat16", "float32", "float64", "float8_e5m2", "float8_e4m3", "float8_e3m4"}
+_NO_INF_NO_NAN = {"float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn"}
+
+
+def _floor_log2(a: Fraction) -> int:
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    return e if a >= Fraction(2) ** e else e - 1
+
+
+def _exact_value(v):
+    """A finite number as a Fraction, or a float for NaN and the infinities (and -0.0)."""
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, (int, np.integer, np.bool_)):
+        return Fraction(int(v))
+    f = float(v)  # exact: every float type we test embeds in f64
+    return f if not math.isfinite(f) or (f == 0 and math.copysign(1, f) < 0) else Fraction(f)
+
+
+def round_exact(values, dtype) -> np.ndarray:
+    """`values` (numpy floats or integers, Python ints or Fractions, any shape) rounded once to
+    the nearest value of the float type `dtype`, ties to even, computed exactly with fractions.
+
+    Where the spec leaves conversion open (#180) this follows XLA on CPU: overflow gives inf, or
+    NaN for formats without inf, and saturates for f4/f6 (no inf, no NaN), where NaN gives -0.0;
+    f8E8M0FNU has no sign and no zero: zero, negative values, inf and NaN give NaN, positive
+    values below its smallest give the smallest (the nearest).
+    """
+    dtype = np.dtype(dtype)
+    name = dtype.name
+    info = ml_dtypes.finfo(dtype)
+    precision, emin, top = info.nmant + 1, info.minexp, Fraction(float(info.max))
+    unsigned = name == "float8_e8m0fnu"
+    no_negative_zero = name.endswith("fnuz") or unsigned
+    flat = np.asarray(values, dtype=object if isinstance(values, (list, tuple)) else None)
+    out = []
+    for v in flat.ravel():
+        v = _exact_value(v)
+        if isinstance(v, float) and math.isnan(v):
+            out.append(-0.0 if name in _NO_INF_NO_NAN else math.nan)
+            continue
+        negative = v < 0 or (isinstance(v, float) and math.copysign(1, v) < 0)
+        if unsigned and (v <= 0 or math.isinf(v)):
+            out.append(math.nan)
+            continue
+        r = None  # None: overflow
+        if not (isinstance(v, float) and math.isinf(v)):
+            a = abs(Fraction(v))
+            if a:
+                ulp = Fraction(2) ** (max(_floor_log2(a), emin) - precision + 1)
+                a = round(a / ulp) * ulp  # Fraction.__round__ ties to even
+            r = float(a) if a <= top else None  # exact: `a` has `precision` bits
+        if r is None:
+            r = math.inf if name in _WITH_INF else (float(top) if name in _NO_INF_NO_NAN else math.nan)
+        if unsigned:
+            r = max(r, 2.0**emin)
+        out.append(-r if negative and not (no_negative_zero and r == 0) else r)
+    # every value is exact in `dtype`, so this cast does not round
+    return np.array(out, np.float64).astype(dtype).reshape(flat.shape)
+
+
+def mp_exact(fn, *args, dtype=None, bits: int = 200) -> np.ndarray:
+    """`fn` (on mpmath numbers) of the elements of `args`, computed with `bits` bits and rounded
+    once to `dtype` (default: the first argument's type): the correctly rounded result, the
+    oracle for transcendental functions. Complex results are rounded per part."""
+    import mpmath
+
+    args = [np.asarray(a) for a in np.broadcast_arrays(*args)]
+    dtype = np.dtype(dtype or args[0].dtype)
+    real = np.dtype(np.float32 if dtype == np.complex64 else np.float64) if dtype.kind == "c" else dtype
+
+    def exact(x) -> "Fraction | float":
+        if not mpmath.isfinite(x):
+            return float(x)
+        man, exp = mpmath.mpf(x).man_exp
+        return Fraction(man) * Fraction(2) ** exp
+
+    with mpmath.workprec(bits):
+        results = []
+        for xs in zip(*(a.ravel() for a in args)):
+            xs = [mpmath.mpc(complex(x)) if np.iscomplexobj(x) else mpmath.mpf(float(x)) for x in xs]
+            results.append(mpmath.mpc(fn(*xs)))
+    if dtype.kind != "c":  # a real function off its domain (log(-1)) is NaN
+        return round_exact([exact(r.real) if r.imag == 0 else math.nan for r in results],
+                           real).reshape(args[0].shape)
+    out = np.empty(len(results), dtype)
+    out.real = round_exact([exact(r.real) for r in results], real)
+    out.imag = round_exact([exact(r.imag) for r in results], real)
+    return out.reshape(args[0].shape)
 
 
 @pytest.fixture

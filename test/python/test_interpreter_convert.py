@@ -1,9 +1,13 @@
-"""stablehlo.convert between all pairs of element types, against XLA on CPU.
+"""stablehlo.convert between all pairs of element types.
 
 XLA's results define the cases the spec leaves open: float -> int truncates
 toward zero, NaN -> 0 and out-of-range values saturate; int -> int wraps;
 narrowing floats round to nearest even (and overflow to inf, or NaN for
-formats without inf).
+formats without inf). Conversions to integers and booleans are checked against
+XLA on CPU (exact on every host); conversions to floating-point types against
+`round_exact`, the spec computed with fractions, because XLA's rounding there
+depends on the host (f64 -> f16 rounds twice through f32 on x86-64 hosts with
+F16C; f64 -> bf16 flushes f32 subnormals to zero).
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import warnings
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, export, xla
+from conftest import assert_same, export, round_exact, xla
+from test_oracles import probes
 from jax import lax
 
 from stablehlo_py.interpreter import interpret
@@ -74,42 +79,92 @@ def test_convert_from(src):
             # (6.0 -> int8 gives 127); the spec is clear that 6.0 converts to 6.
             info = ml_dtypes.iinfo(dst)
             e = np.clip(np.trunc(x.astype(np.float64)), info.min, info.max).astype(np.int64).astype(dst)
+        if dst in FLOAT or dst in COMPLEX:
+            e = exact_convert(x, dst)
         assert_same([g], [e], f"convert {_name(src)} -> {_name(dst)} of {x!r}")
+
+
+def exact_convert(x: np.ndarray, dst) -> np.ndarray:
+    """The spec's convert to a float or complex type, rounded once with fractions, with our
+    documented choices (docs/decisions.md): integers narrower than f32 round through f32 first and
+    f64 -> bf16 rounds through f32, as XLA does; complex -> real keeps the real part."""
+    dst = np.dtype(dst)
+    if dst.kind == "c":
+        part = np.float32 if dst == np.complex64 else np.float64
+        out = np.empty(x.shape, dst)
+        out.real = exact_convert(np.real(x), part)
+        out.imag = exact_convert(np.imag(x), part) if x.dtype.kind == "c" else 0
+        return out
+    if x.dtype.kind == "c":
+        x = np.real(x)
+    if x.dtype.kind in "biu" or x.dtype.name in ("int4", "uint4", "int2", "uint2"):
+        x = x.astype(np.int64) if x.dtype.kind != "u" else x.astype(np.uint64)
+        if dst.itemsize < 4:
+            x = round_exact(x, np.float32)
+    elif x.dtype == np.float64 and dst == np.dtype(ml_dtypes.bfloat16):
+        x = round_exact(x, np.float32)
+    return round_exact(x, dst)
+
+
+def convert_program(src: str, dst: str, n: int) -> str:
+    return f"""
+    func.func @main(%x: tensor<{n}x{src}>) -> tensor<{n}x{dst}> {{
+      %0 = stablehlo.convert %x : (tensor<{n}x{src}>) -> tensor<{n}x{dst}>
+      return %0 : tensor<{n}x{dst}>
+    }}"""
 
 
 @pytest.mark.parametrize("dst", [ml_dtypes.float6_e2m3fn, ml_dtypes.float6_e3m2fn], ids=_name)
 def test_convert_f6(dst):
-    """XLA on CPU has no f6 types; the oracle is ml_dtypes' round-to-nearest-even conversion."""
+    """XLA on CPU has no f6 types; the oracle is round_exact (fractions), and back to f32 is exact."""
     f6 = {ml_dtypes.float6_e2m3fn: "f6E2M3FN", ml_dtypes.float6_e3m2fn: "f6E3M2FN"}[dst]
-    text = f"""
-    func.func @main(%x: tensor<8xf32>) -> (tensor<8x{f6}>, tensor<8xf32>) {{
-      %0 = stablehlo.convert %x : (tensor<8xf32>) -> tensor<8x{f6}>
-      %1 = stablehlo.convert %0 : (tensor<8x{f6}>) -> tensor<8xf32>
-      return %0, %1 : tensor<8x{f6}>, tensor<8xf32>
-    }}"""
-    x = np.array([0.0, -0.0, 0.3, 1.25, -2.75, 3.6, 100.0, -0.1], np.float32)
-    narrow, back = interpret(text, x)
-    expected = x.astype(dst)
-    assert narrow.dtype == np.dtype(dst)
-    np.testing.assert_array_equal(narrow.view(np.uint8), expected.view(np.uint8))
-    np.testing.assert_array_equal(back, expected.astype(np.float32))
+    with np.errstate(over="ignore"):
+        x = np.concatenate([[0.0, -0.0, 0.3, 1.25, -2.75, 3.6, 100.0, -0.1], probes(dst)]).astype(np.float32)
+    x = x[~np.isnan(x)]  # NaN -> -0.0 is checked in test_convert_from
+    (narrow,) = interpret(convert_program("f32", f6, x.size), x)
+    assert_same([narrow], [round_exact(x, dst)], f"f32 -> {f6}")
+    (back,) = interpret(convert_program(f6, "f32", x.size), narrow)
+    assert_same([back], [narrow.astype(np.float64).astype(np.float32)], f"{f6} -> f32")
 
 
-def test_f64_to_bf16_rounds_like_xla():
-    """XLA narrows f64 -> bf16 through f32 (two roundings); so do we."""
-    x = np.array([1.0 + 2**-8 + 2**-30, 1.0 + 2**-8, 1.0 + 3 * 2**-9, -(1.0 + 2**-8 + 2**-40)])
-    fn = lambda v: lax.convert_element_type(v, ml_dtypes.bfloat16)  # noqa: E731
-    assert_same(interpret(export(fn, x), x), xla(fn, x))
+def test_f64_to_bf16_rounds_through_f32():
+    """Our documented choice (as XLA): f64 -> bf16 rounds to f32, then to bf16: two exact roundings."""
+    x = probes(ml_dtypes.bfloat16)
+    x = np.concatenate([[1.0 + 2**-8 + 2**-30, 1.0 + 2**-8, 1.0 + 3 * 2**-9, -(1.0 + 2**-8 + 2**-40)], x])
+    (got,) = interpret(convert_program("f64", "bf16", x.size), x)
+    assert_same([got], [round_exact(round_exact(x, np.float32), ml_dtypes.bfloat16)], "f64 -> bf16")
 
 
 def test_f64_to_f16_rounds_once():
-    x = np.array([1.0 + 2**-11 + 2**-40, 1.0 + 2**-11, 65520.0, 65519.99])
-    fn = lambda v: lax.convert_element_type(v, np.float16)  # noqa: E731
-    assert_same(interpret(export(fn, x), x), xla(fn, x))
+    """The spec: a value f16 cannot represent rounds once, to nearest even. XLA on CPU is not
+    the oracle: on x86-64 hosts with F16C it rounds through f32 (1 + 2**-11 + 2**-40 gives 1.0
+    there, 1.000977 here); probes() has every f16 midpoint and its f64 neighbours."""
+    x = np.concatenate([[1.0 + 2**-11 + 2**-40, 1.0 + 2**-11, 65520.0, 65519.99], probes(np.float16)])
+    (got,) = interpret(convert_program("f64", "f16", x.size), x)
+    assert_same([got], [round_exact(x, np.float16)], "f64 -> f16")
+    assert got[0] == np.float16(1.0 + 2**-10)
+
+
+NARROW_FROM_F64 = [(ml_dtypes.float8_e4m3fn, "f8E4M3FN"), (ml_dtypes.float8_e5m2, "f8E5M2"),
+                   (ml_dtypes.float8_e4m3, "f8E4M3"), (ml_dtypes.float8_e3m4, "f8E3M4"),
+                   (ml_dtypes.float8_e4m3fnuz, "f8E4M3FNUZ"), (ml_dtypes.float8_e5m2fnuz, "f8E5M2FNUZ"),
+                   (ml_dtypes.float8_e4m3b11fnuz, "f8E4M3B11FNUZ"), (ml_dtypes.float4_e2m1fn, "f4E2M1FN"),
+                   (ml_dtypes.float6_e2m3fn, "f6E2M3FN"), (ml_dtypes.float6_e3m2fn, "f6E3M2FN")]
+
+
+@pytest.mark.xfail(strict=True, reason="interpreter bug, reported: convert_values casts f64 with ml_dtypes, "
+                   "which rounds through f32 (432 - 2**-45 -> f8E4M3FN gives 448, not 416); XLA rounds once")
+@pytest.mark.parametrize("dst,name", NARROW_FROM_F64, ids=[n for _, n in NARROW_FROM_F64])
+def test_f64_to_f8_f6_f4_rounds_once(dst, name):
+    x = probes(dst)
+    x = x[~np.isnan(x)]
+    (got,) = interpret(convert_program("f64", name, x.size), x)
+    assert_same([got], [round_exact(x, dst)], f"f64 -> {name}")
 
 
 def test_convert_complex_to_real_types_directly():
-    """convert from complex keeps the real part (bool: nonzero, counting the imaginary part, as XLA does)."""
+    """convert from complex keeps the real part, also to i1 (the spec ignores the imaginary part,
+    as upstream's reference interpreter does: (0, 1) -> false; XLA gives true)."""
     text = """
     func.func @main(%z: tensor<5xcomplex<f32>>) -> (tensor<5xf32>, tensor<5xf16>, tensor<5xi32>, tensor<5xi1>,
                                                      tensor<5xcomplex<f64>>) {
@@ -125,7 +180,7 @@ def test_convert_complex_to_real_types_directly():
     np.testing.assert_array_equal(f32, z.real)
     np.testing.assert_array_equal(f16, z.real.astype(np.float16))
     np.testing.assert_array_equal(i32, [1, -2, 0, 0, 0])
-    np.testing.assert_array_equal(b, [True, True, False, True, True])
+    np.testing.assert_array_equal(b, [True, True, False, False, True])
     np.testing.assert_array_equal(c128, z.astype(np.complex128))
 
 
