@@ -1,0 +1,45 @@
+"""Which tests judge which interpreter module: each mutant of a module runs only
+against its family's tests (the fast ones: no corpus, parity or CLI suites)."""
+
+from __future__ import annotations
+
+_T = "test/python/"
+
+_ELEMENTWISE = [_T + f for f in (
+    "test_interpreter_elementwise.py", "test_interpreter_convert.py", "test_interpreter_compare_select.py",
+    "test_interpreter_reduce_precision.py", "test_interpreter_constants.py", "test_interpreter_fixes.py",
+    "test_properties.py")]
+_REGIONS = [_T + f for f in (
+    "test_interpreter_reduce.py", "test_interpreter_windows.py", "test_interpreter_sort.py",
+    "test_interpreter_scalar_loops.py", "test_interpreter_calls_and_loop_updates.py",
+    "test_interpreter_custom_calls.py", "test_interpreter_tokens_composite.py", "test_interpreter_scatter.py")]
+_INDEXING = [_T + f for f in (
+    "test_interpreter_gather.py", "test_interpreter_scatter.py", "test_interpreter_data_movement.py")]
+_DATA_MOVEMENT = [_T + f for f in (
+    "test_interpreter_data_movement.py", "test_interpreter_tuples_and_sizes.py", "test_interpreter_fixes.py")]
+_LINALG = [_T + f for f in (
+    "test_interpreter_dot.py", "test_interpreter_convolution.py", "test_interpreter_einsum.py",
+    "test_interpreter_fft_and_solvers.py")]
+
+# module (file stem under python/stablehlo_py/interpreter/) -> (test files, own mutant-killer glob)
+FAMILIES = {
+    "elementwise": (_ELEMENTWISE, "test_kernel_mutants_elementwise*.py"),
+    "types": (_ELEMENTWISE + [_T + "test_interpreter_data_movement.py"], "test_kernel_mutants_types*.py"),
+    "regions": (_REGIONS, "test_kernel_mutants_re*.py"),
+    "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py"],
+               "test_kernel_mutants_scalar*.py"),
+    "indexing": (_INDEXING, "test_kernel_mutants_indexing*.py"),
+    "data_movement": (_DATA_MOVEMENT, "test_kernel_mutants_data_movement*.py"),
+    "linalg": (_LINALG, "test_kernel_mutants_linalg*.py"),
+    "fft": ([_T + "test_interpreter_fft_and_solvers.py"], "test_kernel_mutants_fft*.py"),
+    "normalization": ([_T + "test_interpreter_batch_norm.py"], "test_kernel_mutants_norm*.py"),
+    "rng": ([_T + "test_interpreter_random.py"], "test_kernel_mutants_rng*.py"),
+    "checks": ([_T + "test_interpreter_checks.py"], "test_kernel_mutants_checks*.py"),
+    "attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2], "test_kernel_mutants_attributes*.py"),
+    "plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"],
+             "test_kernel_mutants_plan*.py"),
+}
+
+# Kernel modules first: the order a budgeted run over everything takes.
+DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
+                 "rng", "scalar", "types", "checks"]
