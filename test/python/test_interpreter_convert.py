@@ -152,8 +152,6 @@ NARROW_FROM_F64 = [(ml_dtypes.float8_e4m3fn, "f8E4M3FN"), (ml_dtypes.float8_e5m2
                    (ml_dtypes.float6_e2m3fn, "f6E2M3FN"), (ml_dtypes.float6_e3m2fn, "f6E3M2FN")]
 
 
-@pytest.mark.xfail(strict=True, reason="interpreter bug, reported: convert_values casts f64 with ml_dtypes, "
-                   "which rounds through f32 (432 - 2**-45 -> f8E4M3FN gives 448, not 416); XLA rounds once")
 @pytest.mark.parametrize("dst,name", NARROW_FROM_F64, ids=[n for _, n in NARROW_FROM_F64])
 def test_f64_to_f8_f6_f4_rounds_once(dst, name):
     x = probes(dst)

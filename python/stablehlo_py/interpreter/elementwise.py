@@ -560,6 +560,16 @@ def _float_to_int(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
 _NO_NAN = {name: np.array(-0.0, dtype=element_info(name).dtype) for name in ("f4E2M1FN", "f6E2M3FN", "f6E3M2FN")}
 
 
+def _f64_to_f32_round_to_odd(x: np.ndarray) -> np.ndarray:
+    """`x` narrowed to f32 toward zero, with the last bit set when inexact (round to odd).
+    Rounding that once more to a format of at most 11 significant bits gives the correctly
+    rounded result, since f32 keeps more than twice as many bits plus two."""
+    y = x.astype(np.float32)
+    y = np.where(np.abs(y.astype(np.float64)) > np.abs(x), np.nextafter(y, np.float32(0)), y)
+    inexact = (y.astype(np.float64) != x) & ~np.isnan(x)
+    return (y.view(np.uint32) | inexact.astype(np.uint32)).view(np.float32)
+
+
 def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
     """Element-wise conversion of `x` to element type `dst` (stablehlo.convert semantics)."""
     src = dtype_info(x.dtype)
@@ -584,6 +594,9 @@ def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
         x = x.astype(np.float32)
     elif dst.name == "bf16" and src.dtype == np.float64:
         x = x.astype(np.float32)  # XLA narrows f64 to bf16 through f32
+    elif dst.category == "float" and src.dtype == np.float64 and dst.bits < 16:
+        # ml_dtypes casts f64 through f32, rounding twice; XLA rounds once
+        x = _f64_to_f32_round_to_odd(x)
     if dst.name in _NO_NAN and src.category == "float":
         # formats without NaN: XLA turns NaN into -0.0
         return np.where(np.isnan(x), _NO_NAN[dst.name], x.astype(dst.dtype))
