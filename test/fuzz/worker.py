@@ -1,0 +1,364 @@
+"""A restartable subprocess that parses, verifies, prints and interprets programs.
+
+The parent (`Worker`) feeds requests as JSON lines over a pipe and enforces a
+per-request timeout; the child (`python worker.py --child`) answers one JSON
+line per request.  Outcomes:
+
+- ``ran``: parsed, verified and interpreted (a failed check counts as ran).
+- ``clean``: rejected with a clear error: MLIRError (parse, verify),
+  InterpreterError or a ValueError raised by our own code.
+- ``internal``: any other exception out of our package (IndexError, KeyError,
+  TypeError, AttributeError, a ValueError from inside numpy, ... also when the
+  interpreter wrapped it into an InterpreterError), "internal error" in a
+  message, or a printed module that does not parse back.
+- ``memory``: MemoryError (the child runs under RLIMIT_AS) or an
+  out-of-memory abort.
+- ``timeout``: no answer within the timeout; the child is killed and restarted.
+- ``crash``: the child died (SIGABRT from an MLIR assertion, SIGSEGV, ...) or
+  wrote "Critical nanobind error" on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+OUTCOMES = ("ran", "clean", "internal", "memory", "timeout", "crash")
+BAD = ("internal", "crash")  # outcomes that are bugs of ours
+MEMORY_LIMIT = 1 << 30  # bytes of address space the child may add to its start
+MAX_INPUT_ELEMENTS = 1 << 16  # larger entry arguments are not made (stage "inputs")
+
+
+# --------------------------------------------------------------------------
+# Child side
+# --------------------------------------------------------------------------
+
+def _in_package(tb) -> bool:
+    """Whether the innermost frame of a traceback is stablehlo_py's code."""
+    last = None
+    while tb is not None:
+        last = tb
+        tb = tb.tb_next
+    return last is not None and f"{os.sep}stablehlo_py{os.sep}" in last.tb_frame.f_code.co_filename
+
+
+def _where(exc) -> str:
+    """file:line of the innermost frame, for triage."""
+    tb, last = exc.__traceback__, None
+    while tb is not None:
+        last, tb = tb, tb.tb_next
+    if last is None:
+        return ""
+    code = last.tb_frame.f_code
+    return f"{os.path.basename(code.co_filename)}:{last.tb_lineno} in {code.co_name}"
+
+
+def classify_exception(exc) -> tuple[str, str, str]:
+    """(outcome, exception type, where) for an exception out of our package."""
+    import mlir.ir as ir
+    from stablehlo_py.interpreter import InterpreterError
+
+    chain, e = [], exc
+    while e is not None and len(chain) < 10:
+        chain.append(e)
+        e = e.__cause__ or (None if e.__suppress_context__ else e.__context__)
+    for e in chain:
+        if isinstance(e, MemoryError):
+            return "memory", type(e).__name__, _where(e)
+    for e in chain:
+        if isinstance(e, (InterpreterError, ir.MLIRError)):
+            continue
+        if isinstance(e, ValueError) and _in_package(e.__traceback__):
+            continue  # raised on purpose by our code
+        return "internal", type(e).__name__, _where(e)
+    if "internal error" in str(exc):
+        return "internal", type(exc).__name__, _where(exc)
+    return "clean", type(exc).__name__, ""
+
+
+def make_inputs(specs, seed: int):
+    """Arguments for specs: zeros (seed 0) or random values with edge cases."""
+    import numpy as np
+    from stablehlo_py.interpreter import TOKEN
+    from stablehlo_py.interpreter.types import TokenSpec, TupleSpec
+
+    rng = np.random.default_rng(seed)
+
+    def make(spec):
+        if isinstance(spec, TokenSpec):
+            return TOKEN
+        if isinstance(spec, TupleSpec):
+            return tuple(make(s) for s in spec.elements)
+        shape = tuple(int(rng.integers(0, 4)) if d is None else d for d in spec.shape)
+        n = int(np.prod(shape, dtype=object))
+        if n > MAX_INPUT_ELEMENTS:
+            raise _TooLarge(f"argument {spec.text} has {n} elements")
+        dtype = spec.dtype
+        if seed == 0:
+            return np.zeros(shape, dtype)
+        cat = spec.element.category
+        if cat in ("sint", "uint") or dtype == np.bool_:
+            info_bits = spec.element.bits
+            if dtype == np.bool_:
+                return rng.integers(0, 2, shape).astype(np.bool_)
+            lo = -(1 << (info_bits - 1)) if cat == "sint" else 0
+            hi = (1 << (info_bits - 1)) if cat == "sint" else (1 << info_bits)
+            small = rng.integers(-3, 4, shape) if cat == "sint" else rng.integers(0, 4, shape)
+            wide = rng.integers(lo, hi, shape, dtype=np.int64) if info_bits < 64 else rng.integers(
+                -(1 << 62), 1 << 62, shape, dtype=np.int64)
+            values = np.where(rng.random(shape) < 0.7, small, wide)
+            return values.astype(dtype)
+        specials = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e-40, 65504.0, 0.5])
+        real = np.where(rng.random(shape) < 0.8, rng.normal(0, 3, shape), rng.choice(specials, shape))
+        if np.dtype(dtype).kind == "c":
+            return (real + 1j * rng.normal(0, 3, shape)).astype(dtype)
+        with np.errstate(all="ignore"):
+            return real.astype(dtype)
+
+    return [make(s) for s in specs]
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _limits_kwargs():
+    """limits= for interpret, when the interpreter has it (issue 12 section 3)."""
+    import inspect
+
+    import stablehlo_py
+    from stablehlo_py.interpreter import compile as _compile
+
+    params = inspect.signature(_compile).parameters
+    if "limits" not in params and "limits" not in inspect.signature(stablehlo_py.interpret).parameters:
+        return {}
+    try:
+        from stablehlo_py.interpreter import Limits  # type: ignore[attr-defined]
+    except ImportError:
+        return {}
+    fields = {"max_value_bytes": 64 << 20, "max_total_bytes": 256 << 20, "max_loop_iterations": 100_000,
+              "max_seconds": 5.0}
+    try:
+        import inspect as _i
+        accepted = _i.signature(Limits).parameters
+        return {"limits": Limits(**{k: v for k, v in fields.items() if k in accepted})}
+    except Exception:  # noqa: BLE001 - an unknown Limits shape: rely on the timeout
+        return {}
+
+
+def run_one(req: dict, limits: dict) -> dict:
+    import mlir.ir as ir
+
+    import stablehlo_py
+    from stablehlo_py.interpreter import compile as compile_fn
+
+    res = {"outcome": "ran", "stage": "done", "type": "", "where": "", "message": ""}
+    stage = "parse"
+    try:
+        module = stablehlo_py.parse_module(req["text"])
+        stage = "verify"
+        if not module.operation.verify():
+            raise ir.MLIRError("verify() returned false", [])
+        stage = "print"
+        for generic in (False, True):
+            printed = module.operation.get_asm(print_generic_op_form=generic)
+            try:
+                stablehlo_py.parse_module(printed)
+            except ir.MLIRError as e:  # our printer wrote what our parser rejects
+                res.update(outcome="internal", stage=stage, type="MLIRError", where="print round trip",
+                           message=f"{'generic' if generic else 'pretty'} print does not parse back: {e}"[:2000])
+                return res
+        stage = "prepare"
+        exe = compile_fn(module, entry=req.get("entry", "main"), **limits) if limits else \
+            compile_fn(module, entry=req.get("entry", "main"))
+        stage = "inputs"
+        try:
+            args = make_inputs(exe.arg_specs, req.get("input_seed", 0))
+        except _TooLarge as e:
+            res.update(outcome="clean", stage=stage, type="TooLarge", message=str(e))
+            return res
+        stage = "run"
+        exe(*args)
+    except Exception as e:  # noqa: BLE001 - the point is to classify every failure
+        outcome, typ, where = classify_exception(e)
+        if stage == "run" and typ == "CheckFailure":
+            outcome = "ran"
+        res.update(outcome=outcome, stage=stage, type=typ, where=where, message=str(e)[:2000])
+    return res
+
+
+def child_main() -> None:
+    import resource
+
+    # The protocol gets the original stdout; anything else written to fd 1
+    # (a stray print, a C++ dump) goes to stderr.
+    proto = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    import numpy  # noqa: F401
+    import stablehlo_py  # noqa: F401
+    import stablehlo_py.interpreter  # noqa: F401
+
+    limits = _limits_kwargs()
+    with open("/proc/self/status") as f:
+        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
+    extra = int(os.environ.get("FUZZ_MEMORY_LIMIT", MEMORY_LIMIT))
+    resource.setrlimit(resource.RLIMIT_AS, (vm + extra, vm + extra))
+    proto.write(json.dumps({"ready": True, "limits": bool(limits)}) + "\n")
+    proto.flush()
+    for line in sys.stdin:
+        req = json.loads(line)
+        try:
+            res = run_one(req, limits)
+        except MemoryError:
+            res = {"outcome": "memory", "stage": "harness", "type": "MemoryError", "where": "", "message": ""}
+        proto.write(json.dumps(res) + "\n")
+        proto.flush()
+
+
+# --------------------------------------------------------------------------
+# Parent side
+# --------------------------------------------------------------------------
+
+_CRASH_MARKERS = ("Critical nanobind error", "Assertion", "LLVM ERROR", "Stack dump", "terminate called")
+_OOM_MARKERS = ("out of memory", "std::bad_alloc", "Cannot allocate memory")
+
+
+class Worker:
+    """A long-lived child process; `run(request)` returns the classified outcome.
+
+    The child is restarted after a crash or a timeout (`restarts` counts them)."""
+
+    def __init__(self, timeout: float = 10.0, memory_limit: int = MEMORY_LIMIT):
+        self.timeout = timeout
+        self.memory_limit = memory_limit
+        self.proc = None
+        self.restarts = 0
+        self.limits = False
+
+    def _start(self):
+        env = dict(os.environ)
+        env.update(LLVM_DISABLE_CRASH_REPORT="1", LLVM_DISABLE_SYMBOLIZATION="1", OPENBLAS_NUM_THREADS="1",
+                   OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", FUZZ_MEMORY_LIMIT=str(self.memory_limit),
+                   PYTHONFAULTHANDLER="")
+        self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--child"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, bufsize=1, env=env)
+        self.lines: queue.Queue = queue.Queue()
+        self.err: list = []
+        proc, lines, err = self.proc, self.lines, self.err
+
+        def pump_out():
+            for line in proc.stdout:
+                lines.put(line)
+            lines.put(None)
+
+        def pump_err():
+            for line in proc.stderr:
+                if len(err) < 400:
+                    err.append(line)
+
+        self.threads = [threading.Thread(target=pump_out, daemon=True),
+                        threading.Thread(target=pump_err, daemon=True)]
+        for t in self.threads:
+            t.start()
+        first = self.lines.get(timeout=120)
+        if first is None:
+            raise RuntimeError("fuzz worker did not start:\n" + "".join(self.err))
+        self.limits = json.loads(first).get("limits", False)
+
+    def _died(self, res: dict) -> dict:
+        rc = self.proc.wait()
+        for t in self.threads:
+            t.join(timeout=5)
+        stderr = "".join(self.err)
+        self.proc = None
+        self.restarts += 1
+        how = f"killed by {signal.Signals(-rc).name}" if rc < 0 else f"exit status {rc}"
+        outcome = "memory" if any(m in stderr for m in _OOM_MARKERS) else "crash"
+        res.update(outcome=outcome, stage="?", type=how, where="", message=_crash_summary(stderr))
+        res["stderr"] = stderr[-4000:]
+        return res
+
+    def run(self, req: dict) -> dict:
+        if self.proc is None:
+            self._start()
+        self.err.clear()
+        start = time.monotonic()
+        try:
+            self.proc.stdin.write(json.dumps(req) + "\n")
+            self.proc.stdin.flush()
+            line = self.lines.get(timeout=self.timeout)
+        except BrokenPipeError:
+            line = None
+        except queue.Empty:
+            self.close(kill=True)
+            self.restarts += 1
+            return {"outcome": "timeout", "stage": "?", "type": "", "where": "",
+                    "message": f"no answer in {self.timeout:g} s", "seconds": self.timeout}
+        if line is None:
+            res = self._died({})
+        else:
+            res = json.loads(line)
+            stderr = "".join(self.err)
+            if "Critical nanobind error" in stderr:
+                res.update(outcome="crash", type="nanobind", message=_crash_summary(stderr))
+                res["stderr"] = stderr[-4000:]
+                self.close(kill=True)
+        res["seconds"] = time.monotonic() - start
+        return res
+
+    def close(self, kill: bool = False):
+        if self.proc is None:
+            return
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def _crash_summary(stderr: str) -> str:
+    """The lines of a crash's stderr that say what failed."""
+    keep = [l.strip() for l in stderr.splitlines() if any(m in l for m in _CRASH_MARKERS + _OOM_MARKERS)]
+    return "\n".join(keep[:5]) or stderr.strip()[-500:]
+
+
+def signature(res: dict) -> str:
+    """What identifies a bug across mutants: outcome, type and place (or the
+    assertion text), without values or locations."""
+    import re
+
+    if res["outcome"] == "crash":
+        msg = res.get("message", "")
+        m = re.search(r"Assertion `(.*?)' failed", msg) or re.search(r"(Critical nanobind error[^\n]*)", msg) \
+            or re.search(r"(LLVM ERROR[^\n]*)", msg)
+        return f"crash: {res.get('type')}: {m.group(1) if m else msg[:120]}"
+    if res["outcome"] == "internal":
+        return f"internal: {res.get('stage')}: {res.get('type')} at {res.get('where')}"
+    return f"{res['outcome']}: {res.get('stage')}"
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--child"]:
+        child_main()
