@@ -31,15 +31,16 @@ def parse_module(text: str, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Mo
     return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
 
 
-def interpret(module_or_text, *arrays, entry="main"):
-    """Runs function `entry` of a module on numpy arrays; returns a list."""
+def interpret(module_or_text, *arrays, entry="main", limits=None):
+    """Runs function `entry` of a module on numpy arrays; returns a list.
+    `limits`: stablehlo_py.interpreter.Limits (or a dict of its fields)."""
     from .interpreter import interpret as _interpret
 
-    return _interpret(module_or_text, *arrays, entry=entry)
+    return _interpret(module_or_text, *arrays, entry=entry, limits=limits)
 
 
-def compile(module_or_text, entry="main"):  # noqa: A001 (mirrors jax.jit naming)
+def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors jax.jit naming)
     """Prepares function `entry` once; returns a callable to run it many times."""
     from .interpreter import compile as _compile
 
-    return _compile(module_or_text, entry=entry)
+    return _compile(module_or_text, entry=entry, limits=limits)

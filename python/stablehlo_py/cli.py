@@ -1,11 +1,13 @@
 """`stablehlo-py`: run StableHLO programs with the numpy interpreter, or run pass pipelines.
 
     stablehlo-py run FILE [--args a.npy ...] [--entry NAME] [--split-input-file]
+                          [--max-value-bytes N] [--max-total-bytes N] [--max-iterations N] [--timeout SECONDS]
     stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file]
 
 `run` prints each result of the entry function (`main`, or the module's only
 function) of each module (one .npy per tensor parameter; token parameters
-need none); its exit status is 0 only if every module ran and every check held.  `opt` runs a comma-separated pipeline mixing C++ passes
+need none); its exit status is 0 only if every module ran and every check held; the limits
+apply to each module (interpreter/limits.py: memory defaults follow the machine).  `opt` runs a comma-separated pipeline mixing C++ passes
 (anything `PassManager.add(str)` accepts) and Python passes
 (`stablehlo-interpret`, options `{entry=NAME print=true}`) and prints the
 module.  FILE may be `-` for stdin.  Errors are messages, never tracebacks:
@@ -99,6 +101,34 @@ def _load_args(paths: list, specs: list) -> list:
     return [TOKEN if s.is_token else next(files) for s in specs]
 
 
+def _limits(args):
+    from stablehlo_py.interpreter import Limits
+
+    given = {name: getattr(args, name) for name in ("max_value_bytes", "max_total_bytes", "max_iterations", "timeout")}
+    return Limits.of({name: value for name, value in given.items() if value is not None})
+
+
+def _byte_count(text: str) -> int:
+    """A number of bytes, optionally with a K, M, G or T suffix (powers of 1024)."""
+    match = re.fullmatch(r"\s*(\d+)\s*([KMGT]?)(?:i?B)?\s*", text, re.I)
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected a number of bytes such as 1000000 or 512M, got '{text}'")
+    return int(match.group(1)) << (10 * " KMGT".index(match.group(2).upper() or " "))
+
+
+def _non_negative(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"expected a non-negative {kind.__name__}, got '{text}'")
+        return value
+
+    return parse
+
+
 def _run(args) -> int:
     from stablehlo_py.interpreter import InterpreterError
     from stablehlo_py.interpreter import compile as compile_
@@ -111,7 +141,7 @@ def _run(args) -> int:
             print(f"// module {number} (line {first_line})")
         try:
             module = _parse(chunk, first_line, args.file)
-            run = compile_(module, args.entry)
+            run = compile_(module, args.entry, limits=_limits(args))
             results = run(*_load_args(args.args, run.arg_specs))
         except (UserError, InterpreterError) as e:
             failures += 1
@@ -220,6 +250,14 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--args", nargs="+", default=[], metavar="NPY", help="arguments of the entry function (.npy)")
     run.add_argument("--entry", default="main", help="entry function (default: main, or the only function)")
     run.add_argument("--split-input-file", action="store_true", help="split the input at '// -----' lines")
+    run.add_argument("--max-value-bytes", type=_byte_count, metavar="N",
+                     help="largest value an op may make, e.g. 512M (default: half the physical memory)")
+    run.add_argument("--max-total-bytes", type=_byte_count, metavar="N",
+                     help="bytes of values held at once, e.g. 2G (default: 3/4 of the physical memory)")
+    run.add_argument("--max-iterations", type=_non_negative(int), metavar="N",
+                     help="iterations of each while loop (default: unlimited)")
+    run.add_argument("--timeout", type=_non_negative(float), metavar="SECONDS",
+                     help="wall time of each module's run, checked by while loops (default: unlimited)")
     opt = sub.add_parser("opt", help="run a pass pipeline and print the module")
     opt.add_argument("file", help="MLIR file (- for stdin)")
     opt.add_argument("--pipeline", required=True,
@@ -239,6 +277,7 @@ def main(argv=None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         try:

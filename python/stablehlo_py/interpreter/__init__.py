@@ -2,6 +2,8 @@
 
     results = interpret(module_or_text, *arrays, entry="main")
     run = compile(module_or_text, entry="main"); results = run(*arrays)
+    interpret(..., limits=Limits(max_total_bytes=2**30, timeout=10.0))  # or a dict
+
 
 `compile` prepares the module once (see plan.py); the returned callable only
 executes the prepared plan.  The entry is `entry`, or, when `entry` is "main"
@@ -9,7 +11,8 @@ and there is no @main, the module's only function.  Values are numpy arrays
 (ml_dtypes for bf16, f8, int4, ...); 0-d arrays for scalar tensors; Python
 tuples for tuple values; `TOKEN` for `!stablehlo.token` values.  Every
 failure is an `InterpreterError` naming the op and its location; a check
-that does not hold is a `CheckFailure`.
+that does not hold is a `CheckFailure`.  `limits` (limits.py) bound the memory,
+`while` iterations and wall time of a call; the memory defaults follow the machine.
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import CheckFailure, InterpreterError
-from .plan import Function, PlanBuilder
+from .limits import Limits
+from .plan import Function, PlanBuilder, Runtime
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
 from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
 
-__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "supported_ops", "TOKEN",
+__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
@@ -66,8 +70,10 @@ def _entry_name(builder: PlanBuilder, entry: str) -> str:
 class Executable:
     """A prepared entry function: call it with numpy arrays, get a list of numpy arrays."""
 
-    def __init__(self, function: Function):
+    def __init__(self, function: Function, runtime: Runtime | None = None):
         self._function = function
+        self._runtime = runtime if runtime is not None else Runtime()
+        self.limits = self._runtime.limits
         self.name = function.name
         self.arg_specs = list(function.arg_specs)
         self.result_specs = list(function.result_specs)
@@ -104,15 +110,18 @@ class Executable:
                                    f"({expected}), got {len(arrays)}")
         args = [coerce_argument(i, a, s, self.name) for i, (a, s) in enumerate(zip(arrays, specs))]
         try:
+            self._runtime.start()
             with np.errstate(all="ignore"):
                 results = self._function.run(args)
+            return _outputs(results)
         except InterpreterError:
             raise
         except RecursionError:
             raise InterpreterError("Python recursion limit reached") from None
+        except MemoryError as e:
+            raise InterpreterError(f"out of memory: {e}") from None
         except Exception as e:  # noqa: BLE001 - never let an internal failure escape untyped
             raise InterpreterError(f"internal error: {type(e).__name__}: {e}") from e
-        return _outputs(results)
 
 
 def _root(array: np.ndarray):
@@ -143,20 +152,25 @@ def _outputs(results: list) -> list:
     return [own(r) for r in results]
 
 
-def compile(module_or_text, entry: str = "main") -> Executable:  # noqa: A001 - public API name
-    """Prepare `entry` of a module once; returns a callable `(*arrays) -> list of arrays`."""
+def compile(module_or_text, entry: str = "main", limits=None) -> Executable:  # noqa: A001 - public API name
+    """Prepare `entry` of a module once; returns a callable `(*arrays) -> list of arrays`.
+
+    `limits`: a Limits, a dict of its fields, or None for the defaults."""
+    limits = Limits.of(limits)
     try:
         module_op, _owner = _load_module(module_or_text)
-        builder = PlanBuilder(module_op)
-        return Executable(builder.function(_entry_name(builder, entry)))
+        builder = PlanBuilder(module_op, limits)
+        return Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
     except InterpreterError:
         raise
     except RecursionError:
         raise InterpreterError("module nesting too deep to prepare") from None
+    except MemoryError as e:
+        raise InterpreterError(f"out of memory while preparing: {e}") from None
     except Exception as e:  # noqa: BLE001
         raise InterpreterError(f"internal error while preparing: {type(e).__name__}: {e}") from e
 
 
-def interpret(module_or_text, *arrays, entry: str = "main") -> list:
+def interpret(module_or_text, *arrays, entry: str = "main", limits=None) -> list:
     """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays."""
-    return compile(module_or_text, entry)(*arrays)
+    return compile(module_or_text, entry, limits)(*arrays)

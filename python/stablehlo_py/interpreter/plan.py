@@ -17,14 +17,16 @@ that owns the region receives them as extra operands after its own.
 from __future__ import annotations
 
 import functools
+import time
 from typing import Callable
 
 import numpy as np
 
 from . import attributes
 from .errors import InterpreterError
+from .limits import Limits, format_bytes
 from .registry import lookup, lookup_scalar
-from .types import TensorSpec, value_spec
+from .types import TensorSpec, TupleSpec, value_spec
 
 __all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
 
@@ -89,6 +91,8 @@ class Function:
             raise e.located(*self.op_info[index])
         except RecursionError:
             raise InterpreterError("Python recursion limit reached").located(*self.op_info[index]) from None
+        except MemoryError as e:
+            raise InterpreterError(f"out of memory: {e}").located(*self.op_info[index]) from None
         except Exception as e:  # a bug or an unexpected numpy error: report it, never crash
             raise InterpreterError(f"{type(e).__name__}: {e}").located(*self.op_info[index]) from e
         return [env[i] for i in self.result_slots]
@@ -189,15 +193,50 @@ class OpContext:
 
 
 class Runtime:
-    """Mutable state shared by the functions of one prepared module: the func.call depth.
+    """State shared by the functions of one prepared module: the func.call depth, the limits
+    and the current call's deadline.
 
-    One counter per prepared module, so calling one compiled program from several
-    threads at once may see a shared depth (it only bounds recursion)."""
+    One per prepared module, so calling one compiled program from several threads at once
+    shares the depth (it only bounds recursion) and the deadline (the latest call's)."""
 
-    __slots__ = ("depth",)
+    __slots__ = ("depth", "limits", "deadline", "checks_loops")
 
-    def __init__(self):
+    def __init__(self, limits: Limits | None = None):
         self.depth = 0
+        self.limits = limits if limits is not None else Limits()
+        self.deadline = None
+        # whether while loops count iterations and watch the clock (no cost when not)
+        self.checks_loops = self.limits.max_iterations is not None or self.limits.timeout is not None
+
+    def start(self) -> None:
+        """A call begins: set its deadline."""
+        timeout = self.limits.timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+
+    def check_loop(self, iterations: int) -> None:
+        """Called by while loops before iteration `iterations` (1-based) runs its body."""
+        limit = self.limits.max_iterations
+        if limit is not None and iterations > limit:
+            raise InterpreterError(f"the loop did not end within {limit} iterations (Limits.max_iterations)")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise InterpreterError(f"timeout: the call ran for more than {self.limits.timeout:g} s "
+                                   f"(Limits.timeout), stopped after {iterations - 1} iterations of this loop")
+
+    def loop_checker(self, period: int = 1024):
+        """For generated loops: a function `check() -> k` to call before the first iteration's body
+        and then again after k more; it checks the limits every `period` iterations (and exactly
+        at the iteration limit), so a loop pays a countdown per iteration, not a call."""
+        limit = self.limits.max_iterations
+        allowed = 0  # iterations cleared so far
+
+        def check() -> int:
+            nonlocal allowed
+            self.check_loop(allowed + 1)
+            chunk = period if limit is None else max(1, min(period, limit - allowed))
+            allowed += chunk
+            return chunk
+
+        return check
 
 
 class _BlockState:
@@ -214,14 +253,18 @@ class _BlockState:
 class PlanBuilder:
     """Prepares the functions of one module (each once; recursion allowed)."""
 
-    def __init__(self, module_op):
+    def __init__(self, module_op, limits: Limits | None = None):
         self.symbols: dict = {}
         for op in module_op.regions[0].blocks[0].operations:
             op = op.operation
             if op.name == "func.func":
                 self.symbols[attributes.string(op, "sym_name")] = op
         self.functions: dict[str, Function] = {}
-        self.runtime = Runtime()
+        self.runtime = Runtime(limits)
+        self.limits = self.runtime.limits
+        # static bytes of the values held, when the op being prepared runs, by its block and the
+        # blocks it runs inside (each block holds all its values until it returns)
+        self._live_bytes = 0
         self._inlining: list[str] = []  # the callees being inlined, innermost last
         self._inlined_ops = 0
 
@@ -250,7 +293,11 @@ class PlanBuilder:
         scope = _Scope(fn, parent)
         arg_slots = [scope.define(a) for a in block.arguments]
         state = _BlockState(scalar=all(map(_is_scalar, fn.arg_specs)))
-        outputs = self._prepare_ops(block, scope, fn, state)
+        outer_bytes = self._live_bytes  # a block's values are freed when it returns
+        try:
+            outputs = self._prepare_ops(block, scope, fn, state)
+        finally:
+            self._live_bytes = outer_bytes
         if outputs is None:
             raise InterpreterError(f"{name}: block has no return")
         if results is not None:
@@ -279,7 +326,8 @@ class PlanBuilder:
             step, form = self._prepare_op(op, scope)
             if form is _NOT_SCALAR:
                 state.scalar_forms = None
-            if op.name in _PRECOMPUTED:  # its value is known now: store it once, not once per run
+            if op.name in _PRECOMPUTED and not hasattr(step[0], "limit_error"):
+                # its value is known now: store it once, not once per run
                 state.constants[step[2]] = step[0]()
                 continue
             if state.scalar_forms is not None:
@@ -331,25 +379,48 @@ class PlanBuilder:
         if factory is None:
             raise InterpreterError("op is not supported by the interpreter", name, location)
         ctx = OpContext(op, self, scope)
+        results = list(op.results)
+        specs = [value_spec(r.type) for r in results]
+        too_big, result_bytes = self._size_check(specs)
         try:
-            kernel = factory(ctx)
+            kernel = factory(ctx) if too_big is None else _limit_error(too_big)
+            if too_big is None and self.limits.max_value_bytes is not None and \
+                    not all(map(_is_static, specs)):
+                kernel = _checked_dynamic(kernel, self.limits.max_value_bytes, len(specs) > 1)
         except InterpreterError as e:
             raise e.located(name, location)
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
             raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location) from e
+        self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in ctx._extras)
-        form = self._scalar_form(ctx)
-        results = list(op.results)
+        form = self._scalar_form(ctx) if too_big is None else _NOT_SCALAR
         if not results:
             out = _NO_RESULT
         elif len(results) == 1:
             out = scope.define(results[0])
-            spec = value_spec(results[0].type)
+            spec = specs[0]
             if isinstance(spec, TensorSpec) and spec.rank == 0:
                 kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
         else:
             out = tuple(scope.define(r) for r in results)
         return (kernel, ins, out), form
+
+    def _size_check(self, specs: list) -> tuple:
+        """(why the op's results break a memory limit or None, their static bytes), checked
+        before the op's kernel is made or run, so nothing of that size is ever allocated."""
+        limits = self.limits
+        total = 0
+        for index, spec in enumerate(specs):
+            size = _static_bytes(spec)
+            if limits.max_value_bytes is not None and size > limits.max_value_bytes:
+                return (f"result {index} ({spec.text}) would take {format_bytes(size)}, more than the limit "
+                        f"of {format_bytes(limits.max_value_bytes)} per value (Limits.max_value_bytes)"), 0
+            total += size
+        held = self._live_bytes + total
+        if limits.max_total_bytes is not None and held > limits.max_total_bytes:
+            return (f"the values held once it has run would take {format_bytes(held)}, more than the limit of "
+                    f"{format_bytes(limits.max_total_bytes)} in total (Limits.max_total_bytes)"), 0
+        return None, total
 
     @staticmethod
     def _scalar_form(ctx: OpContext):
@@ -365,3 +436,49 @@ class PlanBuilder:
 
 def _is_scalar(spec) -> bool:
     return isinstance(spec, TensorSpec) and spec.rank == 0
+
+
+def _is_static(spec) -> bool:
+    if isinstance(spec, TupleSpec):
+        return all(map(_is_static, spec.elements))
+    return not isinstance(spec, TensorSpec) or spec.is_static
+
+
+def _static_bytes(spec) -> int:
+    """Bytes of a value of type `spec` (dynamic dimensions count as 0; tokens take none)."""
+    if isinstance(spec, TupleSpec):
+        return sum(map(_static_bytes, spec.elements))
+    if not isinstance(spec, TensorSpec):
+        return 0
+    size = spec.dtype.itemsize
+    for d in spec.shape:
+        size *= d or 0
+    return size
+
+
+def _limit_error(message: str):
+    """The kernel of an op whose results break a limit: it raises when the op is reached."""
+
+    def exceeds_limit(*args):
+        raise InterpreterError(message)
+
+    exceeds_limit.limit_error = message
+    return exceeds_limit
+
+
+def _checked_dynamic(kernel, limit: int, multiple: bool):
+    """`kernel` with its results of dynamic shape checked against the per-value limit."""
+
+    def check(value):
+        if isinstance(value, np.ndarray) and value.nbytes > limit:
+            raise InterpreterError(f"a result of shape {value.shape} takes {format_bytes(value.nbytes)}, more than "
+                                   f"the limit of {format_bytes(limit)} per value (Limits.max_value_bytes)")
+
+    @functools.wraps(kernel)
+    def kernel_checked(*args):
+        out = kernel(*args)
+        for value in (out if multiple else (out,)):
+            check(value)
+        return out
+
+    return kernel_checked

@@ -100,9 +100,10 @@ def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[
         src.add(f"{', '.join(outputs)} = {', '.join(results)}" if outputs else "pass", indent + 1, info)
 
 
-def compile_while(cond: Region, body: Region, count: int, num_extras: int):
+def compile_while(cond: Region, body: Region, count: int, num_extras: int, runtime=None):
     """A kernel `(*state, *extras) -> results` running the loop on numpy scalars, or None
-    if some value of the loop is not a rank-0 tensor."""
+    if some value of the loop is not a rank-0 tensor.  With a `runtime` that has loop limits,
+    the loop counts iterations and checks the clock every 1024 of them (else it checks nothing)."""
     if cond.fn.scalar_forms is None or body.fn.scalar_forms is None:
         return None
     state = [f"s{i}" for i in range(count)]
@@ -112,10 +113,19 @@ def compile_while(cond: Region, body: Region, count: int, num_extras: int):
     src.add(f"def scalar_while({', '.join(params)}):", 0)
     for name in params:
         src.add(f"{name} = {name}[()]", 1)
+    checked = runtime is not None and runtime.checks_loops
+    if checked:  # a countdown to the next check (Runtime.loop_checker), fresh per execution
+        src.bind("_loop_checker", runtime.loop_checker)
+        src.add("_check = _loop_checker()", 1)
+        src.add("_k = 1", 1)
     src.add("while True:", 1)
     (done,) = _emit_function(src, cond.fn, "c", state + extras[cond.start:cond.stop], 2)
     src.add(f"if not {done}:", 2)
     src.add("break", 3)
+    if checked:
+        src.add("_k -= 1", 2)
+        src.add("if not _k:", 2)
+        src.add("_k = _check()", 3)
     results = _emit_function(src, body.fn, "b", state + extras[body.start:body.stop], 2)
     if state:
         src.add(f"{', '.join(state)} = {', '.join(results)}", 2)

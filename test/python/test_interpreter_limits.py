@@ -1,0 +1,369 @@
+"""Resource limits (issue 12 section 3): memory checked before allocating, while loops bounded
+by iterations and wall time, MemoryError and Ctrl-C handled cleanly, CLI flags."""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+import stablehlo_py
+from stablehlo_py.cli import main as cli_main
+from stablehlo_py.interpreter import InterpreterError, Limits, register_custom_call, unregister_custom_call
+from stablehlo_py.interpreter.limits import physical_memory
+
+HUGE_IOTA = """
+func.func @main() -> tensor<4294967296xi32> {
+  %0 = stablehlo.iota dim = 0 : tensor<4294967296xi32>
+  return %0 : tensor<4294967296xi32>
+}"""
+
+# A while loop that never ends: i < 1 with i = i * 0.  Over rank-0 values it takes the scalar
+# path (interpreter/scalar.py); TENSOR_LOOP carries a tensor<2xf32> and runs through the plan.
+SCALAR_LOOP = """
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.while(%i = %x) : tensor<f32>
+    cond {
+      %c = stablehlo.constant dense<1.0> : tensor<f32>
+      %p = stablehlo.compare LT, %i, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %d = stablehlo.constant dense<0.0> : tensor<f32>
+      %n = stablehlo.multiply %i, %d : tensor<f32>
+      stablehlo.return %n : tensor<f32>
+    }
+  return %0 : tensor<f32>
+}"""
+TENSOR_LOOP = """
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.while(%v = %x) : tensor<2xf32>
+    cond {
+      %c = stablehlo.constant dense<1.0> : tensor<f32>
+      %i = stablehlo.slice %v [0:1] : (tensor<2xf32>) -> tensor<1xf32>
+      %s = stablehlo.reshape %i : (tensor<1xf32>) -> tensor<f32>
+      %p = stablehlo.compare LT, %s, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %d = stablehlo.constant dense<0.0> : tensor<2xf32>
+      %n = stablehlo.multiply %v, %d : tensor<2xf32>
+      stablehlo.return %n : tensor<2xf32>
+    }
+  return %0 : tensor<2xf32>
+}"""
+# Counts to %n: a loop that ends, to check that limits do not change results.
+COUNTING_LOOP = """
+func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<f32>) {
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %f = stablehlo.constant dense<0.0> : tensor<f32>
+  %0:2 = stablehlo.while(%i = %z, %s = %f) : tensor<i32>, tensor<f32>
+    cond {
+      %p = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %half = stablehlo.constant dense<0.5> : tensor<f32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      %t = stablehlo.add %s, %half : tensor<f32>
+      stablehlo.return %j, %t : tensor<i32>, tensor<f32>
+    }
+  return %0#0, %0#1 : tensor<i32>, tensor<f32>
+}"""
+LOOPS = {"scalar": (SCALAR_LOOP, np.float32(0)), "tensor": (TENSOR_LOOP, np.zeros(2, np.float32))}
+# SCALAR_LOOP starting from a constant, for the CLI (no .npy argument)
+ENDLESS_WITHOUT_ARGUMENTS = SCALAR_LOOP.replace("%x: tensor<f32>", "").replace("(%i = %x)", "(%i = %c0)").replace(
+    "{\n  %0", "{\n  %c0 = stablehlo.constant dense<0.0> : tensor<f32>\n  %0", 1)
+
+
+def raises_at(op: str, line: int, match: str):
+    """pytest.raises for an InterpreterError naming `op` at `line` of the program."""
+    return pytest.raises(InterpreterError, match=rf"^{op} at loc\(\"-\":{line}:\d+\): .*{match}")
+
+
+# ---------------------------------------------------------------------------
+# Limits itself
+
+
+def test_defaults_follow_the_machine():
+    total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    limits = Limits()
+    assert physical_memory() <= total
+    assert 0 < limits.max_value_bytes <= limits.max_total_bytes < total
+    assert limits.max_iterations is None and limits.timeout is None
+
+
+def test_limits_from_dict_and_errors():
+    assert Limits.of({"max_iterations": 5}).max_iterations == 5
+    assert Limits.of(None) == Limits()
+    assert Limits.of({"max_value_bytes": None}).max_value_bytes is None
+    with pytest.raises(ValueError, match="unknown limits"):
+        Limits.of({"max_bytes": 1})
+    with pytest.raises(ValueError, match="max_iterations"):
+        Limits(max_iterations=-1)
+    with pytest.raises(ValueError, match="max_value_bytes"):
+        Limits(max_value_bytes=1.5)
+    with pytest.raises(TypeError):
+        Limits.of(5)
+    assert stablehlo_py.compile(COUNTING_LOOP, limits={"timeout": 3}).limits.timeout == 3.0
+
+
+# ---------------------------------------------------------------------------
+# Memory: checked before allocating
+
+
+def test_huge_iota_fails_before_allocating():
+    start = time.perf_counter()
+    run = stablehlo_py.compile(HUGE_IOTA, limits={"max_value_bytes": 1 << 30})  # preparing makes nothing
+    with raises_at("stablehlo.iota", 3, r"\(16 GiB\), more than the limit of 1073741824 bytes \(1 GiB\) per value"):
+        run()
+    assert time.perf_counter() - start < 5
+
+
+def test_huge_iota_fails_with_default_limits():
+    if physical_memory() >= 32 << 30:
+        pytest.skip("this machine could hold the 16 GiB iota")
+    with raises_at("stablehlo.iota", 3, r"Limits.max_value_bytes"):
+        stablehlo_py.interpret(HUGE_IOTA)
+
+
+@pytest.mark.parametrize("body,line", [
+    ("%0 = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<100000x100000xf32>", 2),
+    ("%r = stablehlo.reshape %x : (tensor<f32>) -> tensor<1xf32>\n"
+     "  %0 = stablehlo.pad %r, %x, low = [0], high = [40000000000], interior = [0]"
+     " : (tensor<1xf32>, tensor<f32>) -> tensor<40000000001xf32>", 3),
+    ("%b = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<1000000xf32>\n"
+     "  %c = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<1000000x1xf32>\n"
+     "  %0 = stablehlo.dot_general %c, %b, contracting_dims = [] x []"
+     " : (tensor<1000000x1xf32>, tensor<1000000xf32>) -> tensor<1000000x1x1000000xf32>", 4),
+])
+def test_huge_results_name_their_op(body, line):
+    result = body.rsplit("-> ", 1)[1]
+    op = re.search(r"%0 = (\S+)", body).group(1)
+    text = f"func.func @main(%x: tensor<f32>) -> {result} {{\n  {body}\n  return %0 : {result}\n}}"
+    with raises_at(op, line, "per value"):
+        stablehlo_py.interpret(text, np.float32(1), limits={"max_value_bytes": 1 << 30})
+
+
+def test_huge_concatenate():
+    text = """
+func.func @main(%x: tensor<f32>) -> tensor<2000000000xf32> {
+  %b = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<1000000000xf32>
+  %0 = stablehlo.concatenate %b, %b, dim = 0 : (tensor<1000000000xf32>, tensor<1000000000xf32>) -> tensor<2000000000xf32>
+  return %0 : tensor<2000000000xf32>
+}"""
+    with raises_at("stablehlo.concatenate", 4, r"8000000000 bytes \(7.45 GiB\), more than the limit of"):  # the broadcast view (4 GB) is within the limit
+        stablehlo_py.interpret(text, np.float32(1), limits={"max_value_bytes": 5 << 30})
+
+
+CHAIN = """
+func.func @main(%x: tensor<250000xf32>) -> tensor<250000xf32> {
+  %0 = stablehlo.add %x, %x : tensor<250000xf32>
+  %1 = stablehlo.add %0, %x : tensor<250000xf32>
+  %2 = stablehlo.add %1, %x : tensor<250000xf32>
+  %3 = stablehlo.add %2, %x : tensor<250000xf32>
+  return %3 : tensor<250000xf32>
+}"""
+
+
+def test_total_bytes_held_by_a_function():
+    x = np.ones(250000, np.float32)  # each result: 1,000,000 bytes, held until the function returns
+    (ok,) = stablehlo_py.interpret(CHAIN, x, limits={"max_total_bytes": 4_000_000})
+    np.testing.assert_array_equal(ok, np.full(250000, 5, np.float32))
+    with raises_at("stablehlo.add", 6, r"would take 4000000 bytes \(3.81 MiB\), more than the limit of 3999999"):
+        stablehlo_py.interpret(CHAIN, x, limits={"max_total_bytes": 3_999_999})
+
+
+def test_total_bytes_count_values_outside_a_loop_body():
+    text = """
+func.func @main(%x: tensor<250000xf32>) -> tensor<250000xf32> {
+  %a = stablehlo.add %x, %x : tensor<250000xf32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %z, %v = %a) : tensor<i32>, tensor<250000xf32>
+    cond {
+      %n = stablehlo.constant dense<3> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.add %i, %one : tensor<i32>
+      %u = stablehlo.add %v, %a : tensor<250000xf32>
+      %w = stablehlo.add %u, %a : tensor<250000xf32>
+      stablehlo.return %j, %w : tensor<i32>, tensor<250000xf32>
+    }
+  return %0#1 : tensor<250000xf32>
+}"""
+    x = np.ones(250000, np.float32)
+    # %a, then %u and %w in each iteration: 3 MB; the loop's results and %a afterwards: 2 MB
+    (ok,) = stablehlo_py.interpret(text, x, limits={"max_total_bytes": 3_100_000})
+    np.testing.assert_array_equal(ok, np.full(250000, 14, np.float32))
+    with raises_at("stablehlo.add", 14, "in total"):
+        stablehlo_py.interpret(text, x, limits={"max_total_bytes": 2_900_000})
+    with raises_at("stablehlo.while", 5, "in total"):
+        stablehlo_py.interpret(text, x, limits={"max_total_bytes": 1_900_000})
+
+
+def test_dynamic_shapes_are_checked_when_made():
+    text = """
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}"""
+    run = stablehlo_py.compile(text, limits={"max_value_bytes": 400})
+    np.testing.assert_array_equal(run(np.ones(100, np.float32))[0], np.full(100, 2, np.float32))
+    with raises_at("stablehlo.add", 3, r"shape \(101,\) takes 404 bytes, more than the limit of 400 bytes"):
+        run(np.ones(101, np.float32))
+
+
+def test_memory_error_becomes_interpreter_error(monkeypatch):
+    def out_of_memory(*args, **kwargs):
+        raise MemoryError("Unable to allocate 8.00 EiB for an array with shape (2**60,)")
+
+    text = """
+func.func @main(%x: tensor<2xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.concatenate %x, %x, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"""
+    run = stablehlo_py.compile(text)
+    monkeypatch.setattr(np, "concatenate", out_of_memory)  # what numpy raises when it cannot allocate
+    with raises_at("stablehlo.concatenate", 3, r"out of memory: Unable to allocate 8.00 EiB"):
+        run(np.ones(2, np.float32))
+
+
+def test_memory_error_in_custom_call():
+    @register_custom_call("test_limits.allocate")
+    def allocate(x):
+        raise MemoryError("Unable to allocate 1.00 PiB")
+
+    text = """
+func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.custom_call @test_limits.allocate(%x) : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}"""
+    try:
+        with raises_at("stablehlo.custom_call", 3, "MemoryError: Unable to allocate 1.00 PiB"):
+            stablehlo_py.interpret(text, np.float32(1))
+    finally:
+        unregister_custom_call("test_limits.allocate")
+
+
+def test_no_limits_at_all():
+    limits = {"max_value_bytes": None, "max_total_bytes": None}
+    (got,) = stablehlo_py.interpret(CHAIN, np.ones(250000, np.float32), limits=limits)
+    assert got[0] == 5
+
+
+# ---------------------------------------------------------------------------
+# while: iterations and wall time
+
+
+@pytest.mark.parametrize("kind", LOOPS)
+def test_iteration_limit_stops_endless_loop(kind):
+    text, x = LOOPS[kind]
+    with raises_at("stablehlo.while", 3, r"did not end within 1000 iterations \(Limits.max_iterations\)"):
+        stablehlo_py.interpret(text, x, limits={"max_iterations": 1000})
+
+
+@pytest.mark.parametrize("kind", LOOPS)
+def test_timeout_stops_endless_loop(kind):
+    text, x = LOOPS[kind]
+    run = stablehlo_py.compile(text, limits=Limits(timeout=0.3))
+    for _ in range(2):  # the deadline is per call
+        start = time.monotonic()
+        with raises_at("stablehlo.while", 3, r"timeout: the call ran for more than 0.3 s"):
+            run(x)
+        assert 0.3 <= time.monotonic() - start < 3
+
+
+@pytest.mark.parametrize("limits", [None, {"max_iterations": 2000, "timeout": 60}])
+def test_loops_within_limits_give_the_same_results(limits):
+    count, total = stablehlo_py.interpret(COUNTING_LOOP, np.int32(2000), limits=limits)
+    assert count == 2000 and total == np.float32(1000)
+    if limits:
+        with raises_at("stablehlo.while", 5, "within 2000 iterations"):
+            stablehlo_py.interpret(COUNTING_LOOP, np.int32(2001), limits=limits)
+
+
+def test_iteration_limit_is_per_execution_of_a_loop():
+    run = stablehlo_py.compile(COUNTING_LOOP, limits={"max_iterations": 10})
+    for _ in range(3):
+        assert run(np.int32(10))[0] == 10
+
+
+@pytest.mark.parametrize("limit", [0, 1, 1023, 1024, 1025, 3000])
+def test_iteration_limit_is_exact_in_scalar_loops(limit):
+    """The generated loop checks in chunks of up to 1024 iterations; the limit itself is exact."""
+    run = stablehlo_py.compile(COUNTING_LOOP, limits={"max_iterations": limit, "timeout": 60})
+    assert run(np.int32(limit))[0] == limit
+    with raises_at("stablehlo.while", 5, f"within {limit} iterations"):
+        run(np.int32(limit + 1))
+
+
+# ---------------------------------------------------------------------------
+# Ctrl-C
+
+
+def _interrupt(command: list, *, wait: float = 2.0):
+    """Start `command`, send SIGINT once it runs for `wait` seconds; (return code, stderr, seconds to stop)."""
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(wait)
+    assert proc.poll() is None, proc.stderr.read()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("the interpreter did not stop on SIGINT")
+    return proc.returncode, err, time.monotonic() - sent
+
+
+@pytest.mark.parametrize("kind", LOOPS)
+def test_ctrl_c_stops_a_running_program(kind, tmp_path):
+    text, x = LOOPS[kind]
+    path = tmp_path / "endless.mlir"
+    path.write_text(text)
+    script = ("import sys, numpy as np, stablehlo_py\n"
+              f"stablehlo_py.interpret(open(sys.argv[1]).read(), np.zeros({x.shape}, np.float32))\n")
+    code, err, seconds = _interrupt([sys.executable, "-c", script, str(path)], wait=3.0)
+    assert code != 0 and "KeyboardInterrupt" in err, err
+    assert "internal error" not in err and seconds < 5
+
+
+def test_ctrl_c_stops_the_cli(tmp_path):
+    path = tmp_path / "endless.mlir"
+    path.write_text(ENDLESS_WITHOUT_ARGUMENTS)
+    code, err, seconds = _interrupt([sys.executable, "-m", "stablehlo_py.cli", "run", str(path)], wait=3.0)
+    assert code == 130 and "interrupted" in err and "Traceback" not in err, err
+    assert seconds < 5
+
+
+# ---------------------------------------------------------------------------
+# CLI flags
+
+
+def test_cli_limit_flags(tmp_path, capsys):
+    endless = tmp_path / "endless.mlir"
+    endless.write_text(ENDLESS_WITHOUT_ARGUMENTS)
+    assert cli_main(["run", str(endless), "--max-iterations", "100"]) == 1
+    assert "stablehlo.while at" in capsys.readouterr().err
+    assert cli_main(["run", str(endless), "--timeout", "0.2"]) == 1
+    assert "timeout: the call ran for more than 0.2 s" in capsys.readouterr().err
+    iota = tmp_path / "iota.mlir"
+    iota.write_text(HUGE_IOTA)
+    assert cli_main(["run", str(iota), "--max-value-bytes", "1G"]) == 1
+    assert "stablehlo.iota at" in capsys.readouterr().err and True
+    chain = tmp_path / "chain.mlir"
+    chain.write_text(CHAIN)
+    args = tmp_path / "x.npy"
+    np.save(args, np.ones(250000, np.float32))
+    assert cli_main(["run", str(chain), "--args", str(args), "--max-total-bytes", "3M"]) == 1
+    assert "in total" in capsys.readouterr().err
+    assert cli_main(["run", str(chain), "--args", str(args), "--max-total-bytes", "4000000"]) == 0
+    assert cli_main(["run", str(chain), "--max-iterations", "-1"]) == 2
+    help_text = subprocess.run([sys.executable, "-m", "stablehlo_py.cli", "run", "--help"], capture_output=True,
+                               text=True, check=True).stdout
+    for flag in ("--max-value-bytes", "--max-total-bytes", "--max-iterations", "--timeout"):
+        assert flag in help_text
