@@ -125,11 +125,42 @@ def _pytest_args(tests, stop_first: bool) -> list:
     return args + (["-x"] if stop_first else []) + list(tests)
 
 
-def _hypothesis_profile():
+def _child_setup():
+    """Derandomized hypothesis, and XLA oracle results memoised on disk across the forks (the
+    same program on the same inputs on the same host: the oracle is unchanged, only faster)."""
     from hypothesis import settings
 
     settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
     settings.load_profile("mutation")
+    cache = os.environ.get("SHPY_MUTATION_XLA_CACHE")
+    if not cache:
+        return
+    sys.path.insert(0, os.path.join(REPO, "test", "conformance"))
+    import hashlib
+    import pickle
+
+    import numpy as np
+    import oracles
+
+    compute = oracles.xla_run_text
+
+    def xla_run_text(text, *args):
+        h = hashlib.sha256(text.encode())
+        for a in args:
+            a = np.asarray(a)
+            h.update(f"{a.dtype.str}{a.shape}".encode())
+            h.update(np.ascontiguousarray(a).tobytes())
+        path = os.path.join(cache, h.hexdigest() + ".pkl")
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                return pickle.load(f)
+        out = compute(text, *args)
+        with open(path + ".tmp", "wb") as f:
+            pickle.dump(out, f)
+        os.replace(path + ".tmp", path)
+        return out
+
+    oracles.xla_run_text = xla_run_text
 
 
 def _fork(target, log_path: str, timeout: float):
@@ -178,7 +209,7 @@ def baseline(tests, copy_root: str, work: str):
     def child():
         import pytest
 
-        _hypothesis_profile()
+        _child_setup()
         tracer = _LineTracer(prefix)
         tracer.start()
         code = pytest.main(_pytest_args(tests, False), plugins=[tracer])
@@ -205,7 +236,7 @@ def run_mutant(nodeids, log: str, timeout: float):
     def child():
         import pytest
 
-        _hypothesis_profile()
+        _child_setup()
         return pytest.main(_pytest_args(nodeids, True))
 
     return _fork(child, log, timeout)
@@ -270,6 +301,7 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
     print(f"[{name}] baseline {base_seconds:.0f}s, {len(durations)} tests", flush=True)
 
     results = []
+    t0 = time.time()
     counts = {"killed": 0, "timeout": 0, "survived": 0, "no-coverage": 0, "equivalent": 0, "not-run": 0}
     for m in mutants:
         key = stable_key(m, source)
@@ -291,8 +323,8 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
         rec["tests"] = len(selected)
         counts[rec["outcome"]] += 1
         results.append(rec)
-        if rec["outcome"] in ("survived", "no-coverage"):
-            print(f"  SURVIVED{' (no test runs it)' if rec['outcome'] == 'no-coverage' else ''}: {rec['describe']}",
+        if rec["outcome"] != "not-run":
+            print(f"  [{len(results)}/{len(mutants)} {time.time() - t0:.0f}s] {rec['outcome']}: {rec['describe']}",
                   flush=True)
     with open(target, "w") as f:
         f.write(source)
@@ -347,6 +379,12 @@ def main(argv=None) -> int:
         isolate(copy_root)
         os.environ["JAX_PLATFORMS"] = "cpu"
         os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+        # XLA compilations shared by the forks: jax's persistent cache, and a memo for xla_run_text
+        os.environ["JAX_COMPILATION_CACHE_DIR"] = os.path.join(tmp, "jax-cache")
+        os.environ["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+        os.environ["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+        os.environ["SHPY_MUTATION_XLA_CACHE"] = os.path.join(tmp, "xla-cache")
+        os.makedirs(os.environ["SHPY_MUTATION_XLA_CACHE"])
         # imported once, shared by the forks; stablehlo_py itself is imported by each child
         # (its op classes register globally once per process)
         import numpy, ml_dtypes, mlir.ir, jax, pytest, hypothesis  # noqa: F401,E401
