@@ -5,10 +5,11 @@ cholesky and triangular_solve (at the end of this module).
 Operands are converted to the result element type first (so mixed-precision
 dots accumulate in the result type, as XLA does), then transposed to
 lhs = batch + free + contracting, rhs = batch + contracting + free,
-reshaped to 3-D (2-D without batch) and multiplied with np.matmul (BLAS for
-f32/f64/complex).  Integers accumulate in 64 bits and wrap into the result
-type, which equals wrap-around accumulation in the result type.  Floats
-narrower than f32 accumulate in f32 and round once at the end.
+reshaped to 3-D (2-D without batch) and multiplied by `_matmul`.  Integers
+accumulate in 64 bits and wrap into the result type, which equals wrap-around
+accumulation in the result type.  Floats narrower than f32 accumulate in f32
+and round once at the end.  Small float and complex products are summed in
+index order, large ones by BLAS (see `_matmul`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,61 @@ def _accumulation(out):
     return (lambda x: convert_values(x, out)), (lambda r: r)  # bool, f32, f64, complex
 
 
+# Accumulation order (docs/decisions.md).  The spec's dot product is a
+# multiply, then a reduce; small float/complex products are reduced in index
+# order (the upstream reference interpreter's order, bit for bit), one numpy
+# op per contracting index over whole arrays, products rounded (no FMA, also
+# for complex: complex_product).
+# Larger ones keep BLAS: XLA's own order there comes from YNNPACK/Eigen
+# kernels chosen by the host CPU (tiling, FMA), so no order is XLA's.
+SEQUENTIAL_DEPTH = 256  # contracting indices
+SEQUENTIAL_WORK = 1 << 18  # products (output elements x contracting indices)
+
+
+def complex_product(a, b):
+    """a * b for complex arrays by the textbook formula, every step rounded: numpy's
+    own complex multiply fuses multiply-adds on FMA hosts, so its bits depend on the CPU."""
+    out = np.empty(np.broadcast_shapes(a.shape, b.shape), np.result_type(a, b))
+    out.real = a.real * b.real - a.imag * b.imag
+    out.imag = a.real * b.imag + a.imag * b.real
+    return out
+
+
+def _matmul(a, b):
+    """np.matmul(a, b) for (..., m, k) @ (..., k, n); float and complex sums run in
+    index order over k when small (SEQUENTIAL_DEPTH, SEQUENTIAL_WORK)."""
+    k = a.shape[-1]
+    if a.dtype.kind not in "fc" or k > SEQUENTIAL_DEPTH:
+        return np.matmul(a, b)
+    shape = np.broadcast_shapes(a.shape[:-1] + (1,), b.shape[:-2] + (1, b.shape[-1]))
+    if math.prod(shape) * k > SEQUENTIAL_WORK:
+        return np.matmul(a, b)
+    a = np.swapaxes(a, -1, -2)[..., None]  # (..., k, m, 1): row i is column i of a
+    b = b[..., None, :]  # (..., k, 1, n)
+    # complex: real and imaginary parts summed separately, products as complex_product
+    lhs = [np.ascontiguousarray(a.real), np.ascontiguousarray(a.imag)] if a.dtype.kind == "c" else [a]
+    rhs = [b.real, b.imag] if b.dtype.kind == "c" else [b]
+    parts = [np.zeros(shape, lhs[0].dtype) for _ in lhs]  # the reduce's init, 0
+    product, other = np.empty_like(parts[0]), np.empty_like(parts[0])
+    for i in range(k):
+        if len(parts) == 1:
+            np.multiply(lhs[0][..., i, :, :], rhs[0][..., i, :, :], out=product)
+            parts[0] += product
+            continue
+        (ar, ai), (br, bi) = [x[..., i, :, :] for x in lhs], [x[..., i, :, :] for x in rhs]
+        np.multiply(ar, br, out=product)
+        product -= np.multiply(ai, bi, out=other)
+        parts[0] += product
+        np.multiply(ar, bi, out=product)
+        product += np.multiply(ai, br, out=other)
+        parts[1] += product
+    if len(parts) == 1:
+        return parts[0]
+    out = np.empty(shape, np.result_type(a, b))
+    out.real, out.imag = parts
+    return out
+
+
 def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contract):
     for spec in (lhs, rhs, result):
         if not spec.is_static:
@@ -72,7 +128,7 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
             a = a.transpose(lhs_perm)
         if rhs_perm is not None:
             b = b.transpose(rhs_perm)
-        r = np.matmul(a.reshape(lhs_shape), b.reshape(rhs_shape))
+        r = _matmul(a.reshape(lhs_shape), b.reshape(rhs_shape))
         return finish(r).reshape(out_shape)
 
     return dot
@@ -99,11 +155,12 @@ def _dot(ctx):
 # The operands are transposed to canonical layouts, lhs = (batch, spatial...,
 # feature) and rhs = (spatial..., in feature, out feature), and converted as
 # for dot_general.  lhs dilation inserts zeros, padding pads with zeros (or
-# crops, when negative), window reversal flips the kernel (reversing each lhs
-# window is the same as reversing rhs).  A strided view of the padded lhs
-# then holds every window (rhs dilation and window strides are strides of
-# that view); reshaped into one row per output position, per group, it is
-# multiplied with the kernel by np.matmul.  Feature groups split lhs features
+# crops, when negative), window reversal flips each lhs window.  A strided
+# view of the padded lhs then holds every window (rhs dilation and window
+# strides are strides of that view); reshaped into one row per output position, per group, it is
+# multiplied with the kernel by _matmul: a patch is flattened as (window
+# position..., input feature), the spec's contracting order, so small
+# convolutions sum in index order, input feature minor.  Feature groups split lhs features
 # and rhs output features; batch groups split the lhs batch and rhs output
 # features; either way the group results are concatenated along the output
 # features.
@@ -196,15 +253,16 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
             shape = (batch, *view_shape, fg, kernel_in)
             strides = (n, *view_strides, c * kernel_in, c)
         view = np.lib.stride_tricks.as_strided(x, shape, strides, writeable=False)
+        if flip:  # the spec reverses each lhs window, so sums run over kernel positions in order
+            first = 2 + s if bg > 1 else 1 + s
+            view = np.flip(view, tuple(first + d for d in flip))
         if bg == 1:
             view = np.moveaxis(view, -2, 0)
         return view.reshape(groups, rows, patch)
 
     def kernel(w):
-        """(groups, patch, out features / groups), windows reversed where asked."""
+        """(groups, patch, out features / groups)."""
         w = to_compute(w).transpose(rhs_perm)
-        if flip:
-            w = np.flip(w, flip)
         w = w.reshape(*kernel_spatial, kernel_in, groups, kernel_group)
         return np.moveaxis(w, -2, 0).reshape(groups, patch, kernel_group)
 
@@ -212,7 +270,7 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
         if 0 in out_canonical:
             return np.zeros(result.shape, result.element.dtype)
         x = padded_input(to_compute(a).transpose(lhs_perm))
-        r = np.matmul(patches(x), kernel(b))  # (groups, rows, out features / groups)
+        r = _matmul(patches(x), kernel(b))  # (groups, rows, out features / groups)
         r = np.moveaxis(r.reshape(groups, batch // bg, *out_spatial, kernel_group), 0, -2)
         return finish(r.reshape(out_canonical)).transpose(out_inverse)
 

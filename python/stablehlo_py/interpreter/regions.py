@@ -2,8 +2,9 @@
 sort, map, reduce_window, select_and_scatter.
 
 reduce: a body that is one known op on its two block arguments maps to one
-numpy `ufunc.reduce`; any other body runs through its prepared plan on whole
-slices, combining adjacent pairs level by level (a balanced tree whose in-order
+numpy `ufunc.reduce` (float sums and products: one op per reduced index, in
+XLA's order, see IN_ORDER_LENGTH); any other body runs through its prepared
+plan on whole slices, combining adjacent pairs level by level (a balanced tree whose in-order
 traversal is the elements in index order, as the spec allows), so the body
 runs O(log n) times, never once per element.
 """
@@ -17,6 +18,7 @@ import numpy as np
 from . import attributes, checks, custom_calls
 from .elementwise import _float_max, _float_min, _total_order_key, convert_values
 from .errors import InterpreterError
+from .linalg import complex_product
 from .plan import MAX_CALL_DEPTH
 from .registry import register
 from .scalar import compile_while
@@ -51,8 +53,33 @@ def _single_op_body(block, arity: int):
     return op.name
 
 
-def _fast_reduce(name: str, info, axes: tuple):
-    """`(x, init) -> reduced` with one numpy reduction, or None if not covered."""
+# Float and complex sums and products run in index order, init first, where
+# that is XLA's order: reduce_window (its loop emitter walks the window in
+# order; scans are blocked, see _blocked_scan), and reduce over one dimension
+# of at most IN_ORDER_LENGTH elements (XLA vectorises longer rows and reduces
+# several dimensions in other orders). One numpy op per reduced index, over
+# all outputs at once.
+IN_ORDER_LENGTH = 32
+
+
+def _reduce_in_order(ufunc, axes: tuple):
+    def reduce_in_order(x, init):
+        r = init
+        index = [slice(None)] * x.ndim
+        for position in np.ndindex(*(x.shape[a] for a in axes)):
+            for a, i in zip(axes, position):
+                index[a] = i
+            r = ufunc(r, x[tuple(index)])
+        if r is init:  # an empty window
+            return np.full(tuple(n for d, n in enumerate(x.shape) if d not in axes), init)
+        return r
+
+    return reduce_in_order
+
+
+def _fast_reduce(name: str, info, axes: tuple, in_order: bool = False):
+    """`(x, init) -> reduced` with one numpy reduction (float and complex add and
+    multiply: in index order if `in_order`), or None if not covered."""
     cat = info.category
     if cat == "bool":
         ufunc = {"stablehlo.add": np.logical_or, "stablehlo.or": np.logical_or, "stablehlo.maximum": np.logical_or,
@@ -80,6 +107,9 @@ def _fast_reduce(name: str, info, axes: tuple):
     if cat in ("float", "complex"):
         if name in ("stablehlo.add", "stablehlo.multiply"):
             ufunc = np.add if name == "stablehlo.add" else np.multiply
+            if in_order:
+                return _reduce_in_order(complex_product if cat == "complex" and ufunc is np.multiply else ufunc,
+                                        axes)
             return lambda x, init: ufunc(init, ufunc.reduce(x, axis=axes))
         if cat == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
             is_max = name == "stablehlo.maximum"
@@ -134,7 +164,7 @@ def _reduce(ctx):
 
     single = _single_op_body(ctx.op.regions[0].blocks[0], count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
-        fast = _fast_reduce(single, input_types[0], axes)
+        fast = _fast_reduce(single, input_types[0], axes, in_order=len(axes) == 1 and length <= IN_ORDER_LENGTH)
         if fast is not None:
             return fast
 
@@ -559,6 +589,66 @@ def _window_attributes(ctx, rank: int, dilated: bool):
     return dims, strides, base, win, padding
 
 
+# Scans (JAX's cumsum, cumprod: a window spanning one whole dimension, padded
+# by its size - 1 on one side) longer than SCAN_BLOCK: XLA's CPU pipeline
+# (ReduceWindowRewriter) pads the dimension with the init value to whole
+# blocks of SCAN_BLOCK, scans each block in index order, scans the block
+# totals the same way (recursively) and combines each block with the total
+# of the blocks before (after, in reverse) it: `block_scan + carry`.
+SCAN_BLOCK = 16
+_SCAN_IDENTITY = {"stablehlo.add": 0, "stablehlo.multiply": 1}
+
+
+def _scan_axis(shape, dims, strides, base, win, padding):
+    """(axis, reverse) if the window is a scan longer than SCAN_BLOCK, else None."""
+    if any(v != 1 for v in (*strides, *base, *win)):
+        return None
+    spans = [d for d, w in enumerate(dims) if w != 1 or padding[d] != (0, 0)]
+    if len(spans) != 1:
+        return None
+    axis = spans[0]
+    n = shape[axis]
+    if n <= SCAN_BLOCK or dims[axis] != n or padding[axis] not in ((n - 1, 0), (0, n - 1)):
+        return None
+    return axis, padding[axis] == (0, n - 1)
+
+
+def _block_scan(combine, x, init, reverse):
+    """Scan of x's last axis, each output its window in index order, init first
+    (forward: x[0..j], reverse: x[j..n-1])."""
+    n = x.shape[-1]
+    out = np.empty(x.shape, x.dtype)
+    if not reverse:
+        r = init
+        for j in range(n):
+            out[..., j] = r = combine(r, x[..., j])
+        return out
+    for j in range(n):
+        r = init
+        for k in range(j, n):
+            r = combine(r, x[..., k])
+        out[..., j] = r
+    return out
+
+
+def _blocked_scan(combine, x, init, reverse):
+    """Scan of x's last axis in the order of XLA's rewrite (see SCAN_BLOCK)."""
+    n = x.shape[-1]
+    if n <= SCAN_BLOCK:
+        return _block_scan(combine, x, init, reverse)
+    blocks = -(-n // SCAN_BLOCK)
+    fill = np.full(x.shape[:-1] + (blocks * SCAN_BLOCK - n,), init, x.dtype)
+    padded = np.concatenate([x, fill], axis=-1)
+    inner = _block_scan(combine, padded.reshape(x.shape[:-1] + (blocks, SCAN_BLOCK)), init, reverse)
+    totals = _blocked_scan(combine, inner[..., 0] if reverse else inner[..., -1], init, reverse)
+    carry = np.empty_like(totals)  # the blocks before (after) each block; init alone for the first (last)
+    if reverse:
+        carry[..., -1], carry[..., :-1] = init, totals[..., 1:]
+    else:
+        carry[..., 0], carry[..., 1:] = init, totals[..., :-1]
+    return combine(inner, carry[..., None]).reshape(padded.shape)[..., :n]
+
+
 @register("stablehlo.reduce_window")
 def _reduce_window(ctx):
     count = ctx.num_operands // 2
@@ -588,12 +678,25 @@ def _reduce_window(ctx):
 
     single = _single_op_body(ctx.op.regions[0].blocks[0], count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
-        fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)))
+        fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)), in_order=True)
         if fast is not None:
             def reduce_window_fast(x, init):
                 (view,), (init,) = windows([x, init])
                 return fast(view, init)
 
+            scan = _scan_axis(specs[0].shape, dims, strides, base, win, padding)
+            if scan is not None and single in _SCAN_IDENTITY and input_types[0].category in ("float", "complex"):
+                axis, reverse = scan
+                combine = (complex_product if input_types[0].category == "complex" and single == "stablehlo.multiply"
+                           else np.add if single == "stablehlo.add" else np.multiply)
+
+                def reduce_window_scan(x, init):
+                    if init != _SCAN_IDENTITY[single]:  # XLA's rewrite counts init twice: only for the identity
+                        return reduce_window_fast(x, init)
+                    r = _blocked_scan(combine, np.moveaxis(x, axis, -1), init, reverse)
+                    return np.moveaxis(r, -1, axis)
+
+                return reduce_window_scan
             return reduce_window_fast
 
     def reduce_window_tree(*vals):
