@@ -172,6 +172,9 @@ def mut_dimension(rng, text, ctx):
         k = rng.randrange(len(dims))
         del dims[k]
         what = f"drop dim {k}"
+    elif kind < 0.8:  # unranked: not a StableHLO type, must be rejected cleanly
+        out, how = _replace_one_or_all(rng, text, m, f"tensor<*x{rest.split(',')[0]}>")
+        return out, f"{m.group(0)}: unranked ({how})"
     else:  # dynamic dimensions with (possibly inconsistent) bounds
         n = len(dims)
         if n == 0:

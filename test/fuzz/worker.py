@@ -59,6 +59,12 @@ def _where(exc) -> str:
     return f"{os.path.basename(code.co_filename)}:{last.tb_lineno} in {code.co_name}"
 
 
+# numpy's own complaints: a kernel passed it values it did not expect (shapes
+# the verifier or a runtime check should have rejected), whoever raised them.
+_NUMPY_COMPLAINTS = ("could not be broadcast", "shape mismatch", "cannot reshape array",
+                     "negative dimensions are not allowed", "axis", "out of bounds", "ambiguous")
+
+
 def classify_exception(exc) -> tuple[str, str, str]:
     """(outcome, exception type, where) for an exception out of our package."""
     import mlir.ir as ir
@@ -74,7 +80,8 @@ def classify_exception(exc) -> tuple[str, str, str]:
     for e in chain:
         if isinstance(e, (InterpreterError, ir.MLIRError)):
             continue
-        if isinstance(e, ValueError) and _in_package(e.__traceback__):
+        if isinstance(e, ValueError) and _in_package(e.__traceback__) \
+                and not any(c in str(e) for c in _NUMPY_COMPLAINTS):
             continue  # raised on purpose by our code
         return "internal", type(e).__name__, _where(e)
     if "internal error" in str(exc):
@@ -89,13 +96,19 @@ def make_inputs(specs, seed: int):
     from stablehlo_py.interpreter.types import TokenSpec, TupleSpec
 
     rng = np.random.default_rng(seed)
+    # `?` dimensions: usually one size for all (as a caller would pass),
+    # sometimes independent sizes (the interpreter must reject mismatches).
+    same = int(rng.integers(0, 4)) if rng.random() < 0.8 else None
+
+    def size():
+        return same if same is not None else int(rng.integers(0, 4))
 
     def make(spec):
         if isinstance(spec, TokenSpec):
             return TOKEN
         if isinstance(spec, TupleSpec):
             return tuple(make(s) for s in spec.elements)
-        shape = tuple(int(rng.integers(0, 4)) if d is None else d for d in spec.shape)
+        shape = tuple(size() if d is None else d for d in spec.shape)
         n = int(np.prod(shape, dtype=object))
         if n > MAX_INPUT_ELEMENTS:
             raise _TooLarge(f"argument {spec.text} has {n} elements")
@@ -129,27 +142,23 @@ class _TooLarge(Exception):
 
 
 def _limits_kwargs():
-    """limits= for interpret, when the interpreter has it (issue 12 section 3)."""
+    """limits= for compile, when the interpreter has it (issue 12 section 3):
+    small memory limits and a loop time limit below the parent's timeout."""
+    import dataclasses
     import inspect
 
-    import stablehlo_py
     from stablehlo_py.interpreter import compile as _compile
 
-    params = inspect.signature(_compile).parameters
-    if "limits" not in params and "limits" not in inspect.signature(stablehlo_py.interpret).parameters:
+    if "limits" not in inspect.signature(_compile).parameters:
         return {}
     try:
-        from stablehlo_py.interpreter import Limits  # type: ignore[attr-defined]
-    except ImportError:
+        from stablehlo_py.interpreter import Limits
+        names = {f.name for f in dataclasses.fields(Limits)}
+    except (ImportError, TypeError):
         return {}
-    fields = {"max_value_bytes": 64 << 20, "max_total_bytes": 256 << 20, "max_loop_iterations": 100_000,
-              "max_seconds": 5.0}
-    try:
-        import inspect as _i
-        accepted = _i.signature(Limits).parameters
-        return {"limits": Limits(**{k: v for k, v in fields.items() if k in accepted})}
-    except Exception:  # noqa: BLE001 - an unknown Limits shape: rely on the timeout
-        return {}
+    wanted = {"max_value_bytes": 64 << 20, "max_total_bytes": 256 << 20, "max_iterations": 100_000,
+              "timeout": 5.0}
+    return {"limits": {k: v for k, v in wanted.items() if k in names}}
 
 
 def run_one(req: dict, limits: dict) -> dict:
@@ -175,8 +184,7 @@ def run_one(req: dict, limits: dict) -> dict:
                            message=f"{'generic' if generic else 'pretty'} print does not parse back: {e}"[:2000])
                 return res
         stage = "prepare"
-        exe = compile_fn(module, entry=req.get("entry", "main"), **limits) if limits else \
-            compile_fn(module, entry=req.get("entry", "main"))
+        exe = compile_fn(module, entry=req.get("entry", "main"), **limits)
         stage = "inputs"
         try:
             args = make_inputs(exe.arg_specs, req.get("input_seed", 0))

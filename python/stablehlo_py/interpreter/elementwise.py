@@ -643,17 +643,32 @@ def _subbyte_bitcast(src: ElementInfo, dst: ElementInfo):
 @register("stablehlo.bitcast_convert")
 def _bitcast_convert(ctx):
     src, dst = ctx.operand_spec(0), ctx.result_spec()
-    shape = dst.shape
+    shape, src_bits, dst_bits = dst.shape, src.element.bits, dst.element.bits
+
+    def result_shape(x):  # the operand's, its last dim split or joined (C1); `?` dims take it
+        if src_bits == dst_bits:
+            out = x.shape
+        elif src_bits > dst_bits:
+            out = x.shape + (src_bits // dst_bits,)
+        elif x.ndim and x.shape[-1] == dst_bits // src_bits:
+            out = x.shape[:-1]
+        else:
+            out = None
+        if out is None or len(out) != len(shape) or any(s not in (None, o) for s, o in zip(shape, out)):
+            raise InterpreterError(f"operand of shape {x.shape} does not give a {dst.text} (C1)")
+        return out
+
     if min(src.element.bits, dst.element.bits) < 8:
         wide, narrow = sorted((src.element, dst.element), key=lambda e: e.bits, reverse=True)
         if "complex" in (src.element.category, dst.element.category) or wide.bits % narrow.bits:
             raise InterpreterError(f"bitcast_convert from {src.element.name} to {dst.element.name} "
                                    "is not supported")
         kernel = _subbyte_bitcast(src.element, dst.element)
-        return lambda x: kernel(x).reshape(shape)
+        return lambda x: kernel(x).reshape(result_shape(x))
 
     def bitcast(x):
-        return np.ascontiguousarray(x).view(dst.dtype).reshape(shape)
+        out = result_shape(x)
+        return np.ascontiguousarray(x).view(dst.dtype).reshape(out)
 
     return bitcast
 
