@@ -188,11 +188,23 @@ class TupleSpec:
     text: str
 
 
+_SPECS: dict = {}  # printed type -> spec: specs are plain data, the same in every context
+
+
 def value_spec(mlir_type):
     """TensorSpec, TupleSpec or TokenSpec of any value type the interpreter runs."""
+    text = str(mlir_type)
+    spec = _SPECS.get(text)
+    if spec is None:
+        spec = _value_spec(mlir_type, text)
+        if len(_SPECS) < 100_000:
+            _SPECS[text] = spec
+    return spec
+
+
+def _value_spec(mlir_type, text: str):
     import mlir.ir as ir
 
-    text = str(mlir_type)
     if text == TokenSpec.text:
         return TokenSpec()
     try:
