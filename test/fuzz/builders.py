@@ -316,7 +316,7 @@ def fuzz_builders(examples: int, seed: int = 0, derandomize: bool = True, timeou
                   max_aborts: int = 8) -> dict:
     """Runs the child; returns its report plus "aborts": per abort, the call the
     child logged last and its stderr.  After an abort the child is rerun with
-    that call skipped (the derandomized draws repeat), up to max_aborts times."""
+    that call skipped (the draws repeat: derandomized, or seeded), up to max_aborts times."""
     aborts: list = []
     with tempfile.TemporaryDirectory() as tmp:
         log, report, skip = (os.path.join(tmp, n) for n in ("calls.log", "report.json", "skip.txt"))
@@ -332,7 +332,7 @@ def fuzz_builders(examples: int, seed: int = 0, derandomize: bool = True, timeou
             calls = open(log).read().splitlines() if os.path.exists(log) else []
             aborts.append({"last_call": calls[-1] if calls else "", "calls": len(calls),
                            "returncode": proc.returncode, "stderr": proc.stderr[-3000:]})
-            if not calls or not derandomize:
+            if not calls:  # died before the first call: nothing to skip
                 break
         out = {"returncode": proc.returncode, "aborts": aborts}
         if os.path.exists(report) and proc.returncode == 0:
@@ -349,6 +349,7 @@ def main(argv=None) -> int:
     ap.add_argument("--examples", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--random", action="store_true", help="not derandomized (then --seed picks the run)")
+    ap.add_argument("--max-aborts", type=int, default=8, help="reruns after aborts")
     ap.add_argument("--verbose", action="store_true", help="an example call per exception type")
     ap.add_argument("--child", action="store_true")
     ap.add_argument("--log")
@@ -358,7 +359,7 @@ def main(argv=None) -> int:
     if args.child:
         child(args.examples, args.seed, not args.random, args.log, args.report, args.skip)
         return 0
-    res = fuzz_builders(args.examples, args.seed, not args.random)
+    res = fuzz_builders(args.examples, args.seed, not args.random, timeout=7200, max_aborts=args.max_aborts)
     print(f"calls {res.get('calls', '?')}, ops built {res.get('ops', '?')}, verified {res.get('verified', '?')}, "
           f"skipped (aborted before) {res.get('skipped', '?')}, aborts {len(res['aborts'])}")
     for k, n in sorted(res.get("exceptions", {}).items()):

@@ -1,11 +1,11 @@
 """The fuzzers' fixed budget in the test run (issue 12): the same mutants and
 the same builder calls on every run and host.
 
-- Program mutants: seed 0, mutants 0..FUZZ_SMOKE_COUNT-1 (default 800, about
-  a minute on two idle cores), through the restartable worker (parse, verify,
+- Program mutants: seed 0, mutants 0..FUZZ_SMOKE_COUNT-1 (default 1500: about
+  40 s of CPU, two workers), through the restartable worker (parse, verify,
   print, interpret).  Any crash or internal error fails, with its reproducer.
 - Builders: derandomized hypothesis, FUZZ_BUILDER_EXAMPLES calls (default
-  300), in a child process so an abort is reported instead of killing pytest.
+  600), in a child process so an abort is reported instead of killing pytest.
 
 The long modes: test/fuzz/run.py --count 100000, test/fuzz/builders.py --random.
 """
@@ -22,8 +22,8 @@ import builders  # noqa: E402
 from run import fuzz, reproducer_text  # noqa: E402
 from worker import BAD  # noqa: E402
 
-COUNT = int(os.environ.get("FUZZ_SMOKE_COUNT", "800"))
-BUILDER_EXAMPLES = int(os.environ.get("FUZZ_BUILDER_EXAMPLES", "300"))
+COUNT = int(os.environ.get("FUZZ_SMOKE_COUNT", "1500"))
+BUILDER_EXAMPLES = int(os.environ.get("FUZZ_BUILDER_EXAMPLES", "600"))
 
 
 def test_fuzz_programs_fixed_seed():
