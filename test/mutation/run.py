@@ -281,12 +281,19 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
     if args.lines:
         lo, hi = map(int, args.lines.split("-"))
         mutants = [m for m in mutants if lo <= m.lineno <= hi]
+    if args.match:
+        mutants = [m for m in mutants if args.match in m.describe(source)]
     random.Random(args.seed).shuffle(mutants)
     if args.sample:
         mutants = mutants[:args.sample]
 
-    print(f"[{name}] {len(mutants)} mutants; baseline of {len(tests)} test files ...", flush=True)
-    base, base_seconds = baseline(tests, copy_root, work)
+    if args.tests:  # check given tests against the chosen mutants: no baseline, no coverage
+        tests = args.tests
+        base, base_seconds = {"failed": [], "durations": {t: 60.0 for t in tests},
+                              "lines": {"<import>": [[target, m.lineno] for m in mutants]}}, 0.0
+    else:
+        print(f"[{name}] {len(mutants)} mutants; baseline of {len(tests)} test files ...", flush=True)
+        base, base_seconds = baseline(tests, copy_root, work)
     failed = set(base["failed"])
     if failed:
         print(f"[{name}] {len(failed)} tests fail unmutated (excluded): {sorted(failed)[:5]}", flush=True)
@@ -360,6 +367,8 @@ def main(argv=None) -> int:
     p.add_argument("--sample", type=int, default=0, help="at most N mutants per module (seeded sample)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--lines", help="only mutants on lines A-B (e.g. 54-100)")
+    p.add_argument("--match", help="only mutants whose description contains this text")
+    p.add_argument("--tests", nargs="+", help="run the mutants against these test files only (no baseline)")
     p.add_argument("--out", default=os.path.join(HERE, "out"))
     p.add_argument("--list", action="store_true", help="print the mutants and exit")
     args = p.parse_args(argv)

@@ -1,0 +1,34 @@
+"""fft over length-1 dimensions: every transform is the identity there (IRFFT
+keeps the real part), so the oracle is the input itself.
+
+No other test used fft_length 1 or a one-element operand, so a kernel that
+treated either like the empty case (returning zeros) survived mutation testing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import assert_same
+
+from stablehlo_py.interpreter import interpret
+
+C, R = "complex<f64>", "f64"
+
+
+@pytest.mark.parametrize("kind,src,dst", [("FFT", C, C), ("IFFT", C, C), ("RFFT", R, C), ("IRFFT", C, R)])
+@pytest.mark.parametrize("lengths", [[1], [1, 1]], ids=["1d", "2d"])
+@pytest.mark.parametrize("batch", [1, 3])
+def test_length_one_transforms_are_the_identity(kind, src, dst, lengths, batch):
+    shape = (batch,) + (1,) * len(lengths)  # batch 1: a one-element operand
+    rng = np.random.default_rng(len(lengths))
+    x = rng.standard_normal(shape) + (1j * rng.standard_normal(shape) if src == C else 0)
+    t_in = f"tensor<{'x'.join(map(str, shape))}x{src}>"
+    t_out = f"tensor<{'x'.join(map(str, shape))}x{dst}>"
+    text = f"""
+    func.func @main(%x: {t_in}) -> {t_out} {{
+      %0 = stablehlo.fft %x, type = {kind}, length = {lengths} : ({t_in}) -> {t_out}
+      return %0 : {t_out}
+    }}"""
+    expected = x.real if dst == R else x.astype(np.complex128)
+    assert_same(interpret(text, x), [expected], kind)
