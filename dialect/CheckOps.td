@@ -28,19 +28,26 @@ def Check_ExpectEqConstOp : Check_Op<"expect_eq_const",
   let assemblyFormat = "$lhs `,` $value attr-dict";
 }
 
+// Upstream's syntax: `check.expect_almost_eq %a, %b, tolerance = 0.1 : T`,
+// with its default tolerance 1e-4 (elided when printed). The tolerance may
+// also come in the attribute dictionary (`{tolerance = 0.1 : f64}`).
 def Check_ExpectAlmostEqOp : Check_Op<"expect_almost_eq", [SameTypeOperands]> {
   let summary = "the tensors are equal within an absolute tolerance";
   let arguments = (ins HLO_FpOrComplexTensor:$lhs, HLO_FpOrComplexTensor:$rhs,
-                       DefaultValuedOptionalAttr<F64Attr, "1.0e-3">:$tolerance);
-  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+                       DefaultValuedOptionalAttr<F64Attr, "1.0e-4">:$tolerance);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`,` `tolerance` `=` $tolerance^)? attr-dict `:` type($lhs)
+  }];
 }
 
 def Check_ExpectAlmostEqConstOp : Check_Op<"expect_almost_eq_const",
     [AllTypesMatch<["lhs", "value"]>]> {
   let summary = "the tensor equals a constant within an absolute tolerance";
   let arguments = (ins HLO_FpOrComplexTensor:$lhs, ElementsAttr:$value,
-                       DefaultValuedOptionalAttr<F64Attr, "1.0e-3">:$tolerance);
-  let assemblyFormat = "$lhs `,` $value attr-dict";
+                       DefaultValuedOptionalAttr<F64Attr, "1.0e-4">:$tolerance);
+  let assemblyFormat = [{
+    $lhs `,` $value (`,` `tolerance` `=` $tolerance^)? attr-dict
+  }];
 }
 
 // Programs in the wild spell the bounds as ui64 attributes
@@ -50,9 +57,10 @@ def Check_ExpectCloseOp : Check_Op<"expect_close", [SameTypeOperands]> {
   let arguments = (ins HLO_FpOrComplexTensor:$actual,
                        HLO_FpOrComplexTensor:$expected,
                        DefaultValuedAttr<UI64Attr, "3">:$max_ulp_difference,
-                       DefaultValuedAttr<UI64Attr, "0">:$min_ulp_difference);
+                       DefaultValuedOptionalAttr<UI64Attr, "0">:$min_ulp_difference);
   let assemblyFormat = [{
     $actual `,` $expected `,` `max_ulp_difference` `=` $max_ulp_difference
+      (`,` `min_ulp_difference` `=` $min_ulp_difference^)?
       attr-dict `:` type($actual) `,` type($expected)
   }];
 }

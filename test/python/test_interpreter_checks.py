@@ -109,7 +109,7 @@ func.func @main() {
   "check.expect_eq"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> ()
   "check.expect_eq_const"(%a) {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : (tensor<3xf32>) -> ()
   "check.expect_almost_eq"(%a, %b) : (tensor<3xf32>, tensor<3xf32>) -> ()
-  "check.expect_almost_eq_const"(%a) {value = dense<[1.0, 2.0, 3.0005]> : tensor<3xf32>} : (tensor<3xf32>) -> ()
+  "check.expect_almost_eq_const"(%a) {value = dense<[1.0, 2.0, 3.00005]> : tensor<3xf32>} : (tensor<3xf32>) -> ()
   "check.expect_close"(%a, %b) {max_ulp_difference = 1 : ui64} : (tensor<3xf32>, tensor<3xf32>) -> ()
   return
 }
@@ -121,7 +121,7 @@ def test_check_dialect_generic_form_passes():
 
 
 def test_check_dialect_generic_form_fails():
-    failing = GENERIC_CHECKS.replace("3.0005", "3.01")
+    failing = GENERIC_CHECKS.replace("3.00005", "3.01")
     with pytest.raises(CheckFailure, match=r"check.expect_almost_eq_const at loc\(.*\): (.|\n)*at \[2\]: actual 3.0, "
                                            r"expected 3.01"):
         interpret(failing)
@@ -138,7 +138,7 @@ func.func @main() {
   check.expect_eq %i, %i : tensor<2xi32>
   check.expect_eq_const %i, dense<[7, -8]> : tensor<2xi32>
   check.expect_almost_eq %a, %b : tensor<3xf32>
-  check.expect_almost_eq_const %a, dense<[1.0, 2.0001, 0x7FC00000]> : tensor<3xf32>
+  check.expect_almost_eq_const %a, dense<[1.0, 2.00005, 0x7FC00000]> : tensor<3xf32>
   check.expect_close %a, %b, max_ulp_difference = 1 : tensor<3xf32>, tensor<3xf32>
   return
 }

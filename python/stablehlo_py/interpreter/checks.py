@@ -9,8 +9,14 @@ elements (index, actual, expected).  Comparison policies:
   payload ignored).  So -0.0 != +0.0.  Complex: the same per real/imag part.
 * expect_almost_eq: |actual - expected| <= tolerance per real/imag part,
   with NaN equal to NaN and infinities equal to the same infinity.  The
-  tolerance is the op's `tolerance` attribute, else 1e-3 (custom_call: 1e-3).
-  Integers and booleans compare exactly.
+  tolerance is the op's `tolerance` attribute, else upstream's default 1e-4
+  (custom_call @check.expect_almost_eq: 1e-3).  Integers and booleans
+  compare exactly.
+* custom_call @check.eq (upstream's quantized conformance programs):
+  integer and boolean elements exactly, others as expect_almost_eq with
+  tolerance 1e-4, as upstream's interpreter does.  It returns tensor<i1>
+  true when the check holds; when it does not, the run fails like every
+  other check (upstream's interpreter reports an error too).
 * expect_close: floats at most `max_ulp_difference` (and at least
   `min_ulp_difference`) units in the last place apart, counted in the
   element type itself (-0.0 and +0.0 are 0 ULP apart); a non-finite value
@@ -32,7 +38,9 @@ from .types import ElementInfo, bits_view, dtype_info
 __all__ = ["custom_call_check", "SHOWN_MISMATCHES"]
 
 SHOWN_MISMATCHES = 5
-DEFAULT_TOLERANCE = 1e-3
+DEFAULT_TOLERANCE = 1e-4  # upstream's check dialect default
+CUSTOM_CALL_TOLERANCE = 1e-3
+CHECK_EQ_TOLERANCE = 1e-4  # upstream's interpreter, custom_call @check.eq
 CUSTOM_CALL_MAX_ULP = 3
 
 
@@ -171,9 +179,13 @@ def _expect_close(ctx):
 
 _CUSTOM_CALL_CHECKS = {
     "check.expect_eq": _exact_mismatch,
-    "check.expect_almost_eq": _almost_mismatch(DEFAULT_TOLERANCE),
+    "check.expect_almost_eq": _almost_mismatch(CUSTOM_CALL_TOLERANCE),
     "check.expect_close": _ulp_mismatch(0, CUSTOM_CALL_MAX_ULP),
+    # _almost_mismatch compares integers and booleans exactly.
+    "check.eq": _almost_mismatch(CHECK_EQ_TOLERANCE),
 }
+# Checks that return whether they held, as tensor<i1>.
+_RETURNS_I1 = {"check.eq"}
 
 
 def custom_call_check(ctx, target: str):
@@ -181,6 +193,16 @@ def custom_call_check(ctx, target: str):
     mismatch = _CUSTOM_CALL_CHECKS.get(target)
     if mismatch is None:
         return None
-    if ctx.num_operands != 2 or len(ctx.op.results) != 0:
+    results = [str(r.type) for r in ctx.op.results]
+    if target in _RETURNS_I1:
+        if ctx.num_operands != 2 or results not in ([], ["tensor<i1>"]):
+            raise InterpreterError(f"@{target} takes two operands (actual, expected) and returns one tensor<i1>, "
+                                   f"got {ctx.num_operands} operands and results {results}")
+        check = _checker(f"custom_call @{target}", mismatch)
+        if not results:
+            return check
+        held = np.array(True)
+        return lambda actual, expected: check(actual, expected) or held
+    if ctx.num_operands != 2 or results:
         raise InterpreterError(f"@{target} takes two operands (actual, expected) and has no results")
     return _checker(f"custom_call @{target}", mismatch)
