@@ -157,6 +157,27 @@ def test_mixed_matmul_converts_then_sums_in_index_order(dtype):
     assert_same(got, [dot_reference(a.astype(dtype), b, dtype)])
 
 
+def test_preferred_element_type_accumulates_in_the_result_type():
+    # bf16 x bf16 -> f32 dot and f16 x f16 -> f32 convolution (JAX's preferred_element_type):
+    # operands converted to f32, then the f32 index-order sum
+    rng = np.random.default_rng(6)
+    a, b = cancelling(rng, (3, 9), ml_dtypes.bfloat16), cancelling(rng, (9, 4), ml_dtypes.bfloat16)
+
+    def dot(u, v):
+        return jax.lax.dot_general(u, v, (([1], [0]), ([], [])), preferred_element_type=np.float32)
+
+    assert_same(interpret(export(dot, a, b), a, b),
+                [dot_reference(a.astype(np.float32), b.astype(np.float32), np.float32)])
+    x, w = cancelling(rng, (1, 5, 6, 3), np.float16), cancelling(rng, (3, 2, 3, 2), np.float16)
+
+    def conv(u, v):
+        return jax.lax.conv_general_dilated(u, v, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                            preferred_element_type=np.float32)
+
+    assert_same(interpret(export(conv, x, w), x, w),
+                [conv_reference(x.astype(np.float32), w.astype(np.float32), np.float32)])
+
+
 def test_legacy_dot_mixed_types_sum_in_index_order():
     rng = np.random.default_rng(4)
     a, b = cancelling(rng, (3, 6), np.float32), cancelling(rng, (6, 2), np.complex64)
