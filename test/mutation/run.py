@@ -185,20 +185,28 @@ def _fork(target, log_path: str, timeout: float):
             sys.stderr.flush()
             os._exit(code)
     deadline = t0 + timeout
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        if time.perf_counter() > deadline:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(pid, 0)
-            return "timeout", time.perf_counter() - t0
-        time.sleep(0.02)
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.perf_counter() > deadline:
+                _kill(pid)
+                return "timeout", time.perf_counter() - t0
+            time.sleep(0.02)
+    except BaseException:  # SIGTERM or Ctrl-C: take the child down too
+        _kill(pid)
+        raise
     ok = os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     return ("ok" if ok else "fail"), time.perf_counter() - t0
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    os.waitpid(pid, 0)
 
 
 def baseline(tests, copy_root: str, work: str):
@@ -252,7 +260,7 @@ def load_equivalent() -> dict:
     if os.path.exists(path):
         for line in open(path):
             if line.strip() and not line.startswith("#"):
-                key, _, reason = line.rstrip("\n").partition("  # ")
+                key, _, reason = line.rstrip("\n").rpartition("  # ")  # the mutated line may hold a comment
                 out[key.strip()] = reason.strip()
     return out
 
@@ -382,6 +390,7 @@ def main(argv=None) -> int:
         return 0
 
     os.makedirs(args.out, exist_ok=True)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so the temporary copy is removed
     tmp = tempfile.mkdtemp(prefix="shpy-mutation-")
     try:
         copy_root = make_copy(os.path.join(tmp, "pkg"))

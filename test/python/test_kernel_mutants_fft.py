@@ -32,3 +32,17 @@ def test_length_one_transforms_are_the_identity(kind, src, dst, lengths, batch):
     }}"""
     expected = x.real if dst == R else x.astype(np.complex128)
     assert_same(interpret(text, x), [expected], kind)
+
+
+@pytest.mark.parametrize("kind,src,dst", [("FFT", C, C), ("IFFT", C, C), ("RFFT", R, C), ("IRFFT", C, R)])
+def test_length_zero_transforms_give_empty_results(kind, src, dst):
+    """fft_length 0, which numpy refuses: the result is empty (C5 gives it length 0 for every type)."""
+    t_in, t_out = f"tensor<2x0x{src}>", f"tensor<2x0x{dst}>"
+    text = f"""
+    func.func @main(%x: {t_in}) -> {t_out} {{
+      %0 = stablehlo.fft %x, type = {kind}, length = [0] : ({t_in}) -> {t_out}
+      return %0 : {t_out}
+    }}"""
+    x = np.zeros((2, 0), np.complex128 if src == C else np.float64)
+    expected = np.zeros((2, 0), np.complex128 if dst == C else np.float64)
+    assert_same(interpret(text, x), [expected], kind)
