@@ -175,6 +175,26 @@ def test_total_bytes_held_by_a_function():
         stablehlo_py.interpret(CHAIN, x, limits={"max_total_bytes": 3_999_999})
 
 
+def test_views_count_per_value_but_not_in_total():
+    """transpose, slice and reverse give numpy views: held memory is the operand's (a broadcast's
+    full shape still counts per value: test_huge_results_name_their_op)."""
+    text = """
+func.func @main(%x: tensor<500x500xf32>) -> tensor<500x500xf32> {
+  %0 = stablehlo.add %x, %x : tensor<500x500xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<500x500xf32>) -> tensor<500x500xf32>
+  %2 = stablehlo.transpose %1, dims = [1, 0] : (tensor<500x500xf32>) -> tensor<500x500xf32>
+  %3 = stablehlo.slice %2 [0:500, 0:500] : (tensor<500x500xf32>) -> tensor<500x500xf32>
+  %4 = stablehlo.reverse %3, dims = [0] : tensor<500x500xf32>
+  %5 = stablehlo.negate %4 : tensor<500x500xf32>
+  return %5 : tensor<500x500xf32>
+}"""
+    x = np.ones((500, 500), np.float32)  # 1,000,000 bytes per value; add and negate allocate
+    (got,) = stablehlo_py.interpret(text, x, limits={"max_total_bytes": 2_000_000})
+    np.testing.assert_array_equal(got, -2 * x)
+    with raises_at("stablehlo.negate", 8, "in total"):
+        stablehlo_py.interpret(text, x, limits={"max_total_bytes": 1_999_999})
+
+
 def test_total_bytes_count_values_outside_a_loop_body():
     text = """
 func.func @main(%x: tensor<250000xf32>) -> tensor<250000xf32> {

@@ -38,6 +38,12 @@ _TERMINATORS = ("func.return", "stablehlo.return")
 # Ops without operands whose kernels return a value fixed when they are prepared.
 _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 _NO_RESULT = -1
+# Ops whose kernels (data_movement.py) return numpy views of an operand or the operands
+# themselves: their results take no memory of their own, so they count only against the
+# per-value limit, not the total (reshape can copy, so it counts).
+_VIEWS = frozenset(("stablehlo.transpose", "stablehlo.slice", "stablehlo.reverse", "stablehlo.broadcast_in_dim",
+                    "stablehlo.broadcast", "stablehlo.tuple", "stablehlo.get_tuple_element",
+                    "stablehlo.optimization_barrier"))
 _NOT_SCALAR = object()  # a step with a value that is not a rank-0 tensor
 
 
@@ -381,7 +387,7 @@ class PlanBuilder:
         ctx = OpContext(op, self, scope)
         results = list(op.results)
         specs = [value_spec(r.type) for r in results]
-        too_big, result_bytes = self._size_check(specs)
+        too_big, result_bytes = self._size_check(specs, name in _VIEWS)
         try:
             kernel = factory(ctx) if too_big is None else _limit_error(too_big)
             if too_big is None and self.limits.max_value_bytes is not None and \
@@ -405,9 +411,10 @@ class PlanBuilder:
             out = tuple(scope.define(r) for r in results)
         return (kernel, ins, out), form
 
-    def _size_check(self, specs: list) -> tuple:
-        """(why the op's results break a memory limit or None, their static bytes), checked
-        before the op's kernel is made or run, so nothing of that size is ever allocated."""
+    def _size_check(self, specs: list, views: bool = False) -> tuple:
+        """(why the op's results break a memory limit or None, the static bytes they add), checked
+        before the op's kernel is made or run, so nothing of that size is ever allocated.
+        `views`: the results share their operands' memory (they count per value only)."""
         limits = self.limits
         total = 0
         for index, spec in enumerate(specs):
@@ -415,7 +422,7 @@ class PlanBuilder:
             if limits.max_value_bytes is not None and size > limits.max_value_bytes:
                 return (f"result {index} ({spec.text}) would take {format_bytes(size)}, more than the limit "
                         f"of {format_bytes(limits.max_value_bytes)} per value (Limits.max_value_bytes)"), 0
-            total += size
+            total += 0 if views else size
         held = self._live_bytes + total
         if limits.max_total_bytes is not None and held > limits.max_total_bytes:
             return (f"the values held once it has run would take {format_bytes(held)}, more than the limit of "

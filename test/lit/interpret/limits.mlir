@@ -9,17 +9,18 @@ func.func @main() -> tensor<4294967296xi32> {
 }
 
 // -----
-// CHECK: error: stablehlo.broadcast_in_dim at loc("{{.*}}limits.mlir":17:8): the values held once it has run would take {{.*}} more than the limit of 2147483648 bytes (2 GiB) in total (Limits.max_total_bytes)
+// CHECK: error: stablehlo.add at loc("{{.*}}limits.mlir":18:8): the values held once it has run would take 2400000004 bytes (2.24 GiB), more than the limit of 2147483648 bytes (2 GiB) in total (Limits.max_total_bytes)
 func.func @main() -> (tensor<200000000xf32>, tensor<200000000xf32>, tensor<200000000xf32>) {
   %x = stablehlo.constant dense<1.0> : tensor<f32>
-  %0 = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<200000000xf32>
-  %1 = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<200000000xf32>
-  %2 = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<200000000xf32>
+  %b = stablehlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<200000000xf32>
+  %0 = stablehlo.add %b, %b : tensor<200000000xf32>
+  %1 = stablehlo.add %0, %b : tensor<200000000xf32>
+  %2 = stablehlo.add %1, %b : tensor<200000000xf32>
   return %0, %1, %2 : tensor<200000000xf32>, tensor<200000000xf32>, tensor<200000000xf32>
 }
 
 // -----
-// CHECK: error: stablehlo.while at loc("{{.*}}limits.mlir":25:8): the loop did not end within 1000 iterations (Limits.max_iterations)
+// CHECK: error: stablehlo.while at loc("{{.*}}limits.mlir":26:8): the loop did not end within 1000 iterations (Limits.max_iterations)
 func.func @main() -> tensor<i32> {
   %c0 = stablehlo.constant dense<0> : tensor<i32>
   %0 = stablehlo.while(%i = %c0) : tensor<i32>
