@@ -31,19 +31,26 @@ def interpret_pass(entry: str = "main", print_results: bool = False, file=None):
     """
 
     def stablehlo_interpret(op, pass_) -> None:
+        # No exception may leave this callback: it would unwind through MLIR's
+        # C++ frames (built without exceptions), skipping their cleanup, and
+        # leave the context broken (e.g. Ctrl-C here made a later
+        # enable_multithreading abort the process). Failures become errors.
         try:
             run = _compile(op, entry)
             if run.arg_specs:
                 raise InterpreterError(f"@{run.name} takes {len(run.arg_specs)} arguments; "
                                        f"{PASS_NAME} runs the entry function without arguments")
             results = run()
+            if print_results and results:
+                print(run.format_results(results), file=file or sys.stdout)
         except InterpreterError as e:
             at = _find_op(op, e.location) if e.location else None
             (at or op).location.emit_error(f"{PASS_NAME}: {e}")
             pass_.signal_pass_failure()
-            return
-        if print_results and results:
-            print(run.format_results(results), file=file or sys.stdout)
+        except BaseException as e:  # noqa: BLE001 - KeyboardInterrupt and bugs too, see above
+            what = "interrupted" if isinstance(e, KeyboardInterrupt) else f"internal error: {type(e).__name__}: {e}"
+            op.location.emit_error(f"{PASS_NAME}: {what}")
+            pass_.signal_pass_failure()
 
     return stablehlo_interpret
 
