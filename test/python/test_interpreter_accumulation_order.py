@@ -137,12 +137,14 @@ def test_dot_general_batched_and_several_contracting_dims_run_in_index_order():
     # contracting dims [2, 1] of lhs: the sum runs over (d2, d1) lexicographically, d2 major
     rng = np.random.default_rng(7)
     a, b = cancelling(rng, (2, 3, 4, 5), np.float32), cancelling(rng, (2, 4, 3, 6), np.float32)
-    text = f"""func.func @main(%a: {tensor(a.shape, np.float32)}, %b: {tensor(b.shape, np.float32)}) -> {tensor((2, 5, 6), np.float32)} {{
-  %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2, 1] x [1, 2] : ({tensor(a.shape, np.float32)}, {tensor(b.shape, np.float32)}) -> {tensor((2, 5, 6), np.float32)}
-  return %r : {tensor((2, 5, 6), np.float32)}
+    lhs_t, rhs_t, out_t = tensor(a.shape, np.float32), tensor(b.shape, np.float32), tensor((2, 5, 6), np.float32)
+    text = f"""func.func @main(%a: {lhs_t}, %b: {rhs_t}) -> {out_t} {{
+  %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2, 1] x [1, 2]
+      : ({lhs_t}, {rhs_t}) -> {out_t}
+  return %r : {out_t}
 }}"""
     lhs = a.transpose(0, 3, 2, 1).reshape(2, 5, 12)  # batch, free, (d2, d1)
-    rhs = b.transpose(0, 1, 2, 3).reshape(2, 12, 6)  # batch, (d1 of rhs = lhs d2, d2 of rhs = lhs d1), free
+    rhs = b.reshape(2, 12, 6)  # batch, (d1, d2) pairs with lhs (d2, d1), free
     want = np.stack([dot_reference(lhs[i], rhs[i], np.float32) for i in range(2)])
     assert_same(interpret(text, a, b), [want])
 
