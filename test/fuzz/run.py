@@ -15,6 +15,7 @@ import argparse
 import collections
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -65,6 +66,7 @@ def fuzz(count: int | None, seed: int, jobs: int = 1, out: str | None = None, se
          timeout: float = 10.0, start: int = 0, progress: float = 30.0, on_bad=None) -> Stats:
     """Runs mutants start, start+1, ... until `count` are done or `seconds` pass."""
     stats = Stats()
+    stopping: list = []  # non-empty: stop taking new mutants
     next_index = [start]
     index_lock = threading.Lock()
     t0 = time.monotonic()
@@ -76,7 +78,7 @@ def fuzz(count: int | None, seed: int, jobs: int = 1, out: str | None = None, se
     def loop():
         with Worker(timeout=timeout) as w:
             while True:
-                if deadline is not None and time.monotonic() >= deadline:
+                if stopping or (deadline is not None and time.monotonic() >= deadline):
                     return
                 with index_lock:
                     i = next_index[0]
@@ -98,8 +100,12 @@ def fuzz(count: int | None, seed: int, jobs: int = 1, out: str | None = None, se
         t.start()
     last = time.monotonic()
     while any(t.is_alive() for t in threads):
-        for t in threads:
-            t.join(timeout=1.0)
+        try:
+            for t in threads:
+                t.join(timeout=1.0)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: finish the mutants under way, then report
+            stopping.append(True)
+            print("stopping after the mutants under way...", flush=True)
         if progress and time.monotonic() - last >= progress:
             last = time.monotonic()
             print(stats.line(last - t0), flush=True)
@@ -128,6 +134,7 @@ def main(argv=None) -> int:
         return 1 if res["outcome"] in BAD else 0
 
     count = args.count if args.count is not None or args.seconds is not None else 1000
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill PID` also ends with the summary
     stats = fuzz(count, args.seed, args.jobs, args.out, args.seconds, args.timeout, args.start)
     print(stats.line(stats.elapsed))
     sigs = sorted(stats.signatures.items(), key=lambda kv: -kv[1][0])
