@@ -324,10 +324,13 @@ def test_iteration_limit_is_exact_in_scalar_loops(limit):
 # Ctrl-C
 
 
-def _interrupt(command: list, *, wait: float = 2.0):
-    """Start `command`, send SIGINT once it runs for `wait` seconds; (return code, stderr, seconds to stop)."""
+def _interrupt(command: list, *, wait: float = 2.0, ready: str | None = None):
+    """Start `command`, send SIGINT `wait` seconds after it printed the line `ready` (or after it
+    started); (return code, stderr, seconds to stop)."""
     proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
+    if ready is not None:
+        assert proc.stdout.readline().strip() == ready, proc.stderr.read()
     time.sleep(wait)
     assert proc.poll() is None, proc.stderr.read()
     sent = time.monotonic()
@@ -346,10 +349,14 @@ def test_ctrl_c_stops_a_running_program(kind, tmp_path):
     path = tmp_path / "endless.mlir"
     path.write_text(text)
     script = ("import sys, numpy as np, stablehlo_py\n"
-              f"stablehlo_py.interpret(open(sys.argv[1]).read(), np.zeros({x.shape}, np.float32))\n")
-    code, err, seconds = _interrupt([sys.executable, "-c", script, str(path)], wait=3.0)
-    assert code != 0 and "KeyboardInterrupt" in err, err
-    assert "internal error" not in err and seconds < 5
+              "run = stablehlo_py.compile(open(sys.argv[1]).read())\n"
+              "print('running', flush=True)\n"
+              f"run(np.zeros({x.shape}, np.float32))\n")
+    code, err, seconds = _interrupt([sys.executable, "-c", script, str(path)], wait=1.0, ready="running")
+    assert code != 0 and err.rstrip().endswith("KeyboardInterrupt"), err
+    # stopped inside the loop: the generated scalar loop, or the plan running the body
+    assert ("<scalar while>" if kind == "scalar" else "plan.py") in err, err
+    assert "InterpreterError" not in err and seconds < 5
 
 
 def test_ctrl_c_stops_the_cli(tmp_path):
