@@ -122,7 +122,7 @@ def _non_negative(kind):
             value = kind(text)
         except ValueError:
             value = -1
-        if value < 0:
+        if not value >= 0:  # negative or NaN
             raise argparse.ArgumentTypeError(f"expected a non-negative {kind.__name__}, got '{text}'")
         return value
 

@@ -104,6 +104,8 @@ def test_limits_from_dict_and_errors():
         Limits(max_iterations=-1)
     with pytest.raises(ValueError, match="max_value_bytes"):
         Limits(max_value_bytes=1.5)
+    with pytest.raises(ValueError, match="timeout"):
+        Limits(timeout=float("nan"))
     with pytest.raises(TypeError):
         Limits.of(5)
     assert stablehlo_py.compile(COUNTING_LOOP, limits={"timeout": 3}).limits.timeout == 3.0
@@ -390,6 +392,7 @@ def test_cli_limit_flags(tmp_path, capsys):
     assert "in total" in capsys.readouterr().err
     assert cli_main(["run", str(chain), "--args", str(args), "--max-total-bytes", "4000000"]) == 0
     assert cli_main(["run", str(chain), "--max-iterations", "-1"]) == 2
+    assert cli_main(["run", str(chain), "--timeout", "nan"]) == 2
     help_text = subprocess.run([sys.executable, "-m", "stablehlo_py.cli", "run", "--help"], capture_output=True,
                                text=True, check=True).stdout
     for flag in ("--max-value-bytes", "--max-total-bytes", "--max-iterations", "--timeout"):

@@ -64,8 +64,8 @@ class Limits:
             if value is None:
                 continue
             kind = float if f.name == "timeout" else int
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
-                    kind is int and value != int(value)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0 or (
+                    kind is int and value != int(value)):  # `not >=` also rejects NaN
                 raise ValueError(f"Limits.{f.name} must be a non-negative {kind.__name__} or None, got {value!r}")
             object.__setattr__(self, f.name, kind(value))
 
