@@ -406,3 +406,24 @@ def test_small_reduce_runs_in_index_order_init_first(dtype, shape, dims, op):
         assert_same(got, [want])
     else:
         assert_same(got, xla_run_text(text, x, init), f"{dtype} {shape} {dims} {op}")
+
+
+def test_small_reduce_over_several_dimensions_runs_lexicographically():
+    # XLA's order over several dimensions varies with the shape; ours is the spec's index order
+    rng = np.random.default_rng(31)
+    x = cancelling(rng, (4, 3, 5), np.float32)
+    init = np.asarray(0.5, np.float32)
+    want = np.empty(3, np.float32)
+    for j in range(3):
+        acc = init[()]
+        for i, k in itertools.product(range(4), range(5)):
+            acc = acc + x[i, j, k]
+        want[j] = acc
+    assert_same(interpret(reduce_text(x.shape, (0, 2), np.float32, "add"), x, init), [want])
+
+
+def test_complex_product_reduce_keeps_the_sign_of_zero():
+    # init first, in order: (1+0j) * 0 * 2 * (1-2j) * (1+2j) * -1 * (-1+1j) = -0j (XLA's result too)
+    x = np.array([[0, 2, 1 - 2j], [1 + 2j, -1, -1 + 1j]], np.complex128)
+    (got,) = interpret(reduce_text(x.shape, (0, 1), np.complex128, "multiply"), x, np.asarray(1, np.complex128))
+    assert got == 0 and np.signbit(got.real) == np.signbit(0.0) and np.signbit(got.imag)

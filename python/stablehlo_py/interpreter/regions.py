@@ -55,10 +55,11 @@ def _single_op_body(block, arity: int):
 
 # Float and complex sums and products run in index order, init first, where
 # that is XLA's order: reduce_window (its loop emitter walks the window in
-# order; scans are blocked, see _blocked_scan), and reduce over one dimension
-# of at most IN_ORDER_LENGTH elements (XLA vectorises longer rows and reduces
-# several dimensions in other orders). One numpy op per reduced index, over
-# all outputs at once.
+# order; scans are blocked, see _blocked_scan), and reduce over at most
+# IN_ORDER_LENGTH elements (XLA vectorises longer rows; over several
+# dimensions its order varies, lexicographic is the spec's and upstream's
+# reference interpreter's). One numpy op per reduced index, over all outputs
+# at once.
 IN_ORDER_LENGTH = 32
 
 
@@ -164,7 +165,7 @@ def _reduce(ctx):
 
     single = _single_op_body(ctx.op.regions[0].blocks[0], count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
-        fast = _fast_reduce(single, input_types[0], axes, in_order=len(axes) == 1 and length <= IN_ORDER_LENGTH)
+        fast = _fast_reduce(single, input_types[0], axes, in_order=length <= IN_ORDER_LENGTH)
         if fast is not None:
             return fast
 
