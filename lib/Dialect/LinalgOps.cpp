@@ -77,10 +77,11 @@ inferDotGeneralShape(std::optional<Location> location, RankedTensorType lhs,
                                " of size ", lhs.getDimSize(l),
                                " must match rhs contracting dimension ", r,
                                " of size ", rhs.getDimSize(r));
-  for (int64_t d : lb)
-    shape.push_back(ShapedType::isDynamic(lhs.getDimSize(d))
-                        ? rhs.getDimSize(rb[&d - lb.data()])
-                        : lhs.getDimSize(d));
+  // A dynamic lhs batch size takes the rhs one (C9 made them compatible).
+  for (auto [l, r] : llvm::zip_equal(lb, rb))
+    shape.push_back(ShapedType::isDynamic(lhs.getDimSize(l))
+                        ? rhs.getDimSize(r)
+                        : lhs.getDimSize(l));
   for (int64_t d = 0; d < lhs.getRank(); ++d)
     if (!llvm::is_contained(lhsUsed, d))
       shape.push_back(lhs.getDimSize(d));
