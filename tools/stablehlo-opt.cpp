@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   // Text printed by other MLIR versions (e.g. JAX's) is upgraded first.
   std::unique_ptr<llvm::MemoryBuffer> upgraded =
       llvm::MemoryBuffer::getMemBufferCopy(
-          mlir::stablehlo::upgradeBoolHexLiterals(input->getBuffer()),
+          mlir::stablehlo::upgradeProgramText(input->getBuffer()),
           input->getBufferIdentifier());
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFile, &error);

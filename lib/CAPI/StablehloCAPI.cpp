@@ -160,6 +160,6 @@ bool stablehloOperationGetDenseElementsRawData(MlirOperation op,
 
 MlirStringRef stablehloUpgradeProgramText(MlirStringRef text) {
   thread_local std::string upgraded;
-  upgraded = upgradeBoolHexLiterals(unwrap(text));
+  upgraded = upgradeProgramText(unwrap(text));
   return wrap(llvm::StringRef(upgraded));
 }

@@ -46,9 +46,10 @@ MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseElementsRawData(
     MlirOperation op, MlirStringRef name, const char **data, size_t *size,
     bool *isSplat);
 
-/* Program text with the upgrades of Support/TextUpgrade.h applied (hex i1
- * literals in jaxlib's byte-per-element layout). The result is valid until
- * the next call on this thread. */
+/* Program text with the upgrades and guards of Support/TextUpgrade.h applied
+ * (hex i1 literals in jaxlib's byte-per-element layout; literals MLIR's parser
+ * would assert on become placeholders that fail to parse cleanly). The result
+ * is valid until the next call on this thread. */
 MLIR_CAPI_EXPORTED MlirStringRef stablehloUpgradeProgramText(MlirStringRef text);
 
 #ifdef __cplusplus

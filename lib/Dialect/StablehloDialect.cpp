@@ -2,6 +2,7 @@
 // quantized-type constraints shared by all ops.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+#include "Support/TextUpgrade.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -107,6 +108,19 @@ Attribute StablehloDialect::parseAttribute(DialectAsmParser &parser,
     if (!attr || parser.parseGreater())
       return {};
     return attr;
+  }
+  // Placeholder of Support/TextUpgrade.h for a literal MLIR cannot parse
+  // safely: report why, at the literal's position.
+  if (mnemonic == kLiteralErrorMnemonic) {
+    std::string why;
+    if (parser.parseLess() || parser.parseString(&why))
+      return {};
+    // The name location is the mnemonic's; the literal began at the '#'.
+    const char *mnemonicStart = parser.getNameLoc().getPointer();
+    parser.emitError(llvm::SMLoc::getFromPointer(
+                         mnemonicStart - StringRef("#stablehlo.").size()),
+                     why);
+    return {};
   }
   parser.emitError(parser.getNameLoc(), "unknown stablehlo attribute '")
       << mnemonic << "'";

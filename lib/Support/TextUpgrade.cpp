@@ -2,6 +2,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 
 namespace mlir::stablehlo {
 
@@ -62,6 +63,221 @@ std::string upgradeBoolHexLiterals(llvm::StringRef text) {
   }
   out.append(text.substr(pos).str());
   return out;
+}
+
+//===--- Literals MLIR's parser asserts on ---------------------------------===//
+
+namespace {
+bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '.' || c == '$';
+}
+
+// Position just past the string literal starting at `pos` (a '"').
+size_t skipString(llvm::StringRef text, size_t pos) {
+  for (++pos; pos < text.size(); ++pos) {
+    if (text[pos] == '\\')
+      ++pos;
+    else if (text[pos] == '"')
+      return pos + 1;
+  }
+  return text.size();
+}
+
+// The body of `dense<...>` / `sparse<...>` whose '<' is at `open`: its end
+// (the '>'), whether it has a '(' outside strings, and for sparse the '(' of
+// the indices (before the first top-level ',').
+struct LiteralBody {
+  size_t end = llvm::StringRef::npos;
+  size_t firstParen = llvm::StringRef::npos;
+  size_t indicesParen = llvm::StringRef::npos;
+  bool nestedString = false; // a string inside [...] or (...)
+};
+LiteralBody scanBody(llvm::StringRef text, size_t open) {
+  LiteralBody body;
+  int depth = 0;
+  bool inIndices = true;
+  for (size_t pos = open + 1; pos < text.size();) {
+    char c = text[pos];
+    if (c == '"') {
+      body.nestedString |= depth > 0;
+      pos = skipString(text, pos);
+      continue;
+    }
+    if (c == '>' || c == '<') {
+      if (c == '>')
+        body.end = pos;
+      return body;
+    }
+    if (c == '(' && body.firstParen == llvm::StringRef::npos)
+      body.firstParen = pos;
+    if (c == '(' && inIndices && body.indicesParen == llvm::StringRef::npos)
+      body.indicesParen = pos;
+    if (c == '[' || c == '(')
+      ++depth;
+    else if (c == ']' || c == ')')
+      --depth;
+    else if (c == ',' && depth == 0)
+      inIndices = false;
+    ++pos;
+  }
+  return body;
+}
+
+// The text of the type at `pos` (`tensor<...>`, `vector<...>`, `!alias`...),
+// with `!alias = type` definitions resolved once.
+llvm::StringRef typeAt(llvm::StringRef text, size_t pos, bool resolveAlias = true) {
+  llvm::StringRef rest = text.substr(pos);
+  size_t end = rest.starts_with("!") ? 1 : 0;
+  while (end < rest.size() && isIdentifierChar(rest[end]))
+    ++end;
+  if (end < rest.size() && rest[end] == '<') {
+    int depth = 0;
+    for (; end < rest.size(); ++end) {
+      if (rest[end] == '<')
+        ++depth;
+      else if (rest[end] == '>' && --depth == 0)
+        return rest.take_front(end + 1);
+    }
+    return {};
+  }
+  llvm::StringRef name = rest.take_front(end);
+  if (!resolveAlias || !name.starts_with("!"))
+    return name;
+  // `!name = type` at the start of a line.
+  for (size_t def = text.find(name); def != llvm::StringRef::npos;
+       def = text.find(name, def + 1)) {
+    if (def != 0 && text[def - 1] != '\n')
+      continue;
+    llvm::StringRef after = text.substr(def + name.size()).ltrim(" \t");
+    if (after.consume_front("="))
+      return typeAt(text, text.size() - after.ltrim(" \t").size(),
+                    /*resolveAlias=*/false);
+  }
+  return {};
+}
+
+// The element type of a shaped type's text: `tensor<2x3xf32, #enc>` gives
+// `f32`; "" when `type` is not a shaped type spelled out.
+llvm::StringRef elementTypeOf(llvm::StringRef type) {
+  if (!type.consume_front("tensor<") && !type.consume_front("vector<") &&
+      !type.consume_front("memref<"))
+    return {};
+  type = type.drop_back(); // the closing '>'
+  // Skip the dimensions (`2x`, `?x`, `*x`, `[4]x` of scalable vectors).
+  while (true) {
+    size_t x = type.find_first_not_of("0123456789?*[] ");
+    if (x == llvm::StringRef::npos || type[x] != 'x' || x == 0)
+      break;
+    type = type.drop_front(x + 1);
+  }
+  int depth = 0;
+  for (size_t i = 0; i < type.size(); ++i) {
+    if (type[i] == '<')
+      ++depth;
+    else if (type[i] == '>')
+      --depth;
+    else if (type[i] == ',' && depth == 0)
+      return type.take_front(i).trim();
+  }
+  return type.trim();
+}
+
+// Integer, index, floating-point or complex: the element types whose
+// literal elements are numbers (`!quant...` and dialect types are not).
+bool isNumericElementType(llvm::StringRef element) {
+  if (element.starts_with("complex<") || element == "index" ||
+      element == "bf16" || element == "tf32")
+    return true;
+  llvm::StringRef digits = element;
+  if (!digits.consume_front("si") && !digits.consume_front("ui") &&
+      !digits.consume_front("i") && !digits.consume_front("f"))
+    return false;
+  return !digits.empty() && llvm::isDigit(digits.front());
+}
+
+// Why MLIR's parser would assert on the literal `dense<...>`/`sparse<...>`
+// starting at `start` with its '<' at `open`, or "".
+std::string literalProblem(llvm::StringRef text, size_t open, bool sparse,
+                           size_t &end) {
+  LiteralBody body = scanBody(text, open);
+  end = body.end;
+  if (body.end == llvm::StringRef::npos ||
+      (body.firstParen == llvm::StringRef::npos && !body.nestedString))
+    return "";
+  // Sparse indices are integers: a (re, im) pair there miscounts them.
+  if (sparse && body.indicesParen != llvm::StringRef::npos)
+    return "sparse literal indices must be integers, not (re, im) pairs";
+  llvm::StringRef after = text.substr(body.end + 1).ltrim();
+  if (!after.consume_front(":"))
+    return ""; // the type comes from the context: not known here
+  size_t typePos = text.size() - after.ltrim().size();
+  llvm::StringRef type = typeAt(text, typePos);
+  llvm::StringRef element = elementTypeOf(type);
+  llvm::StringRef kind = sparse ? "sparse" : "dense";
+  // A string among the elements of a numeric type reaches an assertion on
+  // the token kind (only a whole-literal hex string is allowed).
+  if (body.nestedString && isNumericElementType(element))
+    return (kind + " literal has string elements but its element type " +
+            element + " (of " + type +
+            ") is numeric (a hex string must be the whole literal)")
+        .str();
+  if (body.firstParen == llvm::StringRef::npos || element.empty() ||
+      element.starts_with("complex<"))
+    return "";
+  // (re, im) elements give MLIR twice the values a non-complex type holds,
+  // which DenseElementsAttr::get asserts on.
+  return (kind + " literal has complex (re, im) elements but its element type " +
+          element + " (of " + type + ") is not complex")
+      .str();
+}
+} // namespace
+
+std::string guardLiterals(llvm::StringRef text) {
+  std::string out;
+  size_t copied = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    char c = text[pos];
+    if (c == '"') {
+      pos = skipString(text, pos);
+      continue;
+    }
+    if (c == '/' && text.substr(pos).starts_with("//")) {
+      pos = text.find('\n', pos);
+      if (pos == llvm::StringRef::npos)
+        break;
+      continue;
+    }
+    bool boundary = pos == 0 || !isIdentifierChar(text[pos - 1]);
+    bool dense = boundary && text.substr(pos).starts_with("dense<");
+    bool sparse = boundary && text.substr(pos).starts_with("sparse<");
+    if (!dense && !sparse) {
+      ++pos;
+      continue;
+    }
+    size_t open = pos + (dense ? 5 : 6), end;
+    std::string problem = literalProblem(text, open, sparse, end);
+    if (problem.empty()) {
+      pos = end == llvm::StringRef::npos ? open + 1 : end + 1;
+      continue;
+    }
+    // The stablehlo attribute parser reports this placeholder's message at
+    // its own position, the literal's; the literal's newlines are kept so
+    // that later lines keep their numbers.
+    out.append(text.slice(copied, pos).str());
+    out.append("#stablehlo.");
+    out.append(kLiteralErrorMnemonic);
+    out.append("<\"");
+    out.append(problem);
+    out.append("\">");
+    out.append(text.slice(pos, end + 1).count('\n'), '\n');
+    copied = pos = end + 1;
+  }
+  out.append(text.substr(copied).str());
+  return out;
+}
+
+std::string upgradeProgramText(llvm::StringRef text) {
+  return guardLiterals(upgradeBoolHexLiterals(text));
 }
 
 } // namespace mlir::stablehlo

@@ -21,6 +21,10 @@ def context() -> "mlir.ir.Context":
     StableHLO program uses (func, builtin, quant, ...) registered."""
     ctx = mlir.ir.Context()
     register_dialects(ctx)
+    # Python callbacks (Python passes, diagnostic handlers, the bindings'
+    # error capture) must only run on the thread holding the GIL; MLIR's
+    # worker threads do not hold it, and our programs gain nothing from them.
+    ctx.enable_multithreading(False)
     return ctx
 
 
