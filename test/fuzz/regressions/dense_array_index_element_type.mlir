@@ -1,0 +1,2 @@
+module attributes {a = array<index>} {
+}
