@@ -5,8 +5,9 @@
     .venv/bin/python test/fuzz/run.py --seed S --index I  # rerun one mutant, print it
 
 Prints the counts of each outcome (see worker.py) and mutants per second, and
-writes every crash and internal-error reproducer (the mutant's text with a
-header saying how to rerun it) into --out, plus summary.json.
+writes every crash, internal-error, memory and timeout reproducer (the
+mutant's text with a header saying how to rerun it) into --out, plus
+summary.json.
 """
 
 from __future__ import annotations
@@ -88,12 +89,11 @@ def fuzz(count: int | None, seed: int, jobs: int = 1, out: str | None = None, se
                 mu = mutant(seed, i)
                 res = w.run(request(mu))
                 stats.add(mu, res)
-                if res["outcome"] in BAD:
-                    if out:
-                        with open(os.path.join(out, f"{res['outcome']}-{seed}-{i}.mlir"), "w") as f:
-                            f.write(reproducer_text(mu, res))
-                    if on_bad:
-                        on_bad(mu, res)
+                if out and res["outcome"] != "ran" and res["outcome"] != "clean":  # timeouts too: hangs
+                    with open(os.path.join(out, f"{res['outcome']}-{seed}-{i}.mlir"), "w") as f:
+                        f.write(reproducer_text(mu, res))
+                if res["outcome"] in BAD and on_bad:
+                    on_bad(mu, res)
 
     threads = [threading.Thread(target=loop, daemon=True) for _ in range(jobs)]
     for t in threads:
