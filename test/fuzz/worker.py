@@ -201,6 +201,20 @@ def run_one(req: dict, limits: dict) -> dict:
     return res
 
 
+def _selftest(what: str) -> None:
+    import time as _time
+
+    if what == "abort":
+        os.abort()
+    if what == "hang":
+        _time.sleep(3600)
+    if what == "nanobind":
+        sys.stderr.write("Critical nanobind error: (a test of the harness)\n")
+        sys.stderr.flush()
+    if what == "memory":
+        bytearray(1 << 40)
+
+
 def child_main() -> None:
     import resource
 
@@ -223,7 +237,11 @@ def child_main() -> None:
     for line in sys.stdin:
         req = json.loads(line)
         try:
-            res = run_one(req, limits)
+            if "selftest" in req:  # the harness's own tests: die, hang, complain or allocate on purpose
+                _selftest(req["selftest"])
+                res = {"outcome": "ran", "stage": "selftest", "type": "", "where": "", "message": ""}
+            else:
+                res = run_one(req, limits)
         except MemoryError:
             res = {"outcome": "memory", "stage": "harness", "type": "MemoryError", "where": "", "message": ""}
         proto.write(json.dumps(res) + "\n")
@@ -319,6 +337,7 @@ class Worker:
                 res.update(outcome="crash", type="nanobind", message=_crash_summary(stderr))
                 res["stderr"] = stderr[-4000:]
                 self.close(kill=True)
+                self.restarts += 1
         res["seconds"] = time.monotonic() - start
         return res
 
