@@ -2,6 +2,7 @@
 // its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -198,14 +199,15 @@ LogicalResult BroadcastInDimOp::verify() {
 
 //===--- reshape -----------------------------------------------------------===//
 
-// Product of the static sizes of dims [from, to), or nullopt if any is dynamic.
+// Product of the static sizes of dims [from, to), or nullopt if any is
+// dynamic or the product overflows int64 (no such tensor can exist).
 static std::optional<int64_t> product(RankedTensorType type, int64_t from,
                                       int64_t to) {
   int64_t total = 1;
   for (int64_t d = from; d < to; ++d) {
-    if (type.isDynamicDim(d))
+    if (type.isDynamicDim(d) ||
+        llvm::MulOverflow(total, type.getDimSize(d), total))
       return std::nullopt;
-    total *= type.getDimSize(d);
   }
   return total;
 }
@@ -230,6 +232,12 @@ LogicalResult ReshapeOp::verify() {
     return emitOpError() << "C2: operand " << operand << " has "
                          << *operandSize << " elements but result " << result
                          << " has " << *resultSize;
+  // A static shape whose size overflows int64 only equals another such.
+  if (operand.hasStaticShape() && result.hasStaticShape() &&
+      operandSize.has_value() != resultSize.has_value()) // C2
+    return emitOpError() << "C2: operand " << operand << " and result "
+                         << result << " must have the same number of "
+                            "elements, but one of them has more than 2^63 - 1";
   if (isPerAxisQuantized(operand) && isPerAxisQuantized(result)) {
     int64_t a = quantizationAxis(operand), b = quantizationAxis(result);
     auto before = [&](RankedTensorType t, int64_t axis) {
@@ -306,12 +314,13 @@ static LogicalResult inferSliceType(const ErrorSink &error,
   return success();
 }
 
-LogicalResult SliceOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                        ValueRange operands,
-                                        DictionaryAttr attributes,
-                                        OpaqueProperties properties,
-                                        RegionRange,
-                                        SmallVectorImpl<Type> &inferred) {
+LogicalResult SliceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.slice",
+                                       operands.getTypes(), 1)))
+    return failure();
   auto props = propertiesOf<SliceOp>(attributes, properties);
   auto operand = cast<RankedTensorType>(operands[0].getType());
   RankedTensorType type;
@@ -384,12 +393,15 @@ static LogicalResult inferTransposeType(const ErrorSink &error,
 }
 
 LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
-                                            std::optional<Location>,
+                                            std::optional<Location> location,
                                             ValueRange operands,
                                             DictionaryAttr attributes,
                                             OpaqueProperties properties,
                                             RegionRange,
                                             SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.transpose",
+                                       operands.getTypes(), 1)))
+    return failure();
   auto props = propertiesOf<TransposeOp>(attributes, properties);
   auto operand = cast<RankedTensorType>(operands[0].getType());
   RankedTensorType type;
@@ -491,11 +503,13 @@ static LogicalResult inferPadType(const ErrorSink &error,
   return success();
 }
 
-LogicalResult PadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                      ValueRange operands,
-                                      DictionaryAttr attributes,
-                                      OpaqueProperties properties, RegionRange,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult PadOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.pad",
+                                       operands.getTypes(), 1)))
+    return failure();
   auto props = propertiesOf<PadOp>(attributes, properties);
   auto operand = cast<RankedTensorType>(operands[0].getType());
   RankedTensorType type;
@@ -534,10 +548,13 @@ LogicalResult PadOp::verify() {
 //===--- reverse -----------------------------------------------------------===//
 
 LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
-                                          std::optional<Location>,
+                                          std::optional<Location> location,
                                           ValueRange operands, DictionaryAttr,
                                           OpaqueProperties, RegionRange,
                                           SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.reverse",
+                                       operands.getTypes(), 1)))
+    return failure();
   inferred.push_back(operands[0].getType()); // C1
   return success();
 }
@@ -633,9 +650,12 @@ static LogicalResult inferConcatenateType(const ErrorSink &error,
 }
 
 LogicalResult ConcatenateOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location>, ValueRange operands,
+    MLIRContext *ctx, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.concatenate",
+                                       operands.getTypes())))
+    return failure();
   auto props = propertiesOf<ConcatenateOp>(attributes, properties);
   RankedTensorType type;
   if (succeeded(inferConcatenateType({}, operands.getTypes(), props.dimension,
@@ -709,10 +729,16 @@ LogicalResult TupleOp::verify() {
 //===--- get_tuple_element -------------------------------------------------===//
 
 LogicalResult GetTupleElementOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  auto tuple = cast<TupleType>(operands[0].getType());
+  // Builders may pass anything (see checkRankedTensorOperands).
+  auto tuple = operands.size() == 1
+                   ? dyn_cast<TupleType>(operands[0].getType())
+                   : TupleType();
+  if (!tuple)
+    return emitOptionalError(location, "'stablehlo.get_tuple_element' op "
+                                       "needs one tuple operand");
   auto index = propertiesOf<GetTupleElementOp>(attributes, properties).index;
   int64_t i = index ? index.getInt() : -1;
   // Out of range: a placeholder; the verifier reports C1.
@@ -772,12 +798,15 @@ static RankedTensorType inferBroadcastType(RankedTensorType operand,
 }
 
 LogicalResult BroadcastOp::inferReturnTypes(MLIRContext *,
-                                            std::optional<Location>,
+                                            std::optional<Location> location,
                                             ValueRange operands,
                                             DictionaryAttr attributes,
                                             OpaqueProperties properties,
                                             RegionRange,
                                             SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.broadcast",
+                                       operands.getTypes(), 1)))
+    return failure();
   auto operand = cast<RankedTensorType>(operands[0].getType());
   auto sizes = propertiesOf<BroadcastOp>(attributes, properties).broadcast_sizes;
   bool valid = sizes && llvm::all_of(sizes.asArrayRef(),

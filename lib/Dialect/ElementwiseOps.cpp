@@ -137,10 +137,13 @@ void ConstantOp::print(OpAsmPrinter &printer) {
 
 //===--- add ---------------------------------------------------------------===//
 
-LogicalResult AddOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                      ValueRange operands, DictionaryAttr,
-                                      OpaqueProperties, RegionRange,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult AddOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.add",
+                                       operands.getTypes(), 2)))
+    return failure();
   auto lhs = cast<RankedTensorType>(operands[0].getType());
   auto rhs = cast<RankedTensorType>(operands[1].getType());
   inferred.push_back(isCompatibleShape(lhs, rhs) && lhs.getElementType() ==
@@ -201,10 +204,13 @@ LogicalResult AddOp::verify() {
 //===--- compare -----------------------------------------------------------===//
 
 LogicalResult CompareOp::inferReturnTypes(MLIRContext *ctx,
-                                          std::optional<Location>,
+                                          std::optional<Location> location,
                                           ValueRange operands, DictionaryAttr,
                                           OpaqueProperties, RegionRange,
                                           SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.compare",
+                                       operands.getTypes(), 2)))
+    return failure();
   auto lhs = cast<RankedTensorType>(operands[0].getType());
   inferred.push_back(RankedTensorType::get(
       lhs.getShape(), IntegerType::get(ctx, 1), lhs.getEncoding()));
@@ -248,10 +254,13 @@ LogicalResult CompareOp::verify() {
 
 //===--- select ------------------------------------------------------------===//
 
-LogicalResult SelectOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                         ValueRange operands, DictionaryAttr,
-                                         OpaqueProperties, RegionRange,
-                                         SmallVectorImpl<Type> &inferred) {
+LogicalResult SelectOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.select",
+                                       operands.getTypes(), 3)))
+    return failure();
   auto onTrue = cast<RankedTensorType>(operands[1].getType());
   auto onFalse = cast<RankedTensorType>(operands[2].getType());
   inferred.push_back(haveSameBaselineType(onTrue, onFalse) &&

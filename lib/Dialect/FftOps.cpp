@@ -30,6 +30,13 @@ static LogicalResult inferFftType(const ErrorSink &fail,
     return fail("C2: ", stringifyFftType(fftType), " needs ",
                 real ? "an f32 or f64" : "a complex", " operand, got ",
                 operand);
+  // C4 makes fft_length the shape of the real tensor of RFFT and IRFFT, so
+  // no size there may be negative.
+  if (fftType != FftType::FFT &&
+      llvm::any_of(lengths, [](int64_t l) { return l < 0; })) // C4
+    return fail("C4: fft_length ", formatDims(lengths),
+                " must not be negative: it is the shape of the real ",
+                real ? "operand" : "result");
   SmallVector<int64_t> shape(operand.getShape());
   auto sameSizes = [&](ArrayRef<int64_t> dims, size_t n) {
     for (size_t i = 0; i < n; ++i)
@@ -68,12 +75,13 @@ static LogicalResult inferFftType(const ErrorSink &fail,
   return success();
 }
 
-LogicalResult FftOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                      ValueRange operands,
-                                      DictionaryAttr attributes,
-                                      OpaqueProperties properties,
-                                      RegionRange,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult FftOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.fft",
+                                       operands.getTypes(), 1)))
+    return failure();
   auto props = propertiesOf<FftOp>(attributes, properties);
   auto operand = cast<RankedTensorType>(operands[0].getType());
   RankedTensorType type;

@@ -169,12 +169,15 @@ static LogicalResult inferGatherType(const ErrorSink &error,
 }
 
 LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location>,
+                                         std::optional<Location> location,
                                          ValueRange operands,
                                          DictionaryAttr attributes,
                                          OpaqueProperties properties,
                                          RegionRange,
                                          SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.gather",
+                                       operands.getTypes(), 2)))
+    return failure();
   auto props = propertiesOf<GatherOp>(attributes, properties);
   if (operands.size() != 2)
     return failure();
@@ -239,9 +242,12 @@ static LogicalResult inferDynamicSliceType(const ErrorSink &error,
 }
 
 LogicalResult DynamicSliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.dynamic_slice",
+                                       operands.getTypes())))
+    return failure();
   auto props = propertiesOf<DynamicSliceOp>(attributes, properties);
   if (operands.empty())
     return failure();
@@ -319,6 +325,9 @@ LogicalResult ScatterOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.scatter",
+                                       operands.getTypes())))
+    return failure();
   if (operands.size() < 3) // C5
     return emitOptionalError(location, "'stablehlo.scatter' op C5: needs N > 0 "
                                        "inputs, scatter_indices and N updates, "

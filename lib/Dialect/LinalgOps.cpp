@@ -95,6 +95,9 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.dot_general",
+                                       operands.getTypes(), 2)))
+    return failure();
   DotDimensionNumbersAttr dims =
       propertiesOf<DotGeneralOp>(attributes, properties).dot_dimension_numbers;
   if (!dims || operands.size() != 2)
@@ -174,7 +177,7 @@ LogicalResult DotGeneralOp::verify() {
   if (!isCompatibleShape(expected, result)) // C12
     return emitOpError() << "C12: result shape must be batch dims + lhs free "
                             "dims + rhs free dims = "
-                         << formatDims(shape) << ", got " << result;
+                         << formatShape(shape) << ", got " << result;
   if (failed(verifyDotElementTypes(
           *this, lhs, rhs, result,
           getDotDimensionNumbers().getRhsContractingDimensions())))
@@ -192,10 +195,13 @@ LogicalResult DotGeneralOp::verify() {
 //===--- cholesky ----------------------------------------------------------===//
 
 LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *,
-                                           std::optional<Location>,
+                                           std::optional<Location> location,
                                            ValueRange operands, DictionaryAttr,
                                            OpaqueProperties, RegionRange,
                                            SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.cholesky",
+                                       operands.getTypes(), 1)))
+    return failure();
   inferred.push_back(operands[0].getType()); // C1
   return success();
 }
@@ -218,9 +224,12 @@ LogicalResult CholeskyOp::verify() {
 //===--- triangular_solve --------------------------------------------------===//
 
 LogicalResult TriangularSolveOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.triangular_solve",
+                                       operands.getTypes(), 2)))
+    return failure();
   inferred.push_back(operands[1].getType()); // C4
   return success();
 }
@@ -381,6 +390,9 @@ LogicalResult DotOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.dot",
+                                       operands.getTypes(), 2)))
+    return failure();
   if (operands.size() != 2)
     return emitOptionalError(location, "'stablehlo.dot' op needs lhs and rhs");
   auto lhs = cast<RankedTensorType>(operands[0].getType());
@@ -600,6 +612,9 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.convolution",
+                                       operands.getTypes(), 2)))
+    return failure();
   auto p = propertiesOf<ConvolutionOp>(attributes, properties);
   if (operands.size() != 2 || !p.dimension_numbers || !p.feature_group_count ||
       !p.batch_group_count)

@@ -102,9 +102,12 @@ Type featureVectorType(Type operandType, int64_t featureIndex) {
 //===--- batch_norm_inference ----------------------------------------------===//
 
 LogicalResult BatchNormInferenceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(
+          location, "stablehlo.batch_norm_inference", operands.getTypes(), 1)))
+    return failure();
   inferred.push_back(operands[0].getType()); // C7
   return success();
 }
@@ -131,9 +134,12 @@ LogicalResult BatchNormInferenceOp::verify() {
 //===--- batch_norm_training -----------------------------------------------===//
 
 LogicalResult BatchNormTrainingOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(
+          location, "stablehlo.batch_norm_training", operands.getTypes(), 1)))
+    return failure();
   auto featureIndex =
       propertiesOf<BatchNormTrainingOp>(attributes, properties).feature_index;
   Type operand = operands[0].getType();
@@ -165,9 +171,12 @@ LogicalResult BatchNormTrainingOp::verify() {
 //===--- batch_norm_grad ---------------------------------------------------===//
 
 LogicalResult BatchNormGradOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.batch_norm_grad",
+                                       operands.getTypes(), 1)))
+    return failure();
   auto featureIndex =
       propertiesOf<BatchNormGradOp>(attributes, properties).feature_index;
   Type operand = operands[0].getType();

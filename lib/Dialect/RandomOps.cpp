@@ -58,6 +58,10 @@ LogicalResult RngOp::verify() {
     SmallVector<int64_t> dims;
     for (const APInt &d : shape.getValues<APInt>())
       dims.push_back(d.getSExtValue());
+    // A negative size is no shape (and RankedTensorType::get asserts on it).
+    if (llvm::any_of(dims, [](int64_t d) { return d < 0; })) // C3
+      return emitOpError() << "C3: shape " << formatDims(dims)
+                           << " must not have negative sizes";
     if (!isCompatibleShape(RankedTensorType::get(dims, element), result)) // C3
       return emitOpError() << "C3: result shape must be shape "
                            << formatDims(dims) << ", got " << result;

@@ -72,6 +72,9 @@ LogicalResult ReduceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.reduce",
+                                       operands.getTypes())))
+    return failure();
   auto props = propertiesOf<ReduceOp>(attributes, properties);
   if (!props.dimensions)
     return emitOptionalError(location, "'stablehlo.reduce' op needs dimensions");
@@ -735,6 +738,9 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
                                       ValueRange operands, DictionaryAttr,
                                       OpaqueProperties, RegionRange regions,
                                       SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.map",
+                                       operands.getTypes())))
+    return failure();
   if (operands.empty()) // C2
     return emitOptionalError(location,
                              "'stablehlo.map' op C2: needs at least one input");
@@ -911,6 +917,9 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.reduce_window",
+                                       operands.getTypes())))
+    return failure();
   auto props = propertiesOf<ReduceWindowOp>(attributes, properties);
   ReduceWindowOp::Adaptor adaptor(operands, attributes, &props, regions);
   return inferReduceWindowTypes(location, adaptor.getInputs(),
@@ -957,7 +966,7 @@ LogicalResult ReduceWindowOp::verify() {
                            << getResultTypes()[0] << " and " << got;
     if (!isCompatibleShape(want, got)) // C15
       return emitOpError() << "C15: result " << i << " must have shape "
-                           << formatDims(cast<ShapedType>(want).getShape())
+                           << formatShape(cast<ShapedType>(want).getShape())
                            << " (the number of windows), got " << got;
     if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C16
       return emitOpError() << "C16: result " << i << " must have element type "
@@ -969,9 +978,12 @@ LogicalResult ReduceWindowOp::verify() {
 // Shape function of select_and_scatter: the operand's shape (C11) and the
 // element type the scatter region returns (C12).
 LogicalResult SelectAndScatterOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
+  if (failed(checkRankedTensorOperands(location, "stablehlo.select_and_scatter",
+                                       operands.getTypes(), 3)))
+    return failure();
   auto operand = cast<RankedTensorType>(operands[0].getType());
   inferred.push_back(operand.clone(regionElementType(regions, 1, operand)));
   return success();

@@ -65,8 +65,11 @@ ArrayRef<int64_t> getBounds(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return {};
+  // A bounds list of another length (a builder may make one) is ignored, so
+  // callers may index it by dimension.
   if (auto ext = dyn_cast_or_null<TypeExtensionsAttr>(tensor.getEncoding()))
-    return ext.getBounds();
+    if (static_cast<int64_t>(ext.getBounds().size()) == tensor.getRank())
+      return ext.getBounds();
   return {};
 }
 
@@ -122,6 +125,20 @@ RankedTensorType mostSpecificType(RankedTensorType lhs, RankedTensorType rhs) {
   return getTensorType(shape, lhs.getElementType(), bounds);
 }
 
+LogicalResult checkRankedTensorOperands(std::optional<Location> location,
+                                        StringRef opName, TypeRange types,
+                                        int64_t count) {
+  size_t needed = count < 0 ? types.size() : static_cast<size_t>(count);
+  if (types.size() < needed)
+    return emitOptionalError(location, "'", opName, "' op needs ", needed,
+                             " operands, got ", types.size());
+  for (auto [i, type] : llvm::enumerate(types.take_front(needed)))
+    if (!isa<RankedTensorType>(type))
+      return emitOptionalError(location, "'", opName, "' op operand #", i,
+                               " must be a ranked tensor, got ", type);
+  return success();
+}
+
 bool isUnique(ArrayRef<int64_t> dims) {
   llvm::SmallSet<int64_t, 8> seen;
   for (int64_t d : dims)
@@ -134,6 +151,19 @@ std::string formatDims(ArrayRef<int64_t> dims) {
   std::string text;
   llvm::raw_string_ostream os(text);
   printDimList(os, dims);
+  return text;
+}
+
+std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os, [&](int64_t d) {
+    if (ShapedType::isDynamic(d))
+      os << '?';
+    else
+      os << d;
+  });
+  os << ']';
   return text;
 }
 

@@ -27,6 +27,8 @@ bool isPerAxisQuantized(Type type);
 
 bool isUnique(ArrayRef<int64_t> dims);
 std::string formatDims(ArrayRef<int64_t> dims);
+// A shape for messages: like formatDims, with `?` for dynamic sizes.
+std::string formatShape(ArrayRef<int64_t> shape);
 
 // Statically shaped, or exactly one dynamic dimension and it has a bound.
 bool isStaticOrSingleBoundedDimension(Type type);
@@ -63,6 +65,15 @@ typename OpT::Properties propertiesOf(DictionaryAttr attributes,
       OpT::setInherentAttr(result, attr.getName(), attr.getValue());
   return result;
 }
+
+// Shape functions also run for builders (Python's InferTypeOpInterface, the
+// generated builders) before ODS has checked the operands, so they may see
+// any count and any types. Succeeds if there are at least `count` operands
+// and the first `count` (all when count < 0) are ranked tensors; otherwise
+// reports at `location`, naming `opName`.
+LogicalResult checkRankedTensorOperands(std::optional<Location> location,
+                                        StringRef opName, TypeRange types,
+                                        int64_t count = -1);
 
 // The bound of dimension d (kDynamic when it has none).
 int64_t boundOf(RankedTensorType type, int64_t d);

@@ -116,3 +116,22 @@ func.func @fft_c5c(%c: tensor<4xcomplex<f32>>) {
   %0 = stablehlo.fft %c, type = FFT, length = [4] : (tensor<4xcomplex<f32>>) -> tensor<5xcomplex<f32>>
   return
 }
+
+// -----
+
+// C4: fft_length is the shape of the real tensor of RFFT and IRFFT, so it
+// cannot be negative (a negative IRFFT length aborted the process when the
+// shape function built the result type).
+func.func @fft_c4_negative_irfft(%c: tensor<?xcomplex<f32>>) {
+  // expected-error @+1 {{'stablehlo.fft' op C4: fft_length [-4] must not be negative: it is the shape of the real result}}
+  %0 = stablehlo.fft %c, type = IRFFT, length = [-4] : (tensor<?xcomplex<f32>>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @fft_c4_negative_rfft(%r: tensor<?xf32>) {
+  // expected-error @+1 {{'stablehlo.fft' op C4: fft_length [-4] must not be negative: it is the shape of the real operand}}
+  %0 = stablehlo.fft %r, type = RFFT, length = [-4] : (tensor<?xf32>) -> tensor<?xcomplex<f32>>
+  return
+}

@@ -63,3 +63,12 @@ func.func @two_bounded_dims(%operand: tensor<?x?xf32, #stablehlo.bounds<2, 3>>) 
   %0 = stablehlo.reshape %operand : (tensor<?x?xf32, #stablehlo.bounds<2, 3>>) -> tensor<?x?xf32, #stablehlo.bounds<3, 2>>
   return %0 : tensor<?x?xf32, #stablehlo.bounds<3, 2>>
 }
+
+// -----
+
+// C2 when one size does not fit in int64 (the product once overflowed).
+func.func @c2_overflow(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'stablehlo.reshape' op C2: operand 'tensor<2xf32>' and result 'tensor<3037000500x3037000500xf32>' must have the same number of elements, but one of them has more than 2^63 - 1}}
+  %0 = stablehlo.reshape %a : (tensor<2xf32>) -> tensor<3037000500x3037000500xf32>
+  return
+}

@@ -76,6 +76,17 @@ func.func @rng_c3b(%a: tensor<f32>) {
 
 // -----
 
+// rng C3: a constant shape with a negative size is no shape (this aborted the
+// process when the verifier built a tensor type from it).
+func.func @rng_c3_negative(%a: tensor<f32>) {
+  %s = stablehlo.constant dense<[3, -2]> : tensor<2xi64>
+  // expected-error @+1 {{'stablehlo.rng' op C3: shape [3, -2] must not have negative sizes}}
+  %0 = stablehlo.rng %a, %a, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
 // rng_bit_generator: the output is statically shaped (as upstream requires;
 // its size decides how far the state advances).
 func.func @rbg_dynamic(%s: tensor<2xui64>) {
