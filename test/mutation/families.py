@@ -12,7 +12,8 @@ _ELEMENTWISE = [_T + f for f in (
 _REGIONS = [_T + f for f in (
     "test_interpreter_reduce.py", "test_interpreter_windows.py", "test_interpreter_sort.py",
     "test_interpreter_scalar_loops.py", "test_interpreter_calls_and_loop_updates.py",
-    "test_interpreter_custom_calls.py", "test_interpreter_tokens_composite.py", "test_interpreter_scatter.py")]
+    "test_interpreter_custom_calls.py", "test_interpreter_tokens_composite.py", "test_interpreter_scatter.py",
+    "test_interpreter_accumulation_order.py")]
 _INDEXING = [_T + f for f in (
     "test_interpreter_gather.py", "test_interpreter_scatter.py", "test_interpreter_data_movement.py")]
 _DATA_MOVEMENT = [_T + f for f in (

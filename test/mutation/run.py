@@ -220,6 +220,15 @@ def baseline(tests, copy_root: str, work: str):
         _child_setup()
         tracer = _LineTracer(prefix)
         tracer.start()
+        # import every interpreter module now, so that module-level code (registrations, tables)
+        # counts as run by every test rather than by whichever test happens to import it first
+        import importlib
+        import pkgutil
+
+        import stablehlo_py.interpreter as interp
+
+        for info in pkgutil.iter_modules(interp.__path__):
+            importlib.import_module(f"stablehlo_py.interpreter.{info.name}")
         code = pytest.main(_pytest_args(tests, False), plugins=[tracer])
         sys.settrace(None)
         import stablehlo_py
@@ -271,11 +280,22 @@ def stable_key(m, source: str) -> str:
     return f"{m.path} | {line} | {source[m.start:m.stop]!r} -> {m.replacement!r}"
 
 
+def stable_keys(mutants, source: str) -> dict:
+    """stable_key of each mutant; the n-th identical one in the file (n >= 2) gets ' | #n'."""
+    seen, out = {}, {}
+    for m in sorted(mutants, key=lambda m: (m.start, m.stop, m.operator, m.replacement)):
+        k = stable_key(m, source)
+        seen[k] = seen.get(k, 0) + 1
+        out[m] = k if seen[k] == 1 else f"{k} | #{seen[k]}"
+    return out
+
+
 def run_module(name, args, copy_root, work, equivalent, deadline):
     tests, own = FAMILIES[name]
     import glob
 
-    tests = list(tests) + sorted(os.path.relpath(p, REPO) for p in glob.glob(os.path.join(REPO, "test/python", own)))
+    tests = [t for t in tests if os.path.exists(os.path.join(REPO, t))]
+    tests += sorted(os.path.relpath(p, REPO) for p in glob.glob(os.path.join(REPO, "test/python", own)))
     rel = f"{INTERP}/{name}.py"
     target = os.path.join(copy_root, rel)
     source = open(target).read()
@@ -286,11 +306,18 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
     if os.path.exists(stale):
         os.remove(stale)
     mutants = mutants_of(rel, source)
+    keys = stable_keys(mutants, source)
     if args.lines:
         lo, hi = map(int, args.lines.split("-"))
         mutants = [m for m in mutants if lo <= m.lineno <= hi]
     if args.match:
         mutants = [m for m in mutants if args.match in m.describe(source)]
+    if args.only:  # descriptions as run.py prints them, one a line (e.g. grepped from a log)
+        import re
+
+        unlined = lambda d: re.sub(r"\.py:\d+ ", ".py ", d)  # noqa: E731 -- lines move as the file is edited
+        wanted = {unlined(line[line.index("stablehlo_py/"):].strip()) for line in open(args.only) if "stablehlo_py/" in line}
+        mutants = [m for m in mutants if unlined(m.describe(source)) in wanted]
     random.Random(args.seed).shuffle(mutants)
     if args.sample:
         mutants = mutants[:args.sample]
@@ -319,7 +346,7 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
     t0 = time.time()
     counts = {"killed": 0, "timeout": 0, "survived": 0, "no-coverage": 0, "equivalent": 0, "not-run": 0}
     for m in mutants:
-        key = stable_key(m, source)
+        key = keys[m]
         rec = {"key": key, "line": m.lineno, "operator": m.operator, "describe": m.describe(source)}
         end_line = m.lineno + source[m.start:m.stop].count("\n")
         selected = sorted({n for ln in range(m.lineno, end_line + 1) for n in by_line.get(ln, ())})
@@ -376,6 +403,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--lines", help="only mutants on lines A-B (e.g. 54-100)")
     p.add_argument("--match", help="only mutants whose description contains this text")
+    p.add_argument("--only", help="a file of mutant descriptions (as printed) to run, one a line")
     p.add_argument("--tests", nargs="+", help="run the mutants against these test files only (no baseline)")
     p.add_argument("--out", default=os.path.join(HERE, "out"))
     p.add_argument("--list", action="store_true", help="print the mutants and exit")

@@ -200,3 +200,18 @@ def test_bool_reductions_every_row_pattern(op, init):
     got = interpret(reduce_text("i1", op, (16, 4), [1], False), x, np.array(init))
     expected = [combine("i1", op, [init] + row) for row in rows]
     assert_same(got, [np.array(expected)], f"{op} init {init}")
+
+
+@pytest.mark.parametrize("t", ["i32", "ui8", "f32", "complex<f64>"])
+@pytest.mark.parametrize("op", ["subtract", "divide"])
+def test_single_op_body_without_a_numpy_reduction(t, op):
+    """A one-op body the fast path does not cover takes the general path. Over a dimension of
+    size 1 the result is body(init, x) or body(x, init) (the spec leaves the order open)."""
+    x = array([7, 12, 9], t, (3, 1))
+    init = array([3], t, ())
+    (got,) = interpret(reduce_text(t, op, (3, 1), [1], False), x, init)
+    fn = np.subtract if op == "subtract" else (np.floor_divide if TYPES[t][1] in ("sint", "uint") else np.divide)
+    with np.errstate(over="ignore"):
+        candidates = [fn(init, x[:, 0]), fn(x[:, 0], init)]
+    assert got.dtype == x.dtype
+    assert any(np.array_equal(got, c) for c in candidates), f"{op} {t}: {got} is neither {candidates}"
