@@ -316,8 +316,13 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
         import re
 
         unlined = lambda d: re.sub(r"\.py:\d+ ", ".py ", d)  # noqa: E731 -- lines move as the file is edited
-        wanted = {unlined(line[line.index("stablehlo_py/"):].strip()) for line in open(args.only) if "stablehlo_py/" in line}
-        mutants = [m for m in mutants if unlined(m.describe(source)) in wanted]
+        wanted = {line[line.index("stablehlo_py/"):].strip() for line in open(args.only) if "stablehlo_py/" in line}
+        exact = [m for m in mutants if m.describe(source) in wanted]
+        if len({m.describe(source) for m in exact}) == len(wanted):  # the file has not moved
+            mutants = exact
+        else:
+            wanted = {unlined(d) for d in wanted}
+            mutants = [m for m in mutants if unlined(m.describe(source)) in wanted]
     random.Random(args.seed).shuffle(mutants)
     if args.sample:
         mutants = mutants[:args.sample]
