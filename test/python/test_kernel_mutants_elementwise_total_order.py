@@ -3,7 +3,8 @@ against Python's ordering of the values (with -0.0 below +0.0).
 
 Only f32 was tested, so a total-order key that read the bits of f4/f6 values
 (stored one per byte, sign bit not the byte's top bit) as if it were a byte's
-sign survived mutation testing.
+sign survived mutation testing. Also: NaN converted to the formats without NaN
+(f4, f6) must give -0.0, which no test pinned.
 """
 
 from __future__ import annotations
@@ -48,3 +49,16 @@ def test_total_order_compare_of_narrow_floats(t):
     lt = np.array([_key(x) < _key(y) for x, y in zip(a, b)])
     eq = np.array([_key(x) == _key(y) for x, y in zip(a, b)])
     assert_same(got, [lt, eq, ~lt], t)
+
+
+@pytest.mark.parametrize("t", ["f4E2M1FN", "f6E2M3FN", "f6E3M2FN"])
+@pytest.mark.parametrize("src,src_dtype", [("f32", np.float32), ("f64", np.float64), ("f16", np.float16)])
+def test_nan_to_a_format_without_nan_is_negative_zero(t, src, src_dtype):
+    """f4/f6 have neither NaN nor inf: NaN converts to -0.0 (as XLA does), not +0.0."""
+    text = f"""
+    func.func @main(%x: tensor<2x{src}>) -> tensor<2x{t}> {{
+      %0 = stablehlo.convert %x : (tensor<2x{src}>) -> tensor<2x{t}>
+      return %0 : tensor<2x{t}>
+    }}"""
+    x = np.array([np.nan, -np.nan], dtype=src_dtype)
+    assert_same(interpret(text, x), [np.array([-0.0, -0.0], dtype=TYPES[t])], f"{src} -> {t}")
