@@ -91,6 +91,7 @@ struct LiteralBody {
   size_t firstParen = llvm::StringRef::npos;
   size_t indicesParen = llvm::StringRef::npos;
   bool nestedString = false; // a string inside [...] or (...)
+  llvm::StringRef topString;  // the contents of a top-level string ("0x...")
 };
 LiteralBody scanBody(llvm::StringRef text, size_t open) {
   LiteralBody body;
@@ -99,8 +100,11 @@ LiteralBody scanBody(llvm::StringRef text, size_t open) {
   for (size_t pos = open + 1; pos < text.size();) {
     char c = text[pos];
     if (c == '"') {
+      size_t next = skipString(text, pos);
       body.nestedString |= depth > 0;
-      pos = skipString(text, pos);
+      if (depth == 0 && body.topString.empty() && next > pos + 1)
+        body.topString = text.slice(pos + 1, next - 1);
+      pos = next;
       continue;
     }
     if (c == '>' || c == '<') {
@@ -195,6 +199,47 @@ bool isNumericElementType(llvm::StringRef element) {
   return !digits.empty() && llvm::isDigit(digits.front());
 }
 
+// Bits of an integer or float element type narrower than a byte that MLIR
+// stores one per byte (i1 is packed 8 per byte), else 0.
+unsigned subByteBits(llvm::StringRef element, bool &isSigned) {
+  isSigned = false;
+  if (element == "f4E2M1FN")
+    return 4;
+  if (element == "f6E2M3FN" || element == "f6E3M2FN")
+    return 6;
+  llvm::StringRef digits = element;
+  bool isUnsigned = digits.consume_front("ui");
+  if (!isUnsigned && !digits.consume_front("si") && !digits.consume_front("i"))
+    return 0;
+  unsigned bits;
+  if (digits.getAsInteger(10, bits) || bits < 2 || bits > 7)
+    return 0;
+  isSigned = !isUnsigned;
+  return bits;
+}
+
+// The first byte of hex data `hex` ("0x...") that a sub-byte element does not
+// fill: the bits above the element's must be zero (or copies of the sign
+// bit, for signed integers). MLIR keeps such bytes as they are, and prints
+// them as values the type cannot hold.
+std::optional<unsigned> misfitHexByte(llvm::StringRef hex, unsigned bits,
+                                      bool isSigned) {
+  if (!hex.consume_front("0x") || hex.size() % 2)
+    return std::nullopt; // MLIR reports malformed hex itself
+  unsigned mask = (1u << bits) - 1;
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    unsigned byte;
+    if (hex.substr(i, 2).getAsInteger(16, byte))
+      return std::nullopt;
+    bool zeroExtended = (byte & ~mask) == 0;
+    bool signExtended = isSigned && (byte | mask) == 0xFF &&
+                        (byte >> (bits - 1) & 1);
+    if (!zeroExtended && !signExtended)
+      return byte;
+  }
+  return std::nullopt;
+}
+
 // Why MLIR's parser would assert on the literal `dense<...>`/`sparse<...>`
 // starting at `start` with its '<' at `open`, or "".
 std::string literalProblem(llvm::StringRef text, size_t open, bool sparse,
@@ -202,7 +247,8 @@ std::string literalProblem(llvm::StringRef text, size_t open, bool sparse,
   LiteralBody body = scanBody(text, open);
   end = body.end;
   if (body.end == llvm::StringRef::npos ||
-      (body.firstParen == llvm::StringRef::npos && !body.nestedString))
+      (body.firstParen == llvm::StringRef::npos && !body.nestedString &&
+       body.topString.empty()))
     return "";
   // Sparse indices are integers: a (re, im) pair there miscounts them.
   if (sparse && body.indicesParen != llvm::StringRef::npos)
@@ -214,6 +260,16 @@ std::string literalProblem(llvm::StringRef text, size_t open, bool sparse,
   llvm::StringRef type = typeAt(text, typePos);
   llvm::StringRef element = elementTypeOf(type);
   llvm::StringRef kind = sparse ? "sparse" : "dense";
+  bool isSigned;
+  if (unsigned bits = subByteBits(element, isSigned);
+      bits && !body.topString.empty())
+    if (std::optional<unsigned> byte =
+            misfitHexByte(body.topString, bits, isSigned))
+      return (kind + " literal has hex byte 0x" +
+              llvm::utohexstr(*byte, /*LowerCase=*/false, /*Width=*/2) +
+              " that does not fit the " + llvm::Twine(bits) +
+              "-bit element type " + element + " (of " + type + ")")
+          .str();
   // A string among the elements of a numeric type reaches an assertion on
   // the token kind (only a whole-literal hex string is allowed).
   if (body.nestedString && isNumericElementType(element))
@@ -231,6 +287,15 @@ std::string literalProblem(llvm::StringRef text, size_t open, bool sparse,
       .str();
 }
 } // namespace
+
+// MLIR's parser of `array<T: ...>` asks index for a bit width and asserts.
+bool isIndexArray(llvm::StringRef text, size_t open) {
+  llvm::StringRef element = text.substr(open + 1).ltrim();
+  if (!element.consume_front("index"))
+    return false;
+  element = element.ltrim();
+  return element.starts_with(":") || element.starts_with(">");
+}
 
 std::string guardLiterals(llvm::StringRef text) {
   std::string out;
@@ -250,12 +315,21 @@ std::string guardLiterals(llvm::StringRef text) {
     bool boundary = pos == 0 || !isIdentifierChar(text[pos - 1]);
     bool dense = boundary && text.substr(pos).starts_with("dense<");
     bool sparse = boundary && text.substr(pos).starts_with("sparse<");
-    if (!dense && !sparse) {
+    bool array = boundary && text.substr(pos).starts_with("array<");
+    if (!dense && !sparse && !array) {
       ++pos;
       continue;
     }
-    size_t open = pos + (dense ? 5 : 6), end;
-    std::string problem = literalProblem(text, open, sparse, end);
+    size_t open = text.find('<', pos), end;
+    std::string problem;
+    if (array) {
+      end = text.find('>', open);
+      if (end != llvm::StringRef::npos && isIndexArray(text, open))
+        problem = "array attribute elements must have an integer or float "
+                  "type, got index";
+    } else {
+      problem = literalProblem(text, open, sparse, end);
+    }
     if (problem.empty()) {
       pos = end == llvm::StringRef::npos ? open + 1 : end + 1;
       continue;

@@ -149,3 +149,38 @@ func.func @string_pair_real_type() {
   %0 = stablehlo.constant dense<("0x142FCB01F5523C0F538E23C3","0x142FCB01F5523C0F538E23C3")> : tensor<3x2x2xi16>
   return
 }
+
+// -----
+
+// MLIR's parser of array<index: ...> asks index for a bit width and aborts.
+func.func @index_array() attributes {
+  // expected-error @+1 {{array attribute elements must have an integer or float type, got index}}
+  x = array<index: 1, 2>} {
+  return
+}
+
+// -----
+
+// A hex byte with bits above a sub-byte element's was kept and printed as a
+// value the type cannot hold (dense<163> : tensor<ui2>).
+func.func @hex_byte_too_wide_for_ui2() {
+  // expected-error @+1 {{dense literal has hex byte 0xA3 that does not fit the 2-bit element type ui2 (of tensor<ui2>)}}
+  %0 = stablehlo.constant dense<"0xA3"> : tensor<ui2>
+  return
+}
+
+// -----
+
+func.func @hex_byte_too_wide_for_f4() {
+  // expected-error @+1 {{dense literal has hex byte 0x1F that does not fit the 4-bit element type f4E2M1FN (of tensor<2xf4E2M1FN>)}}
+  %0 = stablehlo.constant dense<"0x0F1F"> : tensor<2xf4E2M1FN>
+  return
+}
+
+// -----
+
+func.func @hex_byte_not_a_sign_extension() {
+  // expected-error @+1 {{dense literal has hex byte 0xF3 that does not fit the 4-bit element type i4 (of tensor<2xi4>)}}
+  %0 = stablehlo.constant dense<"0xF8F3"> : tensor<2xi4>
+  return
+}
