@@ -106,6 +106,16 @@ def build(budget: int, seed: int, with_corpus: bool = True) -> str:
         lines.append("corpus not generated")
     lines.append("")
 
+    # Check bounds from measurement.
+    import measure_errors
+
+    lines += ["## Check bounds per element type", "",
+              "The outputs the corpus used to check with 3 ULP (`custom_call @check.expect_close`) or an absolute "
+              "1e-3 (`@check.expect_almost_eq`), and what each checks now, from the interpreter's measured "
+              "distance to XLA's values (`test/conformance/measure_errors.py`, corpus/TOLERANCES.json; the "
+              "policy: its `tolerance()`). The other outputs are checked exactly.", "",
+              measure_errors.tolerance_table(), ""]
+
     # Printer and verifier per op.
     lines += ["## Printer parity and verifier agreement per op", "",
               "Printer: modules containing the op (corpus: the op under test) that print "

@@ -10,11 +10,11 @@ module @conformance {
     %arg4 = stablehlo.constant dense<"0xC5C0E8BB2640313CF53E60C0CDC0DF40EC3FF43FA840B4C0DC3F14C03540D93F10405C3F7440034021C07A400440123F"> : tensor<4x3x2xbf16>
     %result0, %result1, %result2 = func.call @tested(%arg0, %arg1, %arg2, %arg3, %arg4) : (tensor<4x3x2xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<3xbf16>, tensor<4x3x2xbf16>) -> (tensor<4x3x2xbf16>, tensor<3xbf16>, tensor<3xbf16>)
     %expected0 = stablehlo.constant dense<"0xFC42054368C7E6C7B3BFA4BF2243E7431DC83AC82FBF8AC0B743D143D0C7B3C7D43FD1BFA043D243C2C720C8173F86C0"> : tensor<4x3x2xbf16>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<4x3x2xbf16>, tensor<4x3x2xbf16>) -> ()
+    check.expect_close %result0, %expected0, max_ulp_difference = 1 : tensor<4x3x2xbf16>, tensor<4x3x2xbf16>
     %expected1 = stablehlo.constant dense<"0xB042814460C1"> : tensor<3xbf16>
-    stablehlo.custom_call @check.expect_almost_eq(%result1, %expected1) {has_side_effect = true} : (tensor<3xbf16>, tensor<3xbf16>) -> ()
+    check.expect_close %result1, %expected1, max_ulp_difference = 1 : tensor<3xbf16>, tensor<3xbf16>
     %expected2 = stablehlo.constant dense<"0xACBE44411640"> : tensor<3xbf16>
-    stablehlo.custom_call @check.expect_almost_eq(%result2, %expected2) {has_side_effect = true} : (tensor<3xbf16>, tensor<3xbf16>) -> ()
+    check.expect_close %result2, %expected2, max_ulp_difference = 1 : tensor<3xbf16>, tensor<3xbf16>
     func.return
   }
   func.func private @tested(%arg0: tensor<4x3x2xbf16>, %arg1: tensor<3xbf16>, %arg2: tensor<3xbf16>, %arg3: tensor<3xbf16>, %arg4: tensor<4x3x2xbf16>) -> (tensor<4x3x2xbf16>, tensor<3xbf16>, tensor<3xbf16>) {

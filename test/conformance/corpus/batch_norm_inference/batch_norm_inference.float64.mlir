@@ -10,7 +10,7 @@ module @conformance {
     %arg4 = stablehlo.constant dense<"0xF69500794737214040302026B28AEF3FCEE71C31EA0F1440"> : tensor<3xf64>
     %result0 = func.call @tested(%arg0, %arg1, %arg2, %arg3, %arg4) : (tensor<4x3x2xf64>, tensor<3xf64>, tensor<3xf64>, tensor<3xf64>, tensor<3xf64>) -> (tensor<4x3x2xf64>)
     %expected0 = stablehlo.constant dense<"0x5987C0E95EA517406C90B94F31A4174056C1ED8179AB36C055C147B793C8ECBF335312D7DC992A4053C2CE96709FE53FD1E79461E9F61540FDD494685A741740E14D7FCFDE5B0FC06DB81DDA33BE0EC0F126B9A88B231DC07F8BEAC61A8D0A40AEC87691679B1640063D99120F21184016625E8057133F404A5AE9181F6930405EAEFC6806571440E3FDD2E365D719C0206F096405481E4047E29EE0C5701B401DCA9DA55DD63B40C2C2EBA3B386E7BFFAB929FD2B5619407E887FAE94B3B93F"> : tensor<4x3x2xf64>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<4x3x2xf64>, tensor<4x3x2xf64>) -> ()
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 6.0e-14 : f64}> : (tensor<4x3x2xf64>, tensor<4x3x2xf64>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x3x2xf64>, %arg1: tensor<3xf64>, %arg2: tensor<3xf64>, %arg3: tensor<3xf64>, %arg4: tensor<3xf64>) -> tensor<4x3x2xf64> {

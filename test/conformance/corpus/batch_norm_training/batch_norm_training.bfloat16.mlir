@@ -8,11 +8,11 @@ module @conformance {
     %arg2 = stablehlo.constant dense<"0xB7401AC00C40"> : tensor<3xbf16>
     %result0, %result1, %result2 = func.call @tested(%arg0, %arg1, %arg2) : (tensor<4x3x2xbf16>, tensor<3xbf16>, tensor<3xbf16>) -> (tensor<4x3x2xbf16>, tensor<3xbf16>, tensor<3xbf16>)
     %expected0 = stablehlo.constant dense<"0x14C0304138BF1CC165406B402B4137402040D1BCB2C0634059418A3F963FCFBE3540FE3F1340D34014C12FC081BF0841"> : tensor<4x3x2xbf16>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<4x3x2xbf16>, tensor<4x3x2xbf16>) -> ()
+    check.expect_close %result0, %expected0, max_ulp_difference = 1 : tensor<4x3x2xbf16>, tensor<4x3x2xbf16>
     %expected1 = stablehlo.constant dense<"0x37BFECBE963F"> : tensor<3xbf16>
-    stablehlo.custom_call @check.expect_almost_eq(%result1, %expected1) {has_side_effect = true} : (tensor<3xbf16>, tensor<3xbf16>) -> ()
+    check.expect_close %result1, %expected1, max_ulp_difference = 1 : tensor<3xbf16>, tensor<3xbf16>
     %expected2 = stablehlo.constant dense<"0x164194404140"> : tensor<3xbf16>
-    stablehlo.custom_call @check.expect_almost_eq(%result2, %expected2) {has_side_effect = true} : (tensor<3xbf16>, tensor<3xbf16>) -> ()
+    check.expect_close %result2, %expected2, max_ulp_difference = 1 : tensor<3xbf16>, tensor<3xbf16>
     func.return
   }
   func.func private @tested(%arg0: tensor<4x3x2xbf16>, %arg1: tensor<3xbf16>, %arg2: tensor<3xbf16>) -> (tensor<4x3x2xbf16>, tensor<3xbf16>, tensor<3xbf16>) {

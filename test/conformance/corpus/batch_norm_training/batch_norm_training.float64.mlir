@@ -7,12 +7,12 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0xF4A3AB4316A80B40F14426F0BC0F1340B28DBC49C6E50F40"> : tensor<3xf64>
     %arg2 = stablehlo.constant dense<"0xA20DC0B2ACB604C070FBC8C9251209C06C8FAF7DFF06E1BF"> : tensor<3xf64>
     %result0, %result1, %result2 = func.call @tested(%arg0, %arg1, %arg2) : (tensor<4x3x2xf64>, tensor<3xf64>, tensor<3xf64>) -> (tensor<4x3x2xf64>, tensor<3xf64>, tensor<3xf64>)
-    %expected0 = stablehlo.constant dense<"0x1D7A23B85AB7F7BFA676DC9AC03E21C0D0623AF03533E5BF1506A32B391720C05BBD1738774B1440E97ED1621C4CE2BFF1AF70A6BC4F03C0CB62545368340FC05C55910D18050DC0BFDABCC56D0A11407BFC513A953A19C02B21C5CF97170E40517AFE7E320A1CC0741E5E586CB7EC3F9F87C825583505C0C4C736E3238627C0693B2C91895C13C0FD2BD9B8119D0DC0B7F5D96D8925F13F16BE0271D1E4E73F2D28AD05CD37F73FFF3BE4389F2210C0F3C1310476D60A404602F7AD4969F0BF"> : tensor<4x3x2xf64>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<4x3x2xf64>, tensor<4x3x2xf64>) -> ()
-    %expected1 = stablehlo.constant dense<"0x22E5FEC538A20D406B789353A095EC3FDF5A90FCC840FBBF"> : tensor<3xf64>
-    stablehlo.custom_call @check.expect_almost_eq(%result1, %expected1) {has_side_effect = true} : (tensor<3xf64>, tensor<3xf64>) -> ()
+    %expected0 = stablehlo.constant dense<"0x1D7A23B85AB7F7BFA676DC9AC03E21C0D0623AF03533E5BF1506A32B391720C05ABD1738774B1440ED7ED1621C4CE2BFF1AF70A6BC4F03C0CB62545368340FC05C55910D18050DC0BFDABCC56D0A11407CFC513A953A19C02921C5CF97170E40517AFE7E320A1CC0741E5E586CB7EC3F9F87C825583505C0C4C736E3238627C06A3B2C91895C13C0002CD9B8119D0DC0B7F5D96D8925F13F16BE0271D1E4E73F2D28AD05CD37F73FFF3BE4389F2210C0F2C1310476D60A404802F7AD4969F0BF"> : tensor<4x3x2xf64>
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 3.0e-14 : f64}> : (tensor<4x3x2xf64>, tensor<4x3x2xf64>) -> ()
+    %expected1 = stablehlo.constant dense<"0x22E5FEC538A20D406B789353A095EC3FDD5A90FCC840FBBF"> : tensor<3xf64>
+    "check.expect_almost_eq"(%result1, %expected1) <{tolerance = 7.0e-15 : f64}> : (tensor<3xf64>, tensor<3xf64>) -> ()
     %expected2 = stablehlo.constant dense<"0xE461FC5945E236409F3F1CE6A6962940C25178FCC04F2A40"> : tensor<3xf64>
-    stablehlo.custom_call @check.expect_almost_eq(%result2, %expected2) {has_side_effect = true} : (tensor<3xf64>, tensor<3xf64>) -> ()
+    "check.expect_almost_eq"(%result2, %expected2) <{tolerance = 5.0e-14 : f64}> : (tensor<3xf64>, tensor<3xf64>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x3x2xf64>, %arg1: tensor<3xf64>, %arg2: tensor<3xf64>) -> (tensor<4x3x2xf64>, tensor<3xf64>, tensor<3xf64>) {

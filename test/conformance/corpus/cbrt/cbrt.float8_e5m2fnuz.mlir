@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018104847FFF40C03CC542C74A46C5434741C6484846CA484448BD"> : tensor<32xf8E5M2FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ>)
     %expected0 = stablehlo.constant dense<"0x808080000029A92CAC55D540C03EC141C24342C1414240C2424242C3424142BF"> : tensor<32xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFEFF7FFF7EFF808182FF81FFFF8181FF8281FF81807D81"> : tensor<30xf8E8M0FNU>
     %result0 = func.call @tested(%arg0) : (tensor<30xf8E8M0FNU>) -> (tensor<30xf8E8M0FNU>)
     %expected0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFA9FF7FFF7FFF7F8080FF80FFFF8080FF8080FF807F7E80"> : tensor<30xf8E8M0FNU>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E8M0FNU>, tensor<30xf8E8M0FNU>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E8M0FNU>, tensor<30xf8E8M0FNU>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<30xf8E8M0FNU>) -> (tensor<30xf8E8M0FNU> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xF736DC4100000000ACB99C418BA8813FBA8EC4BF62F1CF40ACB99C418BA881BF9FD62342000000004B40CBC0B5233D41BA8EC4BF62F1CFC04B40CBC0B5233DC18990274100000000369699410000000063B02E41617363400AC02CC08CF910C163B02E41617363C070753F4100000000C8ACADC02AC45BC00AC02CC08CF91041C8ACADC02AC45B40576F9B4100000000"> : tensor<2x3x3xcomplex<f32>>
     %result0 = func.call @tested(%arg0) : (tensor<2x3x3xcomplex<f32>>) -> (tensor<2x3x3xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0x2BE4A740000000000000000000000000000000000000000060F96E40DEB345BEF036A640000000000000000000000000E7DA95BE08899EBF877B87BF02F3AFBFAEB41A4000000000FF358C400000000000000000000000000000000000000000B3791F405FA44FBF6585104000000000000000000000000094B41DBF56590440571B7BBFF13D0ABF8B526B4000000000"> : tensor<2x3x3xcomplex<f32>>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>) -> ()
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 6.0e-06 : f64}> : (tensor<2x3x3xcomplex<f32>>, tensor<2x3x3xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x3xcomplex<f32>>) -> tensor<2x3x3xcomplex<f32>> {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x000000000000F03F000000000000F0BF0000000000000040000000000000084000000000000000C0000000000000084000000000000000C0000000000000084000000000000008C0000000000000004000000000000000C0000000000000F03F"> : tensor<2x3xcomplex<f64>>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> (tensor<2x3xcomplex<f64>>)
     %expected0 = stablehlo.constant dense<"0x000000000000F0BF0000000000002040000000000000000000000000000018C000000000000024C00000000000000000000000000000204000000000000018400000000000000040000000000000184000000000000008C0000000000000F0BF"> : tensor<2x3xcomplex<f64>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f64>>, tensor<2x3xcomplex<f64>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3xcomplex<f64>>, %arg1: tensor<2x3xcomplex<f64>>) -> (tensor<2x3xcomplex<f64>> {jax.result_info = "result"}) {

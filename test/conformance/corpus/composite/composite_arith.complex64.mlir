@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x00000040000040C0000040400000000000000040000040C0000080BF000040C000000000000080BF000080BF0000803F"> : tensor<2x3xcomplex<f32>>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0x0000C0C0000040C10000804000008040000090C100000000000040C00000C0C0000000C0000000C00000803F000000C0"> : tensor<2x3xcomplex<f32>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3xcomplex<f32>>, %arg1: tensor<2x3xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>> {jax.result_info = "result"}) {

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x"> : tensor<0xf8E8M0FNU>
-    %result0 = func.call @tested(%arg0) : (tensor<0xf8E8M0FNU>) -> (tensor<0xcomplex<f64>>)
-    %expected0 = stablehlo.constant dense<"0x"> : tensor<0xcomplex<f64>>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<0xcomplex<f64>>, tensor<0xcomplex<f64>>) -> ()
+    %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFEFF7FFF7EFF80FF80FFFFFFFFFFFFFFFF818180FF80FF"> : tensor<30xf8E8M0FNU>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf8E8M0FNU>) -> (tensor<30xcomplex<f64>>)
+    %expected0 = stablehlo.constant dense<"0x000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000E0470000000000000000000000000000F87F0000000000000000000000000000F03F0000000000000000000000000000F87F0000000000000000000000000000E03F0000000000000000000000000000F87F000000000000000000000000000000400000000000000000000000000000F87F000000000000000000000000000000400000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000F87F0000000000000000000000000000104000000000000000000000000000001040000000000000000000000000000000400000000000000000000000000000F87F000000000000000000000000000000400000000000000000000000000000F87F0000000000000000"> : tensor<30xcomplex<f64>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xcomplex<f64>>, tensor<30xcomplex<f64>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<0xf8E8M0FNU>) -> (tensor<0xcomplex<f64>> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<0xf8E8M0FNU>) -> tensor<0xcomplex<f64>>
-    return %0 : tensor<0xcomplex<f64>>
+  func.func private @tested(%arg0: tensor<30xf8E8M0FNU>) -> (tensor<30xcomplex<f64>> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf8E8M0FNU>) -> tensor<30xcomplex<f64>>
+    return %0 : tensor<30xcomplex<f64>>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000080"> : tensor<2xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<2xbf16>) -> (tensor<2xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x00000000000000000000008000000000"> : tensor<2xcomplex<f32>>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F02419D3F0FC1683FFD3E18409640953EA8BD91C0C23EB3400BC0E73FAE40FEC0"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0x0000C07F000000000000807F00000000000080FF00000000000000000000000000000080000000000000800000000000000080800000000000007F7F0000000000007FFF000000000000803F00000000000080BF000000000000003F00000000000020C0000000000000C03F00000000000002410000000000009D3F0000000000000FC1000000000000683F000000000000FD3E00000000000018400000000000009640000000000000953E000000000000A8BD00000000000091C0000000000000C23E000000000000B3400000000000000BC0000000000000E73F000000000000AE40000000000000FEC000000000"> : tensor<30xcomplex<f32>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xcomplex<f32>>, tensor<30xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2xbf16>) -> (tensor<2xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<2xbf16>) -> tensor<2xcomplex<f32>>
-    return %0 : tensor<2xcomplex<f32>>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xbf16>) -> tensor<30xcomplex<f32>>
+    return %0 : tensor<30xcomplex<f32>>
   }
 }

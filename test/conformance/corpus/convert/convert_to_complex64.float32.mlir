@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000000000000080"> : tensor<2xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<2xf32>) -> (tensor<2xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x00000000000000000000008000000000"> : tensor<2xcomplex<f32>>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F64C50BBFCBEC0641E6ED36C10A27DBBF205B31C16BDA4AC0962D41BFE95CE240A9CC05C0B1E3523FA5F0BB3F94EE4AC0D22DD1C0E41EB4C099983A409E9EFABF"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0x0000C07F000000000000807F00000000000080FF000000000000000000000000000000800000000000008000000000000000808000000000FFFF7F7F00000000FFFF7FFF000000000000803F00000000000080BF000000000000003F00000000000020C0000000000000C03F0000000064C50BBF00000000CBEC064100000000E6ED36C1000000000A27DBBF00000000205B31C1000000006BDA4AC000000000962D41BF00000000E95CE24000000000A9CC05C000000000B1E3523F00000000A5F0BB3F0000000094EE4AC000000000D22DD1C000000000E41EB4C00000000099983A40000000009E9EFABF00000000"> : tensor<30xcomplex<f32>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xcomplex<f32>>, tensor<30xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2xf32>) -> (tensor<2xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<2xcomplex<f32>>
-    return %0 : tensor<2xcomplex<f32>>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xcomplex<f32>>
+    return %0 : tensor<30xcomplex<f32>>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000000000000000000000000000080"> : tensor<2xf64>
-    %result0 = func.call @tested(%arg0) : (tensor<2xf64>) -> (tensor<2xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x00000000000000000000008000000000"> : tensor<2xcomplex<f32>>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0x000000000000F87F000000000000F07F000000000000F0FF0000000000000000000000000000008000000000000010000000000000001080FFFFFFFFFFFFEF7FFFFFFFFFFFFFEFFF000000000000F03F000000000000F0BF000000000000E03F00000000000004C0000000000000F83FB2AC90B4300FFD3F29A19E39D19CB43F81EC439EACFB0B406AE47FD2E73A0C4078C4F80BA95D03C0B0F58EC9F46115409A99AD26400AF43F334FF4EECF38F9BFA3C3701F83C1F03F7AB374B44D9400409B6416E0794818407F715C9B1EFCCFBF17DB7AE7D0310F4061E1CD163A24F73F1C23550ECA08EC3F455331D65D5B0C40"> : tensor<30xf64>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf64>) -> (tensor<30xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0x0000C07F000000000000807F00000000000080FF0000000000000000000000000000008000000000000000000000000000000080000000000000807F00000000000080FF000000000000803F00000000000080BF000000000000003F00000000000020C0000000000000C03F000000008679E83F000000008AE6A43D0000000065DD5F40000000003FD761400000000048ED1AC000000000A60FAB40000000000152A03F000000007FC6C9BF00000000190C863F000000006EA2044000000000CF43C24000000000F5E07FBE00000000878E794000000000D121B93F000000005046603F00000000EFDA624000000000"> : tensor<30xcomplex<f32>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xcomplex<f32>>, tensor<30xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2xf64>) -> (tensor<2xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<2xf64>) -> tensor<2xcomplex<f32>>
-    return %0 : tensor<2xcomplex<f32>>
+  func.func private @tested(%arg0: tensor<30xf64>) -> (tensor<30xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf64>) -> tensor<30xcomplex<f32>>
+    return %0 : tensor<30xcomplex<f32>>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x"> : tensor<0xf8E8M0FNU>
-    %result0 = func.call @tested(%arg0) : (tensor<0xf8E8M0FNU>) -> (tensor<0xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x"> : tensor<0xcomplex<f32>>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<0xcomplex<f32>>, tensor<0xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFEFF7FFF7EFF807B817F82FFFF82FFFFFFFFFF82FFFF7D"> : tensor<30xf8E8M0FNU>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf8E8M0FNU>) -> (tensor<30xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0x0000C07F000000000000C07F000000000000C07F000000000000C07F000000000000C07F000000000000C07F000000000000C07F000000000000007F000000000000C07F000000000000803F000000000000C07F000000000000003F000000000000C07F0000000000000040000000000000803D0000000000008040000000000000803F0000000000000041000000000000C07F000000000000C07F0000000000000041000000000000C07F000000000000C07F000000000000C07F000000000000C07F000000000000C07F0000000000000041000000000000C07F000000000000C07F000000000000803E00000000"> : tensor<30xcomplex<f32>>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xcomplex<f32>>, tensor<30xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<0xf8E8M0FNU>) -> (tensor<0xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<0xf8E8M0FNU>) -> tensor<0xcomplex<f32>>
-    return %0 : tensor<0xcomplex<f32>>
+  func.func private @tested(%arg0: tensor<30xf8E8M0FNU>) -> (tensor<30xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf8E8M0FNU>) -> tensor<30xcomplex<f32>>
+    return %0 : tensor<30xcomplex<f32>>
   }
 }

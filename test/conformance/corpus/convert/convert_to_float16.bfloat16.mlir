@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF003F20C0C03F35C0A0C0FCBFAA4080408A409B401840C33E843F374093C023C1CBC0AFC005C1"> : tensor<28xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<28xbf16>) -> (tensor<28xf16>)
-    %expected0 = stablehlo.constant dense<"0x007E007C00FC00000080007C00FC003C00BC003800C1003EA8C100C5E0BF504500445044D844C0401836203CB84198C418C958C678C528C8"> : tensor<28xf16>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf16>, tensor<28xf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F35C0A0C0FCBFAA4080408A409B401840C33E843F374093C023C1CBC0AFC005C1"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xf16>)
+    %expected0 = stablehlo.constant dense<"0x007E007C00FC0000008000000080007C00FC003C00BC003800C1003EA8C100C5E0BF504500445044D844C0401836203CB84198C418C958C678C528C8"> : tensor<30xf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf16>, tensor<30xf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xbf16>) -> (tensor<28xf16> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xbf16>) -> tensor<28xf16>
-    return %0 : tensor<28xf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xbf16>) -> tensor<30xf16>
+    return %0 : tensor<30xf16>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x807F80FF000000807F7F7FFF803F80BF003F20C0C03FF93F48C0B7C0773F3C40FF4097401D40A94031C12E4088400FBFD4404C40BEBE"> : tensor<27xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<27xbf16>) -> (tensor<27xf4E2M1FN>)
-    %expected0 = stablehlo.constant dense<"0x070F0008070F020A010C03040D0F0205070604070F050609070509"> : tensor<27xf4E2M1FN>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<27xf4E2M1FN>, tensor<27xf4E2M1FN>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03FF93F48C0B7C0773F3C40FF4097401D40A94031C12E4088400FBFD4404C40BEBE"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xf4E2M1FN>)
+    %expected0 = stablehlo.constant dense<"0x08070F00080008070F020A010C03040D0F0205070604070F050609070509"> : tensor<30xf4E2M1FN>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf4E2M1FN>, tensor<30xf4E2M1FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<27xbf16>) -> (tensor<27xf4E2M1FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<27xbf16>) -> tensor<27xf4E2M1FN>
-    return %0 : tensor<27xf4E2M1FN>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xf4E2M1FN> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xbf16>) -> tensor<30xf4E2M1FN>
+    return %0 : tensor<30xf4E2M1FN>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000807F000080FF0000000000000080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03FD0DDD8BFE5C06CC064D0CBC07162FA3E78AE0440E10973BF25E0E1C0E2237F408268A1BFCF6AA7408ABF1441FF811BC01106A240986988C0FADDB0C0"> : tensor<26xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<26xf32>) -> (tensor<26xf4E2M1FN>)
-    %expected0 = stablehlo.constant dense<"0x070F0008070F020A010C030B0E0F01040A0F060B07070C070E0F"> : tensor<26xf4E2M1FN>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<26xf4E2M1FN>, tensor<26xf4E2M1FN>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03FD0DDD8BFE5C06CC064D0CBC07162FA3E78AE0440E10973BF25E0E1C0E2237F408268A1BFCF6AA7408ABF1441FF811BC09BD7143D1106A240986988C0FADDB0C0"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf4E2M1FN>)
+    %expected0 = stablehlo.constant dense<"0x08070F00080008070F020A010C030B0E0F01040A0F060B07070C00070E0F"> : tensor<30xf4E2M1FN>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf4E2M1FN>, tensor<30xf4E2M1FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<26xf32>) -> (tensor<26xf4E2M1FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<26xf32>) -> tensor<26xf4E2M1FN>
-    return %0 : tensor<26xf4E2M1FN>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf4E2M1FN> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xf4E2M1FN>
+    return %0 : tensor<30xf4E2M1FN>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xFE7F7E807E7E7F80817F818081"> : tensor<13xf8E8M0FNU>
-    %result0 = func.call @tested(%arg0) : (tensor<13xf8E8M0FNU>) -> (tensor<13xf4E2M1FN>)
-    %expected0 = stablehlo.constant dense<"0x07020104010102040602060406"> : tensor<13xf4E2M1FN>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<13xf4E2M1FN>, tensor<13xf4E2M1FN>) -> ()
+    %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFEFF7FFF7EFF807E7E7FFFFFFFFF8081FF7F818081FFFF"> : tensor<30xf8E8M0FNU>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf8E8M0FNU>) -> (tensor<30xf4E2M1FN>)
+    %expected0 = stablehlo.constant dense<"0x080808080808080708020801080401010208080808040608020604060808"> : tensor<30xf4E2M1FN>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf4E2M1FN>, tensor<30xf4E2M1FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<13xf8E8M0FNU>) -> (tensor<13xf4E2M1FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<13xf8E8M0FNU>) -> tensor<13xf4E2M1FN>
-    return %0 : tensor<13xf4E2M1FN>
+  func.func private @tested(%arg0: tensor<30xf8E8M0FNU>) -> (tensor<30xf4E2M1FN> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf8E8M0FNU>) -> tensor<30xf4E2M1FN>
+    return %0 : tensor<30xf4E2M1FN>
   }
 }

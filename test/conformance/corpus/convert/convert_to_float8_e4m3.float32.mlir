@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF0000000000000080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F17EADEBF4E160FC0B7B8BD402D061D405302B73F42CC6EC0FFC8F63F390E03C0D95AC7BF2135E63F187E93400BE3B2BFCB8155C019001A40EBB50E401BAC96C0"> : tensor<28xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<28xf32>) -> (tensor<28xf8E4M3>)
-    %expected0 = stablehlo.constant dense<"0x7C78F8008078F838B830C23CBEC14C423BC73FC0BC3E49BBC54241C9"> : tensor<28xf8E4M3>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E4M3>, tensor<28xf8E4M3>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F17EADEBF4E160FC0B7B8BD402D061D405302B73F42CC6EC0FFC8F63F390E03C0D95AC7BF2135E63F187E93400BE3B2BFCB8155C019001A40EBB50E401BAC96C0"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf8E4M3>)
+    %expected0 = stablehlo.constant dense<"0x7C78F80080008078F838B830C23CBEC14C423BC73FC0BC3E49BBC54241C9"> : tensor<30xf8E4M3>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E4M3>, tensor<30xf8E4M3>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xf32>) -> (tensor<28xf8E4M3> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xf32>) -> tensor<28xf8E4M3>
-    return %0 : tensor<28xf8E4M3>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf8E4M3> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xf8E4M3>
+    return %0 : tensor<30xf8E4M3>
   }
 }

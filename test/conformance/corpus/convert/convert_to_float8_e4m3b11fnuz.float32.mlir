@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF0000000000000080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F3A72B63F2BDE82C07522793FB68A87C0E3E992C0FAA7863F741557BF6D6D463F2F748240D3856AC0471DAA3F4E2AA5BF31387B40CDA52C41D87DC43F9D6CBC40"> : tensor<28xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<28xf32>) -> (tensor<28xf8E4M3B11FNUZ>)
-    %expected0 = stablehlo.constant dense<"0x8080800000808058D850E25C5BE858E8E958D55468E75BDA68735C6C"> : tensor<28xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E4M3B11FNUZ>, tensor<28xf8E4M3B11FNUZ>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F3A72B63F2BDE82C07522793FB68A87C0E3E992C0FAA7863F741557BF6D6D463F2F748240D3856AC0471DAA3F4E2AA5BF31387B40CDA52C41D87DC43F9D6CBC40"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf8E4M3B11FNUZ>)
+    %expected0 = stablehlo.constant dense<"0x80808000000000808058D850E25C5BE858E8E958D55468E75BDA68735C6C"> : tensor<30xf8E4M3B11FNUZ>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E4M3B11FNUZ>, tensor<30xf8E4M3B11FNUZ>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xf32>) -> (tensor<28xf8E4M3B11FNUZ> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xf32>) -> tensor<28xf8E4M3B11FNUZ>
-    return %0 : tensor<28xf8E4M3B11FNUZ>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf8E4M3B11FNUZ> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xf8E4M3B11FNUZ>
+    return %0 : tensor<30xf8E4M3B11FNUZ>
   }
 }

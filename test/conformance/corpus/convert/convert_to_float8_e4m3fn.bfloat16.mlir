@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF003F20C0C03FD0C0B13FEF3FA13FEA40C4BFE0BF4B409B3F5AC02CBF7B403C409A3ED9BF3640"> : tensor<28xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<28xbf16>) -> (tensor<28xf8E4M3FN>)
-    %expected0 = stablehlo.constant dense<"0x7F7FFF00807FFF38B830C23CCD3B3F3A4FBCBE453AC6B348442ABE43"> : tensor<28xf8E4M3FN>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E4M3FN>, tensor<28xf8E4M3FN>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03FD0C0B13FEF3FA13FEA40C4BFE0BF4B409B3F5AC02CBF7B403C409A3ED9BF3640"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xf8E4M3FN>)
+    %expected0 = stablehlo.constant dense<"0x7F7FFF008000807FFF38B830C23CCD3B3F3A4FBCBE453AC6B348442ABE43"> : tensor<30xf8E4M3FN>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E4M3FN>, tensor<30xf8E4M3FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xbf16>) -> (tensor<28xf8E4M3FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xbf16>) -> tensor<28xf8E4M3FN>
-    return %0 : tensor<28xf8E4M3FN>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xf8E4M3FN> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xbf16>) -> tensor<30xf8E4M3FN>
+    return %0 : tensor<30xf8E4M3FN>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF0000000000000080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F59E7A940728056C0DC294740136371C0DB2AC6BF5DCD99BFDAB4E8BFA17D6B3EE0AD2BC08C2121C07322A0403F96924093D128BF50331040615D57C012D09F40"> : tensor<28xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<28xf32>) -> (tensor<28xf8E4M3FN>)
-    %expected0 = stablehlo.constant dense<"0x7F7FFF00807FFF38B830C23C4BC544C7BCBABF27C3C24A49B341C54A"> : tensor<28xf8E4M3FN>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E4M3FN>, tensor<28xf8E4M3FN>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F59E7A940728056C0DC294740136371C0DB2AC6BF5DCD99BFDAB4E8BFA17D6B3EE0AD2BC08C2121C07322A0403F96924093D128BF50331040615D57C012D09F40"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf8E4M3FN>)
+    %expected0 = stablehlo.constant dense<"0x7F7FFF008000807FFF38B830C23C4BC544C7BCBABF27C3C24A49B341C54A"> : tensor<30xf8E4M3FN>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E4M3FN>, tensor<30xf8E4M3FN>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xf32>) -> (tensor<28xf8E4M3FN> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xf32>) -> tensor<28xf8E4M3FN>
-    return %0 : tensor<28xf8E4M3FN>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf8E4M3FN> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xf8E4M3FN>
+    return %0 : tensor<30xf8E4M3FN>
   }
 }

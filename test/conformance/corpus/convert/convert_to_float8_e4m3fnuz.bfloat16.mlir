@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF003F20C0C03FAA3F49BFF63EFF3F5C40803F72BFA9C07AC0D6C00DC19640C14008C03040863F"> : tensor<28xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<28xbf16>) -> (tensor<28xf8E4M3FNUZ>)
-    %expected0 = stablehlo.constant dense<"0x8080800000808040C038CA4443BD37484E40BFD3D0D5D95154C84B40"> : tensor<28xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E4M3FNUZ>, tensor<28xf8E4M3FNUZ>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03FAA3F49BFF63EFF3F5C40803F72BFA9C07AC0D6C00DC19640C14008C03040863F"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xf8E4M3FNUZ>)
+    %expected0 = stablehlo.constant dense<"0x80808000000000808040C038CA4443BD37484E40BFD3D0D5D95154C84B40"> : tensor<30xf8E4M3FNUZ>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E4M3FNUZ>, tensor<30xf8E4M3FNUZ>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xbf16>) -> (tensor<28xf8E4M3FNUZ> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xbf16>) -> tensor<28xf8E4M3FNUZ>
-    return %0 : tensor<28xf8E4M3FNUZ>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xf8E4M3FNUZ> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xbf16>) -> tensor<30xf8E4M3FNUZ>
+    return %0 : tensor<30xf8E4M3FNUZ>
   }
 }

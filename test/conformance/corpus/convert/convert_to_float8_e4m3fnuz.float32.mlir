@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF0000000000000080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F70B7B340C63BDFC01A31FFBF2FF671C0369EFABFF9A9A64044523CBF89F4B83F8278AA40865285C003E1A93FE02735BF1F407F4077C302C1DEA0704047A24540"> : tensor<28xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<28xf32>) -> (tensor<28xf8E4M3FNUZ>)
-    %expected0 = stablehlo.constant dense<"0x8080800000808040C038CA4453D6C8CFC852BC4453D043BB50D84F4C"> : tensor<28xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E4M3FNUZ>, tensor<28xf8E4M3FNUZ>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F70B7B340C63BDFC01A31FFBF2FF671C0369EFABFF9A9A64044523CBF89F4B83F8278AA40865285C003E1A93FE02735BF1F407F4077C302C1DEA0704047A24540"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf8E4M3FNUZ>)
+    %expected0 = stablehlo.constant dense<"0x80808000000000808040C038CA4453D6C8CFC852BC4453D043BB50D84F4C"> : tensor<30xf8E4M3FNUZ>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E4M3FNUZ>, tensor<30xf8E4M3FNUZ>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xf32>) -> (tensor<28xf8E4M3FNUZ> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xf32>) -> tensor<28xf8E4M3FNUZ>
-    return %0 : tensor<28xf8E4M3FNUZ>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf8E4M3FNUZ> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xf8E4M3FNUZ>
+    return %0 : tensor<30xf8E4M3FNUZ>
   }
 }

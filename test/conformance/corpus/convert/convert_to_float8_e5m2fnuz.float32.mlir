@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF0000000000000080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03FB25CA6C00B8049BE04261FC0DBEBFDBF7F35864032662CC0FEBE90404D762841AA27EE40A91E483E00354540395485BFEDE2F7C07F74E9C09BEE7E3AD3AA5440"> : tensor<28xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<28xf32>) -> (tensor<28xf8E5M2FNUZ>)
-    %expected0 = stablehlo.constant dense<"0x8080800000808040C03CC542C9B6C5C448C5494D4B3646C0CCCB1847"> : tensor<28xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xf8E5M2FNUZ>, tensor<28xf8E5M2FNUZ>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03FB25CA6C00B8049BE04261FC0DBEBFDBF7F35864032662CC0FEBE90404D762841AA27EE40A91E483E00354540395485BFEDE2F7C07F74E9C09BEE7E3AD3AA5440"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf8E5M2FNUZ>)
+    %expected0 = stablehlo.constant dense<"0x80808000000000808040C03CC542C9B6C5C448C5494D4B3646C0CCCB1847"> : tensor<30xf8E5M2FNUZ>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E5M2FNUZ>, tensor<30xf8E5M2FNUZ>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xf32>) -> (tensor<28xf8E5M2FNUZ> {jax.result_info = "result"}) {
-    %0 = stablehlo.convert %arg0 : (tensor<28xf32>) -> tensor<28xf8E5M2FNUZ>
-    return %0 : tensor<28xf8E5M2FNUZ>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf8E5M2FNUZ> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<30xf32>) -> tensor<30xf8E5M2FNUZ>
+    return %0 : tensor<30xf8E5M2FNUZ>
   }
 }

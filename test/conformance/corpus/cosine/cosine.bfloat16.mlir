@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F24C05DC070C018C095BD954061C0A63F864091C00EBF4E3FE740164084409DC0"> : tensor<30xbf16>
     %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
     %expected0 = stablehlo.constant dense<"0xC07FC0FFC0FF803F803F803F803F263E263E0A3F0A3F613F4DBF913D56BF74BF52BF38BF7F3F66BD6EBF8B3E00BF38BE5A3F313F183F33BF0EBF453E"> : tensor<30xbf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {

@@ -3,42 +3,42 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000000000000000000000000000080000000800000000000000080000000800000803F0000803F0000803F0000C0BF0000803F59D900330000803F000080400000C0BF0000803F0000C0BF0000C0BF0000C0BF59D900330000C0BF0000804059D900330000803F59D900330000C0BF59D9003359D9003359D9003300008040000080400000803F000080400000C0BF0000804059D90033000080400000804044D24D3D6630EE3FBC81DBBF5E1A88BF2C526D404C11A5BFE752DDBF2D98983FADCB7CC06136ADBE210C2CC09EBDA8C042C0373E37A74AC00FE308BFB7369D405C7B3A3E7E7A27C0C0464CC0BFAD7F3FB2E0B03F601FC23F3AAC644033588F40B02C533FD131A13FCB9A55C091A00E3F8F0D3C40CEB7BE3ED318DE3FA60D823E"> : tensor<36xcomplex<f32>>
-    %result0 = func.call @tested(%arg0) : (tensor<36xcomplex<f32>>) -> (tensor<36xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x0000803F000000000000803F000000000000803F000000000000803F00000000536F553F66287DBF88B0A23F4D57E53F40510A3F6DD8D8B241136C419BB5B7C1B68BDF3D870C963F83652A3EB9EE07C0AADE903DB88600333442F73FC0C5D941AA83C53F6B6C17B3E18D1640832D89330000803F23B481A64377DA4177C45BB59E1A81BF67AF633F4ED1C4BFCC43CEBF305527BFC906C3327FCC8EC18139A54133725240CB5621BE4D4F6EBE1B8CA1BF8DF6D2BF8C8D66BF472F91BED900BD3FE8083BBFE3517F3E0F55AFC261D52AC20C123B41E5400740061C6A42F7A30A42689BD8406DDC9D3FAC13C5BF744471BDCBA3E53EC55108C03D3E20C2A37E9341D357A53FF74398BF618B91BFCBDCE9BDCB2986BFF5959DBD1BF52CBE6EAF81BE"> : tensor<36xcomplex<f32>>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<36xcomplex<f32>>, tensor<36xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0x00000000000000000000000000000080000000000000803F000000000000C0BF0000000059D90033000000000000804000000080000000000000008000000080000000800000803F000000800000C0BF0000008059D9003300000080000080400000803F000000000000803F000000800000803F0000803F0000803F0000C0BF0000803F59D900330000803F000080400000C0BF000000000000C0BF000000800000C0BF0000803F0000C0BF0000C0BF0000C0BF59D900330000C0BF0000804059D900330000000059D900330000008059D900330000803F59D900330000C0BF59D9003359D9003359D900330000804000008040000000000000804000000080000080400000803F000080400000C0BF0000804059D90033000080400000804044D24D3D6630EE3FBC81DBBF5E1A88BF2C526D404C11A5BFE752DDBF2D98983FADCB7CC06136ADBE210C2CC09EBDA8C042C0373E37A74AC00FE308BFB7369D405C7B3A3E7E7A27C0C0464CC0BFAD7F3FB2E0B03F601FC23F3AAC644033588F40B02C533FD131A13FCB9A55C091A00E3F8F0D3C40CEB7BE3ED318DE3FA60D823E"> : tensor<52xcomplex<f32>>
+    %result0 = func.call @tested(%arg0) : (tensor<52xcomplex<f32>>) -> (tensor<52xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0x0000803F000000000000803F00000000AA83C53F00000000E18D1640000000000000803F000000004377DA41000000000000803F000000000000803F00000000AA83C53F00000000E18D1640000000000000803F000000004377DA410000000040510A3F0000008040510A3F00000000536F553F66287DBF88B0A23F4D57E53F40510A3F6DD8D8B241136C419BB5B7C1AADE903D00000000AADE903D00000080B68BDF3D870C963F83652A3EB9EE07C0AADE903DB88600333442F73FC0C5D9410000803F000000800000803F00000000AA83C53F6B6C17B3E18D1640832D89330000803F23B481A64377DA4177C45BB5305527BF00000000305527BF000000809E1A81BF67AF633F4ED1C4BFCC43CEBF305527BFC906C3327FCC8EC18139A54133725240CB5621BE4D4F6EBE1B8CA1BF8DF6D2BF8C8D66BF472F91BED900BD3FE8083BBFE3517F3E0F55AFC261D52AC20C123B41E5400740061C6A42F7A30A42689BD8406DDC9D3FAC13C5BF744471BDCBA3E53EC55108C03D3E20C2A37E9341D357A53FF74398BF618B91BFCBDCE9BDCB2986BFF5959DBD1BF52CBE6EAF81BE"> : tensor<52xcomplex<f32>>
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 3.0e-05 : f64}> : (tensor<52xcomplex<f32>>, tensor<52xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<36xcomplex<f32>>) -> (tensor<36xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.real %arg0 : (tensor<36xcomplex<f32>>) -> tensor<36xf32>
-    %1 = stablehlo.imag %arg0 : (tensor<36xcomplex<f32>>) -> tensor<36xf32>
+  func.func private @tested(%arg0: tensor<52xcomplex<f32>>) -> (tensor<52xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = stablehlo.real %arg0 : (tensor<52xcomplex<f32>>) -> tensor<52xf32>
+    %1 = stablehlo.imag %arg0 : (tensor<52xcomplex<f32>>) -> tensor<52xf32>
     %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %3 = stablehlo.compare EQ, %0, %2, FLOAT : (tensor<36xf32>, tensor<36xf32>) -> tensor<36xi1>
-    %4 = stablehlo.sine %0 : tensor<36xf32>
-    %5 = stablehlo.cosine %0 : tensor<36xf32>
-    %6 = stablehlo.exponential_minus_one %1 : tensor<36xf32>
-    %7 = stablehlo.negate %1 : tensor<36xf32>
-    %8 = stablehlo.exponential_minus_one %7 : tensor<36xf32>
-    %9 = stablehlo.subtract %6, %8 : tensor<36xf32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %3 = stablehlo.compare EQ, %0, %2, FLOAT : (tensor<52xf32>, tensor<52xf32>) -> tensor<52xi1>
+    %4 = stablehlo.sine %0 : tensor<52xf32>
+    %5 = stablehlo.cosine %0 : tensor<52xf32>
+    %6 = stablehlo.exponential_minus_one %1 : tensor<52xf32>
+    %7 = stablehlo.negate %1 : tensor<52xf32>
+    %8 = stablehlo.exponential_minus_one %7 : tensor<52xf32>
+    %9 = stablehlo.subtract %6, %8 : tensor<52xf32>
     %cst_0 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
-    %10 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %11 = stablehlo.divide %9, %10 : tensor<36xf32>
-    %12 = stablehlo.add %6, %8 : tensor<36xf32>
+    %10 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %11 = stablehlo.divide %9, %10 : tensor<52xf32>
+    %12 = stablehlo.add %6, %8 : tensor<52xf32>
     %cst_1 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
-    %13 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %14 = stablehlo.add %12, %13 : tensor<36xf32>
+    %13 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %14 = stablehlo.add %12, %13 : tensor<52xf32>
     %cst_2 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
-    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %16 = stablehlo.divide %14, %15 : tensor<36xf32>
-    %17 = stablehlo.multiply %5, %16 : tensor<36xf32>
-    %18 = stablehlo.negate %4 : tensor<36xf32>
-    %19 = stablehlo.multiply %18, %11 : tensor<36xf32>
+    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %16 = stablehlo.divide %14, %15 : tensor<52xf32>
+    %17 = stablehlo.multiply %5, %16 : tensor<52xf32>
+    %18 = stablehlo.negate %4 : tensor<52xf32>
+    %19 = stablehlo.multiply %18, %11 : tensor<52xf32>
     %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %20 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %21 = stablehlo.complex %17, %20 : tensor<36xcomplex<f32>>
-    %22 = stablehlo.complex %17, %19 : tensor<36xcomplex<f32>>
-    %23 = stablehlo.select %3, %21, %22 : tensor<36xi1>, tensor<36xcomplex<f32>>
-    return %23 : tensor<36xcomplex<f32>>
+    %20 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %21 = stablehlo.complex %17, %20 : tensor<52xcomplex<f32>>
+    %22 = stablehlo.complex %17, %19 : tensor<52xcomplex<f32>>
+    %23 = stablehlo.select %3, %21, %22 : tensor<52xi1>, tensor<52xcomplex<f32>>
+    return %23 : tensor<52xcomplex<f32>>
   }
 }

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7870F00080018110906FEF30B020C4383949B85942575FD51FC5BAB442B7CB37"> : tensor<32xf8E3M4>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E3M4>) -> (tensor<32xf8E3M4>)
     %expected0 = stablehlo.constant dense<"0x78F8F8303030302F2FAFAF21212CAA0501B00530A42C07202CAC8314A409AF09"> : tensor<32xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E3M4>) -> (tensor<32xf8E3M4> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7C78F800800181088877F738B830C23CC0C142C29ECB47BECFB13DCBCE9DC13A"> : tensor<32xf8E4M3>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3>) -> (tensor<32xf8E4M3>)
     %expected0 = stablehlo.constant dense<"0x7CFCFC3838383838382A2A313136B519ADB2B5B53833B5A32B3696333438B22A"> : tensor<32xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3>) -> (tensor<32xf8E4M3> {jax.result_info = "result"}) {

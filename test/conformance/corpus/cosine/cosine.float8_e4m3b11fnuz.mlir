@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF58D850E25C6ACEE8E159CEE8E763E1D6506B616DE1"> : tensor<32xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x8080805858585858584242515156D5394956D2D24E56D2D5D7D2525653D258D2"> : tensor<32xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7F7FFF0080018108887EFE38B830C23CC3C0CF1240483B4D4BC346B935412F4E"> : tensor<32xf8E4M3FN>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN>)
     %expected0 = stablehlo.constant dense<"0x7F7FFF383838383838AAAA313136B519B7AD2B38ADB2243833B7B72E33B23634"> : tensor<32xf8E4M3FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN> {jax.result_info = "result"}) {

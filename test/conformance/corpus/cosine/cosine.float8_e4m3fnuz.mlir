@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF40C038CA444AD9C9CE55CFB949B3485A47D0435A3A"> : tensor<32xf8E4M3FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ>)
     %expected0 = stablehlo.constant dense<"0x808080404040404040323239393EBD21BDBFBABF40BD3EBA3FB5BDB2BA2CBD3D"> : tensor<32xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ> {jax.result_info = "result"}) {

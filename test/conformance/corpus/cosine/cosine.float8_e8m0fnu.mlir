@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFEFF7FFF7EFFFFFFFFFFFF7FFF7EFFFF"> : tensor<23xf8E8M0FNU>
     %result0 = func.call @tested(%arg0) : (tensor<23xf8E8M0FNU>) -> (tensor<23xf8E8M0FNU>)
     %expected0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFF7FFF7EFF7FFFFFFFFFFFFF7EFF7FFFFF"> : tensor<23xf8E8M0FNU>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<23xf8E8M0FNU>, tensor<23xf8E8M0FNU>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<23xf8E8M0FNU>, tensor<23xf8E8M0FNU>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<23xf8E8M0FNU>) -> (tensor<23xf8E8M0FNU> {jax.result_info = "result"}) {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x00C200C000BC004200400000000000C200C0004200C200000042003C00BC004000C200BC00BC004000BC000000C200C000400042003C00420000004200C000C000C20040003C00420000004200C00000"> : tensor<2x4x5xf16>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf16>, tensor<2x4x5xf16>) -> (tensor<2x3x5xf16>)
     %expected0 = stablehlo.constant dense<"0x0042804B000000C900C60044003C80CC00C5004A00C7004080C80042004700460042004A00C080C8004400C200C20000004C80C900C480C8004B00C0"> : tensor<2x3x5xf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf16>, tensor<2x3x5xf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf16>, tensor<2x3x5xf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf16>, %arg1: tensor<2x4x5xf16>) -> (tensor<2x3x5xf16> {jax.result_info = "result"}) {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x803F004000C0004000C040400040000000C0004000400000004000C0803F0040000080BF40C0803F"> : tensor<4x5xbf16>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xbf16>, tensor<4x5xbf16>) -> (tensor<2x3x5xbf16>)
     %expected0 = stablehlo.constant dense<"0x40C100C1C040C04000C0104100400000C0C080BF40C00040C0C0804080BF40C100C140C0404000C080C080C0004080C0C040304100C0A040A8C16041"> : tensor<2x3x5xbf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xbf16>, tensor<2x3x5xbf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xbf16>, tensor<2x3x5xbf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xbf16>, %arg1: tensor<4x5xbf16>) -> (tensor<2x3x5xbf16> {jax.result_info = "result"}) {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x00C200BC00C000C000BC00C2000000BC004000000042003C00BC003C00C20042003C00C000BC0040"> : tensor<4x5xf16>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf16>, tensor<4x5xf16>) -> (tensor<2x3x5xf16>)
     %expected0 = stablehlo.constant dense<"0x004A00408048003C0046404D00450047004600C8404D0044004700BC004580C800C2004700000048004A004200C200BC00C480C800C000C4000000C7"> : tensor<2x3x5xf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf16>, tensor<2x3x5xf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf16>, tensor<2x3x5xf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf16>, %arg1: tensor<4x5xf16>) -> (tensor<2x3x5xf16> {jax.result_info = "result"}) {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x000000C000000000000000C00000004000000040000080BF0000803F000080BF00000040000080BF000000000000404000000000000000400000803F0000404000004040000040C00000000000000000"> : tensor<4x5xf32>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> (tensor<2x3x5xf32>)
     %expected0 = stablehlo.constant dense<"0x0000A0400000803F000050C1000000C00000C040000000400000803F000080C000000000000000C00000304100001041000080BF000080C0000040400000803F000030410000A0C000000041000000000000404000000041000070C10000C0400000803F000000000000000000004041000000C0000080C0"> : tensor<2x3x5xf32>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf32>, tensor<2x3x5xf32>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf32>, %arg1: tensor<4x5xf32>) -> (tensor<2x3x5xf32> {jax.result_info = "result"}) {

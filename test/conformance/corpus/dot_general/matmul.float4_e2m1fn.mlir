@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x050C0A04050A04000C050D0A000204040205000A"> : tensor<4x5xf4E2M1FN>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf4E2M1FN>, tensor<4x5xf4E2M1FN>) -> (tensor<2x3x5xf4E2M1FN>)
     %expected0 = stablehlo.constant dense<"0x070F0F070A0C000704040F0E06060F0F0F0F070E060D0606000207050F0F"> : tensor<2x3x5xf4E2M1FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf4E2M1FN>, tensor<2x3x5xf4E2M1FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf4E2M1FN>, tensor<2x3x5xf4E2M1FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf4E2M1FN>, %arg1: tensor<4x5xf4E2M1FN>) -> (tensor<2x3x5xf4E2M1FN> {jax.result_info = "result"}) {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0xC0C0C80048C800C0C8C04040C8C03030B0480000"> : tensor<4x5xf8E3M4>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf8E3M4>, tensor<4x5xf8E3M4>) -> (tensor<2x3x5xf8E3M4>)
     %expected0 = stablehlo.constant dense<"0xD8E250B04868307066B0B0B030644068487048DCF0E2E2DC40F0D8F0DC40"> : tensor<2x3x5xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E3M4>, tensor<2x3x5xf8E3M4>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E3M4>, tensor<2x3x5xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf8E3M4>, %arg1: tensor<4x5xf8E3M4>) -> (tensor<2x3x5xf8E3M4> {jax.result_info = "result"}) {

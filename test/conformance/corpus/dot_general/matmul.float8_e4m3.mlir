@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x38C040404400404000B84000C044C0C0C438C000"> : tensor<4x5xf8E4M3>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf8E4M3>, tensor<4x5xf8E4M3>) -> (tensor<2x3x5xf8E4M3>)
     %expected0 = stablehlo.constant dense<"0xC05A4ACEC4D0B844D2D0D24A4ED7C04A48CC4ED200B85340445052D451D4"> : tensor<2x3x5xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E4M3>, tensor<2x3x5xf8E4M3>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E4M3>, tensor<2x3x5xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf8E4M3>, %arg1: tensor<4x5xf8E4M3>) -> (tensor<2x3x5xf8E4M3> {jax.result_info = "result"}) {

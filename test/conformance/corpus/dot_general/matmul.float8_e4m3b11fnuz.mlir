@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0xD85864E40058D8D8D8E40060D8D8E0D85864D800"> : tensor<4x5xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf8E4M3B11FNUZ>, tensor<4x5xf8E4M3B11FNUZ>) -> (tensor<2x3x5xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x6860FA7300E06060706CEA716E586AEA5877E46E70F6F773E464EEEE7168"> : tensor<2x3x5xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E4M3B11FNUZ>, tensor<2x3x5xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E4M3B11FNUZ>, tensor<2x3x5xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf8E4M3B11FNUZ>, %arg1: tensor<4x5xf8E4M3B11FNUZ>) -> (tensor<2x3x5xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

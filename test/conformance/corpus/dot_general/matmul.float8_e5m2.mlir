@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x3CC03C424242C242C0003CC04042BCC2BC3CBC00"> : tensor<4x5xf8E5M2>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<2x3x4xf8E5M2>, tensor<4x5xf8E5M2>) -> (tensor<2x3x5xf8E5M2>)
     %expected0 = stablehlo.constant dense<"0xCD4ACAC642C0CA48C44A3CCA4A48443C0042CEC74CCC4C49424CC642C24A"> : tensor<2x3x5xf8E5M2>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E5M2>, tensor<2x3x5xf8E5M2>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3x5xf8E5M2>, tensor<2x3x5xf8E5M2>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3x4xf8E5M2>, %arg1: tensor<4x5xf8E5M2>) -> (tensor<2x3x5xf8E5M2> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x08070F00080109020A070F020A010C03020608010604040A07010C060F0C0707"> : tensor<32xf4E2M1FN>
     %result0 = func.call @tested(%arg0) : (tensor<32xf4E2M1FN>) -> (tensor<32xf4E2M1FN>)
     %expected0 = stablehlo.constant dense<"0x0207000202030105010700050103000605070203070707010703000700000707"> : tensor<32xf4E2M1FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf4E2M1FN>, tensor<32xf4E2M1FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf4E2M1FN>, tensor<32xf4E2M1FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf4E2M1FN>) -> (tensor<32xf4E2M1FN> {jax.result_info = "result"}) {

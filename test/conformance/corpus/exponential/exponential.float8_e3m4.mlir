@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7870F00080018110906FEF30B020C43852DBBFB34304B58540C5CCA342B51231"> : tensor<32xf8E3M4>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E3M4>) -> (tensor<32xf8E3M4>)
     %expected0 = stablehlo.constant dense<"0x787000303030303529700046183A0552700009146631112E5E05022263113547"> : tensor<32xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E3M4>) -> (tensor<32xf8E3M4> {jax.result_info = "result"}) {

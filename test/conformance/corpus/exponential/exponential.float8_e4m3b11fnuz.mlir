@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF58D850E25C5CEA7074E0E9D4ED63E9E5E56770D63B"> : tensor<32xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x8080805858585858588000634C5D3B69691E808041234F0C7823323280804D59"> : tensor<32xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7F7FFF0080018108887EFE38B830C23C3D42B931C42540BD444BCD41B1C22CCD"> : tensor<32xf8E4M3FN>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN>)
     %expected0 = stablehlo.constant dense<"0x7F7FFF3838383838387F00432C3D1B494A542A3E153A4F255A770151311B3C01"> : tensor<32xf8E4M3FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN> {jax.result_info = "result"}) {

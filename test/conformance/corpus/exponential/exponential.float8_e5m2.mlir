@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7E7CFC0080018104847BFB3CBC38C13E2CC841454344C3C4C33BC0C542B540BD"> : tensor<32xf8E5M2>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2>) -> (tensor<32xf8E5M2>)
     %expected0 = stablehlo.constant dense<"0x7F7C003C3C3C3C3C3C7C0041363F2D443C0D4A59505328252841301F4D3A4735"> : tensor<32xf8E5M2>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2>) -> (tensor<32xf8E5M2> {jax.result_info = "result"}) {

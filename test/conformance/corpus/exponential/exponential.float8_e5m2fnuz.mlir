@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018104847FFF40C03CC542B9C941BE4DC0C9C0C842CC484649BBC7"> : tensor<32xf8E5M2FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ>)
     %expected0 = stablehlo.constant dense<"0x8080804040404040408000453A4331483E23473C793A233A29481157515D3D2C"> : tensor<32xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ> {jax.result_info = "result"}) {

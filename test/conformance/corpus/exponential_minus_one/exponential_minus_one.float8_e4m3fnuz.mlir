@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF40C038CA44B9C8C53DD2CFD64648CA5058D64FD14A"> : tensor<32xf8E4M3FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ>)
     %expected0 = stablehlo.constant dense<"0x80808000000181088880C046BA3ABF4EB6BEBD42C0C0C05255BF6D80C06AC05B"> : tensor<32xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ> {jax.result_info = "result"}) {

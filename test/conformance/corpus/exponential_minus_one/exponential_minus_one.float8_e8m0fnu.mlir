@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFF7FFF7EFF80FF8080FFFF80FFFFFFFF81FFFFFF807C"> : tensor<29xf8E8M0FNU>
     %result0 = func.call @tested(%arg0) : (tensor<29xf8E8M0FNU>) -> (tensor<29xf8E8M0FNU>)
     %expected0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFF80FF7EFF82FF8282FFFF82FFFFFFFF85FFFFFF827C"> : tensor<29xf8E8M0FNU>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<29xf8E8M0FNU>, tensor<29xf8E8M0FNU>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<29xf8E8M0FNU>, tensor<29xf8E8M0FNU>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<29xf8E8M0FNU>) -> (tensor<29xf8E8M0FNU> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x46A71B407CCAB33F20FD2CC0F25F02C0070A833FD8BAEC401B3336BFB196F9BFE3F88D3F8BD2AFBEF65C20C003839D400DAB624071D0BB4075541C404F4E2DBF9B39564069F701C1B6503A40FCD327C04891EA3F2CEC4FBF0E171EC076CDC9BF"> : tensor<3x8xf32>
     %result0 = func.call @tested(%arg0) : (tensor<3x8xf32>) -> (tensor<3x5xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0x04699B40000000001C2431C0884DC94018DBDB408EA14CC150B4B2405DBA1340A2C698C000000000FFBD654100000000548E2CC1C839AC4000D896403CE8A3BF0C6EBD40A47790C002DDA5C000000000C06BF0C00000000041943AC0200E073F4CA49740FC8E9740183BBE40C4A43441EA09964100000000"> : tensor<3x5xcomplex<f32>>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<3x5xcomplex<f32>>, tensor<3x5xcomplex<f32>>) -> ()
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 2.0e-05 : f64}> : (tensor<3x5xcomplex<f32>>, tensor<3x5xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<3x8xf32>) -> (tensor<3x5xcomplex<f32>> {jax.result_info = "result"}) {

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF0000008080807F7F7FFF803F80BF20C0C03F08407D40114180402040B2409FBF2F4088C043409C3FCB3F9940"> : tensor<25xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<25xbf16>) -> (tensor<25xbf16>)
-    %expected0 = stablehlo.constant dense<"0xC07F807F80FF0000008080BF7F7F7FFF803F80BF40C0803F00404040104180400040A04000C00040A0C04040803F803F8040"> : tensor<25xbf16>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<25xbf16>, tensor<25xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F08407D40A73DB33E114180402040B2409FBF2F40A83E88C043409C3FCB3F9940"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0xC07F807F80FF00000080000080BF7F7F7FFF803F80BF000040C0803F0040404000000000104180400040A04000C000400000A0C04040803F803F8040"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<25xbf16>) -> (tensor<25xbf16> {jax.result_info = "result"}) {
-    %0 = stablehlo.floor %arg0 : tensor<25xbf16>
-    return %0 : tensor<25xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.floor %arg0 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

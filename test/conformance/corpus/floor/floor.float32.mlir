@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF000000000000008000008080FFFF7F7FFFFF7FFF0000803F000080BF000020C00000C03F1D0139BED1656EC092F1F7C0118C2DC0A1A2B6C0D835A640D9A92ABF417E20C0BC2981C0D9D68BBF727346C06A9A1FC1DD27864096CE12C1"> : tensor<26xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<26xf32>) -> (tensor<26xf32>)
-    %expected0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF0000000000000080000080BFFFFF7F7FFFFF7FFF0000803F000080BF000040C00000803F000080BF000080C0000000C1000040C00000C0C00000A040000080BF000040C00000A0C0000000C0000080C0000020C100008040000020C1"> : tensor<26xf32>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<26xf32>, tensor<26xf32>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F1D0139BED1656EC092F1F7C0118C2DC0ACC10B3F2014093FA1A2B6C0D835A640D9A92ABF417E20C0BC2981C0D9D68BBF727346C06A9A1FC1DD27864096CE12C1"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf32>)
+    %expected0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF000000000000008000000000000080BFFFFF7F7FFFFF7FFF0000803F000080BF00000000000040C00000803F000080BF000080C0000000C1000040C000000000000000000000C0C00000A040000080BF000040C00000A0C0000000C0000080C0000020C100008040000020C1"> : tensor<30xf32>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf32>, tensor<30xf32>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<26xf32>) -> (tensor<26xf32> {jax.result_info = "result"}) {
-    %0 = stablehlo.floor %arg0 : tensor<26xf32>
-    return %0 : tensor<26xf32>
+  func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.floor %arg0 : tensor<30xf32>
+    return %0 : tensor<30xf32>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000080"> : tensor<2xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<2xbf16>) -> (tensor<2xbf16>)
-    %expected0 = stablehlo.constant dense<"0x00000000"> : tensor<2xbf16>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2xbf16>, tensor<2xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03FC83E5540DCC010C1DE404DC0813F053F88BC0B412EC08E40863FBA4023C0123F"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0x000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2xbf16>) -> tensor<2xbf16> {
-    %0 = stablehlo.imag %arg0 : tensor<2xbf16>
-    return %0 : tensor<2xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> tensor<30xbf16> {
+    %0 = stablehlo.imag %arg0 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

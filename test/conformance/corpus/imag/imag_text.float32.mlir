@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x0000000000000080"> : tensor<2xf32>
-    %result0 = func.call @tested(%arg0) : (tensor<2xf32>) -> (tensor<2xf32>)
-    %expected0 = stablehlo.constant dense<"0x0000000000000000"> : tensor<2xf32>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+    %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03F500A72C09D2595401552C9C0A2CDAABFAE3DD640A56603413399A7C0354FAC40B31D75407E1E36C0BECFB43FF7AF393C4F2283C0F5C1B9405310DA404B10A740"> : tensor<30xf32>
+    %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf32>)
+    %expected0 = stablehlo.constant dense<"0x000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"> : tensor<30xf32>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf32>, tensor<30xf32>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<2xf32>) -> tensor<2xf32> {
-    %0 = stablehlo.imag %arg0 : tensor<2xf32>
-    return %0 : tensor<2xf32>
+  func.func private @tested(%arg0: tensor<30xf32>) -> tensor<30xf32> {
+    %0 = stablehlo.imag %arg0 : tensor<30xf32>
+    return %0 : tensor<30xf32>
   }
 }

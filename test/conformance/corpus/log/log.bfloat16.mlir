@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF80BF003F20C0C03F60C0AE40E2BE71BFCF3F47C0BC403341B1C079BF454016BF943F86C08B404A40"> : tensor<29xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<29xbf16>) -> (tensor<29xbf16>)
-    %expected0 = stablehlo.constant dense<"0xC0FF807FC0FF80FF80FFAFC2C0FFB142C0FFC0FF31BFC0FFD03EC0FFD93FC0FFC0FFF63EC0FFE33F1B40C0FFC0FF903FC0FF153EC0FFBC3F933F"> : tensor<29xbf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<29xbf16>, tensor<29xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F60C0AE40E2BE71BFCF3F47C0BC403341B1C079BF454016BF943F86C08B404A40"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0xC0FF807FC0FF80FF80FFAFC2C0FFB142C0FF0000C0FF31BFC0FFD03EC0FFD93FC0FFC0FFF63EC0FFE33F1B40C0FFC0FF903FC0FF153EC0FFBC3F933F"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<29xbf16>) -> (tensor<29xbf16> {jax.result_info = "result"}) {
-    %0 = stablehlo.log %arg0 : tensor<29xbf16>
-    return %0 : tensor<29xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.log %arg0 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x007E007C00FC000000800100018000040084FF7BFFFB003C00BC003800C1003E94C1EA41FC410A2D96446A45C2C0FE3DDEBDAEC5B0B62137A03ED74317C920C1"> : tensor<32xf16>
     %result0 = func.call @tested(%arg0) : (tensor<32xf16>) -> (tensor<32xf16>)
     %expected0 = stablehlo.constant dense<"0x007E007C00FE00FC00FC29CC00FEDAC800FE8C4900FE000000FE8CB900FE7D3600FE563C623C15C1183EC23E00FE773600FE00FE00FE78BA0938773D00FE00FE"> : tensor<32xf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf16>, tensor<32xf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf16>, tensor<32xf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf16>) -> (tensor<32xf16> {jax.result_info = "result"}) {

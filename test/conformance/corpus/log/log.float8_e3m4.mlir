@@ -5,8 +5,8 @@ module @conformance {
   func.func public @main() {
     %arg0 = stablehlo.constant dense<"0x7870F00080018110906FEF30B020C43837B653CAC324D6D9CEC5CDC3C357B9D0"> : tensor<32xf8E3M4>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E3M4>) -> (tensor<32xf8E3M4>)
-    %expected0 = stablehlo.constant dense<"0x7870F8F0F0D1F8B6F846F800F8A6F81A17F839F8F89EF8F8F8F8F8F8F83CF8F8"> : tensor<32xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
+    %expected0 = stablehlo.constant dense<"0xF870F8F0F0D1F8B6F846F800F8A6F81A17F839F8F89EF8F8F8F8F8F8F83CF8F8"> : tensor<32xf8E3M4>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E3M4>) -> (tensor<32xf8E3M4> {jax.result_info = "result"}) {

@@ -5,8 +5,8 @@ module @conformance {
   func.func public @main() {
     %arg0 = stablehlo.constant dense<"0x7C78F800800181088877F738B830C23C48C74C41D247AB05454AB8423ECC494F"> : tensor<32xf8E4M3>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3>) -> (tensor<32xf8E4M3>)
-    %expected0 = stablehlo.constant dense<"0x7C78FCF8F8CCFCC8FC4BFC00FCB3FC2D3BFC3E35FC3BFCC9393DFC3731FC3C40"> : tensor<32xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
+    %expected0 = stablehlo.constant dense<"0xFC78FCF8F8CCFCC8FC4BFC00FCB3FC2D3BFC3E35FC3BFCC9393DFC3731FC3C40"> : tensor<32xf8E4M3>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3>) -> (tensor<32xf8E4M3> {jax.result_info = "result"}) {

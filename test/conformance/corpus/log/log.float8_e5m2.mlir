@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7E7CFC0080018104847BFB3CBC38C13EC33DC6BE42B5C63CC3473DC9423345B0"> : tensor<32xf8E5M2>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2>) -> (tensor<32xf8E5M2>)
     %expected0 = stablehlo.constant dense<"0x7F7C7FFCFCCA7FC97F497F007FBA7F367F337F7F3C7F7F007F40337F3CBE3E7F"> : tensor<32xf8E5M2>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2>) -> (tensor<32xf8E5M2> {jax.result_info = "result"}) {

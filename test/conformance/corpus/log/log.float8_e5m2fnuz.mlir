@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018104847FFF40C03CC542C93DC2CAC936CD4BC6CC3F4E4B49C8C4"> : tensor<32xf8E5M2FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ>)
     %expected0 = stablehlo.constant dense<"0x8080808080CE80CD804D800080BE803A80BC808080C380448080B44544428080"> : tensor<32xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ> {jax.result_info = "result"}) {

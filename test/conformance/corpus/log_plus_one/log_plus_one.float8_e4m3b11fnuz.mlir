@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF58D850E25C627454DA6662626875586AC9E6EB6B5A"> : tensor<32xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x808080000001810888668053804D80575A6251805C5A5A5D63535ECB80805F55"> : tensor<32xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

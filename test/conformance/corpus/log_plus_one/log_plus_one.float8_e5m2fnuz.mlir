@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018104847FFF40C03CC5424C434B4C474CBB4B4743473F454643C9"> : tensor<32xf8E5M2FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ>)
     %expected0 = stablehlo.constant dense<"0x8080800000018104844D803E803A803F444044444244BD444240423D41424080"> : tensor<32xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ> {jax.result_info = "result"}) {

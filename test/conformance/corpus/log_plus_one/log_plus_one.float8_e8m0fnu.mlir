@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFFFEFF7FFF7EFF80FFFFFFFFFFFFFFFFFFFF81FFFF817F7F"> : tensor<30xf8E8M0FNU>
     %result0 = func.call @tested(%arg0) : (tensor<30xf8E8M0FNU>) -> (tensor<30xf8E8M0FNU>)
     %expected0 = stablehlo.constant dense<"0xFFFFFFFFFFFFFF85FF7EFF7EFF7FFFFFFFFFFFFFFFFFFFFF80FFFF807E7E"> : tensor<30xf8E8M0FNU>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E8M0FNU>, tensor<30xf8E8M0FNU>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf8E8M0FNU>, tensor<30xf8E8M0FNU>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<30xf8E8M0FNU>) -> (tensor<30xf8E8M0FNU> {jax.result_info = "result"}) {

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F00000080800080807F7F803F80BF003F20C0C03F8340004060BE833F84401841E6C0F9BE22C092C034C0E0BF8EBFD64003C0DC3E"> : tensor<28xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<28xbf16>) -> (tensor<28xbf16>)
-    %expected0 = stablehlo.constant dense<"0xC0FF803F003F003F003F003F803F3B3F8A3E1F3F9B3D513F7C3F613FE43E3C3F7C3F803F463AC33E973D293C683D183E7E3E803FEA3D1B3F"> : tensor<28xbf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<28xbf16>, tensor<28xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F8340004060BE833F84401841E6C0F9BE22C092C034C0E0BF8EBFD64003C0DC3E"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0xC0FF803F0000003F003F003F003F803F00003B3F8A3E1F3F9B3D513F7C3F613FE43E3C3F7C3F803F463AC33E973D293C683D183E7E3E803FEA3D1B3F"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xbf16>) -> tensor<28xbf16> {
-    %0 = stablehlo.logistic %arg0 : tensor<28xbf16>
-    return %0 : tensor<28xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> tensor<30xbf16> {
+    %0 = stablehlo.logistic %arg0 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

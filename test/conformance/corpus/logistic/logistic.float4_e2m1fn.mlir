@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x08070F00080109020A070F020A010C030C0F0D04040D0E060405030C0B010F0C"> : tensor<32xf4E2M1FN>
     %result0 = func.call @tested(%arg0) : (tensor<32xf4E2M1FN>) -> (tensor<32xf4E2M1FN>)
     %expected0 = stablehlo.constant dense<"0x0102000101010101010200010101000200000002020000020202020000010000"> : tensor<32xf4E2M1FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf4E2M1FN>, tensor<32xf4E2M1FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf4E2M1FN>, tensor<32xf4E2M1FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf4E2M1FN>) -> tensor<32xf4E2M1FN> {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7870F00080018110906FEF30B020C438548AC7D1A097B6CEBEBCD9464B50BE55"> : tensor<32xf8E3M4>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E3M4>) -> (tensor<32xf8E3M4>)
     %expected0 = stablehlo.constant dense<"0xF8300020202020221C3000271124052A301E0301181A0D010909002E2F2F0930"> : tensor<32xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E3M4>) -> tensor<32xf8E3M4> {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7C78F800800181088877F738B830C23CC4484339C8BB454D4046C851BEC7BEC8"> : tensor<32xf8E4M3>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3>) -> (tensor<32xf8E4M3>)
     %expected0 = stablehlo.constant dense<"0xFC380030303030303038003429321A35143837340925373836380938210C2109"> : tensor<32xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3>) -> tensor<32xf8E4M3> {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7F7FFF0080018108887EFE38B830C23C3A434BCA30C848CE43D12EC9D035543F"> : tensor<32xf8E4M3FN>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN>)
     %expected0 = stablehlo.constant dense<"0xFFFF7F30303030303038003429321A3534373803320938003700320600333836"> : tensor<32xf8E4M3FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FN>) -> tensor<32xf8E4M3FN> {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF40C038CA44D23D4757C4575346C2CD4E4A48DA4F40"> : tensor<32xf8E4M3FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ>)
     %expected0 = stablehlo.constant dense<"0x80808038383838383840003C313A223D073B3E402C40403E2E1A403F3E00403C"> : tensor<32xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FNUZ>) -> tensor<32xf8E4M3FNUZ> {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7E7CFC0080018104847BFB3CBC38C13EC5BE41C241BFC63AC1BD46363947283F"> : tensor<32xf8E5M2>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2>) -> (tensor<32xf8E5M2>)
     %expected0 = stablehlo.constant dense<"0x7F3C003838383838383C003A34392D3B1F323B2A3B3119392D333C39393C383B"> : tensor<32xf8E5M2>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2>) -> tensor<32xf8E5M2> {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x0000000000000000000000000000000000000000000000400000000000000000000000000000F03F00000000000000C0000000000000F03F0000000000000040000000000000F0BF0000000000000000000000000000F0BF000000000000F03F"> : tensor<2x3xcomplex<f64>>
     %result0 = func.call @tested(%arg0) : (tensor<2x3xcomplex<f64>>) -> (tensor<complex<f64>>)
     %expected0 = stablehlo.constant dense<"0x00000000000000000000000000000080"> : tensor<complex<f64>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<complex<f64>>, tensor<complex<f64>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<complex<f64>>, tensor<complex<f64>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3xcomplex<f64>>) -> (tensor<complex<f64>> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x000000000000803F00000040000080BF000080BF0000803F00000040000000C0000000C0000000400000004000000000"> : tensor<2x3xcomplex<f32>>
     %result0 = func.call @tested(%arg0) : (tensor<2x3xcomplex<f32>>) -> (tensor<complex<f32>>)
     %expected0 = stablehlo.constant dense<"0x00008041000040C2"> : tensor<complex<f32>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<complex<f32>>, tensor<complex<f32>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<complex<f32>>, tensor<complex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x3xcomplex<f32>>) -> (tensor<complex<f32>> {jax.result_info = "result"}) {

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF003F20C0C03F144181C091BFD03FA9408EC0B5C0B14046C05FC0884089BD72BFA140A04087BD"> : tensor<28xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<28xbf16>) -> (tensor<28xbf16>)
-    %expected0 = stablehlo.constant dense<"0xC07F807F80FF00000080807F80FF803F80BF003F20C0C03F144181C091BFD03FA9408EC0B5C0B14046C05FC0884089BD72BFA140A04087BD"> : tensor<28xbf16>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<28xbf16>, tensor<28xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F144181C091BFD03FA9408EC0B5C0B14046C05FC0884089BD72BFA140A04087BD"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0xC07F807F80FF0000008000000080807F80FF803F80BF003F20C0C03F144181C091BFD03FA9408EC0B5C0B14046C05FC0884089BD72BFA140A04087BD"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<28xbf16>) -> (tensor<28xbf16> {jax.result_info = "result"}) {
-    %0 = stablehlo.reduce_precision %arg0, format = e5m10 : tensor<28xbf16>
-    return %0 : tensor<28xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.reduce_precision %arg0, format = e5m10 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x803F80BF80BF0000803F80BF803F80BF000000000000803F803F803F80BF803F803F80BF80BF803F000080BF803F80BF"> : tensor<4x6xbf16>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xbf16>) -> (tensor<2x3xbf16>)
     %expected0 = stablehlo.constant dense<"0x000080BE803E003F80BE0000"> : tensor<2x3xbf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xbf16>, tensor<2x3xbf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xbf16>, tensor<2x3xbf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xbf16>) -> (tensor<2x3xbf16> {jax.result_info = "result"}) {

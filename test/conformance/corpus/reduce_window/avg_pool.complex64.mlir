@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x0000803F0000000000000000000000000000803F000080BF0000803F000000000000803F000080BF0000803F0000803F0000803F0000803F000080BF000080BF000000000000803F0000803F0000803F00000000000000000000803F0000000000000000000000000000803F000080BF000080BF000000000000803F000000000000803F00000000000080BF0000000000000000000080BF0000803F000080BF0000803F00000000000080BF0000803F000080BF000000000000803F00000000"> : tensor<4x6xcomplex<f32>>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0x0000803E000000000000403F0000803E0000403F000000000000003F000040BF000000000000803E0000000000000000"> : tensor<2x3xcomplex<f32>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xcomplex<f32>>, tensor<2x3xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xcomplex<f32>>) -> (tensor<2x3xcomplex<f32>> {jax.result_info = "result"}) {

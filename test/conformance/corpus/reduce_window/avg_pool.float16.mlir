@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x000000BC003C003C00BC00BC003C0000003C003C00BC003C00BC003C003C00BC003C003C00BC00BC003C0000003C00BC"> : tensor<4x6xf16>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf16>) -> (tensor<2x3xf16>)
     %expected0 = stablehlo.constant dense<"0x0000003C00B800B800340038"> : tensor<2x3xf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf16>, tensor<2x3xf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf16>, tensor<2x3xf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf16>) -> (tensor<2x3xf16> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x000080BF000080BF0000803F0000803F000080BF000000000000803F0000000000000000000080BF0000803F0000803F0000803F000000000000000000000000000080BF000080BF000080BF0000000000000000000080BF000000000000803F"> : tensor<4x6xf32>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf32>) -> (tensor<2x3xf32>)
     %expected0 = stablehlo.constant dense<"0x000080BE0000803E0000803E00000000000080BE000080BE"> : tensor<2x3xf32>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf32>) -> (tensor<2x3xf32> {jax.result_info = "result"}) {

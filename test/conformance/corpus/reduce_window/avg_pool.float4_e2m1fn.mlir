@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x02000A0000000A0A0A0A020A0202020A020A0A02000A0A02"> : tensor<4x6xf4E2M1FN>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf4E2M1FN>) -> (tensor<2x3xf4E2M1FN>)
     %expected0 = stablehlo.constant dense<"0x080A00010800"> : tensor<2x3xf4E2M1FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf4E2M1FN>, tensor<2x3xf4E2M1FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf4E2M1FN>) -> (tensor<2x3xf4E2M1FN> {jax.result_info = "result"}) {

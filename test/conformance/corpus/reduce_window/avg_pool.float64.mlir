@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x00000000000000000000000000000000000000000000F03F0000000000000000000000000000F03F000000000000F03F000000000000F03F0000000000000000000000000000F0BF000000000000F0BF000000000000F03F00000000000000000000000000000000000000000000F03F000000000000F0BF000000000000F03F000000000000F0BF0000000000000000000000000000F03F00000000000000000000000000000000000000000000F0BF0000000000000000000000000000F0BF"> : tensor<4x6xf64>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf64>) -> (tensor<2x3xf64>)
     %expected0 = stablehlo.constant dense<"0x000000000000D03F000000000000D0BF000000000000E83F000000000000E03F000000000000D0BF000000000000E0BF"> : tensor<2x3xf64>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf64>, tensor<2x3xf64>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf64>, tensor<2x3xf64>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf64>) -> (tensor<2x3xf64> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x30B030B0000000B0B00030B0B030B0B0B030B0B00030B030"> : tensor<4x6xf8E3M4>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E3M4>) -> (tensor<2x3xf8E3M4>)
     %expected0 = stablehlo.constant dense<"0x909000A09000"> : tensor<2x3xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E3M4>, tensor<2x3xf8E3M4>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E3M4>, tensor<2x3xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E3M4>) -> (tensor<2x3xf8E3M4> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xB838003800B8003838380038B838B8B8B8B8003838383838"> : tensor<4x6xf8E4M3>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E4M3>) -> (tensor<2x3xf8E4M3>)
     %expected0 = stablehlo.constant dense<"0x283400280000"> : tensor<2x3xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3>, tensor<2x3xf8E4M3>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3>, tensor<2x3xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E4M3>) -> (tensor<2x3xf8E4M3> {jax.result_info = "result"}) {

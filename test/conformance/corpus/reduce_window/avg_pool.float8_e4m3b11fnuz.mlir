@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x00585858D800580058D8585800D8D8D858000058D8D800D8"> : tensor<4x6xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E4M3B11FNUZ>) -> (tensor<2x3xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x50504800D800"> : tensor<2x3xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3B11FNUZ>, tensor<2x3xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E4M3B11FNUZ>) -> (tensor<2x3xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

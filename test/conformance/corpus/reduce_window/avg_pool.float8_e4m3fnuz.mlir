@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x0040404000C0C0C0004040004040400000C04000C0C040C0"> : tensor<4x6xf8E4M3FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E4M3FNUZ>) -> (tensor<2x3xf8E4M3FNUZ>)
     %expected0 = stablehlo.constant dense<"0xB03C003CB0B0"> : tensor<2x3xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3FNUZ>, tensor<2x3xf8E4M3FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E4M3FNUZ>, tensor<2x3xf8E4M3FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E4M3FNUZ>) -> (tensor<2x3xf8E4M3FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x3CBCBCBC003CBCBCBCBCBC3CBC003C3C3CBCBCBCBC3CBC00"> : tensor<4x6xf8E5M2>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E5M2>) -> (tensor<2x3xf8E5M2>)
     %expected0 = stablehlo.constant dense<"0xB8BC34BA38B4"> : tensor<2x3xf8E5M2>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E5M2>, tensor<2x3xf8E5M2>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E5M2>, tensor<2x3xf8E5M2>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E5M2>) -> (tensor<2x3xf8E5M2> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xC0000040C000000040C00040C00000000000400040C0C0C0"> : tensor<4x6xf8E5M2FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E5M2FNUZ>) -> (tensor<2x3xf8E5M2FNUZ>)
     %expected0 = stablehlo.constant dense<"0xB838000000BC"> : tensor<2x3xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E5M2FNUZ>, tensor<2x3xf8E5M2FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E5M2FNUZ>) -> (tensor<2x3xf8E5M2FNUZ> {jax.result_info = "result"}) {

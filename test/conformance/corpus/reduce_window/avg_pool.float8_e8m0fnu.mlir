@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x80817F7F7F7F7F807F7F80807F808081818080817F7F8081"> : tensor<4x6xf8E8M0FNU>
     %result0 = func.call @tested(%arg0) : (tensor<4x6xf8E8M0FNU>) -> (tensor<2x3xf8E8M0FNU>)
     %expected0 = stablehlo.constant dense<"0xFFFFFFFFFFFF"> : tensor<2x3xf8E8M0FNU>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<2x3xf8E8M0FNU>, tensor<2x3xf8E8M0FNU>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<4x6xf8E8M0FNU>) -> (tensor<2x3xf8E8M0FNU> {jax.result_info = "result"}) {

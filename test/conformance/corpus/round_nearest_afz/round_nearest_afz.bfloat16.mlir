@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF003F20C0C03FD7C0C940FEBF0940F3C0984012C0C9400C401BC076C0D2409E40CA3F31C0"> : tensor<27xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<27xbf16>) -> (tensor<27xbf16>)
-    %expected0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF803F40C00040E0C0C04000C0004000C1A04000C0C040004000C080C0E040A040004040C0"> : tensor<27xbf16>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<27xbf16>, tensor<27xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03FD7C0C940FEBF0940F3C09840B33E12C0C9400C401BC076C0D2409E40CA3F31C0"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0xC07F807F80FF00000080000000807F7F7FFF803F80BF803F40C00040E0C0C04000C0004000C1A040000000C0C040004000C080C0E040A040004040C0"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<27xbf16>) -> (tensor<27xbf16> {jax.result_info = "result"}) {
-    %0 = stablehlo.round_nearest_afz %arg0 : tensor<27xbf16>
-    return %0 : tensor<27xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.round_nearest_afz %arg0 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

@@ -3,14 +3,14 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF20C0C03F67406A3F2ABF83C0B74019C0B03F0B402BBFCBC01CC0AB40AA4011C1"> : tensor<25xbf16>
-    %result0 = func.call @tested(%arg0) : (tensor<25xbf16>) -> (tensor<25xbf16>)
-    %expected0 = stablehlo.constant dense<"0xC07F807F80FF000000807F7F7FFF803F80BF00C000408040803F80BF80C0C04000C0803F004080BFC0C000C0A040A04010C1"> : tensor<25xbf16>
-    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<25xbf16>, tensor<25xbf16>) -> ()
+    %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03F67406A3F2ABF83C0B74019C0B03F0B402BBF65BECBC01CC0AB40AA4011C1FE3E"> : tensor<30xbf16>
+    %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
+    %expected0 = stablehlo.constant dense<"0xC07F807F80FF00000080000000807F7F7FFF803F80BF000000C000408040803F80BF80C0C04000C0803F004080BF0080C0C000C0A040A04010C10000"> : tensor<30xbf16>
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<25xbf16>) -> (tensor<25xbf16> {jax.result_info = "result"}) {
-    %0 = stablehlo.round_nearest_even %arg0 : tensor<25xbf16>
-    return %0 : tensor<25xbf16>
+  func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.round_nearest_even %arg0 : tensor<30xbf16>
+    return %0 : tensor<30xbf16>
   }
 }

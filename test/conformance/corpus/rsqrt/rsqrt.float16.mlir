@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x007E007C00FC000000800100018000040084FF7BFFFB003C00BC003800C1003E45C86DC66B4420BD31C117C15CC6EEC487C44BC6EFC23BC55C46ECB7C8446944"> : tensor<32xf16>
     %result0 = func.call @tested(%arg0) : (tensor<32xf16>) -> (tensor<32xf16>)
     %expected0 = stablehlo.constant dense<"0x007E000000FE007C00FC006C00FE005800FE001C00FE003C00FEA83D00FE883A00FE00FE9D3700FE00FE00FE00FE00FE00FE00FE00FE00FE583600FE51379E37"> : tensor<32xf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf16>, tensor<32xf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf16>, tensor<32xf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf16>) -> (tensor<32xf16> {jax.result_info = "result"}) {

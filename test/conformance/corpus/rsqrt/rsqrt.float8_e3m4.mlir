@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7870F00080018110906FEF30B020C438302B4DD1B350CB083D4A1834394ADBDA"> : tensor<32xf8E3M4>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E3M4>) -> (tensor<32xf8E3M4>)
     %expected0 = stablehlo.constant dense<"0x7800F870F060F840F810F830F837F82A303121F8F820F84728223A2D2A22F8F8"> : tensor<32xf8E3M4>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E3M4>, tensor<32xf8E3M4>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E3M4>) -> (tensor<32xf8E3M4> {jax.result_info = "result"}) {

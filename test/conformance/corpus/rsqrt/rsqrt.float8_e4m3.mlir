@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7C78F800800181088877F738B830C23CC5CA42404DCB3647D1C2B3BA4EB3C747"> : tensor<32xf8E4M3>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3>) -> (tensor<32xf8E4M3>)
     %expected0 = stablehlo.constant dense<"0x7C00FC78F85BFC50FC18FC38FC3BFC35FCFC32332DFC3930FCFCFCFC2CFCFC30"> : tensor<32xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3>) -> (tensor<32xf8E4M3> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF40C038CA44CDC8BBD4B943574D4B44D4AB28C8C032"> : tensor<32xf8E4M3FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ>)
     %expected0 = stablehlo.constant dense<"0x808080808068805B802080408043803D80808080803E34393A3D80804B808046"> : tensor<32xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ> {jax.result_info = "result"}) {

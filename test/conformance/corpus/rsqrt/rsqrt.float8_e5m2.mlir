@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7E7CFC0080018104847BFB3CBC38C13E44C8C43DBCC4BD48C42CB738C54144C4"> : tensor<32xf8E5M2>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2>) -> (tensor<32xf8E5M2>)
     %expected0 = stablehlo.constant dense<"0x7F007F7CFC5C7F587F1C7F3C7F3E7F3B387F7F3B7F7F7F367F447F3E7F39387F"> : tensor<32xf8E5M2>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2>, tensor<32xf8E5M2>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2>) -> (tensor<32xf8E5M2> {jax.result_info = "result"}) {

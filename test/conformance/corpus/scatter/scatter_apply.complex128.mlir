@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x0100000004000000010000000700000000000000FFFFFFFF0100000002000000"> : tensor<8xi32>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<5x3xcomplex<f64>>, tensor<8xi32>) -> (tensor<5x3xcomplex<f64>>)
     %expected0 = stablehlo.constant dense<"0x0000000000000000000000000000000000000000000000400000000000000000000000000000F03F00000000000008C00000000000003E400000000000989C400000000000308B4000000000000000000000000000003E400000000000989C4000000000000000C000000000000018C0000000000000F03F000000000000084000000000000000400000000000002440000000000000F0BF00000000000000400000000000000040000000000000F0BF0000000000000040000000000000F0BF000000000000004000000000000000000000000000003EC00000000000003EC000000000000000000000000000000000"> : tensor<5x3xcomplex<f64>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<5x3xcomplex<f64>>, tensor<5x3xcomplex<f64>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<5x3xcomplex<f64>>, tensor<5x3xcomplex<f64>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<5x3xcomplex<f64>>, %arg1: tensor<8xi32>) -> (tensor<5x3xcomplex<f64>> {jax.result_info = "result"}) {

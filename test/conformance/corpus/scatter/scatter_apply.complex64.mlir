@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0x0100000004000000010000000700000000000000FFFFFFFF0100000002000000"> : tensor<8xi32>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<5x3xcomplex<f32>>, tensor<8xi32>) -> (tensor<5x3xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0x000080C0000000C000000040000000800000004000000080000010C1000040400000F04100C0E444000010C1000040C00000004000002041000080BF000080BF0000000000000000000080BF0000803F000080BF000000C00000803F000000400000004000000000000010C1000040C00000000000000000"> : tensor<5x3xcomplex<f32>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<5x3xcomplex<f32>>, tensor<5x3xcomplex<f32>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<5x3xcomplex<f32>>, tensor<5x3xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<5x3xcomplex<f32>>, %arg1: tensor<8xi32>) -> (tensor<5x3xcomplex<f32>> {jax.result_info = "result"}) {

@@ -8,7 +8,7 @@ module @conformance {
     %arg2 = stablehlo.constant dense<"0x0000803F0000803F000080BF000000400000803F000080BF000000C0000080BF0000803F000080BF0000803F000000C0000080BF000080BF0000803F000080BF000000C00000803F0000803F0000803F0000803F00000040000000C0000080BF000080BF000000C0000000400000803F000000000000803F000000C0000080BF0000803F00000000000080BF0000803F000080BF000080BF000080BF000000400000803F00000000000000C0000000400000803F000080BF000000C000000040"> : tensor<8x3xcomplex<f32>>
     %result0 = func.call @tested(%arg0, %arg1, %arg2) : (tensor<5x3xcomplex<f32>>, tensor<8xi32>, tensor<8x3xcomplex<f32>>) -> (tensor<5x3xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0x000000000000A0C0000000000000A0C0000000C000000040000080C0000080C00000A04000007041000080C000000040000000400000C040000000C000000040000000400000C0C0000000C0000000C00000803F00000040000000C0000080BF0000C0400000004100000040000000C00000804000000040"> : tensor<5x3xcomplex<f32>>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<5x3xcomplex<f32>>, tensor<5x3xcomplex<f32>>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<5x3xcomplex<f32>>, tensor<5x3xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<5x3xcomplex<f32>>, %arg1: tensor<8xi32>, %arg2: tensor<8x3xcomplex<f32>>) -> (tensor<5x3xcomplex<f32>> {jax.result_info = "result"}) {

@@ -3,41 +3,41 @@
 // each result against XLA's output on CPU.
 module @conformance {
   func.func public @main() {
-    %arg0 = stablehlo.constant dense<"0x00000000000000000000000000000080000000800000000000000080000000800000803F0000803F0000803F0000C0BF0000803F59D900330000803F000080400000C0BF0000803F0000C0BF0000C0BF0000C0BF59D900330000C0BF0000804059D900330000803F59D900330000C0BF59D9003359D9003359D9003300008040000080400000803F000080400000C0BF0000804059D90033000080400000804080923D3F655903C0136C08C00FA93DC0359F12C0592037BF9FA10B4055238DC00D989DBDF3A684BF4E201740AD6516C0549E4F4050EAA5BF39ED6D40DD2C9F3E2D6BFDBF31E63240807380BFE359E6BF967261C0013AD1BF8D078FBEC48623C01FA742BF06A918C09B4415BED9598B3FB65090BF69BF1ABF7D5D7ABFF76F15BF"> : tensor<36xcomplex<f32>>
-    %result0 = func.call @tested(%arg0) : (tensor<36xcomplex<f32>>) -> (tensor<36xcomplex<f32>>)
-    %expected0 = stablehlo.constant dense<"0x0000000000000000000000000000008000000000000000000000000000000080DB33A63FFE8C223FBE5FFD3F184293BFA46A573F1E3C8B322BD5B741B9EA6B410005C5BF4B40AA3D552D16C0EF3B1ABED55B7FBFA8D411312AEBD9C1C117F73F0DD34633FE6C963F868D97331D4608C059D9003359D9003339EA5B35C151DA41B57A95BF50A644BF2EE1E3BF2B26B23FCFBD41BF5371A8B2E455A5C1FBB38EC165DE2A4007DF34C0A28903C16C59A440C9CD73BF5857033FEFDE0642CDD9BC41A9D3F9BD193D9DBF1A2C6E400C4D6C407BB94DBEEC4DD73F5C3B12BFDCA687BE662CF1C028894FC0D9AA27C0EF46CABFBB577D3F8B831240C388E4BF47C8C4C0389771C048BB79C034F175BEB6C4A63FDD6689BF32FE8CBE898879BFEF9FB0BE"> : tensor<36xcomplex<f32>>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<36xcomplex<f32>>, tensor<36xcomplex<f32>>) -> ()
+    %arg0 = stablehlo.constant dense<"0x00000000000000000000000000000080000000000000803F000000000000C0BF0000000059D90033000000000000804000000080000000000000008000000080000000800000803F000000800000C0BF0000008059D9003300000080000080400000803F000000000000803F000000800000803F0000803F0000803F0000C0BF0000803F59D900330000803F000080400000C0BF000000000000C0BF000000800000C0BF0000803F0000C0BF0000C0BF0000C0BF59D900330000C0BF0000804059D900330000000059D900330000008059D900330000803F59D900330000C0BF59D9003359D9003359D900330000804000008040000000000000804000000080000080400000803F000080400000C0BF0000804059D90033000080400000804080923D3F655903C0136C08C00FA93DC0359F12C0592037BF9FA10B4055238DC00D989DBDF3A684BF4E201740AD6516C0549E4F4050EAA5BF39ED6D40DD2C9F3E2D6BFDBF31E63240807380BFE359E6BF967261C0013AD1BF8D078FBEC48623C01FA742BF06A918C09B4415BED9598B3FB65090BF69BF1ABF7D5D7ABFF76F15BF"> : tensor<52xcomplex<f32>>
+    %result0 = func.call @tested(%arg0) : (tensor<52xcomplex<f32>>) -> (tensor<52xcomplex<f32>>)
+    %expected0 = stablehlo.constant dense<"0x0000000000000000000000000000008000000000FE6C963F000000001D4608C00000000059D9003300000000C151DA410000000000000000000000000000008000000000FE6C963F000000001D4608C00000000059D9003300000000C151DA41A46A573F00000000A46A573F00000080DB33A63FFE8C223FBE5FFD3F184293BFA46A573F1E3C8B322BD5B741B9EA6B41D55B7FBF00000000D55B7FBF000000800005C5BF4B40AA3D552D16C0EF3B1ABED55B7FBFA8D411312AEBD9C1C117F73F59D900330000000059D90033000000800DD34633FE6C963F868D97331D4608C059D9003359D9003339EA5B35C151DA41CFBD41BF00000080CFBD41BF00000000B57A95BF50A644BF2EE1E3BF2B26B23FCFBD41BF5371A8B2E455A5C1FBB38EC165DE2A4007DF34C0A28903C16C59A440C9CD73BF5857033FEFDE0642CDD9BC41A9D3F9BD193D9DBF1A2C6E400C4D6C407BB94DBEEC4DD73F5C3B12BFDCA687BE662CF1C028894FC0D9AA27C0EF46CABFBB577D3F8B831240C388E4BF47C8C4C0389771C048BB79C034F175BEB6C4A63FDD6689BF32FE8CBE898879BFEF9FB0BE"> : tensor<52xcomplex<f32>>
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 9.0e-06 : f64}> : (tensor<52xcomplex<f32>>, tensor<52xcomplex<f32>>) -> ()
     func.return
   }
-  func.func private @tested(%arg0: tensor<36xcomplex<f32>>) -> (tensor<36xcomplex<f32>> {jax.result_info = "result"}) {
-    %0 = stablehlo.real %arg0 : (tensor<36xcomplex<f32>>) -> tensor<36xf32>
-    %1 = stablehlo.imag %arg0 : (tensor<36xcomplex<f32>>) -> tensor<36xf32>
+  func.func private @tested(%arg0: tensor<52xcomplex<f32>>) -> (tensor<52xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = stablehlo.real %arg0 : (tensor<52xcomplex<f32>>) -> tensor<52xf32>
+    %1 = stablehlo.imag %arg0 : (tensor<52xcomplex<f32>>) -> tensor<52xf32>
     %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %3 = stablehlo.compare EQ, %0, %2, FLOAT : (tensor<36xf32>, tensor<36xf32>) -> tensor<36xi1>
-    %4 = stablehlo.sine %0 : tensor<36xf32>
-    %5 = stablehlo.cosine %0 : tensor<36xf32>
-    %6 = stablehlo.exponential_minus_one %1 : tensor<36xf32>
-    %7 = stablehlo.negate %1 : tensor<36xf32>
-    %8 = stablehlo.exponential_minus_one %7 : tensor<36xf32>
-    %9 = stablehlo.subtract %6, %8 : tensor<36xf32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %3 = stablehlo.compare EQ, %0, %2, FLOAT : (tensor<52xf32>, tensor<52xf32>) -> tensor<52xi1>
+    %4 = stablehlo.sine %0 : tensor<52xf32>
+    %5 = stablehlo.cosine %0 : tensor<52xf32>
+    %6 = stablehlo.exponential_minus_one %1 : tensor<52xf32>
+    %7 = stablehlo.negate %1 : tensor<52xf32>
+    %8 = stablehlo.exponential_minus_one %7 : tensor<52xf32>
+    %9 = stablehlo.subtract %6, %8 : tensor<52xf32>
     %cst_0 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
-    %10 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %11 = stablehlo.divide %9, %10 : tensor<36xf32>
-    %12 = stablehlo.add %6, %8 : tensor<36xf32>
+    %10 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %11 = stablehlo.divide %9, %10 : tensor<52xf32>
+    %12 = stablehlo.add %6, %8 : tensor<52xf32>
     %cst_1 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
-    %13 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %14 = stablehlo.add %12, %13 : tensor<36xf32>
+    %13 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %14 = stablehlo.add %12, %13 : tensor<52xf32>
     %cst_2 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
-    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %16 = stablehlo.divide %14, %15 : tensor<36xf32>
-    %17 = stablehlo.multiply %4, %16 : tensor<36xf32>
-    %18 = stablehlo.multiply %5, %11 : tensor<36xf32>
+    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %16 = stablehlo.divide %14, %15 : tensor<52xf32>
+    %17 = stablehlo.multiply %4, %16 : tensor<52xf32>
+    %18 = stablehlo.multiply %5, %11 : tensor<52xf32>
     %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %19 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<36xf32>
-    %20 = stablehlo.complex %19, %18 : tensor<36xcomplex<f32>>
-    %21 = stablehlo.complex %17, %18 : tensor<36xcomplex<f32>>
-    %22 = stablehlo.select %3, %20, %21 : tensor<36xi1>, tensor<36xcomplex<f32>>
-    return %22 : tensor<36xcomplex<f32>>
+    %19 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<52xf32>
+    %20 = stablehlo.complex %19, %18 : tensor<52xcomplex<f32>>
+    %21 = stablehlo.complex %17, %18 : tensor<52xcomplex<f32>>
+    %22 = stablehlo.select %3, %20, %21 : tensor<52xi1>, tensor<52xcomplex<f32>>
+    return %22 : tensor<52xcomplex<f32>>
   }
 }

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF58D850E25CEEF35D64D5675CEAB1B667E668E7E06C"> : tensor<32xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x808080000001810888D85855D54FD258D3585841D4D15857B1B6D14BD451D7C9"> : tensor<32xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0xC07F807F80FF00000080800080807F7F7FFF803F80BF003F20C0C03FF4C08E4091BEF53ECCC0684095409ABF90C0F339973FB53F5D40D63FEBC088C0"> : tensor<30xbf16>
     %result0 = func.call @tested(%arg0) : (tensor<30xbf16>) -> (tensor<30xbf16>)
     %expected0 = stablehlo.constant dense<"0xC07F807FC0FF000000800020C0FF7F5FC0FF803FC0FF353FC0FF9D3FC0FF0740C0FF313FC0FFF43F0A40C0FFC0FFB03C8B3F983FEE3FA63FC0FFC0FF"> : tensor<30xbf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xbf16>, tensor<30xbf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<30xbf16>) -> (tensor<30xbf16> {jax.result_info = "result"}) {

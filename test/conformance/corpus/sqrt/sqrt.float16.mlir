@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x007E007C00FC000000800100018000040084FF7BFFFB003C00BC003800C1003E773F503539BB9B3C124691BE6CBF22C6B73DADAB98BC40C86246783ED1436AC0"> : tensor<32xf16>
     %result0 = func.call @tested(%arg0) : (tensor<32xf16>) -> (tensor<32xf16>)
     %expected0 = stablehlo.constant dense<"0x007E007C00FE00000080000C00FE002000FEFF5B00FE003C00FEA83900FEE63C773D9C3800FE4B3CED4000FE00FE00FEC83C00FE00FE00FE0E41163DE83F00FE"> : tensor<32xf16>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf16>, tensor<32xf16>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf16>, tensor<32xf16>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf16>) -> (tensor<32xf16> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x0000C07F0000807F000080FF00000000000000800000800000008080FFFF7F7FFFFF7FFF0000803F000080BF0000003F000020C00000C03FC0B169409E213EC0B1629D40D168BABEC26B44C0E9DD6CC0F47883C08F5140C07F8F90C0E9CF9EC09D2A37C086481CC0E6EAAEC0B392A7BD5F8DC9407A189ABF"> : tensor<30xf32>
     %result0 = func.call @tested(%arg0) : (tensor<30xf32>) -> (tensor<30xf32>)
     %expected0 = stablehlo.constant dense<"0x0000C07F0000807F0000C0FF0000000000000080000000200000C0FFFFFF7F5F0000C0FF0000803F0000C0FFF304353F0000C0FF71C49C3FD197F43F0000C0FF2EEF0D400000C0FF0000C0FF0000C0FF0000C0FF0000C0FF0000C0FF0000C0FF0000C0FF0000C0FF0000C0FF0000C0FFA49E20400000C0FF"> : tensor<30xf32>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<30xf32>, tensor<30xf32>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<30xf32>, tensor<30xf32>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<30xf32>) -> (tensor<30xf32> {jax.result_info = "result"}) {

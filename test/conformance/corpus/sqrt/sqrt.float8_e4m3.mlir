@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7C78F800800181088877F738B830C23C38C1C3C3474824C13C49C9CA39C8C834"> : tensor<32xf8E4M3>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3>) -> (tensor<32xf8E4M3>)
     %expected0 = stablehlo.constant dense<"0x7C78FC008013FC20FC57FC38FC33FC3A38FCFCFC3F402EFC3A40FCFC38FCFC36"> : tensor<32xf8E4M3>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3>, tensor<32xf8E4M3>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3>) -> (tensor<32xf8E4M3> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x7F7FFF0080018108887EFE38B830C23CBB49C1BB3349ABBC4A4141CDB336B9CA"> : tensor<32xf8E4M3FN>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN>)
     %expected0 = stablehlo.constant dense<"0x7F7FFF008013FF20FF5BFF38FF33FF3AFF40FFFF3540FFFF413C3CFFFF37FFFF"> : tensor<32xf8E4M3FN>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FN>, tensor<32xf8E4M3FN>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FN>) -> (tensor<32xf8E4M3FN> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018104847FFF40C03CC542C94ABE4646C8C7B7C4BC45C4483D49CC"> : tensor<32xf8E5M2FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ>)
     %expected0 = stablehlo.constant dense<"0x80808000001E8022805F8040803E8041804580434380808080804280443E4480"> : tensor<32xf8E5M2FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E5M2FNUZ>, tensor<32xf8E5M2FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E5M2FNUZ>) -> (tensor<32xf8E5M2FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF40C038CA44CF4C555240D74B3DD0CE37CBC8D5C9C1"> : tensor<32xf8E4M3FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ>)
     %expected0 = stablehlo.constant dense<"0x8080800000018108884CCC44C4393C5EBBA92ECE44CBB540C1B4383549AE42C8"> : tensor<32xf8E4M3FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3FNUZ>, tensor<32xf8E4M3FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3FNUZ>) -> (tensor<32xf8E4M3FNUZ> {jax.result_info = "result"}) {

@@ -6,7 +6,7 @@ module @conformance {
     %arg0 = stablehlo.constant dense<"0x8080800000018108887FFF58D850E25CEDE9CB69DEDADD61E2656066C7686661"> : tensor<32xf8E4M3B11FNUZ>
     %result0 = func.call @tested(%arg0) : (tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ>)
     %expected0 = stablehlo.constant dense<"0x80808000000181088858D854D44FD856D8D8CB58D7D6D758D8585758C7585858"> : tensor<32xf8E4M3B11FNUZ>
-    stablehlo.custom_call @check.expect_close(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
+    stablehlo.custom_call @check.expect_eq(%result0, %expected0) {has_side_effect = true} : (tensor<32xf8E4M3B11FNUZ>, tensor<32xf8E4M3B11FNUZ>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<32xf8E4M3B11FNUZ>) -> (tensor<32xf8E4M3B11FNUZ> {jax.result_info = "result"}) {

@@ -7,7 +7,7 @@ module @conformance {
     %arg1 = stablehlo.constant dense<"0xFB64A6BFF2FE2E3F31D6A13FBDC9D93EECF479BE97E58BBF870137C03C90953FAF273FC0841385BE910CF8BF54B47240"> : tensor<3x2xcomplex<f32>>
     %result0 = func.call @tested(%arg0, %arg1) : (tensor<3x3xcomplex<f32>>, tensor<3x2xcomplex<f32>>) -> (tensor<3x2xcomplex<f32>>)
     %expected0 = stablehlo.constant dense<"0xB2E0FDBDA1072F3D3444403E1E313A3DF06909BBB7B2BABEFE662CBFF8353BBD98133CBFAE5AF03D49C573BED0CB833F"> : tensor<3x2xcomplex<f32>>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<3x2xcomplex<f32>>, tensor<3x2xcomplex<f32>>) -> ()
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 1.0e-06 : f64}> : (tensor<3x2xcomplex<f32>>, tensor<3x2xcomplex<f32>>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<3x3xcomplex<f32>>, %arg1: tensor<3x2xcomplex<f32>>) -> tensor<3x2xcomplex<f32>> {

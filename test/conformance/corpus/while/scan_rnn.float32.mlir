@@ -9,7 +9,7 @@ module @conformance {
     %arg3 = stablehlo.constant dense<"0x9CFDC2BFEE1895402FB496BFCCB323C0D2320540F26303C058B8F7C0243E84405ECD4DC06B02CFC0261993BF405502C14E2DBA3D7ECF2041704B313FC226D53F"> : tensor<4x4xf32>
     %result0 = func.call @tested(%arg0, %arg1, %arg2, %arg3) : (tensor<2x4xf32>, tensor<5x2x3xf32>, tensor<3x4xf32>, tensor<4x4xf32>) -> (tensor<5x2x4xf32>)
     %expected0 = stablehlo.constant dense<"0x000080BFBAFF7F3F0000803F000080BF39F47FBF000080BF000080BF2B9A7CBF0000803F000080BF0000803F000080BF000080BFE7FF7FBF87FC7FBF0000803F000080BF000080BF000080BF000080BF0000803F173E503F0000803F000080BFF8FF7F3F0000803F0000803F0000803FF0FF7FBF000080BF000080BF000080BF000080BFE0B5933E000080BF000080BF28F84E3F000080BF000080BF000080BF"> : tensor<5x2x4xf32>
-    stablehlo.custom_call @check.expect_almost_eq(%result0, %expected0) {has_side_effect = true} : (tensor<5x2x4xf32>, tensor<5x2x4xf32>) -> ()
+    "check.expect_almost_eq"(%result0, %expected0) <{tolerance = 1.0e-06 : f64}> : (tensor<5x2x4xf32>, tensor<5x2x4xf32>) -> ()
     func.return
   }
   func.func private @tested(%arg0: tensor<2x4xf32>, %arg1: tensor<5x2x3xf32>, %arg2: tensor<3x4xf32>, %arg3: tensor<4x4xf32>) -> (tensor<5x2x4xf32> {jax.result_info = "result"}) {
