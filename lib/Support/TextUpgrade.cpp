@@ -297,7 +297,55 @@ bool isIndexArray(llvm::StringRef text, size_t open) {
   return element.starts_with(":") || element.starts_with(">");
 }
 
+// MLIR's parser recurses once per nesting level (brackets, regions, types
+// such as tuple<tuple<...>>) and overflows its stack (SIGSEGV) near 3000
+// nested regions or 10000 brackets; programs nest a few dozen levels.
+constexpr int kMaxNesting = 1000;
+
+// Where the text first nests deeper than kMaxNesting (outside strings and
+// comments), or npos. A '<' opens a level after a name (`tensor<`), a '>'
+// closes one unless it ends `->`.
+static size_t tooDeepAt(llvm::StringRef text) {
+  int depth = 0;
+  for (size_t pos = 0; pos < text.size(); ++pos) {
+    char c = text[pos];
+    if (c == '"') {
+      pos = skipString(text, pos) - 1;
+      continue;
+    }
+    if (c == '/' && text.substr(pos).starts_with("//")) {
+      pos = text.find('\n', pos);
+      if (pos == llvm::StringRef::npos)
+        return llvm::StringRef::npos;
+      continue;
+    }
+    bool opens = c == '(' || c == '[' || c == '{' ||
+                 (c == '<' && pos > 0 && isIdentifierChar(text[pos - 1]));
+    bool closes = c == ')' || c == ']' || c == '}' ||
+                  (c == '>' && depth > 0 && (pos == 0 || text[pos - 1] != '-'));
+    if (opens && ++depth > kMaxNesting)
+      return pos;
+    if (closes)
+      --depth;
+  }
+  return llvm::StringRef::npos;
+}
+
+static std::string guardLiteralsIn(llvm::StringRef text);
+
 std::string guardLiterals(llvm::StringRef text) {
+  size_t deep = tooDeepAt(text);
+  if (deep == llvm::StringRef::npos)
+    return guardLiteralsIn(text);
+  // The parser stops at the placeholder, before recursing any deeper.
+  return guardLiteralsIn(text.take_front(deep)) + "#stablehlo." +
+         kLiteralErrorMnemonic.str() + "<\"nesting deeper than " +
+         std::to_string(kMaxNesting) +
+         " levels (brackets, regions, types) would overflow the parser's "
+         "stack\">";
+}
+
+static std::string guardLiteralsIn(llvm::StringRef text) {
   std::string out;
   size_t copied = 0;
   for (size_t pos = 0; pos < text.size();) {
