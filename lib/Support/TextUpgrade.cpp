@@ -3,6 +3,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::stablehlo {
 
@@ -91,6 +92,7 @@ struct LiteralBody {
   size_t firstParen = llvm::StringRef::npos;
   size_t indicesParen = llvm::StringRef::npos;
   bool nestedString = false; // a string inside [...] or (...)
+  bool indicesString = false; // a string before the first top-level ','
   llvm::StringRef topString;  // the contents of a top-level string ("0x...")
 };
 LiteralBody scanBody(llvm::StringRef text, size_t open) {
@@ -102,6 +104,7 @@ LiteralBody scanBody(llvm::StringRef text, size_t open) {
     if (c == '"') {
       size_t next = skipString(text, pos);
       body.nestedString |= depth > 0;
+      body.indicesString |= inIndices;
       if (depth == 0 && body.topString.empty() && next > pos + 1)
         body.topString = text.slice(pos + 1, next - 1);
       pos = next;
@@ -186,6 +189,21 @@ llvm::StringRef elementTypeOf(llvm::StringRef type) {
   return type.trim();
 }
 
+// Whether the static sizes of a shaped type's text (`tensor<AxBx...>`)
+// multiply past int64.
+bool elementCountOverflows(llvm::StringRef type) {
+  if (!type.consume_front("tensor<") && !type.consume_front("vector<") &&
+      !type.consume_front("memref<"))
+    return false;
+  int64_t count = 1;
+  unsigned long long size;
+  while (!type.consumeInteger(10, size) && type.consume_front("x"))
+    if (size > static_cast<unsigned long long>(INT64_MAX) ||
+        llvm::MulOverflow(count, static_cast<int64_t>(size), count))
+      return true;
+  return false;
+}
+
 // Integer, index, floating-point or complex: the element types whose
 // literal elements are numbers (`!quant...` and dialect types are not).
 bool isNumericElementType(llvm::StringRef element) {
@@ -246,20 +264,28 @@ std::string literalProblem(llvm::StringRef text, size_t open, bool sparse,
                            size_t &end) {
   LiteralBody body = scanBody(text, open);
   end = body.end;
-  if (body.end == llvm::StringRef::npos ||
-      (body.firstParen == llvm::StringRef::npos && !body.nestedString &&
-       body.topString.empty()))
+  if (body.end == llvm::StringRef::npos)
     return "";
-  // Sparse indices are integers: a (re, im) pair there miscounts them.
+  // Sparse indices are integers: a (re, im) pair there miscounts them, and a
+  // string reaches an assertion on the token kind.
   if (sparse && body.indicesParen != llvm::StringRef::npos)
     return "sparse literal indices must be integers, not (re, im) pairs";
+  if (sparse && body.indicesString)
+    return "sparse literal indices must be a list of integers, not a string";
   llvm::StringRef after = text.substr(body.end + 1).ltrim();
   if (!after.consume_front(":"))
     return ""; // the type comes from the context: not known here
   size_t typePos = text.size() - after.ltrim().size();
   llvm::StringRef type = typeAt(text, typePos);
-  llvm::StringRef element = elementTypeOf(type);
   llvm::StringRef kind = sparse ? "sparse" : "dense";
+  // MLIR counts the literal type's elements in int64 and asserts on overflow.
+  if (elementCountOverflows(type))
+    return (kind + " literal type " + type + " has more than 2^63 - 1 elements")
+        .str();
+  if (body.firstParen == llvm::StringRef::npos && !body.nestedString &&
+      body.topString.empty())
+    return "";
+  llvm::StringRef element = elementTypeOf(type);
   bool isSigned;
   if (unsigned bits = subByteBits(element, isSigned);
       bits && !body.topString.empty())
