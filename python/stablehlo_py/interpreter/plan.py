@@ -393,6 +393,9 @@ class PlanBuilder:
             if too_big is None and self.limits.max_value_bytes is not None and \
                     not all(map(_is_static, specs)):
                 kernel = _checked_dynamic(kernel, self.limits.max_value_bytes, len(specs) > 1)
+            operand_specs = [value_spec(v.type) for v in op.operands]
+            if too_big is None and not all(map(_is_static, operand_specs)):
+                kernel = _checked_operand_shapes(kernel, operand_specs, factory.__module__.endswith(".elementwise"))
         except InterpreterError as e:
             raise e.located(name, location)
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
@@ -471,6 +474,34 @@ def _limit_error(message: str):
 
     exceeds_limit.limit_error = message
     return exceeds_limit
+
+
+def _checked_operand_shapes(kernel, specs: list, elementwise: bool):
+    """`kernel` with the run-time shapes of its operands checked against their dynamic types,
+    and, for element-wise ops, against each other (rank-0 operands of select and clamp
+    aside). The dynamism RFC leaves a mismatch undefined; numpy would broadcast or fail."""
+
+    @functools.wraps(kernel)
+    def kernel_shapes_checked(*args):
+        shapes = []
+        for index, (spec, value) in enumerate(zip(specs, args)):
+            if not (isinstance(spec, TensorSpec) and isinstance(value, np.ndarray)):
+                continue
+            if value.ndim != spec.rank or any(d is not None and d != n for d, n in zip(spec.shape, value.shape)):
+                raise InterpreterError(f"operand {index} has run-time shape {value.shape}, "
+                                       f"which does not fit its type {spec.text}")
+            if elementwise and spec.rank:
+                shapes.append(value.shape)
+        if len(set(shapes)) > 1:
+            raise InterpreterError(f"element-wise operands have different run-time shapes {', '.join(map(str, shapes))}")
+        try:
+            return kernel(*args)
+        except (ValueError, IndexError, np.linalg.LinAlgError) as e:
+            got = ", ".join(str(getattr(a, "shape", "-")) for a in args[:len(specs)])
+            raise InterpreterError(f"operands of run-time shapes {got} do not fit the op's constraints "
+                                   f"({type(e).__name__}: {e})") from None
+
+    return kernel_shapes_checked
 
 
 def _checked_dynamic(kernel, limit: int, multiple: bool):
