@@ -154,8 +154,12 @@ def _ordinal(a: np.ndarray) -> np.ndarray:
     """Integers in the order of the float values of `a` (one apart for adjacent values, +0 and
     -0 equal), from the bit patterns of its real float type (ml_dtypes types included)."""
     dtype = a.dtype
+    a = np.ascontiguousarray(a)
+    if dtype.itemsize == 8:
+        i = a.view(np.int64)
+        return np.where(i < 0, -(i & np.int64(2**63 - 1)), i)
     bits = ml_dtypes.finfo(dtype).bits
-    u = np.ascontiguousarray(a).view(f"u{dtype.itemsize}").astype(np.int64) & ((1 << bits) - 1)
+    u = a.view(f"u{dtype.itemsize}").astype(np.int64) & ((1 << bits) - 1)
     if dtype == np.dtype(ml_dtypes.float8_e8m0fnu):  # no sign bit
         return u
     sign = 1 << (bits - 1)
@@ -264,8 +268,8 @@ def mp_exact(fn, *args, dtype=None, bits: int = 200) -> np.ndarray:
     def exact(x) -> "Fraction | float":
         if not mpmath.isfinite(x):
             return float(x)
-        man, exp = mpmath.mpf(x).man_exp
-        return Fraction(man) * Fraction(2) ** exp
+        sign, man, exp, _ = mpmath.mpf(x)._mpf_
+        return (-1) ** sign * Fraction(man) * Fraction(2) ** exp
 
     with mpmath.workprec(bits):
         results = []

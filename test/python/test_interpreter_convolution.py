@@ -10,8 +10,8 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_close, assert_same, run_both, xla, xla_run_text
-from hypothesis import HealthCheck, assume, given, settings
+from conftest import assert_close, assert_same, examples, run_both, xla, xla_run_text
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from jax import lax
 
@@ -72,7 +72,7 @@ def _conv(config, **extra):
     return lambda x, y: lax.conv_general_dilated(x, y, **config["kwargs"], **extra)
 
 
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = examples(25)
 
 # dtype -> (rtol, atol) relative to the magnitude of the products summed
 TOLERANCE = {np.float32: 1e-5, np.float64: 1e-12, np.complex64: 1e-5,
@@ -111,7 +111,7 @@ def test_convolution_random_int32_exact(config, seed):
     assert_same(got, expected)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(15)
 @given(conv_configs(), st.integers(0, 2**16))
 def test_convolution_random_i8_to_i32_exact(config, seed):
     a, b = _operands(config, np.int8, seed)
@@ -119,7 +119,7 @@ def test_convolution_random_i8_to_i32_exact(config, seed):
     assert_same(got, expected)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(15)
 @given(conv_configs(), st.integers(0, 2**16), st.sampled_from([ml_dtypes.bfloat16, np.float16, np.complex64]))
 def test_convolution_random_narrow_and_complex(config, seed, dtype):
     _check_float(config, dtype, seed)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, export, run_both, xla_run_text
-from hypothesis import given, settings
+from conftest import assert_same, examples, export, run_both, xla_run_text
+from hypothesis import given
 from hypothesis import strategies as st
 from jax import lax
 import jax.numpy as jnp
@@ -311,7 +311,7 @@ def _mlir_element(name):
             "i4": ir.IntegerType.get_signless(4), "ui4": ir.IntegerType.get_unsigned(4)}[name]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@examples(60)
 @given(gather_cases())
 def test_random_gathers_match_xla(case):
     shape, index_shape, fields, slice_sizes, element, index_type, indices_are_sorted = case

@@ -10,11 +10,12 @@ from __future__ import annotations
 import itertools
 
 import ml_dtypes
+import mpmath
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from conftest import assert_close, assert_same, xla_run_text
+from conftest import assert_same, assert_ulp, examples, mp_exact, xla_run_text
 
 from stablehlo_py import interpreter
 from stablehlo_py.interpreter import InterpreterError, regions
@@ -156,7 +157,11 @@ def test_unary_op_in_scalar_loop_matches_xla(op, element):
 
     text = loop_module([element] * len(values), compute)
     if op == "exponential":
-        assert_close(run_scalar_loop(text, values), xla_run_text(text, *values), rtol=1e-6)
+        # exp is an approximation in XLA and numpy alike, whose last bits vary with the host's
+        # vector ISA: the oracle is mpmath, correctly rounded (measured here: 1 ULP for f32, 0
+        # for f16; numpy's f32 exp is documented within 4 ULP, f16 computes in f32: 1 ULP)
+        want = [mp_exact(mpmath.exp, v) for v in values]
+        assert_ulp(run_scalar_loop(text, values), want, 4 if element == "f32" else 1, f"exp on {element}")
     else:
         _check_against_xla(text, values, f"{op} on {element}")
 
@@ -506,7 +511,7 @@ def random_scalar_loops(draw):
 
 
 @given(random_scalar_loops())
-@settings(max_examples=40, deadline=None, derandomize=True)
+@examples(40)
 def test_random_scalar_loops_match_xla(case):
     text, args = case
     assert_same(run_scalar_loop(text, args), xla_run_text(text, *args), text)

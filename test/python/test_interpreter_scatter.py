@@ -10,8 +10,8 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, export, run_both, xla, xla_run_text
-from hypothesis import HealthCheck, assume, given, settings
+from conftest import assert_same, examples, export, run_both, xla, xla_run_text
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from jax import lax
 
@@ -366,7 +366,7 @@ def scatter_configs(draw):
     return shape, indices, tuple(update_shape), dn, kind, seed, dtype
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(100)
 @given(scatter_configs())
 def test_random_scatter_configurations(config):
     shape, indices, update_shape, dn, kind, seed, dtype = config

@@ -7,9 +7,9 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from conftest import assert_same, run_both, xla_run_text
+from conftest import assert_same, examples, run_both, xla_run_text
 from jax import lax
 
 import jax.numpy as jnp
@@ -187,7 +187,7 @@ _TWO_KEYS = """        %lt = stablehlo.compare LT, %x0, %y0, SIGNED : (tensor<i3
         stablehlo.return %c : tensor<i1>"""
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@examples(60)
 @given(st.integers(1, 3), st.integers(0, 70), st.integers(1, 3), st.integers(0, 1), st.integers(0, 2**31 - 1))
 def test_merge_sort_matches_numpy_lexsort(rows, n, cols, axis, seed):
     """The general (merge) path on random shapes and lengths: ascending by the first

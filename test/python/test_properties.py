@@ -3,7 +3,8 @@ interpreter, against numpy as the independent oracle."""
 import string
 
 import numpy as np
-from hypothesis import given, settings
+from conftest import examples
+from hypothesis import given
 from hypothesis import strategies as st
 from mlir import ir
 from mlir.dialects import func
@@ -11,7 +12,7 @@ from mlir.dialects import func
 import stablehlo_py
 from stablehlo_py.dialects import stablehlo
 
-SETTINGS = settings(max_examples=60, deadline=None, derandomize=True)
+SETTINGS = examples(60)
 
 
 @st.composite
