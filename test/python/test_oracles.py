@@ -126,3 +126,4 @@ def test_ulp_distance_and_mp_exact():
     assert _bits(e)[0] == 0x402DF854
     assert_ulp([np.exp(np.array([1.0], np.float32))], [e], 1)
     assert np.isnan(mp_exact(mpmath.log, np.array([-1.0]))[0])
+    assert mp_exact(mpmath.log, np.array([1e-6]))[0] == np.log(1e-6)  # negative results keep their sign
