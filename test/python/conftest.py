@@ -150,6 +150,31 @@ def assert_close(got, expected, rtol=1e-6, atol=0.0, context=""):
                                        equal_nan=True, err_msg=f"{context}: result {i} {part}")
 
 
+def exact_sum(terms) -> float:
+    """The exact sum of `terms` (floats or Fractions), rounded once to f64."""
+    return float(sum(map(Fraction, terms), Fraction(0)))
+
+
+def assert_sum_bound(got: np.ndarray, exact: np.ndarray, magnitude: np.ndarray, terms: int, context=""):
+    """A float sum of `terms` terms (dot, reduce) computed in any order: per element and part,
+    |got - exact| <= (terms + 2) * u * magnitude + half an ULP of the result type, the classic
+    bound for recursive summation, where u is the unit roundoff of the accumulation type (f32
+    for f16/bf16/f32, f64 for f64), `exact` the exact sum (f64 or better) and `magnitude` the
+    sum of the terms' absolute values. Order-independent, so it holds on every host."""
+    dtype = np.real(got).dtype
+    u = 2.0 ** -53 if dtype == np.float64 else 2.0 ** -24
+    eps = float(ml_dtypes.finfo(dtype).eps)
+    for (part, g), (_, e) in zip(_parts(got), _parts(np.asarray(exact))):
+        g, e = g.astype(np.float64), e.astype(np.float64)
+        bound = (terms + 2) * u * np.asarray(magnitude, np.float64) + 0.5 * eps * np.abs(e)
+        err = np.abs(g - e)
+        bad = ~(err <= bound)
+        if np.any(bad):
+            j = tuple(np.argwhere(bad)[0])
+            raise AssertionError(f"{context} {part}: at {j} got {g[j]!r}, exact {e[j]!r}, error {err[j]:.3g} "
+                                 f"over the bound {bound[j]:.3g} ({np.count_nonzero(bad)} elements)")
+
+
 def _ordinal(a: np.ndarray) -> np.ndarray:
     """Integers in the order of the float values of `a` (one apart for adjacent values, +0 and
     -0 equal), from the bit patterns of its real float type (ml_dtypes types included)."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_close, assert_same, run_both
+from conftest import assert_same, assert_sum_bound, exact_sum, export, run_both
 from jax import lax
 
 import jax.numpy as jnp
@@ -53,8 +55,17 @@ def test_bool_reductions():
 def test_float_sum_and_product(dtype):
     rng = np.random.default_rng(11)
     x = rng.standard_normal((4, 33, 6)).astype(dtype)
-    got, expected = run_both(lambda v: (jnp.sum(v, axis=1), jnp.sum(v, axis=(0, 2)), jnp.prod(v[:, :5], axis=1)), x)
-    assert_close(got, expected, rtol=1e-5 if dtype == np.float32 else 1e-13, atol=1e-5)
+    fn = lambda v: (jnp.sum(v, axis=1), jnp.sum(v, axis=(0, 2)), jnp.prod(v[:, :5], axis=1))  # noqa: E731
+    sum1, sum02, prod = interpret(export(fn, x), x)
+    # exact results and the summation bound: XLA's order depends on the sizes and the host
+    x64 = x.astype(np.float64)
+    exact1 = np.vectorize(lambda i, k: exact_sum(x64[i, :, k]))(*np.indices((4, 6)))
+    assert_sum_bound(sum1, exact1, np.abs(x64).sum(axis=1), 33, "sum over axis 1")
+    exact02 = np.array([exact_sum(x64[:, j, :].ravel()) for j in range(33)])
+    assert_sum_bound(sum02, exact02, np.abs(x64).sum(axis=(0, 2)), 24, "sum over axes 0, 2")
+    exact_prod = np.array([float(np.prod([Fraction(v) for v in x64[i, :5, k]]))
+                           for i, k in np.ndindex(4, 6)]).reshape(4, 6)
+    assert_sum_bound(prod, exact_prod, np.abs(exact_prod), 5, "product of 5")
 
 
 def test_float_max_min_with_nan_inf_and_signed_zero():
