@@ -50,3 +50,4 @@ def test_numpy_failure_inside_a_kernel_on_dynamic_operands_is_a_clean_error():
     }"""
     with pytest.raises(InterpreterError, match=r"stablehlo\.triangular_solve.*run-time shapes \(2, 3\), \(3, 3\)"):
         interpret(text, np.ones((2, 3), np.float32), np.ones((3, 3), np.float32))
+

@@ -397,3 +397,21 @@ def test_cli_limit_flags(tmp_path, capsys):
                                text=True, check=True).stdout
     for flag in ("--max-value-bytes", "--max-total-bytes", "--max-iterations", "--timeout"):
         assert flag in help_text
+
+
+def test_memory_error_while_preparing_names_the_op(monkeypatch):
+    """A kernel whose prepared tables do not fit in memory fails cleanly at compile time."""
+    from stablehlo_py.interpreter import registry
+
+    def factory(ctx):
+        raise MemoryError("Unable to allocate 24.0 TiB")
+
+    registry._load()
+    text = """
+    func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+      %0 = stablehlo.add %a, %b : tensor<2xf32>
+      return %0 : tensor<2xf32>
+    }"""
+    monkeypatch.setitem(registry._FACTORIES, "stablehlo.add", factory)
+    with pytest.raises(InterpreterError, match=r"stablehlo\.add.*out of memory while preparing"):
+        stablehlo_py.interpret(text, np.ones(2, np.float32), np.ones(2, np.float32))

@@ -398,6 +398,8 @@ class PlanBuilder:
                 kernel = _checked_operand_shapes(kernel, operand_specs, factory.__module__.endswith(".elementwise"))
         except InterpreterError as e:
             raise e.located(name, location)
+        except MemoryError as e:  # a kernel's prepared tables (e.g. window indices) too large
+            raise InterpreterError(f"out of memory while preparing: {e}", name, location) from None
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
             raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location) from e
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
