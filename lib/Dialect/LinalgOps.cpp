@@ -597,13 +597,14 @@ static LogicalResult inferConvolutionShape(const ErrorSink &error,
     int64_t window = rhs.getDimSize(d.getKernelSpatialDimensions()[i]);
     if (dyn(in) || dyn(window))
       continue;
-    int64_t dilatedIn = in == 0 ? 0 : (in - 1) * c.lhsDilation[i] + 1;
-    int64_t padded = c.padding[2 * i] + dilatedIn + c.padding[2 * i + 1];
-    int64_t dilatedWindow =
-        window == 0 ? 0 : (window - 1) * c.rhsDilation[i] + 1;
-    bool empty = padded <= 0 || dilatedWindow > padded;
-    shape[d.getOutputSpatialDimensions()[i]] =
-        empty ? 0 : (padded - dilatedWindow) / c.strides[i] + 1;
+    std::optional<int64_t> count =
+        windowCount(in, c.lhsDilation[i], c.padding[2 * i],
+                    c.padding[2 * i + 1], window, c.rhsDilation[i],
+                    c.strides[i]);
+    if (!count)
+      return error("C25: the window of spatial dimension ", i,
+                   " (its dilations and padding) does not fit in int64");
+    shape[d.getOutputSpatialDimensions()[i]] = *count;
   }
   return success();
 }

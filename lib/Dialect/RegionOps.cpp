@@ -860,20 +860,26 @@ checkWindow(std::optional<Location> location, StringRef opName, int64_t rank,
 }
 
 // num_windows of reduce_window (C15) and select_and_scatter (C2); dynamic
-// input dimensions give dynamic ones.
-static SmallVector<int64_t> numWindows(ArrayRef<int64_t> shape,
-                                       const Window &window) {
+// input dimensions give dynamic ones. Fails, with an error naming the
+// dimension, when the window geometry overflows int64.
+static FailureOr<SmallVector<int64_t>>
+numWindows(std::optional<Location> location, StringRef opName,
+           ArrayRef<int64_t> shape, const Window &window) {
   SmallVector<int64_t> result;
   for (auto [d, size] : llvm::enumerate(shape)) {
     if (ShapedType::isDynamic(size)) {
       result.push_back(ShapedType::kDynamic);
       continue;
     }
-    int64_t dilated = size == 0 ? 0 : (size - 1) * window.baseDilations[d] + 1;
-    int64_t padded = window.padding[d].first + dilated + window.padding[d].second;
-    int64_t span = (window.dimensions[d] - 1) * window.windowDilations[d] + 1;
-    bool empty = padded <= 0 || span > padded;
-    result.push_back(empty ? 0 : (padded - span) / window.strides[d] + 1);
+    std::optional<int64_t> count = windowCount(
+        size, window.baseDilations[d], window.padding[d].first,
+        window.padding[d].second, window.dimensions[d],
+        window.windowDilations[d], window.strides[d]);
+    if (!count)
+      return emitOptionalError(location, "'", opName, "' op the window of "
+                               "dimension ", d, " (its dilations and padding) "
+                               "does not fit in int64");
+    result.push_back(*count);
   }
   return result;
 }
@@ -907,9 +913,12 @@ inferReduceWindowTypes(std::optional<Location> location, ValueRange inputs,
       props.padding ? std::optional(props.padding) : std::nullopt);
   if (failed(window))
     return failure();
-  SmallVector<int64_t> shape = numWindows(input.getShape(), *window); // C15
+  auto shape = numWindows(location, "stablehlo.reduce_window",
+                          input.getShape(), *window); // C15
+  if (failed(shape))
+    return failure();
   for (Type element : reduceElementTypes(inits, regions)) // C16
-    inferred.push_back(RankedTensorType::get(shape, element));
+    inferred.push_back(RankedTensorType::get(*shape, element));
   return success();
 }
 
@@ -1011,10 +1020,13 @@ LogicalResult SelectAndScatterOp::verify() {
                             getPadding());
   if (failed(window))
     return failure();
-  SmallVector<int64_t> windows = numWindows(operand.getShape(), *window);
-  if (!isCompatibleShape(RankedTensorType::get(windows, element), source)) // C2
+  auto windows = numWindows(getLoc(), getOperationName(), operand.getShape(),
+                            *window);
+  if (failed(windows))
+    return failure();
+  if (!isCompatibleShape(RankedTensorType::get(*windows, element), source)) // C2
     return emitOpError() << "C2: source " << source << " must have shape "
-                         << formatDims(windows) << " (the number of windows)";
+                         << formatDims(*windows) << " (the number of windows)";
   Type scalar = RankedTensorType::get({}, element);
   Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
   Block &select = getSelect().front(), &scatter = getScatter().front();

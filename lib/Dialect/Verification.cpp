@@ -1,8 +1,33 @@
 #include "Dialect/Verification.h"
 
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::stablehlo {
+
+std::optional<int64_t> windowCount(int64_t size, int64_t baseDilation,
+                                   int64_t padLow, int64_t padHigh,
+                                   int64_t window, int64_t windowDilation,
+                                   int64_t stride) {
+  // (n - 1) * spacing + 1: the extent of n elements `spacing` apart
+  auto extent = [](int64_t n, int64_t spacing) -> std::optional<int64_t> {
+    if (n == 0)
+      return 0;
+    std::optional<int64_t> product = llvm::checkedMul<int64_t>(n - 1, spacing);
+    return product ? llvm::checkedAdd<int64_t>(*product, 1) : std::nullopt;
+  };
+  std::optional<int64_t> dilated = extent(size, baseDilation);
+  std::optional<int64_t> span = extent(window, windowDilation);
+  std::optional<int64_t> padded =
+      dilated ? llvm::checkedAdd<int64_t>(padLow, *dilated) : std::nullopt;
+  if (padded)
+    padded = llvm::checkedAdd<int64_t>(*padded, padHigh);
+  if (!span || !padded)
+    return std::nullopt;
+  if (*padded <= 0 || *span > *padded)
+    return 0;
+  return (*padded - *span) / stride + 1;
+}
 
 bool isCompatibleShape(Type lhs, Type rhs) {
   if (failed(verifyCompatibleShape(lhs, rhs)))

@@ -3,9 +3,21 @@
 #define STABLEHLO_PY_DIALECT_VERIFICATION_H
 
 #include "Dialect/StablehloOps.h"
+#include <optional>
 #include <string>
 
 namespace mlir::stablehlo {
+
+// The number of windows along one static dimension (num_windows of
+// reduce_window and select_and_scatter, the spatial result sizes of
+// convolution): `size` elements dilated by `baseDilation` and padded, cut into
+// windows of `window` elements `windowDilation` apart, `stride` apart.
+// std::nullopt when that geometry does not fit int64 (attributes near its
+// limits), which callers report instead of building a malformed type.
+std::optional<int64_t> windowCount(int64_t size, int64_t baseDilation,
+                                   int64_t padLow, int64_t padHigh,
+                                   int64_t window, int64_t windowDilation,
+                                   int64_t stride);
 
 // Shapes agree where both are known (dynamic dimensions match anything).
 bool isCompatibleShape(Type lhs, Type rhs);
