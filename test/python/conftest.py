@@ -293,7 +293,12 @@ def mp_exact(fn, *args, dtype=None, bits: int = 200) -> np.ndarray:
     def exact(x) -> "Fraction | float":
         if not mpmath.isfinite(x):
             return float(x)
-        sign, man, exp, _ = mpmath.mpf(x)._mpf_
+        sign, man, exp, bc = mpmath.mpf(x)._mpf_
+        magnitude = exp + bc  # log2 of |x|, within one; f64's range is [-1074, 1024]
+        if magnitude > 2000:  # exp(f32 max) has a 2^(5e38) exponent: never build that Fraction
+            return -math.inf if sign else math.inf
+        if magnitude < -2000:  # below every format's smallest: rounds to a signed zero
+            return Fraction(-1 if sign else 1, 2 ** 2000)
         return (-1) ** sign * Fraction(man) * Fraction(2) ** exp
 
     with mpmath.workprec(bits):
