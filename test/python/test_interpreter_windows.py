@@ -354,3 +354,32 @@ def test_sort_of_empty_rows():
     }"""
     (got,) = interpret(text, np.zeros((0, 4), np.float32))
     assert got.shape == (0, 4)
+
+
+def test_dilations_and_strides_near_int64_limits_where_they_never_land():
+    """A dilation or stride of 2^63 - 1 on an axis of extent 1 is valid and never taken (found by
+    fuzzing: numpy's strides overflowed); numpy formulas as the oracle."""
+    big = 2**63 - 1
+    x = np.arange(15, dtype=np.float32).reshape(3, 5)
+    text = f"""
+    func.func @main(%x: tensor<3x5xf32>, %init: tensor<f32>) -> tensor<3x5xf32> {{
+      %0 = "stablehlo.reduce_window"(%x, %init) <{{padding = dense<[[0, 0], [4, 0]]> : tensor<2x2xi64>,
+          window_dilations = array<i64: {big}, 1>, window_dimensions = array<i64: 1, 5>}}> ({{
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }}) : (tensor<3x5xf32>, tensor<f32>) -> tensor<3x5xf32>
+      return %0 : tensor<3x5xf32>
+    }}"""
+    (got,) = interpret(text, x, np.float32(0))
+    np.testing.assert_array_equal(got, np.cumsum(x, axis=1))
+    lhs = np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1)
+    conv = f"""
+    func.func @main(%lhs: tensor<1x4x4x1xf32>, %rhs: tensor<1x3x1x1xf32>) -> tensor<1x1x2x1xf32> {{
+      %0 = stablehlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+          window = {{stride = [{big}, 1], rhs_dilate = [{big}, 1]}} {{batch_group_count = 1 : i64,
+          feature_group_count = 1 : i64}} : (tensor<1x4x4x1xf32>, tensor<1x3x1x1xf32>) -> tensor<1x1x2x1xf32>
+      return %0 : tensor<1x1x2x1xf32>
+    }}"""
+    (got,) = interpret(conv, lhs, np.ones((1, 3, 1, 1), np.float32))
+    np.testing.assert_array_equal(got.ravel(), [lhs[0, 0, 0:3, 0].sum(), lhs[0, 0, 1:4, 0].sum()])

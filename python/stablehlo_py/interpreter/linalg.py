@@ -23,7 +23,7 @@ from . import attributes
 from .elementwise import convert_values
 from .errors import InterpreterError
 from .registry import register
-from .types import from_wide_int
+from .types import from_wide_int, strided_view
 
 
 def _accumulation(out):
@@ -252,7 +252,7 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
         else:  # (batch, windows..., groups, features / groups)
             shape = (batch, *view_shape, fg, kernel_in)
             strides = (n, *view_strides, c * kernel_in, c)
-        view = np.lib.stride_tricks.as_strided(x, shape, strides, writeable=False)
+        view = strided_view(x, shape, strides)
         if flip:  # the spec reverses each lhs window, so sums run over kernel positions in order
             first = 2 + s if bg > 1 else 1 + s
             view = np.flip(view, tuple(first + d for d in flip))

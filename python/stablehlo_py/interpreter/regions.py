@@ -22,7 +22,7 @@ from .linalg import complex_product
 from .plan import MAX_CALL_DEPTH
 from .registry import register
 from .scalar import compile_while
-from .types import bits_view, from_wide_int, tensor_spec, uint_dtype, wide_int_dtype
+from .types import bits_view, from_wide_int, strided_view, tensor_spec, uint_dtype, wide_int_dtype
 
 
 def _results(values: list, count: int):
@@ -570,10 +570,9 @@ def _windows(x: np.ndarray, out_shape, window_dims, strides, dilations) -> np.nd
     step = x.strides
     # as_strided cannot describe ml_dtypes types (bf16, f8, int4...): stride their bits
     native = x.dtype.kind in "biuc" or x.dtype in (np.float16, np.float32, np.float64)
-    view = np.lib.stride_tricks.as_strided(
-        x if native else x.view(uint_dtype(x.dtype)), shape=tuple(out_shape) + tuple(window_dims),
-        strides=tuple(s * t for s, t in zip(step, strides)) + tuple(s * d for s, d in zip(step, dilations)),
-        writeable=False)
+    view = strided_view(
+        x if native else x.view(uint_dtype(x.dtype)), tuple(out_shape) + tuple(window_dims),
+        tuple(s * t for s, t in zip(step, strides)) + tuple(s * d for s, d in zip(step, dilations)))
     return view if native else view.view(x.dtype)
 
 

@@ -247,6 +247,16 @@ def bits_view(values: np.ndarray) -> np.ndarray:
     return values.view(uint_dtype(values.dtype))
 
 
+def strided_view(x: np.ndarray, shape: tuple, strides: tuple) -> np.ndarray:
+    """Read-only `as_strided` view of `x` (window and patch views). A step along an axis
+    of extent 1, or of any axis of an empty view, is never taken, so it is given as 0:
+    dilations and strides near int64's limits (valid when they never land) then do not
+    overflow numpy's strides."""
+    empty = 0 in shape
+    strides = tuple(0 if empty or n == 1 else t for n, t in zip(shape, strides))
+    return np.lib.stride_tricks.as_strided(x, shape, strides, writeable=False)
+
+
 def coerce_argument(index: int, value, spec, func_name: str, where: str = ""):
     """Check (and for plain Python values, convert) argument `index` against `spec`.
 
