@@ -308,8 +308,11 @@ static LogicalResult inferSliceType(const ErrorSink &error,
     if (strides[d] <= 0) // C4
       return error("C4: strides ", formatDims(strides), " must be positive");
   SmallVector<int64_t> shape;
-  for (size_t d = 0; d < rank; ++d) // C5
-    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  for (size_t d = 0; d < rank; ++d) { // C5: ceil(extent / stride), written so
+    // that a stride near int64's limit does not overflow
+    int64_t extent = limit[d] - start[d];
+    shape.push_back(extent == 0 ? 0 : (extent - 1) / strides[d] + 1);
+  }
   inferred = RankedTensorType::get(shape, operand.getElementType());
   return success();
 }

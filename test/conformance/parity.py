@@ -107,6 +107,10 @@ ALLOWLIST: tuple[Allowed, ...] = (
     Allowed("stablehlo.rng_bit_generator", True, r"C2: (THREE_FRY|PHILOX) needs an initial_state|"
             r"must be 1D tensor of 64-bit unsigned integer values",
             "docs/decisions.md, Interpreter semantics: rng_bit_generator checks C2 and the ui64 state (I1)"),
+    Allowed("stablehlo.rng", True, r"C3: shape .* must not have negative sizes",
+            "docs/decisions.md, Verification: sizes are checked before a type is built (rng C3)"),
+    Allowed("stablehlo.fft", True, r"C4: fft_length .* must not be negative",
+            "docs/decisions.md, Verification: sizes are checked before a type is built (fft C4)"),
     Allowed("stablehlo.scatter", True, r"\bC(5|6|15)\b",
             "docs/decisions.md, Verification: scatter C5 (2N + 1 operands), C6 (element types of "
             "updates) and C15 (the body may only widen)"),
