@@ -2,6 +2,7 @@
 // its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -479,27 +480,33 @@ static LogicalResult inferPadType(const ErrorSink &error,
     if (value < 0) // C3
       return error("C3: interior_padding ", formatDims(interior),
                    " must be non-negative");
-  auto padded = [&](size_t d, int64_t size) {
-    return size + low[d] + std::max<int64_t>(size - 1, 0) * interior[d] +
-           high[d];
+  // The padded size; std::nullopt when it does not fit int64.
+  auto padded = [&](size_t d, int64_t size) -> std::optional<int64_t> {
+    std::optional<int64_t> r =
+        llvm::checkedMul<int64_t>(std::max<int64_t>(size - 1, 0), interior[d]);
+    for (int64_t term : {size, low[d], high[d]})
+      r = r ? llvm::checkedAdd<int64_t>(*r, term) : std::nullopt;
+    return r;
   };
   SmallVector<int64_t> shape, bounds;
   for (size_t d = 0; d < rank; ++d) { // C4
     if (operand.isDynamicDim(d)) {
       int64_t bound = boundOf(operand, d);
       shape.push_back(ShapedType::kDynamic);
-      bounds.push_back(ShapedType::isDynamic(bound) || padded(d, bound) < 0
-                           ? ShapedType::kDynamic
-                           : padded(d, bound));
+      std::optional<int64_t> paddedBound =
+          ShapedType::isDynamic(bound) ? std::nullopt : padded(d, bound);
+      bounds.push_back(paddedBound && *paddedBound >= 0 ? *paddedBound
+                                                        : ShapedType::kDynamic);
       continue;
     }
-    int64_t size = padded(d, operand.getDimSize(d));
-    if (size < 0)
+    std::optional<int64_t> size = padded(d, operand.getDimSize(d));
+    if (!size || *size < 0)
       return error("C4: padding dimension ", d, " of size ",
                    operand.getDimSize(d), " with low ", low[d], ", high ",
-                   high[d], " and interior ", interior[d],
-                   " gives a negative size ", size);
-    shape.push_back(size);
+                   high[d], " and interior ", interior[d], " gives ",
+                   size ? "a negative size " + std::to_string(*size)
+                        : std::string("a size past int64"));
+    shape.push_back(*size);
     bounds.push_back(ShapedType::kDynamic);
   }
   inferred = getTensorType(shape, operand.getElementType(), bounds);

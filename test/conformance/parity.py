@@ -109,6 +109,8 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "docs/decisions.md, Interpreter semantics: rng_bit_generator checks C2 and the ui64 state (I1)"),
     Allowed("stablehlo.rng", True, r"C3: shape .* must not have negative sizes",
             "docs/decisions.md, Verification: sizes are checked before a type is built (rng C3)"),
+    Allowed("stablehlo.pad", True, r"C4: .* gives a size past int64",
+            "docs/decisions.md, Verification: sizes are checked before a type is built (pad C4 overflow)"),
     Allowed("stablehlo.fft", True, r"C4: fft_length .* must not be negative",
             "docs/decisions.md, Verification: sizes are checked before a type is built (fft C4)"),
     Allowed("stablehlo.scatter", True, r"\bC(5|6|15)\b",

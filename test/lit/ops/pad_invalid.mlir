@@ -80,3 +80,13 @@ func.func @i2(%operand: tensor<2x4xf32>, %value: tensor<1xf32>) -> tensor<2x4xf3
   %0 = stablehlo.pad %operand, %value, low = [0, 0], high = [0, 0], interior = [0, 0] : (tensor<2x4xf32>, tensor<1xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// C4 with sizes past int64 (an overflow used to wrap silently): interior
+// padding of 2^63 - 1 between three elements.
+func.func @c4_overflow(%operand: tensor<3xf32>, %value: tensor<f32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'stablehlo.pad' op C4: padding dimension 0 of size 3 with low 0, high 0 and interior 9223372036854775807 gives a size past int64}}
+  %0 = stablehlo.pad %operand, %value, low = [0], high = [0], interior = [9223372036854775807] : (tensor<3xf32>, tensor<f32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
