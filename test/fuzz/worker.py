@@ -244,6 +244,9 @@ def child_main() -> None:
                 res = run_one(req, limits)
         except MemoryError:
             res = {"outcome": "memory", "stage": "harness", "type": "MemoryError", "where": "", "message": ""}
+        # the parent reads stderr on another thread: mark where this request's output ends
+        sys.stderr.write(_END_OF_REQUEST + "\n")
+        sys.stderr.flush()
         proto.write(json.dumps(res) + "\n")
         proto.flush()
 
@@ -252,6 +255,7 @@ def child_main() -> None:
 # Parent side
 # --------------------------------------------------------------------------
 
+_END_OF_REQUEST = "\x1e end of fuzz request"
 _CRASH_MARKERS = ("Critical nanobind error", "Assertion", "LLVM ERROR", "Stack dump", "terminate called")
 _OOM_MARKERS = ("out of memory", "std::bad_alloc", "Cannot allocate memory")
 
@@ -278,7 +282,8 @@ class Worker:
                                      text=True, bufsize=1, env=env)
         self.lines: queue.Queue = queue.Queue()
         self.err: list = []
-        proc, lines, err = self.proc, self.lines, self.err
+        self.err_ends: queue.Queue = queue.Queue()  # one item per request whose stderr is all read
+        proc, lines, err, err_ends = self.proc, self.lines, self.err, self.err_ends
 
         def pump_out():
             for line in proc.stdout:
@@ -287,7 +292,9 @@ class Worker:
 
         def pump_err():
             for line in proc.stderr:
-                if len(err) < 400:
+                if line.rstrip("\n") == _END_OF_REQUEST:
+                    err_ends.put(True)
+                elif len(err) < 400:
                     err.append(line)
 
         self.threads = [threading.Thread(target=pump_out, daemon=True),
@@ -332,6 +339,10 @@ class Worker:
             res = self._died({})
         else:
             res = json.loads(line)
+            try:  # wait until the stderr thread has read all this request wrote
+                self.err_ends.get(timeout=5)
+            except queue.Empty:
+                pass
             stderr = "".join(self.err)
             if "Critical nanobind error" in stderr:
                 res.update(outcome="crash", type="nanobind", message=_crash_summary(stderr))
