@@ -315,6 +315,45 @@ def mp_exact(fn, *args, dtype=None, bits: int = 200) -> np.ndarray:
     return out.reshape(args[0].shape)
 
 
+def while_loop(result: str, carried: list, cond: list, body: list, yields: list, indent: str = "  ") -> str:
+    """The text of `result = stablehlo.while(...)`, one line per op as the tests' line numbers
+    expect: `carried` is [(block argument, initial value, type)], `cond` computes the predicate
+    %p, `body` computes the values `yields` hands to the next iteration."""
+    args = ", ".join(f"{name} = {init}" for name, init, _ in carried)
+    types = ", ".join(t for _, _, t in carried)
+    inner = indent + "    "
+    return "\n".join([
+        f"{indent}{result} = stablehlo.while({args}) : {types}",
+        f"{indent}  cond {{",
+        *(inner + line for line in cond),
+        f"{inner}stablehlo.return %p : tensor<i1>",
+        f"{indent}  }} do {{",
+        *(inner + line for line in body),
+        f"{inner}stablehlo.return {', '.join(yields)} : {types}",
+        f"{indent}  }}"])
+
+
+def reduce_window_text(element: str, op: str, shape, window, strides, padding) -> tuple:
+    """(@main(%x, %init) reducing windows of %x with the binary op stablehlo.`op` on `element`
+    values, the result's shape)."""
+    def tensor(dims):
+        return "tensor<" + "".join(f"{n}x" for n in dims) + element + ">"
+
+    out_shape = tuple((n + lo + hi - w) // st + 1 for n, w, st, (lo, hi) in zip(shape, window, strides, padding))
+    x, s, out = tensor(shape), tensor(()), tensor(out_shape)
+    pad = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
+    return f"""func.func @main(%x: {x}, %i: {s}) -> {out} {{
+  %r = "stablehlo.reduce_window"(%x, %i) ({{
+  ^bb0(%a: {s}, %b: {s}):
+    %c = stablehlo.{op} %a, %b : {s}
+    stablehlo.return %c : {s}
+  }}) {{window_dimensions = array<i64: {", ".join(map(str, window))}>,
+      window_strides = array<i64: {", ".join(map(str, strides))}>,
+      padding = dense<[{pad}]> : tensor<{len(shape)}x2xi64>}} : ({x}, {s}) -> {out}
+  return %r : {out}
+}}""", out_shape
+
+
 @pytest.fixture
 def ctx():
     """An MLIR context with the stablehlo and check dialects, and an unknown location, for builder tests."""

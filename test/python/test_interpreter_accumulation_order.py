@@ -28,7 +28,7 @@ import jax.numpy as jnp
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, export, xla, xla_run_text
+from conftest import assert_same, export, reduce_window_text, xla, xla_run_text
 
 from stablehlo_py.interpreter import interpret
 
@@ -284,23 +284,6 @@ def test_dot_and_convolution_match_upstream_reference_interpreter():
 # reduce_window and reduce: XLA's loop emitter, bit for bit
 
 
-def reduce_window_text(shape, dtype, op, window, strides, padding) -> str:
-    x, s = tensor(shape, dtype), tensor((), dtype)
-    out_shape = tuple((n + lo + hi - w) // st + 1 for n, w, st, (lo, hi) in zip(shape, window, strides, padding))
-    out = tensor(out_shape, dtype)
-    pad = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
-    return f"""func.func @main(%x: {x}, %i: {s}) -> {out} {{
-  %r = "stablehlo.reduce_window"(%x, %i) ({{
-  ^bb0(%a: {s}, %b: {s}):
-    %c = stablehlo.{op} %a, %b : {s}
-    stablehlo.return %c : {s}
-  }}) {{window_dimensions = array<i64: {", ".join(map(str, window))}>,
-      window_strides = array<i64: {", ".join(map(str, strides))}>,
-      padding = dense<[{pad}]> : tensor<{len(shape)}x2xi64>}} : ({x}, {s}) -> {out}
-  return %r : {out}
-}}"""
-
-
 WINDOWS = {  # name: (shape, window, strides, padding)
     "1d": ((40,), (8,), (1,), ((0, 0),)),
     "1d_long": ((100,), (64,), (3,), ((0, 0),)),
@@ -317,7 +300,7 @@ def test_reduce_window_init_first_then_window_in_index_order(dtype, window, op):
     rng = np.random.default_rng(len(window) + 10 * len(op))
     x = cancelling(rng, shape, dtype) if op == "add" else near_one(rng, shape, dtype)
     init = np.asarray(0.375 - 0.25j if np.dtype(dtype).kind == "c" else 0.375 if op == "add" else 1.25, dtype)
-    text = reduce_window_text(shape, dtype, op, dims, strides, padding)
+    text, _ = reduce_window_text(NAMES[np.dtype(dtype)], op, shape, dims, strides, padding)
     got = interpret(text, x, init)
     combine = product if op == "multiply" else (lambda u, v: u + v)
     view = np.lib.stride_tricks.sliding_window_view(x, dims)[tuple(slice(None, None, s) for s in strides)]
@@ -353,7 +336,7 @@ def test_scan_with_other_init_keeps_the_spec_order():
     # any other init runs the window in index order, init first (padding holds init: spec)
     x = cancelling(np.random.default_rng(23), (20,), np.float32)
     init = np.asarray(0.5, np.float32)
-    got = interpret(reduce_window_text((20,), np.float32, "add", (20,), (1,), ((19, 0),)), x, init)
+    got = interpret(reduce_window_text("f32", "add", (20,), (20,), (1,), ((19, 0),))[0], x, init)
     want = np.empty(20, np.float32)
     for j in range(20):
         acc = init[()]

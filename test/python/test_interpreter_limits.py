@@ -15,6 +15,8 @@ from stablehlo_py.cli import main as cli_main
 from stablehlo_py.interpreter import InterpreterError, Limits, register_custom_call, unregister_custom_call
 from stablehlo_py.interpreter.limits import physical_memory
 
+from conftest import while_loop
+
 HUGE_IOTA = """
 func.func @main() -> tensor<4294967296xi32> {
   %0 = stablehlo.iota dim = 0 : tensor<4294967296xi32>
@@ -23,54 +25,40 @@ func.func @main() -> tensor<4294967296xi32> {
 
 # A while loop that never ends: i < 1 with i = i * 0.  Over rank-0 values it takes the scalar
 # path (interpreter/scalar.py); TENSOR_LOOP carries a tensor<2xf32> and runs through the plan.
-SCALAR_LOOP = """
-func.func @main(%x: tensor<f32>) -> tensor<f32> {
-  %0 = stablehlo.while(%i = %x) : tensor<f32>
-    cond {
-      %c = stablehlo.constant dense<1.0> : tensor<f32>
-      %p = stablehlo.compare LT, %i, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>
-      stablehlo.return %p : tensor<i1>
-    } do {
-      %d = stablehlo.constant dense<0.0> : tensor<f32>
-      %n = stablehlo.multiply %i, %d : tensor<f32>
-      stablehlo.return %n : tensor<f32>
-    }
+SCALAR_LOOP = f"""
+func.func @main(%x: tensor<f32>) -> tensor<f32> {{
+{while_loop("%0", [("%i", "%x", "tensor<f32>")],
+            ["%c = stablehlo.constant dense<1.0> : tensor<f32>",
+             "%p = stablehlo.compare LT, %i, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>"],
+            ["%d = stablehlo.constant dense<0.0> : tensor<f32>",
+             "%n = stablehlo.multiply %i, %d : tensor<f32>"], ["%n"])}
   return %0 : tensor<f32>
-}"""
-TENSOR_LOOP = """
-func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-  %0 = stablehlo.while(%v = %x) : tensor<2xf32>
-    cond {
-      %c = stablehlo.constant dense<1.0> : tensor<f32>
-      %i = stablehlo.slice %v [0:1] : (tensor<2xf32>) -> tensor<1xf32>
-      %s = stablehlo.reshape %i : (tensor<1xf32>) -> tensor<f32>
-      %p = stablehlo.compare LT, %s, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>
-      stablehlo.return %p : tensor<i1>
-    } do {
-      %d = stablehlo.constant dense<0.0> : tensor<2xf32>
-      %n = stablehlo.multiply %v, %d : tensor<2xf32>
-      stablehlo.return %n : tensor<2xf32>
-    }
+}}"""
+TENSOR_LOOP = f"""
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {{
+{while_loop("%0", [("%v", "%x", "tensor<2xf32>")],
+            ["%c = stablehlo.constant dense<1.0> : tensor<f32>",
+             "%i = stablehlo.slice %v [0:1] : (tensor<2xf32>) -> tensor<1xf32>",
+             "%s = stablehlo.reshape %i : (tensor<1xf32>) -> tensor<f32>",
+             "%p = stablehlo.compare LT, %s, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>"],
+            ["%d = stablehlo.constant dense<0.0> : tensor<2xf32>",
+             "%n = stablehlo.multiply %v, %d : tensor<2xf32>"], ["%n"])}
   return %0 : tensor<2xf32>
-}"""
+}}"""
+# Counts %i up to `bound` while `body` updates the other carried values.
+COUNT_UP = ["%p = stablehlo.compare LT, %i, {bound} : (tensor<i32>, tensor<i32>) -> tensor<i1>"]
+NEXT_I = ["%one = stablehlo.constant dense<1> : tensor<i32>", "%j = stablehlo.add %i, %one : tensor<i32>"]
 # Counts to %n: a loop that ends, to check that limits do not change results.
-COUNTING_LOOP = """
-func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<f32>) {
+COUNTING_LOOP = f"""
+func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<f32>) {{
   %z = stablehlo.constant dense<0> : tensor<i32>
   %f = stablehlo.constant dense<0.0> : tensor<f32>
-  %0:2 = stablehlo.while(%i = %z, %s = %f) : tensor<i32>, tensor<f32>
-    cond {
-      %p = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
-      stablehlo.return %p : tensor<i1>
-    } do {
-      %one = stablehlo.constant dense<1> : tensor<i32>
-      %half = stablehlo.constant dense<0.5> : tensor<f32>
-      %j = stablehlo.add %i, %one : tensor<i32>
-      %t = stablehlo.add %s, %half : tensor<f32>
-      stablehlo.return %j, %t : tensor<i32>, tensor<f32>
-    }
+{while_loop("%0:2", [("%i", "%z", "tensor<i32>"), ("%s", "%f", "tensor<f32>")],
+            [line.format(bound="%n") for line in COUNT_UP],
+            NEXT_I + ["%half = stablehlo.constant dense<0.5> : tensor<f32>",
+                      "%t = stablehlo.add %s, %half : tensor<f32>"], ["%j", "%t"])}
   return %0#0, %0#1 : tensor<i32>, tensor<f32>
-}"""
+}}"""
 LOOPS = {"scalar": (SCALAR_LOOP, np.float32(0)), "tensor": (TENSOR_LOOP, np.zeros(2, np.float32))}
 # SCALAR_LOOP starting from a constant, for the CLI (no .npy argument)
 ENDLESS_WITHOUT_ARGUMENTS = SCALAR_LOOP.replace("%x: tensor<f32>", "").replace("(%i = %x)", "(%i = %c0)").replace(
@@ -170,6 +158,44 @@ func.func @main(%x: tensor<250000xf32>) -> tensor<250000xf32> {
 
 
 def test_total_bytes_held_by_a_function():
+    x = np.ones(250000, np.float32)  # each result: 1,000,000 bytes, held until the function returns
+    (ok,) = stablehlo_py.interpret(CHAIN, x, limits={"max_total_bytes": 4_000_000})
+    np.testing.assert_array_equal(ok, np.full(250000, 5, np.float32))
+    with raises_at("stablehlo.add", 6, r"would take 4000000 bytes \(3.81 MiB\), more than the limit of 3999999"):
+        stablehlo_py.interpret(CHAIN, x, limits={"max_total_bytes": 3_999_999})
+
+
+def test_views_count_per_value_but_not_in_total():
+    """transpose, slice and reverse give numpy views: held memory is the operand's (a broadcast's
+    full shape still counts per value: test_huge_results_name_their_op)."""
+    text = """
+func.func @main(%x: tensor<500x500xf32>) -> tensor<500x500xf32> {
+  %0 = stablehlo.add %x, %x : tensor<500x500xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<500x500xf32>) -> tensor<500x500xf32>
+  %2 = stablehlo.transpose %1, dims = [1, 0] : (tensor<500x500xf32>) -> tensor<500x500xf32>
+  %3 = stablehlo.slice %2 [0:500, 0:500] : (tensor<500x500xf32>) -> tensor<500x500xf32>
+  %4 = stablehlo.reverse %3, dims = [0] : tensor<500x500xf32>
+  %5 = stablehlo.negate %4 : tensor<500x500xf32>
+  return %5 : tensor<500x500xf32>
+}"""
+    x = np.ones((500, 500), np.float32)  # 1,000,000 bytes per value; add and negate allocate
+    (got,) = stablehlo_py.interpret(text, x, limits={"max_total_bytes": 2_000_000})
+    np.testing.assert_array_equal(got, -2 * x)
+    with raises_at("stablehlo.negate", 8, "in total"):
+        stablehlo_py.interpret(text, x, limits={"max_total_bytes": 1_999_999})
+
+
+def test_total_bytes_count_values_outside_a_loop_body():
+    text = f"""
+func.func @main(%x: tensor<250000xf32>) -> tensor<250000xf32> {{
+  %a = stablehlo.add %x, %x : tensor<250000xf32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+{while_loop("%0:2", [("%i", "%z", "tensor<i32>"), ("%v", "%a", "tensor<250000xf32>")],
+            ["%n = stablehlo.constant dense<3> : tensor<i32>"] + [line.format(bound="%n") for line in COUNT_UP],
+            NEXT_I + ["%u = stablehlo.add %v, %a : tensor<250000xf32>",
+                      "%w = stablehlo.add %u, %a : tensor<250000xf32>"], ["%j", "%w"])}
+  return %0#1 : tensor<250000xf32>
+}}"""
     x = np.ones(250000, np.float32)  # each result: 1,000,000 bytes, held until the function returns
     (ok,) = stablehlo_py.interpret(CHAIN, x, limits={"max_total_bytes": 4_000_000})
     np.testing.assert_array_equal(ok, np.full(250000, 5, np.float32))

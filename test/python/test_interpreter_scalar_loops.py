@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from conftest import assert_same, assert_ulp, examples, mp_exact, xla_run_text
+from conftest import assert_same, assert_ulp, examples, mp_exact, while_loop, xla_run_text
 
 from stablehlo_py import interpreter
 from stablehlo_py.interpreter import InterpreterError, regions
@@ -306,26 +306,21 @@ def test_loop_reads_values_captured_from_the_enclosing_function():
 
 
 def test_float_loop_rounds_like_numpy_float32_each_step():
-    text = """
-    func.func @main(%x0: tensor<f32>) -> tensor<f32> {
-      %zero = stablehlo.constant dense<0> : tensor<i32>
-      %r:2 = stablehlo.while(%i = %zero, %x = %x0) : tensor<i32>, tensor<f32>
-      cond {
-        %n = stablehlo.constant dense<1000> : tensor<i32>
-        %go = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-        stablehlo.return %go : tensor<i1>
-      } do {
-        %c = stablehlo.constant dense<0.999> : tensor<f32>
-        %d = stablehlo.constant dense<1.0> : tensor<f32>
-        %m = stablehlo.multiply %x, %c : tensor<f32>
-        %y = stablehlo.add %m, %d : tensor<f32>
-        %one = stablehlo.constant dense<1> : tensor<i32>
-        %j = stablehlo.add %i, %one : tensor<i32>
-        stablehlo.return %j, %y : tensor<i32>, tensor<f32>
-      }
-      return %r#1 : tensor<f32>
-    }
-    """
+    loop = while_loop("%r:2", [("%i", "%zero", "tensor<i32>"), ("%x", "%x0", "tensor<f32>")],
+                      ["%n = stablehlo.constant dense<1000> : tensor<i32>",
+                       "%p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"],
+                      ["%c = stablehlo.constant dense<0.999> : tensor<f32>",
+                       "%d = stablehlo.constant dense<1.0> : tensor<f32>",
+                       "%m = stablehlo.multiply %x, %c : tensor<f32>",
+                       "%y = stablehlo.add %m, %d : tensor<f32>",
+                       "%one = stablehlo.constant dense<1> : tensor<i32>",
+                       "%j = stablehlo.add %i, %one : tensor<i32>"], ["%j", "%y"])
+    text = f"""
+func.func @main(%x0: tensor<f32>) -> tensor<f32> {{
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+{loop}
+  return %r#1 : tensor<f32>
+}}"""
     x = np.full(1, 0.5, np.float32)
     for _ in range(1000):  # the same recurrence on a 1-element numpy array, rounded to f32 each step
         x = x * np.float32(0.999) + np.float32(1.0)

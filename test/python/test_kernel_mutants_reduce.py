@@ -16,7 +16,7 @@ import operator
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same
+from conftest import assert_same, reduce_window_text
 
 from stablehlo_py.interpreter import interpret
 
@@ -153,25 +153,6 @@ def test_reduce_non_identity_init(t, op, generic_body):
         out_shape = [s for d, s in enumerate(shape) if d not in dims]
         got = interpret(reduce_text(t, op, shape, dims, generic_body), x, array([init], t, ()))
         check(got, array(expected, t, out_shape), t, op, f"reduce {op} {t} over {dims} init {init}")
-
-
-def reduce_window_text(t, op, shape, window, stride, pad):
-    T = f"tensor<{'x'.join(map(str, shape))}x{t}>"
-    out = [(n + lo + hi - w) // s + 1 for n, w, s, (lo, hi) in zip(shape, window, stride, pad)]
-    R = f"tensor<{'x'.join(map(str, out))}x{t}>"
-    S = f"tensor<{t}>"
-    pad_text = ", ".join(f"[{lo}, {hi}]" for lo, hi in pad)
-    return f"""
-    func.func @main(%x: {T}, %i: {S}) -> {R} {{
-      %r = "stablehlo.reduce_window"(%x, %i) ({{
-        ^bb0(%a: {S}, %b: {S}):
-          %s = stablehlo.{op} %a, %b : {S}
-          stablehlo.return %s : {S}
-      }}) {{window_dimensions = array<i64: {', '.join(map(str, window))}>,
-           window_strides = array<i64: {', '.join(map(str, stride))}>,
-           padding = dense<[{pad_text}]> : tensor<{len(shape)}x2xi64>}} : ({T}, {S}) -> {R}
-      return %r : {R}
-    }}""", out
 
 
 @pytest.mark.parametrize("t,op", list(_cases()))

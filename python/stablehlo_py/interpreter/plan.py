@@ -390,12 +390,10 @@ class PlanBuilder:
         too_big, result_bytes = self._size_check(specs, name in _VIEWS)
         try:
             kernel = factory(ctx) if too_big is None else _limit_error(too_big)
-            if too_big is None and self.limits.max_value_bytes is not None and \
-                    not all(map(_is_static, specs)):
-                kernel = _checked_dynamic(kernel, self.limits.max_value_bytes, len(specs) > 1)
-            operand_specs = [value_spec(v.type) for v in op.operands]
-            if too_big is None and not all(map(_is_static, operand_specs)):
-                kernel = _checked_operand_shapes(kernel, operand_specs, factory.__module__.endswith(".elementwise"))
+            if too_big is None:
+                kernel = _with_dynamic_checks(kernel, [value_spec(v.type) for v in op.operands], specs,
+                                              factory.__module__.endswith(".elementwise"),
+                                              self.limits.max_value_bytes)
         except InterpreterError as e:
             raise e.located(name, location)
         except MemoryError as e:  # a kernel's prepared tables (e.g. window indices) too large
@@ -478,15 +476,21 @@ def _limit_error(message: str):
     return exceeds_limit
 
 
-def _checked_operand_shapes(kernel, specs: list, elementwise: bool):
-    """`kernel` with the run-time shapes of its operands checked against their dynamic types,
-    and, for element-wise ops, against each other (rank-0 operands of select and clamp
-    aside). The dynamism RFC leaves a mismatch undefined; numpy would broadcast or fail."""
+def _with_dynamic_checks(kernel, operand_specs: list, result_specs: list, elementwise: bool,
+                         value_limit: int | None):
+    """`kernel` guarded where types leave shapes to run time: operands checked against their
+    dynamic types (and, for element-wise ops, against each other, rank-0 operands of select and
+    clamp aside), since the dynamism RFC leaves a mismatch undefined and numpy would broadcast or
+    fail; results of dynamic shape checked against the per-value limit. Static ops run bare."""
+    check_operands = not all(map(_is_static, operand_specs))
+    check_results = value_limit is not None and not all(map(_is_static, result_specs))
+    if not (check_operands or check_results):
+        return kernel
+    multiple = len(result_specs) > 1
 
-    @functools.wraps(kernel)
-    def kernel_shapes_checked(*args):
+    def check_operand_shapes(args):
         shapes = []
-        for index, (spec, value) in enumerate(zip(specs, args)):
+        for index, (spec, value) in enumerate(zip(operand_specs, args)):
             if not (isinstance(spec, TensorSpec) and isinstance(value, np.ndarray)):
                 continue
             if value.ndim != spec.rank or any(d is not None and d != n for d, n in zip(spec.shape, value.shape)):
@@ -496,29 +500,28 @@ def _checked_operand_shapes(kernel, specs: list, elementwise: bool):
                 shapes.append(value.shape)
         if len(set(shapes)) > 1:
             raise InterpreterError(f"element-wise operands have different run-time shapes {', '.join(map(str, shapes))}")
-        try:
-            return kernel(*args)
-        except (ValueError, IndexError, np.linalg.LinAlgError) as e:
-            got = ", ".join(str(getattr(a, "shape", "-")) for a in args[:len(specs)])
-            raise InterpreterError(f"operands of run-time shapes {got} do not fit the op's constraints "
-                                   f"({type(e).__name__}: {e})") from None
 
-    return kernel_shapes_checked
-
-
-def _checked_dynamic(kernel, limit: int, multiple: bool):
-    """`kernel` with its results of dynamic shape checked against the per-value limit."""
-
-    def check(value):
-        if isinstance(value, np.ndarray) and value.nbytes > limit:
-            raise InterpreterError(f"a result of shape {value.shape} takes {format_bytes(value.nbytes)}, more than "
-                                   f"the limit of {format_bytes(limit)} per value (Limits.max_value_bytes)")
+    def check_result_sizes(out):
+        for value in (out if multiple else (out,)):
+            if isinstance(value, np.ndarray) and value.nbytes > value_limit:
+                raise InterpreterError(f"a result of shape {value.shape} takes {format_bytes(value.nbytes)}, more "
+                                       f"than the limit of {format_bytes(value_limit)} per value "
+                                       "(Limits.max_value_bytes)")
 
     @functools.wraps(kernel)
-    def kernel_checked(*args):
-        out = kernel(*args)
-        for value in (out if multiple else (out,)):
-            check(value)
+    def kernel_with_dynamic_checks(*args):
+        if check_operands:
+            check_operand_shapes(args)
+            try:
+                out = kernel(*args)
+            except (ValueError, IndexError, np.linalg.LinAlgError) as e:
+                got = ", ".join(str(getattr(a, "shape", "-")) for a in args[:len(operand_specs)])
+                raise InterpreterError(f"operands of run-time shapes {got} do not fit the op's constraints "
+                                       f"({type(e).__name__}: {e})") from None
+        else:
+            out = kernel(*args)
+        if check_results:
+            check_result_sizes(out)
         return out
 
-    return kernel_checked
+    return kernel_with_dynamic_checks
