@@ -10,7 +10,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_close, assert_same, examples, run_both, xla, xla_run_text
+from conftest import assert_close, assert_same, assert_sum_bound, examples, export, run_both, xla, xla_run_text
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from jax import lax
@@ -74,21 +74,25 @@ def _conv(config, **extra):
 
 FAST = examples(25)
 
-# dtype -> (rtol, atol) relative to the magnitude of the products summed
-TOLERANCE = {np.float32: 1e-5, np.float64: 1e-12, np.complex64: 1e-5,
-             ml_dtypes.bfloat16: 2 ** -7, np.float16: 2 ** -10}
+def _check_sum(fn, a, b, terms: int, context: str):
+    """The convolution `fn` of a and b within the summation bound of the exact result
+    (assert_sum_bound) for `terms` products per element, whatever the order of the sum: the
+    reference is XLA's result on the operands widened to f64/c128, whose products are exact;
+    for f64 operands it is itself a sum in f64, so the bound counts twice."""
+    (got,) = interpret(export(fn, a, b), a, b)
+    wide = np.complex128 if np.issubdtype(a.dtype, np.complexfloating) else np.float64
+    (reference,) = xla(fn, a.astype(wide), b.astype(wide))
+    (magnitude,) = xla(fn, np.abs(a).astype(np.float64), np.abs(b).astype(np.float64))
+    assert got.dtype == a.dtype
+    if wide == np.complex128:
+        terms *= 2  # each part of a complex product is a sum of two real products
+    assert_sum_bound(got, reference, magnitude, terms if a.dtype != np.float64 else 2 * terms + 2, context)
 
 
 def _check_float(config, dtype, seed):
     a, b = _operands(config, dtype, seed)
-    got, expected = run_both(_conv(config), a, b)
-    # Error bound of a sum: |products| summed, times the precision.
-    mags = xla(_conv(config), np.abs(a).astype(np.float64), np.abs(b).astype(np.float64))
-    tol = TOLERANCE[dtype]
-    assert got[0].dtype == expected[0].dtype
-    diff = np.abs(got[0].astype(np.complex128) - expected[0].astype(np.complex128))
-    bound = tol * (mags[0] + np.abs(expected[0].astype(np.complex128))) + 1e-30
-    assert np.all(diff <= bound), f"max excess {np.max(diff - bound)} for {config}"
+    out_features = config["rhs_shape"][config["kwargs"]["dimension_numbers"].rhs_spec[0]]
+    _check_sum(_conv(config), a, b, b.size // out_features, str(config))
 
 
 @FAST
@@ -142,8 +146,7 @@ def test_convolution_transpose_as_jax_exports_it(strides, padding):
     b = rng.standard_normal((3, 3, 4, 3)).astype(np.float32)  # transposed: O is lhs's features
     fn = lambda x, y: lax.conv_transpose(x, y, strides, padding,  # noqa: E731
                                          dimension_numbers=("NHWC", "HWIO", "NHWC"), transpose_kernel=True)
-    got, expected = run_both(fn, a, b)
-    assert_close(got, expected, rtol=1e-5, atol=1e-5)
+    _check_sum(fn, a, b, 3 * 3 * 3, f"conv_transpose {strides} {padding}")  # a 3x3 window over 3 features
 
 
 WINDOW_REVERSAL = """
