@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 
 import stablehlo_py
+from conftest import assert_sum_bound
 
 ROOT = Path(__file__).resolve().parents[2]
 MLP = ROOT / "examples" / "mlp"
@@ -18,14 +19,26 @@ def run_cli(*args):
     return subprocess.run([str(CLI), *map(str, args)], capture_output=True, text=True, timeout=300)
 
 
-def test_mlp_agrees_with_xla_outputs_saved_at_export():
+def test_mlp_is_within_the_rounding_bound_of_its_exact_result():
+    """h = relu(x @ w1 + b1), y = h @ w2 + b2, s = sum(h, 1), computed in f64 (exact to f32's
+    precision: products of f32 values are exact in f64). Each f32 result may differ from it by
+    the summation bound of its own sum (assert_sum_bound) plus what the rounding of h carries in
+    (|error of h| times |w2|, summed); relu only shrinks errors. The bound holds for any
+    summation order, so on any host (XLA's outputs saved at export are checked the same way)."""
+    x, w1, b1, w2, b2 = (np.load(MLP / f"{name}.npy").astype(np.float64) for name in INPUTS)
+    h = np.maximum(x @ w1 + b1, 0.0)
+    h_error = (w1.shape[0] + 1 + 2) * 2.0 ** -24 * (np.abs(x) @ np.abs(w1) + np.abs(b1)) + 2.0 ** -24 * np.abs(h)
+    y, s = h @ w2 + b2, h.sum(axis=1)
+    # y and s may start from h's errors: widen each bound by what those errors add up to
+    y_magnitude = np.abs(h) @ np.abs(w2) + np.abs(b2) + (h_error @ np.abs(w2)) / ((w2.shape[0] + 3) * 2.0 ** -24)
+    s_magnitude = np.abs(h).sum(axis=1) + h_error.sum(axis=1) / ((h.shape[1] + 2) * 2.0 ** -24)
     arrays = [np.load(MLP / f"{name}.npy") for name in INPUTS]
     outputs = stablehlo_py.interpret((MLP / "mlp.mlir").read_text(), *arrays)
-    assert len(outputs) == 2
-    for index, got in enumerate(outputs):
-        expected = np.load(MLP / f"expected_{index}.npy")  # XLA on CPU, written by export.py
-        assert got.shape == expected.shape and got.dtype == expected.dtype
-        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    saved = [np.load(MLP / f"expected_{index}.npy") for index in range(2)]  # XLA on CPU, by export.py
+    for name, results in (("interpreter", outputs), ("XLA at export", saved)):
+        assert [(r.shape, r.dtype) for r in results] == [((8, 10), np.float32), ((8,), np.float32)], name
+        assert_sum_bound(results[0], y, y_magnitude, w2.shape[0] + 1, f"{name}: y")
+        assert_sum_bound(results[1], s, s_magnitude, h.shape[1], f"{name}: sum of h")
 
 
 def test_mlp_compiled_once_runs_repeatedly():
