@@ -45,3 +45,50 @@ def test_new_state_is_an_array_other_ops_can_slice(algorithm, size):
     }}"""
     state = np.array([7, 2**64 - 2, 5][:size], np.uint64)
     assert_same(interpret(text, state), xla_run_text(text, state))
+
+
+@pytest.mark.parametrize("shape", [(5, 3), (3, 3), (3, 5, 3)])
+def test_three_fry_pairs_along_the_first_largest_dimension_when_none_is_even(shape):
+    """32-bit THREE_FRY draws pair along the first even dimension, else the largest one, the
+    first of equals: shapes where the largest comes first or ties. XLA bit for bit."""
+    text = generator_program("THREE_FRY", 2, shape, "ui32")
+    state = np.array([123, 456], np.uint64)
+    assert_same(interpret(text, state), xla_run_text(text, state), str(shape))
+
+
+def test_uniform_f64_has_f64_resolution():
+    """64-bit draws make f64 values in f64: not all of them are f32 numbers."""
+    (x,) = interpret(rng_program("UNIFORM", "f64", (1000,), "0.0", "1.0"))
+    assert x.dtype == np.float64 and 0.0 <= x.min() and x.max() < 1.0
+    assert np.count_nonzero(x.astype(np.float32).astype(np.float64) != x) > 900
+
+
+@pytest.mark.parametrize("element,a,b", [("f32", "2.5", "2.5"), ("i32", "7", "7"), ("i32", "7", "3"),
+                                         ("ui8", "200", "100")])
+def test_uniform_with_b_not_above_a_gives_a(element, a, b):
+    """The spec leaves b <= a to the implementation: every value is a (docs/decisions.md)."""
+    (x,) = interpret(rng_program("UNIFORM", element, (50,), a, b))
+    assert np.all(x == x.dtype.type(float(a) if element[0] == "f" else int(a)))
+
+
+def test_normal_stays_finite_when_a_draw_is_zero(monkeypatch):
+    """A uniform draw of exactly 0 (one in 2^23 for f32) must not give log(0): every draw zero."""
+    from stablehlo_py.interpreter import rng
+
+    def zero_bits(key, counter, shape, wide):
+        return np.zeros(shape, np.uint64 if wide else np.uint32), counter
+
+    monkeypatch.setattr(rng, "philox_bits", zero_bits)
+    (x,) = interpret(rng_program("NORMAL", "f32", (8,), "0.0", "1.0"))
+    assert np.all(np.isfinite(x))
+
+
+def test_rng_with_a_dynamic_result_shape_is_a_clean_error():
+    text = """func.func public @main(%shape: tensor<1xi64>) -> tensor<?xf32> {
+      %a = stablehlo.constant dense<0.0> : tensor<f32>
+      %b = stablehlo.constant dense<1.0> : tensor<f32>
+      %0 = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<?xf32>
+      return %0 : tensor<?xf32>
+    }"""
+    with pytest.raises(InterpreterError, match=r"stablehlo.rng .*result type tensor<\?xf32> has a dynamic shape"):
+        interpret(text, np.array([4], np.int64))

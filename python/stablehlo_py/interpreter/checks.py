@@ -79,21 +79,22 @@ def _ulp_key(x: np.ndarray, info: ElementInfo):
     """Sign and magnitude of the bit pattern of float `x` (0 ULP between -0 and +0)."""
     bits = bits_view(x).astype(np.uint64)
     if info.name == "f8E8M0FNU":  # no sign bit
-        return np.zeros(bits.shape, dtype=bool), bits
+        return np.zeros_like(bits), bits
     sign_bit = np.uint64(info.bits - 1)
-    return (bits >> sign_bit) & np.uint64(1) == 1, bits & np.uint64((1 << (info.bits - 1)) - 1)
+    magnitude = bits & np.uint64((1 << (info.bits - 1)) - 1)
+    return (bits >> sign_bit) & np.uint64(1), magnitude
 
 
 def _ulp_mismatch(min_ulp: int, max_ulp: int):
     def mismatch(a, b, info: ElementInfo):
         if info.category not in ("float", "complex"):
             return a != b
-        part_info = dtype_info(np.real(a).dtype) if info.category == "complex" else info
+        part_info = dtype_info(a.real.dtype)  # the element type itself, or a complex type's parts
         bad = np.zeros(np.shape(a), dtype=bool)
         for pa, pb in zip(_parts(a), _parts(b)):
             sign_a, mag_a = _ulp_key(pa, part_info)
             sign_b, mag_b = _ulp_key(pb, part_info)
-            distance = np.where(sign_a == sign_b, np.where(mag_a > mag_b, mag_a - mag_b, mag_b - mag_a),
+            distance = np.where(sign_a == sign_b, np.maximum(mag_a, mag_b) - np.minimum(mag_a, mag_b),
                                 mag_a + mag_b)
             finite = np.isfinite(pa) & np.isfinite(pb)
             nan_a, nan_b = np.isnan(pa), np.isnan(pb)
@@ -107,12 +108,9 @@ def _ulp_mismatch(min_ulp: int, max_ulp: int):
 
 
 def _format_value(v) -> str:
-    category = dtype_info(np.asarray(v).dtype).category
-    if category == "bool":
+    if np.asarray(v).dtype == np.bool_:
         return "true" if v else "false"
-    if category in ("complex", "float"):
-        return str(v)  # numpy's shortest repr in the element type itself
-    return str(int(v))
+    return str(v)  # numpy's shortest repr in the element type itself; integers as digits
 
 
 def _describe(what: str, actual: np.ndarray, expected: np.ndarray, bad: np.ndarray) -> str:

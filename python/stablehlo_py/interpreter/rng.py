@@ -115,7 +115,7 @@ def philox_bits(key, counter: tuple, shape: tuple, wide: bool):
     key0, key1 = _split64(key)
     words = philox4x32((*_split64(low), *_split64(high)), key0, key1)
     lanes = [_join64(words[0], words[1]), _join64(words[2], words[3])] if wide else list(words)
-    bits = np.stack(lanes, axis=1).reshape(-1)[:n].reshape(shape)
+    bits = np.stack(lanes, axis=1).ravel()[:n].reshape(shape)
     new_low, new_high = _add_u128(*counter, U64(blocks))
     return bits, (U64(new_low), U64(new_high))
 
@@ -187,7 +187,7 @@ def _rng(ctx):
             pair_shape = (2,) + shape
             unit = _uniform_floats(draw(pair_shape), element, 0.0, 1.0).astype(np.float64)
             u1 = np.maximum(unit[0], 1e-7)  # keep log() finite
-            z = np.sqrt(-2.0 * np.log(u1)) * np.cos(2.0 * np.pi * unit[1])
+            z = np.sqrt(-2.0 * np.log(u1)) * np.cos(2 * np.pi * unit[1])
             return (np.float64(a) + np.float64(b) * z).astype(element.dtype)
         if element.category == "float":
             return _uniform_floats(draw(shape), element, a, b)
