@@ -484,12 +484,7 @@ def _compare(ctx):
         return lexicographic
     if info.category == "float" and compare_type == "TOTALORDER":
         return lambda a, b: op(_total_order_key(a), _total_order_key(b))
-    if info.is_int and compare_type in ("SIGNED", "UNSIGNED"):
-        want = "sint" if compare_type == "SIGNED" else "uint"
-        if info.category != want and not info.is_subbyte:
-            view = np.dtype(f"{'int' if want == 'sint' else 'uint'}{info.bits}")
-            return lambda a, b: op(a.view(view), b.view(view))
-    return op
+    return op  # SIGNED/UNSIGNED always match the integer type's own signedness (verifier, C3)
 
 
 def _blend(dtype: np.dtype):
@@ -777,8 +772,6 @@ def _scalar_compare(ctx):
         return None
     if info.category == "float" and compare_type == "TOTALORDER":
         return None
-    if info.is_int and compare_type in ("SIGNED", "UNSIGNED") and info.category != compare_type[0].lower() + "int":
-        return None  # compared as the other signedness: the kernel reinterprets the bits
     return "{0} " + _OPERATORS[direction] + " {1}"
 
 
