@@ -23,7 +23,8 @@ import numpy as np
 from . import attributes
 from .errors import InterpreterError
 from .registry import register, register_scalar
-from .types import ElementInfo, bits_view, dtype_info, element_info, from_wide_int, uint_dtype, wide_int_dtype
+from .types import (ElementInfo, bits_view, complex_product, dtype_info, element_info, from_wide_int, uint_dtype,
+                    wide_int_dtype)
 
 __all__ = ["convert_values"]
 
@@ -91,7 +92,7 @@ def _subtract(ctx):
 
 @register("stablehlo.multiply")
 def _multiply(ctx):
-    return _binary(ctx, boolean=np.logical_and, integer=np.multiply, floating=np.multiply, complex_=np.multiply)
+    return _binary(ctx, boolean=np.logical_and, integer=np.multiply, floating=np.multiply, complex_=complex_product)
 
 
 def _int_divide(info: ElementInfo):

@@ -23,7 +23,7 @@ from . import attributes
 from .elementwise import convert_values
 from .errors import InterpreterError
 from .registry import register
-from .types import from_wide_int, strided_view
+from .types import complex_product, from_wide_int, strided_view
 
 
 def _accumulation(out):
@@ -53,15 +53,6 @@ def _accumulation(out):
 # kernels chosen by the host CPU (tiling, FMA), so no order is XLA's.
 SEQUENTIAL_DEPTH = 256  # contracting indices
 SEQUENTIAL_WORK = 1 << 18  # products (output elements x contracting indices)
-
-
-def complex_product(a, b):
-    """a * b for complex arrays by the textbook formula, every step rounded: numpy's
-    own complex multiply fuses multiply-adds on FMA hosts, so its bits depend on the CPU."""
-    out = np.empty(np.broadcast_shapes(a.shape, b.shape), np.result_type(a, b))
-    out.real = a.real * b.real - a.imag * b.imag
-    out.imag = a.real * b.imag + a.imag * b.real
-    return out
 
 
 def _matmul(a, b):

@@ -18,11 +18,10 @@ import numpy as np
 from . import attributes, checks, custom_calls
 from .elementwise import _float_max, _float_min, _total_order_key, convert_values
 from .errors import InterpreterError
-from .linalg import complex_product
 from .plan import MAX_CALL_DEPTH
 from .registry import register
 from .scalar import compile_while
-from .types import bits_view, from_wide_int, strided_view, tensor_spec, uint_dtype, wide_int_dtype
+from .types import bits_view, complex_product, from_wide_int, strided_view, tensor_spec, uint_dtype, wide_int_dtype
 
 
 def _results(values: list, count: int):
