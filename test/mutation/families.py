@@ -13,7 +13,7 @@ _REGIONS = [_T + f for f in (
     "test_interpreter_reduce.py", "test_interpreter_windows.py", "test_interpreter_sort.py",
     "test_interpreter_scalar_loops.py", "test_interpreter_calls_and_loop_updates.py",
     "test_interpreter_custom_calls.py", "test_interpreter_tokens_composite.py", "test_interpreter_scatter.py",
-    "test_interpreter_accumulation_order.py")]
+    "test_interpreter_accumulation_order.py", "test_interpreter_limits.py")]
 _INDEXING = [_T + f for f in (
     "test_interpreter_gather.py", "test_interpreter_scatter.py", "test_interpreter_data_movement.py")]
 _DATA_MOVEMENT = [_T + f for f in (
@@ -27,7 +27,8 @@ FAMILIES = {
     "elementwise": (_ELEMENTWISE, "test_kernel_mutants_elementwise*.py"),
     "types": (_ELEMENTWISE + [_T + "test_interpreter_data_movement.py"], "test_kernel_mutants_types*.py"),
     "regions": (_REGIONS, "test_kernel_mutants_re*.py"),
-    "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py"],
+    "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py",
+                _T + "test_interpreter_limits.py"],
                "test_kernel_mutants_scalar*.py"),
     "indexing": (_INDEXING, "test_kernel_mutants_indexing*.py"),
     "data_movement": (_DATA_MOVEMENT, "test_kernel_mutants_data_movement*.py"),

@@ -1,0 +1,85 @@
+"""Scalar loops (interpreter/scalar.py): paths mutation testing found unjudged (docs/testing.md).
+A loop whose condition is scalar but whose body is not must run on arrays; a failure inside a
+scalar loop is an InterpreterError at the failing op, chained to the original exception."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import while_loop
+
+from stablehlo_py import interpreter
+from stablehlo_py.interpreter import InterpreterError, registry
+from test_interpreter_scalar_loops import compile_counting_scalar_loops
+
+
+def test_scalar_condition_with_a_body_over_a_captured_tensor_runs_on_arrays():
+    """Only the counter is carried; the body reduces a captured tensor<3xf32> each time."""
+    loop = while_loop("%r:2", [("%i", "%zero", "tensor<i32>"), ("%s", "%fzero", "tensor<f32>")],
+                      ["%n = stablehlo.constant dense<4> : tensor<i32>",
+                       "%p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"],
+                      ["%one = stablehlo.constant dense<1> : tensor<i32>",
+                       "%j = stablehlo.add %i, %one : tensor<i32>",
+                       "%init = stablehlo.constant dense<0.0> : tensor<f32>",
+                       "%sum = stablehlo.reduce(%v init: %init) applies stablehlo.add across dimensions = [0]"
+                       " : (tensor<3xf32>, tensor<f32>) -> tensor<f32>",
+                       "%t = stablehlo.add %s, %sum : tensor<f32>"], ["%j", "%t"])
+    text = f"""func.func @main(%v: tensor<3xf32>) -> tensor<f32> {{
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %fzero = stablehlo.constant dense<0.0> : tensor<f32>
+{loop}
+  return %r#1 : tensor<f32>
+}}"""
+    executable, scalar_loops = compile_counting_scalar_loops(text)
+    assert scalar_loops == 0
+    (got,) = executable(np.array([1.0, 2.0, 4.5], np.float32))
+    assert got.dtype == np.float32 and float(got) == 4 * 7.5
+
+
+COSINE_LOOP = """func.func @main(%x0: tensor<f32>) -> tensor<f32> {
+  %r = stablehlo.while(%x = %x0) : tensor<f32>
+  cond {
+    %t = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  } do {
+    %y = stablehlo.cosine %x : tensor<f32> loc("body.mlir":7:3)
+    stablehlo.return %y : tensor<f32>
+  }
+  return %r : tensor<f32>
+}"""
+
+
+def test_any_exception_inside_a_scalar_loop_becomes_an_error_at_its_op(monkeypatch):
+    """A kernel failing with something other than an InterpreterError (none should; this is
+    the safety net): the error names the op and its location and is chained to the original."""
+    boom = ZeroDivisionError("boom")
+
+    def failing_kernel(ctx):
+        def kernel(x):
+            raise boom
+        return kernel
+
+    monkeypatch.setitem(registry._FACTORIES, "stablehlo.cosine", failing_kernel)
+    executable, scalar_loops = compile_counting_scalar_loops(COSINE_LOOP)
+    assert scalar_loops == 1
+    with pytest.raises(InterpreterError, match=r"stablehlo.cosine at loc\(\"body.mlir\":7:3\): ZeroDivisionError: boom"
+                       ) as caught:
+        executable(np.asarray(0.5, np.float32))
+    assert caught.value.__cause__ is boom
+
+
+def test_an_interpreter_error_inside_a_scalar_loop_keeps_its_own_cause():
+    def failing_target(x):
+        raise ValueError("no")
+
+    interpreter.register_custom_call("my.failing_target", failing_target)
+    try:
+        text = COSINE_LOOP.replace("stablehlo.cosine %x : tensor<f32>",
+                                   "stablehlo.custom_call @my.failing_target(%x) : (tensor<f32>) -> tensor<f32>")
+        executable, scalar_loops = compile_counting_scalar_loops(text)
+        assert scalar_loops == 1
+        with pytest.raises(InterpreterError, match=r"stablehlo.custom_call at loc\(\"body.mlir\":7:3\)") as caught:
+            executable(np.asarray(0.5, np.float32))
+    finally:
+        interpreter.unregister_custom_call("my.failing_target")
+    assert isinstance(caught.value.__cause__, ValueError)
