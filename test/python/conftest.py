@@ -150,6 +150,31 @@ def assert_close(got, expected, rtol=1e-6, atol=0.0, context=""):
                                        equal_nan=True, err_msg=f"{context}: result {i} {part}")
 
 
+def assert_within_scale(got, expected, eps_multiple: float, context=""):
+    """Each result within `eps_multiple` epsilons of its element type times its largest finite
+    expected magnitude, per element and real/imaginary part: the bound for results of many
+    rounded steps (FFT, factorizations, normalizations) whose error scales with the data, not
+    with each element. Non-finite values must match (NaN = NaN)."""
+    assert len(got) == len(expected), f"{context}: {len(got)} results, expected {len(expected)}"
+    for i, (g, e) in enumerate(zip(got, expected)):
+        g, e = np.asarray(g), np.asarray(e)
+        assert g.shape == e.shape, f"{context}: result {i} shape {g.shape}, expected {e.shape}"
+        eps = float(ml_dtypes.finfo(np.real(g).dtype).eps)
+        finite = np.isfinite(e.astype(np.complex128))
+        scale = float(np.max(np.abs(e.astype(np.complex128)[finite]))) if finite.any() else 0.0
+        for (part, gp), (_, ep) in zip(_parts(g), _parts(e)):
+            gp, ep = gp.astype(np.float64), ep.astype(np.float64)
+            both_finite = np.isfinite(gp) & np.isfinite(ep)
+            same_nonfinite = (np.isnan(gp) & np.isnan(ep)) | (gp == ep)
+            err = np.where(both_finite, np.abs(gp - ep), 0.0)
+            bad = (err > eps_multiple * eps * scale) | (~both_finite & ~same_nonfinite)
+            if np.any(bad):
+                j = tuple(np.argwhere(bad)[0])
+                raise AssertionError(f"{context}: result {i} {part} at {j}: got {gp[j]!r}, expected {ep[j]!r}; "
+                                     f"largest error {np.max(err) / (eps * scale or 1):.3g} eps of the scale "
+                                     f"{scale:.3g}, allowed {eps_multiple} ({np.count_nonzero(bad)} elements)")
+
+
 def exact_sum(terms) -> float:
     """The exact sum of `terms` (floats or Fractions), rounded once to f64."""
     return float(sum(map(Fraction, terms), Fraction(0)))

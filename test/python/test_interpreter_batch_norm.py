@@ -7,12 +7,16 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from conftest import assert_close, xla_run_text
+from conftest import assert_close, assert_within_scale, xla_run_text
 from stablehlo_py import interpret
 
-# (dtype, MLIR element type, relative tolerance against XLA)
-FLOATS = [(np.float32, "f32", 2e-5), (np.float64, "f64", 1e-12), (np.float16, "f16", 4e-3),
-          (ml_dtypes.bfloat16, "bf16", 3e-2)]
+FLOATS = [(np.float32, "f32"), (np.float64, "f64"), (np.float16, "f16"), (ml_dtypes.bfloat16, "bf16")]
+# Bounds in epsilons of the element type times each result's largest magnitude (assert_within_scale),
+# from the largest errors measured on 2026-11-24: 4.6 against XLA (f32; f16 3.4, f64 1.5, bf16 exact)
+# and 2.6 against the spec's formulas computed in f64 and rounded once (f32; f64 1.9, f16 and bf16
+# exact), with room for another host's rsqrt and sums.
+XLA_EPS = 16
+SPEC_EPS = 8
 
 
 def program(shape, element, feature_index, epsilon=1e-3):
@@ -57,19 +61,16 @@ def spec_decomposition(x, scale, offset, mean, variance, dy, feature_index, epsi
     return [inference, training, batch_mean, batch_var, grad_operand, grad_scale, dy.sum(axis=others)]
 
 
-@pytest.mark.parametrize("dtype,element,rtol", FLOATS, ids=[f[1] for f in FLOATS])
+@pytest.mark.parametrize("dtype,element", FLOATS, ids=[f[1] for f in FLOATS])
 @pytest.mark.parametrize("shape,feature_index", [((4, 3, 5), 1), ((6, 2), 0), ((2, 3, 4, 5), 3), ((7,), 0)])
-def test_batch_norm_matches_xla_and_the_spec(dtype, element, rtol, shape, feature_index):
+def test_batch_norm_matches_xla_and_the_spec(dtype, element, shape, feature_index):
     rng = np.random.default_rng(sum(shape) + feature_index)
     args = inputs(rng, shape, feature_index, dtype)
     text = program(shape, element, feature_index)
     got = interpret(text, *args)
-    scale = max(float(np.max(np.abs(np.asarray(w, np.float64)))) for w in xla_run_text(text, *args))
-    assert_close(got, xla_run_text(text, *args), rtol=rtol, atol=rtol * scale, context=f"batch_norm {element}")
+    assert_within_scale(got, xla_run_text(text, *args), XLA_EPS, f"batch_norm {element} vs XLA")
     want = spec_decomposition(*args, feature_index, float(np.float32(1e-3)))  # epsilon is an f32 attribute
-    for i, (g, w) in enumerate(zip(got, want)):
-        np.testing.assert_allclose(np.asarray(g, np.float64), w, rtol=rtol, atol=rtol * np.max(np.abs(w)),
-                                   err_msg=f"result {i} vs the spec's formula ({element})")
+    assert_within_scale(got, [w.astype(dtype) for w in want], SPEC_EPS, f"batch_norm {element} vs the spec")
 
 
 def test_batch_norm_propagates_nan_and_inf_like_xla():

@@ -6,16 +6,23 @@ import numpy as np
 import pytest
 import jax.numpy as jnp
 
-from conftest import assert_close, run_both, xla_run_text
+from conftest import assert_within_scale, run_both, xla_run_text
 from stablehlo_py import interpret
 
-RTOL = {np.complex64: 2e-5, np.complex128: 1e-12, np.float32: 2e-5, np.float64: 1e-12}
+# Bounds in epsilons of the element type times the largest result (assert_within_scale), from the
+# errors measured against XLA on CPU (2026-11-24; the largest per op family in brackets), with room
+# for another host's FFT and LAPACK kernels: fft and its inverses (1.5), cholesky (0.9; its
+# reconstruction of the input 0.8), triangular_solve (2.2; its residual, against the right-hand
+# side's scale, 4.6).
+FFT_EPS = 8
+CHOLESKY_EPS = 4
+TRIANGULAR_SOLVE_EPS = 8
+RESIDUAL_EPS = 16
 
 
 def close(got, want, dtype, context):
-    # FFT sums many terms: compare against the size of the result, not element by element
-    scale = max(float(np.max(np.abs(w))) if w.size else 0.0 for w in want) or 1.0
-    assert_close(got, want, rtol=RTOL[dtype], atol=RTOL[dtype] * scale, context=context)
+    # FFT sums many terms: the error scales with the largest result, not with each element
+    assert_within_scale(got, want, FFT_EPS, context)
 
 
 def random_complex(rng, shape, dtype):
@@ -45,7 +52,7 @@ def test_real_fft_and_its_inverse_match_xla(fn, inverse, shape, dtype, cdtype):
     lengths = {jnp.fft.irfft: {"n": shape[-1]}, jnp.fft.irfft2: {"s": shape[-2:]}, jnp.fft.irfftn: {"s": shape}}
     got, want = run_both(lambda s: inverse(s, **lengths[inverse]), spectrum)
     close(got, want, dtype, f"{inverse.__name__} {dtype.__name__} {shape}")
-    np.testing.assert_allclose(got[0], x, rtol=1e-4 if dtype == np.float32 else 1e-10, atol=1e-4)
+    assert_within_scale([got[0]], [x], 2 * FFT_EPS, f"{inverse.__name__} restores the input")
 
 
 def spd(rng, batch, n, dtype):
@@ -59,14 +66,14 @@ def ttype(shape, element):
     return f"tensor<{'x'.join(map(str, shape))}x{element}>"
 
 
-ELEMENTS = [(np.float32, "f32", 1e-5), (np.float64, "f64", 1e-12), (np.complex64, "complex<f32>", 1e-5),
-            (np.complex128, "complex<f64>", 1e-12), (ml_dtypes.bfloat16, "bf16", 2e-2), (np.float16, "f16", 2e-3)]
+ELEMENTS = [(np.float32, "f32"), (np.float64, "f64"), (np.complex64, "complex<f32>"), (np.complex128, "complex<f64>"),
+            (ml_dtypes.bfloat16, "bf16"), (np.float16, "f16")]
 
 
-@pytest.mark.parametrize("dtype,element,rtol", ELEMENTS, ids=[e[1] for e in ELEMENTS])
+@pytest.mark.parametrize("dtype,element", ELEMENTS, ids=[e[1] for e in ELEMENTS])
 @pytest.mark.parametrize("lower", [True, False])
 @pytest.mark.parametrize("batch", [(), (3,), (2, 2)])
-def test_cholesky_matches_xla_and_factors_its_input(dtype, element, rtol, lower, batch):
+def test_cholesky_matches_xla_and_factors_its_input(dtype, element, lower, batch):
     n = 4
     a = spd(np.random.default_rng(2), batch, n, dtype)
     t = ttype(batch + (n, n), element)
@@ -76,10 +83,11 @@ def test_cholesky_matches_xla_and_factors_its_input(dtype, element, rtol, lower,
     }}"""
     got, want = interpret(text, a), xla_run_text(text, a)
     tri = np.tril if lower else np.triu  # the other triangle is implementation-defined
-    assert_close([tri(got[0])], [tri(want[0])], rtol=rtol, atol=rtol * 10, context=f"cholesky {element}")
+    assert_within_scale([tri(got[0])], [tri(want[0])], CHOLESKY_EPS, f"cholesky {element}")
     factor = tri(got[0]).astype(np.complex128)
     product = factor @ np.conj(np.swapaxes(factor, -1, -2)) if lower else np.conj(np.swapaxes(factor, -1, -2)) @ factor
-    np.testing.assert_allclose(product, a.astype(np.complex128), rtol=rtol * 10, atol=rtol * 100)
+    product = product if np.iscomplexobj(a) else product.real
+    assert_within_scale([product.astype(a.dtype)], [a], CHOLESKY_EPS, f"cholesky {element} reconstructs its input")
 
 
 def test_cholesky_of_a_matrix_that_is_not_positive_definite_gives_nan_not_an_exception():
@@ -93,12 +101,12 @@ def test_cholesky_of_a_matrix_that_is_not_positive_definite_gives_nan_not_an_exc
     assert np.isnan(got[1]).any()
 
 
-@pytest.mark.parametrize("dtype,element,rtol", ELEMENTS[:4], ids=[e[1] for e in ELEMENTS[:4]])
+@pytest.mark.parametrize("dtype,element", ELEMENTS[:4], ids=[e[1] for e in ELEMENTS[:4]])
 @pytest.mark.parametrize("left_side", [True, False])
 @pytest.mark.parametrize("lower", [True, False])
 @pytest.mark.parametrize("transpose", ["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"])
 @pytest.mark.parametrize("unit", [False, True])
-def test_triangular_solve_matches_xla(dtype, element, rtol, left_side, lower, transpose, unit):
+def test_triangular_solve_matches_xla(dtype, element, left_side, lower, transpose, unit):
     rng = np.random.default_rng(3)
     n, k, batch = 4, 3, (2,)
     a = (rng.standard_normal(batch + (n, n)) + (1j * rng.standard_normal(batch + (n, n))
@@ -113,11 +121,11 @@ def test_triangular_solve_matches_xla(dtype, element, rtol, left_side, lower, tr
       return %0 : {tb}
     }}"""
     got, want = interpret(text, a, b), xla_run_text(text, a, b)
-    assert_close(got, want, rtol=rtol * 10, atol=rtol * 10, context=f"triangular_solve {element}")
+    assert_within_scale(got, want, TRIANGULAR_SOLVE_EPS, f"triangular_solve {element}")
     # independently: op(T) x = b (or x op(T) = b) with T the chosen triangle of a
     t = np.tril(a) if lower else np.triu(a)
     if unit:
         t = t - np.eye(n) * np.diagonal(t, axis1=-2, axis2=-1)[..., None, :] + np.eye(n)
     op = {"NO_TRANSPOSE": t, "TRANSPOSE": np.swapaxes(t, -1, -2), "ADJOINT": np.conj(np.swapaxes(t, -1, -2))}[transpose]
-    residual = op @ got[0] - b if left_side else got[0] @ op - b
-    assert np.max(np.abs(residual)) < rtol * 100
+    assert_within_scale([(op @ got[0] if left_side else got[0] @ op).astype(dtype)], [b], RESIDUAL_EPS,
+                        f"triangular_solve {element}: residual")
