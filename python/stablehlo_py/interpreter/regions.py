@@ -575,6 +575,18 @@ def _windows(x: np.ndarray, out_shape, window_dims, strides, dilations) -> np.nd
     return view if native else view.view(x.dtype)
 
 
+def _window_output_shape(shape, dims, strides, base, win, padding) -> tuple:
+    """The number of windows along each dimension (reduce_window C16, as the verifier infers it):
+    the padded, base-dilated size less the dilated window, over the stride, plus one (none
+    where the window does not fit)."""
+    out = []
+    for n, w, st, b, d, (lo, hi) in zip(shape, dims, strides, base, win, padding):
+        padded = (0 if n == 0 else (n - 1) * b + 1) + lo + hi
+        window = (w - 1) * d + 1
+        out.append(0 if padded < window else (padded - window) // st + 1)
+    return tuple(out)
+
+
 def _window_attributes(ctx, rank: int, dilated: bool):
     ones = (1,) * rank
     dims = attributes.i64_list(ctx.op, "window_dimensions", ())
@@ -659,7 +671,8 @@ def _reduce_window(ctx):
     body = ctx.region(0)
     input_types = [s.element for s in body.arg_specs[:count]]
     init_types = [s.element for s in body.arg_specs[count:]]
-    out_shape = ctx.result_specs[0].shape
+    # a `?` result dimension takes the size the attributes give (the verifier checked they agree)
+    out_shape = _window_output_shape(specs[0].shape, dims, strides, base, win, padding)
     length = math.prod(dims)
 
     def windows(vals):
