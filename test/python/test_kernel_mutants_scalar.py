@@ -83,3 +83,49 @@ def test_an_interpreter_error_inside_a_scalar_loop_keeps_its_own_cause():
     finally:
         interpreter.unregister_custom_call("my.failing_target")
     assert isinstance(caught.value.__cause__, ValueError)
+
+
+def test_scalar_loop_with_one_carried_value_returns_it():
+    """x doubles until it reaches 100: one carried value, returned alone (not in a list)."""
+    loop = while_loop("%r", [("%x", "%x0", "tensor<i32>")],
+                      ["%n = stablehlo.constant dense<100> : tensor<i32>",
+                       "%p = stablehlo.compare LT, %x, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"],
+                      ["%y = stablehlo.add %x, %x : tensor<i32>"], ["%y"])
+    text = f"""func.func @main(%x0: tensor<i32>) -> tensor<i32> {{
+{loop}
+  return %r : tensor<i32>
+}}"""
+    executable, scalar_loops = compile_counting_scalar_loops(text)
+    assert scalar_loops == 1
+    (got,) = executable(np.asarray(3, np.int32))
+    assert got.shape == () and int(got) == 192
+
+
+def test_if_with_two_results_inside_a_scalar_loop():
+    """The body's `if` yields two values: (x + 1, s + x) on odd x, (x + 3, s) on even x."""
+    loop = while_loop("%r:2", [("%x", "%x0", "tensor<i64>"), ("%s", "%s0", "tensor<i64>")],
+                      ["%n = stablehlo.constant dense<20> : tensor<i64>",
+                       "%p = stablehlo.compare LT, %x, %n, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>"],
+                      ["%one = stablehlo.constant dense<1> : tensor<i64>",
+                       "%bit = stablehlo.and %x, %one : tensor<i64>",
+                       "%odd = stablehlo.compare EQ, %bit, %one, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>",
+                       '%next:2 = "stablehlo.if"(%odd) ({',
+                       "  %a = stablehlo.add %x, %one : tensor<i64>",
+                       "  %b = stablehlo.add %s, %x : tensor<i64>",
+                       "  stablehlo.return %a, %b : tensor<i64>, tensor<i64>",
+                       "}, {",
+                       "  %three = stablehlo.constant dense<3> : tensor<i64>",
+                       "  %c = stablehlo.add %x, %three : tensor<i64>",
+                       "  stablehlo.return %c, %s : tensor<i64>, tensor<i64>",
+                       "}) : (tensor<i1>) -> (tensor<i64>, tensor<i64>)"], ["%next#0", "%next#1"])
+    text = f"""func.func @main(%x0: tensor<i64>, %s0: tensor<i64>) -> (tensor<i64>, tensor<i64>) {{
+{loop}
+  return %r#0, %r#1 : tensor<i64>, tensor<i64>
+}}"""
+    x, s = 1, 0
+    while x < 20:
+        x, s = (x + 1, s + x) if x % 2 else (x + 3, s)
+    executable, scalar_loops = compile_counting_scalar_loops(text)
+    assert scalar_loops == 1
+    got = executable(np.asarray(1, np.int64), np.asarray(0, np.int64))
+    assert [int(v) for v in got] == [x, s]

@@ -116,11 +116,12 @@ def _pad(ctx):
         raise InterpreterError(f"operand type {operand.text} has a dynamic shape")
     # Place the operand with interior padding into a buffer with only the
     # non-negative edge padding, then crop where edge padding is negative.
-    grown = [lo_ + (n - 1) * (i + 1) + 1 + hi_ if n else lo_ + hi_
-             for n, lo_, hi_, i in zip(operand.shape, (max(v, 0) for v in low), (max(v, 0) for v in high), interior)]
-    place = tuple(slice(max(lo_, 0), max(lo_, 0) + (n - 1) * (i + 1) + 1 if n else max(lo_, 0), i + 1)
-                  for n, lo_, i in zip(operand.shape, low, interior))
-    crop = tuple(slice(-min(lo_, 0), g + min(hi_, 0)) for g, lo_, hi_ in zip(grown, low, high))
+    kept_low, kept_high = [max(v, 0) for v in low], [max(v, 0) for v in high]
+    spread = [(n - 1) * (i + 1) + 1 if n else 0 for n, i in zip(operand.shape, interior)]
+    grown = [lo + s + hi for lo, s, hi in zip(kept_low, spread, kept_high)]
+    place = tuple(slice(lo, lo + s, i + 1) for lo, s, i in zip(kept_low, spread, interior))
+    cut_low, cut_high = [max(-v, 0) for v in low], [max(-v, 0) for v in high]
+    crop = tuple(slice(c, g - d) for c, g, d in zip(cut_low, grown, cut_high))
 
     def pad(x, value):
         out = np.full(grown, value, dtype=x.dtype)
