@@ -25,7 +25,9 @@ _LINALG = [_T + f for f in (
 # module (file stem under python/stablehlo_py/interpreter/) -> (test files, own mutant-killer glob)
 FAMILIES = {
     "elementwise": (_ELEMENTWISE, "test_kernel_mutants_elementwise*.py"),
-    "types": (_ELEMENTWISE + [_T + "test_interpreter_data_movement.py"], "test_kernel_mutants_types*.py"),
+    "types": (_ELEMENTWISE + [_T + f for f in ("test_interpreter_data_movement.py", "test_interpreter_api.py",
+                                                "test_interpreter_calls_and_loop_updates.py")]
+              + [_T + "test_kernel_mutants_elementwise_subbyte.py"], "test_kernel_mutants_types*.py"),
     "regions": (_REGIONS, "test_kernel_mutants_re*.py"),
     "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py",
                 _T + "test_interpreter_limits.py"],
