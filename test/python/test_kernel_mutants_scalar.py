@@ -129,3 +129,40 @@ def test_if_with_two_results_inside_a_scalar_loop():
     assert scalar_loops == 1
     got = executable(np.asarray(1, np.int64), np.asarray(0, np.int64))
     assert [int(v) for v in got] == [x, s]
+
+
+def test_while_without_carried_values_takes_the_scalar_path():
+    text = """func.func @main(%x: tensor<f32>) -> tensor<f32> {
+  "stablehlo.while"() ({
+    %f = stablehlo.constant dense<false> : tensor<i1>
+    stablehlo.return %f : tensor<i1>
+  }, {
+    stablehlo.return
+  }) : () -> ()
+  return %x : tensor<f32>
+}"""
+    executable, scalar_loops = compile_counting_scalar_loops(text)
+    assert scalar_loops == 1
+    assert float(executable(np.asarray(2.0, np.float32))[0]) == 2.0
+
+
+@pytest.mark.parametrize("constant,expected", [("0x7FC00000", np.nan), ("0x7F800000", np.inf), ("0xFF800000", -np.inf)])
+def test_non_finite_constants_inside_a_scalar_loop(constant, expected):
+    """Constants reach the generated code as bound names, never as printed literals (nan and
+    inf are not Python literals)."""
+    loop = while_loop("%r:2", [("%i", "%zero", "tensor<i32>"), ("%x", "%x0", "tensor<f32>")],
+                      ["%n = stablehlo.constant dense<3> : tensor<i32>",
+                       "%p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"],
+                      ["%one = stablehlo.constant dense<1> : tensor<i32>",
+                       "%j = stablehlo.add %i, %one : tensor<i32>",
+                       f"%c = stablehlo.constant dense<{constant}> : tensor<f32>",
+                       "%y = stablehlo.add %x, %c : tensor<f32>"], ["%j", "%y"])
+    text = f"""func.func @main(%x0: tensor<f32>) -> tensor<f32> {{
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+{loop}
+  return %r#1 : tensor<f32>
+}}"""
+    executable, scalar_loops = compile_counting_scalar_loops(text)
+    assert scalar_loops == 1
+    (got,) = executable(np.asarray(1.0, np.float32))
+    np.testing.assert_array_equal(got, np.float32(expected))
