@@ -322,11 +322,11 @@ LogicalResult SliceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.slice",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<SliceOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<SliceOp>(attributes, properties);
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   RankedTensorType type;
   if (failed(inferSliceType({}, operand, props.start_indices,
                             props.limit_indices, props.strides, type)))
@@ -403,11 +403,11 @@ LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
                                             OpaqueProperties properties,
                                             RegionRange,
                                             SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.transpose",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<TransposeOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<TransposeOp>(attributes, properties);
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   RankedTensorType type;
   if (failed(inferTransposeType({}, operand, props.permutation, type)))
     type = operand; // placeholder: the verifier reports the problem
@@ -517,11 +517,11 @@ LogicalResult PadOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.pad",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<PadOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<PadOp>(attributes, properties);
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   RankedTensorType type;
   if (failed(inferPadType({}, operand, props.edge_padding_low,
                           props.edge_padding_high, props.interior_padding,
@@ -562,10 +562,10 @@ LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
                                           ValueRange operands, DictionaryAttr,
                                           OpaqueProperties, RegionRange,
                                           SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.reverse",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<ReverseOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
-  inferred.push_back(operands[0].getType()); // C1
+  inferred.push_back((*ranked)[0]); // C1
   return success();
 }
 
@@ -663,8 +663,8 @@ LogicalResult ConcatenateOp::inferReturnTypes(
     MLIRContext *ctx, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.concatenate",
-                                       operands.getTypes())))
+  auto ranked = rankedOperandTypes<ConcatenateOp>(location, operands);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<ConcatenateOp>(attributes, properties);
   RankedTensorType type;
@@ -814,10 +814,10 @@ LogicalResult BroadcastOp::inferReturnTypes(MLIRContext *,
                                             OpaqueProperties properties,
                                             RegionRange,
                                             SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.broadcast",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<BroadcastOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   auto sizes = propertiesOf<BroadcastOp>(attributes, properties).broadcast_sizes;
   bool valid = sizes && llvm::all_of(sizes.asArrayRef(),
                                      [](int64_t s) { return s >= 0; });

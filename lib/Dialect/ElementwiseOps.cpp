@@ -141,11 +141,10 @@ LogicalResult AddOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.add",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<AddOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
-  auto lhs = cast<RankedTensorType>(operands[0].getType());
-  auto rhs = cast<RankedTensorType>(operands[1].getType());
+  RankedTensorType lhs = (*ranked)[0], rhs = (*ranked)[1];
   inferred.push_back(isCompatibleShape(lhs, rhs) && lhs.getElementType() ==
                                                         rhs.getElementType()
                          ? mostSpecificType(lhs, rhs)
@@ -208,10 +207,10 @@ LogicalResult CompareOp::inferReturnTypes(MLIRContext *ctx,
                                           ValueRange operands, DictionaryAttr,
                                           OpaqueProperties, RegionRange,
                                           SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.compare",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<CompareOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
-  auto lhs = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType lhs = (*ranked)[0];
   inferred.push_back(RankedTensorType::get(
       lhs.getShape(), IntegerType::get(ctx, 1), lhs.getEncoding()));
   return success();
@@ -258,11 +257,10 @@ LogicalResult SelectOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.select",
-                                       operands.getTypes(), 3)))
+  auto ranked = rankedOperandTypes<SelectOp>(location, operands, 3);
+  if (failed(ranked))
     return failure();
-  auto onTrue = cast<RankedTensorType>(operands[1].getType());
-  auto onFalse = cast<RankedTensorType>(operands[2].getType());
+  RankedTensorType onTrue = (*ranked)[1], onFalse = (*ranked)[2];
   inferred.push_back(haveSameBaselineType(onTrue, onFalse) &&
                              onTrue.getElementType() ==
                                  onFalse.getElementType()

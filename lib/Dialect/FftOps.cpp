@@ -79,11 +79,11 @@ LogicalResult FftOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.fft",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<FftOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<FftOp>(attributes, properties);
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   RankedTensorType type;
   if (!props.fft_type || !props.fft_length ||
       failed(inferFftType({}, operand, props.fft_type.getValue(),

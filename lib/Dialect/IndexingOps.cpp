@@ -175,14 +175,13 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
                                          OpaqueProperties properties,
                                          RegionRange,
                                          SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.gather",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<GatherOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<GatherOp>(attributes, properties);
   if (operands.size() != 2)
     return failure();
-  auto operand = cast<RankedTensorType>(operands[0].getType());
-  auto indices = cast<RankedTensorType>(operands[1].getType());
+  RankedTensorType operand = (*ranked)[0], indices = (*ranked)[1];
   RankedTensorType type;
   if (failed(inferGatherType({}, operand, indices, props.dimension_numbers,
                              props.slice_sizes, type)))
@@ -245,13 +244,13 @@ LogicalResult DynamicSliceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.dynamic_slice",
-                                       operands.getTypes())))
+  auto ranked = rankedOperandTypes<DynamicSliceOp>(location, operands);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<DynamicSliceOp>(attributes, properties);
   if (operands.empty())
     return failure();
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   RankedTensorType type;
   if (failed(inferDynamicSliceType({}, operand,
                                    operands.drop_front().getTypes(),
@@ -325,8 +324,8 @@ LogicalResult ScatterOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.scatter",
-                                       operands.getTypes())))
+  auto ranked = rankedOperandTypes<ScatterOp>(location, operands);
+  if (failed(ranked))
     return failure();
   if (operands.size() < 3) // C5
     return emitOptionalError(location, "'stablehlo.scatter' op C5: needs N > 0 "

@@ -95,16 +95,15 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.dot_general",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<DotGeneralOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
   DotDimensionNumbersAttr dims =
       propertiesOf<DotGeneralOp>(attributes, properties).dot_dimension_numbers;
   if (!dims || operands.size() != 2)
     return emitOptionalError(location, "'stablehlo.dot_general' op needs lhs, rhs and "
                                        "dot_dimension_numbers");
-  auto lhs = cast<RankedTensorType>(operands[0].getType());
-  auto rhs = cast<RankedTensorType>(operands[1].getType());
+  RankedTensorType lhs = (*ranked)[0], rhs = (*ranked)[1];
   SmallVector<int64_t> shape;
   if (failed(inferDotGeneralShape(location, lhs, rhs, dims, shape)))
     return failure();
@@ -199,10 +198,10 @@ LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *,
                                            ValueRange operands, DictionaryAttr,
                                            OpaqueProperties, RegionRange,
                                            SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.cholesky",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<CholeskyOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
-  inferred.push_back(operands[0].getType()); // C1
+  inferred.push_back((*ranked)[0]); // C1
   return success();
 }
 
@@ -227,10 +226,10 @@ LogicalResult TriangularSolveOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.triangular_solve",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<TriangularSolveOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
-  inferred.push_back(operands[1].getType()); // C4
+  inferred.push_back((*ranked)[1]); // C4
   return success();
 }
 
@@ -390,13 +389,12 @@ LogicalResult DotOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.dot",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<DotOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
   if (operands.size() != 2)
     return emitOptionalError(location, "'stablehlo.dot' op needs lhs and rhs");
-  auto lhs = cast<RankedTensorType>(operands[0].getType());
-  auto rhs = cast<RankedTensorType>(operands[1].getType());
+  RankedTensorType lhs = (*ranked)[0], rhs = (*ranked)[1];
   SmallVector<int64_t> shape, bounds;
   if (failed(inferDotShape(location, lhs, rhs, shape, bounds)))
     return failure();
@@ -613,8 +611,8 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
     MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<ShapedTypeComponents> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.convolution",
-                                       operands.getTypes(), 2)))
+  auto ranked = rankedOperandTypes<ConvolutionOp>(location, operands, 2);
+  if (failed(ranked))
     return failure();
   auto p = propertiesOf<ConvolutionOp>(attributes, properties);
   if (operands.size() != 2 || !p.dimension_numbers || !p.feature_group_count ||
@@ -623,8 +621,7 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
                                        "rhs, dimension_numbers, "
                                        "feature_group_count and "
                                        "batch_group_count");
-  auto lhs = cast<RankedTensorType>(operands[0].getType());
-  auto rhs = cast<RankedTensorType>(operands[1].getType());
+  RankedTensorType lhs = (*ranked)[0], rhs = (*ranked)[1];
   ConvolutionConfig config(p.window_strides, p.padding, p.lhs_dilation,
                            p.rhs_dilation, p.window_reversal,
                            p.dimension_numbers,

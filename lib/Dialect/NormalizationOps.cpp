@@ -105,10 +105,10 @@ LogicalResult BatchNormInferenceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(
-          location, "stablehlo.batch_norm_inference", operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<BatchNormInferenceOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
-  inferred.push_back(operands[0].getType()); // C7
+  inferred.push_back((*ranked)[0]); // C7
   return success();
 }
 
@@ -137,12 +137,12 @@ LogicalResult BatchNormTrainingOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(
-          location, "stablehlo.batch_norm_training", operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<BatchNormTrainingOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
   auto featureIndex =
       propertiesOf<BatchNormTrainingOp>(attributes, properties).feature_index;
-  Type operand = operands[0].getType();
+  Type operand = (*ranked)[0];
   Type features = featureVectorType(
       operand, featureIndex ? featureIndex.getInt() : -1); // C5, C6
   inferred.append({operand, features, features});          // C7
@@ -174,12 +174,12 @@ LogicalResult BatchNormGradOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.batch_norm_grad",
-                                       operands.getTypes(), 1)))
+  auto ranked = rankedOperandTypes<BatchNormGradOp>(location, operands, 1);
+  if (failed(ranked))
     return failure();
   auto featureIndex =
       propertiesOf<BatchNormGradOp>(attributes, properties).feature_index;
-  Type operand = operands[0].getType();
+  Type operand = (*ranked)[0];
   Type features = featureVectorType(
       operand, featureIndex ? featureIndex.getInt() : -1); // C4, C5
   inferred.append({operand, features, features});          // C3

@@ -72,8 +72,8 @@ LogicalResult ReduceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.reduce",
-                                       operands.getTypes())))
+  auto ranked = rankedOperandTypes<ReduceOp>(location, operands);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<ReduceOp>(attributes, properties);
   if (!props.dimensions)
@@ -738,15 +738,14 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
                                       ValueRange operands, DictionaryAttr,
                                       OpaqueProperties, RegionRange regions,
                                       SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.map",
-                                       operands.getTypes())))
+  auto ranked = rankedOperandTypes<MapOp>(location, operands);
+  if (failed(ranked))
     return failure();
   if (operands.empty()) // C2
     return emitOptionalError(location,
                              "'stablehlo.map' op C2: needs at least one input");
-  auto shape = cast<RankedTensorType>(operands[0].getType());
-  for (Value input : operands.drop_front()) {
-    auto type = cast<RankedTensorType>(input.getType());
+  RankedTensorType shape = ranked->front();
+  for (RankedTensorType type : llvm::drop_begin(*ranked)) {
     if (!isCompatibleShape(shape, type)) // C1
       return emitOptionalError(location, "'stablehlo.map' op C1: all inputs "
                                "must have the same shape, got ",
@@ -926,8 +925,8 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.reduce_window",
-                                       operands.getTypes())))
+  auto ranked = rankedOperandTypes<ReduceWindowOp>(location, operands);
+  if (failed(ranked))
     return failure();
   auto props = propertiesOf<ReduceWindowOp>(attributes, properties);
   ReduceWindowOp::Adaptor adaptor(operands, attributes, &props, regions);
@@ -990,10 +989,10 @@ LogicalResult SelectAndScatterOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  if (failed(checkRankedTensorOperands(location, "stablehlo.select_and_scatter",
-                                       operands.getTypes(), 3)))
+  auto ranked = rankedOperandTypes<SelectAndScatterOp>(location, operands, 3);
+  if (failed(ranked))
     return failure();
-  auto operand = cast<RankedTensorType>(operands[0].getType());
+  RankedTensorType operand = (*ranked)[0];
   inferred.push_back(operand.clone(regionElementType(regions, 1, operand)));
   return success();
 }

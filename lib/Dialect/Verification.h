@@ -87,6 +87,21 @@ LogicalResult checkRankedTensorOperands(std::optional<Location> location,
                                         StringRef opName, TypeRange types,
                                         int64_t count = -1);
 
+// The preamble of a shape function: checkRankedTensorOperands for OpT, then
+// the first `count` operand types (all when count < 0) as ranked tensors.
+template <typename OpT>
+FailureOr<SmallVector<RankedTensorType>>
+rankedOperandTypes(std::optional<Location> location, ValueRange operands,
+                   int64_t count = -1) {
+  if (failed(checkRankedTensorOperands(location, OpT::getOperationName(),
+                                       operands.getTypes(), count)))
+    return failure();
+  size_t n = count < 0 ? operands.size() : static_cast<size_t>(count);
+  return llvm::to_vector(llvm::map_range(
+      operands.take_front(n).getTypes(),
+      [](Type type) { return cast<RankedTensorType>(type); }));
+}
+
 // The bound of dimension d (kDynamic when it has none).
 int64_t boundOf(RankedTensorType type, int64_t d);
 // The size of dimension d, or its bound when it is dynamic (kDynamic when
