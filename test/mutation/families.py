@@ -8,7 +8,8 @@ _T = "test/python/"
 _ELEMENTWISE = [_T + f for f in (
     "test_interpreter_elementwise.py", "test_interpreter_convert.py", "test_interpreter_compare_select.py",
     "test_interpreter_reduce_precision.py", "test_interpreter_constants.py", "test_interpreter_fixes.py",
-    "test_properties.py", "test_interpreter_xla_text.py", "test_interpreter_conformance_fixes.py")]
+    "test_properties.py", "test_interpreter_xla_text.py", "test_interpreter_conformance_fixes.py",
+    "test_interpreter_scalar_loops.py")]  # scalar loops run the scalar forms elementwise.py defines
 _REGIONS = [_T + f for f in (
     "test_interpreter_reduce.py", "test_interpreter_windows.py", "test_interpreter_sort.py",
     "test_interpreter_scalar_loops.py", "test_interpreter_calls_and_loop_updates.py",
