@@ -21,7 +21,7 @@ _DATA_MOVEMENT = [_T + f for f in (
     "test_interpreter_data_movement.py", "test_interpreter_tuples_and_sizes.py", "test_interpreter_fixes.py")]
 _LINALG = [_T + f for f in (
     "test_interpreter_dot.py", "test_interpreter_convolution.py", "test_interpreter_einsum.py",
-    "test_interpreter_fft_and_solvers.py")]
+    "test_interpreter_fft_and_solvers.py", "test_interpreter_accumulation_order.py")]
 
 # module (file stem under python/stablehlo_py/interpreter/) -> (test files, own mutant-killer glob)
 FAMILIES = {
