@@ -225,12 +225,9 @@ def from_wide_int(values: np.ndarray, info: ElementInfo) -> np.ndarray:
     """Wrap integer `values` (any integer dtype) into the integer type `info`, modulo 2**bits."""
     if not info.is_subbyte:
         return values.astype(info.dtype, copy=False)
-    mask = (1 << info.bits) - 1
-    low = values.astype(np.int16) & mask
-    if info.category == "sint":
-        half = 1 << (info.bits - 1)
-        low = (low ^ half) - half
-    return low.astype(info.dtype)
+    # the low `bits` bits (int16 keeps them whatever the source type), which ml_dtypes reads as
+    # two's complement for the signed types
+    return (values.astype(np.int16) & ((1 << info.bits) - 1)).astype(info.dtype)
 
 
 _UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
