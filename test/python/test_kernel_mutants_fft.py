@@ -46,3 +46,19 @@ def test_length_zero_transforms_give_empty_results(kind, src, dst):
     x = np.zeros((2, 0), np.complex128 if src == C else np.float64)
     expected = np.zeros((2, 0), np.complex128 if dst == C else np.float64)
     assert_same(interpret(text, x), [expected], kind)
+
+
+@pytest.mark.parametrize("kind,operand,result,length,element", [
+    ("FFT", "tensor<?x4xcomplex<f32>>", "tensor<?x4xcomplex<f32>>", 4, np.complex64),
+    ("RFFT", "tensor<?x6xf32>", "tensor<?x4xcomplex<f32>>", 6, np.float32),
+    ("IRFFT", "tensor<?x4xcomplex<f32>>", "tensor<?x6xf32>", 6, np.complex64),
+])
+def test_empty_batch_of_a_dynamic_fft(kind, operand, result, length, element):
+    """An empty batch at run time: the result is empty, its last dimension as the transform makes it."""
+    text = f"""func.func @main(%x: {operand}) -> {result} {{
+  %0 = stablehlo.fft %x, type = {kind}, length = [{length}] : ({operand}) -> {result}
+  return %0 : {result}
+}}"""
+    last = int(result.split("x")[1])
+    (got,) = interpret(text, np.zeros((0, int(operand.split("x")[1])), element))
+    assert got.shape == (0, last)
