@@ -68,3 +68,53 @@ def test_dot_general_with_a_dynamic_dimension_is_a_clean_error():
 }"""
     with pytest.raises(InterpreterError, match=r"stablehlo.dot_general .*dynamic shape tensor<\?x3xf32> is not supported"):
         interpret(text, np.zeros((2, 3), np.float32), np.zeros((3, 2), np.float32))
+
+
+@pytest.mark.parametrize("element,result,dtype,out_dtype", [
+    ("f32", "bf16", np.float32, ml_dtypes.bfloat16), ("f64", "f32", np.float64, np.float32),
+    ("f32", "f16", np.float32, np.float16)])
+def test_wider_operands_multiply_in_their_type_and_round_once(element, result, dtype, out_dtype):
+    """f32 operands, bf16 result: the spec multiplies the operands' slices in their own type; XLA
+    sums in f32 and rounds once. Rounding the operands first would give another value here: with
+    x = 1 + 2^-8 + 2^-9 (1 + 2^-7 in bf16), 3x is 3.0176 (3.0156 in bf16) but 3 * bf16(x) is the
+    tie 3.0234, which rounds to 3.03125."""
+    a = np.full((2, 3), 1 + 2.0 ** -8 + 2.0 ** -9, dtype)
+    b = np.ones((3, 2), dtype)
+    text = _dot_text(2, 3, 2, element, result)
+    (got,) = interpret(text, a, b)
+    exact = a.astype(np.float64) @ b.astype(np.float64)  # exact: three small terms
+    assert_same([got], [exact.astype(np.float32).astype(out_dtype)])
+    assert_same([got], xla_run_text(text, a, b))
+
+
+def test_triangular_solve_with_two_batch_dimensions_of_different_sizes():
+    """a: 2x3 batch of 2x2 lower-triangular systems; the residual of each solve against numpy."""
+    text = """func.func @main(%a: tensor<2x3x2x2xf64>, %b: tensor<2x3x2x1xf64>) -> tensor<2x3x2x1xf64> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x3x2x2xf64>, tensor<2x3x2x1xf64>) -> tensor<2x3x2x1xf64>
+  return %0 : tensor<2x3x2x1xf64>
+}"""
+    rng = np.random.default_rng(4)
+    a = np.tril(rng.standard_normal((2, 3, 2, 2))) + 3 * np.eye(2)
+    b = rng.standard_normal((2, 3, 2, 1))
+    (x,) = interpret(text, a, b)
+    np.testing.assert_allclose(a @ x, b, rtol=0, atol=1e-14)
+
+
+def test_convolution_without_spatial_dimensions_is_a_matrix_product():
+    """dim_numbers [b, f]x[i, o]->[b, f], no window: XLA bit for bit on integers."""
+    text = """func.func @main(%a: tensor<2x3xi32>, %b: tensor<3x2xi32>) -> tensor<2x2xi32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, f]x[i, o]->[b, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3xi32>, tensor<3x2xi32>) -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}"""
+    a, b = np.arange(6, dtype=np.int32).reshape(2, 3), np.arange(-3, 3, dtype=np.int32).reshape(3, 2)
+    assert_same(interpret(text, a, b), [a @ b])
+    assert_same(interpret(text, a, b), xla_run_text(text, a, b))
+
+
+def test_convolution_with_a_dynamic_dimension_is_a_clean_error():
+    text = """func.func @main(%a: tensor<?x3xi32>, %b: tensor<3x2xi32>) -> tensor<?x2xi32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, f]x[i, o]->[b, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<?x3xi32>, tensor<3x2xi32>) -> tensor<?x2xi32>
+  return %0 : tensor<?x2xi32>
+}"""
+    with pytest.raises(InterpreterError, match=r"stablehlo.convolution .*dynamic shape tensor<\?x3xi32> is not supported"):
+        interpret(text, np.zeros((2, 3), np.int32), np.zeros((3, 2), np.int32))

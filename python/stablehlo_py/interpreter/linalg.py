@@ -26,14 +26,18 @@ from .registry import register
 from .types import complex_product, from_wide_int, strided_view
 
 
-def _accumulation(out):
-    """(to_compute, finish) for products accumulated into element type `out`.
+def _accumulation(out, operand):
+    """(to_compute, finish) for products of `operand` elements accumulated into element type `out`.
 
-    Operands are converted to `out` first (mixed-precision products
-    accumulate in the result type, as XLA does).  Integers then accumulate in
-    64 bits and wrap into `out`, which equals wrap-around accumulation in
-    `out`; floats narrower than f32 accumulate in f32 and round once.
+    Float operands wider than `out` multiply and sum in their own precision (at least f32) and
+    round once to `out`: the spec multiplies the operands' slices in their type, and XLA rounds
+    only the result.  Otherwise operands are converted to `out` first (a widening, exact).
+    Integers then accumulate in 64 bits and wrap into `out`, which equals wrap-around
+    accumulation in `out`; floats narrower than f32 accumulate in f32 and round once.
     """
+    if out.category == "float" and operand.category == "float" and operand.bits > out.bits:
+        compute = np.dtype(np.float64 if operand.bits > 32 else np.float32)
+        return (lambda x: x.astype(compute, copy=False)), (lambda r: convert_values(r, out))
     if out.is_int:
         wide = np.dtype(np.int64 if out.category == "sint" else np.uint64)
         return (lambda x: convert_values(x, out).astype(wide),
@@ -110,7 +114,7 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
     lhs_perm = None if lhs_perm == tuple(range(lhs.rank)) else lhs_perm
     rhs_perm = None if rhs_perm == tuple(range(rhs.rank)) else rhs_perm
     out_shape = result.shape
-    to_compute, finish = _accumulation(result.element)
+    to_compute, finish = _accumulation(result.element, lhs.element)
 
     def dot(a, b):
         a = to_compute(a)
@@ -208,7 +212,7 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
         raise InterpreterError(f"convolution result {result.text} does not match its operands")
     out_inverse = tuple(np.argsort(out_perm))
     flip = tuple(i for i, r in enumerate(window.reversal) if r)
-    to_compute, finish = _accumulation(result.element)
+    to_compute, finish = _accumulation(result.element, lhs.element)
     patch = math.prod(kernel_spatial) * kernel_in  # one window, flattened
     rows = (batch // bg) * math.prod(out_spatial)  # output positions per group
     kernel_group = kernel_out // groups
@@ -378,7 +382,7 @@ def _triangular_solve(ctx):
 def _einsum(ctx):
     # Legacy ops (XLA's Einsum): numpy's einsum with the same subscripts, accumulated like dot_general.
     config = attributes.string(ctx.op, "einsum_config")
-    to_compute, finish = _accumulation(ctx.result_spec().element)
+    to_compute, finish = _accumulation(ctx.result_spec().element, ctx.operand_spec(0).element)
     if ctx.result_spec().element.category == "bool":  # a sum of products of booleans is an OR of ANDs
         return lambda *xs: np.einsum(config, *[x.astype(np.uint8) for x in xs]).astype(bool)
     return lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True))
