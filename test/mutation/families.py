@@ -29,7 +29,8 @@ FAMILIES = {
     # types.py is the kernels' shared toolkit: every family's tests judge it
     "types": (sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING + _DATA_MOVEMENT + _LINALG + [
         _T + f for f in ("test_interpreter_api.py", "test_kernel_mutants_elementwise_subbyte.py",
-                         "test_kernel_mutants_elementwise_complex_order.py")])),
+                         "test_kernel_mutants_elementwise_complex_order.py",
+                         "test_kernel_mutants_elementwise_misc.py")])),
         "test_kernel_mutants_types*.py"),
     "regions": (_REGIONS, "test_kernel_mutants_re*.py"),
     "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py",

@@ -75,3 +75,35 @@ def test_bitcast_join_checks_the_run_time_last_dimension():
     assert interpret(text, np.zeros((3, 2), np.int8))[0].shape == (3,)
     with pytest.raises(InterpreterError, match=r"operand of shape \(3, 4\) does not give a tensor<3xi16> \(C1\)"):
         interpret(text, np.zeros((3, 4), np.int8))
+
+
+def test_bitcast_between_complex_widths_reinterprets_the_bytes():
+    """Two complex64 make one complex128 (the spec's bit layout: the bytes in order)."""
+    text = """func.func @main(%a: tensor<2xcomplex<f32>>) -> tensor<complex<f64>> {
+  %0 = stablehlo.bitcast_convert %a : (tensor<2xcomplex<f32>>) -> tensor<complex<f64>>
+  return %0 : tensor<complex<f64>>
+}"""
+    a = np.array([1 + 2j, 3 + 4j], np.complex64)
+    assert_same(interpret(text, a), [a.view(np.complex128).reshape(())])
+
+
+def test_complex_cumulative_product_past_one_scan_block():
+    """40 factors from {1, -1, i, -i}: every product is exact, so the blocked scan must give
+    the running products exactly (up to the signs of zero parts, which the textbook formula
+    decides)."""
+    rng = np.random.default_rng(2)
+    x = np.array([1, -1, 1j, -1j], np.complex64)[rng.integers(0, 4, 40)]
+    text = """func.func @main(%x: tensor<40xcomplex<f32>>, %i: tensor<complex<f32>>) -> tensor<40xcomplex<f32>> {
+  %0 = "stablehlo.reduce_window"(%x, %i) <{window_dimensions = array<i64: 40>, padding = dense<[[39, 0]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>):
+    %s = stablehlo.multiply %a, %b : tensor<complex<f32>>
+    stablehlo.return %s : tensor<complex<f32>>
+  }) : (tensor<40xcomplex<f32>>, tensor<complex<f32>>) -> tensor<40xcomplex<f32>>
+  return %0 : tensor<40xcomplex<f32>>
+}"""
+    want, p = [], 1
+    for v in x:
+        p *= complex(v)
+        want.append(p)
+    (got,) = interpret(text, x, np.complex64(1))
+    np.testing.assert_array_equal(got, np.array(want, np.complex64))  # values; zero signs follow the formula
