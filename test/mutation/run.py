@@ -316,7 +316,9 @@ def run_module(name, args, copy_root, work, equivalent, deadline):
         import re
 
         unlined = lambda d: re.sub(r"\.py:\d+ ", ".py ", d)  # noqa: E731 -- lines move as the file is edited
-        wanted = {line[line.index("stablehlo_py/"):].strip() for line in open(args.only) if "stablehlo_py/" in line}
+        outcome = re.compile(r" \((survived|no-coverage|killed|timeout)\)$")  # as survivors files list them
+        wanted = {outcome.sub("", line[line.index("stablehlo_py/"):].strip())
+                  for line in open(args.only) if "stablehlo_py/" in line and " | " not in line}
         exact = [m for m in mutants if m.describe(source) in wanted]
         if len({m.describe(source) for m in exact}) == len(wanted):  # the file has not moved
             mutants = exact
@@ -408,7 +410,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--lines", help="only mutants on lines A-B (e.g. 54-100)")
     p.add_argument("--match", help="only mutants whose description contains this text")
-    p.add_argument("--only", help="a file of mutant descriptions (as printed) to run, one a line")
+    p.add_argument("--only", help="a file of mutant descriptions (as printed, or a survivors file) to run")
     p.add_argument("--tests", nargs="+", help="run the mutants against these test files only (no baseline)")
     p.add_argument("--out", default=os.path.join(HERE, "out"))
     p.add_argument("--list", action="store_true", help="print the mutants and exit")
