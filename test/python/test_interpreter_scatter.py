@@ -77,6 +77,24 @@ def test_float_sum_of_duplicates_rounds_in_update_order():
     assert_same(got, expected)
 
 
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128], ids=dtype_id)
+def test_complex_product_of_duplicates_rounds_every_step(dtype):
+    """Complex products scattered into few rows, in update order, each by the textbook formula with
+    every real operation rounded (numpy's complex multiply may fuse multiply-adds on some hosts)."""
+    rng = np.random.default_rng(3)
+    x = sample(rng, dtype, (3,))
+    u = sample(rng, dtype, (300,))
+    i = rng.integers(0, 3, 300).astype(np.int32)
+    real = np.dtype(dtype).type(0).real.dtype.type
+    expected = x.copy()
+    for row, value in zip(i, u):
+        a, b = expected[row], value
+        ar, ai, br, bi = real(a.real), real(a.imag), real(b.real), real(b.imag)
+        expected[row] = dtype(complex(ar * br - ai * bi, ar * bi + ai * br))
+    text = export(lambda x, i, u: x.at[i].mul(u), x, i, u)
+    assert_same(interpret(text, x, i, u), [expected], np.dtype(dtype).name)
+
+
 @pytest.mark.parametrize("op", ["min", "max"])
 @pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16], ids=dtype_id)
 def test_float_min_max_signed_zeros_and_nan(op, dtype):
