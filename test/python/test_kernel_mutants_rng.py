@@ -24,6 +24,14 @@ def test_normal_f64_has_f64_resolution():
     assert np.count_nonzero(x.astype(np.float32).astype(np.float64) != x) > 900
 
 
+def test_normal_is_an_affine_map_of_the_standard_draw_in_f64():
+    """NORMAL(a, b) is a + b * z for the standard draw z of the same op (same location, so same
+    stream), computed in f64 and rounded once: a and b that are not f32 numbers stay exact."""
+    (z,) = interpret(rng_program("NORMAL", "f64", (1000,), "0.0", "1.0"))
+    (x,) = interpret(rng_program("NORMAL", "f64", (1000,), "0.1", "0.3"))
+    assert_same([x], [np.float64(0.1) + np.float64(0.3) * z])
+
+
 @pytest.mark.parametrize("size", [1, 4])
 def test_default_algorithm_rejects_a_state_it_cannot_use(size):
     """DEFAULT (Philox on CPU) takes 2 or 3 state words; the verifier leaves DEFAULT's state to the
