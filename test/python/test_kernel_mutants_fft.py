@@ -48,17 +48,21 @@ def test_length_zero_transforms_give_empty_results(kind, src, dst):
     assert_same(interpret(text, x), [expected], kind)
 
 
-@pytest.mark.parametrize("kind,operand,result,length,element", [
-    ("FFT", "tensor<?x4xcomplex<f32>>", "tensor<?x4xcomplex<f32>>", 4, np.complex64),
-    ("RFFT", "tensor<?x6xf32>", "tensor<?x4xcomplex<f32>>", 6, np.float32),
-    ("IRFFT", "tensor<?x4xcomplex<f32>>", "tensor<?x6xf32>", 6, np.complex64),
+@pytest.mark.parametrize("kind,operand,result,lengths,element", [
+    ("FFT", "tensor<?x4xcomplex<f32>>", "tensor<?x4xcomplex<f32>>", [4], np.complex64),
+    ("RFFT", "tensor<?x6xf32>", "tensor<?x4xcomplex<f32>>", [6], np.float32),
+    ("IRFFT", "tensor<?x4xcomplex<f32>>", "tensor<?x6xf32>", [6], np.complex64),
+    # two transformed dimensions of different lengths: the last one decides the result's last
+    ("RFFT", "tensor<?x3x6xf32>", "tensor<?x3x4xcomplex<f32>>", [3, 6], np.float32),
+    ("IRFFT", "tensor<?x3x4xcomplex<f32>>", "tensor<?x3x6xf32>", [3, 6], np.complex64),
+    ("RFFT", "tensor<?x0x6xf32>", "tensor<?x0x4xcomplex<f32>>", [0, 6], np.float32),
 ])
-def test_empty_batch_of_a_dynamic_fft(kind, operand, result, length, element):
-    """An empty batch at run time: the result is empty, its last dimension as the transform makes it."""
+def test_empty_batch_of_a_dynamic_fft(kind, operand, result, lengths, element):
+    """An empty batch at run time: the result is empty, its trailing dimensions as the transform makes them."""
     text = f"""func.func @main(%x: {operand}) -> {result} {{
-  %0 = stablehlo.fft %x, type = {kind}, length = [{length}] : ({operand}) -> {result}
+  %0 = stablehlo.fft %x, type = {kind}, length = {lengths} : ({operand}) -> {result}
   return %0 : {result}
 }}"""
-    last = int(result.split("x")[1])
-    (got,) = interpret(text, np.zeros((0, int(operand.split("x")[1])), element))
-    assert got.shape == (0, last)
+    dims = lambda t: tuple(int(d) for d in t[len("tensor<?x"):].split("x") if d.isdigit())  # noqa: E731
+    (got,) = interpret(text, np.zeros((0,) + dims(operand), element))
+    assert got.shape == (0,) + dims(result)
