@@ -190,6 +190,16 @@ def test_legacy_dot_mixed_types_sum_in_index_order():
     assert_same(interpret(text, a, b), [dot_reference(a.astype(np.complex64), b, np.complex64)])
 
 
+def test_dot_at_the_depth_limit_sums_in_index_order():
+    """SEQUENTIAL_DEPTH contracting indices is the deepest dot still summed in index order."""
+    from stablehlo_py.interpreter import linalg
+
+    k = linalg.SEQUENTIAL_DEPTH
+    rng = np.random.default_rng(6)
+    a, b = cancelling(rng, (3, k), np.float32), cancelling(rng, (k, 4), np.float32)
+    assert_same(interpret(dot_text(3, k, 4, np.float32), a, b), [dot_reference(a, b, np.float32)])
+
+
 def test_large_dot_keeps_blas():
     # beyond SEQUENTIAL_DEPTH contracting indices the kernel calls np.matmul
     from stablehlo_py.interpreter import linalg
@@ -205,6 +215,8 @@ CONV_CASES = {  # name: (x shape, w shape, stride, padding, rhs dilation, revers
     "features": ((2, 6, 5, 3), (2, 3, 3, 4), (1, 1), ((0, 0), (0, 0)), (1, 1), (False, False)),
     "strided_padded": ((1, 7, 6, 2), (3, 2, 2, 3), (2, 1), ((1, 2), (0, 1)), (1, 1), (False, False)),
     "dilated_reversed": ((1, 7, 7, 2), (2, 3, 2, 2), (1, 2), ((0, 0), (1, 1)), (2, 1), (True, False)),
+    "second_reversed": ((2, 5, 6, 2), (2, 3, 2, 2), (1, 1), ((0, 0), (0, 0)), (1, 1), (False, True)),
+    "both_reversed": ((1, 6, 6, 3), (3, 2, 3, 2), (1, 1), ((1, 0), (0, 1)), (1, 1), (True, True)),
 }
 
 

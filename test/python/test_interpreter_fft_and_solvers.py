@@ -90,13 +90,17 @@ def test_cholesky_matches_xla_and_factors_its_input(dtype, element, lower, batch
     assert_within_scale([product.astype(a.dtype)], [a], CHOLESKY_EPS, f"cholesky {element} reconstructs its input")
 
 
-def test_cholesky_of_a_matrix_that_is_not_positive_definite_gives_nan_not_an_exception():
-    text = """func.func public @main(%a: tensor<2x2x2xf32>) -> tensor<2x2x2xf32> {
-      %0 = stablehlo.cholesky %a, lower = true : tensor<2x2x2xf32>
-      return %0 : tensor<2x2x2xf32>
-    }"""
-    a = np.array([[[4, 2], [2, 3]], [[-1, 0], [0, 1]]], np.float32)
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.complex64, "complex<f32>")])
+def test_cholesky_of_a_matrix_that_is_not_positive_definite_gives_nan_not_an_exception(dtype, element):
+    """Only the failing matrix of the batch is NaN; the other keeps its factor (complex parts too)."""
+    text = f"""func.func public @main(%a: tensor<2x2x2x{element}>) -> tensor<2x2x2x{element}> {{
+      %0 = stablehlo.cholesky %a, lower = true : tensor<2x2x2x{element}>
+      return %0 : tensor<2x2x2x{element}>
+    }}"""
+    off = 2 + 1j if np.dtype(dtype).kind == "c" else 2
+    a = np.array([[[4, np.conj(off)], [off, 3]], [[-1, 0], [0, 1]]], dtype)
     got = interpret(text, a)[0]
+    assert got.dtype == dtype
     np.testing.assert_allclose(np.tril(got[0]), np.linalg.cholesky(a[0]), rtol=1e-6)
     assert np.isnan(got[1]).any()
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+import ml_dtypes
 import numpy as np
 
 from . import attributes
@@ -26,18 +27,29 @@ from .registry import register
 from .types import complex_product, from_wide_int, strided_view
 
 
+def _precision_rank(info) -> tuple:
+    """Order of float types by precision, as XLA ranks them for mixed-precision dots and
+    convolutions: bit width, then exponent range, then significand (bf16 above f16)."""
+    finfo = ml_dtypes.finfo(info.dtype)
+    return info.bits, int(finfo.maxexp) - int(finfo.minexp), int(finfo.nmant)
+
+
 def _accumulation(out, operand):
     """(to_compute, finish) for products of `operand` elements accumulated into element type `out`.
 
-    Float operands wider than `out` multiply and sum in their own precision (at least f32) and
-    round once to `out`: the spec multiplies the operands' slices in their type, and XLA rounds
-    only the result.  Otherwise operands are converted to `out` first (a widening, exact).
+    Float operands of higher precision than `out` (f32 -> bf16, bf16 -> f16, f16 -> f8E5M2)
+    multiply and sum in their own type (f16/bf16 accumulating in f32), round to it, then convert
+    to `out`: the spec multiplies the operands' slices in their type, and XLA computes the dot in
+    the operands' type and converts its result.  Otherwise operands are converted to `out` first
+    (f16 -> bf16 rounds them, as XLA does; widenings are exact).
     Integers then accumulate in 64 bits and wrap into `out`, which equals wrap-around
     accumulation in `out`; floats narrower than f32 accumulate in f32 and round once.
     """
-    if out.category == "float" and operand.category == "float" and operand.bits > out.bits:
+    if out.category == "float" and operand.category == "float" and _precision_rank(operand) > _precision_rank(out):
         compute = np.dtype(np.float64 if operand.bits > 32 else np.float32)
-        return (lambda x: x.astype(compute, copy=False)), (lambda r: convert_values(r, out))
+        if compute == operand.dtype:
+            return (lambda x: x.astype(compute, copy=False)), (lambda r: convert_values(r, out))
+        return (lambda x: x.astype(compute)), (lambda r: convert_values(convert_values(r, operand), out))
     if out.is_int:
         wide = np.dtype(np.int64 if out.category == "sint" else np.uint64)
         return (lambda x: convert_values(x, out).astype(wide),
@@ -380,9 +392,8 @@ def _triangular_solve(ctx):
 
 @register("stablehlo.einsum", "stablehlo.unary_einsum")
 def _einsum(ctx):
-    # Legacy ops (XLA's Einsum): numpy's einsum with the same subscripts, accumulated like dot_general.
+    # Legacy ops (XLA's Einsum): numpy's einsum with the same subscripts, accumulated like dot_general
+    # (numpy's einsum of booleans is already an OR of ANDs).
     config = attributes.string(ctx.op, "einsum_config")
     to_compute, finish = _accumulation(ctx.result_spec().element, ctx.operand_spec(0).element)
-    if ctx.result_spec().element.category == "bool":  # a sum of products of booleans is an OR of ANDs
-        return lambda *xs: np.einsum(config, *[x.astype(np.uint8) for x in xs]).astype(bool)
     return lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True))
