@@ -77,3 +77,37 @@ def test_scatter_of_rows_at_starts_that_are_not_row_aligned():
     i = np.array([[1], [3]], np.int32)
     u = np.arange(1, 9, dtype=np.int32).reshape(2, 4)
     assert_same(interpret(text, x, i, u), xla_run_text(text, x, i, u))
+
+
+def test_occurrences_count_from_zero_within_each_key():
+    """Scatter applies duplicates in rounds, round r holding every target's r-th update: the
+    occurrence numbers are 0, 1, ... per key (any other numbering costs a round per update)."""
+    from stablehlo_py.interpreter.indexing import _occurrences
+
+    keys = np.array([5, 2, 5, 9, 2, 5, 7, 2])
+    _, occurrence, _ = _occurrences(keys)
+    expected = [sum(1 for earlier in keys[:i] if earlier == key) for i, key in enumerate(keys)]
+    assert occurrence.tolist() == expected
+
+
+@pytest.mark.parametrize("index_type,dtype", [("ui64", np.uint64), ("ui32", np.uint32), ("ui8", np.uint8)])
+def test_scatter_with_unsigned_indices_past_int64_drops_them(index_type, dtype):
+    """Unsigned indices, some at or past 2^63 (negative if read as int64): out of range, dropped."""
+    text = f"""func.func @main(%x: tensor<4xi32>, %i: tensor<6x1x{index_type}>, %u: tensor<6xi32>) -> tensor<4xi32> {{
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<
+      inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }}) : (tensor<4xi32>, tensor<6x1x{index_type}>, tensor<6xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}}"""
+    top = int(np.iinfo(dtype).max)
+    indices = np.array([[0], [3], [min(2 ** 63, top)], [top], [top - 1], [1]], dtype)
+    x, u = np.arange(4, dtype=np.int32), np.array([10, 20, 30, 40, 50, 60], np.int32)
+    expected = x.copy()
+    for (i,), v in zip(indices.tolist(), u):
+        if i < 4:
+            expected[i] += v
+    assert_same(interpret(text, x, indices, u), [expected])
+    assert_same([expected], xla_run_text(text, x, indices, u))

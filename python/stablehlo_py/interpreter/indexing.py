@@ -448,11 +448,10 @@ def _scatter(ctx):
         raise InterpreterError(f"update_computation takes {len(body.arg_specs)} arguments, expected {2 * count}")
     types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
     block = ctx.op.regions[0].blocks[0]
-    same_types = all(t.dtype == s.dtype for t, s in zip(types, input_specs))
     replace = _replace_body(block, count)
     combiner = None
     single = _single_op_body(block, count)
-    if single is not None and same_types:
+    if single is not None:  # in the body's types E_i, which the results already have (promoted bodies too)
         combiner = _ufunc_at_combiner(single, types[0])
     window = indexing.window
     window_size = indexing.window_size
