@@ -88,6 +88,19 @@ def test_run_argument_errors(write, tmp_path, capsys):
     assert "cannot load argument 0" in capsys.readouterr().err
 
 
+def test_run_tuple_parameter_cannot_come_from_npy(write, tmp_path, capsys):
+    x = tmp_path / "x.npy"
+    np.save(x, np.zeros((2,), np.int32))
+    text = """func.func @main(%t: tuple<tensor<i32>, tensor<i32>>) -> tensor<i32> {
+  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<i32>, tensor<i32>>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+"""
+    assert main(["run", write("tuple.mlir", text), "--args", str(x)]) == 1
+    err = capsys.readouterr().err
+    assert "parameter type tuple<tensor<i32>, tensor<i32>>: only tensors can be loaded from .npy files" in err
+
+
 def test_run_split_input_file_keeps_going_and_reports(write, capsys):
     text = PASSING + "// -----\n" + FAILING + "// -----\nfunc.func @main( {\n"
     path = write("split.mlir", text)

@@ -121,5 +121,7 @@ def test_tuple_and_token_values_cross_the_python_boundary():
         run((np.int32(7), (np.array([1, -2], np.int8), None)))
     with pytest.raises(InterpreterError, match=r"argument 0: expected tuple<.*> \(a tuple of 2 values\), got tuple of 1"):
         run((np.int32(7),))
+    with pytest.raises(InterpreterError, match=r"argument 0: expected tuple<.*> \(a tuple of 2 values\), got ndarray$"):
+        run(np.array([7, 8], np.int32))  # an array of two values is not a tuple of two
     with pytest.raises(InterpreterError, match=r"argument 0 element 0: expected tensor<i32> \(dtype int32\), got dtype int64"):
         run((np.int64(7), (np.array([1, -2], np.int8), TOKEN)))

@@ -126,6 +126,24 @@ def test_sort_with_a_two_key_comparator(n):
     assert_same(interpret(text, a, b), [a[order], b[order]])
 
 
+def test_sort_whose_comparator_sides_differ_is_not_sorted_by_one_side():
+    """compare(lhs, rhs * 0) on positive values is never true: every pair ties (a valid strict
+    weak order), so a stable sort keeps the input order. The sides are different functions, so
+    ordering by the lhs side's values would be wrong."""
+    text = """func.func @main(%x: tensor<5xi32>) -> tensor<5xi32> {
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %z = stablehlo.multiply %b, %zero : tensor<i32>
+    %r = stablehlo.compare LT, %a, %z, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %r : tensor<i1>
+  }) : (tensor<5xi32>) -> tensor<5xi32>
+  return %0 : tensor<5xi32>
+}"""
+    x = np.array([3, 1, 2, 5, 4], np.int32)
+    assert_same(interpret(text, x), [x])
+
+
 def test_sort_without_a_dimension_sorts_the_last_one():
     text = """func.func @main(%x: tensor<2x2x3xi32>) -> tensor<2x2x3xi32> {
   %0 = "stablehlo.sort"(%x) ({
@@ -186,8 +204,9 @@ def test_select_and_scatter_of_one_element_with_padding():
     assert_same(interpret(text, o, src, init), xla_run_text(text, o, src, init))
 
 
-def test_select_and_scatter_on_booleans_ors_the_sources():
-    text, nw = _select_and_scatter_text("i1", _compare("GE", "i1"), _binary("or", "i1"), n=5, w=2, s=1, pad=(0, 0))
+@pytest.mark.parametrize("op", ["or", "add"])  # add on i1 is OR too
+def test_select_and_scatter_on_booleans_ors_the_sources(op):
+    text, nw = _select_and_scatter_text("i1", _compare("GE", "i1"), _binary(op, "i1"), n=5, w=2, s=1, pad=(0, 0))
     o = np.array([False, True, False, False, True])
     src = np.array([False, True, False, True])
     want = np.zeros(5, bool)
@@ -195,6 +214,43 @@ def test_select_and_scatter_on_booleans_ors_the_sources():
         pick = k if o[k] >= o[k + 1] else k + 1
         want[pick] |= src[k]
     assert_same(interpret(text, o, src, np.array(False)), [want])
+
+
+def test_select_and_scatter_on_an_empty_operand_sends_nothing():
+    """No operand elements, but padding makes one window (of padding only): its source is dropped."""
+    text, nw = _select_and_scatter_text("i32", _compare("GE", "i32"), _binary("add", "i32"), n=0, w=2, s=1, pad=(1, 1))
+    assert nw == 1
+    o, src, init = np.zeros(0, np.int32), np.array([5], np.int32), np.int32(1)
+    expected = xla_run_text(text, o, src, init)
+    assert_same([np.zeros(0, np.int32)], expected)
+    assert_same(interpret(text, o, src, init), expected)
+
+
+def test_select_and_scatter_on_a_dynamic_operand_is_a_clean_error():
+    text = """func.func @main(%o: tensor<?xi32>, %src: tensor<2xi32>, %i: tensor<i32>) -> tensor<?xi32> {
+  %0 = "stablehlo.select_and_scatter"(%o, %src, %i) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+    %c = stablehlo.compare GE, %x, %y : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+    %r = stablehlo.add %x, %y : tensor<i32>
+    stablehlo.return %r : tensor<i32>
+  }) : (tensor<?xi32>, tensor<2xi32>, tensor<i32>) -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}"""
+    with pytest.raises(InterpreterError, match=r"select_and_scatter.*dynamic shape tensor<\?xi32> is not supported"):
+        interpret(text, np.arange(4, dtype=np.int32), np.ones(2, np.int32), np.int32(0))
+
+
+def test_long_reduce_of_f16_with_an_f32_body_sums_in_f32():
+    """1000 f16 values into an f32 add body (promotable): summed in f32, not in f16, where the
+    spacing at 64-128 (1/16) would lose most of the 0.1s."""
+    add = ["%s = stablehlo.add %a, %b : tensor<f32>", "stablehlo.return %s : tensor<f32>"]
+    x = np.full(1000, 0.1, np.float16)
+    (got,) = interpret(_reduce("tensor<1000xf16>", "tensor<f32>", [0], "f32", add, "f16"), x, np.float16(0))
+    exact = 1000 * float(x[0])
+    assert got.dtype == np.float32 and abs(float(got) - exact) <= 1000 * exact * np.finfo(np.float32).eps
 
 
 def _reduce_window(shape, element, window, strides, padding, out_shape, op="add"):

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .errors import InterpreterError
-from .types import ElementInfo, TensorSpec, from_wide_int
+from .types import TensorSpec, from_wide_int
 
 __all__ = [
     "get",

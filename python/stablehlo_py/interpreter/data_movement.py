@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import attributes
+from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
 
@@ -33,8 +34,6 @@ def _iota(ctx):
     dim = attributes.integer(ctx.op, "iota_dimension")
     if not 0 <= dim < spec.rank:
         raise InterpreterError(f"iota_dimension {dim} out of range for {spec.text}")
-    from .elementwise import convert_values  # conversion rules live with convert
-
     line = convert_values(np.arange(spec.shape[dim], dtype=np.int64), spec.element)
     shape = [1] * spec.rank
     shape[dim] = spec.shape[dim]

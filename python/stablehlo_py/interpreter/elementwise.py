@@ -9,10 +9,7 @@ spec, and XLA on CPU where the spec leaves a case open:
   * maximum/minimum propagate NaN and order -0.0 below +0.0;
   * floats narrower than f32 compute transcendental functions in f32 and
     round the result once;
-  * convert: float -> int truncates toward zero, NaN -> 0, out of range
-    saturates to the type's min/max; int -> int wraps; x -> i1 is x != 0;
-    complex -> real (i1 too) takes the real part; float narrowing rounds to nearest
-    even (through ml_dtypes; f64 -> bf16 goes through f32 like XLA).
+  * convert: conversion.py, which every family shares.
 """
 
 from __future__ import annotations
@@ -21,12 +18,11 @@ import ml_dtypes
 import numpy as np
 
 from . import attributes
+from .combiners import complex_max, complex_min, float_max, float_min, total_order_key
+from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register, register_scalar
-from .types import (ElementInfo, bits_view, complex_product, dtype_info, element_info, from_wide_int, uint_dtype,
-                    wide_int_dtype)
-
-__all__ = ["convert_values"]
+from .types import ElementInfo, bits_view, complex_product, from_wide_int, uint_dtype, wide_int_dtype
 
 
 def _element(ctx, index: int = 0) -> ElementInfo:
@@ -128,42 +124,14 @@ def _remainder(ctx):
     return _binary(ctx, integer=_int_remainder, floating=_via_f32(np.fmod, _element(ctx)))
 
 
-def _float_max(a, b):
-    """np.maximum (NaN-propagating), with -0.0 ordered below +0.0."""
-    r = np.asarray(np.maximum(a, b))
-    zeros = (a == 0) & (b == 0)
-    if zeros.any():  # max(+-0, +-0) is -0.0 only if both are; a + b gives exactly that
-        np.add(a, b, out=r, where=zeros)
-    return r
-
-
-def _float_min(a, b):
-    """np.minimum (NaN-propagating), with -0.0 ordered below +0.0."""
-    r = np.asarray(np.minimum(a, b))
-    zeros = (a == 0) & (b == 0)
-    if zeros.any():  # min(+-0, +-0) is +0.0 only if both are: -((-a) + (-b))
-        np.negative(np.add(np.negative(a), np.negative(b)), out=r, where=zeros)
-    return r
-
-
-def _complex_max(a, b):
-    a_wins = (a.real > b.real) | (a.real == b.real) & (a.imag >= b.imag)
-    return np.where(a_wins, a, b)
-
-
-def _complex_min(a, b):
-    a_wins = (a.real < b.real) | (a.real == b.real) & (a.imag <= b.imag)
-    return np.where(a_wins, a, b)
-
-
 @register("stablehlo.maximum")
 def _maximum(ctx):
-    return _binary(ctx, boolean=np.logical_or, integer=np.maximum, floating=_float_max, complex_=_complex_max)
+    return _binary(ctx, boolean=np.logical_or, integer=np.maximum, floating=float_max, complex_=complex_max)
 
 
 @register("stablehlo.minimum")
 def _minimum(ctx):
-    return _binary(ctx, boolean=np.logical_and, integer=np.minimum, floating=_float_min, complex_=_complex_min)
+    return _binary(ctx, boolean=np.logical_and, integer=np.minimum, floating=float_min, complex_=complex_min)
 
 
 @register("stablehlo.and")
@@ -457,16 +425,6 @@ _DIRECTIONS = {
 }
 
 
-def _total_order_key(x):
-    """Integers ordered like IEEE totalOrder of the floats `x` (-NaN < -inf < ... < -0 < +0 < ... < +NaN)."""
-    if x.dtype.itemsize < 4:
-        x = x.astype(np.float32)  # exact: narrower floats embed in f32 with their order
-    bits = bits_view(x)
-    signed = bits.view(np.dtype(f"int{bits.dtype.itemsize * 8}"))
-    magnitude = np.iinfo(signed.dtype).max
-    return np.where(signed < 0, signed ^ magnitude, signed)
-
-
 @register("stablehlo.compare")
 def _compare(ctx):
     direction = attributes.comparison_direction(ctx.op)
@@ -484,7 +442,7 @@ def _compare(ctx):
 
         return lexicographic
     if info.category == "float" and compare_type == "TOTALORDER":
-        return lambda a, b: op(_total_order_key(a), _total_order_key(b))
+        return lambda a, b: op(total_order_key(a), total_order_key(b))
     return op  # SIGNED/UNSIGNED always match the integer type's own signedness (verifier, C3)
 
 
@@ -526,9 +484,9 @@ def _clamp(ctx):
     """min(max(operand, min), max) with the maximum/minimum kernels of the element type."""
     info = ctx.operand_spec(1).element
     if info.category == "float":
-        high, low = _float_max, _float_min
+        high, low = float_max, float_min
     elif info.category == "complex":
-        high, low = _complex_max, _complex_min
+        high, low = complex_max, complex_min
     else:
         high, low = np.maximum, np.minimum
 
@@ -540,63 +498,6 @@ def _clamp(ctx):
 
 # ---------------------------------------------------------------------------
 # convert
-
-
-def _float_to_int(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
-    t = np.trunc(x.astype(np.float64))
-    low = float(dst.min)
-    limit = float(dst.max) + 1  # a power of two, exact in f64
-    in_range = (t >= low) & (t < limit)  # False for NaN
-    wide = np.dtype(np.int64 if dst.category == "sint" else np.uint64)
-    values = np.where(in_range, t, 0).astype(wide)
-    values = np.where(t >= limit, dst.max, np.where(t < low, dst.min, values))
-    return from_wide_int(values, dst)
-
-
-_NO_NAN = {name: np.array(-0.0, dtype=element_info(name).dtype) for name in ("f4E2M1FN", "f6E2M3FN", "f6E3M2FN")}
-
-
-def _f64_to_f32_round_to_odd(x: np.ndarray) -> np.ndarray:
-    """`x` narrowed to f32 toward zero, with the last bit set when inexact (round to odd).
-    Rounding that once more to a format of at most 11 significant bits gives the correctly
-    rounded result, since f32 keeps more than twice as many bits plus two."""
-    y = x.astype(np.float32)
-    y = np.where(np.abs(y.astype(np.float64)) > np.abs(x), np.nextafter(y, np.float32(0)), y)
-    inexact = (y.astype(np.float64) != x) & ~np.isnan(x)
-    return (y.view(np.uint32) | inexact.astype(np.uint32)).view(np.float32)
-
-
-def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
-    """Element-wise conversion of `x` to element type `dst` (stablehlo.convert semantics)."""
-    src = dtype_info(x.dtype)
-    if src.dtype == dst.dtype:
-        return x
-    if src.category == "complex" and dst.category != "complex":
-        # the spec ignores the imaginary part, also for i1 (as upstream; XLA counts it)
-        x = np.real(x)
-        src = dtype_info(x.dtype)
-    if dst.category == "bool":
-        return x != 0
-    if src.category == "bool" or src.is_subbyte:
-        wide = np.dtype(np.int8 if src.category == "sint" else np.uint8)
-        x, src = x.astype(wide), dtype_info(wide)
-    if dst.is_int:
-        if src.category == "float":
-            return _float_to_int(x, dst)
-        return from_wide_int(x, dst)
-    if dst.category == "float" and src.category != "complex" and src.dtype != np.float64 and dst.bits < 32:
-        # ml_dtypes lacks some direct casts; f32 holds every narrower value (and integer
-        # values are rounded once to f32 first, as XLA does)
-        x = x.astype(np.float32)
-    elif dst.name == "bf16" and src.dtype == np.float64:
-        x = x.astype(np.float32)  # XLA narrows f64 to bf16 through f32
-    elif dst.category == "float" and src.dtype == np.float64 and dst.bits < 16:
-        # ml_dtypes casts f64 through f32, rounding twice; XLA rounds once
-        x = _f64_to_f32_round_to_odd(x)
-    if dst.name in _NO_NAN and src.category == "float":
-        # formats without NaN: XLA turns NaN into -0.0
-        return np.where(np.isnan(x), _NO_NAN[dst.name], x.astype(dst.dtype))
-    return x.astype(dst.dtype)
 
 
 @register("stablehlo.convert")

@@ -9,9 +9,10 @@ import numpy as np
 
 from . import attributes
 from .attributes import GatherDims
-from .elementwise import convert_values
+from .bodies import kernel_results, replace_body, single_op_body
+from .combiners import body_ufunc
+from .conversion import convert_values
 from .errors import InterpreterError
-from .regions import _results, _single_op_body
 from .registry import register
 from .types import from_wide_int, wide_int_dtype
 
@@ -282,28 +283,6 @@ def _unsigned_to_int64(indices: np.ndarray) -> np.ndarray:
     return np.where(wide > np.iinfo(np.int64).max, -1, wide.astype(np.int64))
 
 
-def _replace_body(block, count: int) -> bool:
-    """Whether the body just returns the updates (its arguments count..2*count-1)."""
-    ops = [op.operation for op in block.operations]
-    args = list(block.arguments)
-    return (len(ops) == 1 and ops[0].name == "stablehlo.return"
-            and list(ops[0].operands) == args[count:2 * count])
-
-
-_AT_UFUNCS = {
-    "bool": {"stablehlo.add": np.logical_or, "stablehlo.or": np.logical_or, "stablehlo.maximum": np.logical_or,
-             "stablehlo.multiply": np.logical_and, "stablehlo.and": np.logical_and,
-             "stablehlo.minimum": np.logical_and, "stablehlo.xor": np.logical_xor},
-    "int": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum,
-            "stablehlo.minimum": np.minimum, "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or,
-            "stablehlo.xor": np.bitwise_xor},
-    "float": {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply},
-    # No complex multiply: np.multiply.at may fuse multiply-adds on some hosts; the
-    # general path multiplies by types.complex_product, rounded per step.
-    "complex": {"stablehlo.add": np.add},
-}
-
-
 def _float_minmax_at(is_max: bool):
     """maximum/minimum.at with XLA's signed zeros: np.maximum/minimum propagate
     NaN like XLA, and a result of zero is the order-independent max/min of its
@@ -332,8 +311,10 @@ def _ufunc_at_combiner(name: str, info):
     """`apply(result, targets, values)` in place with one `ufunc.at`, or None if not covered."""
     if info.category == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
         return _float_minmax_at(name == "stablehlo.maximum")
-    ufunc = _AT_UFUNCS["int" if info.is_int else info.category].get(name)
-    if ufunc is None:
+    ufunc = body_ufunc(name, info)
+    # No complex multiply: np.multiply.at may fuse multiply-adds on some hosts; the general
+    # path multiplies by types.complex_product, rounded per step.
+    if ufunc is None or (info.category == "complex" and ufunc is np.multiply):
         return None
     if info.is_subbyte:  # computed in int8/uint8 and wrapped back
         wide = wide_int_dtype(info)
@@ -448,9 +429,9 @@ def _scatter(ctx):
         raise InterpreterError(f"update_computation takes {len(body.arg_specs)} arguments, expected {2 * count}")
     types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
     block = ctx.op.regions[0].blocks[0]
-    replace = _replace_body(block, count)
+    replace = replace_body(block, count)
     combiner = None
-    single = _single_op_body(block, count)
+    single = single_op_body(block, count)
     if single is not None:  # in the body's types E_i, which the results already have (promoted bodies too)
         combiner = _ufunc_at_combiner(single, types[0])
     window = indexing.window
@@ -462,17 +443,17 @@ def _scatter(ctx):
         updates, extras = vals[count + 1:2 * count + 1], vals[2 * count + 1:]
         results = [np.array(convert_values(np.asarray(x), t)).reshape(-1) for x, t in zip(inputs, types)]
         if not (indexing.count and window_size):
-            return _results([r.reshape(shape) for r in results], count)
+            return kernel_results([r.reshape(shape) for r in results], count)
         kept, starts = indexing.positions(np.asarray(indices))
         if not len(starts):
-            return _results([r.reshape(shape) for r in results], count)
+            return kernel_results([r.reshape(shape) for r in results], count)
         values = []
         for u, t in zip(updates, types):
             u = np.asarray(u).transpose(perm).reshape(indexing.count, window_size)
             values.append(convert_values(u if kept is None else u[kept], t))
         if combiner is not None:  # one in-order ufunc.at
             combiner(results[0], (starts[:, None] + window).reshape(-1), values[0].reshape(-1))
-            return _results([results[0].reshape(shape)], count)
+            return kernel_results([results[0].reshape(shape)], count)
         windows = _Windows(starts, window, values, results[0].size)
         if replace:
             last = windows.last_writes()
@@ -483,7 +464,7 @@ def _scatter(ctx):
                 out = body.call([windows.read(r, chosen) for r in results] + windows.take(chosen), extras)
                 for r, o in zip(results, out):
                     windows.write(r, chosen, o)
-        return _results([r.reshape(shape) for r in results], count)
+        return kernel_results([r.reshape(shape) for r in results], count)
 
     return run_scatter
 

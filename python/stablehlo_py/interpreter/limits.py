@@ -16,7 +16,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields
 
-__all__ = ["Limits", "physical_memory"]
+__all__ = ["Limits", "MAX_CALL_DEPTH", "physical_memory"]
+
+# func.call nesting (recursion) deeper than this is an error, not a Python stack overflow.
+MAX_CALL_DEPTH = 100
 
 
 def physical_memory() -> int | None:

@@ -21,10 +21,10 @@ import ml_dtypes
 import numpy as np
 
 from . import attributes
-from .elementwise import convert_values
+from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
-from .types import complex_product, from_wide_int, strided_view
+from .types import from_wide_int, strided_view
 
 
 def _precision_rank(info) -> tuple:

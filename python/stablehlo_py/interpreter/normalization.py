@@ -18,9 +18,6 @@ from .registry import register
 def _setup(ctx):
     """(feature axis, reduction axes, compute dtype, result dtype, epsilon) of a batch-norm op."""
     operand = ctx.operand_spec(0)
-    if not operand.element.is_float:
-        raise InterpreterError(f"operand type {operand.text} is not a floating-point tensor "
-                               "(quantized batch norm is not interpreted)")
     axis = attributes.integer(ctx.op, "feature_index")
     if not 0 <= axis < operand.rank:
         raise InterpreterError(f"feature_index {axis} out of range for {operand.text}")

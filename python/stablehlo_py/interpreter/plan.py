@@ -28,9 +28,8 @@ from .limits import Limits, format_bytes
 from .registry import lookup, lookup_scalar
 from .types import TensorSpec, TupleSpec, value_spec
 
-__all__ = ["Function", "Region", "OpContext", "PlanBuilder", "MAX_CALL_DEPTH"]
+__all__ = ["Function", "Region", "OpContext", "PlanBuilder"]
 
-MAX_CALL_DEPTH = 100
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
 MAX_INLINED_OPS = 20000

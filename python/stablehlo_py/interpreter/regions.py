@@ -16,40 +16,18 @@ import math
 import numpy as np
 
 from . import attributes, checks, custom_calls
-from .elementwise import _float_max, _float_min, _total_order_key, convert_values
+from .bodies import kernel_results, single_op_body
+from .combiners import body_ufunc, float_max, float_min, total_order_key
+from .conversion import convert_values
 from .errors import InterpreterError
-from .plan import MAX_CALL_DEPTH
+from .limits import MAX_CALL_DEPTH
 from .registry import register
 from .scalar import compile_while
 from .types import bits_view, complex_product, from_wide_int, strided_view, tensor_spec, uint_dtype, wide_int_dtype
 
 
-def _results(values: list, count: int):
-    """Kernel return convention: one value, None, or a list."""
-    if count == 1:
-        return values[0]
-    return values if count else None
-
-
 # ---------------------------------------------------------------------------
 # reduce
-
-
-def _single_op_body(block, arity: int):
-    """The op name if the body is `return op(arg0, arg1)` (either order), else None."""
-    if arity != 1:
-        return None
-    ops = [op.operation for op in block.operations]
-    if len(ops) != 2:
-        return None
-    op, ret = ops
-    args = list(block.arguments)
-    operands = list(op.operands)
-    if ret.name != "stablehlo.return" or len(ret.operands) != 1 or ret.operands[0] != op.results[0]:
-        return None
-    if len(operands) != 2 or {operands[0], operands[1]} != {args[0], args[1]} or operands[0] == operands[1]:
-        return None
-    return op.name
 
 
 # Float and complex sums and products run in index order, init first, where
@@ -80,18 +58,12 @@ def _reduce_in_order(ufunc, axes: tuple):
 def _fast_reduce(name: str, info, axes: tuple, in_order: bool = False):
     """`(x, init) -> reduced` with one numpy reduction (float and complex add and
     multiply: in index order if `in_order`), or None if not covered."""
-    cat = info.category
+    cat, ufunc = info.category, body_ufunc(name, info)
     if cat == "bool":
-        ufunc = {"stablehlo.add": np.logical_or, "stablehlo.or": np.logical_or, "stablehlo.maximum": np.logical_or,
-                 "stablehlo.multiply": np.logical_and, "stablehlo.and": np.logical_and,
-                 "stablehlo.minimum": np.logical_and, "stablehlo.xor": np.logical_xor}.get(name)
         if ufunc is None:
             return None
         return lambda x, init: ufunc(init, ufunc.reduce(x, axis=axes))
     if info.is_int:
-        ufunc = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum,
-                 "stablehlo.minimum": np.minimum, "stablehlo.and": np.bitwise_and, "stablehlo.or": np.bitwise_or,
-                 "stablehlo.xor": np.bitwise_xor}.get(name)
         if ufunc is None:
             return None
         wide = np.dtype(np.int64 if info.category == "sint" else np.uint64)
@@ -105,15 +77,14 @@ def _fast_reduce(name: str, info, axes: tuple, in_order: bool = False):
 
         return int_reduce
     if cat in ("float", "complex"):
-        if name in ("stablehlo.add", "stablehlo.multiply"):
-            ufunc = np.add if name == "stablehlo.add" else np.multiply
+        if ufunc is not None:  # add, multiply
             if in_order:
                 return _reduce_in_order(complex_product if cat == "complex" and ufunc is np.multiply else ufunc,
                                         axes)
             return lambda x, init: ufunc(init, ufunc.reduce(x, axis=axes))
         if cat == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
             is_max = name == "stablehlo.maximum"
-            ufunc, combine = (np.maximum, _float_max) if is_max else (np.minimum, _float_min)
+            ufunc, combine = (np.maximum, float_max) if is_max else (np.minimum, float_min)
 
             def minmax(x, init):
                 r = ufunc.reduce(x, axis=axes)
@@ -151,18 +122,18 @@ def _reduce(ctx):
 
     if not axes:  # one element per result: the spec allows combining it with no init (XLA does so)
         def reduce_nothing(*vals):
-            return _results(_converted(vals[:count], input_types), count)
+            return kernel_results(_converted(vals[:count], input_types), count)
 
         return reduce_nothing
 
     if length == 0:
         def reduce_empty(*vals):
             inits = _converted(vals[count:2 * count], init_types)
-            return _results([np.full(s, i, dtype=i.dtype) for s, i in zip(result_shapes, inits)], count)
+            return kernel_results([np.full(s, i, dtype=i.dtype) for s, i in zip(result_shapes, inits)], count)
 
         return reduce_empty
 
-    single = _single_op_body(ctx.op.regions[0].blocks[0], count)
+    single = single_op_body(ctx.op.regions[0].blocks[0], count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
         fast = _fast_reduce(single, input_types[0], axes, in_order=length <= IN_ORDER_LENGTH)
         if fast is not None:
@@ -175,7 +146,7 @@ def _reduce(ctx):
         xs = [np.transpose(x, perm).reshape(kept_shape + (length,))
               for x in _converted(vals[:count], input_types)]
         inits = _converted(vals[count:2 * count], init_types)
-        return _results(_tree_reduce(body, xs, inits, extras), count)
+        return kernel_results(_tree_reduce(body, xs, inits, extras), count)
 
     return reduce_tree
 
@@ -229,7 +200,7 @@ def _while(ctx):
                 iterations += 1
                 runtime.check_loop(iterations)
             state = body.call(state, extras)
-        return _results(state, count)
+        return kernel_results(state, count)
 
     return run_while
 
@@ -267,7 +238,7 @@ def _if(ctx):
     count = len(ctx.op.results)
 
     def run_if(pred, *extras):
-        return _results(branches[0 if bool(pred) else 1].call([], extras), count)
+        return kernel_results(branches[0 if bool(pred) else 1].call([], extras), count)
 
     run_if.branches = branches  # for scalar loops (scalar.py), which inline the branches
     return run_if
@@ -281,7 +252,7 @@ def _case(ctx):
 
     def run_case(index, *extras):
         i = int(index)
-        return _results(branches[i if 0 <= i <= last else last].call([], extras), count)
+        return kernel_results(branches[i if 0 <= i <= last else last].call([], extras), count)
 
     run_case.branches = branches  # for scalar loops (scalar.py), which inline the branches
     return run_case
@@ -313,7 +284,7 @@ def _function_call(ctx, name: str):
                                    "(unbounded recursion?)")
         runtime.depth += 1
         try:
-            return _results(callee.run(args), count)
+            return kernel_results(callee.run(args), count)
         finally:
             runtime.depth -= 1
 
@@ -356,7 +327,7 @@ def _compare_key(info, compare_type: str | None):
         return (lambda x: x), False
     if info.category == "float":
         if compare_type == "TOTALORDER":
-            return _total_order_key, False
+            return total_order_key, False
         if info.dtype.itemsize < 4:  # exact, and numpy sorts it natively
             return (lambda x: x.astype(np.float32)), True
         return (lambda x: x), True
@@ -475,7 +446,7 @@ def _sort(ctx):
     n = specs[0].shape[axis]
 
     def apply(xs, perm):
-        return _results([np.moveaxis(np.take_along_axis(x, perm, axis=-1), -1, axis) for x in xs], count)
+        return kernel_results([np.moveaxis(np.take_along_axis(x, perm, axis=-1), -1, axis) for x in xs], count)
 
     def general(xs, extras):
         batch = xs[0].shape[:-1]
@@ -495,7 +466,7 @@ def _sort(ctx):
         return _merge_sort(less, n, batch)
 
     if n <= 1:
-        return lambda *vals: _results(list(vals[:count]), count)
+        return lambda *vals: kernel_results(list(vals[:count]), count)
 
     keyed = _keyed_compare(ctx.op.regions[0].blocks[0])
     key = None
@@ -652,11 +623,11 @@ def _blocked_scan(combine, x, init, reverse):
     padded = np.concatenate([x, fill], axis=-1)
     inner = _block_scan(combine, padded.reshape(x.shape[:-1] + (blocks, SCAN_BLOCK)), init, reverse)
     totals = _blocked_scan(combine, inner[..., 0] if reverse else inner[..., -1], init, reverse)
-    carry = np.empty_like(totals)  # the blocks before (after) each block; init alone for the first (last)
+    carry = np.full_like(totals, init)  # the blocks before (after) each block; init alone for the first (last)
     if reverse:
-        carry[..., -1], carry[..., :-1] = init, totals[..., 1:]
+        carry[..., :-1] = totals[..., 1:]
     else:
-        carry[..., 0], carry[..., 1:] = init, totals[..., :-1]
+        carry[..., 1:] = totals[..., :-1]
     return combine(inner, carry[..., None]).reshape(padded.shape)[..., :n]
 
 
@@ -684,11 +655,11 @@ def _reduce_window(ctx):
 
     if math.prod(out_shape) == 0:
         def reduce_window_empty(*vals):
-            return _results([np.empty(out_shape, dtype=t.dtype) for t in init_types], count)
+            return kernel_results([np.empty(out_shape, dtype=t.dtype) for t in init_types], count)
 
         return reduce_window_empty
 
-    single = _single_op_body(ctx.op.regions[0].blocks[0], count)
+    single = single_op_body(ctx.op.regions[0].blocks[0], count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
         fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)), in_order=True)
         if fast is not None:
@@ -714,7 +685,7 @@ def _reduce_window(ctx):
     def reduce_window_tree(*vals):
         views, inits = windows(vals)
         xs = [v.reshape(tuple(out_shape) + (length,)) for v in views]
-        return _results(_tree_reduce(body, xs, inits, vals[2 * count:]), count)
+        return kernel_results(_tree_reduce(body, xs, inits, vals[2 * count:]), count)
 
     return reduce_window_tree
 
@@ -806,7 +777,7 @@ def _select_and_scatter(ctx):
             chosen = np.where(take, window_index[..., w], chosen)
         return chosen
 
-    single = _single_op_body(ctx.op.regions[1].blocks[0], 1)
+    single = single_op_body(ctx.op.regions[1].blocks[0], 1)
     add = single == "stablehlo.add" and scatter.start == scatter.stop
 
     def run(operand, source, init, *extras):

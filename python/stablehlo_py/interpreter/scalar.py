@@ -22,10 +22,14 @@ its own kernel on 0-d arrays, so results are the kernels' results either way.  A
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .errors import InterpreterError
-from .plan import Function, Region
+
+if TYPE_CHECKING:  # the plan runs the kernels; kernels only read its prepared functions
+    from .plan import Function, Region
 
 __all__ = ["compile_while"]
 

@@ -50,10 +50,6 @@ class ElementInfo:
         return self.is_int and self.bits < 8
 
     @property
-    def is_float(self) -> bool:
-        return self.category == "float"
-
-    @property
     def min(self) -> int:
         """Smallest value of an integer type."""
         return -(1 << (self.bits - 1)) if self.category == "sint" else 0
