@@ -59,6 +59,17 @@ func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<f32>) {{
                       "%t = stablehlo.add %s, %half : tensor<f32>"], ["%j", "%t"])}
   return %0#0, %0#1 : tensor<i32>, tensor<f32>
 }}"""
+# COUNTING_LOOP with a tensor<2xf32> carry, so it runs through the plan, not the scalar path.
+COUNTING_TENSOR_LOOP = f"""
+func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<2xf32>) {{
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %f = stablehlo.constant dense<0.0> : tensor<2xf32>
+{while_loop("%0:2", [("%i", "%z", "tensor<i32>"), ("%s", "%f", "tensor<2xf32>")],
+            [line.format(bound="%n") for line in COUNT_UP],
+            NEXT_I + ["%half = stablehlo.constant dense<0.5> : tensor<2xf32>",
+                      "%t = stablehlo.add %s, %half : tensor<2xf32>"], ["%j", "%t"])}
+  return %0#0, %0#1 : tensor<i32>, tensor<2xf32>
+}}"""
 LOOPS = {"scalar": (SCALAR_LOOP, np.float32(0)), "tensor": (TENSOR_LOOP, np.zeros(2, np.float32))}
 # SCALAR_LOOP starting from a constant, for the CLI (no .npy argument)
 ENDLESS_WITHOUT_ARGUMENTS = SCALAR_LOOP.replace("%x: tensor<f32>", "").replace("(%i = %x)", "(%i = %c0)").replace(
@@ -298,6 +309,15 @@ def test_iteration_limit_is_exact_in_scalar_loops(limit):
     """The generated loop checks in chunks of up to 1024 iterations; the limit itself is exact."""
     run = stablehlo_py.compile(COUNTING_LOOP, limits={"max_iterations": limit, "timeout": 60})
     assert run(np.int32(limit))[0] == limit
+    with raises_at("stablehlo.while", 5, f"within {limit} iterations"):
+        run(np.int32(limit + 1))
+
+
+@pytest.mark.parametrize("limit", [0, 1, 7])
+def test_iteration_limit_is_exact_in_tensor_loops(limit):
+    run = stablehlo_py.compile(COUNTING_TENSOR_LOOP, limits={"max_iterations": limit})
+    count, total = run(np.int32(limit))
+    assert count == limit and total.tolist() == [0.5 * limit] * 2
     with raises_at("stablehlo.while", 5, f"within {limit} iterations"):
         run(np.int32(limit + 1))
 

@@ -280,6 +280,16 @@ def test_reduce_window_with_negative_padding(padding, out):
     assert_same([got], [want])
 
 
+@pytest.mark.parametrize("op", ["add", "maximum", "multiply"])
+def test_reduce_window_over_the_whole_operand_gives_one_value(op):
+    """One window, one result element (not the empty case)."""
+    x = np.array([[3, -7, 12], [5, 9, -2]], np.int32)
+    init = np.int32(1 if op == "multiply" else 0)
+    want = {"add": x.sum() + init, "maximum": max(x.max(), init), "multiply": x.prod() * init}[op]
+    (got,) = interpret(_reduce_window((2, 3), "i32", (2, 3), (1, 1), ((0, 0), (0, 0)), (1, 1), op), x, init)
+    assert_same([got], [np.full((1, 1), want, np.int32)])
+
+
 def test_reduce_window_larger_than_its_operand_is_empty():
     (got,) = interpret(_reduce_window((3,), "f32", (5,), (1,), ((0, 0),), (0,)), np.ones(3, np.float32),
                        np.float32(0))
