@@ -23,7 +23,7 @@ _LINALG = [_T + f for f in (
     "test_interpreter_dot.py", "test_interpreter_convolution.py", "test_interpreter_einsum.py",
     "test_interpreter_fft_and_solvers.py", "test_interpreter_accumulation_order.py")]
 
-# The toolkit modules (types, conversion, combiners, bodies) serve several families: the
+# The toolkit modules (types, conversion, combiners, bodies, windows) serve several families: the
 # tests of every family that uses them judge them.
 _EVERY_FAMILY = sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING + _DATA_MOVEMENT + _LINALG + [
     _T + f for f in ("test_interpreter_api.py", "test_kernel_mutants_elementwise_subbyte.py",
@@ -37,6 +37,7 @@ FAMILIES = {
     "conversion": (_EVERY_FAMILY, "test_kernel_mutants_elementwise*.py"),
     "combiners": (sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING)), "test_kernel_mutants_*.py"),
     "bodies": (sorted(set(_REGIONS + _INDEXING)), "test_kernel_mutants_*.py"),
+    "windows": (sorted(set(_REGIONS + _DATA_MOVEMENT + _LINALG)), "test_kernel_mutants_*.py"),
     "regions": (_REGIONS, "test_kernel_mutants_re*.py"),
     "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py",
                 _T + "test_interpreter_limits.py"],
@@ -55,4 +56,4 @@ FAMILIES = {
 
 # Kernel modules first: the order a budgeted run over everything takes.
 DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
-                 "rng", "scalar", "types", "conversion", "combiners", "bodies", "checks"]
+                 "rng", "scalar", "types", "conversion", "combiners", "bodies", "windows", "checks"]

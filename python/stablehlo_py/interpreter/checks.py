@@ -32,10 +32,10 @@ import numpy as np
 
 from . import attributes
 from .errors import CheckFailure, InterpreterError
-from .registry import register
+from .registry import register, register_custom_call_targets
 from .types import ElementInfo, bits_view, dtype_info
 
-__all__ = ["custom_call_check", "SHOWN_MISMATCHES"]
+__all__ = ["SHOWN_MISMATCHES"]
 
 SHOWN_MISMATCHES = 5
 DEFAULT_TOLERANCE = 1e-4  # upstream's check dialect default
@@ -186,11 +186,10 @@ _CUSTOM_CALL_CHECKS = {
 _RETURNS_I1 = {"check.eq"}
 
 
-def custom_call_check(ctx, target: str):
-    """Kernel for `stablehlo.custom_call @<target>` if target is a check, else None."""
-    mismatch = _CUSTOM_CALL_CHECKS.get(target)
-    if mismatch is None:
-        return None
+@register_custom_call_targets(*_CUSTOM_CALL_CHECKS)
+def _custom_call_check(ctx, target: str):
+    """Kernel for `stablehlo.custom_call @<target>` where the target is a check."""
+    mismatch = _CUSTOM_CALL_CHECKS[target]
     results = [str(r.type) for r in ctx.op.results]
     if target in _RETURNS_I1:
         if ctx.num_operands != 2 or results not in ([], ["tensor<i1>"]):

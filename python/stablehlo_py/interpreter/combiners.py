@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .types import bits_view
+from .types import bits_view, int_dtype
 
 
 def float_max(a, b):
@@ -43,7 +43,7 @@ def total_order_key(x):
     if x.dtype.itemsize < 4:
         x = x.astype(np.float32)  # exact: narrower floats embed in f32 with their order
     bits = bits_view(x)
-    signed = bits.view(np.dtype(f"int{bits.dtype.itemsize * 8}"))
+    signed = bits.view(int_dtype(bits.dtype))
     magnitude = np.iinfo(signed.dtype).max
     return np.where(signed < 0, signed ^ magnitude, signed)
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from . import attributes
 from .errors import InterpreterError
+from .registry import lookup_custom_call_target, register
 from .types import coerce_argument
 
 __all__ = ["register_custom_call", "unregister_custom_call", "registered_custom_calls"]
@@ -52,7 +54,14 @@ def registered_custom_calls() -> list[str]:
     return sorted(_TARGETS)
 
 
-def user_target_kernel(ctx, target: str):
+@register("stablehlo.custom_call")
+def _custom_call(ctx):
+    target = attributes.string(ctx.op, "call_target_name")
+    builtin = lookup_custom_call_target(target)
+    return builtin(ctx, target) if builtin is not None else _user_target_kernel(ctx, target)
+
+
+def _user_target_kernel(ctx, target: str):
     """The kernel of `stablehlo.custom_call @target` for a registered user target."""
     fn = _TARGETS.get(target)
     if fn is None:

@@ -13,6 +13,7 @@ from . import attributes
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
+from .windows import Padding
 
 
 def _static_result(ctx, index: int = 0):
@@ -107,27 +108,14 @@ def _reverse(ctx):
 
 @register("stablehlo.pad")
 def _pad(ctx):
-    operand, result = ctx.operand_spec(0), _static_result(ctx)
+    operand = ctx.operand_spec(0)
+    _static_result(ctx)
     low = attributes.i64_list(ctx.op, "edge_padding_low")
     high = attributes.i64_list(ctx.op, "edge_padding_high")
     interior = attributes.i64_list(ctx.op, "interior_padding")
     if not operand.is_static:
         raise InterpreterError(f"operand type {operand.text} has a dynamic shape")
-    # Place the operand with interior padding into a buffer with only the
-    # non-negative edge padding, then crop where edge padding is negative.
-    kept_low, kept_high = [max(v, 0) for v in low], [max(v, 0) for v in high]
-    spread = [(n - 1) * (i + 1) + 1 if n else 0 for n, i in zip(operand.shape, interior)]
-    grown = [lo + s + hi for lo, s, hi in zip(kept_low, spread, kept_high)]
-    place = tuple(slice(lo, lo + s, i + 1) for lo, s, i in zip(kept_low, spread, interior))
-    cut_low, cut_high = [max(-v, 0) for v in low], [max(-v, 0) for v in high]
-    crop = tuple(slice(c, g - d) for c, g, d in zip(cut_low, grown, cut_high))
-
-    def pad(x, value):
-        out = np.full(grown, value, dtype=x.dtype)
-        out[place] = x
-        return out[crop]
-
-    return pad
+    return Padding(operand.shape, list(zip(low, high)), [i + 1 for i in interior])  # kernel: (x, value)
 
 
 @register("stablehlo.broadcast")

@@ -22,7 +22,7 @@ from .combiners import complex_max, complex_min, float_max, float_min, total_ord
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register, register_scalar
-from .types import ElementInfo, bits_view, complex_product, from_wide_int, uint_dtype, wide_int_dtype
+from .types import ElementInfo, bits_view, complex_product, from_wide_int, int_dtype, uint_dtype, wide_int_dtype
 
 
 def _element(ctx, index: int = 0) -> ElementInfo:
@@ -153,7 +153,7 @@ def _shift(kind: str, info: ElementInfo):
     """Shifts; amounts >= the bit width (or negative) shift everything out."""
     bits = info.bits
     wide = wide_int_dtype(info)
-    unsigned = np.dtype(f"uint{wide.itemsize * 8}")
+    unsigned = uint_dtype(wide)
 
     def shift(a, b):
         amount = b.view(unsigned)  # negative amounts read as huge
@@ -167,7 +167,7 @@ def _shift(kind: str, info: ElementInfo):
                 ua = ua & ((1 << bits) - 1)
             return np.where(big, 0, np.right_shift(ua, amount).view(wide))
         # arithmetic: shift the two's complement value, also for unsigned types
-        signed = a.view(np.dtype(f"int{wide.itemsize * 8}"))
+        signed = a.view(int_dtype(wide))
         if info.is_subbyte:
             half = 1 << (bits - 1)
             signed = ((signed & ((1 << bits) - 1)) ^ half) - half
@@ -384,7 +384,7 @@ def _imag(ctx):
 
 def _popcount(info: ElementInfo):
     def popcnt(x):
-        u = x.view(np.dtype(f"uint{x.dtype.itemsize * 8}"))
+        u = x.view(uint_dtype(x.dtype))
         if info.is_subbyte:
             u = u & ((1 << info.bits) - 1)
         return np.bitwise_count(u).astype(x.dtype)
@@ -404,7 +404,7 @@ def _clz(ctx):
     bits = info.bits
 
     def clz(x):
-        u = x.view(np.dtype(f"uint{x.dtype.itemsize * 8}")).astype(np.uint64)
+        u = x.view(uint_dtype(x.dtype)).astype(np.uint64)
         if info.is_subbyte:
             u = u & ((1 << bits) - 1)
         # bit length via smearing the highest set bit right, then popcount
@@ -448,7 +448,7 @@ def _compare(ctx):
 
 def _blend(dtype: np.dtype):
     """select for same-shape operands without branches: mix the bits under an all-ones/zero mask."""
-    bits = np.dtype(f"uint{dtype.itemsize * 8}")
+    bits = uint_dtype(dtype)
 
     def select(pred, on_true, on_false):
         if pred.ndim == 0:

@@ -25,6 +25,7 @@ from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
 from .types import from_wide_int, strided_view
+from .windows import Padding, window_count
 
 
 def _precision_rank(info) -> tuple:
@@ -211,13 +212,9 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
     if min((*window.strides, *window.lhs_dilation, *window.rhs_dilation), default=1) < 1:
         raise InterpreterError("convolution strides and dilations must be positive")
 
-    def windows(n, k, stride, lhs_dilation, rhs_dilation, padding):
-        """Number of windows along one spatial dimension (C25)."""
-        padded = ((n - 1) * lhs_dilation + 1 if n else 0) + sum(padding)
-        extent = (k - 1) * rhs_dilation + 1 if k else 0
-        return 0 if padded <= 0 or extent > padded else (padded - extent) // stride + 1
-
-    out_spatial = tuple(map(windows, in_spatial, kernel_spatial, window.strides, window.lhs_dilation,
+    out_spatial = tuple(window_count(n, k, stride, dilation, rhs_dilation, low, high)  # C25
+                        for n, k, stride, dilation, rhs_dilation, (low, high) in
+                        zip(in_spatial, kernel_spatial, window.strides, window.lhs_dilation,
                             window.rhs_dilation, window.padding))
     out_canonical = (batch // bg, *out_spatial, kernel_out)
     if out_canonical != tuple(result.shape[d] for d in out_perm):
@@ -229,22 +226,12 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
     rows = (batch // bg) * math.prod(out_spatial)  # output positions per group
     kernel_group = kernel_out // groups
 
+    pad = Padding((batch, *in_spatial, features), [(0, 0), *window.padding, (0, 0)],
+                  [1, *window.lhs_dilation, 1])
+
     def padded_input(x):
         """lhs dilated and padded: (batch, padded spatial..., features)."""
-        if any(d > 1 for d in window.lhs_dilation):
-            dilated = np.zeros((batch, *((n - 1) * d + 1 if n else 0 for n, d in
-                                         zip(in_spatial, window.lhs_dilation)), features), x.dtype)
-            dilated[(slice(None), *(slice(None, None, d) for d in window.lhs_dilation))] = x
-            x = dilated
-        # Positive padding first, then cropping for negative padding: pad
-        # semantics, also when one side crops into the other's padding.
-        grow = [(0, 0), *((max(lo, 0), max(hi, 0)) for lo, hi in window.padding), (0, 0)]
-        if any(g != (0, 0) for g in grow):
-            x = np.pad(x, grow)
-        crop = tuple(slice(max(-lo, 0), x.shape[i + 1] - max(-hi, 0))
-                     for i, (lo, hi) in enumerate(window.padding))
-        x = x[(slice(None), *crop)]
-        return np.ascontiguousarray(x)
+        return np.ascontiguousarray(x if pad.identity else pad(x, 0))
 
     def patches(x):
         """(groups, rows, patch): every window of x, one row per output position."""

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from . import attributes, checks, custom_calls
+from . import attributes
 from .bodies import kernel_results, single_op_body
 from .combiners import body_ufunc, float_max, float_min, total_order_key
 from .conversion import convert_values
@@ -23,7 +23,8 @@ from .errors import InterpreterError
 from .limits import MAX_CALL_DEPTH
 from .registry import register
 from .scalar import compile_while
-from .types import bits_view, complex_product, from_wide_int, strided_view, tensor_spec, uint_dtype, wide_int_dtype
+from .types import bits_view, complex_product, from_wide_int, tensor_spec, wide_int_dtype
+from .windows import Padding, window_count, window_view
 
 
 # ---------------------------------------------------------------------------
@@ -291,13 +292,6 @@ def _function_call(ctx, name: str):
     return call
 
 
-@register("stablehlo.custom_call")
-def _custom_call(ctx):
-    target = attributes.string(ctx.op, "call_target_name")
-    kernel = checks.custom_call_check(ctx, target)
-    return kernel if kernel is not None else custom_calls.user_target_kernel(ctx, target)
-
-
 # ---------------------------------------------------------------------------
 # sort
 #
@@ -319,11 +313,7 @@ def _compare_key(info, compare_type: str | None):
         return (lambda x: x), False
     if info.is_subbyte:
         return (lambda x: x.astype(wide_int_dtype(info))), False
-    if info.is_int:
-        want = {"SIGNED": "sint", "UNSIGNED": "uint"}.get(compare_type, info.category)
-        if want != info.category:  # reinterpreted like compare does
-            view = np.dtype(f"{'int' if want == 'sint' else 'uint'}{info.bits}")
-            return (lambda x: x.view(view)), False
+    if info.is_int:  # SIGNED/UNSIGNED match the type's signedness (compare C3, verified)
         return (lambda x: x), False
     if info.category == "float":
         if compare_type == "TOTALORDER":
@@ -522,40 +512,12 @@ def _map(ctx):
 # Windows: reduce_window, select_and_scatter
 
 
-def _pad_dilate(x: np.ndarray, fill, padding, base_dilations) -> np.ndarray:
-    """`x` with base dilation holes and edge padding (negative padding crops) filled with `fill`."""
-    grown, place = [], []
-    for size, (lo, hi), b in zip(x.shape, padding, base_dilations):
-        dilated = 0 if size == 0 else (size - 1) * b + 1
-        grown.append(max(lo, 0) + dilated + max(hi, 0))
-        place.append(slice(max(lo, 0), max(lo, 0) + dilated, b))
-    out = np.full(tuple(grown), fill, dtype=x.dtype)
-    out[tuple(place)] = x
-    return out[tuple(slice(max(-lo, 0), g - max(-hi, 0)) for g, (lo, hi) in zip(grown, padding))]
-
-
-def _windows(x: np.ndarray, out_shape, window_dims, strides, dilations) -> np.ndarray:
-    """Read-only view of shape out_shape + window_dims: element (o, w) is
-    x[o * strides + w * dilations]."""
-    step = x.strides
-    # as_strided cannot describe ml_dtypes types (bf16, f8, int4...): stride their bits
-    native = x.dtype.kind in "biuc" or x.dtype in (np.float16, np.float32, np.float64)
-    view = strided_view(
-        x if native else x.view(uint_dtype(x.dtype)), tuple(out_shape) + tuple(window_dims),
-        tuple(s * t for s, t in zip(step, strides)) + tuple(s * d for s, d in zip(step, dilations)))
-    return view if native else view.view(x.dtype)
-
-
 def _window_output_shape(shape, dims, strides, base, win, padding) -> tuple:
     """The number of windows along each dimension (reduce_window C16, as the verifier infers it):
     the padded, base-dilated size less the dilated window, over the stride, plus one (none
     where the window does not fit)."""
-    out = []
-    for n, w, st, b, d, (lo, hi) in zip(shape, dims, strides, base, win, padding):
-        padded = (0 if n == 0 else (n - 1) * b + 1) + lo + hi
-        window = (w - 1) * d + 1
-        out.append(0 if padded < window else (padded - window) // st + 1)
-    return tuple(out)
+    return tuple(window_count(n, w, st, b, d, lo, hi)
+                 for n, w, st, b, d, (lo, hi) in zip(shape, dims, strides, base, win, padding))
 
 
 def _window_attributes(ctx, rank: int, dilated: bool):
@@ -645,12 +607,13 @@ def _reduce_window(ctx):
     # a `?` result dimension takes the size the attributes give (the verifier checked they agree)
     out_shape = _window_output_shape(specs[0].shape, dims, strides, base, win, padding)
     length = math.prod(dims)
+    pad = Padding(specs[0].shape, padding, base)
 
     def windows(vals):
         """(window views of the padded inputs, inits), in the body's element types (C13: the
         same for inputs and inits)."""
         inits = _converted(vals[count:2 * count], init_types)
-        return [_windows(_pad_dilate(x, i, padding, base), out_shape, dims, strides, win)
+        return [window_view(pad(x, i), out_shape, dims, strides, win)
                 for x, i in zip(_converted(vals[:count], input_types), inits)], inits
 
     if math.prod(out_shape) == 0:
@@ -743,8 +706,8 @@ def _select_and_scatter(ctx):
     result_dtype = ctx.result_spec().dtype
     ones = (1,) * rank
     # Operand index of each window element (-1 in padding), fixed for the op.
-    index = _pad_dilate(np.arange(math.prod(shape)).reshape(shape), -1, padding, ones)
-    window_index = _windows(index, src_shape, dims, strides, ones).reshape(tuple(src_shape) + (length,))
+    index = Padding(shape, padding, ones)(np.arange(math.prod(shape)).reshape(shape), -1)
+    window_index = window_view(index, src_shape, dims, strides, ones).reshape(tuple(src_shape) + (length,))
     valid = window_index >= 0
 
     extreme = _select_extreme(ctx.op.regions[0].blocks[0])

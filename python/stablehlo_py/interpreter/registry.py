@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from typing import Callable
 
-__all__ = ["register", "register_scalar", "lookup", "lookup_scalar", "supported_ops"]
+__all__ = ["register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
+           "lookup_custom_call_target", "supported_ops"]
 
 _FACTORIES: dict[str, Callable] = {}
 _SCALAR_FORMS: dict[str, Callable] = {}
-_KERNEL_MODULES = ("elementwise", "data_movement", "indexing", "linalg", "regions", "communication", "normalization", "fft", "rng", "checks")
+_CUSTOM_CALL_TARGETS: dict[str, Callable] = {}  # built-in targets: target -> kernel factory
+_KERNEL_MODULES = ("elementwise", "data_movement", "indexing", "linalg", "regions", "communication",
+                   "normalization", "fft", "rng", "checks", "custom_calls")
 _loaded = False
 
 
@@ -48,6 +51,12 @@ def register_scalar(*names: str):
     return _registrar(_SCALAR_FORMS, "scalar form", names)
 
 
+def register_custom_call_targets(*targets: str):
+    """Decorator: register factory `(ctx, target) -> kernel` for the built-in `stablehlo.custom_call`
+    targets `targets` (the check dialect's custom-call forms); user targets live in custom_calls.py."""
+    return _registrar(_CUSTOM_CALL_TARGETS, "custom_call target", targets)
+
+
 def _load() -> None:
     global _loaded
     if not _loaded:
@@ -68,6 +77,12 @@ def lookup_scalar(name: str):
     """The scalar-form factory for op `name`, or None."""
     _load()
     return _SCALAR_FORMS.get(name)
+
+
+def lookup_custom_call_target(target: str):
+    """The factory of built-in custom_call target `target`, or None."""
+    _load()
+    return _CUSTOM_CALL_TARGETS.get(target)
 
 
 def supported_ops() -> list[str]:

@@ -227,11 +227,17 @@ def from_wide_int(values: np.ndarray, info: ElementInfo) -> np.ndarray:
 
 
 _UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_INT_OF_SIZE = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
 
 
 def uint_dtype(dtype) -> np.dtype:
-    """The unsigned integer type of the same item size as `dtype`."""
+    """The unsigned integer type of the same item size as `dtype` (to view its bits)."""
     return np.dtype(_UINT_OF_SIZE[np.dtype(dtype).itemsize])
+
+
+def int_dtype(dtype) -> np.dtype:
+    """The signed integer type of the same item size as `dtype` (to view its bits)."""
+    return np.dtype(_INT_OF_SIZE[np.dtype(dtype).itemsize])
 
 
 def bits_view(values: np.ndarray) -> np.ndarray:
