@@ -129,6 +129,27 @@ def test_parse_errors_and_bad_inputs_are_clean():
         interpret(42)
 
 
+def test_modules_built_in_python_are_verified_before_they_run():
+    """A module built op by op is not verified by any parser: compile verifies it, since the
+    kernels rely on the verifier (this add would otherwise give a 2-element tensor<3xf32>)."""
+    from mlir.dialects import func
+
+    with stablehlo_py.context(), ir.Location.name("built_add"):
+        module = ir.Module.create()
+        t2 = ir.RankedTensorType.get([2], ir.F32Type.get())
+        t3 = ir.RankedTensorType.get([3], ir.F32Type.get())
+        with ir.InsertionPoint(module.body):
+            main = func.FuncOp("main", ir.FunctionType.get([t2, t2], [t3]))
+            with ir.InsertionPoint(main.add_entry_block()):
+                add = ir.Operation.create("stablehlo.add", results=[t3], operands=list(main.arguments))
+                func.ReturnOp([add.result])
+        x = np.ones(2, np.float32)
+        for target in (module, module.operation, main):
+            with pytest.raises(InterpreterError, match=r"(?s)does not verify.*built_add.*'stablehlo.add' op C1: "
+                                                       r"shapes of 'tensor<2xf32>' and 'tensor<3xf32>' must match"):
+                interpret(target, x, x)
+
+
 def test_runtime_error_in_callee_names_the_inner_op():
     text = """
     func.func private @inner(%x: tensor<2xi32>) -> tensor<2xi32> {

@@ -44,7 +44,7 @@ def _load_module(module_or_text):
             raise InterpreterError(f"cannot parse the module: {e}") from None
         return module.operation, module
     if isinstance(module_or_text, ir.Module):
-        return module_or_text.operation, module_or_text
+        return _verified(module_or_text.operation), module_or_text
     op = getattr(module_or_text, "operation", module_or_text)
     if not isinstance(op, ir.Operation):
         raise InterpreterError(f"expected an mlir Module, Operation or text, got {type(module_or_text).__name__}")
@@ -52,10 +52,22 @@ def _load_module(module_or_text):
         parent = op.parent
         if parent is None:
             raise InterpreterError("a func.func outside a module cannot be interpreted; pass its module")
-        return parent, op
+        return _verified(parent), op
     if op.name != "builtin.module":
         raise InterpreterError(f"expected a builtin.module or func.func, got {op.name}")
-    return op, op
+    return _verified(op), op
+
+
+def _verified(module_op):
+    """`module_op` once the verifiers accept it: a module built in Python (or edited after parsing)
+    has not been verified, and kernels rely on what verification guarantees."""
+    import mlir.ir as ir
+
+    try:
+        module_op.verify()
+    except ir.MLIRError as e:
+        raise InterpreterError(f"the module does not verify: {e}") from None
+    return module_op
 
 
 def _entry_name(builder: PlanBuilder, entry: str) -> str:
