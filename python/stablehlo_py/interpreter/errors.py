@@ -8,21 +8,25 @@ __all__ = ["InterpreterError", "CheckFailure"]
 class InterpreterError(Exception):
     """A program could not be prepared or run.
 
-    `op_name` and `location` name the op at fault once known (the plan fills
-    them in for errors raised by kernels); `str()` gives one readable line
-    (plus detail lines for check failures).
+    `op_name` and `location` (its text) name the op at fault once known (the
+    plan fills them in for errors raised by kernels); `ir_location` is that op's
+    `mlir.ir.Location` when known, for diagnostics attached to the op itself
+    (the interpret pass). `str()` gives one readable line (plus detail lines for
+    check failures).
     """
 
-    def __init__(self, message: str, op_name: str | None = None, location: str | None = None):
+    def __init__(self, message: str, op_name: str | None = None, location: str | None = None,
+                 ir_location=None):
         super().__init__(message)
         self.message = message
         self.op_name = op_name
         self.location = location
+        self.ir_location = ir_location
 
-    def located(self, op_name: str, location: str) -> "InterpreterError":
+    def located(self, op_name: str, location: str, ir_location=None) -> "InterpreterError":
         """Attach the op, unless a more precise (inner) op is already named."""
         if self.op_name is None:
-            self.op_name, self.location = op_name, location
+            self.op_name, self.location, self.ir_location = op_name, location, ir_location
         return self
 
     def __str__(self) -> str:

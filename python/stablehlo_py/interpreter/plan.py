@@ -70,7 +70,7 @@ class Function:
         self.nslots = 0
         self.steps: list = []
         self.result_slots: tuple = ()
-        self.op_info: list = []  # (op name, location) per step, for errors
+        self.op_info: list = []  # (op name, location text, mlir Location) per step, for errors
         self.captures: list = []  # outer mlir Values, only while preparing
         self.preset: list = []  # the slots with their values computed while preparing (constants)
         # When every value of the block is a rank-0 tensor: per step, its scalar form
@@ -338,7 +338,7 @@ class PlanBuilder:
             if state.scalar_forms is not None:
                 state.scalar_forms.append(form)
             fn.steps.append(step)
-            fn.op_info.append((op.name, str(op.location)))
+            fn.op_info.append((op.name, str(op.location), op.location))
         return None
 
     def _inlinable_callee(self, op):
@@ -382,7 +382,7 @@ class PlanBuilder:
         factory: Callable | None = lookup(name)
         location = str(op.location)
         if factory is None:
-            raise InterpreterError("op is not supported by the interpreter", name, location)
+            raise InterpreterError("op is not supported by the interpreter", name, location, op.location)
         ctx = OpContext(op, self, scope)
         results = list(op.results)
         specs = [value_spec(r.type) for r in results]
@@ -394,11 +394,11 @@ class PlanBuilder:
                                               factory.__module__.endswith(".elementwise"),
                                               self.limits.max_value_bytes)
         except InterpreterError as e:
-            raise e.located(name, location)
+            raise e.located(name, location, op.location)
         except MemoryError as e:  # a kernel's prepared tables (e.g. window indices) too large
-            raise InterpreterError(f"out of memory while preparing: {e}", name, location) from None
+            raise InterpreterError(f"out of memory while preparing: {e}", name, location, op.location) from None
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
-            raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location) from e
+            raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location, op.location) from e
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in ctx._extras)
         form = self._scalar_form(ctx) if too_big is None else _NOT_SCALAR

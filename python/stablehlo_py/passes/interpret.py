@@ -44,8 +44,8 @@ def interpret_pass(entry: str = "main", print_results: bool = False, file=None):
             if print_results and results:
                 print(run.format_results(results), file=file or sys.stdout)
         except InterpreterError as e:
-            at = _find_op(op, e.location) if e.location else None
-            (at or op).location.emit_error(f"{PASS_NAME}: {e}")
+            # at the failing op's own location (carried by the error, not found again by its text)
+            (e.ir_location or op.location).emit_error(f"{PASS_NAME}: {e}")
             pass_.signal_pass_failure()
         except BaseException as e:  # noqa: BLE001 - KeyboardInterrupt and bugs too, see above
             what = "interrupted" if isinstance(e, KeyboardInterrupt) else f"internal error: {type(e).__name__}: {e}"
@@ -53,20 +53,6 @@ def interpret_pass(entry: str = "main", print_results: bool = False, file=None):
             pass_.signal_pass_failure()
 
     return stablehlo_interpret
-
-
-def _find_op(root, location: str):
-    """The first op under `root` whose location prints as `location` (to attach the diagnostic)."""
-    for region in root.regions:
-        for block in region.blocks:
-            for child in block.operations:
-                child = child.operation
-                if str(child.location) == location:
-                    return child
-                found = _find_op(child, location)
-                if found is not None:
-                    return found
-    return None
 
 
 def add_interpret_pass(pm, entry: str = "main", print_results: bool = False, file=None) -> None:
