@@ -9,30 +9,12 @@ from . import _stablehlo
 from mlir._mlir_libs._mlir import globals as _mlir_globals
 
 from ._stablehlo import register_dialects
+from ._parsing import context, parse_module
 
 # Let MLIR find our op classes (e.g. for `op.opview`) by dialect namespace.
 _mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 
 __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile"]
-
-
-def context() -> "mlir.ir.Context":
-    """A new context with stablehlo, check and the upstream dialects a
-    StableHLO program uses (func, builtin, quant, ...) registered."""
-    ctx = mlir.ir.Context()
-    register_dialects(ctx)
-    # Python callbacks (Python passes, diagnostic handlers, the bindings'
-    # error capture) must only run on the thread holding the GIL; MLIR's
-    # worker threads do not hold it, and our programs gain nothing from them.
-    ctx.enable_multithreading(False)
-    return ctx
-
-
-def parse_module(text: str, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Module":
-    """Parses program text into a module, in `ctx` (default: a new
-    `context()`), after the upgrades stablehlo-opt applies too: JAX's MLIR
-    writes hex i1 constants one byte per element, this MLIR reads them packed."""
-    return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
 
 
 def interpret(module_or_text, *arrays, entry="main", limits=None):

@@ -229,3 +229,34 @@ def test_convert_complex_to_i1_rank0_and_in_scalar_loop():
     }"""
     (got,) = interpret(text, np.array(1j, np.complex64))
     assert got.shape == () and not got
+
+
+# ---------------------------------------------------------------------------
+# cbrt of f32/f64: correctly rounded on every host (numpy's AVX-512 SVML cbrt was 2 ULP off)
+
+
+@pytest.mark.parametrize("dtype,name", [(np.float32, "f32"), (np.float64, "f64")])
+def test_cbrt_real_is_correctly_rounded(dtype, name):
+    finfo = np.finfo(dtype)
+    rng = np.random.default_rng(11)
+    random = rng.standard_normal(400) * 10
+    spread = np.exp2(rng.uniform(np.log2(float(finfo.smallest_subnormal)), np.log2(float(finfo.max)), 400))
+    edges = [0.0, -0.0, np.inf, -np.inf, 8.0, -27.0, 1.0, float(finfo.max), -float(finfo.max),
+             float(finfo.tiny), float(finfo.smallest_subnormal), -float(finfo.smallest_subnormal),
+             -3.0659577337317474]  # XLA's (glibc's) root of this is 1.6 ULP off
+    x = np.concatenate([random, spread * np.sign(rng.standard_normal(400)), edges]).astype(dtype)
+    text = unary("stablehlo.cbrt", f"tensor<{x.size}x{name}>", f"tensor<{x.size}x{name}>")
+    (got,) = interpret(text, x)
+    assert got.dtype == dtype
+    with mpmath.workprec(200):
+        for value, root in zip(x.tolist(), got):
+            assert np.signbit(root) == np.signbit(value), (value, root)
+            if not np.isfinite(value) or value == 0:
+                assert root == value, (value, root)
+                continue
+            exact = mpmath.cbrt(abs(mpmath.mpf(value)))
+            magnitude = abs(root)
+            error = abs(mpmath.mpf(float(magnitude)) - exact)
+            for neighbour in (np.nextafter(magnitude, dtype(0)), np.nextafter(magnitude, dtype(np.inf))):
+                # no neighbour is nearer to the exact root (ties: even, which 200 bits never meet here)
+                assert error <= abs(mpmath.mpf(float(neighbour)) - exact), (value, root, neighbour)

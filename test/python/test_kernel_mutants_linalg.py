@@ -168,6 +168,17 @@ def test_convolution_with_an_empty_kernel_sums_nothing():
     assert_same(got, [np.zeros((2, 5, 4), np.float32)])
 
 
+def test_convolution_of_an_empty_input_with_an_empty_kernel_has_no_windows():
+    """Input and kernel spatial sizes both 0: C25 gives 0 windows where the dilated input is
+    empty, although the (empty) window fits it."""
+    text = """func.func @main(%lhs: tensor<2x0x3xf32>, %rhs: tensor<0x3x4xf32>) -> tensor<2x0x4xf32> {
+  %0 = stablehlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x0x3xf32>, tensor<0x3x4xf32>) -> tensor<2x0x4xf32>
+  return %0 : tensor<2x0x4xf32>
+}"""
+    got = interpret(text, np.ones((2, 0, 3), np.float32), np.ones((0, 3, 4), np.float32))
+    assert_same(got, [np.zeros((2, 0, 4), np.float32)])
+
+
 @pytest.mark.parametrize("values", [[4.0], [4.0, 2.0, 0.25]], ids=["one", "batch"])
 def test_cholesky_of_one_by_one_matrices_is_their_square_root(values):
     a = np.array(values).reshape(-1, 1, 1)[0 if len(values) == 1 else slice(None)]

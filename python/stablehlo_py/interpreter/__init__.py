@@ -35,11 +35,11 @@ def _load_module(module_or_text):
     import mlir.ir as ir
 
     if isinstance(module_or_text, (str, bytes)):
-        import stablehlo_py
+        from .._parsing import parse_module
 
         text = module_or_text.decode() if isinstance(module_or_text, bytes) else module_or_text
         try:
-            module = stablehlo_py.parse_module(text)
+            module = parse_module(text)
         except ir.MLIRError as e:
             raise InterpreterError(f"cannot parse the module: {e}") from None
         return module.operation, module

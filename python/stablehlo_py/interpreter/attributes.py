@@ -1,9 +1,13 @@
 """All decoding of op attributes into plain Python / numpy values.
 
-Builtin attributes decode with the upstream `mlir.ir` classes; stablehlo
-attributes (comparison direction/type, dot dimension numbers, precision) with
-the accessors of `stablehlo_py.dialects.stablehlo`.  Decoding happens once,
-when a function is prepared; kernels only see the decoded values.
+Each op's attributes are decoded once, when its function is prepared, into an
+`Attributes` record (`DecodedOp.attrs`, see plan.py); absent attributes read
+as the default the op's definition gives them (`ODS_DEFAULTS`, mirroring the
+`DefaultValued...Attr`s of dialect/ops/*.td). Builtin attributes decode with
+the upstream `mlir.ir` classes; stablehlo enum and structured attributes
+(comparison direction, dot dimension numbers, ...) through our extension, so
+the interpreter never goes through the Python builders. Kernels only see
+the decoded values.
 
 Dense element attributes are read from MLIR's raw storage through our
 extension (`dense_elements_raw`), for every element type: the upstream
@@ -17,32 +21,39 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .. import _stablehlo
 from .errors import InterpreterError
 from .types import TensorSpec, from_wide_int
 
 __all__ = [
-    "get",
-    "has",
+    "Attributes",
+    "ODS_DEFAULTS",
+    "decode",
     "dense_elements",
-    "i64_list",
-    "bool_list",
-    "string",
-    "boolean",
-    "integer",
-    "floating",
     "symbol",
     "function_type",
-    "comparison_direction",
-    "comparison_type",
     "GatherDims",
-    "gather_dimension_numbers",
     "DotDims",
-    "dot_dimension_numbers",
     "ScatterDims",
-    "scatter_dimension_numbers",
     "ConvDims",
-    "conv_dimension_numbers",
 ]
+
+# What an absent attribute means, per op, as the op definitions (dialect/ops/*.td,
+# dialect/CheckOps.td) default it. Window attributes default per rank and are
+# filled in by their kernels.
+ODS_DEFAULTS: dict[str, dict] = {
+    "stablehlo.sort": {"dimension": -1, "is_stable": False},
+    "stablehlo.gather": {"indices_are_sorted": False},
+    "stablehlo.scatter": {"indices_are_sorted": False, "unique_indices": False},
+    "stablehlo.cholesky": {"lower": False},
+    "stablehlo.custom_call": {"has_side_effect": False},
+    "stablehlo.composite": {"version": 0},
+    "check.expect_almost_eq": {"tolerance": 1.0e-4},
+    "check.expect_almost_eq_const": {"tolerance": 1.0e-4},
+    "check.expect_close": {"max_ulp_difference": 3, "min_ulp_difference": 0},
+}
+_NO_DEFAULTS: dict = {}
+_UNREAD = object()
 
 
 def get(op, name: str):
@@ -53,16 +64,85 @@ def get(op, name: str):
         return None
 
 
-def has(op, name: str) -> bool:
-    return get(op, name) is not None
+class Attributes:
+    """The attributes of one op, each decoded (by `decode`) once, on first use. An absent
+    attribute reads as its `ODS_DEFAULTS` entry, else as the `default` the reader passes."""
+
+    __slots__ = ("_op", "_defaults", "_values")
+
+    def __init__(self, op):
+        self._op = op
+        self._defaults = ODS_DEFAULTS.get(op.name, _NO_DEFAULTS)
+        self._values: dict = {}
+
+    def get(self, name: str, default=None):
+        value = self._values.get(name, _UNREAD)
+        if value is _UNREAD:
+            attr = get(self._op, name)
+            value = self._defaults.get(name) if attr is None else decode(attr, name)
+            self._values[name] = value
+        return default if value is None else value
+
+    def __getitem__(self, name: str):
+        value = self.get(name)
+        if value is None:
+            raise InterpreterError(f"missing attribute '{name}'")
+        return value
+
+    def __contains__(self, name: str) -> bool:
+        return get(self._op, name) is not None
+
+    def elements(self, name: str, spec: TensorSpec) -> np.ndarray:
+        """Dense elements attribute `name` as a read-only array of `spec` (not kept: constants
+        keep their value in the plan)."""
+        return dense_elements(self._op, name, spec)
 
 
-def _required(op, name: str, default=None):
-    """The attribute `name` of `op`; None if it is absent and `default` stands in for it."""
-    attr = get(op, name)
-    if attr is None and default is None:
-        raise InterpreterError(f"missing attribute '{name}'")
+def decode(attr, name: str = "?"):
+    """One attribute as a plain value: arrays of i64 or i1 and integer elements as tuples (flat),
+    integers (unsigned types read unsigned), floats, bools and strings as such, symbol references
+    as their names, stablehlo enums as their case names ("LT"), dimension numbers as the
+    NamedTuples below. Other attributes (float or complex elements, types, dictionaries) are
+    returned as they are."""
+    import mlir.ir as ir
+
+    if isinstance(attr, ir.DenseI64ArrayAttr):
+        return tuple(int(v) for v in attr)
+    if isinstance(attr, ir.DenseBoolArrayAttr):
+        return tuple(bool(v) for v in attr)
+    if isinstance(attr, ir.BoolAttr):
+        return bool(attr.value)
+    if isinstance(attr, ir.IntegerAttr):
+        return _integer(attr)
+    if isinstance(attr, ir.FloatAttr):
+        return float(attr.value)
+    if isinstance(attr, ir.StringAttr):
+        return attr.value
+    if isinstance(attr, ir.FlatSymbolRefAttr):
+        return attr.value
+    if isinstance(attr, ir.DenseIntElementsAttr):
+        return tuple(int(v) for v in np.array(attr).reshape(-1).tolist())
+    if _stablehlo.enum_attribute_kind(attr):
+        return _stablehlo.enum_attribute_value(attr)
+    mnemonic = _stablehlo.attribute_mnemonic(attr)
+    if mnemonic:
+        fields = {n.name: decode(n.attr, f"{name}.{n.name}") for n in _stablehlo.attribute_fields(attr)}
+        structured = _STRUCTURED.get(mnemonic)
+        return fields if structured is None else structured(fields)
     return attr
+
+
+def _integer(attr) -> int:
+    import mlir.ir as ir
+
+    value = int(attr.value)
+    try:
+        int_type = ir.IntegerType(attr.type)
+    except (ValueError, TypeError):
+        int_type = None  # e.g. index
+    if value < 0 and int_type is not None and int_type.is_unsigned:
+        value &= (1 << int_type.width) - 1
+    return value
 
 
 # ---------------------------------------------------------------------------
@@ -77,7 +157,7 @@ def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
         raise InterpreterError(f"attribute '{name}': constant of dynamic type {spec.text}")
     raw = _stablehlo.dense_elements_raw(getattr(op, "operation", op), name)
     if raw is None:
-        attr = _required(op, name)
+        attr = get(op, name)
         raise InterpreterError(f"attribute '{name}': expected dense elements (dense<...>), got "
                                f"{str(attr)[:80]}")
     data, splat = raw
@@ -97,95 +177,12 @@ def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
     return array
 
 
-# ---------------------------------------------------------------------------
-# Builtin scalar and array attributes
-
-
-def i64_list(op, name: str, default=None) -> tuple:
-    """A DenseI64ArrayAttr (or 1-D dense integer elements) as a tuple of ints."""
-    import mlir.ir as ir
-
-    attr = _required(op, name, default)
-    if attr is None:
-        return tuple(default)
-    if isinstance(attr, ir.DenseI64ArrayAttr):
-        return tuple(int(v) for v in attr)
-    if isinstance(attr, ir.DenseIntElementsAttr):
-        return tuple(int(v) for v in np.array(attr).reshape(-1).tolist())
-    raise InterpreterError(f"attribute '{name}': expected an array of i64, got {attr}")
-
-
-def bool_list(op, name: str, default=None) -> tuple:
-    """A DenseBoolArrayAttr as a tuple of bools."""
-    import mlir.ir as ir
-
-    attr = _required(op, name, default)
-    if attr is None:
-        return tuple(default)
-    if isinstance(attr, ir.DenseBoolArrayAttr):
-        return tuple(bool(v) for v in attr)
-    raise InterpreterError(f"attribute '{name}': expected an array of i1, got {attr}")
-
-
-def string(op, name: str, default: str | None = None) -> str:
-    import mlir.ir as ir
-
-    attr = _required(op, name, default)
-    if attr is None:
-        return default
-    if isinstance(attr, ir.StringAttr):
-        return attr.value
-    raise InterpreterError(f"attribute '{name}': expected a string, got {attr}")
-
-
-def boolean(op, name: str, default: bool = False) -> bool:
+def symbol(op, name: str) -> str:
+    """A FlatSymbolRefAttr's symbol name (without '@'), read from an op not decoded yet (func.call
+    while a plan decides whether to inline it)."""
     import mlir.ir as ir
 
     attr = get(op, name)
-    if attr is None:
-        return default
-    if isinstance(attr, ir.BoolAttr):
-        return bool(attr.value)
-    raise InterpreterError(f"attribute '{name}': expected a bool, got {attr}")
-
-
-def integer(op, name: str, default: int | None = None) -> int:
-    """An IntegerAttr; unsigned types are read as unsigned."""
-    import mlir.ir as ir
-
-    attr = _required(op, name, default)
-    if attr is None:
-        return default
-    if isinstance(attr, ir.IntegerAttr):
-        value = int(attr.value)
-        try:
-            int_type = ir.IntegerType(attr.type)
-        except (ValueError, TypeError):
-            int_type = None  # e.g. index
-        if value < 0 and int_type is not None and int_type.is_unsigned:
-            value &= (1 << int_type.width) - 1
-        return value
-    raise InterpreterError(f"attribute '{name}': expected an integer, got {attr}")
-
-
-def floating(op, name: str, default: float | None = None) -> float:
-    import mlir.ir as ir
-
-    attr = _required(op, name, default)
-    if attr is None:
-        return default
-    if isinstance(attr, ir.FloatAttr):
-        return float(attr.value)
-    if isinstance(attr, ir.IntegerAttr):
-        return float(attr.value)
-    raise InterpreterError(f"attribute '{name}': expected a float, got {attr}")
-
-
-def symbol(op, name: str) -> str:
-    """A FlatSymbolRefAttr's symbol name (without '@')."""
-    import mlir.ir as ir
-
-    attr = _required(op, name)
     if isinstance(attr, ir.FlatSymbolRefAttr):
         return attr.value
     raise InterpreterError(f"attribute '{name}': expected a symbol reference, got {attr}")
@@ -195,72 +192,13 @@ def function_type(op):
     """The FunctionType of a func.func: (input types, result types)."""
     import mlir.ir as ir
 
-    attr = _required(op, "function_type")
+    attr = get(op, "function_type")
     fn_type = ir.FunctionType(ir.TypeAttr(attr).value)
     return list(fn_type.inputs), list(fn_type.results)
 
 
 # ---------------------------------------------------------------------------
-# stablehlo attributes
-
-
-_DIALECT = None
-
-
-def _stablehlo():
-    global _DIALECT
-    if _DIALECT is None:
-        try:
-            from stablehlo_py.dialects import stablehlo
-        except ImportError as e:
-            raise InterpreterError(f"stablehlo dialect bindings unavailable: {e}") from None
-        _DIALECT = stablehlo
-    return _DIALECT
-
-
-def _enum_text(value) -> str:
-    return str(getattr(value, "name", value))
-
-
-def _decode(op, name: str, cls_name: str, what: str):
-    attr = _required(op, name)
-    try:
-        return getattr(_stablehlo(), cls_name)(attr)
-    except (ValueError, TypeError):
-        raise InterpreterError(f"attribute '{name}': expected {what}, got {attr}") from None
-
-
-def comparison_direction(op) -> str:
-    """"EQ" | "NE" | "GE" | "GT" | "LE" | "LT"."""
-    return _enum_text(_decode(op, "comparison_direction", "ComparisonDirectionAttr",
-                              "a comparison direction").value)
-
-
-def comparison_type(op) -> str | None:
-    """"NOTYPE" | "FLOAT" | "TOTALORDER" | "SIGNED" | "UNSIGNED", or None when absent."""
-    if not has(op, "compare_type"):
-        return None
-    return _enum_text(_decode(op, "compare_type", "ComparisonTypeAttr", "a comparison type").value)
-
-
-def fft_type(op) -> str:
-    """"FFT" | "IFFT" | "RFFT" | "IRFFT"."""
-    return _enum_text(_decode(op, "fft_type", "FftTypeAttr", "an FFT type").value)
-
-
-def transpose(op, name: str = "transpose_a") -> str:
-    """"NO_TRANSPOSE" | "TRANSPOSE" | "ADJOINT"."""
-    return _enum_text(_decode(op, name, "TransposeAttr", "a transpose mode").value)
-
-
-def rng_algorithm(op) -> str:
-    """"DEFAULT" | "THREE_FRY" | "PHILOX"."""
-    return _enum_text(_decode(op, "rng_algorithm", "RngAlgorithmAttr", "an RNG algorithm").value)
-
-
-def rng_distribution(op) -> str:
-    """"UNIFORM" | "NORMAL"."""
-    return _enum_text(_decode(op, "rng_distribution", "RngDistributionAttr", "an RNG distribution").value)
+# stablehlo structured attributes, by mnemonic
 
 
 class GatherDims(NamedTuple):
@@ -272,24 +210,11 @@ class GatherDims(NamedTuple):
     index_vector_dim: int
 
 
-def gather_dimension_numbers(op) -> GatherDims:
-    dims = _decode(op, "dimension_numbers", "GatherDimensionNumbers", "gather dimension numbers")
-    return GatherDims(tuple(dims.offset_dims), tuple(dims.collapsed_slice_dims), tuple(dims.operand_batching_dims),
-                      tuple(dims.start_indices_batching_dims), tuple(dims.start_index_map),
-                      int(dims.index_vector_dim))
-
-
 class DotDims(NamedTuple):
     lhs_batch: tuple
     rhs_batch: tuple
     lhs_contract: tuple
     rhs_contract: tuple
-
-
-def dot_dimension_numbers(op) -> DotDims:
-    dims = _decode(op, "dot_dimension_numbers", "DotDimensionNumbers", "dot dimension numbers")
-    return DotDims(tuple(dims.lhs_batching_dimensions), tuple(dims.rhs_batching_dimensions),
-                   tuple(dims.lhs_contracting_dimensions), tuple(dims.rhs_contracting_dimensions))
 
 
 class ScatterDims(NamedTuple):
@@ -299,13 +224,6 @@ class ScatterDims(NamedTuple):
     scatter_indices_batching_dims: tuple
     scatter_dims_to_operand_dims: tuple
     index_vector_dim: int
-
-
-def scatter_dimension_numbers(op) -> ScatterDims:
-    dims = _decode(op, "scatter_dimension_numbers", "ScatterDimensionNumbers", "scatter dimension numbers")
-    return ScatterDims(tuple(dims.update_window_dims), tuple(dims.inserted_window_dims),
-                       tuple(dims.input_batching_dims), tuple(dims.scatter_indices_batching_dims),
-                       tuple(dims.scatter_dims_to_operand_dims), int(dims.index_vector_dim))
 
 
 class ConvDims(NamedTuple):
@@ -320,8 +238,15 @@ class ConvDims(NamedTuple):
     output_spatial_dimensions: tuple
 
 
-def conv_dimension_numbers(op) -> ConvDims:
-    fields = _decode(op, "dimension_numbers", "ConvDimensionNumbers",
-                     "convolution dimension numbers").fields()
-    return ConvDims(**{name: tuple(value) if isinstance(value, list) else int(value)
-                       for name, value in fields.items()})
+def _dims(cls):
+    """Fields (absent empty lists are omitted by the attribute) -> `cls`."""
+    return lambda fields: cls(**{f: fields.get(f, ()) for f in cls._fields})
+
+
+_STRUCTURED = {
+    "gather": _dims(GatherDims),
+    "scatter": _dims(ScatterDims),
+    "conv": _dims(ConvDims),
+    "dot": lambda f: DotDims(f.get("lhs_batching_dimensions", ()), f.get("rhs_batching_dimensions", ()),
+                             f.get("lhs_contracting_dimensions", ()), f.get("rhs_contracting_dimensions", ())),
+}

@@ -1,7 +1,10 @@
-"""Region bodies recognised at prepare time, so a kernel can replace a call of the body by one
-numpy operation, and the kernels' return convention."""
+"""Region bodies recognised at prepare time from their prepared `Function`s (plan.py), so a
+kernel can replace a call of the body by one numpy operation; and the kernels' return
+convention. The analyses read the plan (steps, slots and each step's DecodedOp), never the IR."""
 
 from __future__ import annotations
+
+__all__ = ["kernel_results", "sole_op", "single_op_body", "replace_body", "arguments_used"]
 
 
 def kernel_results(values: list, count: int):
@@ -11,26 +14,56 @@ def kernel_results(values: list, count: int):
     return values if count else None
 
 
-def single_op_body(block, arity: int):
+def sole_op(fn):
+    """(DecodedOp, input slots) of the one op of a body `return op(...)` (constants aside), else None."""
+    if len(fn.steps) != 1:
+        return None
+    _, ins, out = fn.steps[0]
+    if fn.result_slots != (out,):
+        return None
+    return fn.ops[0], ins
+
+
+def single_op_body(fn, arity: int):
     """The op name if the body is `return op(arg0, arg1)` (either order), else None."""
-    if arity != 1:
+    sole = sole_op(fn) if arity == 1 else None
+    if sole is None:
         return None
-    ops = [op.operation for op in block.operations]
-    if len(ops) != 2:
-        return None
-    op, ret = ops
-    args = list(block.arguments)
-    operands = list(op.operands)
-    if ret.name != "stablehlo.return" or len(ret.operands) != 1 or ret.operands[0] != op.results[0]:
-        return None
-    if len(operands) != 2 or {operands[0], operands[1]} != {args[0], args[1]} or operands[0] == operands[1]:
-        return None
-    return op.name
+    op, ins = sole
+    args = fn.input_slots[:2]
+    return op.name if len(ins) == 2 and set(ins) == set(args) and ins[0] != ins[1] else None
 
 
-def replace_body(block, count: int) -> bool:
+def replace_body(fn, count: int) -> bool:
     """Whether the body just returns the updates (its arguments count..2*count-1)."""
-    ops = [op.operation for op in block.operations]
-    args = list(block.arguments)
-    return (len(ops) == 1 and ops[0].name == "stablehlo.return"
-            and list(ops[0].operands) == args[count:2 * count])
+    return not fn.steps and fn.result_slots == fn.input_slots[count:2 * count]
+
+
+def arguments_used(fn, slot: int, limit: int = 10_000):
+    """Indices of the block arguments of `fn` that the value in `slot` is computed from
+    (captured values and constants count as constants), or None when an op with regions is
+    involved or the walk passes `limit` values."""
+    producer = {}
+    for index, (_, _, out) in enumerate(fn.steps):
+        for o in ((out,) if out.__class__ is int else out):
+            producer[o] = index
+    arguments = {s: i for i, s in enumerate(fn.input_slots[:len(fn.arg_specs)])}
+    used, stack, seen = set(), [slot], set()
+    while stack:
+        s = stack.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        if len(seen) > limit:
+            return None
+        if s in arguments:
+            used.add(arguments[s])
+            continue
+        index = producer.get(s)
+        if index is None:
+            continue  # a constant or a captured value
+        op = fn.ops[index]
+        if op.num_regions:
+            return None
+        stack.extend(fn.steps[index][1])
+    return used

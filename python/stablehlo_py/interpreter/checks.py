@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import attributes
 from .errors import CheckFailure, InterpreterError
 from .registry import register, register_custom_call_targets
 from .types import ElementInfo, bits_view, dtype_info
@@ -38,7 +37,6 @@ from .types import ElementInfo, bits_view, dtype_info
 __all__ = ["SHOWN_MISMATCHES"]
 
 SHOWN_MISMATCHES = 5
-DEFAULT_TOLERANCE = 1e-4  # upstream's check dialect default
 CUSTOM_CALL_TOLERANCE = 1e-3
 CHECK_EQ_TOLERANCE = 1e-4  # upstream's interpreter, custom_call @check.eq
 CUSTOM_CALL_MAX_ULP = 3
@@ -140,7 +138,7 @@ def _checker(what: str, mismatch):
 
 
 def _with_constant(ctx, kernel):
-    expected = attributes.dense_elements(ctx.op, "value", ctx.operand_spec(0))
+    expected = ctx.attrs.elements("value", ctx.operand_spec(0))
     return lambda actual: kernel(actual, expected)
 
 
@@ -155,7 +153,7 @@ def _expect_eq_const(ctx):
 
 
 def _tolerance(ctx) -> float:
-    return attributes.floating(ctx.op, "tolerance", DEFAULT_TOLERANCE)
+    return ctx.attrs["tolerance"]
 
 
 @register("check.expect_almost_eq")
@@ -170,8 +168,8 @@ def _expect_almost_eq_const(ctx):
 
 @register("check.expect_close")
 def _expect_close(ctx):
-    max_ulp = attributes.integer(ctx.op, "max_ulp_difference", CUSTOM_CALL_MAX_ULP)
-    min_ulp = attributes.integer(ctx.op, "min_ulp_difference", 0)
+    max_ulp = ctx.attrs["max_ulp_difference"]
+    min_ulp = ctx.attrs["min_ulp_difference"]
     return _checker(f"check.expect_close (ULP difference in [{min_ulp}, {max_ulp}])", _ulp_mismatch(min_ulp, max_ulp))
 
 
@@ -190,7 +188,7 @@ _RETURNS_I1 = {"check.eq"}
 def _custom_call_check(ctx, target: str):
     """Kernel for `stablehlo.custom_call @<target>` where the target is a check."""
     mismatch = _CUSTOM_CALL_CHECKS[target]
-    results = [str(r.type) for r in ctx.op.results]
+    results = [spec.text for spec in ctx.result_specs]
     if target in _RETURNS_I1:
         if ctx.num_operands != 2 or results not in ([], ["tensor<i1>"]):
             raise InterpreterError(f"@{target} takes two operands (actual, expected) and returns one tensor<i1>, "

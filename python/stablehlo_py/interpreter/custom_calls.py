@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import attributes
 from .errors import InterpreterError
 from .registry import lookup_custom_call_target, register
 from .types import coerce_argument
@@ -56,7 +55,7 @@ def registered_custom_calls() -> list[str]:
 
 @register("stablehlo.custom_call")
 def _custom_call(ctx):
-    target = attributes.string(ctx.op, "call_target_name")
+    target = ctx.attrs["call_target_name"]
     builtin = lookup_custom_call_target(target)
     return builtin(ctx, target) if builtin is not None else _user_target_kernel(ctx, target)
 

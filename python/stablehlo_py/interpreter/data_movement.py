@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import attributes
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
@@ -25,14 +24,14 @@ def _static_result(ctx, index: int = 0):
 
 @register("stablehlo.constant")
 def _constant(ctx):
-    value = attributes.dense_elements(ctx.op, "value", _static_result(ctx))
+    value = ctx.attrs.elements("value", _static_result(ctx))
     return lambda: value
 
 
 @register("stablehlo.iota")
 def _iota(ctx):
     spec = _static_result(ctx)
-    dim = attributes.integer(ctx.op, "iota_dimension")
+    dim = ctx.attrs["iota_dimension"]
     if not 0 <= dim < spec.rank:
         raise InterpreterError(f"iota_dimension {dim} out of range for {spec.text}")
     line = convert_values(np.arange(spec.shape[dim], dtype=np.int64), spec.element)
@@ -46,7 +45,7 @@ def _iota(ctx):
 @register("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(ctx):
     operand, result = ctx.operand_spec(0), _static_result(ctx)
-    dims = attributes.i64_list(ctx.op, "broadcast_dimensions")
+    dims = ctx.attrs["broadcast_dimensions"]
     if len(dims) != operand.rank:
         raise InterpreterError(f"broadcast_dimensions {list(dims)} do not match operand rank {operand.rank}")
     if operand.shape == result.shape and list(dims) == list(range(operand.rank)):
@@ -77,7 +76,7 @@ def _reshape(ctx):
 
 @register("stablehlo.transpose")
 def _transpose(ctx):
-    perm = attributes.i64_list(ctx.op, "permutation")
+    perm = ctx.attrs["permutation"]
     if list(perm) == list(range(len(perm))):
         return lambda x: x
     return lambda x: x.transpose(perm)
@@ -85,22 +84,22 @@ def _transpose(ctx):
 
 @register("stablehlo.concatenate")
 def _concatenate(ctx):
-    axis = attributes.integer(ctx.op, "dimension")
+    axis = ctx.attrs["dimension"]
     return lambda *xs: np.concatenate(xs, axis=axis)
 
 
 @register("stablehlo.slice")
 def _slice(ctx):
-    start = attributes.i64_list(ctx.op, "start_indices")
-    limit = attributes.i64_list(ctx.op, "limit_indices")
-    strides = attributes.i64_list(ctx.op, "strides", default=[1] * len(start))
+    start = ctx.attrs["start_indices"]
+    limit = ctx.attrs["limit_indices"]
+    strides = ctx.attrs.get("strides", (1,) * len(start))
     index = tuple(slice(a, b, s) for a, b, s in zip(start, limit, strides))
     return lambda x: x[index]
 
 
 @register("stablehlo.reverse")
 def _reverse(ctx):
-    dims = attributes.i64_list(ctx.op, "dimensions")
+    dims = ctx.attrs["dimensions"]
     if not dims:
         return lambda x: x
     return lambda x: np.flip(x, axis=dims)
@@ -110,9 +109,9 @@ def _reverse(ctx):
 def _pad(ctx):
     operand = ctx.operand_spec(0)
     _static_result(ctx)
-    low = attributes.i64_list(ctx.op, "edge_padding_low")
-    high = attributes.i64_list(ctx.op, "edge_padding_high")
-    interior = attributes.i64_list(ctx.op, "interior_padding")
+    low = ctx.attrs["edge_padding_low"]
+    high = ctx.attrs["edge_padding_high"]
+    interior = ctx.attrs["interior_padding"]
     if not operand.is_static:
         raise InterpreterError(f"operand type {operand.text} has a dynamic shape")
     return Padding(operand.shape, list(zip(low, high)), [i + 1 for i in interior])  # kernel: (x, value)
@@ -120,13 +119,13 @@ def _pad(ctx):
 
 @register("stablehlo.broadcast")
 def _broadcast(ctx):
-    sizes = attributes.i64_list(ctx.op, "broadcast_sizes")
+    sizes = ctx.attrs["broadcast_sizes"]
     return lambda x: np.broadcast_to(x, sizes + x.shape)  # XLA's Broadcast: new dimensions first
 
 
 @register("stablehlo.get_dimension_size")
 def _get_dimension_size(ctx):
-    dim = attributes.integer(ctx.op, "dimension")
+    dim = ctx.attrs["dimension"]
     return lambda x: np.array(x.shape[dim], dtype=np.int32)  # the run-time size, for dynamic dimensions too
 
 
@@ -137,13 +136,13 @@ def _tuple(ctx):
 
 @register("stablehlo.get_tuple_element")
 def _get_tuple_element(ctx):
-    index = attributes.integer(ctx.op, "index")
+    index = ctx.attrs["index"]
     return lambda value: value[index]
 
 
 @register("stablehlo.optimization_barrier")
 def _optimization_barrier(ctx):
     # An identity: the interpreter runs ops in program order, so there is nothing to keep from moving.
-    if len(ctx.op.results) == 1:
+    if ctx.num_results == 1:
         return lambda value: value
     return lambda *values: values

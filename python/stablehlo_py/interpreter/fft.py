@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import attributes
 from .errors import InterpreterError
 from .registry import register
 
@@ -24,8 +23,8 @@ _TRANSFORMS = {
 
 @register("stablehlo.fft")
 def _fft(ctx):
-    kind = attributes.fft_type(ctx.op)
-    lengths = attributes.i64_list(ctx.op, "fft_length")
+    kind = ctx.attrs["fft_type"]
+    lengths = ctx.attrs["fft_length"]
     operand, result = ctx.operand_spec(0), ctx.result_spec()
     if not 1 <= len(lengths) <= operand.rank:
         raise InterpreterError(f"fft_length {list(lengths)} does not fit operand {operand.text}")

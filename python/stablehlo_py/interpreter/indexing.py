@@ -122,15 +122,15 @@ class _Gather:
 
 @register("stablehlo.gather")
 def _gather(ctx):
-    dims = attributes.gather_dimension_numbers(ctx.op)
-    sizes = attributes.i64_list(ctx.op, "slice_sizes")
+    dims = ctx.attrs["dimension_numbers"]
+    sizes = ctx.attrs["slice_sizes"]
     gather = _Gather(dims, ctx.operand_spec(0).rank, ctx.operand_spec(1).rank)
     return lambda x, indices: gather(x, indices, sizes)
 
 
 @register("stablehlo.dynamic_slice")
 def _dynamic_slice(ctx):
-    sizes = attributes.i64_list(ctx.op, "slice_sizes")
+    sizes = ctx.attrs["slice_sizes"]
 
     def dynamic_slice(x, *starts):
         index = []
@@ -153,8 +153,8 @@ def _torch_index_select(ctx):
     like gather's. The verifier checks only types (as upstream), so the
     dimensions are checked here."""
     operand, index, result = ctx.operand_spec(0), ctx.operand_spec(1), ctx.result_spec()
-    dim = attributes.integer(ctx.op, "dim")
-    batch = attributes.integer(ctx.op, "batch_dims")
+    dim = ctx.attrs["dim"]
+    batch = ctx.attrs["batch_dims"]
     dim += operand.rank if dim < 0 else 0
     batch += index.rank if batch < 0 else 0
     if not index.element.is_int:
@@ -423,15 +423,14 @@ def _scatter(ctx):
     input_specs, index_spec, update_specs = specs[:count], specs[count], specs[count + 1:2 * count + 1]
     shape = _static(input_specs[0], "input")
     indexing = _ScatterIndexing(shape, _static(index_spec, "scatter_indices"),
-                                _static(update_specs[0], "updates"), attributes.scatter_dimension_numbers(ctx.op))
+                                _static(update_specs[0], "updates"), ctx.attrs["scatter_dimension_numbers"])
     body = ctx.region(0)
     if len(body.arg_specs) != 2 * count:
         raise InterpreterError(f"update_computation takes {len(body.arg_specs)} arguments, expected {2 * count}")
     types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
-    block = ctx.op.regions[0].blocks[0]
-    replace = replace_body(block, count)
+    replace = replace_body(body.fn, count)
     combiner = None
-    single = single_op_body(block, count)
+    single = single_op_body(body.fn, count)
     if single is not None:  # in the body's types E_i, which the results already have (promoted bodies too)
         combiner = _ufunc_at_combiner(single, types[0])
     window = indexing.window

@@ -20,7 +20,6 @@ from typing import NamedTuple
 import ml_dtypes
 import numpy as np
 
-from . import attributes
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
@@ -144,7 +143,7 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
 
 @register("stablehlo.dot_general")
 def _dot_general(ctx):
-    dims = attributes.dot_dimension_numbers(ctx.op)
+    dims = ctx.attrs["dot_dimension_numbers"]
     return _dot_kernel(ctx.operand_spec(0), ctx.operand_spec(1), ctx.result_spec(),
                        dims.lhs_batch, dims.rhs_batch, dims.lhs_contract, dims.rhs_contract)
 
@@ -273,25 +272,24 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
 
 @register("stablehlo.convolution")
 def _convolution(ctx):
-    op = ctx.op
+    attrs = ctx.attrs
     lhs = ctx.operand_spec(0)
     s = lhs.rank - 2
 
-    def window_field(read, name, default):
+    def window_field(name, default):
         # An absent or (as upstream allows) empty array means the default.
-        return read(op, name, default=default) or default
+        return attrs.get(name) or default
 
-    padding = window_field(attributes.i64_list, "padding", (0,) * (2 * s))
+    padding = window_field("padding", (0,) * (2 * s))
     window = ConvWindow(
-        strides=window_field(attributes.i64_list, "window_strides", (1,) * s),
+        strides=window_field("window_strides", (1,) * s),
         padding=tuple(zip(padding[0::2], padding[1::2])),
-        lhs_dilation=window_field(attributes.i64_list, "lhs_dilation", (1,) * s),
-        rhs_dilation=window_field(attributes.i64_list, "rhs_dilation", (1,) * s),
-        reversal=window_field(attributes.bool_list, "window_reversal", (False,) * s),
-        feature_groups=attributes.integer(op, "feature_group_count"),
-        batch_groups=attributes.integer(op, "batch_group_count"))
-    return _convolution_kernel(lhs, ctx.operand_spec(1), ctx.result_spec(),
-                               attributes.conv_dimension_numbers(op), window)
+        lhs_dilation=window_field("lhs_dilation", (1,) * s),
+        rhs_dilation=window_field("rhs_dilation", (1,) * s),
+        reversal=window_field("window_reversal", (False,) * s),
+        feature_groups=attrs["feature_group_count"],
+        batch_groups=attrs["batch_group_count"])
+    return _convolution_kernel(lhs, ctx.operand_spec(1), ctx.result_spec(), attrs["dimension_numbers"], window)
 
 
 # cholesky and triangular_solve: batched over the leading dimensions; floats
@@ -313,7 +311,7 @@ def _adjoint(x):
 @register("stablehlo.cholesky")
 def _cholesky(ctx):
     spec = ctx.operand_spec(0)
-    lower = attributes.boolean(ctx.op, "lower")
+    lower = ctx.attrs["lower"]
     compute, dtype = _compute_dtype(spec.element), spec.dtype
 
     def factor(matrices):
@@ -354,10 +352,10 @@ def _substitute(m, b, lower: bool, unit: bool):
 @register("stablehlo.triangular_solve")
 def _triangular_solve(ctx):
     spec = ctx.result_spec()
-    left_side = attributes.boolean(ctx.op, "left_side")
-    lower = attributes.boolean(ctx.op, "lower")
-    unit = attributes.boolean(ctx.op, "unit_diagonal")
-    mode = attributes.transpose(ctx.op)
+    left_side = ctx.attrs["left_side"]
+    lower = ctx.attrs["lower"]
+    unit = ctx.attrs["unit_diagonal"]
+    mode = ctx.attrs["transpose_a"]
     compute, dtype = _compute_dtype(spec.element), spec.dtype
 
     def solve(a, b):
@@ -381,6 +379,6 @@ def _triangular_solve(ctx):
 def _einsum(ctx):
     # Legacy ops (XLA's Einsum): numpy's einsum with the same subscripts, accumulated like dot_general
     # (numpy's einsum of booleans is already an OR of ANDs).
-    config = attributes.string(ctx.op, "einsum_config")
+    config = ctx.attrs["einsum_config"]
     to_compute, finish = _accumulation(ctx.result_spec().element, ctx.operand_spec(0).element)
     return lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import attributes
 from .errors import InterpreterError
 from .registry import register
 
@@ -18,13 +17,13 @@ from .registry import register
 def _setup(ctx):
     """(feature axis, reduction axes, compute dtype, result dtype, epsilon) of a batch-norm op."""
     operand = ctx.operand_spec(0)
-    axis = attributes.integer(ctx.op, "feature_index")
+    axis = ctx.attrs["feature_index"]
     if not 0 <= axis < operand.rank:
         raise InterpreterError(f"feature_index {axis} out of range for {operand.text}")
     dtype = operand.dtype
     compute = dtype if dtype in (np.float32, np.float64) else np.dtype(np.float32)
     others = tuple(d for d in range(operand.rank) if d != axis)
-    epsilon = compute.type(attributes.floating(ctx.op, "epsilon"))
+    epsilon = compute.type(ctx.attrs["epsilon"])
     return axis, others, compute, dtype, epsilon
 
 

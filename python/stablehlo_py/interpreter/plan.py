@@ -28,7 +28,7 @@ from .limits import Limits, format_bytes
 from .registry import lookup, lookup_scalar
 from .types import TensorSpec, TupleSpec, value_spec
 
-__all__ = ["Function", "Region", "OpContext", "PlanBuilder"]
+__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder"]
 
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
@@ -60,7 +60,7 @@ class Function:
     """A prepared block: call `run(values)` with block arguments then captured values."""
 
     __slots__ = ("name", "arg_specs", "result_specs", "input_slots", "nslots", "steps", "result_slots",
-                 "op_info", "captures", "preset", "scalar_forms")
+                 "ops", "captures", "preset", "scalar_forms")
 
     def __init__(self, name: str):
         self.name = name
@@ -70,7 +70,7 @@ class Function:
         self.nslots = 0
         self.steps: list = []
         self.result_slots: tuple = ()
-        self.op_info: list = []  # (op name, location text, mlir Location) per step, for errors
+        self.ops: list = []  # the DecodedOp of each step: for errors and analyses of the plan
         self.captures: list = []  # outer mlir Values, only while preparing
         self.preset: list = []  # the slots with their values computed while preparing (constants)
         # When every value of the block is a rank-0 tensor: per step, its scalar form
@@ -93,14 +93,23 @@ class Function:
                     for slot, value in zip(out, kernel(*[env[i] for i in ins])):
                         env[slot] = value
         except InterpreterError as e:
-            raise e.located(*self.op_info[index])
+            raise e.located(*self.ops[index].where)
         except RecursionError:
-            raise InterpreterError("Python recursion limit reached").located(*self.op_info[index]) from None
+            raise InterpreterError("Python recursion limit reached").located(*self.ops[index].where) from None
         except MemoryError as e:
-            raise InterpreterError(f"out of memory: {e}").located(*self.op_info[index]) from None
+            raise InterpreterError(f"out of memory: {e}").located(*self.ops[index].where) from None
         except Exception as e:  # a bug or an unexpected numpy error: report it, never crash
-            raise InterpreterError(f"{type(e).__name__}: {e}").located(*self.op_info[index]) from e
+            raise InterpreterError(f"{type(e).__name__}: {e}").located(*self.ops[index].where) from e
         return [env[i] for i in self.result_slots]
+
+
+    def returning(self, slot: int, spec) -> "Function":
+        """This function returning the value in `slot` (of type `spec`) instead of its results."""
+        variant = Function(self.name)
+        for field in Function.__slots__:
+            setattr(variant, field, getattr(self, field))
+        variant.result_slots, variant.result_specs = (slot,), [spec]
+        return variant
 
 
 class Region:
@@ -118,6 +127,10 @@ class Region:
     @property
     def arg_specs(self) -> list[TensorSpec]:
         return self.fn.arg_specs
+
+    def returning(self, slot: int, spec) -> "Region":
+        """This region returning the value in `slot` of its function (of type `spec`)."""
+        return Region(self.fn.returning(slot, spec), self.start, self.stop)
 
     def call(self, args, extras=()) -> list:
         if self.start == self.stop:
@@ -149,45 +162,57 @@ class _Scope:
         return self.define(value)
 
 
-class OpContext:
-    """What a kernel factory sees of an op while it is prepared."""
+class DecodedOp:
+    """One op as its kernel factory sees it, decoded once when its function is prepared: its
+    name and location, operand and result specs, attributes (`attrs`, with the op definition's
+    defaults) and its regions, each prepared once (`region(i)`). The plan keeps the record
+    of every step (`Function.ops`), so errors name the op and analyses of prepared regions
+    (bodies.py) read names and attributes without going back to the IR."""
 
-    def __init__(self, op, builder: "PlanBuilder", scope: _Scope):
-        self.op = op
+    __slots__ = ("op", "name", "location", "location_text", "operand_specs", "result_specs", "num_operands",
+                 "num_results", "num_regions", "attrs", "builder", "_scope", "_extras", "_regions")
+
+    def __init__(self, op, builder: "PlanBuilder", scope: "_Scope"):
+        self.op = op  # the IR op: read while preparing only
         self.name = op.name
-        self.location = str(op.location)
+        self.location = op.location
+        self.location_text = str(op.location)
         self.builder = builder
         self._scope = scope
         self._extras: list = []  # outer values captured by this op's regions
+        self._regions: dict = {}
         self.num_operands = len(op.operands)
+        self.num_results = len(op.results)
+        self.num_regions = len(op.regions)
+        self.attrs = attributes.Attributes(op)
+        # Specs of tensors are TensorSpecs; of tuples and tokens, TupleSpec and TokenSpec.
+        self.operand_specs = tuple(value_spec(v.type) for v in op.operands)
+        self.result_specs = tuple(value_spec(r.type) for r in op.results)
 
-    # Specs of tensors are TensorSpecs; of tuples and tokens, TupleSpec and TokenSpec.
     @property
-    def operand_specs(self) -> list:
-        return [value_spec(v.type) for v in self.op.operands]
-
-    @property
-    def result_specs(self) -> list:
-        return [value_spec(r.type) for r in self.op.results]
+    def where(self) -> tuple:
+        """What InterpreterError.located takes: (op name, location text, mlir Location)."""
+        return self.name, self.location_text, self.location
 
     def operand_spec(self, index: int):
-        return value_spec(self.op.operands[index].type)
+        return self.operand_specs[index]
 
     def result_spec(self, index: int = 0):
-        return value_spec(self.op.results[index].type)
+        return self.result_specs[index]
 
-    def region(self, index: int = 0, results=None) -> Region:
-        """Prepare region `index` (its single block) into a Region; `results` (values of
-        the block) replace what its terminator returns."""
-        regions = self.op.regions
-        if index >= len(regions) or len(regions[index].blocks) != 1:
-            raise InterpreterError(f"expected region {index} with exactly one block")
-        fn = self.builder.prepare_block(regions[index].blocks[0], f"{self.name} region {index}", self._scope,
-                                        results=results)
-        start = len(self._extras)
-        self._extras.extend(fn.captures)
-        fn.captures = []
-        return Region(fn, start, len(self._extras))
+    def region(self, index: int = 0) -> Region:
+        """Region `index` (its single block), prepared on first use."""
+        region = self._regions.get(index)
+        if region is None:
+            regions = self.op.regions
+            if index >= len(regions) or len(regions[index].blocks) != 1:
+                raise InterpreterError(f"expected region {index} with exactly one block")
+            fn = self.builder.prepare_block(regions[index].blocks[0], f"{self.name} region {index}", self._scope)
+            start = len(self._extras)
+            self._extras.extend(fn.captures)
+            fn.captures = []
+            region = self._regions[index] = Region(fn, start, len(self._extras))
+        return region
 
     def function(self, symbol: str) -> Function:
         return self.builder.function(symbol)
@@ -263,7 +288,7 @@ class PlanBuilder:
         for op in module_op.regions[0].blocks[0].operations:
             op = op.operation
             if op.name == "func.func":
-                self.symbols[attributes.string(op, "sym_name")] = op
+                self.symbols[attributes.Attributes(op)["sym_name"]] = op
         self.functions: dict[str, Function] = {}
         self.runtime = Runtime(limits)
         self.limits = self.runtime.limits
@@ -328,7 +353,7 @@ class PlanBuilder:
             if callee is not None:
                 self._inline_call(op, callee, scope, fn, state)
                 continue
-            step, form = self._prepare_op(op, scope)
+            step, form, record = self._prepare_op(op, scope)
             if form is _NOT_SCALAR:
                 state.scalar_forms = None
             if op.name in _PRECOMPUTED and not hasattr(step[0], "limit_error"):
@@ -338,7 +363,7 @@ class PlanBuilder:
             if state.scalar_forms is not None:
                 state.scalar_forms.append(form)
             fn.steps.append(step)
-            fn.op_info.append((op.name, str(op.location), op.location))
+            fn.ops.append(record)
         return None
 
     def _inlinable_callee(self, op):
@@ -377,41 +402,43 @@ class PlanBuilder:
 
     def _prepare_op(self, op, scope: _Scope) -> tuple:
         """((kernel, input slots, output slot(s)), scalar form: an expression, None to call
-        the kernel on rank-0 values, or _NOT_SCALAR)."""
+        the kernel on rank-0 values, or _NOT_SCALAR; the op's DecodedOp)."""
         name = op.name
         factory: Callable | None = lookup(name)
-        location = str(op.location)
         if factory is None:
-            raise InterpreterError("op is not supported by the interpreter", name, location, op.location)
-        ctx = OpContext(op, self, scope)
-        results = list(op.results)
-        specs = [value_spec(r.type) for r in results]
+            raise InterpreterError("op is not supported by the interpreter").located(name, str(op.location),
+                                                                                    op.location)
+        try:
+            record = DecodedOp(op, self, scope)
+        except InterpreterError as e:  # a type the interpreter does not run
+            raise e.located(name, str(op.location), op.location)
+        specs = record.result_specs
         too_big, result_bytes = self._size_check(specs, name in _VIEWS)
         try:
-            kernel = factory(ctx) if too_big is None else _limit_error(too_big)
+            kernel = factory(record) if too_big is None else _limit_error(too_big)
             if too_big is None:
-                kernel = _with_dynamic_checks(kernel, [value_spec(v.type) for v in op.operands], specs,
+                kernel = _with_dynamic_checks(kernel, record.operand_specs, specs,
                                               factory.__module__.endswith(".elementwise"),
                                               self.limits.max_value_bytes)
         except InterpreterError as e:
-            raise e.located(name, location, op.location)
+            raise e.located(*record.where)
         except MemoryError as e:  # a kernel's prepared tables (e.g. window indices) too large
-            raise InterpreterError(f"out of memory while preparing: {e}", name, location, op.location) from None
+            raise InterpreterError(f"out of memory while preparing: {e}").located(*record.where) from None
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
-            raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}", name, location, op.location) from e
+            raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}").located(*record.where) from e
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
-        ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in ctx._extras)
-        form = self._scalar_form(ctx) if too_big is None else _NOT_SCALAR
-        if not results:
+        ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
+        form = self._scalar_form(record) if too_big is None else _NOT_SCALAR
+        if not specs:
             out = _NO_RESULT
-        elif len(results) == 1:
-            out = scope.define(results[0])
+        elif len(specs) == 1:
+            out = scope.define(op.results[0])
             spec = specs[0]
             if isinstance(spec, TensorSpec) and spec.rank == 0:
                 kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
         else:
-            out = tuple(scope.define(r) for r in results)
-        return (kernel, ins, out), form
+            out = tuple(scope.define(r) for r in op.results)
+        return (kernel, ins, out), form, record
 
     def _size_check(self, specs: list, views: bool = False) -> tuple:
         """(why the op's results break a memory limit or None, the static bytes they add), checked
@@ -432,9 +459,9 @@ class PlanBuilder:
         return None, total
 
     @staticmethod
-    def _scalar_form(ctx: OpContext):
-        values = [*ctx.op.operands, *ctx._extras, *ctx.op.results]
-        if not all(_is_scalar(value_spec(v.type)) for v in values):
+    def _scalar_form(ctx: DecodedOp):
+        captured = (value_spec(v.type) for v in ctx._extras)
+        if not all(map(_is_scalar, (*ctx.operand_specs, *captured, *ctx.result_specs))):
             return _NOT_SCALAR
         factory = lookup_scalar(ctx.name)
         form = factory(ctx) if factory is not None else None

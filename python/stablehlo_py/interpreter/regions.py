@@ -15,15 +15,14 @@ import math
 
 import numpy as np
 
-from . import attributes
-from .bodies import kernel_results, single_op_body
+from .bodies import arguments_used, kernel_results, single_op_body, sole_op
 from .combiners import body_ufunc, float_max, float_min, total_order_key
 from .conversion import convert_values
 from .errors import InterpreterError
 from .limits import MAX_CALL_DEPTH
 from .registry import register
 from .scalar import compile_while
-from .types import bits_view, complex_product, from_wide_int, tensor_spec, wide_int_dtype
+from .types import bits_view, complex_product, from_wide_int, wide_int_dtype
 from .windows import Padding, window_count, window_view
 
 
@@ -106,7 +105,7 @@ def _reduce(ctx):
     count = ctx.num_operands // 2
     specs = ctx.operand_specs
     shape = specs[0].shape
-    axes = tuple(sorted(attributes.i64_list(ctx.op, "dimensions")))
+    axes = tuple(sorted(ctx.attrs["dimensions"]))
     if not specs[0].is_static:
         raise InterpreterError(f"dynamic shape {specs[0].text} is not supported")
     if len(set(axes)) != len(axes) or any(not 0 <= a < len(shape) for a in axes):
@@ -134,7 +133,7 @@ def _reduce(ctx):
 
         return reduce_empty
 
-    single = single_op_body(ctx.op.regions[0].blocks[0], count)
+    single = single_op_body(body.fn, count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
         fast = _fast_reduce(single, input_types[0], axes, in_order=length <= IN_ORDER_LENGTH)
         if fast is not None:
@@ -236,7 +235,7 @@ def _in_place_updates(body, count: int) -> list[int]:
 @register("stablehlo.if")
 def _if(ctx):
     branches = (ctx.region(0), ctx.region(1))
-    count = len(ctx.op.results)
+    count = ctx.num_results
 
     def run_if(pred, *extras):
         return kernel_results(branches[0 if bool(pred) else 1].call([], extras), count)
@@ -247,8 +246,8 @@ def _if(ctx):
 
 @register("stablehlo.case")
 def _case(ctx):
-    branches = [ctx.region(i) for i in range(len(ctx.op.regions))]
-    count = len(ctx.op.results)
+    branches = [ctx.region(i) for i in range(ctx.num_regions)]
+    count = ctx.num_results
     last = len(branches) - 1
 
     def run_case(index, *extras):
@@ -265,19 +264,19 @@ def _case(ctx):
 
 @register("func.call")
 def _call(ctx):
-    return _function_call(ctx, attributes.symbol(ctx.op, "callee"))
+    return _function_call(ctx, ctx.attrs["callee"])
 
 
 @register("stablehlo.composite")
 def _composite(ctx):
     # The spec defines a composite by its decomposition: run that function.
-    return _function_call(ctx, attributes.symbol(ctx.op, "decomposition"))
+    return _function_call(ctx, ctx.attrs["decomposition"])
 
 
 def _function_call(ctx, name: str):
     callee = ctx.function(name)
     runtime = ctx.runtime
-    count = len(ctx.op.results)
+    count = ctx.num_results
 
     def call(*args):
         if runtime.depth >= MAX_CALL_DEPTH:
@@ -324,49 +323,23 @@ def _compare_key(info, compare_type: str | None):
     return None
 
 
-def _arguments_used(value, block):
-    """Indices of the arguments of `block` that `value` is computed from (values from
-    outside the block count as constants), or None when an op with regions is involved."""
-    import mlir.ir as ir
-
-    args = list(block.arguments)
-    used, stack, steps = set(), [value], 0
-    while stack:
-        steps += 1
-        if steps > 10_000:  # a pathological DAG: give up on the shortcut
-            return None
-        v = stack.pop()
-        index = next((i for i, a in enumerate(args) if a == v), None)
-        if index is not None:
-            used.add(index)
-            continue
-        if not isinstance(v, ir.OpResult):
-            continue  # an argument of an enclosing block
-        op = v.owner.operation
-        if op.block != block:
-            continue  # defined outside the comparator
-        if len(op.regions):
-            return None
-        stack.extend(op.operands)
-    return used
-
-
-def _keyed_compare(block):
-    """(descending, compare op, lhs key value, rhs key value) if the comparator
-    is `return compare(f(lhs_k), g(rhs_k))` with LT or GT (sides in either order), f reading
-    lhs_k only and g rhs_k only, else None. Sorting by the key f(x) is then exact wherever
-    f and g agree on the data (checked when it runs)."""
-    ops = [op.operation for op in block.operations]
-    if len(ops) < 2 or ops[-1].name != "stablehlo.return" or len(ops[-1].operands) != 1:
+def _keyed_compare(comparator):
+    """(descending, compare's DecodedOp, lhs key slot, rhs key slot) if the prepared `comparator`
+    returns `compare(f(lhs_k), g(rhs_k))` with LT or GT (sides in either order), f reading lhs_k
+    only and g rhs_k only, else None. Sorting by the key f(x) is then exact wherever f and g
+    agree on the data (checked when it runs)."""
+    fn = comparator.fn
+    if len(fn.result_slots) != 1:
         return None
-    compare = next((op for op in ops[:-1] if op.results and op.results[0] == ops[-1].operands[0]), None)
-    if compare is None or compare.name != "stablehlo.compare":
+    index = next((i for i, (_, _, out) in enumerate(fn.steps) if out == fn.result_slots[0]), None)
+    if index is None or fn.ops[index].name != "stablehlo.compare":
         return None
-    direction = attributes.comparison_direction(compare)
+    compare = fn.ops[index]
+    direction = compare.attrs["comparison_direction"]
     if direction not in ("LT", "GT"):
         return None
-    lhs, rhs = compare.operands
-    used = (_arguments_used(lhs, block), _arguments_used(rhs, block))
+    lhs, rhs = fn.steps[index][1]
+    used = (arguments_used(fn, lhs), arguments_used(fn, rhs))
     if None in used or len(used[0]) != 1 or len(used[1]) != 1:
         return None
     (a,), (b,) = used
@@ -428,7 +401,7 @@ def _sort(ctx):
     if not specs[0].is_static:
         raise InterpreterError(f"dynamic shape {specs[0].text} is not supported")
     rank = specs[0].rank
-    dim = attributes.integer(ctx.op, "dimension", -1)
+    dim = ctx.attrs["dimension"]
     if not -rank <= dim < rank:
         raise InterpreterError(f"dimension {dim} is out of range for {specs[0].text}")
     axis = dim % rank
@@ -458,13 +431,14 @@ def _sort(ctx):
     if n <= 1:
         return lambda *vals: kernel_results(list(vals[:count]), count)
 
-    keyed = _keyed_compare(ctx.op.regions[0].blocks[0])
+    keyed = _keyed_compare(comparator)
     key = None
     if keyed is not None:
-        descending, op, first, second = keyed
-        key = _compare_key(tensor_spec(first.type).element, attributes.comparison_type(op))
+        descending, compare, first, second = keyed
+        side_spec = compare.operand_spec(0)
+        key = _compare_key(side_spec.element, compare.attrs.get("compare_type"))
     if key is not None:  # the two sides of the compare as functions of the inputs
-        sides = (ctx.region(0, results=[first]), ctx.region(0, results=[second]))
+        sides = (comparator.returning(first, side_spec), comparator.returning(second, side_spec))
 
     def sort(*vals):
         xs = [np.moveaxis(x, axis, -1) for x in vals[:count]]
@@ -522,11 +496,11 @@ def _window_output_shape(shape, dims, strides, base, win, padding) -> tuple:
 
 def _window_attributes(ctx, rank: int, dilated: bool):
     ones = (1,) * rank
-    dims = attributes.i64_list(ctx.op, "window_dimensions", ())
-    strides = attributes.i64_list(ctx.op, "window_strides", ones)
-    base = attributes.i64_list(ctx.op, "base_dilations", ones) if dilated else ones
-    win = attributes.i64_list(ctx.op, "window_dilations", ones) if dilated else ones
-    flat = attributes.i64_list(ctx.op, "padding", (0,) * (2 * rank))
+    dims = ctx.attrs.get("window_dimensions", ())
+    strides = ctx.attrs.get("window_strides", ones)
+    base = ctx.attrs.get("base_dilations", ones) if dilated else ones
+    win = ctx.attrs.get("window_dilations", ones) if dilated else ones
+    flat = ctx.attrs.get("padding", (0,) * (2 * rank))
     padding = tuple(zip(flat[0::2], flat[1::2]))
     if not len(dims) == len(strides) == len(base) == len(win) == len(padding) == rank:
         raise InterpreterError(f"window attributes do not match rank {rank}")
@@ -622,7 +596,7 @@ def _reduce_window(ctx):
 
         return reduce_window_empty
 
-    single = single_op_body(ctx.op.regions[0].blocks[0], count)
+    single = single_op_body(body.fn, count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
         fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)), in_order=True)
         if fast is not None:
@@ -665,22 +639,21 @@ def _reduce_window(ctx):
 _SELECT_EXTREME = {"GE": (np.max, False), "GT": (np.max, True), "LE": (np.min, False), "LT": (np.min, True)}
 
 
-def _select_extreme(block):
-    """(reduction, last) if select is `return compare(arg0, arg1)` with GE/GT/LE/LT, else None."""
-    ops = [op.operation for op in block.operations]
-    if len(ops) != 2 or ops[0].name != "stablehlo.compare":
+def _select_extreme(select):
+    """(reduction, last) and the compare type if the prepared `select` is `return compare(arg0,
+    arg1)` with GE/GT/LE/LT, else None."""
+    sole = sole_op(select.fn)
+    if sole is None or sole[0].name != "stablehlo.compare":
         return None
-    op, ret = ops
-    args = list(block.arguments)
-    if ret.name != "stablehlo.return" or len(ret.operands) != 1 or ret.operands[0] != op.results[0]:
+    compare, ins = sole
+    args = select.fn.input_slots[:2]
+    if len(args) != 2 or tuple(ins) not in (args, args[::-1]):
         return None
-    if len(args) != 2 or list(op.operands) not in (args, args[::-1]):
-        return None
-    direction = attributes.comparison_direction(op)
-    if list(op.operands) != args:  # select(b, a): swap the direction
+    direction = compare.attrs["comparison_direction"]
+    if tuple(ins) != args:  # select(b, a): swap the direction
         direction = {"GE": "LE", "GT": "LT", "LE": "GE", "LT": "GT"}.get(direction, direction)
     choice = _SELECT_EXTREME.get(direction)
-    return None if choice is None else (choice, attributes.comparison_type(op))
+    return None if choice is None else (choice, compare.attrs.get("compare_type"))
 
 
 def _first_true(mask: np.ndarray, last: bool) -> np.ndarray:
@@ -710,7 +683,7 @@ def _select_and_scatter(ctx):
     window_index = window_view(index, src_shape, dims, strides, ones).reshape(tuple(src_shape) + (length,))
     valid = window_index >= 0
 
-    extreme = _select_extreme(ctx.op.regions[0].blocks[0])
+    extreme = _select_extreme(select)
     key = None
     if extreme is not None:
         (reduction, last), compare_type = extreme
@@ -740,7 +713,7 @@ def _select_and_scatter(ctx):
             chosen = np.where(take, window_index[..., w], chosen)
         return chosen
 
-    single = single_op_body(ctx.op.regions[1].blocks[0], 1)
+    single = single_op_body(scatter.fn, 1)
     add = single == "stablehlo.add" and scatter.start == scatter.stop
 
     def run(operand, source, init, *extras):

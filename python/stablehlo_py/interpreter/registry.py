@@ -1,11 +1,12 @@
 """The one registry: op name -> kernel factory.
 
-A factory is called once per op when a function is prepared, with an
-`OpContext` (see plan.py), and returns the kernel: a callable taking the op's
-operand values (numpy arrays, followed by values its regions capture) and
-returning its result (one value), a sequence of values (several results) or
-None (no results).  Factories decode attributes (through attributes.py) and
-pick dtype-specific numpy functions up front, so kernels do no IR work.
+A factory is called once per op when a function is prepared, with the op's
+`DecodedOp` (plan.py: operand and result specs, decoded attributes, prepared
+regions), and returns the kernel: a callable taking the op's operand values
+(numpy arrays, followed by values its regions capture) and returning its
+result (one value), a sequence of values (several results) or None (no
+results).  Factories pick dtype-specific numpy functions up front, so kernels
+do no IR work.
 
 An op may also register a scalar form (`register_scalar`): a factory called
 for an op whose operands and results are all rank-0 tensors, returning a

@@ -16,7 +16,6 @@ import zlib
 
 import numpy as np
 
-from . import attributes
 from .errors import InterpreterError
 from .registry import register
 from .types import from_wide_int, uint_dtype
@@ -122,7 +121,7 @@ def philox_bits(key, counter: tuple, shape: tuple, wide: bool):
 
 @register("stablehlo.rng_bit_generator")
 def _rng_bit_generator(ctx):
-    algorithm = attributes.rng_algorithm(ctx.op)
+    algorithm = ctx.attrs["rng_algorithm"]
     state_spec, out = ctx.result_spec(0), ctx.result_spec(1)
     size = state_spec.shape[0]
     if algorithm == "THREE_FRY" and size != 2 or algorithm in ("PHILOX", "DEFAULT") and size not in (2, 3):
@@ -168,13 +167,13 @@ def _uniform_floats(bits, element, a, b):
 
 @register("stablehlo.rng")
 def _rng(ctx):
-    distribution = attributes.rng_distribution(ctx.op)
+    distribution = ctx.attrs["rng_distribution"]
     spec = ctx.result_spec()
     if not spec.is_static:
         raise InterpreterError(f"result type {spec.text} has a dynamic shape")
     element, shape = spec.element, spec.shape
     # A per-op stream: its key comes from the op's location, its counter advances with every call.
-    key = U64(zlib.crc32(ctx.location.encode()))
+    key = U64(zlib.crc32(ctx.location_text.encode()))
     counter = [(U64(0), U64(0))]
     wide = element.bits == 64
 

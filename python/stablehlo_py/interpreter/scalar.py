@@ -39,13 +39,13 @@ class _Source:
 
     def __init__(self):
         self.lines: list[str] = []
-        self.line_ops: dict[int, tuple] = {}  # line number (1-based) -> (op name, location)
+        self.line_ops: dict[int, tuple] = {}  # line number (1-based) -> DecodedOp.where of its op
         self.globals: dict = {"np": np, "asarray": np.asarray, "_scalar": _scalar}
 
-    def add(self, line: str, indent: int, op_info: tuple | None = None) -> None:
+    def add(self, line: str, indent: int, where: tuple | None = None) -> None:
         self.lines.append("    " * indent + line)
-        if op_info is not None:
-            self.line_ops[len(self.lines)] = op_info
+        if where is not None:
+            self.line_ops[len(self.lines)] = where
 
     def bind(self, name: str, value) -> str:
         self.globals[name] = value
@@ -69,7 +69,7 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
 
     for index, ((kernel, ins, out), form) in enumerate(zip(fn.steps, fn.scalar_forms)):
         args = [names[i] for i in ins]
-        info = fn.op_info[index]
+        info = fn.ops[index].where
         if form is not None:
             src.add(f"{define(out)} = {form.format(*args)}", indent, info)
             continue
