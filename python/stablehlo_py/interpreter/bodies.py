@@ -1,25 +1,18 @@
 """Region bodies recognised at prepare time from their prepared `Function`s (plan.py), so a
-kernel can replace a call of the body by one numpy operation; and the kernels' return
-convention. The analyses read the plan (steps, slots and each step's DecodedOp), never the IR."""
+kernel can replace a call of the body by one numpy operation. The analyses read the plan (steps,
+slots and each step's DecodedOp), never the IR."""
 
 from __future__ import annotations
 
-__all__ = ["kernel_results", "sole_op", "single_op_body", "replace_body", "arguments_used"]
-
-
-def kernel_results(values: list, count: int):
-    """Kernel return convention: one value, None, or a list."""
-    if count == 1:
-        return values[0]
-    return values if count else None
+__all__ = ["sole_op", "single_op_body", "replace_body", "arguments_used"]
 
 
 def sole_op(fn):
     """(DecodedOp, input slots) of the one op of a body `return op(...)` (constants aside), else None."""
     if len(fn.steps) != 1:
         return None
-    _, ins, out = fn.steps[0]
-    if fn.result_slots != (out,):
+    _, ins, outs = fn.steps[0]
+    if len(outs) != 1 or fn.result_slots != outs:
         return None
     return fn.ops[0], ins
 
@@ -44,9 +37,9 @@ def arguments_used(fn, slot: int, limit: int = 10_000):
     (captured values and constants count as constants), or None when an op with regions is
     involved or the walk passes `limit` values."""
     producer = {}
-    for index, (_, _, out) in enumerate(fn.steps):
-        for o in ((out,) if out.__class__ is int else out):
-            producer[o] = index
+    for index, (_, _, outs) in enumerate(fn.steps):
+        for out in outs:
+            producer[out] = index
     arguments = {s: i for i, s in enumerate(fn.input_slots[:len(fn.arg_specs)])}
     used, stack, seen = set(), [slot], set()
     while stack:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import CheckFailure, InterpreterError
-from .registry import register, register_custom_call_targets
+from .registry import Kernel, register, register_custom_call_targets
 from .types import ElementInfo, bits_view, dtype_info
 
 __all__ = ["SHOWN_MISMATCHES"]
@@ -123,7 +123,7 @@ def _describe(what: str, actual: np.ndarray, expected: np.ndarray, bad: np.ndarr
 
 
 def _checker(what: str, mismatch):
-    """Kernel `(actual, expected) -> None` raising CheckFailure on a mismatch."""
+    """Kernel of a check: `run(actual, expected)` raises CheckFailure on a mismatch; no results."""
 
     def check(actual, expected):
         actual, expected = np.asarray(actual), np.asarray(expected)
@@ -133,13 +133,14 @@ def _checker(what: str, mismatch):
         bad = mismatch(actual, expected, dtype_info(actual.dtype))
         if bad.any():
             raise CheckFailure(_describe(what, actual, expected, bad))
+        return ()
 
-    return check
+    return Kernel(check)
 
 
-def _with_constant(ctx, kernel):
-    expected = ctx.attrs.elements("value", ctx.operand_spec(0))
-    return lambda actual: kernel(actual, expected)
+def _with_constant(ctx, kernel: Kernel) -> Kernel:
+    expected, check = ctx.attrs.elements("value", ctx.operand_spec(0)), kernel.run
+    return Kernel(lambda actual: check(actual, expected))
 
 
 @register("check.expect_eq")
@@ -197,7 +198,12 @@ def _custom_call_check(ctx, target: str):
         if not results:
             return check
         held = np.array(True)
-        return lambda actual, expected: check(actual, expected) or held
+
+        def check_held(actual, expected):
+            check.run(actual, expected)
+            return (held,)
+
+        return Kernel(check_held)
     if ctx.num_operands != 2 or results:
         raise InterpreterError(f"@{target} takes two operands (actual, expected) and has no results")
     return _checker(f"custom_call @{target}", mismatch)

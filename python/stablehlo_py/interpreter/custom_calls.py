@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .errors import InterpreterError
-from .registry import lookup_custom_call_target, register
+from .registry import Kernel, lookup_custom_call_target, register
 from .types import coerce_argument
 
 __all__ = ["register_custom_call", "unregister_custom_call", "registered_custom_calls"]
@@ -84,12 +84,12 @@ def _user_target_kernel(ctx, target: str):
             if out is not None:
                 raise InterpreterError(f"custom_call @{target} has no results but its implementation returned "
                                        f"{type(out).__name__}")
-            return None
+            return ()
         if len(specs) == 1:
-            return check(0, out)
+            return (check(0, out),)
         if not isinstance(out, (tuple, list)) or len(out) != len(specs):
             raise InterpreterError(f"custom_call @{target} has {len(specs)} results; its implementation must "
                                    f"return a sequence of {len(specs)} values, got {type(out).__name__}")
         return [check(i, v) for i, v in enumerate(out)]
 
-    return kernel
+    return Kernel(kernel)

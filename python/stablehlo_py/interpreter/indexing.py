@@ -9,11 +9,11 @@ import numpy as np
 
 from . import attributes
 from .attributes import GatherDims
-from .bodies import kernel_results, replace_body, single_op_body
+from .bodies import replace_body, single_op_body
 from .combiners import body_ufunc
 from .conversion import convert_values
 from .errors import InterpreterError
-from .registry import register
+from .registry import Kernel, register
 from .types import from_wide_int, wide_int_dtype
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
@@ -442,17 +442,17 @@ def _scatter(ctx):
         updates, extras = vals[count + 1:2 * count + 1], vals[2 * count + 1:]
         results = [np.array(convert_values(np.asarray(x), t)).reshape(-1) for x, t in zip(inputs, types)]
         if not (indexing.count and window_size):
-            return kernel_results([r.reshape(shape) for r in results], count)
+            return [r.reshape(shape) for r in results]
         kept, starts = indexing.positions(np.asarray(indices))
         if not len(starts):
-            return kernel_results([r.reshape(shape) for r in results], count)
+            return [r.reshape(shape) for r in results]
         values = []
         for u, t in zip(updates, types):
             u = np.asarray(u).transpose(perm).reshape(indexing.count, window_size)
             values.append(convert_values(u if kept is None else u[kept], t))
         if combiner is not None:  # one in-order ufunc.at
             combiner(results[0], (starts[:, None] + window).reshape(-1), values[0].reshape(-1))
-            return kernel_results([results[0].reshape(shape)], count)
+            return [results[0].reshape(shape)]
         windows = _Windows(starts, window, values, results[0].size)
         if replace:
             last = windows.last_writes()
@@ -463,9 +463,9 @@ def _scatter(ctx):
                 out = body.call([windows.read(r, chosen) for r in results] + windows.take(chosen), extras)
                 for r, o in zip(results, out):
                     windows.write(r, chosen, o)
-        return kernel_results([r.reshape(shape) for r in results], count)
+        return [r.reshape(shape) for r in results]
 
-    return run_scatter
+    return Kernel(run_scatter)
 
 
 @register("stablehlo.dynamic_update_slice")
@@ -482,12 +482,11 @@ def _dynamic_update_slice(ctx):
     def dynamic_update_slice(x, u, *starts):
         out = np.array(x)
         out[place(starts)] = u
-        return out
+        return (out,)
 
     def update_in_place(x, u, *starts):
         x[place(starts)] = u
-        return x
+        return (x,)
 
-    # For a while body that owns its carry `x` (see regions._in_place_updates).
-    dynamic_update_slice.in_place = update_in_place
-    return dynamic_update_slice
+    # in_place: for a while body that owns its carry `x` (see regions._in_place_updates)
+    return Kernel(dynamic_update_slice, in_place=update_in_place)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import InterpreterError
-from .registry import register
+from .registry import Kernel, register
 
 
 def _setup(ctx):
@@ -71,7 +71,7 @@ def _batch_norm_training(ctx):
         out = _per_feature(scale, axis, rank, compute) * normalized + _per_feature(offset, axis, rank, compute)
         return [out.astype(dtype, copy=False), mean.reshape(-1).astype(dtype), variance.reshape(-1).astype(dtype)]
 
-    return training
+    return Kernel(training)
 
 
 @register("stablehlo.batch_norm_grad")
@@ -96,4 +96,4 @@ def _batch_norm_grad(ctx):
         return [grad_operand.astype(dtype, copy=False), grad_scale.reshape(-1).astype(dtype),
                 sum_dy.reshape(-1).astype(dtype)]
 
-    return grad
+    return Kernel(grad)

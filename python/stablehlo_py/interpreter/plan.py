@@ -1,7 +1,7 @@
 """Prepare functions into plans once; execute plans many times.
 
-A `Function` is a straight-line list of steps `(kernel, input slots, output
-slot(s))` over a list of value slots.  Preparing reads the IR once: every op
+A `Function` is a straight-line list of steps `(run, input slots, output
+slots)` over a list of value slots, `run` being the op's `Kernel.run`.  Preparing reads the IR once: every op
 is resolved to a kernel through the registry, attributes are decoded by the
 kernel factories, and SSA values become integer slots.  Executing a plan never
 touches the IR.  Region bodies (reduce, ...) and callees of func.call are
@@ -16,7 +16,6 @@ that owns the region receives them as extra operands after its own.
 
 from __future__ import annotations
 
-import functools
 import time
 from typing import Callable
 
@@ -25,7 +24,7 @@ import numpy as np
 from . import attributes
 from .errors import InterpreterError
 from .limits import Limits, format_bytes
-from .registry import lookup, lookup_scalar
+from .registry import Kernel, lookup, lookup_scalar
 from .types import TensorSpec, TupleSpec, value_spec
 
 __all__ = ["Function", "Region", "DecodedOp", "PlanBuilder"]
@@ -36,7 +35,6 @@ MAX_INLINED_OPS = 20000
 _TERMINATORS = ("func.return", "stablehlo.return")
 # Ops without operands whose kernels return a value fixed when they are prepared.
 _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
-_NO_RESULT = -1
 # Ops whose kernels (data_movement.py) return numpy views of an operand or the operands
 # themselves: their results take no memory of their own, so they count only against the
 # per-value limit, not the total (reshape can copy, so it counts).
@@ -44,16 +42,6 @@ _VIEWS = frozenset(("stablehlo.transpose", "stablehlo.slice", "stablehlo.reverse
                     "stablehlo.broadcast", "stablehlo.tuple", "stablehlo.get_tuple_element",
                     "stablehlo.optimization_barrier"))
 _NOT_SCALAR = object()  # a step with a value that is not a rank-0 tensor
-
-
-def _as_array(kernel):
-    asarray = np.asarray
-
-    @functools.wraps(kernel)  # keeps what the kernel tells the plan's analyses (`branches`, `in_place`)
-    def kernel_as_array(*args):
-        return asarray(kernel(*args))
-
-    return kernel_as_array
 
 
 class Function:
@@ -83,15 +71,9 @@ class Function:
             env[slot] = value
         index = 0
         try:
-            for index, (kernel, ins, out) in enumerate(self.steps):
-                if out.__class__ is int:
-                    if out >= 0:
-                        env[out] = kernel(*[env[i] for i in ins])
-                    else:
-                        kernel(*[env[i] for i in ins])
-                else:
-                    for slot, value in zip(out, kernel(*[env[i] for i in ins])):
-                        env[slot] = value
+            for index, (run, ins, outs) in enumerate(self.steps):
+                for slot, value in zip(outs, run(*[env[i] for i in ins])):
+                    env[slot] = value
         except InterpreterError as e:
             raise e.located(*self.ops[index].where)
         except RecursionError:
@@ -170,7 +152,7 @@ class DecodedOp:
     (bodies.py) read names and attributes without going back to the IR."""
 
     __slots__ = ("op", "name", "location", "location_text", "operand_specs", "result_specs", "num_operands",
-                 "num_results", "num_regions", "attrs", "builder", "_scope", "_extras", "_regions")
+                 "num_results", "num_regions", "attrs", "builder", "kernel", "_scope", "_extras", "_regions")
 
     def __init__(self, op, builder: "PlanBuilder", scope: "_Scope"):
         self.op = op  # the IR op: read while preparing only
@@ -188,6 +170,7 @@ class DecodedOp:
         # Specs of tensors are TensorSpecs; of tuples and tokens, TupleSpec and TokenSpec.
         self.operand_specs = tuple(value_spec(v.type) for v in op.operands)
         self.result_specs = tuple(value_spec(r.type) for r in op.results)
+        self.kernel: Kernel | None = None  # what its factory made of it
 
     @property
     def where(self) -> tuple:
@@ -353,12 +336,12 @@ class PlanBuilder:
             if callee is not None:
                 self._inline_call(op, callee, scope, fn, state)
                 continue
-            step, form, record = self._prepare_op(op, scope)
+            step, form, record, within_limits = self._prepare_op(op, scope)
             if form is _NOT_SCALAR:
                 state.scalar_forms = None
-            if op.name in _PRECOMPUTED and not hasattr(step[0], "limit_error"):
+            if op.name in _PRECOMPUTED and within_limits:
                 # its value is known now: store it once, not once per run
-                state.constants[step[2]] = step[0]()
+                (state.constants[step[2][0]],) = record.kernel.run()
                 continue
             if state.scalar_forms is not None:
                 state.scalar_forms.append(form)
@@ -401,8 +384,9 @@ class PlanBuilder:
             scope.slots[result] = inner.use(value)
 
     def _prepare_op(self, op, scope: _Scope) -> tuple:
-        """((kernel, input slots, output slot(s)), scalar form: an expression, None to call
-        the kernel on rank-0 values, or _NOT_SCALAR; the op's DecodedOp)."""
+        """((kernel.run, input slots, output slots), scalar form: an expression, None to call
+        the kernel on rank-0 values, or _NOT_SCALAR; the op's DecodedOp, with its kernel; whether
+        its results fit the memory limits)."""
         name = op.name
         factory: Callable | None = lookup(name)
         if factory is None:
@@ -415,30 +399,24 @@ class PlanBuilder:
         specs = record.result_specs
         too_big, result_bytes = self._size_check(specs, name in _VIEWS)
         try:
-            kernel = factory(record) if too_big is None else _limit_error(too_big)
             if too_big is None:
-                kernel = _with_dynamic_checks(kernel, record.operand_specs, specs,
+                kernel = _with_dynamic_checks(_as_kernel(factory(record), specs), record.operand_specs, specs,
                                               factory.__module__.endswith(".elementwise"),
                                               self.limits.max_value_bytes)
+            else:
+                kernel = _limit_error(too_big)
         except InterpreterError as e:
             raise e.located(*record.where)
         except MemoryError as e:  # a kernel's prepared tables (e.g. window indices) too large
             raise InterpreterError(f"out of memory while preparing: {e}").located(*record.where) from None
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
             raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}").located(*record.where) from e
+        record.kernel = kernel
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
         form = self._scalar_form(record) if too_big is None else _NOT_SCALAR
-        if not specs:
-            out = _NO_RESULT
-        elif len(specs) == 1:
-            out = scope.define(op.results[0])
-            spec = specs[0]
-            if isinstance(spec, TensorSpec) and spec.rank == 0:
-                kernel = _as_array(kernel)  # numpy hands back scalars for 0-d ufunc results
-        else:
-            out = tuple(scope.define(r) for r in op.results)
-        return (kernel, ins, out), form, record
+        outs = tuple(scope.define(r) for r in op.results)
+        return (kernel.run, ins, outs), form, record, too_big is None
 
     def _size_check(self, specs: list, views: bool = False) -> tuple:
         """(why the op's results break a memory limit or None, the static bytes they add), checked
@@ -492,18 +470,28 @@ def _static_bytes(spec) -> int:
     return size
 
 
-def _limit_error(message: str):
+def _as_kernel(made, result_specs) -> Kernel:
+    """What a factory returned, as a Kernel: a plain function is the kernel of a one-result op."""
+    if isinstance(made, Kernel):
+        return made
+    if len(result_specs) != 1:
+        raise InterpreterError(f"internal: the kernel factory of an op with {len(result_specs)} results "
+                               "returned a function, not a Kernel")
+    spec = result_specs[0]
+    return Kernel.single(made, as_array=isinstance(spec, TensorSpec) and spec.rank == 0)
+
+
+def _limit_error(message: str) -> Kernel:
     """The kernel of an op whose results break a limit: it raises when the op is reached."""
 
     def exceeds_limit(*args):
         raise InterpreterError(message)
 
-    exceeds_limit.limit_error = message
-    return exceeds_limit
+    return Kernel(exceeds_limit)
 
 
-def _with_dynamic_checks(kernel, operand_specs: list, result_specs: list, elementwise: bool,
-                         value_limit: int | None):
+def _with_dynamic_checks(kernel: Kernel, operand_specs, result_specs, elementwise: bool,
+                         value_limit: int | None) -> Kernel:
     """`kernel` guarded where types leave shapes to run time: operands checked against their
     dynamic types (and, for element-wise ops, against each other, rank-0 operands of select and
     clamp aside), since the dynamism RFC leaves a mismatch undefined and numpy would broadcast or
@@ -512,7 +500,7 @@ def _with_dynamic_checks(kernel, operand_specs: list, result_specs: list, elemen
     check_results = value_limit is not None and not all(map(_is_static, result_specs))
     if not (check_operands or check_results):
         return kernel
-    multiple = len(result_specs) > 1
+    run = kernel.run
 
     def check_operand_shapes(args):
         shapes = []
@@ -528,26 +516,26 @@ def _with_dynamic_checks(kernel, operand_specs: list, result_specs: list, elemen
             raise InterpreterError(f"element-wise operands have different run-time shapes {', '.join(map(str, shapes))}")
 
     def check_result_sizes(out):
-        for value in (out if multiple else (out,)):
+        for value in out:
             if isinstance(value, np.ndarray) and value.nbytes > value_limit:
                 raise InterpreterError(f"a result of shape {value.shape} takes {format_bytes(value.nbytes)}, more "
                                        f"than the limit of {format_bytes(value_limit)} per value "
                                        "(Limits.max_value_bytes)")
 
-    @functools.wraps(kernel)
-    def kernel_with_dynamic_checks(*args):
+    def run_with_dynamic_checks(*args):
         if check_operands:
             check_operand_shapes(args)
             try:
-                out = kernel(*args)
+                out = run(*args)
             except (ValueError, IndexError, np.linalg.LinAlgError) as e:
                 got = ", ".join(str(getattr(a, "shape", "-")) for a in args[:len(operand_specs)])
                 raise InterpreterError(f"operands of run-time shapes {got} do not fit the op's constraints "
                                        f"({type(e).__name__}: {e})") from None
         else:
-            out = kernel(*args)
+            out = run(*args)
         if check_results:
             check_result_sizes(out)
         return out
 
-    return kernel_with_dynamic_checks
+    # in_place, if any, runs without these checks: numpy still rejects a bad shape (an InterpreterError)
+    return Kernel(run_with_dynamic_checks, in_place=kernel.in_place, branches=kernel.branches)

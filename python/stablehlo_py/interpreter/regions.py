@@ -15,12 +15,12 @@ import math
 
 import numpy as np
 
-from .bodies import arguments_used, kernel_results, single_op_body, sole_op
+from .bodies import arguments_used, single_op_body, sole_op
 from .combiners import body_ufunc, float_max, float_min, total_order_key
 from .conversion import convert_values
 from .errors import InterpreterError
 from .limits import MAX_CALL_DEPTH
-from .registry import register
+from .registry import Kernel, register
 from .scalar import compile_while
 from .types import bits_view, complex_product, from_wide_int, wide_int_dtype
 from .windows import Padding, window_count, window_view
@@ -122,16 +122,16 @@ def _reduce(ctx):
 
     if not axes:  # one element per result: the spec allows combining it with no init (XLA does so)
         def reduce_nothing(*vals):
-            return kernel_results(_converted(vals[:count], input_types), count)
+            return _converted(vals[:count], input_types)
 
-        return reduce_nothing
+        return Kernel(reduce_nothing)
 
     if length == 0:
         def reduce_empty(*vals):
             inits = _converted(vals[count:2 * count], init_types)
-            return kernel_results([np.full(s, i, dtype=i.dtype) for s, i in zip(result_shapes, inits)], count)
+            return [np.full(s, i, dtype=i.dtype) for s, i in zip(result_shapes, inits)]
 
-        return reduce_empty
+        return Kernel(reduce_empty)
 
     single = single_op_body(body.fn, count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
@@ -146,9 +146,9 @@ def _reduce(ctx):
         xs = [np.transpose(x, perm).reshape(kept_shape + (length,))
               for x in _converted(vals[:count], input_types)]
         inits = _converted(vals[count:2 * count], init_types)
-        return kernel_results(_tree_reduce(body, xs, inits, extras), count)
+        return _tree_reduce(body, xs, inits, extras)
 
-    return reduce_tree
+    return Kernel(reduce_tree)
 
 
 def _converted(values, types):
@@ -186,7 +186,7 @@ def _while(ctx):
     runtime = ctx.runtime  # limits: iterations and time, checked per iteration only when set
     scalar_while = compile_while(cond, body, count, body.stop, runtime)
     if scalar_while is not None:  # every value is rank-0: one generated loop over numpy scalars
-        return scalar_while
+        return Kernel(scalar_while)
 
     owned = _in_place_updates(body.fn, count)
 
@@ -200,9 +200,9 @@ def _while(ctx):
                 iterations += 1
                 runtime.check_loop(iterations)
             state = body.call(state, extras)
-        return kernel_results(state, count)
+        return state
 
-    return run_while
+    return Kernel(run_while)
 
 
 def _in_place_updates(body, count: int) -> list[int]:
@@ -220,14 +220,14 @@ def _in_place_updates(body, count: int) -> list[int]:
         reads[slot] = reads.get(slot, 0) + 1
     carries = {slot: k for k, slot in enumerate(body.input_slots[:count])}
     owned = []
-    for index, (kernel, ins, out) in enumerate(body.steps):
-        in_place = getattr(kernel, "in_place", None)
+    for index, ((_, ins, outs), op) in enumerate(zip(body.steps, body.ops)):
+        in_place = op.kernel.in_place
         k = carries.get(ins[0]) if in_place is not None and ins else None
-        if k is None or out.__class__ is not int or reads[ins[0]] != 1 or reads.get(out) != 1:
+        if k is None or len(outs) != 1 or reads[ins[0]] != 1 or reads.get(outs[0]) != 1:
             continue
-        if body.result_slots[k] != out or k in owned:
+        if body.result_slots[k] != outs[0] or k in owned:
             continue
-        body.steps[index] = (in_place, ins, out)
+        body.steps[index] = (in_place, ins, outs)
         owned.append(k)
     return owned
 
@@ -238,10 +238,9 @@ def _if(ctx):
     count = ctx.num_results
 
     def run_if(pred, *extras):
-        return kernel_results(branches[0 if bool(pred) else 1].call([], extras), count)
+        return branches[0 if bool(pred) else 1].call([], extras)
 
-    run_if.branches = branches  # for scalar loops (scalar.py), which inline the branches
-    return run_if
+    return Kernel(run_if, branches=branches)  # scalar loops (scalar.py) inline the branches
 
 
 @register("stablehlo.case")
@@ -252,10 +251,9 @@ def _case(ctx):
 
     def run_case(index, *extras):
         i = int(index)
-        return kernel_results(branches[i if 0 <= i <= last else last].call([], extras), count)
+        return branches[i if 0 <= i <= last else last].call([], extras)
 
-    run_case.branches = branches  # for scalar loops (scalar.py), which inline the branches
-    return run_case
+    return Kernel(run_case, branches=branches)  # scalar loops (scalar.py) inline the branches
 
 
 # ---------------------------------------------------------------------------
@@ -284,11 +282,11 @@ def _function_call(ctx, name: str):
                                    "(unbounded recursion?)")
         runtime.depth += 1
         try:
-            return kernel_results(callee.run(args), count)
+            return callee.run(args)
         finally:
             runtime.depth -= 1
 
-    return call
+    return Kernel(call)
 
 
 # ---------------------------------------------------------------------------
@@ -331,7 +329,7 @@ def _keyed_compare(comparator):
     fn = comparator.fn
     if len(fn.result_slots) != 1:
         return None
-    index = next((i for i, (_, _, out) in enumerate(fn.steps) if out == fn.result_slots[0]), None)
+    index = next((i for i, (_, _, outs) in enumerate(fn.steps) if outs == fn.result_slots), None)
     if index is None or fn.ops[index].name != "stablehlo.compare":
         return None
     compare = fn.ops[index]
@@ -409,7 +407,7 @@ def _sort(ctx):
     n = specs[0].shape[axis]
 
     def apply(xs, perm):
-        return kernel_results([np.moveaxis(np.take_along_axis(x, perm, axis=-1), -1, axis) for x in xs], count)
+        return [np.moveaxis(np.take_along_axis(x, perm, axis=-1), -1, axis) for x in xs]
 
     def general(xs, extras):
         batch = xs[0].shape[:-1]
@@ -429,7 +427,7 @@ def _sort(ctx):
         return _merge_sort(less, n, batch)
 
     if n <= 1:
-        return lambda *vals: kernel_results(list(vals[:count]), count)
+        return Kernel(lambda *vals: vals[:count])
 
     keyed = _keyed_compare(comparator)
     key = None
@@ -453,7 +451,7 @@ def _sort(ctx):
                     return apply(xs, _stable_argsort(k, descending))
         return apply(xs, general(xs, extras))
 
-    return sort
+    return Kernel(sort)
 
 
 def _same_values(a: np.ndarray, b: np.ndarray) -> bool:
@@ -592,9 +590,9 @@ def _reduce_window(ctx):
 
     if math.prod(out_shape) == 0:
         def reduce_window_empty(*vals):
-            return kernel_results([np.empty(out_shape, dtype=t.dtype) for t in init_types], count)
+            return [np.empty(out_shape, dtype=t.dtype) for t in init_types]
 
-        return reduce_window_empty
+        return Kernel(reduce_window_empty)
 
     single = single_op_body(body.fn, count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
@@ -622,9 +620,9 @@ def _reduce_window(ctx):
     def reduce_window_tree(*vals):
         views, inits = windows(vals)
         xs = [v.reshape(tuple(out_shape) + (length,)) for v in views]
-        return kernel_results(_tree_reduce(body, xs, inits, vals[2 * count:]), count)
+        return _tree_reduce(body, xs, inits, vals[2 * count:])
 
-    return reduce_window_tree
+    return Kernel(reduce_window_tree)
 
 
 # select_and_scatter: each window selects one operand element (padding never),

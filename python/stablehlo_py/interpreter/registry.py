@@ -2,11 +2,12 @@
 
 A factory is called once per op when a function is prepared, with the op's
 `DecodedOp` (plan.py: operand and result specs, decoded attributes, prepared
-regions), and returns the kernel: a callable taking the op's operand values
-(numpy arrays, followed by values its regions capture) and returning its
-result (one value), a sequence of values (several results) or None (no
-results).  Factories pick dtype-specific numpy functions up front, so kernels
-do no IR work.
+regions), and returns its `Kernel`: `run(*operands)` (the op's operands, then
+the values its regions capture) returns the op's results as a sequence, one
+value per result. A factory of an op with exactly one result may instead
+return a plain function of the operands returning that result; the plan makes
+it a Kernel (`Kernel.single`). Factories pick dtype-specific numpy functions
+up front, so kernels do no IR work.
 
 An op may also register a scalar form (`register_scalar`): a factory called
 for an op whose operands and results are all rank-0 tensors, returning a
@@ -20,8 +21,32 @@ from __future__ import annotations
 
 from typing import Callable
 
-__all__ = ["register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
+import numpy as np
+
+__all__ = ["Kernel", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
            "lookup_custom_call_target", "supported_ops"]
+
+class Kernel:
+    """One op, prepared: `run(*operands)` returns its results as a sequence (empty for none).
+
+    Fields for the plan's analyses: `in_place`, a variant of `run` that may overwrite its first
+    operand (a while body that owns that carry uses it: regions._in_place_updates); `branches`,
+    the prepared Regions of if/case, one of which runs (scalar loops inline them)."""
+
+    __slots__ = ("run", "in_place", "branches")
+
+    def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
+        self.run, self.in_place, self.branches = run, in_place, branches
+
+    @staticmethod
+    def single(fn: Callable, as_array: bool = False) -> "Kernel":
+        """The kernel of a one-result op whose function `fn` returns that result; `as_array` for a
+        rank-0 result, which numpy ufuncs hand back as a scalar."""
+        if as_array:
+            asarray = np.asarray
+            return Kernel(lambda *operands: (asarray(fn(*operands)),))
+        return Kernel(lambda *operands: (fn(*operands),))
+
 
 _FACTORIES: dict[str, Callable] = {}
 _SCALAR_FORMS: dict[str, Callable] = {}

@@ -17,7 +17,7 @@ import zlib
 import numpy as np
 
 from .errors import InterpreterError
-from .registry import register
+from .registry import Kernel, register
 from .types import from_wide_int, uint_dtype
 
 U32, U64 = np.uint32, np.uint64
@@ -147,7 +147,7 @@ def _rng_bit_generator(ctx):
             new_state = np.array([key, low, high][:size], U64)
         return [new_state, finish(raw)]
 
-    return generate
+    return Kernel(generate)
 
 
 def _uniform_floats(bits, element, a, b):

@@ -67,24 +67,23 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         names[slot] = f"{prefix}{slot}"
         return names[slot]
 
-    for index, ((kernel, ins, out), form) in enumerate(zip(fn.steps, fn.scalar_forms)):
+    for index, ((run, ins, outs), form) in enumerate(zip(fn.steps, fn.scalar_forms)):
         args = [names[i] for i in ins]
-        info = fn.ops[index].where
-        if form is not None:
-            src.add(f"{define(out)} = {form.format(*args)}", indent, info)
+        op = fn.ops[index]
+        if form is not None:  # scalar forms exist for one-result ops only
+            src.add(f"{define(outs[0])} = {form.format(*args)}", indent, op.where)
             continue
-        branches = getattr(kernel, "branches", None)
+        branches = op.kernel.branches
         if branches is not None and all(b.fn.scalar_forms is not None for b in branches):
-            outputs = [] if out.__class__ is int and out < 0 else [out] if out.__class__ is int else list(out)
-            _emit_branches(src, branches, args, [define(o) for o in outputs], f"{prefix}_{index}_", indent, info)
+            _emit_branches(src, branches, args, [define(o) for o in outs], f"{prefix}_{index}_", indent, op.where)
             continue
-        call = f"{src.bind(f'{prefix}_f{index}', kernel)}({', '.join(f'asarray({a})' for a in args)})"
-        if out.__class__ is int:
-            src.add(f"{define(out)} = _scalar({call})" if out >= 0 else call, indent, info)
+        call = f"{src.bind(f'{prefix}_f{index}', run)}({', '.join(f'asarray({a})' for a in args)})"
+        if outs:
+            src.add(f"_r = {call}", indent, op.where)
+            src.add(", ".join(define(o) for o in outs) + " = " +
+                    ", ".join(f"_scalar(_r[{i}])" for i in range(len(outs))), indent, op.where)
         else:
-            src.add(f"_r = {call}", indent, info)
-            src.add(", ".join(define(o) for o in out) + " = " +
-                    ", ".join(f"_scalar(_r[{i}])" for i in range(len(out))), indent, info)
+            src.add(call, indent, op.where)
     return [names[slot] for slot in fn.result_slots]
 
 
@@ -105,7 +104,7 @@ def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[
 
 
 def compile_while(cond: Region, body: Region, count: int, num_extras: int, runtime=None):
-    """A kernel `(*state, *extras) -> results` running the loop on numpy scalars, or None
+    """A function `(*state, *extras) -> list of results` running the loop on numpy scalars, or None
     if some value of the loop is not a rank-0 tensor.  With a `runtime` that has loop limits,
     the loop counts iterations and checks the clock every 1024 of them (else it checks nothing)."""
     if cond.fn.scalar_forms is None or body.fn.scalar_forms is None:
@@ -133,11 +132,7 @@ def compile_while(cond: Region, body: Region, count: int, num_extras: int, runti
     results = _emit_function(src, body.fn, "b", state + extras[body.start:body.stop], 2)
     if state:
         src.add(f"{', '.join(state)} = {', '.join(results)}", 2)
-    outputs = [f"asarray({s})" for s in state]
-    if count == 1:  # the kernel convention: one value, a list, or None
-        src.add(f"return {outputs[0]}", 1)
-    else:
-        src.add(f"return [{', '.join(outputs)}]" if count else "return None", 1)
+    src.add(f"return [{', '.join(f'asarray({s})' for s in state)}]", 1)
     code = compile("\n".join(src.lines) + "\n", "<scalar while>", "exec")
     namespace = dict(src.globals)
     exec(code, namespace)  # noqa: S102 - source generated above from the plan, no user text
