@@ -747,8 +747,8 @@ LogicalResult GetTupleElementOp::inferReturnTypes(
                    ? dyn_cast<TupleType>(operands[0].getType())
                    : TupleType();
   if (!tuple)
-    return emitOptionalError(location, "'stablehlo.get_tuple_element' op "
-                                       "needs one tuple operand");
+    return builderError(location, getOperationName(),
+                        "needs one tuple operand");
   auto index = propertiesOf<GetTupleElementOp>(attributes, properties).index;
   int64_t i = index ? index.getInt() : -1;
   // Out of range: a placeholder; the verifier reports C1.

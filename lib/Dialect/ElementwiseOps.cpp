@@ -52,7 +52,7 @@ LogicalResult ConstantOp::inferReturnTypes(
     SmallVectorImpl<Type> &inferred) {
   auto value = propertiesOf<ConstantOp>(attributes, properties).value;
   if (!value)
-    return emitOptionalError(location, "'stablehlo.constant' op needs a value");
+    return builderError(location, getOperationName(), "needs a value");
   inferred.push_back(value.getType());
   return success();
 }

@@ -328,10 +328,10 @@ LogicalResult ScatterOp::inferReturnTypes(
   if (failed(ranked))
     return failure();
   if (operands.size() < 3) // C5
-    return emitOptionalError(location, "'stablehlo.scatter' op C5: needs N > 0 "
-                                       "inputs, scatter_indices and N updates, "
-                                       "got ",
-                             operands.size(), " operands");
+    return builderError(location, getOperationName(),
+                        "C5: needs N > 0 inputs, scatter_indices and N "
+                        "updates, got ",
+                        operands.size(), " operands");
   // An even count is reported by the verifier (C5).
   inferScatterTypes(operands.take_front((operands.size() - 1) / 2), regions,
                     inferred);
@@ -348,189 +348,242 @@ static SmallVector<int64_t> remainingDims(int64_t rank,
   return dims;
 }
 
-LogicalResult ScatterOp::verify() {
-  if (getNumOperands() % 2 == 0) // C5
-    return emitOpError() << "C5: needs N > 0 inputs, scatter_indices and N "
-                            "updates, got "
-                         << getNumOperands() << " operands";
-  ValueRange inputs = getInputs(), updates = getUpdates();
+// scatter's verifier in steps, each citing its constraints.
+
+namespace {
+// The dimension numbers of a scatter with the operand types and ranks they
+// are checked against.
+struct ScatterLayout {
+  explicit ScatterLayout(ScatterOp op)
+      : input0(cast<RankedTensorType>(op.getInputs()[0].getType())),
+        update0(cast<RankedTensorType>(op.getUpdates()[0].getType())),
+        indices(cast<RankedTensorType>(op.getScatterIndices().getType())) {
+    ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
+    windowDims = dims.getUpdateWindowDims();
+    insertedDims = dims.getInsertedWindowDims();
+    inputBatchDims = dims.getInputBatchingDims();
+    indexBatchDims = dims.getScatterIndicesBatchingDims();
+    toOperandDims = dims.getScatterDimsToOperandDims();
+    indexVectorDim = dims.getIndexVectorDim();
+    rank = input0.getRank();
+    updateRank = update0.getRank();
+    indicesRank = indices.getRank();
+  }
+  RankedTensorType input0, update0, indices;
+  ArrayRef<int64_t> windowDims, insertedDims, inputBatchDims, indexBatchDims,
+      toOperandDims;
+  int64_t indexVectorDim, rank, updateRank, indicesRank;
+};
+} // namespace
+
+// C1, C3, C5, C6: counts, shapes and element types of inputs and updates.
+static LogicalResult verifyScatterOperands(ScatterOp op) {
+  if (op.getNumOperands() % 2 == 0) // C5
+    return op.emitOpError() << "C5: needs N > 0 inputs, scatter_indices and N "
+                               "updates, got "
+                            << op.getNumOperands() << " operands";
+  ValueRange inputs = op.getInputs(), updates = op.getUpdates();
   size_t n = inputs.size();
-  if (n == 0 || updates.size() != n || getNumResults() != n) // C5
-    return emitOpError() << "C5: needs N > 0 inputs, N updates and N results, "
-                            "got "
-                         << n << ", " << updates.size() << " and "
-                         << getNumResults();
-  auto input0 = cast<RankedTensorType>(inputs[0].getType());
-  auto update0 = cast<RankedTensorType>(updates[0].getType());
-  auto indices = cast<RankedTensorType>(getScatterIndices().getType());
+  if (n == 0 || updates.size() != n || op.getNumResults() != n) // C5
+    return op.emitOpError()
+           << "C5: needs N > 0 inputs, N updates and N results, "
+              "got "
+           << n << ", " << updates.size() << " and " << op.getNumResults();
   for (size_t i = 0; i < n; ++i)
     for (size_t j = i + 1; j < n; ++j) {
       if (!isCompatibleShape(inputs[i].getType(), inputs[j].getType())) // C1
-        return emitOpError() << "C1: all inputs must have the same shape, got "
-                             << inputs[i].getType() << " and "
-                             << inputs[j].getType();
+        return op.emitOpError()
+               << "C1: all inputs must have the same shape, got "
+               << inputs[i].getType() << " and " << inputs[j].getType();
       if (!isCompatibleShape(updates[i].getType(),
                              updates[j].getType())) // C3
-        return emitOpError() << "C3: all updates must have the same shape, got "
-                             << updates[i].getType() << " and "
-                             << updates[j].getType();
+        return op.emitOpError()
+               << "C3: all updates must have the same shape, got "
+               << updates[i].getType() << " and " << updates[j].getType();
     }
   for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, updates))) {
     auto [input, update] = pair;
     if (getElementTypeOrSelf(input.getType()) !=
         getElementTypeOrSelf(update.getType())) // C6
-      return emitOpError() << "C6: update " << i << " must have the element "
-                           << "type of input " << i << ", got "
-                           << update.getType() << " and " << input.getType();
+      return op.emitOpError() << "C6: update " << i << " must have the element "
+                              << "type of input " << i << ", got "
+                              << update.getType() << " and " << input.getType();
   }
 
-  ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
-  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
-  ArrayRef<int64_t> insertedDims = dims.getInsertedWindowDims();
-  ArrayRef<int64_t> inputBatchDims = dims.getInputBatchingDims();
-  ArrayRef<int64_t> indexBatchDims = dims.getScatterIndicesBatchingDims();
-  ArrayRef<int64_t> toOperandDims = dims.getScatterDimsToOperandDims();
-  int64_t indexVectorDim = dims.getIndexVectorDim();
-  int64_t rank = input0.getRank(), updateRank = update0.getRank();
-  int64_t indicesRank = indices.getRank();
+  return success();
+}
 
-  if (!isUnique(windowDims) || !llvm::is_sorted(windowDims)) // C7
-    return emitOpError() << "C7: update_window_dims "
-                         << formatDims(windowDims)
-                         << " must be unique and sorted";
-  if (!dimsBelow(windowDims, updateRank)) // C8
-    return emitOpError() << "C8: update_window_dims "
-                         << formatDims(windowDims) << " must be in [0, "
-                         << updateRank << ")";
-  SmallVector<int64_t> insertedAndBatch(insertedDims);
-  llvm::append_range(insertedAndBatch, inputBatchDims);
-  if (!isUnique(insertedAndBatch) || !llvm::is_sorted(insertedDims) ||
-      !llvm::is_sorted(inputBatchDims)) // C9 (read with batching dims)
-    return emitOpError() << "C9: inserted_window_dims "
-                         << formatDims(insertedDims)
-                         << " and input_batching_dims "
-                         << formatDims(inputBatchDims)
-                         << " must each be sorted and together unique";
-  if (!dimsBelow(insertedAndBatch, rank)) // C10 (with batching dims)
-    return emitOpError() << "C10: inserted_window_dims "
-                         << formatDims(insertedDims)
-                         << " and input_batching_dims "
-                         << formatDims(inputBatchDims) << " must be in [0, "
-                         << rank << ")";
-  if (rank != static_cast<int64_t>(windowDims.size() + insertedDims.size() +
-                                   inputBatchDims.size())) // C2
-    return emitOpError() << "C2: rank of the inputs (" << rank
-                         << ") must be size(update_window_dims) + "
-                            "size(inserted_window_dims) + "
-                            "size(input_batching_dims) = "
-                         << windowDims.size() << " + " << insertedDims.size()
-                         << " + " << inputBatchDims.size();
-  if (indexVectorDim < 0 || indexVectorDim > indicesRank) // C14
-    return emitOpError() << "C14: index_vector_dim " << indexVectorDim
-                         << " must be in [0, " << indicesRank << "]";
-  if (!isUnique(indexBatchDims) || !dimsBelow(indexBatchDims, indicesRank) ||
-      llvm::is_contained(indexBatchDims, indexVectorDim)) // C14 (batching)
-    return emitOpError() << "C14: scatter_indices_batching_dims "
-                         << formatDims(indexBatchDims)
-                         << " must be unique, in [0, " << indicesRank
-                         << ") and not index_vector_dim " << indexVectorDim;
-  bool hasIndexVector = indexVectorDim < indicesRank;
-  int64_t indexVectorSize = hasIndexVector ? indices.getDimSize(indexVectorDim)
-                                           : 1;
+// C2, C7-C14: the dimension numbers against the ranks of the inputs, the
+// updates and scatter_indices.
+static LogicalResult verifyScatterDimensionNumbers(ScatterOp op,
+                                                   const ScatterLayout &l) {
+
+  if (!isUnique(l.windowDims) || !llvm::is_sorted(l.windowDims)) // C7
+    return op.emitOpError()
+           << "C7: update_window_dims " << formatDims(l.windowDims)
+           << " must be unique and sorted";
+  if (!dimsBelow(l.windowDims, l.updateRank)) // C8
+    return op.emitOpError()
+           << "C8: update_window_dims " << formatDims(l.windowDims)
+           << " must be in [0, " << l.updateRank << ")";
+  SmallVector<int64_t> insertedAndBatch(l.insertedDims);
+  llvm::append_range(insertedAndBatch, l.inputBatchDims);
+  if (!isUnique(insertedAndBatch) || !llvm::is_sorted(l.insertedDims) ||
+      !llvm::is_sorted(l.inputBatchDims)) // C9 (read with batching dims)
+    return op.emitOpError()
+           << "C9: inserted_window_dims " << formatDims(l.insertedDims)
+           << " and input_batching_dims " << formatDims(l.inputBatchDims)
+           << " must each be sorted and together unique";
+  if (!dimsBelow(insertedAndBatch, l.rank)) // C10 (with batching dims)
+    return op.emitOpError()
+           << "C10: inserted_window_dims " << formatDims(l.insertedDims)
+           << " and input_batching_dims " << formatDims(l.inputBatchDims)
+           << " must be in [0, " << l.rank << ")";
+  if (l.rank !=
+      static_cast<int64_t>(l.windowDims.size() + l.insertedDims.size() +
+                           l.inputBatchDims.size())) // C2
+    return op.emitOpError()
+           << "C2: rank of the inputs (" << l.rank
+           << ") must be size(update_window_dims) + "
+              "size(inserted_window_dims) + "
+              "size(input_batching_dims) = "
+           << l.windowDims.size() << " + " << l.insertedDims.size() << " + "
+           << l.inputBatchDims.size();
+  if (l.indexVectorDim < 0 || l.indexVectorDim > l.indicesRank) // C14
+    return op.emitOpError() << "C14: index_vector_dim " << l.indexVectorDim
+                            << " must be in [0, " << l.indicesRank << "]";
+  if (!isUnique(l.indexBatchDims) ||
+      !dimsBelow(l.indexBatchDims, l.indicesRank) ||
+      llvm::is_contained(l.indexBatchDims, l.indexVectorDim)) // C14 (batching)
+    return op.emitOpError()
+           << "C14: scatter_indices_batching_dims "
+           << formatDims(l.indexBatchDims) << " must be unique, in [0, "
+           << l.indicesRank << ") and not index_vector_dim "
+           << l.indexVectorDim;
+  bool hasIndexVector = l.indexVectorDim < l.indicesRank;
+  int64_t indexVectorSize =
+      hasIndexVector ? l.indices.getDimSize(l.indexVectorDim) : 1;
   if (!ShapedType::isDynamic(indexVectorSize) &&
-      static_cast<int64_t>(toOperandDims.size()) != indexVectorSize) // C11
-    return emitOpError() << "C11: scatter_dims_to_operand_dims "
-                         << formatDims(toOperandDims) << " must have "
-                         << indexVectorSize
-                         << " entries (the size of the index vector)";
-  SmallVector<int64_t> operandDimsAndBatch(toOperandDims);
-  llvm::append_range(operandDimsAndBatch, inputBatchDims);
+      static_cast<int64_t>(l.toOperandDims.size()) != indexVectorSize) // C11
+    return op.emitOpError()
+           << "C11: scatter_dims_to_operand_dims "
+           << formatDims(l.toOperandDims) << " must have " << indexVectorSize
+           << " entries (the size of the index vector)";
+  SmallVector<int64_t> operandDimsAndBatch(l.toOperandDims);
+  llvm::append_range(operandDimsAndBatch, l.inputBatchDims);
   if (!isUnique(operandDimsAndBatch)) // C12 (with batching dims)
-    return emitOpError() << "C12: scatter_dims_to_operand_dims "
-                         << formatDims(toOperandDims)
-                         << " must be unique and disjoint from "
-                            "input_batching_dims "
-                         << formatDims(inputBatchDims);
-  if (!dimsBelow(toOperandDims, rank)) // C13
-    return emitOpError() << "C13: scatter_dims_to_operand_dims "
-                         << formatDims(toOperandDims) << " must be in [0, "
-                         << rank << ")";
+    return op.emitOpError() << "C12: scatter_dims_to_operand_dims "
+                            << formatDims(l.toOperandDims)
+                            << " must be unique and disjoint from "
+                               "input_batching_dims "
+                            << formatDims(l.inputBatchDims);
+  if (!dimsBelow(l.toOperandDims, l.rank)) // C13
+    return op.emitOpError() << "C13: scatter_dims_to_operand_dims "
+                            << formatDims(l.toOperandDims) << " must be in [0, "
+                            << l.rank << ")";
 
+  return success();
+}
+
+// C4: the shape of the updates.
+static LogicalResult verifyScatterUpdateShape(ScatterOp op,
+                                              const ScatterLayout &l) {
   // C4: the batching dimensions pair up, then updates = scatter dims of the
-  // indices (without index_vector_dim) at the non-window dims and at most
+  // l.indices (without index_vector_dim) at the non-window dims and at most
   // the input's sizes at the window dims.
-  if (inputBatchDims.size() != indexBatchDims.size()) // C4 (batching)
-    return emitOpError() << "C4: input_batching_dims "
-                         << formatDims(inputBatchDims)
-                         << " and scatter_indices_batching_dims "
-                         << formatDims(indexBatchDims)
-                         << " must have the same size";
-  for (auto [inputDim, indexDim] : llvm::zip(inputBatchDims, indexBatchDims)) {
-    int64_t a = input0.getDimSize(inputDim), b = indices.getDimSize(indexDim);
+  if (l.inputBatchDims.size() != l.indexBatchDims.size()) // C4 (batching)
+    return op.emitOpError()
+           << "C4: input_batching_dims " << formatDims(l.inputBatchDims)
+           << " and scatter_indices_batching_dims "
+           << formatDims(l.indexBatchDims) << " must have the same size";
+  for (auto [inputDim, indexDim] :
+       llvm::zip(l.inputBatchDims, l.indexBatchDims)) {
+    int64_t a = l.input0.getDimSize(inputDim),
+            b = l.indices.getDimSize(indexDim);
     if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) &&
         a != b) // C4 (batching)
-      return emitOpError() << "C4: input batching dimension " << inputDim
-                           << " (size " << a
-                           << ") must match scatter_indices dimension "
-                           << indexDim << " (size " << b << ")";
+      return op.emitOpError()
+             << "C4: input batching dimension " << inputDim << " (size " << a
+             << ") must match scatter_indices dimension " << indexDim
+             << " (size " << b << ")";
   }
   SmallVector<int64_t> scatterSizes;
-  for (int64_t d = 0; d < indicesRank; ++d)
-    if (d != indexVectorDim)
-      scatterSizes.push_back(indices.getDimSize(d));
-  int64_t expectedRank = scatterSizes.size() + windowDims.size();
-  if (updateRank != expectedRank) // C4
-    return emitOpError() << "C4: updates must have rank " << expectedRank
-                         << " (" << scatterSizes.size()
-                         << " scatter dimensions and " << windowDims.size()
-                         << " window dimensions), got " << update0;
-  SmallVector<int64_t> windowOperandDims = remainingDims(rank,
-                                                         insertedAndBatch);
-  SmallVector<int64_t> updateScatterDims = remainingDims(updateRank,
-                                                         windowDims);
+  for (int64_t d = 0; d < l.indicesRank; ++d)
+    if (d != l.indexVectorDim)
+      scatterSizes.push_back(l.indices.getDimSize(d));
+  int64_t expectedRank = scatterSizes.size() + l.windowDims.size();
+  if (l.updateRank != expectedRank) // C4
+    return op.emitOpError()
+           << "C4: updates must have rank " << expectedRank << " ("
+           << scatterSizes.size() << " scatter dimensions and "
+           << l.windowDims.size() << " window dimensions), got " << l.update0;
+  SmallVector<int64_t> insertedAndBatch(l.insertedDims);
+  llvm::append_range(insertedAndBatch, l.inputBatchDims);
+  SmallVector<int64_t> windowOperandDims =
+      remainingDims(l.rank, insertedAndBatch);
+  SmallVector<int64_t> updateScatterDims =
+      remainingDims(l.updateRank, l.windowDims);
   auto mismatch = [](int64_t a, int64_t b) {
     return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
   };
   for (auto [k, d] : llvm::enumerate(updateScatterDims))
-    if (mismatch(update0.getDimSize(d), scatterSizes[k])) // C4
-      return emitOpError() << "C4: updates dimension " << d << " (size "
-                           << update0.getDimSize(d)
-                           << ") must match scatter_indices' scatter "
-                              "dimension "
-                           << k << " (size " << scatterSizes[k] << ")";
-  for (auto [k, d] : llvm::enumerate(windowDims)) {
-    int64_t size = update0.getDimSize(d);
-    int64_t limit = input0.getDimSize(windowOperandDims[k]);
+    if (mismatch(l.update0.getDimSize(d), scatterSizes[k])) // C4
+      return op.emitOpError() << "C4: updates dimension " << d << " (size "
+                              << l.update0.getDimSize(d)
+                              << ") must match scatter_indices' scatter "
+                                 "dimension "
+                              << k << " (size " << scatterSizes[k] << ")";
+  for (auto [k, d] : llvm::enumerate(l.windowDims)) {
+    int64_t size = l.update0.getDimSize(d);
+    int64_t limit = l.input0.getDimSize(windowOperandDims[k]);
     if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(limit) &&
         size > limit) // C4
-      return emitOpError() << "C4: updates window dimension " << d << " (size "
-                           << size << ") must not exceed input dimension "
-                           << windowOperandDims[k] << " (size " << limit
-                           << ")";
+      return op.emitOpError()
+             << "C4: updates window dimension " << d << " (size " << size
+             << ") must not exceed input dimension " << windowOperandDims[k]
+             << " (size " << limit << ")";
   }
 
+  return success();
+}
+
+// C15-C17: the update computation and the result types.
+static LogicalResult verifyScatterResults(ScatterOp op) {
+  ValueRange inputs = op.getInputs();
   SmallVector<Type> inputElements;
   for (Value input : inputs)
     inputElements.push_back(getElementTypeOrSelf(input.getType()));
-  if (failed(verifyReducerBody(*this, getUpdateComputation().front(),
+  if (failed(verifyReducerBody(op, op.getUpdateComputation().front(),
                                inputElements, "C15",
                                "update_computation"))) // C15
     return failure();
 
   SmallVector<Type> expected;
-  inferScatterTypes(inputs, (*this)->getRegions(), expected);
+  inferScatterTypes(inputs, op->getRegions(), expected);
   for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
+       llvm::enumerate(llvm::zip(expected, op.getResultTypes()))) {
     auto [want, got] = pair;
     if (!isCompatibleShape(want, got)) // C16
-      return emitOpError() << "C16: result " << i << " must have the shape of "
-                           << "the inputs, " << want << ", got " << got;
+      return op.emitOpError()
+             << "C16: result " << i << " must have the shape of "
+             << "the inputs, " << want << ", got " << got;
     if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C17
-      return emitOpError() << "C17: result " << i << " must have element type "
-                           << getElementTypeOrSelf(want)
-                           << " (update_computation's), got " << got;
+      return op.emitOpError()
+             << "C17: result " << i << " must have element type "
+             << getElementTypeOrSelf(want) << " (update_computation's), got "
+             << got;
   }
   return success();
+}
+
+LogicalResult ScatterOp::verify() {
+  if (failed(verifyScatterOperands(*this)))
+    return failure();
+  ScatterLayout layout(*this);
+  if (failed(verifyScatterDimensionNumbers(*this, layout)) ||
+      failed(verifyScatterUpdateShape(*this, layout)))
+    return failure();
+  return verifyScatterResults(*this);
 }
 
 //===--- dynamic_update_slice ----------------------------------------------===//
@@ -540,8 +593,7 @@ LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
   if (operands.empty())
-    return emitOptionalError(location, "'stablehlo.dynamic_update_slice' op "
-                                       "needs an operand");
+    return builderError(location, getOperationName(), "needs an operand");
   inferred.push_back(operands[0].getType()); // C1
   return success();
 }

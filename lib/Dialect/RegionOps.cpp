@@ -45,15 +45,10 @@ static SmallVector<Type> reduceElementTypes(ValueRange inits,
   return types;
 }
 
-// Shape function of reduce (C7, C8).
-static LogicalResult inferReduceTypes(std::optional<Location> location,
-                                      ValueRange inputs, ValueRange inits,
-                                      ArrayRef<int64_t> dims,
-                                      RegionRange regions,
-                                      SmallVectorImpl<Type> &inferred) {
-  if (inputs.empty())
-    return emitOptionalError(location,
-                             "'stablehlo.reduce' op C3: needs at least one input");
+// Shape function of reduce (C7, C8) over at least one input.
+static void inferReduceTypes(ValueRange inputs, ValueRange inits,
+                             ArrayRef<int64_t> dims, RegionRange regions,
+                             SmallVectorImpl<Type> &inferred) {
   auto input = cast<RankedTensorType>(inputs[0].getType());
   ArrayRef<int64_t> bounds = getBounds(input);
   SmallVector<int64_t> shape, resultBounds;
@@ -65,7 +60,6 @@ static LogicalResult inferReduceTypes(std::optional<Location> location,
   }
   for (Type element : reduceElementTypes(inits, regions)) // C8
     inferred.push_back(getTensorType(shape, element, resultBounds));
-  return success();
 }
 
 LogicalResult ReduceOp::inferReturnTypes(
@@ -77,11 +71,14 @@ LogicalResult ReduceOp::inferReturnTypes(
     return failure();
   auto props = propertiesOf<ReduceOp>(attributes, properties);
   if (!props.dimensions)
-    return emitOptionalError(location, "'stablehlo.reduce' op needs dimensions");
+    return builderError(location, getOperationName(), "needs dimensions");
   ReduceOp::Adaptor adaptor(operands, attributes, &props, regions);
-  return inferReduceTypes(location, adaptor.getInputs(),
-                          adaptor.getInitValues(), adaptor.getDimensions(),
-                          regions, inferred);
+  if (adaptor.getInputs().empty())
+    return builderError(location, getOperationName(),
+                        "C3: needs at least one input");
+  inferReduceTypes(adaptor.getInputs(), adaptor.getInitValues(),
+                   adaptor.getDimensions(), regions, inferred);
+  return success();
 }
 
 
@@ -124,9 +121,7 @@ LogicalResult ReduceOp::verify() {
     return failure();
 
   SmallVector<Type> expected;
-  if (failed(inferReduceTypes(getLoc(), inputs, inits, dims,
-                              (*this)->getRegions(), expected)))
-    return failure();
+  inferReduceTypes(inputs, inits, dims, (*this)->getRegions(), expected);
   for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
     auto [want, got] = pair;
     if (!isCompatibleShape(want, got)) // C7
@@ -742,16 +737,12 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
   if (failed(ranked))
     return failure();
   if (operands.empty()) // C2
-    return emitOptionalError(location,
-                             "'stablehlo.map' op C2: needs at least one input");
+    return builderError(location, getOperationName(),
+                        "C2: needs at least one input");
   RankedTensorType shape = ranked->front();
-  for (RankedTensorType type : llvm::drop_begin(*ranked)) {
-    if (!isCompatibleShape(shape, type)) // C1
-      return emitOptionalError(location, "'stablehlo.map' op C1: all inputs "
-                               "must have the same shape, got ",
-                               shape, " and ", type);
-    shape = mostSpecificType(shape, type);
-  }
+  for (RankedTensorType type : llvm::drop_begin(*ranked))
+    if (isCompatibleShape(shape, type)) // C1 (else the verifier reports it)
+      shape = mostSpecificType(shape, type);
   Type element = regionElementType(regions, 0, shape); // C4
   inferred.push_back(shape.clone(element));
   return success();
@@ -807,9 +798,12 @@ struct WindowIds {
       *baseSize, *basePositive, *dilationsSize, *dilationsPositive, *padding;
 };
 
+// The window attributes of reduce_window or select_and_scatter with their
+// defaults filled in (absent fields: 1 in every dimension; no padding),
+// checked against the operand rank.
 static FailureOr<Window>
-checkWindow(std::optional<Location> location, StringRef opName, int64_t rank,
-            const WindowIds &ids, std::optional<ArrayRef<int64_t>> dims,
+checkWindow(const ErrorSink &error, int64_t rank, const WindowIds &ids,
+            std::optional<ArrayRef<int64_t>> dims,
             std::optional<ArrayRef<int64_t>> strides,
             std::optional<ArrayRef<int64_t>> baseDilations,
             std::optional<ArrayRef<int64_t>> windowDilations,
@@ -822,17 +816,8 @@ checkWindow(std::optional<Location> location, StringRef opName, int64_t rank,
       out.assign(rank, 1);
       return success();
     }
-    if (static_cast<int64_t>(given->size()) != rank)
-      return emitOptionalError(location, "'", opName, "' op ", sizeId, ": ",
-                               name, " ", formatDims(*given),
-                               " must have one entry per dimension (",
-                               rank, ")");
-    if (llvm::any_of(*given, [](int64_t v) { return v <= 0; }))
-      return emitOptionalError(location, "'", opName, "' op ", positiveId,
-                               ": ", name, " ", formatDims(*given),
-                               " must be positive");
     out.assign(given->begin(), given->end());
-    return success();
+    return checkWindowField(error, name, *given, rank, "", sizeId, positiveId);
   };
   if (failed(fill(dims, ids.dimsSize, ids.dimsPositive, "window_dimensions",
                   window.dimensions)) ||
@@ -845,12 +830,9 @@ checkWindow(std::optional<Location> location, StringRef opName, int64_t rank,
     return failure();
   window.padding.assign(rank, {0, 0});
   if (padding && *padding) {
-    auto type = cast<RankedTensorType>(padding->getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
-        type.getDimSize(1) != 2)
-      return emitOptionalError(location, "'", opName, "' op ", ids.padding,
-                               ": padding must have shape [", rank,
-                               ", 2], got ", type);
+    if (failed(checkWindowPadding(error, padding->getType().getShape(), rank,
+                                  ids.padding)))
+      return failure();
     auto values = llvm::to_vector(padding->getValues<int64_t>());
     for (int64_t d = 0; d < rank; ++d)
       window.padding[d] = {values[2 * d], values[2 * d + 1]};
@@ -858,26 +840,25 @@ checkWindow(std::optional<Location> location, StringRef opName, int64_t rank,
   return window;
 }
 
-// num_windows of reduce_window (C15) and select_and_scatter (C2); dynamic
-// input dimensions give dynamic ones. Fails, with an error naming the
-// dimension, when the window geometry overflows int64.
-static FailureOr<SmallVector<int64_t>>
-numWindows(std::optional<Location> location, StringRef opName,
-           ArrayRef<int64_t> shape, const Window &window) {
+// num_windows of reduce_window (C15) and select_and_scatter (C2): the window
+// count of every static dimension, dynamic input dimensions give dynamic
+// ones; `id` is cited when the window geometry overflows int64.
+static FailureOr<SmallVector<int64_t>> numWindows(const ErrorSink &error,
+                                                  StringRef id,
+                                                  ArrayRef<int64_t> shape,
+                                                  const Window &window) {
   SmallVector<int64_t> result;
   for (auto [d, size] : llvm::enumerate(shape)) {
     if (ShapedType::isDynamic(size)) {
       result.push_back(ShapedType::kDynamic);
       continue;
     }
-    std::optional<int64_t> count = windowCount(
-        size, window.baseDilations[d], window.padding[d].first,
-        window.padding[d].second, window.dimensions[d],
+    FailureOr<int64_t> count = checkedWindowCount(
+        error, id, "", d, size, window.baseDilations[d],
+        window.padding[d].first, window.padding[d].second, window.dimensions[d],
         window.windowDilations[d], window.strides[d]);
-    if (!count)
-      return emitOptionalError(location, "'", opName, "' op the window of "
-                               "dimension ", d, " (its dilations and padding) "
-                               "does not fit in int64");
+    if (failed(count))
+      return failure();
     result.push_back(*count);
   }
   return result;
@@ -888,34 +869,32 @@ static const WindowIds kReduceWindowIds = {"C4", "C5",  "C6",  "C7", "C8",
 static const WindowIds kSelectAndScatterIds = {"C4", "C5", "C6", "C7", "",
                                                "",   "",   "",   "C8"};
 
-// Shape function of reduce_window (C15, C16); checks the window attributes
-// (C4-C12) it needs.
+// Shape function of reduce_window (C15, C16) over at least one input; checks
+// the window attributes (C4-C12) it needs.
 static LogicalResult
-inferReduceWindowTypes(std::optional<Location> location, ValueRange inputs,
-                       ValueRange inits, const ReduceWindowOp::Properties &props,
+inferReduceWindowTypes(const ErrorSink &error, ValueRange inputs,
+                       ValueRange inits,
+                       const ReduceWindowOp::Properties &props,
                        RegionRange regions, SmallVectorImpl<Type> &inferred) {
-  if (inputs.empty())
-    return emitOptionalError(location, "'stablehlo.reduce_window' op C1: "
-                                       "needs at least one input");
   auto input = cast<RankedTensorType>(inputs[0].getType());
   auto optional = [](DenseI64ArrayAttr attr) {
     return attr ? std::optional<ArrayRef<int64_t>>(attr.asArrayRef())
                 : std::nullopt;
   };
-  if (!props.window_dimensions)
-    return emitOptionalError(location, "'stablehlo.reduce_window' op needs "
-                                       "window_dimensions");
+  FailureOr<SmallVector<int64_t>> shape = failure();
   auto window = checkWindow(
-      location, "stablehlo.reduce_window", input.getRank(), kReduceWindowIds,
-      props.window_dimensions.asArrayRef(), optional(props.window_strides),
+      error, input.getRank(), kReduceWindowIds,
+      optional(props.window_dimensions), optional(props.window_strides),
       optional(props.base_dilations), optional(props.window_dilations),
       props.padding ? std::optional(props.padding) : std::nullopt);
-  if (failed(window))
-    return failure();
-  auto shape = numWindows(location, "stablehlo.reduce_window",
-                          input.getShape(), *window); // C15
-  if (failed(shape))
-    return failure();
+  if (succeeded(window))
+    shape = numWindows(error, "C15", input.getShape(), *window);
+  if (failed(shape)) {
+    if (error.op)
+      return failure();
+    shape = llvm::to_vector(
+        input.getShape()); // placeholder: the verifier reports it
+  }
   for (Type element : reduceElementTypes(inits, regions)) // C16
     inferred.push_back(RankedTensorType::get(*shape, element));
   return success();
@@ -929,8 +908,14 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
   if (failed(ranked))
     return failure();
   auto props = propertiesOf<ReduceWindowOp>(attributes, properties);
+  if (!props.window_dimensions)
+    return builderError(location, getOperationName(),
+                        "needs window_dimensions");
   ReduceWindowOp::Adaptor adaptor(operands, attributes, &props, regions);
-  return inferReduceWindowTypes(location, adaptor.getInputs(),
+  if (adaptor.getInputs().empty())
+    return builderError(location, getOperationName(),
+                        "C1: needs at least one input");
+  return inferReduceWindowTypes({}, adaptor.getInputs(),
                                 adaptor.getInitValues(), props, regions,
                                 inferred);
 }
@@ -964,7 +949,7 @@ LogicalResult ReduceWindowOp::verify() {
                                "body")))
     return failure();
   SmallVector<Type> expected;
-  if (failed(inferReduceWindowTypes(getLoc(), inputs, inits, getProperties(),
+  if (failed(inferReduceWindowTypes({*this}, inputs, inits, getProperties(),
                                     (*this)->getRegions(), expected)))
     return failure();
   for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
@@ -1011,16 +996,14 @@ LogicalResult SelectAndScatterOp::verify() {
                          << " must be a 0-d tensor of the element type of "
                             "operand "
                          << operand;
-  auto window = checkWindow(getLoc(), getOperationName(), operand.getRank(),
-                            kSelectAndScatterIds,
-                            // absent window_dimensions count as [] (upstream)
-                            getWindowDimensions().value_or(ArrayRef<int64_t>()),
-                            getWindowStrides(), std::nullopt, std::nullopt,
-                            getPadding());
+  auto window =
+      checkWindow({*this}, operand.getRank(), kSelectAndScatterIds,
+                  // absent window_dimensions count as [] (upstream)
+                  getWindowDimensions().value_or(ArrayRef<int64_t>()),
+                  getWindowStrides(), std::nullopt, std::nullopt, getPadding());
   if (failed(window))
     return failure();
-  auto windows = numWindows(getLoc(), getOperationName(), operand.getShape(),
-                            *window);
+  auto windows = numWindows({*this}, "C2", operand.getShape(), *window);
   if (failed(windows))
     return failure();
   if (!isCompatibleShape(RankedTensorType::get(*windows, element), source)) // C2

@@ -29,6 +29,45 @@ std::optional<int64_t> windowCount(int64_t size, int64_t baseDilation,
   return (*padded - *span) / stride + 1;
 }
 
+LogicalResult checkWindowField(const ErrorSink &error, StringRef name,
+                               ArrayRef<int64_t> values, int64_t rank,
+                               StringRef dimensions, StringRef sizeId,
+                               StringRef positiveId) {
+  if (static_cast<int64_t>(values.size()) != rank)
+    return error(sizeId, ": ", name, " ", formatDims(values), " must have ",
+                 rank, " entries, one per ", dimensions,
+                 dimensions.empty() ? "" : " ", "dimension");
+  if (llvm::any_of(values, [](int64_t v) { return v <= 0; }))
+    return error(positiveId, ": ", name, " ", formatDims(values),
+                 " must be positive");
+  return success();
+}
+
+LogicalResult checkWindowPadding(const ErrorSink &error,
+                                 ArrayRef<int64_t> paddingShape, int64_t rank,
+                                 StringRef id) {
+  if (paddingShape.size() != 2 || paddingShape[0] != rank ||
+      paddingShape[1] != 2)
+    return error(id, ": padding must have shape [", rank, ", 2], got ",
+                 formatDims(paddingShape));
+  return success();
+}
+
+FailureOr<int64_t> checkedWindowCount(const ErrorSink &error, StringRef id,
+                                      StringRef dimensions, int64_t d,
+                                      int64_t size, int64_t baseDilation,
+                                      int64_t padLow, int64_t padHigh,
+                                      int64_t window, int64_t windowDilation,
+                                      int64_t stride) {
+  std::optional<int64_t> count = windowCount(
+      size, baseDilation, padLow, padHigh, window, windowDilation, stride);
+  if (!count)
+    return error(id, ": the window of ", dimensions,
+                 dimensions.empty() ? "" : " ", "dimension ", d,
+                 " (its dilations and padding) does not fit in int64");
+  return *count;
+}
+
 bool isCompatibleShape(Type lhs, Type rhs) {
   if (failed(verifyCompatibleShape(lhs, rhs)))
     return false;
@@ -155,12 +194,12 @@ LogicalResult checkRankedTensorOperands(std::optional<Location> location,
                                         int64_t count) {
   size_t needed = count < 0 ? types.size() : static_cast<size_t>(count);
   if (types.size() < needed)
-    return emitOptionalError(location, "'", opName, "' op needs ", needed,
-                             " operands, got ", types.size());
+    return builderError(location, opName, "needs ", needed, " operands, got ",
+                        types.size());
   for (auto [i, type] : llvm::enumerate(types.take_front(needed)))
     if (!isa<RankedTensorType>(type))
-      return emitOptionalError(location, "'", opName, "' op operand #", i,
-                               " must be a ranked tensor, got ", type);
+      return builderError(location, opName, "operand #", i,
+                          " must be a ranked tensor, got ", type);
   return success();
 }
 

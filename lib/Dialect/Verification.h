@@ -108,10 +108,11 @@ int64_t boundOf(RankedTensorType type, int64_t d);
 // neither is known).
 int64_t sizeOrBound(RankedTensorType type, int64_t d);
 
-// Where a shape function reports a violated constraint: the op's own
-// diagnostics when its verifier calls it, nowhere when a builder infers a
-// type (inferReturnTypes then returns a placeholder and the verifier reports
-// the problem once, citing its constraint).
+// The one diagnostic style of shape functions. A violated constraint goes to
+// an ErrorSink: the op's own diagnostics when its verifier calls the shape
+// function, nowhere when a builder infers a type (inferReturnTypes then
+// returns a placeholder and the verifier reports the problem once, citing its
+// constraint).
 struct ErrorSink {
   Operation *op = nullptr;
   template <typename... Args>
@@ -123,6 +124,39 @@ struct ErrorSink {
     return diag;
   }
 };
+
+// What only a builder can get wrong, where a shape function cannot infer
+// anything: operands missing or not ranked tensors, a required attribute
+// absent (ODS checks these before any verifier runs). Reported at `location`
+// in the words of the op's own diagnostics.
+template <typename... Args>
+LogicalResult builderError(std::optional<Location> location, StringRef opName,
+                           Args &&...args) {
+  return emitOptionalError(location, "'", opName, "' op ",
+                           std::forward<Args>(args)...);
+}
+
+// Window attributes, shared by reduce_window, select_and_scatter and
+// convolution. A field over `rank` dimensions (window_dimensions, strides,
+// dilations) needs `rank` entries (constraint `sizeId`), all positive
+// (`positiveId`); `dimensions` names what its entries index in messages
+// ("", "spatial").
+LogicalResult checkWindowField(const ErrorSink &error, StringRef name,
+                               ArrayRef<int64_t> values, int64_t rank,
+                               StringRef dimensions, StringRef sizeId,
+                               StringRef positiveId);
+// padding needs shape [rank, 2] (constraint `id`).
+LogicalResult checkWindowPadding(const ErrorSink &error,
+                                 ArrayRef<int64_t> paddingShape, int64_t rank,
+                                 StringRef id);
+// windowCount for (`dimensions`) dimension `d` of a window, reported
+// (constraint `id`) when its geometry does not fit int64.
+FailureOr<int64_t> checkedWindowCount(const ErrorSink &error, StringRef id,
+                                      StringRef dimensions, int64_t d,
+                                      int64_t size, int64_t baseDilation,
+                                      int64_t padLow, int64_t padHigh,
+                                      int64_t window, int64_t windowDilation,
+                                      int64_t stride);
 
 } // namespace mlir::stablehlo
 

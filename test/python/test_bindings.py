@@ -94,6 +94,20 @@ def test_dot_general_infers_shape(ctx):
     assert "batching_dims = [0] x [0], contracting_dims = [2] x [1]" in str(module)
 
 
+@pytest.mark.parametrize("dims,constraint", [
+    (dict(lhs_contracting_dimensions=[1], rhs_contracting_dimensions=[]), "C2: lhs_contracting_dimensions"),
+    (dict(lhs_contracting_dimensions=[5], rhs_contracting_dimensions=[0]), r"C6: lhs_contracting_dimensions \[5\]"),
+    (dict(lhs_contracting_dimensions=[0], rhs_contracting_dimensions=[0]), "C10: lhs contracting dimension 0"),
+], ids=["C2", "C6", "C10"])
+def test_dot_general_builder_infers_quietly_and_the_verifier_names_the_constraint(ctx, dims, constraint):
+    """Shape functions report violated constraints through the verifier only: building gives a
+    placeholder type without a diagnostic, verifying names the constraint once."""
+    module = build([f32(2, 3), f32(3, 4)], lambda a, b: stablehlo.dot_general(a, b, **dims), verify=False)
+    with pytest.raises(ir.MLIRError, match=constraint) as info:
+        module.operation.verify()
+    assert str(info.value).count("'stablehlo.dot_general' op") == 1
+
+
 def test_reduce_with_python_body(ctx):
     def body(x, init):
         return stablehlo.reduce([x], [init], [1], lambda acc, el: [stablehlo.add(acc, el)])

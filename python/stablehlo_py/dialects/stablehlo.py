@@ -260,12 +260,10 @@ def convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
         attributes["precision_config"] = precision_config
     infer = result_type is None
     if infer:
-        try:
-            components = ir.InferShapedTypeOpInterface(ConvolutionOp).inferReturnTypeComponents(
-                operands=[lhs, rhs], attributes=ir.DictAttr.get(attributes))
-            result_type = ir.RankedTensorType.get(components[0].shape, components[0].element_type)
-        except ValueError:
-            result_type = lhs.type  # a placeholder: the verifier below names the violated constraint
+        # invalid attributes infer a placeholder type: the verifier below names the constraint
+        components = ir.InferShapedTypeOpInterface(ConvolutionOp).inferReturnTypeComponents(
+            operands=[lhs, rhs], attributes=ir.DictAttr.get(attributes))
+        result_type = ir.RankedTensorType.get(components[0].shape, components[0].element_type)
     op = ir.Operation.create("stablehlo.convolution", results=[result_type], operands=[lhs, rhs],
                              attributes=attributes, loc=loc, ip=ip)
     if infer:

@@ -5,7 +5,7 @@
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 func.func @reduce_window_dilation(%x: tensor<4x5xf32>, %init: tensor<f32>) -> tensor<2x5xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op the window of dimension 0 (its dilations and padding) does not fit in int64}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C15: the window of dimension 0 (its dilations and padding) does not fit in int64}}
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 2, 3>, window_dilations = array<i64: 9223372036854775807, 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -17,7 +17,7 @@ func.func @reduce_window_dilation(%x: tensor<4x5xf32>, %init: tensor<f32>) -> te
 // -----
 
 func.func @reduce_window_padding(%x: tensor<4x5xf32>, %init: tensor<f32>) -> tensor<?x5xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op the window of dimension 0 (its dilations and padding) does not fit in int64}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C15: the window of dimension 0 (its dilations and padding) does not fit in int64}}
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 1>, base_dilations = array<i64: 4611686018427387904, 1>, padding = dense<[[0, 9223372036854775807], [0, 0]]> : tensor<2x2xi64>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -29,7 +29,7 @@ func.func @reduce_window_padding(%x: tensor<4x5xf32>, %init: tensor<f32>) -> ten
 // -----
 
 func.func @select_and_scatter_padding(%operand: tensor<4x2xi64>, %source: tensor<2x2xi64>, %init: tensor<i64>) -> tensor<4x2xi64> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op the window of dimension 0 (its dilations and padding) does not fit in int64}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C2: the window of dimension 0 (its dilations and padding) does not fit in int64}}
   %0 = "stablehlo.select_and_scatter"(%operand, %source, %init) ({
   ^bb0(%x: tensor<i64>, %y: tensor<i64>):
     %c = stablehlo.compare GE, %x, %y : (tensor<i64>, tensor<i64>) -> tensor<i1>

@@ -23,7 +23,7 @@ func.func @c1(%lhs: tensor<4xf32>, %rhs: tensor<3xf32>) -> tensor<2xf32> {
 
 // C2: size(window_strides) = N - 2.
 func.func @c2(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op C2: window_strides [1] must have 2 entries (rank - 2)}}
+  // expected-error @+1 {{'stablehlo.convolution' op C2: window_strides [1] must have 2 entries, one per spatial dimension}}
   %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, window_strides = array<i64: 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
@@ -50,7 +50,7 @@ func.func @c4(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 
 // C5: size(lhs_dilation) = N - 2.
 func.func @c5(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op C5: lhs_dilation [1] must have 2 entries (rank - 2)}}
+  // expected-error @+1 {{'stablehlo.convolution' op C5: lhs_dilation [1] must have 2 entries, one per spatial dimension}}
   %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, lhs_dilation = array<i64: 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
@@ -68,7 +68,7 @@ func.func @c6(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 
 // C7: size(rhs_dilation) = N - 2.
 func.func @c7(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op C7: rhs_dilation [1, 1, 1] must have 2 entries (rank - 2)}}
+  // expected-error @+1 {{'stablehlo.convolution' op C7: rhs_dilation [1, 1, 1] must have 2 entries, one per spatial dimension}}
   %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, rhs_dilation = array<i64: 1, 1, 1>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }

@@ -54,7 +54,7 @@ func.func @c3_rank(%a: tensor<4x4xf32>, %init: tensor<1xf32>) -> tensor<3x3xf32>
 
 // C4: size(window_dimensions) = rank(inputs[0]).
 func.func @c4(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C4: window_dimensions [2] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C4: window_dimensions [2] must have 2 entries, one per dimension}}
   %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %s = stablehlo.add %x, %y : tensor<f32>
@@ -80,7 +80,7 @@ func.func @c5(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
 
 // C6: size(window_strides) = rank(inputs[0]).
 func.func @c6(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C6: window_strides [1, 1, 1] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C6: window_strides [1, 1, 1] must have 2 entries, one per dimension}}
   %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 1, 1>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %s = stablehlo.add %x, %y : tensor<f32>
@@ -106,7 +106,7 @@ func.func @c7(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
 
 // C8: size(base_dilations) = rank(inputs[0]).
 func.func @c8(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C8: base_dilations [1] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C8: base_dilations [1] must have 2 entries, one per dimension}}
   %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2, 2>, base_dilations = array<i64: 1>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %s = stablehlo.add %x, %y : tensor<f32>
@@ -132,7 +132,7 @@ func.func @c9(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
 
 // C10: size(window_dilations) = rank(inputs[0]).
 func.func @c10(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C10: window_dilations [] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C10: window_dilations [] must have 2 entries, one per dimension}}
   %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2, 2>, window_dilations = array<i64>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %s = stablehlo.add %x, %y : tensor<f32>
@@ -158,7 +158,7 @@ func.func @c11(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
 
 // C12: shape(padding) = [rank(inputs[0]), 2].
 func.func @c12(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C12: padding must have shape [2, 2], got 'tensor<2x1xi64>'}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op C12: padding must have shape [2, 2], got [2, 1]}}
   %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2, 2>, padding = dense<0> : tensor<2x1xi64>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %s = stablehlo.add %x, %y : tensor<f32>

@@ -88,7 +88,7 @@ func.func @c3_rank(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<1xf32>) 
 
 // C4: size(window_dimensions) = rank(operand).
 func.func @c4(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C4: window_dimensions [2] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C4: window_dimensions [2] must have 2 entries, one per dimension}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -105,7 +105,7 @@ func.func @c4(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tens
 
 // C4: window_dimensions absent count as empty (upstream).
 func.func @c4_missing(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C4: window_dimensions [] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C4: window_dimensions [] must have 2 entries, one per dimension}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_strides = array<i64: 2, 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -139,7 +139,7 @@ func.func @c5(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tens
 
 // C6: size(window_strides) = rank(operand).
 func.func @c6(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C6: window_strides [2, 2, 2] must have one entry per dimension (2)}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C6: window_strides [2, 2, 2] must have 2 entries, one per dimension}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2, 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -173,7 +173,7 @@ func.func @c7(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tens
 
 // C8: shape(padding) = [rank(operand), 2].
 func.func @c8(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C8: padding must have shape [2, 2], got 'tensor<2xi64>'}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C8: padding must have shape [2, 2], got [2]}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, padding = dense<0> : tensor<2xi64>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>

@@ -1,0 +1,592 @@
+// The structured stablehlo attributes (#stablehlo.dot<...>, gather, scatter,
+// conv, dot_algorithm, channel_handle, output_operand_alias,
+// result_accuracy): their syntax, and their fields as a DictionaryAttr for
+// the C API and Python (toFields / fromFields).
+#include "Dialect/StablehloOps.h"
+#include "Dialect/Verification.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+//===--- Structured attributes ---------------------------------------------===//
+
+static ParseResult unknownField(AsmParser &parser, StringRef name) {
+  return parser.emitError(parser.getCurrentLocation())
+         << "unknown field '" << name << "'";
+}
+
+// Readers of the builtin-attribute dictionaries behind toFields/fromFields.
+static SmallVector<int64_t> dimsField(DictionaryAttr fields, StringRef name) {
+  if (auto dims = fields.getAs<DenseI64ArrayAttr>(name))
+    return llvm::to_vector(dims.asArrayRef());
+  return {};
+}
+static int64_t intField(DictionaryAttr fields, StringRef name) {
+  if (auto value = fields.getAs<IntegerAttr>(name))
+    return value.getInt();
+  return 0;
+}
+static NamedAttribute dimsEntry(MLIRContext *ctx, StringRef name,
+                                ArrayRef<int64_t> dims) {
+  return NamedAttribute(StringAttr::get(ctx, name),
+                        DenseI64ArrayAttr::get(ctx, dims));
+}
+static NamedAttribute intEntry(MLIRContext *ctx, StringRef name,
+                               int64_t value) {
+  return NamedAttribute(StringAttr::get(ctx, name),
+                        IntegerAttr::get(IntegerType::get(ctx, 64), value));
+}
+
+// dot
+Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> lb, rb, lc, rc;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "lhs_batching_dimensions") return parseDimList(parser, lb);
+        if (name == "rhs_batching_dimensions") return parseDimList(parser, rb);
+        if (name == "lhs_contracting_dimensions") return parseDimList(parser, lc);
+        if (name == "rhs_contracting_dimensions") return parseDimList(parser, rc);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), lb, rb, lc, rc);
+}
+void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .dims("lhs_batching_dimensions", getLhsBatchingDimensions())
+      .dims("rhs_batching_dimensions", getRhsBatchingDimensions())
+      .dims("lhs_contracting_dimensions", getLhsContractingDimensions())
+      .dims("rhs_contracting_dimensions", getRhsContractingDimensions());
+}
+DictionaryAttr DotDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {dimsEntry(ctx, "lhs_batching_dimensions", getLhsBatchingDimensions()),
+            dimsEntry(ctx, "rhs_batching_dimensions", getRhsBatchingDimensions()),
+            dimsEntry(ctx, "lhs_contracting_dimensions",
+                      getLhsContractingDimensions()),
+            dimsEntry(ctx, "rhs_contracting_dimensions",
+                      getRhsContractingDimensions())});
+}
+Attribute DotDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), dimsField(f, "lhs_batching_dimensions"),
+             dimsField(f, "rhs_batching_dimensions"),
+             dimsField(f, "lhs_contracting_dimensions"),
+             dimsField(f, "rhs_contracting_dimensions"));
+}
+
+// gather and scatter: five dimension lists, then index_vector_dim (elided
+// when 0). One implementation serves both; only the field names differ.
+namespace {
+struct IndexingFields {
+  std::array<StringRef, 5> dims;
+  std::array<SmallVector<int64_t>, 5> values;
+  int64_t indexVectorDim = 0;
+};
+} // namespace
+
+static ParseResult parseIndexingFields(AsmParser &parser,
+                                       IndexingFields &fields) {
+  return parseFields(parser, [&](StringRef name) -> ParseResult {
+    for (auto [i, field] : llvm::enumerate(fields.dims))
+      if (name == field)
+        return parseDimList(parser, fields.values[i]);
+    if (name == "index_vector_dim")
+      return parser.parseInteger(fields.indexVectorDim);
+    return unknownField(parser, name);
+  });
+}
+
+static void printIndexingFields(AsmPrinter &printer,
+                                ArrayRef<StringRef> names,
+                                ArrayRef<ArrayRef<int64_t>> dims,
+                                int64_t indexVectorDim) {
+  FieldPrinter fields(printer);
+  for (auto [name, value] : llvm::zip(names, dims))
+    fields.dims(name, value);
+  fields.integer("index_vector_dim", indexVectorDim);
+}
+
+static DictionaryAttr indexingFieldsDict(MLIRContext *ctx,
+                                         ArrayRef<StringRef> names,
+                                         ArrayRef<ArrayRef<int64_t>> dims,
+                                         int64_t indexVectorDim) {
+  SmallVector<NamedAttribute> entries;
+  for (auto [name, value] : llvm::zip(names, dims))
+    entries.push_back(dimsEntry(ctx, name, value));
+  entries.push_back(intEntry(ctx, "index_vector_dim", indexVectorDim));
+  return DictionaryAttr::get(ctx, entries);
+}
+
+static IndexingFields readIndexingFields(DictionaryAttr dict,
+                                         IndexingFields fields) {
+  for (auto [i, name] : llvm::enumerate(fields.dims))
+    fields.values[i] = dimsField(dict, name);
+  fields.indexVectorDim = intField(dict, "index_vector_dim");
+  return fields;
+}
+
+static const IndexingFields gatherFields{
+    {"offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+     "start_indices_batching_dims", "start_index_map"}};
+static const IndexingFields scatterFields{
+    {"update_window_dims", "inserted_window_dims", "input_batching_dims",
+     "scatter_indices_batching_dims", "scatter_dims_to_operand_dims"}};
+
+static Attribute getGather(MLIRContext *ctx, const IndexingFields &f) {
+  return GatherDimensionNumbersAttr::get(ctx, f.values[0], f.values[1],
+                                         f.values[2], f.values[3], f.values[4],
+                                         f.indexVectorDim);
+}
+static Attribute getScatter(MLIRContext *ctx, const IndexingFields &f) {
+  return ScatterDimensionNumbersAttr::get(ctx, f.values[0], f.values[1],
+                                          f.values[2], f.values[3],
+                                          f.values[4], f.indexVectorDim);
+}
+
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  IndexingFields fields = gatherFields;
+  if (parseIndexingFields(parser, fields))
+    return {};
+  return getGather(parser.getContext(), fields);
+}
+void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printIndexingFields(printer, gatherFields.dims,
+                      {getOffsetDims(), getCollapsedSliceDims(),
+                       getOperandBatchingDims(), getStartIndicesBatchingDims(),
+                       getStartIndexMap()},
+                      getIndexVectorDim());
+}
+DictionaryAttr GatherDimensionNumbersAttr::toFields() const {
+  return indexingFieldsDict(getContext(), gatherFields.dims,
+                            {getOffsetDims(), getCollapsedSliceDims(),
+                             getOperandBatchingDims(),
+                             getStartIndicesBatchingDims(), getStartIndexMap()},
+                            getIndexVectorDim());
+}
+Attribute GatherDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return getGather(f.getContext(), readIndexingFields(f, gatherFields));
+}
+
+Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  IndexingFields fields = scatterFields;
+  if (parseIndexingFields(parser, fields))
+    return {};
+  return getScatter(parser.getContext(), fields);
+}
+void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printIndexingFields(printer, scatterFields.dims,
+                      {getUpdateWindowDims(), getInsertedWindowDims(),
+                       getInputBatchingDims(), getScatterIndicesBatchingDims(),
+                       getScatterDimsToOperandDims()},
+                      getIndexVectorDim());
+}
+DictionaryAttr ScatterDimensionNumbersAttr::toFields() const {
+  return indexingFieldsDict(getContext(), scatterFields.dims,
+                            {getUpdateWindowDims(), getInsertedWindowDims(),
+                             getInputBatchingDims(),
+                             getScatterIndicesBatchingDims(),
+                             getScatterDimsToOperandDims()},
+                            getIndexVectorDim());
+}
+Attribute ScatterDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return getScatter(f.getContext(), readIndexingFields(f, scatterFields));
+}
+
+// conv: compact `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`, or `raw` fields.
+namespace {
+// One tensor's layout: which dimension is batch/feature (or in/out feature
+// for the kernel) and which are spatial, in spatial order.
+struct ConvLayout {
+  int64_t first = -1, second = -1;
+  SmallVector<int64_t> spatial;
+};
+} // namespace
+
+static ParseResult parseConvLayout(AsmParser &parser, char first, char second,
+                                   ConvLayout &layout) {
+  SmallVector<std::pair<int64_t, int64_t>> spatial; // (spatial index, dim)
+  int64_t dim = 0;
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            llvm::SMLoc loc = parser.getCurrentLocation();
+            int64_t index;
+            OptionalParseResult isInt = parser.parseOptionalInteger(index);
+            if (isInt.has_value()) {
+              if (failed(*isInt))
+                return failure();
+              spatial.push_back({index, dim++});
+              return success();
+            }
+            StringRef key;
+            if (parser.parseKeyword(&key))
+              return failure();
+            int64_t *slot = key.size() == 1 && key[0] == first    ? &layout.first
+                            : key.size() == 1 && key[0] == second ? &layout.second
+                                                                  : nullptr;
+            if (!slot || *slot != -1)
+              return parser.emitError(loc)
+                     << "expected '" << first << "', '" << second
+                     << "' or a spatial dimension number, each once";
+            *slot = dim++;
+            return success();
+          }))
+    return failure();
+  llvm::sort(spatial);
+  for (auto [index, position] : llvm::enumerate(spatial)) {
+    if (position.first != static_cast<int64_t>(index))
+      return parser.emitError(parser.getCurrentLocation())
+             << "spatial dimensions must be numbered 0.." << spatial.size() - 1;
+    layout.spatial.push_back(position.second);
+  }
+  if (layout.first == -1 || layout.second == -1)
+    return parser.emitError(parser.getCurrentLocation())
+           << "expected both '" << first << "' and '" << second << "'";
+  return success();
+}
+
+Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("raw"))) {
+    int64_t ib = 0, ifd = 0, kif = 0, kof = 0, ob = 0, of = 0;
+    SmallVector<int64_t> is, ks, os;
+    llvm::StringSet<> seen;
+    do {
+      llvm::SMLoc loc = parser.getCurrentLocation();
+      StringRef name;
+      if (parser.parseKeyword(&name) || parser.parseEqual())
+        return {};
+      if (!seen.insert(name).second) {
+        parser.emitError(loc) << "duplicate field '" << name << "'";
+        return {};
+      }
+      ParseResult r =
+          name == "input_batch_dimension"            ? parser.parseInteger(ib)
+          : name == "input_feature_dimension"        ? parser.parseInteger(ifd)
+          : name == "input_spatial_dimensions"       ? parseDimList(parser, is)
+          : name == "kernel_input_feature_dimension" ? parser.parseInteger(kif)
+          : name == "kernel_output_feature_dimension" ? parser.parseInteger(kof)
+          : name == "kernel_spatial_dimensions"      ? parseDimList(parser, ks)
+          : name == "output_batch_dimension"         ? parser.parseInteger(ob)
+          : name == "output_feature_dimension"       ? parser.parseInteger(of)
+          : name == "output_spatial_dimensions"      ? parseDimList(parser, os)
+                                                     : unknownField(parser, name);
+      if (failed(r))
+        return {};
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseGreater())
+      return {};
+    return get(parser.getContext(), ib, ifd, is, kif, kof, ks, ob, of, os);
+  }
+  ConvDimensionNumbersAttr dims;
+  if (parseConvDimensionsCompact(parser, dims) || parser.parseGreater())
+    return {};
+  return dims;
+}
+
+ParseResult mlir::stablehlo::parseConvDimensionsCompact(AsmParser &parser,
+                                       ConvDimensionNumbersAttr &dims) {
+  ConvLayout input, kernel, output;
+  if (parseConvLayout(parser, 'b', 'f', input) || parser.parseKeyword("x") ||
+      parseConvLayout(parser, 'i', 'o', kernel) || parser.parseArrow() ||
+      parseConvLayout(parser, 'b', 'f', output))
+    return failure();
+  dims = ConvDimensionNumbersAttr::get(
+      parser.getContext(), input.first, input.second, input.spatial,
+      kernel.first, kernel.second, kernel.spatial, output.first, output.second,
+      output.spatial);
+  return success();
+}
+
+// Prints one layout compactly; false if the numbers do not form a layout.
+static bool printConvLayout(raw_ostream &os, int64_t first, int64_t second,
+                            ArrayRef<int64_t> spatial, char firstKey,
+                            char secondKey) {
+  int64_t rank = spatial.size() + 2;
+  SmallVector<std::string> slots(rank);
+  auto place = [&](int64_t dim, std::string text) {
+    if (dim < 0 || dim >= rank || !slots[dim].empty())
+      return false;
+    slots[dim] = std::move(text);
+    return true;
+  };
+  if (!place(first, std::string(1, firstKey)) ||
+      !place(second, std::string(1, secondKey)))
+    return false;
+  for (auto [index, dim] : llvm::enumerate(spatial))
+    if (!place(dim, std::to_string(index)))
+      return false;
+  os << '[';
+  llvm::interleaveComma(slots, os);
+  os << ']';
+  return true;
+}
+
+bool mlir::stablehlo::printConvDimensionsCompact(raw_ostream &out,
+                                ConvDimensionNumbersAttr dims) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  // Compact whenever each of the three layouts is one (as upstream, which
+  // prints layouts with different numbers of spatial dimensions compactly).
+  bool compact =
+      printConvLayout(os, dims.getInputBatchDimension(),
+                      dims.getInputFeatureDimension(),
+                      dims.getInputSpatialDimensions(), 'b', 'f') &&
+      (os << "x", true) &&
+      printConvLayout(os, dims.getKernelInputFeatureDimension(),
+                      dims.getKernelOutputFeatureDimension(),
+                      dims.getKernelSpatialDimensions(), 'i', 'o') &&
+      (os << "->", true) &&
+      printConvLayout(os, dims.getOutputBatchDimension(),
+                      dims.getOutputFeatureDimension(),
+                      dims.getOutputSpatialDimensions(), 'b', 'f');
+  if (compact)
+    out << text;
+  return compact;
+}
+
+void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (printConvDimensionsCompact(os, *this)) {
+    printer << '<' << text << '>';
+    return;
+  }
+  printer << "<raw ";
+  printer.getStream() << "input_batch_dimension = " << getInputBatchDimension()
+                      << ", input_feature_dimension = "
+                      << getInputFeatureDimension()
+                      << ", input_spatial_dimensions = "
+                      << formatDims(getInputSpatialDimensions())
+                      << ", kernel_input_feature_dimension = "
+                      << getKernelInputFeatureDimension()
+                      << ", kernel_output_feature_dimension = "
+                      << getKernelOutputFeatureDimension()
+                      << ", kernel_spatial_dimensions = "
+                      << formatDims(getKernelSpatialDimensions())
+                      << ", output_batch_dimension = " << getOutputBatchDimension()
+                      << ", output_feature_dimension = "
+                      << getOutputFeatureDimension()
+                      << ", output_spatial_dimensions = "
+                      << formatDims(getOutputSpatialDimensions()) << '>';
+}
+DictionaryAttr ConvDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx,
+      {intEntry(ctx, "input_batch_dimension", getInputBatchDimension()),
+       intEntry(ctx, "input_feature_dimension", getInputFeatureDimension()),
+       dimsEntry(ctx, "input_spatial_dimensions", getInputSpatialDimensions()),
+       intEntry(ctx, "kernel_input_feature_dimension",
+                getKernelInputFeatureDimension()),
+       intEntry(ctx, "kernel_output_feature_dimension",
+                getKernelOutputFeatureDimension()),
+       dimsEntry(ctx, "kernel_spatial_dimensions", getKernelSpatialDimensions()),
+       intEntry(ctx, "output_batch_dimension", getOutputBatchDimension()),
+       intEntry(ctx, "output_feature_dimension", getOutputFeatureDimension()),
+       dimsEntry(ctx, "output_spatial_dimensions",
+                 getOutputSpatialDimensions())});
+}
+Attribute ConvDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), intField(f, "input_batch_dimension"),
+             intField(f, "input_feature_dimension"),
+             dimsField(f, "input_spatial_dimensions"),
+             intField(f, "kernel_input_feature_dimension"),
+             intField(f, "kernel_output_feature_dimension"),
+             dimsField(f, "kernel_spatial_dimensions"),
+             intField(f, "output_batch_dimension"),
+             intField(f, "output_feature_dimension"),
+             dimsField(f, "output_spatial_dimensions"));
+}
+
+// dot_algorithm: every field is printed.
+Attribute DotAlgorithmAttr::parse(AsmParser &parser, Type) {
+  Type lhs, rhs, acc;
+  int64_t lhsCount = 0, rhsCount = 0, ops = 0;
+  bool imprecise = false;
+  auto parseBool = [&](bool &out) -> ParseResult {
+    if (succeeded(parser.parseOptionalKeyword("true"))) return out = true, success();
+    if (succeeded(parser.parseOptionalKeyword("false"))) return out = false, success();
+    return parser.emitError(parser.getCurrentLocation(), "expected true or false");
+  };
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "lhs_precision_type") return parser.parseType(lhs);
+        if (name == "rhs_precision_type") return parser.parseType(rhs);
+        if (name == "accumulation_type") return parser.parseType(acc);
+        if (name == "lhs_component_count") return parser.parseInteger(lhsCount);
+        if (name == "rhs_component_count") return parser.parseInteger(rhsCount);
+        if (name == "num_primitive_operations") return parser.parseInteger(ops);
+        if (name == "allow_imprecise_accumulation") return parseBool(imprecise);
+        return unknownField(parser, name);
+      }))
+    return {};
+  if (!lhs || !rhs || !acc) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "dot_algorithm needs lhs_precision_type, "
+                     "rhs_precision_type and accumulation_type");
+    return {};
+  }
+  return get(parser.getContext(), lhs, rhs, acc, lhsCount, rhsCount, ops,
+             imprecise);
+}
+void DotAlgorithmAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .type("lhs_precision_type", getLhsPrecisionType())
+      .type("rhs_precision_type", getRhsPrecisionType())
+      .type("accumulation_type", getAccumulationType())
+      .integer("lhs_component_count", getLhsComponentCount(), false)
+      .integer("rhs_component_count", getRhsComponentCount(), false)
+      .integer("num_primitive_operations", getNumPrimitiveOperations(), false)
+      .boolean("allow_imprecise_accumulation", getAllowImpreciseAccumulation());
+}
+DictionaryAttr DotAlgorithmAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  auto named = [&](StringRef name, Attribute value) {
+    return NamedAttribute(StringAttr::get(ctx, name), value);
+  };
+  return DictionaryAttr::get(
+      ctx, {named("lhs_precision_type", TypeAttr::get(getLhsPrecisionType())),
+            named("rhs_precision_type", TypeAttr::get(getRhsPrecisionType())),
+            named("accumulation_type", TypeAttr::get(getAccumulationType())),
+            intEntry(ctx, "lhs_component_count", getLhsComponentCount()),
+            intEntry(ctx, "rhs_component_count", getRhsComponentCount()),
+            intEntry(ctx, "num_primitive_operations",
+                     getNumPrimitiveOperations()),
+            named("allow_imprecise_accumulation",
+                  BoolAttr::get(ctx, getAllowImpreciseAccumulation()))});
+}
+Attribute DotAlgorithmAttr::fromFields(DictionaryAttr f) {
+  auto type = [&](StringRef name) -> Type {
+    auto attr = f.getAs<TypeAttr>(name);
+    return attr ? attr.getValue() : Type();
+  };
+  Type lhs = type("lhs_precision_type"), rhs = type("rhs_precision_type"),
+       acc = type("accumulation_type");
+  if (!lhs || !rhs || !acc)
+    return {};
+  auto imprecise = f.getAs<BoolAttr>("allow_imprecise_accumulation");
+  return get(f.getContext(), lhs, rhs, acc, intField(f, "lhs_component_count"),
+             intField(f, "rhs_component_count"),
+             intField(f, "num_primitive_operations"),
+             imprecise && imprecise.getValue());
+}
+
+// channel_handle: both fields printed.
+Attribute ChannelHandleAttr::parse(AsmParser &parser, Type) {
+  int64_t handle = 0, type = 0;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "handle") return parser.parseInteger(handle);
+        if (name == "type") return parser.parseInteger(type);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), handle, type);
+}
+void ChannelHandleAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .integer("handle", getHandle(), false)
+      .integer("type", getType(), false);
+}
+DictionaryAttr ChannelHandleAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(ctx, {intEntry(ctx, "handle", getHandle()),
+                                   intEntry(ctx, "type", getType())});
+}
+Attribute ChannelHandleAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), intField(f, "handle"), intField(f, "type"));
+}
+
+// output_operand_alias: all fields printed.
+Attribute OutputOperandAliasAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> output, operand;
+  int64_t index = 0;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "output_tuple_indices") return parseDimList(parser, output);
+        if (name == "operand_index") return parser.parseInteger(index);
+        if (name == "operand_tuple_indices") return parseDimList(parser, operand);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), output, index, operand);
+}
+void OutputOperandAliasAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer)
+      .dims("output_tuple_indices", getOutputTupleIndices(), false)
+      .integer("operand_index", getOperandIndex(), false)
+      .dims("operand_tuple_indices", getOperandTupleIndices(), false);
+}
+DictionaryAttr OutputOperandAliasAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {dimsEntry(ctx, "output_tuple_indices", getOutputTupleIndices()),
+            intEntry(ctx, "operand_index", getOperandIndex()),
+            dimsEntry(ctx, "operand_tuple_indices", getOperandTupleIndices())});
+}
+Attribute OutputOperandAliasAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), dimsField(f, "output_tuple_indices"),
+             intField(f, "operand_index"), dimsField(f, "operand_tuple_indices"));
+}
+
+// result_accuracy: zero tolerances elided, mode always printed.
+Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *ctx = parser.getContext();
+  llvm::APFloat atol(0.0), rtol(0.0);
+  int64_t ulps = 0;
+  ResultAccuracyModeAttr mode;
+  auto parseTolerance = [&](llvm::APFloat &out) -> ParseResult {
+    double value;
+    if (parser.parseFloat(value))
+      return failure();
+    out = llvm::APFloat(value);
+    return success();
+  };
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        if (name == "atol") return parseTolerance(atol);
+        if (name == "rtol") return parseTolerance(rtol);
+        if (name == "ulps") return parser.parseInteger(ulps);
+        if (name == "mode") return parser.parseAttribute(mode);
+        return unknownField(parser, name);
+      }))
+    return {};
+  if (!mode) { // mode is required, as upstream's parser requires it
+    parser.emitError(parser.getCurrentLocation(), "expected 'mode'");
+    return {};
+  }
+  return get(ctx, atol, rtol, ulps, mode);
+}
+void ResultAccuracyAttr::print(AsmPrinter &printer) const {
+  FieldPrinter fields(printer);
+  if (!getAtol().isZero())
+    fields.floating("atol", getAtol());
+  if (!getRtol().isZero())
+    fields.floating("rtol", getRtol());
+  fields.integer("ulps", getUlps()).attribute("mode", getMode());
+}
+DictionaryAttr ResultAccuracyAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  Type f64 = Float64Type::get(ctx);
+  return DictionaryAttr::get(
+      ctx, {NamedAttribute(StringAttr::get(ctx, "atol"),
+                           FloatAttr::get(f64, getAtol())),
+            NamedAttribute(StringAttr::get(ctx, "rtol"),
+                           FloatAttr::get(f64, getRtol())),
+            intEntry(ctx, "ulps", getUlps()),
+            NamedAttribute(StringAttr::get(ctx, "mode"), getMode())});
+}
+Attribute ResultAccuracyAttr::fromFields(DictionaryAttr f) {
+  MLIRContext *ctx = f.getContext();
+  auto tolerance = [&](StringRef name) {
+    auto attr = f.getAs<FloatAttr>(name);
+    return llvm::APFloat(attr ? attr.getValueAsDouble() : 0.0);
+  };
+  auto mode = f.getAs<ResultAccuracyModeAttr>("mode");
+  if (!mode)
+    mode = ResultAccuracyModeAttr::get(ctx, ResultAccuracyMode::DEFAULT);
+  return get(ctx, tolerance("atol"), tolerance("rtol"), intField(f, "ulps"),
+             mode);
+}
+
