@@ -110,17 +110,12 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
     for spec in (lhs, rhs, result):
         if not spec.is_static:
             raise InterpreterError(f"dynamic shape {spec.text} is not supported")
-    for dims, spec in ((lhs_batch + lhs_contract, lhs), (rhs_batch + rhs_contract, rhs)):
-        if len(set(dims)) != len(dims) or any(not 0 <= d < spec.rank for d in dims):
-            raise InterpreterError(f"invalid dot dimensions {list(dims)} for {spec.text}")
     lhs_free = [d for d in range(lhs.rank) if d not in lhs_batch and d not in lhs_contract]
     rhs_free = [d for d in range(rhs.rank) if d not in rhs_batch and d not in rhs_contract]
     lhs_perm = tuple(lhs_batch) + tuple(lhs_free) + tuple(lhs_contract)
     rhs_perm = tuple(rhs_batch) + tuple(rhs_contract) + tuple(rhs_free)
     size = lambda spec, dims: math.prod(spec.shape[d] for d in dims)  # noqa: E731
     batch, m, k, n = size(lhs, lhs_batch), size(lhs, lhs_free), size(lhs, lhs_contract), size(rhs, rhs_free)
-    if k != size(rhs, rhs_contract) or batch != size(rhs, rhs_batch):
-        raise InterpreterError(f"dot dimensions do not match: {lhs.text} and {rhs.text}")
     lhs_shape = (batch, m, k) if lhs_batch else (m, k)
     rhs_shape = (batch, k, n) if rhs_batch else (k, n)
     lhs_perm = None if lhs_perm == tuple(range(lhs.rank)) else lhs_perm
@@ -150,9 +145,7 @@ def _dot_general(ctx):
 
 @register("stablehlo.dot")
 def _dot(ctx):
-    lhs, rhs = ctx.operand_spec(0), ctx.operand_spec(1)
-    if lhs.rank not in (1, 2) or rhs.rank not in (1, 2):
-        raise InterpreterError("stablehlo.dot takes operands of rank 1 or 2")
+    lhs, rhs = ctx.operand_spec(0), ctx.operand_spec(1)  # of rank 1 or 2 (verified)
     return _dot_kernel(lhs, rhs, ctx.result_spec(), (), (), (lhs.rank - 1,), (0,))
 
 
@@ -183,75 +176,64 @@ class ConvWindow(NamedTuple):
     batch_groups: int
 
 
+def _convolution_layouts(dims) -> tuple:
+    """The permutations that bring lhs, rhs and result to the canonical layouts (batch, spatial...,
+    feature), (spatial..., input feature, output feature) and (batch, spatial..., feature)."""
+    return ((dims.input_batch_dimension, *dims.input_spatial_dimensions, dims.input_feature_dimension),
+            (*dims.kernel_spatial_dimensions, dims.kernel_input_feature_dimension,
+             dims.kernel_output_feature_dimension),
+            (dims.output_batch_dimension, *dims.output_spatial_dimensions, dims.output_feature_dimension))
+
+
+def _window_patches(x, out_spatial, kernel_spatial, window: ConvWindow, kernel_in: int):
+    """(groups, rows, patch): every window of the canonical, dilated and padded lhs `x`, one row
+    per output position, the lhs window reversed where window_reversal says so."""
+    fg, bg = window.feature_groups, window.batch_groups
+    batch, features = x.shape[0], x.shape[-1]
+    n, c = x.strides[0], x.strides[-1]
+    spatial_strides = x.strides[1:-1]
+    view_shape = (*out_spatial, *kernel_spatial)
+    view_strides = (*(st * w for st, w in zip(spatial_strides, window.strides)),
+                    *(st * d for st, d in zip(spatial_strides, window.rhs_dilation)))
+    if bg > 1:  # (groups, batch / groups, windows..., features)
+        shape = (bg, batch // bg, *view_shape, features)
+        strides = (n * (batch // bg), n, *view_strides, c)
+    else:  # (batch, windows..., groups, features / groups)
+        shape = (batch, *view_shape, fg, kernel_in)
+        strides = (n, *view_strides, c * kernel_in, c)
+    view = strided_view(x, shape, strides)
+    flip = tuple(i for i, r in enumerate(window.reversal) if r)
+    if flip:  # the spec reverses each lhs window, so sums run over kernel positions in order
+        first = (2 if bg > 1 else 1) + len(out_spatial)
+        view = np.flip(view, tuple(first + d for d in flip))
+    if bg == 1:
+        view = np.moveaxis(view, -2, 0)
+    groups = fg * bg
+    return view.reshape(groups, (batch // bg) * math.prod(out_spatial), math.prod(kernel_spatial) * kernel_in)
+
+
 def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
+    """convolution as one batched matmul of window patches by the kernel (the verifier has
+    checked the dimension numbers, window attributes, group counts and result shape)."""
     for spec in (lhs, rhs, result):
         if not spec.is_static:
             raise InterpreterError(f"dynamic shape {spec.text} is not supported")
-    lhs_perm = (dims.input_batch_dimension, *dims.input_spatial_dimensions,
-                dims.input_feature_dimension)
-    rhs_perm = (*dims.kernel_spatial_dimensions, dims.kernel_input_feature_dimension,
-                dims.kernel_output_feature_dimension)
-    out_perm = (dims.output_batch_dimension, *dims.output_spatial_dimensions,
-                dims.output_feature_dimension)
-    s = lhs.rank - 2
-    for perm, spec in ((lhs_perm, lhs), (rhs_perm, rhs), (out_perm, result)):
-        if sorted(perm) != list(range(spec.rank)) or spec.rank != s + 2:
-            raise InterpreterError(f"invalid convolution dimension numbers for {spec.text}")
-    if any(len(v) != s for v in (window.strides, window.padding, window.lhs_dilation,
-                                 window.rhs_dilation, window.reversal)):
-        raise InterpreterError(f"convolution window attributes must have {s} entries")
+    lhs_perm, rhs_perm, out_perm = _convolution_layouts(dims)
     fg, bg = window.feature_groups, window.batch_groups
+    groups = fg * bg
     batch, *in_spatial, features = (lhs.shape[d] for d in lhs_perm)
     *kernel_spatial, kernel_in, kernel_out = (rhs.shape[d] for d in rhs_perm)
-    groups = fg * bg
-    if (fg < 1 or bg < 1 or min(fg, bg) != 1 or features % fg or batch % bg
-            or kernel_out % groups or kernel_in * fg != features):
-        raise InterpreterError(f"convolution groups (feature {fg}, batch {bg}) do not divide "
-                               f"{lhs.text} and {rhs.text}")
-    if min((*window.strides, *window.lhs_dilation, *window.rhs_dilation), default=1) < 1:
-        raise InterpreterError("convolution strides and dilations must be positive")
-
     out_spatial = tuple(window_count(n, k, stride, dilation, rhs_dilation, low, high)  # C25
                         for n, k, stride, dilation, rhs_dilation, (low, high) in
                         zip(in_spatial, kernel_spatial, window.strides, window.lhs_dilation,
                             window.rhs_dilation, window.padding))
     out_canonical = (batch // bg, *out_spatial, kernel_out)
-    if out_canonical != tuple(result.shape[d] for d in out_perm):
-        raise InterpreterError(f"convolution result {result.text} does not match its operands")
     out_inverse = tuple(np.argsort(out_perm))
-    flip = tuple(i for i, r in enumerate(window.reversal) if r)
     to_compute, finish = _accumulation(result.element, lhs.element)
     patch = math.prod(kernel_spatial) * kernel_in  # one window, flattened
-    rows = (batch // bg) * math.prod(out_spatial)  # output positions per group
     kernel_group = kernel_out // groups
-
     pad = Padding((batch, *in_spatial, features), [(0, 0), *window.padding, (0, 0)],
                   [1, *window.lhs_dilation, 1])
-
-    def padded_input(x):
-        """lhs dilated and padded: (batch, padded spatial..., features)."""
-        return np.ascontiguousarray(x if pad.identity else pad(x, 0))
-
-    def patches(x):
-        """(groups, rows, patch): every window of x, one row per output position."""
-        n, c = x.strides[0], x.strides[-1]
-        spatial_strides = x.strides[1:-1]
-        view_shape = (*out_spatial, *kernel_spatial)
-        view_strides = (*(st * w for st, w in zip(spatial_strides, window.strides)),
-                        *(st * d for st, d in zip(spatial_strides, window.rhs_dilation)))
-        if bg > 1:  # (groups, batch / groups, windows..., features)
-            shape = (bg, batch // bg, *view_shape, features)
-            strides = (n * (batch // bg), n, *view_strides, c)
-        else:  # (batch, windows..., groups, features / groups)
-            shape = (batch, *view_shape, fg, kernel_in)
-            strides = (n, *view_strides, c * kernel_in, c)
-        view = strided_view(x, shape, strides)
-        if flip:  # the spec reverses each lhs window, so sums run over kernel positions in order
-            first = 2 + s if bg > 1 else 1 + s
-            view = np.flip(view, tuple(first + d for d in flip))
-        if bg == 1:
-            view = np.moveaxis(view, -2, 0)
-        return view.reshape(groups, rows, patch)
 
     def kernel(w):
         """(groups, patch, out features / groups)."""
@@ -262,8 +244,9 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
     def convolution(a, b):
         if 0 in out_canonical:
             return np.zeros(result.shape, result.element.dtype)
-        x = padded_input(to_compute(a).transpose(lhs_perm))
-        r = _matmul(patches(x), kernel(b))  # (groups, rows, out features / groups)
+        x = to_compute(a).transpose(lhs_perm)
+        x = np.ascontiguousarray(x if pad.identity else pad(x, 0))  # lhs dilated and padded
+        r = _matmul(_window_patches(x, out_spatial, kernel_spatial, window, kernel_in), kernel(b))
         r = np.moveaxis(r.reshape(groups, batch // bg, *out_spatial, kernel_group), 0, -2)
         return finish(r.reshape(out_canonical)).transpose(out_inverse)
 
