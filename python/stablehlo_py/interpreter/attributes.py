@@ -151,7 +151,6 @@ def _integer(attr) -> int:
 
 def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
     """The dense elements attribute `name` as a read-only array of `spec`'s dtype and shape."""
-
     if not spec.is_static:
         raise InterpreterError(f"attribute '{name}': constant of dynamic type {spec.text}")
     raw = _stablehlo.dense_elements_raw(getattr(op, "operation", op), name)

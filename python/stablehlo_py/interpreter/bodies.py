@@ -11,7 +11,7 @@ def sole_op(fn):
     """(DecodedOp, input slots) of the one op of a body `return op(...)` (constants aside), else None."""
     if len(fn.steps) != 1:
         return None
-    _, ins, outs = fn.steps[0]
+    _, ins, outs, _ = fn.steps[0]
     if len(outs) != 1 or fn.result_slots != outs:
         return None
     return fn.ops[0], ins
@@ -37,7 +37,7 @@ def arguments_used(fn, slot: int, limit: int = 10_000):
     (captured values and constants count as constants), or None when an op with regions is
     involved or the walk passes `limit` values."""
     producer = {}
-    for index, (_, _, outs) in enumerate(fn.steps):
+    for index, (_, _, outs, _) in enumerate(fn.steps):
         for out in outs:
             producer[out] = index
     arguments = {s: i for i, s in enumerate(fn.input_slots[:len(fn.arg_specs)])}

@@ -1,7 +1,8 @@
 """Prepare functions into plans once; execute plans many times.
 
 A `Function` is a straight-line list of steps `(run, input slots, output
-slots)` over a list of value slots, `run` being the op's `Kernel.run`.  Preparing reads the IR once: every op
+slots, one)` over a list of value slots, `run` being the op's `Kernel.run` and
+`one` its `Kernel.one` (None unless it has one result, which `one` returns).  Preparing reads the IR once: every op
 is resolved to a kernel through the registry, attributes are decoded by the
 kernel factories, and SSA values become integer slots.  Executing a plan never
 touches the IR.  Region bodies (reduce, ...) and callees of func.call are
@@ -71,9 +72,12 @@ class Function:
             env[slot] = value
         index = 0
         try:
-            for index, (run, ins, outs) in enumerate(self.steps):
-                for slot, value in zip(outs, run(*[env[i] for i in ins])):
-                    env[slot] = value
+            for index, (run, ins, outs, one) in enumerate(self.steps):
+                if one is not None:
+                    env[outs[0]] = one(*[env[i] for i in ins])
+                else:
+                    for slot, value in zip(outs, run(*[env[i] for i in ins])):
+                        env[slot] = value
         except InterpreterError as e:
             raise e.located(*self.ops[index].where)
         except RecursionError:
@@ -384,7 +388,7 @@ class PlanBuilder:
             scope.slots[result] = inner.use(value)
 
     def _prepare_op(self, op, scope: _Scope) -> tuple:
-        """((kernel.run, input slots, output slots), scalar form: an expression, None to call
+        """((kernel.run, input slots, output slots, kernel.one), scalar form: an expression, None to call
         the kernel on rank-0 values, or _NOT_SCALAR; the op's DecodedOp, with its kernel; whether
         its results fit the memory limits)."""
         name = op.name
@@ -416,7 +420,7 @@ class PlanBuilder:
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
         form = self._scalar_form(record) if too_big is None else _NOT_SCALAR
         outs = tuple(scope.define(r) for r in op.results)
-        return (kernel.run, ins, outs), form, record, too_big is None
+        return (kernel.run, ins, outs, kernel.one), form, record, too_big is None
 
     def _size_check(self, specs: list, views: bool = False) -> tuple:
         """(why the op's results break a memory limit or None, the static bytes they add), checked
@@ -538,4 +542,4 @@ def _with_dynamic_checks(kernel: Kernel, operand_specs, result_specs, elementwis
         return out
 
     # in_place, if any, runs without these checks: numpy still rejects a bad shape (an InterpreterError)
-    return Kernel(run_with_dynamic_checks, in_place=kernel.in_place, branches=kernel.branches)
+    return Kernel(run_with_dynamic_checks, in_place=kernel.in_place, branches=kernel.branches)  # one: None

@@ -209,21 +209,21 @@ def _in_place_updates(body, count: int) -> list[int]:
     step's result is carry k's next value and nothing else reads that: then no other value
     can see the buffer change, once the loop has copied the carry's initial value."""
     reads: dict[int, int] = {}
-    for _, ins, _ in body.steps:
+    for _, ins, _, _ in body.steps:
         for slot in ins:
             reads[slot] = reads.get(slot, 0) + 1
     for slot in body.result_slots:
         reads[slot] = reads.get(slot, 0) + 1
     carries = {slot: k for k, slot in enumerate(body.input_slots[:count])}
     owned = []
-    for index, ((_, ins, outs), op) in enumerate(zip(body.steps, body.ops)):
+    for index, ((_, ins, outs, _), op) in enumerate(zip(body.steps, body.ops)):
         in_place = op.kernel.in_place
         k = carries.get(ins[0]) if in_place is not None and ins else None
         if k is None or len(outs) != 1 or reads[ins[0]] != 1 or reads.get(outs[0]) != 1:
             continue
         if body.result_slots[k] != outs[0] or k in owned:
             continue
-        body.steps[index] = (in_place, ins, outs)
+        body.steps[index] = (in_place, ins, outs, None)
         owned.append(k)
     return owned
 
@@ -325,7 +325,7 @@ def _keyed_compare(comparator):
     fn = comparator.fn
     if len(fn.result_slots) != 1:
         return None
-    index = next((i for i, (_, _, outs) in enumerate(fn.steps) if outs == fn.result_slots), None)
+    index = next((i for i, (_, _, outs, _) in enumerate(fn.steps) if outs == fn.result_slots), None)
     if index is None or fn.ops[index].name != "stablehlo.compare":
         return None
     compare = fn.ops[index]

@@ -33,19 +33,25 @@ class Kernel:
     operand (a while body that owns that carry uses it: regions._in_place_updates); `branches`,
     the prepared Regions of if/case, one of which runs (scalar loops inline them)."""
 
-    __slots__ = ("run", "in_place", "branches")
+    __slots__ = ("run", "in_place", "branches", "one")
 
     def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
         self.run, self.in_place, self.branches = run, in_place, branches
+        self.one: Callable | None = None  # see single
 
     @staticmethod
     def single(fn: Callable, as_array: bool = False) -> "Kernel":
         """The kernel of a one-result op whose function `fn` returns that result; `as_array` for a
-        rank-0 result, which numpy ufuncs hand back as a scalar."""
+        rank-0 result, which numpy ufuncs hand back as a scalar. `one` keeps the function that
+        returns the result itself, which the plan calls to save building a tuple per step."""
         if as_array:
             asarray = np.asarray
-            return Kernel(lambda *operands: (asarray(fn(*operands)),))
-        return Kernel(lambda *operands: (fn(*operands),))
+            one = lambda *operands: asarray(fn(*operands))  # noqa: E731
+        else:
+            one = fn
+        kernel = Kernel(lambda *operands: (one(*operands),))
+        kernel.one = one
+        return kernel
 
 
 _FACTORIES: dict[str, Callable] = {}

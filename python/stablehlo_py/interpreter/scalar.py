@@ -67,7 +67,7 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         names[slot] = f"{prefix}{slot}"
         return names[slot]
 
-    for index, ((run, ins, outs), form) in enumerate(zip(fn.steps, fn.scalar_forms)):
+    for index, ((run, ins, outs, _), form) in enumerate(zip(fn.steps, fn.scalar_forms)):
         args = [names[i] for i in ins]
         op = fn.ops[index]
         if form is not None:  # scalar forms exist for one-result ops only
