@@ -287,33 +287,12 @@ LogicalResult DynamicSliceOp::verify() {
 // The spec text we implement predates batching dimensions; their checks cite
 // the constraint their formula extends (docs/decisions.md, "scatter").
 
-// Result element types come from the update computation's return when it
-// exists (C17), otherwise from the inputs (a builder infers before filling
-// the body).
-static SmallVector<Type> scatterElementTypes(ValueRange inputs,
-                                             RegionRange regions) {
-  SmallVector<Type> types;
-  if (!regions.empty() && !regions[0]->empty()) {
-    Block &body = regions[0]->front();
-    Operation *terminator = body.mightHaveTerminator() ? body.getTerminator()
-                                                       : nullptr;
-    if (terminator && terminator->getNumOperands() == inputs.size()) {
-      for (Type t : terminator->getOperandTypes())
-        types.push_back(getElementTypeOrSelf(t));
-      return types;
-    }
-  }
-  for (Value input : inputs)
-    types.push_back(getElementTypeOrSelf(input.getType()));
-  return types;
-}
-
 // Shape function of scatter: results have the inputs' shapes (C16) and the
 // update computation's element types (C17).
 static void inferScatterTypes(ValueRange inputs, RegionRange regions,
                               SmallVectorImpl<Type> &inferred) {
   for (auto [input, element] :
-       llvm::zip(inputs, scatterElementTypes(inputs, regions))) {
+       llvm::zip(inputs, reducerResultElementTypes(inputs, regions))) { // C17
     auto type = cast<RankedTensorType>(input.getType());
     inferred.push_back(
         getTensorType(type.getShape(), element, getBounds(type)));

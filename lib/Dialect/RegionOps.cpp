@@ -19,32 +19,6 @@ namespace mlir::stablehlo {
 
 //===--- reduce ------------------------------------------------------------===//
 
-// The terminator of `block`, or null when its last op is not one: an invalid
-// body the verifier reports (Block::getTerminator would assert).
-static Operation *terminatorOf(Block &block) {
-  return !block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>()
-             ? &block.back()
-             : nullptr;
-}
-
-// Result element types come from the body's return when it exists (C8),
-// otherwise from the init values (a builder infers before filling the body).
-static SmallVector<Type> reduceElementTypes(ValueRange inits,
-                                            RegionRange regions) {
-  SmallVector<Type> types;
-  if (!regions.empty() && !regions[0]->empty()) {
-    Operation *terminator = terminatorOf(regions[0]->front());
-    if (terminator && terminator->getNumOperands() == inits.size()) {
-      for (Type t : terminator->getOperandTypes())
-        types.push_back(getElementTypeOrSelf(t));
-      return types;
-    }
-  }
-  for (Value init : inits)
-    types.push_back(getElementTypeOrSelf(init.getType()));
-  return types;
-}
-
 // Shape function of reduce (C7, C8) over at least one input.
 static void inferReduceTypes(ValueRange inputs, ValueRange inits,
                              ArrayRef<int64_t> dims, RegionRange regions,
@@ -58,7 +32,7 @@ static void inferReduceTypes(ValueRange inputs, ValueRange inits,
     shape.push_back(input.getDimSize(d)); // C7
     resultBounds.push_back(bounds.empty() ? ShapedType::kDynamic : bounds[d]);
   }
-  for (Type element : reduceElementTypes(inits, regions)) // C8
+  for (Type element : reducerResultElementTypes(inits, regions)) // C8
     inferred.push_back(getTensorType(shape, element, resultBounds));
 }
 
@@ -895,7 +869,7 @@ inferReduceWindowTypes(const ErrorSink &error, ValueRange inputs,
     shape = llvm::to_vector(
         input.getShape()); // placeholder: the verifier reports it
   }
-  for (Type element : reduceElementTypes(inits, regions)) // C16
+  for (Type element : reducerResultElementTypes(inits, regions)) // C16
     inferred.push_back(RankedTensorType::get(*shape, element));
   return success();
 }

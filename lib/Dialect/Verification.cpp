@@ -68,6 +68,28 @@ FailureOr<int64_t> checkedWindowCount(const ErrorSink &error, StringRef id,
   return *count;
 }
 
+Operation *terminatorOf(Block &block) {
+  return !block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>()
+             ? &block.back()
+             : nullptr;
+}
+
+SmallVector<Type> reducerResultElementTypes(ValueRange values,
+                                            RegionRange regions) {
+  SmallVector<Type> types;
+  if (!regions.empty() && !regions[0]->empty()) {
+    Operation *terminator = terminatorOf(regions[0]->front());
+    if (terminator && terminator->getNumOperands() == values.size()) {
+      for (Type t : terminator->getOperandTypes())
+        types.push_back(getElementTypeOrSelf(t));
+      return types;
+    }
+  }
+  for (Value value : values)
+    types.push_back(getElementTypeOrSelf(value.getType()));
+  return types;
+}
+
 bool isCompatibleShape(Type lhs, Type rhs) {
   if (failed(verifyCompatibleShape(lhs, rhs)))
     return false;
@@ -269,8 +291,7 @@ LogicalResult verifyReducerBody(Operation *op, Block &body,
   };
   if (body.getNumArguments() != 2 * n)
     return bodyError() << "got " << body.getNumArguments() << " arguments";
-  Operation *terminator = body.mightHaveTerminator() ? body.getTerminator()
-                                                     : nullptr;
+  Operation *terminator = terminatorOf(body);
   if (!terminator || terminator->getNumOperands() != n)
     return bodyError() << "its return must yield " << n << " values";
   for (size_t i = 0; i < n; ++i) {

@@ -63,6 +63,17 @@ LogicalResult verifyReducerBody(Operation *op, Block &body,
                                 TypeRange inputElementTypes,
                                 StringRef constraint, StringRef regionName);
 
+// The terminator of `block`, or null when its last op is not one: an invalid
+// body the verifier reports (Block::getTerminator would assert).
+Operation *terminatorOf(Block &block);
+
+// The element types of the results of a reduction-like op (reduce C8,
+// reduce_window C16, scatter C17): those its first region's body returns, or,
+// before a builder has filled the body (or when the body returns another
+// count, which the verifier reports), those of `values`.
+SmallVector<Type> reducerResultElementTypes(ValueRange values,
+                                            RegionRange regions);
+
 // The properties of an op being built, for shape functions: `properties` when
 // given, else read from `attributes` (callers through the C API, such as
 // InferTypeOpInterface from Python, may pass attributes only).

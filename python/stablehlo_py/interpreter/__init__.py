@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import CheckFailure, InterpreterError
+from .errors import CheckFailure, InterpreterError, Reported
 from .limits import Limits
 from .plan import Function, PlanBuilder, Runtime
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
@@ -28,6 +28,10 @@ from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
 
 __all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
+
+
+_RUNNING = Reported("", "Python recursion limit reached")
+_PREPARING = Reported(" while preparing", "module nesting too deep to prepare")
 
 
 def _load_module(module_or_text):
@@ -121,19 +125,11 @@ class Executable:
             raise InterpreterError(f"@{self.name} takes {len(specs)} argument{'s' if len(specs) != 1 else ''} "
                                    f"({expected}), got {len(arrays)}")
         args = [coerce_argument(i, a, s, self.name) for i, (a, s) in enumerate(zip(arrays, specs))]
-        try:
+        with _RUNNING:
             self._runtime.start()
             with np.errstate(all="ignore"):
                 results = self._function.run(args)
             return _outputs(results)
-        except InterpreterError:
-            raise
-        except RecursionError:
-            raise InterpreterError("Python recursion limit reached") from None
-        except MemoryError as e:
-            raise InterpreterError(f"out of memory: {e}") from None
-        except Exception as e:  # noqa: BLE001 - never let an internal failure escape untyped
-            raise InterpreterError(f"internal error: {type(e).__name__}: {e}") from e
 
 
 def _root(array: np.ndarray):
@@ -169,18 +165,10 @@ def compile(module_or_text, entry: str = "main", limits=None) -> Executable:  # 
 
     `limits`: a Limits, a dict of its fields, or None for the defaults."""
     limits = Limits.of(limits)
-    try:
+    with _PREPARING:
         module_op, _owner = _load_module(module_or_text)
         builder = PlanBuilder(module_op, limits)
         return Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
-    except InterpreterError:
-        raise
-    except RecursionError:
-        raise InterpreterError("module nesting too deep to prepare") from None
-    except MemoryError as e:
-        raise InterpreterError(f"out of memory while preparing: {e}") from None
-    except Exception as e:  # noqa: BLE001
-        raise InterpreterError(f"internal error while preparing: {type(e).__name__}: {e}") from e
 
 
 def interpret(module_or_text, *arrays, entry: str = "main", limits=None) -> list:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["InterpreterError", "CheckFailure"]
+__all__ = ["InterpreterError", "CheckFailure", "Reported"]
 
 
 class InterpreterError(Exception):
@@ -37,3 +37,29 @@ class InterpreterError(Exception):
 
 class CheckFailure(InterpreterError):
     """A check op (check.expect_* or custom_call @check.expect_*) did not hold."""
+
+
+class Reported:
+    """`with Reported(stage, recursion):` lets an InterpreterError through and turns any other
+    failure into one, so nothing escapes a public call untyped: exhausting Python's recursion
+    (`recursion` says what that means here), memory, or an internal error, each named with
+    `stage` ("" or " while preparing")."""
+
+    __slots__ = ("stage", "recursion")
+
+    def __init__(self, stage: str, recursion: str):
+        self.stage, self.recursion = stage, recursion
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, traceback):
+        if kind is None or issubclass(kind, InterpreterError):
+            return False
+        if issubclass(kind, RecursionError):
+            raise InterpreterError(self.recursion) from None
+        if issubclass(kind, MemoryError):
+            raise InterpreterError(f"out of memory{self.stage}: {error}") from None
+        if issubclass(kind, Exception):  # never let an internal failure escape untyped
+            raise InterpreterError(f"internal error{self.stage}: {kind.__name__}: {error}") from error
+        return False  # KeyboardInterrupt, SystemExit
