@@ -42,14 +42,13 @@ _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 _VIEWS = frozenset(("stablehlo.transpose", "stablehlo.slice", "stablehlo.reverse", "stablehlo.broadcast_in_dim",
                     "stablehlo.broadcast", "stablehlo.tuple", "stablehlo.get_tuple_element",
                     "stablehlo.optimization_barrier"))
-_NOT_SCALAR = object()  # a step with a value that is not a rank-0 tensor
 
 
 class Function:
     """A prepared block: call `run(values)` with block arguments then captured values."""
 
     __slots__ = ("name", "arg_specs", "result_specs", "input_slots", "nslots", "steps", "result_slots",
-                 "ops", "captures", "preset", "scalar_forms")
+                 "ops", "captures", "preset", "all_scalar")
 
     def __init__(self, name: str):
         self.name = name
@@ -62,9 +61,9 @@ class Function:
         self.ops: list = []  # the DecodedOp of each step: for errors and analyses of the plan
         self.captures: list = []  # outer mlir Values, only while preparing
         self.preset: list = []  # the slots with their values computed while preparing (constants)
-        # When every value of the block is a rank-0 tensor: per step, its scalar form
-        # (registry.register_scalar) or None to call its kernel; else None (see scalar.py).
-        self.scalar_forms: list | None = None
+        # every value of the block is a rank-0 tensor: scalar.py may compile it, each step by
+        # its kernel's scalar_form or a call of its kernel
+        self.all_scalar = False
 
     def run(self, inputs) -> list:
         env = self.preset.copy()
@@ -259,12 +258,11 @@ class Runtime:
 class _BlockState:
     """What preparing one block collects besides its steps."""
 
-    __slots__ = ("constants", "scalar_forms")
+    __slots__ = ("constants", "all_scalar")
 
     def __init__(self, scalar: bool):
         self.constants: dict = {}  # slot -> value of the block's constants and iotas
-        # the steps' scalar forms while every value seen is a rank-0 tensor, then None
-        self.scalar_forms: list | None = [] if scalar else None
+        self.all_scalar = scalar  # every value seen so far is a rank-0 tensor
 
 
 class PlanBuilder:
@@ -326,8 +324,7 @@ class PlanBuilder:
         for slot, value in state.constants.items():
             fn.preset[slot] = value
         fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
-        if state.scalar_forms is not None and all(_is_scalar(value_spec(v.type)) for v in [*outputs, *fn.captures]):
-            fn.scalar_forms = state.scalar_forms
+        fn.all_scalar = state.all_scalar and all(_is_scalar(value_spec(v.type)) for v in [*outputs, *fn.captures])
         return fn
 
     def _prepare_ops(self, block, scope: _Scope, fn: Function, state: "_BlockState") -> list | None:
@@ -340,15 +337,12 @@ class PlanBuilder:
             if callee is not None:
                 self._inline_call(op, callee, scope, fn, state)
                 continue
-            step, form, record, within_limits = self._prepare_op(op, scope)
-            if form is _NOT_SCALAR:
-                state.scalar_forms = None
+            step, record, within_limits = self._prepare_op(op, scope)
+            state.all_scalar = state.all_scalar and within_limits and _all_scalar(record)
             if op.name in _PRECOMPUTED and within_limits:
                 # its value is known now: store it once, not once per run
                 (state.constants[step[2][0]],) = record.kernel.run()
                 continue
-            if state.scalar_forms is not None:
-                state.scalar_forms.append(form)
             fn.steps.append(step)
             fn.ops.append(record)
         return None
@@ -388,9 +382,9 @@ class PlanBuilder:
             scope.slots[result] = inner.use(value)
 
     def _prepare_op(self, op, scope: _Scope) -> tuple:
-        """((kernel.run, input slots, output slots, kernel.one), scalar form: an expression, None to call
-        the kernel on rank-0 values, or _NOT_SCALAR; the op's DecodedOp, with its kernel; whether
-        its results fit the memory limits)."""
+        """((kernel.run, input slots, output slots, kernel.one), the op's DecodedOp with its kernel
+        (and the kernel's scalar form, for an op on rank-0 values), whether its results fit the
+        memory limits)."""
         name = op.name
         factory: Callable | None = lookup(name)
         if factory is None:
@@ -418,9 +412,10 @@ class PlanBuilder:
         record.kernel = kernel
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
-        form = self._scalar_form(record) if too_big is None else _NOT_SCALAR
+        if too_big is None and _all_scalar(record):
+            kernel.scalar_form = _scalar_form(record)
         outs = tuple(scope.define(r) for r in op.results)
-        return (kernel.run, ins, outs, kernel.one), form, record, too_big is None
+        return (kernel.run, ins, outs, kernel.one), record, too_big is None
 
     def _size_check(self, specs: list, views: bool = False) -> tuple:
         """(why the op's results break a memory limit or None, the static bytes they add), checked
@@ -440,16 +435,21 @@ class PlanBuilder:
                     f"{format_bytes(limits.max_total_bytes)} in total (Limits.max_total_bytes)"), 0
         return None, total
 
-    @staticmethod
-    def _scalar_form(ctx: DecodedOp):
-        captured = (value_spec(v.type) for v in ctx._extras)
-        if not all(map(_is_scalar, (*ctx.operand_specs, *captured, *ctx.result_specs))):
-            return _NOT_SCALAR
-        factory = lookup_scalar(ctx.name)
-        form = factory(ctx) if factory is not None else None
-        if form is not None and "{result}" in form:
-            form = form.replace("{result}", f"np.{ctx.result_spec().dtype.type.__name__}")
-        return form
+
+
+def _all_scalar(ctx: DecodedOp) -> bool:
+    """Whether every value the op reads (captured ones too) and makes is a rank-0 tensor."""
+    captured = (value_spec(v.type) for v in ctx._extras)
+    return all(map(_is_scalar, (*ctx.operand_specs, *captured, *ctx.result_specs)))
+
+
+def _scalar_form(ctx: DecodedOp) -> str | None:
+    """The op's scalar form (registry.register_scalar) for its types, or None."""
+    factory = lookup_scalar(ctx.name)
+    form = factory(ctx) if factory is not None else None
+    if form is not None and "{result}" in form:
+        form = form.replace("{result}", f"np.{ctx.result_spec().dtype.type.__name__}")
+    return form
 
 
 def _is_scalar(spec) -> bool:

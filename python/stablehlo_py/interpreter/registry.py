@@ -31,13 +31,16 @@ class Kernel:
 
     Fields for the plan's analyses: `in_place`, a variant of `run` that may overwrite its first
     operand (a while body that owns that carry uses it: regions._in_place_updates); `branches`,
-    the prepared Regions of if/case, one of which runs (scalar loops inline them)."""
+    the prepared Regions of if/case, one of which runs (scalar loops inline them);
+    `scalar_form`, set by the plan for an op on rank-0 values from its registered scalar form
+    (`register_scalar`), for scalar loops (scalar.py)."""
 
-    __slots__ = ("run", "in_place", "branches", "one")
+    __slots__ = ("run", "in_place", "branches", "one", "scalar_form")
 
     def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
         self.run, self.in_place, self.branches = run, in_place, branches
         self.one: Callable | None = None  # see single
+        self.scalar_form: str | None = None
 
     @staticmethod
     def single(fn: Callable, as_array: bool = False) -> "Kernel":

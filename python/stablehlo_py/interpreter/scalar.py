@@ -3,7 +3,7 @@
 A loop such as a counter and a few float carries spends almost all its time in
 per-op overhead: a numpy call on 0-d arrays costs about a microsecond, the
 arithmetic a few nanoseconds.  When every value of a while's condition and
-body is a rank-0 tensor (the plan records this as `Function.scalar_forms`),
+body is a rank-0 tensor (the plan records this as `Function.all_scalar`),
 the loop is compiled once into Python source over numpy scalars:
 
     def scalar_while(s0, s1, e0):
@@ -67,14 +67,14 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         names[slot] = f"{prefix}{slot}"
         return names[slot]
 
-    for index, ((run, ins, outs, _), form) in enumerate(zip(fn.steps, fn.scalar_forms)):
+    for index, ((run, ins, outs, _), op) in enumerate(zip(fn.steps, fn.ops)):
         args = [names[i] for i in ins]
-        op = fn.ops[index]
+        form = op.kernel.scalar_form
         if form is not None:  # scalar forms exist for one-result ops only
             src.add(f"{define(outs[0])} = {form.format(*args)}", indent, op.where)
             continue
         branches = op.kernel.branches
-        if branches is not None and all(b.fn.scalar_forms is not None for b in branches):
+        if branches is not None and all(b.fn.all_scalar for b in branches):
             _emit_branches(src, branches, args, [define(o) for o in outs], f"{prefix}_{index}_", indent, op.where)
             continue
         call = f"{src.bind(f'{prefix}_f{index}', run)}({', '.join(f'asarray({a})' for a in args)})"
@@ -107,7 +107,7 @@ def compile_while(cond: Region, body: Region, count: int, num_extras: int, runti
     """A function `(*state, *extras) -> list of results` running the loop on numpy scalars, or None
     if some value of the loop is not a rank-0 tensor.  With a `runtime` that has loop limits,
     the loop counts iterations and checks the clock every 1024 of them (else it checks nothing)."""
-    if cond.fn.scalar_forms is None or body.fn.scalar_forms is None:
+    if not (cond.fn.all_scalar and body.fn.all_scalar):
         return None
     state = [f"s{i}" for i in range(count)]
     extras = [f"e{i}" for i in range(num_extras)]
