@@ -52,6 +52,22 @@ def test_reduce_with_a_body_that_ignores_its_arguments():
     assert_same([got], [np.full(3, 42, np.int32)])
 
 
+@pytest.mark.parametrize("body", [
+    # one op, but on an argument and a constant: not the one-op body max(a, b)
+    ["%c = stablehlo.constant dense<1000> : tensor<i32>", "%m = stablehlo.maximum %a, %c : tensor<i32>",
+     "stablehlo.return %m : tensor<i32>"],
+    # max(a, b) computed but the constant returned: not a one-op body either
+    ["%c = stablehlo.constant dense<1000> : tensor<i32>", "%m = stablehlo.maximum %a, %b : tensor<i32>",
+     "stablehlo.return %c : tensor<i32>"],
+], ids=["op_on_a_constant", "op_result_unused"])
+def test_reduce_bodies_that_only_look_like_one_op(body):
+    """Each combination gives 1000 whatever the order (the data are below it), so the reduction
+    does too; a numpy max over the data (the one-op fast path) would give 14."""
+    (got,) = interpret(_reduce("tensor<3x5xi32>", "tensor<3xi32>", [1], "i32", body),
+                       np.arange(15, dtype=np.int32).reshape(3, 5), np.int32(0))
+    assert_same([got], [np.full(3, 1000, np.int32)])
+
+
 def test_loop_carry_read_after_its_update_is_not_updated_in_place():
     """The body updates %buf (dynamic_update_slice) and then also sums the old %buf: the
     update must not be made in place, or the sum would see it."""
