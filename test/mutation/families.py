@@ -49,7 +49,10 @@ FAMILIES = {
     "normalization": ([_T + "test_interpreter_batch_norm.py"], "test_kernel_mutants_norm*.py"),
     "rng": ([_T + "test_interpreter_random.py"], "test_kernel_mutants_rng*.py"),
     "checks": ([_T + "test_interpreter_checks.py"], "test_kernel_mutants_checks*.py"),
-    "attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2], "test_kernel_mutants_attributes*.py"),
+    "attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2] + [_T + f for f in (
+        "test_interpreter_checks.py", "test_interpreter_sort.py", "test_interpreter_batch_norm.py",
+        "test_interpreter_tokens_composite.py", "test_interpreter_data_movement.py")],
+                   "test_kernel_mutants_attributes*.py"),
     "plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"],
              "test_kernel_mutants_plan*.py"),
 }

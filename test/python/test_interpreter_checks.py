@@ -181,3 +181,21 @@ def test_checks_on_scalar_tensors(target):
     interpret(custom_call_program(target, "0x7FC00000", "0x7FC00000", "tensor<f32>"))
     with pytest.raises(CheckFailure, match=r"1 of 1 element differ\n  at \[\]: actual 1.0, expected 2.0"):
         interpret(custom_call_program(target, "1.0", "2.0", "tensor<f32>"))
+
+
+def test_expect_close_reads_its_ui64_bounds_unsigned():
+    """max_ulp_difference = 2^64 - 1 allows any distance (read as a signed i64 it would be -1,
+    which no distance meets); min_ulp_difference 2^63 demands more than any f32 pair has."""
+    text = """
+    func.func @main() {
+      %a = stablehlo.constant dense<[1.0, -1.0e30]> : tensor<2xf32>
+      %b = stablehlo.constant dense<[2.0, 1.0e30]> : tensor<2xf32>
+      "check.expect_close"(%a, %b) {max_ulp_difference = 18446744073709551615 : ui64} : (tensor<2xf32>, tensor<2xf32>) -> ()
+      return
+    }"""
+    assert interpret(text) == []
+    demanding = text.replace("{max_ulp_difference = 18446744073709551615 : ui64}",
+                             "{max_ulp_difference = 18446744073709551615 : ui64, "
+                             "min_ulp_difference = 9223372036854775808 : ui64}")
+    with pytest.raises(CheckFailure, match="expect_close"):
+        interpret(demanding)

@@ -2,10 +2,11 @@
 
 A `Function` is a straight-line list of steps `(run, input slots, output
 slots, one)` over a list of value slots, `run` being the op's `Kernel.run` and
-`one` its `Kernel.one` (None unless it has one result, which `one` returns).  Preparing reads the IR once: every op
-is resolved to a kernel through the registry, attributes are decoded by the
-kernel factories, and SSA values become integer slots.  Executing a plan never
-touches the IR.  Region bodies (reduce, ...) and callees of func.call are
+`one` its `Kernel.one` (None unless the op has one result, which `one`
+returns).  Preparing reads the IR once: every op becomes a `DecodedOp` (specs,
+attributes decoded once, regions prepared once) that its kernel factory,
+found through the registry, turns into a `Kernel`, and SSA values become
+integer slots.  Executing a plan never touches the IR.  Region bodies (reduce, ...) and callees of func.call are
 prepared into `Function`s by the same machinery; a func.call is normally
 inlined, its callee's ops becoming steps of the caller (recursive calls, and
 calls past MAX_INLINED_OPS, run the callee's own `Function`).
