@@ -30,7 +30,6 @@ __all__ = [
     "ODS_DEFAULTS",
     "decode",
     "dense_elements",
-    "symbol",
     "function_type",
     "GatherDims",
     "DotDims",
@@ -76,7 +75,7 @@ class Attributes:
         value = self._values.get(name, _UNREAD)
         if value is _UNREAD:
             attr = get(self._op, name)
-            value = self._defaults.get(name) if attr is None else decode(attr, name)
+            value = self._defaults.get(name) if attr is None else decode(attr)
             self._values[name] = value
         return default if value is None else value
 
@@ -92,7 +91,7 @@ class Attributes:
         return dense_elements(self._op, name, spec)
 
 
-def decode(attr, name: str = "?"):
+def decode(attr):
     """One attribute as a plain value: arrays of i64 or i1 and integer elements as tuples (flat),
     integers (unsigned types read unsigned), floats, bools and strings as such, symbol references
     as their names, stablehlo enums as their case names ("LT"), dimension numbers as the
@@ -120,7 +119,7 @@ def decode(attr, name: str = "?"):
         return _stablehlo.enum_attribute_value(attr)
     mnemonic = _stablehlo.attribute_mnemonic(attr)
     if mnemonic:
-        fields = {n.name: decode(n.attr, f"{name}.{n.name}") for n in _stablehlo.attribute_fields(attr)}
+        fields = {n.name: decode(n.attr) for n in _stablehlo.attribute_fields(attr)}
         structured = _STRUCTURED.get(mnemonic)
         return fields if structured is None else structured(fields)
     return attr
@@ -167,17 +166,6 @@ def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
     array = np.full(spec.shape, values[0], dtype=info.dtype) if splat else values.reshape(spec.shape).copy()
     array.flags.writeable = False
     return array
-
-
-def symbol(op, name: str) -> str:
-    """A FlatSymbolRefAttr's symbol name (without '@'), read from an op not decoded yet (func.call
-    while a plan decides whether to inline it)."""
-    import mlir.ir as ir
-
-    attr = get(op, name)
-    if isinstance(attr, ir.FlatSymbolRefAttr):
-        return attr.value
-    raise InterpreterError(f"attribute '{name}': expected a symbol reference, got {attr}")
 
 
 def function_type(op):

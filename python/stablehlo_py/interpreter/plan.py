@@ -6,8 +6,9 @@ slots, one)` over a list of value slots, `run` being the op's `Kernel.run` and
 returns).  Preparing reads the IR once: every op becomes a `DecodedOp` (specs,
 attributes decoded once, regions prepared once) that its kernel factory,
 found through the registry, turns into a `Kernel`, and SSA values become
-integer slots.  Executing a plan never touches the IR.  Region bodies (reduce, ...) and callees of func.call are
-prepared into `Function`s by the same machinery; a func.call is normally
+integer slots.  Executing a plan never touches the IR.  Region bodies
+(reduce, ...) and callees of func.call are prepared into `Function`s by the
+same machinery; a func.call is normally
 inlined, its callee's ops becoming steps of the caller (recursive calls, and
 calls past MAX_INLINED_OPS, run the callee's own `Function`).
 
@@ -87,7 +88,6 @@ class Function:
         except Exception as e:  # a bug or an unexpected numpy error: report it, never crash
             raise InterpreterError(f"{type(e).__name__}: {e}").located(*self.ops[index].where) from e
         return [env[i] for i in self.result_slots]
-
 
     def returning(self, slot: int, spec) -> "Function":
         """This function returning the value in `slot` (of type `spec`) instead of its results."""
@@ -334,12 +334,12 @@ class PlanBuilder:
             op = op.operation
             if op.name in _TERMINATORS:
                 return list(op.operands)
-            callee = self._inlinable_callee(op)
-            if callee is not None:
-                self._inline_call(op, callee, scope, fn, state)
+            inlined = self._inlinable_callee(op)
+            if inlined is not None:
+                self._inline_call(op, *inlined, scope, fn, state)
                 continue
-            step, record, within_limits = self._prepare_op(op, scope)
-            state.all_scalar = state.all_scalar and within_limits and _all_scalar(record)
+            step, record, within_limits, scalar = self._prepare_op(op, scope)
+            state.all_scalar = state.all_scalar and scalar
             if op.name in _PRECOMPUTED and within_limits:
                 # its value is known now: store it once, not once per run
                 (state.constants[step[2][0]],) = record.kernel.run()
@@ -349,10 +349,11 @@ class PlanBuilder:
         return None
 
     def _inlinable_callee(self, op):
-        """The callee's func.func if `op` is a func.call to inline: not recursive, within the budget."""
+        """(callee name, its func.func) if `op` is a func.call to inline: not recursive, within the
+        budget; else None."""
         if op.name != "func.call":
             return None
-        name = attributes.symbol(op, "callee")
+        name = attributes.Attributes(op)["callee"]
         callee = self.symbols.get(name)
         if callee is None or name in self._inlining or len(callee.regions[0].blocks) != 1:
             return None  # unknown or recursive: the call kernel runs it (and reports the error)
@@ -360,14 +361,13 @@ class PlanBuilder:
         if self._inlined_ops + size > MAX_INLINED_OPS:
             return None
         self._inlined_ops += size
-        return callee
+        return name, callee
 
-    def _inline_call(self, call, callee, scope: _Scope, fn: Function, state: "_BlockState") -> None:
+    def _inline_call(self, call, name: str, callee, scope: _Scope, fn: Function, state: "_BlockState") -> None:
         """Prepare the callee's body as steps of `fn`, its arguments bound to the call's operands.
 
         Inlined, the callee's ops are visible to the analyses of the caller's plan (scalar loops,
         in-place updates of loop carries) and a call costs nothing at run time."""
-        name = attributes.symbol(call, "callee")
         block = callee.regions[0].blocks[0]
         inner = _Scope(fn, None)
         for argument, operand in zip(block.arguments, call.operands):
@@ -385,7 +385,7 @@ class PlanBuilder:
     def _prepare_op(self, op, scope: _Scope) -> tuple:
         """((kernel.run, input slots, output slots, kernel.one), the op's DecodedOp with its kernel
         (and the kernel's scalar form, for an op on rank-0 values), whether its results fit the
-        memory limits)."""
+        memory limits, whether it runs on rank-0 values only (and within the limits))."""
         name = op.name
         factory: Callable | None = lookup(name)
         if factory is None:
@@ -413,10 +413,11 @@ class PlanBuilder:
         record.kernel = kernel
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
-        if too_big is None and _all_scalar(record):
+        scalar = too_big is None and _all_scalar(record)
+        if scalar:
             kernel.scalar_form = _scalar_form(record)
         outs = tuple(scope.define(r) for r in op.results)
-        return (kernel.run, ins, outs, kernel.one), record, too_big is None
+        return (kernel.run, ins, outs, kernel.one), record, too_big is None, scalar
 
     def _size_check(self, specs: list, views: bool = False) -> tuple:
         """(why the op's results break a memory limit or None, the static bytes they add), checked
@@ -435,7 +436,6 @@ class PlanBuilder:
             return (f"the values held once it has run would take {format_bytes(held)}, more than the limit of "
                     f"{format_bytes(limits.max_total_bytes)} in total (Limits.max_total_bytes)"), 0
         return None, total
-
 
 
 def _all_scalar(ctx: DecodedOp) -> bool:

@@ -231,7 +231,6 @@ def _in_place_updates(body, count: int) -> list[int]:
 @register("stablehlo.if")
 def _if(ctx):
     branches = (ctx.region(0), ctx.region(1))
-    count = ctx.num_results
 
     def run_if(pred, *extras):
         return branches[0 if bool(pred) else 1].call([], extras)
@@ -242,7 +241,6 @@ def _if(ctx):
 @register("stablehlo.case")
 def _case(ctx):
     branches = [ctx.region(i) for i in range(ctx.num_regions)]
-    count = ctx.num_results
     last = len(branches) - 1
 
     def run_case(index, *extras):
@@ -270,7 +268,6 @@ def _composite(ctx):
 def _function_call(ctx, name: str):
     callee = ctx.function(name)
     runtime = ctx.runtime
-    count = ctx.num_results
 
     def call(*args):
         if runtime.depth >= MAX_CALL_DEPTH:

@@ -26,6 +26,7 @@ import numpy as np
 __all__ = ["Kernel", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
            "lookup_custom_call_target", "supported_ops"]
 
+
 class Kernel:
     """One op, prepared: `run(*operands)` returns its results as a sequence (empty for none).
 
