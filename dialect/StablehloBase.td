@@ -88,6 +88,10 @@ def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, StableHLO_Token]>;
 def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
                                           HLO_Tuple]>;
 
+// Shape operands of the dynamic ops (dynamism RFC P4: sizes may be run-time
+// values, axes stay attributes): a 1-D tensor of integers or index.
+def HLO_DimensionTensor : 1DTensorOf<[Index, HLO_Int]>;
+
 // Integer arrays of dimension numbers are DenseI64ArrayAttr.
 def HLO_Dims : DenseArrayAttrBase<"DenseI64ArrayAttr", "int64_t", "i64"> {
   let returnType = "::llvm::ArrayRef<int64_t>";

@@ -96,6 +96,74 @@ def StableHLO_ConcatenateOp : HLO_InferredDataMovementOp<"concatenate"> {
   }];
 }
 
+//===--- Dynamic counterparts: sizes as operands (dynamism RFC P4) --------===//
+// Verifiers and shape functions next to their static forms'; a shape operand
+// defined by a constant is checked like the static form's attribute.
+
+def StableHLO_DynamicBroadcastInDimOp
+    : StableHLO_Op<"dynamic_broadcast_in_dim", [Pure]> {
+  let summary = "broadcast_in_dim to a shape given as an operand";
+  let arguments = (ins HLO_Tensor:$operand,
+                       HLO_DimensionTensor:$output_dimensions,
+                       HLO_Dims:$broadcast_dimensions,
+                       OptionalAttr<HLO_Dims>:$known_expanding_dimensions,
+                       OptionalAttr<HLO_Dims>:$known_nonexpanding_dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $output_dimensions `,` `dims` `=`
+      custom<Dims>($broadcast_dimensions) attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicReshapeOp : StableHLO_Op<"dynamic_reshape", [Pure]> {
+  let summary = "reshape to a shape given as an operand";
+  let arguments = (ins HLO_Tensor:$operand,
+                       HLO_DimensionTensor:$output_shape);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_DynamicPadOp : StableHLO_Op<"dynamic_pad", [Pure]> {
+  let summary = "pad with edge and interior paddings given as operands";
+  let arguments = (ins HLO_Tensor:$operand,
+                       HLO_PerTensorScalarTensor:$padding_value,
+                       HLO_DimensionTensor:$edge_padding_low,
+                       HLO_DimensionTensor:$edge_padding_high,
+                       HLO_DimensionTensor:$interior_padding);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_RealDynamicSliceOp : StableHLO_Op<"real_dynamic_slice", [Pure]> {
+  let summary = "slice with start, limit and strides given as operands";
+  let arguments = (ins HLO_Tensor:$operand,
+                       HLO_DimensionTensor:$start_indices,
+                       HLO_DimensionTensor:$limit_indices,
+                       HLO_DimensionTensor:$strides);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+// XLA's SetDimensionSize: the result is the operand with dimension
+// `dimension` of run-time size `size`, bounded by the operand's size there.
+def StableHLO_SetDimensionSizeOp
+    : StableHLO_InferringOp<"set_dimension_size", [Pure]> {
+  let summary = "set the run-time size of one dimension";
+  let arguments = (ins HLO_Tensor:$operand, 0DTensorOf<[I32]>:$size,
+                       I64Attr:$dimension);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $size `,` `dim` `=` $dimension attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 //===--- Tuples, barriers, dimension sizes, legacy broadcast ---------------===//
 
 def StableHLO_GetDimensionSizeOp

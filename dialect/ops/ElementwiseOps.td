@@ -376,6 +376,20 @@ def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
   let hasVerifier = 1;
 }
 
+// iota of a shape given as an operand (dynamism RFC P4).
+def StableHLO_DynamicIotaOp : StableHLO_Op<"dynamic_iota", [Pure]> {
+  let summary = "iota of a shape given as an operand";
+  let arguments = (ins HLO_DimensionTensor:$output_shape,
+                       I64Attr:$iota_dimension);
+  let results = (outs RankedTensorOf<[HLO_Int, HLO_Float, HLO_Complex,
+                                      HLO_PerTensorQuantizedInt]>:$result);
+  let assemblyFormat = [{
+    $output_shape `,` `dim` `=` $iota_dimension attr-dict
+      `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
   let summary = "reinterpret the bits of a tensor as another element type";
   let arguments = (ins HLO_Tensor:$operand);

@@ -25,6 +25,19 @@ def StableHLO_GatherOp : StableHLO_InferringOp<"gather", [Pure]> {
   let hasVerifier = 1;
 }
 
+// gather with slice_sizes as an operand (dynamism RFC P4). Printed in the
+// generic form, as upstream does.
+def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
+  let summary = "gather with slice sizes given as an operand";
+  let arguments = (ins HLO_PerTensorTensor:$operand,
+                       HLO_IndexTensor:$start_indices,
+                       HLO_DimensionTensor:$slice_sizes,
+                       StableHLO_GatherDimensionNumbers:$dimension_numbers,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted);
+  let results = (outs HLO_PerTensorTensor:$result);
+  let hasVerifier = 1;
+}
+
 def StableHLO_DynamicSliceOp : StableHLO_InferringOp<"dynamic_slice", [Pure]> {
   let summary = "extract a slice at run-time (clamped) start indices";
   let arguments = (ins HLO_PerTensorTensor:$operand,

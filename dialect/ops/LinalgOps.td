@@ -124,4 +124,22 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure,
   let hasVerifier = 1;
 }
 
+// convolution with padding as an operand of shape [rank - 2, 2] (dynamism
+// RFC P4). Printed in the generic form, as upstream does.
+def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
+  let summary = "convolution with padding given as an operand";
+  let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_Tensor:$rhs,
+                       RankedTensorOf<[HLO_Int]>:$padding,
+                       OptionalAttr<HLO_Dims>:$window_strides,
+                       OptionalAttr<HLO_Dims>:$lhs_dilation,
+                       OptionalAttr<HLO_Dims>:$rhs_dilation,
+                       OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+                       StableHLO_ConvDimensionNumbers:$dimension_numbers,
+                       I64Attr:$feature_group_count,
+                       I64Attr:$batch_group_count,
+                       OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let hasVerifier = 1;
+}
+
 #endif // STABLEHLO_PY_LINALG_OPS_TD

@@ -147,15 +147,17 @@ static int64_t quantizationAxis(Type type) {
 
 //===--- broadcast_in_dim --------------------------------------------------===//
 
-LogicalResult BroadcastInDimOp::verify() {
-  auto operand = cast<RankedTensorType>(getOperand().getType());
-  auto result = cast<RankedTensorType>(getType());
+// C1-C6, shared with dynamic_broadcast_in_dim.
+static LogicalResult verifyBroadcastInDim(Operation *op,
+                                          RankedTensorType operand,
+                                          RankedTensorType result,
+                                          ArrayRef<int64_t> dims) {
+  auto emitOpError = [&] { return op->emitOpError(); };
   if (!sameElementTypeUpToAxis(operand, result)) // C1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
-  ArrayRef<int64_t> dims = getBroadcastDimensions();
   if (static_cast<int64_t>(dims.size()) != operand.getRank()) // C2
     return emitOpError() << "C2: broadcast_dimensions " << formatDims(dims)
                          << " must have one entry per operand dimension (rank "
@@ -198,6 +200,12 @@ LogicalResult BroadcastInDimOp::verify() {
   return success();
 }
 
+LogicalResult BroadcastInDimOp::verify() {
+  return verifyBroadcastInDim(*this,
+                              cast<RankedTensorType>(getOperand().getType()),
+                              getType(), getBroadcastDimensions());
+}
+
 //===--- reshape -----------------------------------------------------------===//
 
 // Product of the static sizes of dims [from, to), or nullopt if any is
@@ -213,9 +221,10 @@ static std::optional<int64_t> product(RankedTensorType type, int64_t from,
   return total;
 }
 
-LogicalResult ReshapeOp::verify() {
-  auto operand = cast<RankedTensorType>(getOperand().getType());
-  auto result = cast<RankedTensorType>(getType());
+// C1-C3, shared with dynamic_reshape.
+static LogicalResult verifyReshape(Operation *op, RankedTensorType operand,
+                                   RankedTensorType result) {
+  auto emitOpError = [&] { return op->emitOpError(); };
   if (!sameElementTypeUpToAxis(operand, result)) // C1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
@@ -259,6 +268,11 @@ LogicalResult ReshapeOp::verify() {
                               "dimension and the sizes before and after it";
   }
   return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  return verifyReshape(*this, cast<RankedTensorType>(getOperand().getType()),
+                       getType());
 }
 
 //===--- Shape functions ---------------------------------------------------===//
@@ -839,6 +853,235 @@ LogicalResult BroadcastOp::verify() {
       !isCompatibleShape(expected, result))
     return emitOpError() << "result type must be broadcast_sizes followed by "
                             "the operand's shape, "
+                         << expected << ", got " << result;
+  return success();
+}
+
+//===--- Dynamic counterparts (dynamism RFC P4)
+//----------------------------===//
+//
+// Each checks what its static form checks wherever the sizes are known: a
+// shape operand defined by a constant is read like the static attribute
+// (constantDims); otherwise the size-dependent constraints move to run time,
+// where the interpreter checks them (RFC P3).
+
+//===--- dynamic_broadcast_in_dim
+//------------------------------------------===//
+
+LogicalResult DynamicBroadcastInDimOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (failed(verifyBroadcastInDim(*this, operand, result,
+                                  getBroadcastDimensions()))) // C1-C6
+    return failure();
+  if (failed(verifyResultShapeOperand(*this, getOutputDimensions(),
+                                      "output_dimensions", result, "C7")))
+    return failure();
+  ArrayRef<int64_t> expanding, nonexpanding;
+  if (auto attr = getKnownExpandingDimensionsAttr())
+    expanding = attr;
+  if (auto attr = getKnownNonexpandingDimensionsAttr())
+    nonexpanding = attr;
+  SmallVector<int64_t> known(expanding);
+  llvm::append_range(known, nonexpanding);
+  if (!isUnique(known)) // C8
+    return emitOpError() << "C8: known_expanding_dimensions "
+                         << formatDims(expanding)
+                         << " and known_nonexpanding_dimensions "
+                         << formatDims(nonexpanding)
+                         << " must be unique together";
+  for (auto [id, name, dims] :
+       {std::make_tuple("C9", "known_expanding_dimensions", expanding),
+        std::make_tuple("C10", "known_nonexpanding_dimensions", nonexpanding)})
+    for (int64_t d : dims)
+      if (d < 0 || d >= operand.getRank()) // C9, C10
+        return emitOpError() << id << ": " << name << " " << formatDims(dims)
+                             << " must be in [0, " << operand.getRank()
+                             << ") (operand dimensions)";
+  return success();
+}
+
+//===--- dynamic_reshape
+//---------------------------------------------------===//
+
+LogicalResult DynamicReshapeOp::verify() {
+  auto result = cast<RankedTensorType>(getType());
+  if (failed(verifyReshape(*this,
+                           cast<RankedTensorType>(getOperand().getType()),
+                           result))) // C1-C3
+    return failure();
+  return verifyResultShapeOperand(*this, getOutputShape(), "output_shape",
+                                  result, "C4");
+}
+
+//===--- dynamic_pad
+//-------------------------------------------------------===//
+
+LogicalResult DynamicPadOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  Type element = operand.getElementType();
+  for (Type other : {getElementTypeOrSelf(getPaddingValue().getType()),
+                     result.getElementType()})
+    if (other != element) // C1
+      return emitOpError() << "C1: operand, padding_value and result must "
+                              "have the same element type, got "
+                           << element << " and " << other;
+  Value paddings[] = {getEdgePaddingLow(), getEdgePaddingHigh(),
+                      getInteriorPadding()};
+  for (Value padding : paddings) {
+    int64_t size = shapeOperandSize(padding);
+    if (!ShapedType::isDynamic(size) && size != operand.getRank()) // C2
+      return emitOpError() << "C2: edge_padding_low, edge_padding_high and "
+                              "interior_padding must have one entry per "
+                              "operand dimension (rank "
+                           << operand.getRank() << "), got " << size;
+  }
+  if (result.getRank() != operand.getRank()) // C4
+    return emitOpError() << "C4: result rank must be the operand's, got "
+                         << operand << " and " << result;
+  auto interior = constantDims(getInteriorPadding());
+  if (interior && llvm::any_of(*interior, [](int64_t v) { return v < 0; }))
+    return emitOpError() << "C3: interior_padding " << formatDims(*interior)
+                         << " must be non-negative"; // C3
+  auto low = constantDims(getEdgePaddingLow());
+  auto high = constantDims(getEdgePaddingHigh());
+  if (!low || !high || !interior)
+    return success();
+  MLIRContext *context = getContext();
+  RankedTensorType expected;
+  if (failed(
+          inferPadType({*this}, operand, DenseI64ArrayAttr::get(context, *low),
+                       DenseI64ArrayAttr::get(context, *high),
+                       DenseI64ArrayAttr::get(context, *interior), expected)))
+    return failure();
+  if (!isCompatibleShape(expected, result)) // C4
+    return emitOpError() << "C4: result shape must be shape(operand) + "
+                            "edge_padding_low + max(shape(operand) - 1, 0) * "
+                            "interior_padding + edge_padding_high as in "
+                         << expected << ", got " << result;
+  return success();
+}
+
+//===--- real_dynamic_slice
+//------------------------------------------------===//
+
+// Not in the spec: slice's constraints, with the indices as operands.
+LogicalResult RealDynamicSliceOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (result.getElementType() != operand.getElementType()) // C1
+    return emitOpError() << "C1: result element type must be the operand's, "
+                            "got "
+                         << operand.getElementType() << " and "
+                         << result.getElementType();
+  Value indices[] = {getStartIndices(), getLimitIndices(), getStrides()};
+  for (Value index : indices) {
+    if (index.getType() != indices[0].getType()) // C2
+      return emitOpError() << "C2: start_indices, limit_indices and strides "
+                              "must have the same type, got "
+                           << indices[0].getType() << " and "
+                           << index.getType();
+    int64_t size = shapeOperandSize(index);
+    if (!ShapedType::isDynamic(size) && size != operand.getRank()) // C2
+      return emitOpError() << "C2: start_indices, limit_indices and strides "
+                              "must have one entry per operand dimension "
+                              "(rank "
+                           << operand.getRank() << "), got " << size;
+  }
+  if (result.getRank() != operand.getRank()) // C5
+    return emitOpError() << "C5: result rank must be the operand's, got "
+                         << operand << " and " << result;
+  auto strides = constantDims(getStrides());
+  if (strides && llvm::any_of(*strides, [](int64_t v) { return v <= 0; }))
+    return emitOpError() << "C4: strides " << formatDims(*strides)
+                         << " must be positive"; // C4
+  auto start = constantDims(getStartIndices());
+  auto limit = constantDims(getLimitIndices());
+  if (!start || !limit || !strides)
+    return success();
+  MLIRContext *context = getContext();
+  RankedTensorType expected;
+  if (failed(inferSliceType(
+          {*this}, operand, DenseI64ArrayAttr::get(context, *start),
+          DenseI64ArrayAttr::get(context, *limit),
+          DenseI64ArrayAttr::get(context, *strides), expected)))
+    return failure();
+  if (!isCompatibleShape(expected, result)) // C5
+    return emitOpError() << "C5: result shape must be ceil((limit_indices - "
+                            "start_indices) / strides) as in "
+                         << expected << ", got " << result;
+  return success();
+}
+
+//===--- set_dimension_size
+//------------------------------------------------===//
+
+// XLA's SetDimensionSize (not in the spec): the result is the operand with
+// dimension `dimension` of size `size`, known if `size` is a constant, else
+// dynamic and bounded by the operand's size (or bound) there.
+static LogicalResult inferSetDimensionSizeType(const ErrorSink &error,
+                                               RankedTensorType operand,
+                                               Value size, int64_t dimension,
+                                               RankedTensorType &inferred) {
+  if (dimension < 0 || dimension >= operand.getRank()) // C1
+    return error("C1: dimension ", dimension, " must be in [0, ",
+                 operand.getRank(), ") for operand ", operand);
+  int64_t limit = sizeOrBound(operand, dimension);
+  SmallVector<int64_t> shape(operand.getShape());
+  SmallVector<int64_t> bounds(getBounds(operand));
+  if (bounds.empty())
+    bounds.assign(operand.getRank(), ShapedType::kDynamic);
+  std::optional<SmallVector<int64_t>> value = constantDims(size);
+  if (value && value->size() == 1) {
+    int64_t newSize = (*value)[0];
+    if (newSize < 0 || (!ShapedType::isDynamic(limit) && newSize > limit))
+      return error("C2: size ", newSize, " must be in [0, ",
+                   ShapedType::isDynamic(limit) ? std::string("?")
+                                                : std::to_string(limit),
+                   "] (dimension ", dimension, " of operand ", operand, ")");
+    shape[dimension] = newSize;
+    bounds[dimension] = ShapedType::kDynamic;
+  } else {
+    shape[dimension] = ShapedType::kDynamic;
+    bounds[dimension] = limit;
+  }
+  for (auto [d, extent] : llvm::enumerate(shape))
+    if (!ShapedType::isDynamic(extent))
+      bounds[d] = ShapedType::kDynamic;
+  inferred = getTensorType(shape, operand.getElementType(), bounds);
+  return success();
+}
+
+LogicalResult SetDimensionSizeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<SetDimensionSizeOp>(location, operands, 2);
+  if (failed(ranked))
+    return failure();
+  auto props = propertiesOf<SetDimensionSizeOp>(attributes, properties);
+  if (!props.dimension)
+    return builderError(location, getOperationName(), "needs dimension");
+  RankedTensorType type;
+  if (failed(inferSetDimensionSizeType({}, (*ranked)[0], operands[1],
+                                       props.dimension.getInt(), type)))
+    type = (*ranked)[0]; // placeholder: the verifier reports the problem
+  inferred.push_back(type);
+  return success();
+}
+
+LogicalResult SetDimensionSizeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  RankedTensorType expected;
+  if (failed(inferSetDimensionSizeType({*this}, operand, getSize(),
+                                       getDimensionAttr().getInt(), expected)))
+    return failure();
+  if (result.getElementType() != operand.getElementType() ||
+      !isCompatibleShape(expected, result)) // C3
+    return emitOpError() << "C3: result must be the operand with dimension "
+                         << getDimensionAttr().getInt() << " resized, as in "
                          << expected << ", got " << result;
   return success();
 }

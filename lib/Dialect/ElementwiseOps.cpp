@@ -640,6 +640,21 @@ LogicalResult IotaOp::verify() {
   return success();
 }
 
+//===--- dynamic_iota
+//------------------------------------------------------===//
+
+LogicalResult DynamicIotaOp::verify() {
+  auto result = cast<RankedTensorType>(getType());
+  int64_t rank = result.getRank();
+  int64_t dimension = getIotaDimensionAttr().getInt();
+  if (dimension < 0 || dimension >= rank) // C1
+    return emitOpError() << "C1: iota_dimension " << dimension
+                         << " must be in [0, " << rank << ") for result "
+                         << result;
+  return verifyResultShapeOperand(*this, getOutputShape(), "output_shape",
+                                  result, "C2");
+}
+
 //===--- bitcast_convert ---------------------------------------------------===//
 
 // num_bits of the element type, or of the storage type of a quantized one.

@@ -34,6 +34,8 @@ static LogicalResult checkSliceSizes(const ErrorSink &error,
                                      ArrayRef<int64_t> sliceSizes) {
   for (auto [d, size] : llvm::enumerate(sliceSizes)) {
     int64_t limit = sizeOrBound(operand, d);
+    if (ShapedType::isDynamic(size)) // dynamic_gather's, known at run time
+      continue;
     if (size < 0 || (!ShapedType::isDynamic(limit) && size > limit))
       return error(constraint, ": slice_sizes ", formatDims(sliceSizes),
                    " must be in [0, ", sizeText(limit), "] in dimension ", d,
@@ -47,20 +49,17 @@ static LogicalResult checkSliceSizes(const ErrorSink &error,
 // The spec text we implement predates batching dimensions
 // (operand_batching_dims, start_indices_batching_dims); their checks cite the
 // constraint whose formula they extend (docs/decisions.md, "gather").
-static LogicalResult inferGatherType(const ErrorSink &error,
-                                     RankedTensorType operand,
-                                     RankedTensorType indices,
-                                     GatherDimensionNumbersAttr dims,
-                                     DenseI64ArrayAttr sliceSizesAttr,
-                                     RankedTensorType &inferred) {
-  if (!dims || !sliceSizesAttr)
-    return error("needs dimension_numbers and slice_sizes");
+static LogicalResult
+inferGatherType(const ErrorSink &error, RankedTensorType operand,
+                RankedTensorType indices, GatherDimensionNumbersAttr dims,
+                ArrayRef<int64_t> sliceSizes, RankedTensorType &inferred) {
+  if (!dims)
+    return error("needs dimension_numbers");
   ArrayRef<int64_t> offsetDims = dims.getOffsetDims(),
                     collapsed = dims.getCollapsedSliceDims(),
                     operandBatching = dims.getOperandBatchingDims(),
                     indicesBatching = dims.getStartIndicesBatchingDims(),
-                    startIndexMap = dims.getStartIndexMap(),
-                    sliceSizes = sliceSizesAttr;
+                    startIndexMap = dims.getStartIndexMap();
   int64_t indexVectorDim = dims.getIndexVectorDim();
   int64_t rank = operand.getRank(), indicesRank = indices.getRank();
 
@@ -183,22 +182,19 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
     return failure();
   RankedTensorType operand = (*ranked)[0], indices = (*ranked)[1];
   RankedTensorType type;
-  if (failed(inferGatherType({}, operand, indices, props.dimension_numbers,
+  if (!props.slice_sizes ||
+      failed(inferGatherType({}, operand, indices, props.dimension_numbers,
                              props.slice_sizes, type)))
     type = operand; // placeholder: the verifier reports the problem
   inferred.push_back(type);
   return success();
 }
 
-LogicalResult GatherOp::verify() {
-  auto operand = cast<RankedTensorType>(getOperand().getType());
-  auto indices = cast<RankedTensorType>(getStartIndices().getType());
-  auto result = cast<RankedTensorType>(getType());
-  RankedTensorType expected;
-  if (failed(inferGatherType({*this}, operand, indices,
-                             getDimensionNumbersAttr(), getSliceSizesAttr(),
-                             expected)))
-    return failure();
+// C13, C14: the result against the inferred type.
+static LogicalResult verifyGatherResult(Operation *op, RankedTensorType operand,
+                                        RankedTensorType expected,
+                                        RankedTensorType result) {
+  auto emitOpError = [&] { return op->emitOpError(); };
   if (result.getElementType() != operand.getElementType()) // C14
     return emitOpError() << "C14: result element type must be the operand's, "
                             "got "
@@ -210,6 +206,41 @@ LogicalResult GatherOp::verify() {
                             "at offset_dims as in "
                          << expected << ", got " << result;
   return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto indices = cast<RankedTensorType>(getStartIndices().getType());
+  auto result = cast<RankedTensorType>(getType());
+  RankedTensorType expected;
+  if (failed(inferGatherType({*this}, operand, indices,
+                             getDimensionNumbersAttr(), getSliceSizes(),
+                             expected)))
+    return failure();
+  return verifyGatherResult(*this, operand, expected, result);
+}
+
+//===--- dynamic_gather
+//----------------------------------------------------===//
+
+// gather with slice_sizes as an operand: its constraints with the sizes known
+// where a constant defines them (unknown sizes give dynamic offset
+// dimensions, checked at run time).
+LogicalResult DynamicGatherOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto indices = cast<RankedTensorType>(getStartIndices().getType());
+  auto result = cast<RankedTensorType>(getType());
+  int64_t count = shapeOperandSize(getSliceSizes());
+  if (ShapedType::isDynamic(count)) // C11 at run time
+    return success();
+  SmallVector<int64_t> sliceSizes =
+      constantDims(getSliceSizes())
+          .value_or(SmallVector<int64_t>(count, ShapedType::kDynamic));
+  RankedTensorType expected;
+  if (failed(inferGatherType({*this}, operand, indices,
+                             getDimensionNumbersAttr(), sliceSizes, expected)))
+    return failure();
+  return verifyGatherResult(*this, operand, expected, result);
 }
 
 //===--- dynamic_slice -----------------------------------------------------===//

@@ -2,6 +2,7 @@
 // the legacy dot). Each check cites its spec constraint.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -431,6 +432,9 @@ namespace {
 struct ConvolutionConfig {
   SmallVector<int64_t> strides, padding, lhsDilation, rhsDilation;
   SmallVector<int64_t> paddingShape; // of the padding attribute
+  // False for dynamic_conv's padding operand when no constant defines it:
+  // the spatial result sizes are then known at run time only.
+  bool paddingKnown = true;
   SmallVector<bool> reversal;
   ConvDimensionNumbersAttr dims;
   int64_t featureGroups, batchGroups;
@@ -607,7 +611,7 @@ static LogicalResult inferConvolutionShape(const ErrorSink &error,
   for (int64_t i = 0; i < s; ++i) {
     int64_t in = lhs.getDimSize(d.getInputSpatialDimensions()[i]);
     int64_t window = rhs.getDimSize(d.getKernelSpatialDimensions()[i]);
-    if (dyn(in) || dyn(window))
+    if (dyn(in) || dyn(window) || !c.paddingKnown)
       continue;
     FailureOr<int64_t> count = checkedWindowCount(
         error, "C25", "spatial", i, in, c.lhsDilation[i], c.padding[2 * i],
@@ -648,10 +652,10 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
 }
 
 // C27-C34: element types of lhs, rhs and result.
-static LogicalResult verifyConvolutionElementTypes(ConvolutionOp op,
-                                                   RankedTensorType lhs,
-                                                   RankedTensorType rhs,
-                                                   RankedTensorType result) {
+template <typename ConvOp>
+static LogicalResult
+verifyConvolutionElementTypes(ConvOp op, RankedTensorType lhs,
+                              RankedTensorType rhs, RankedTensorType result) {
   auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
        qres = getQuantizedElementType(result);
   if (!ql && !qr && !qres) {
@@ -707,6 +711,32 @@ static LogicalResult verifyConvolutionElementTypes(ConvolutionOp op,
   return success();
 }
 
+// C1-C34 of convolution (and dynamic_conv), given the op's configuration.
+template <typename ConvOp>
+static LogicalResult
+verifyConvolution(ConvOp op, RankedTensorType lhs, RankedTensorType rhs,
+                  RankedTensorType result, const ConvolutionConfig &config) {
+  SmallVector<int64_t> shape;
+  if (failed(inferConvolutionShape({op}, lhs, rhs, config, shape)))
+    return failure();
+  if (auto precision = op.getPrecisionConfig())
+    if (!precision->empty() && precision->size() != 2) // C24
+      return op.emitOpError()
+             << "C24: precision_config must have 2 entries, got "
+             << precision->size();
+  if (result.getRank() != lhs.getRank()) // C26
+    return op.emitOpError() << "C26: result rank must be " << lhs.getRank()
+                            << ", got " << result;
+  auto expected = RankedTensorType::get(shape, result.getElementType());
+  if (!isCompatibleShape(expected, result)) // C25
+    return op.emitOpError()
+           << "C25: result shape must be that of " << expected
+           << " (batch / batch_group_count, windows per spatial dimension, "
+              "kernel output features), got "
+           << result;
+  return verifyConvolutionElementTypes(op, lhs, rhs, result);
+}
+
 LogicalResult ConvolutionOp::verify() {
   auto lhs = cast<RankedTensorType>(getLhs().getType());
   auto rhs = cast<RankedTensorType>(getRhs().getType());
@@ -716,23 +746,38 @@ LogicalResult ConvolutionOp::verify() {
                            getWindowReversalAttr(), getDimensionNumbers(),
                            getFeatureGroupCount(), getBatchGroupCount(),
                            lhs.getRank() - 2);
-  SmallVector<int64_t> shape;
-  if (failed(inferConvolutionShape({*this}, lhs, rhs, config, shape)))
-    return failure();
-  if (auto precision = getPrecisionConfig())
-    if (!precision->empty() && precision->size() != 2) // C24
-      return emitOpError() << "C24: precision_config must have 2 entries, got "
-                           << precision->size();
-  if (result.getRank() != lhs.getRank()) // C26
-    return emitOpError() << "C26: result rank must be " << lhs.getRank()
-                         << ", got " << result;
-  auto expected = RankedTensorType::get(shape, result.getElementType());
-  if (!isCompatibleShape(expected, result)) // C25
-    return emitOpError() << "C25: result shape must be that of " << expected
-                         << " (batch / batch_group_count, windows per "
-                            "spatial dimension, kernel output features), got "
-                         << result;
-  return verifyConvolutionElementTypes(*this, lhs, rhs, result);
+  return verifyConvolution(*this, lhs, rhs, result, config);
+}
+
+//===--- dynamic_conv
+//------------------------------------------------------===//
+
+// convolution with padding as an operand: its constraints, with the padding
+// known where a constant defines it (the spatial result sizes otherwise
+// dynamic, checked at run time).
+LogicalResult DynamicConvOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  DenseIntElementsAttr padding;
+  bool known = matchPattern(getPadding(), m_Constant(&padding));
+  ConvolutionConfig config(
+      getWindowStridesAttr(), padding, getLhsDilationAttr(),
+      getRhsDilationAttr(), getWindowReversalAttr(), getDimensionNumbers(),
+      getFeatureGroupCount(), getBatchGroupCount(), lhs.getRank() - 2);
+  if (!known) {
+    // C4 on the operand's type; a dynamic size matches anything.
+    auto type = cast<RankedTensorType>(getPadding().getType());
+    SmallVector<int64_t> expectedShape = {
+        std::max<int64_t>(lhs.getRank() - 2, 0), 2};
+    config.paddingShape.assign(type.getShape().begin(), type.getShape().end());
+    for (auto [size, expectedSize] :
+         llvm::zip(config.paddingShape, expectedShape))
+      if (ShapedType::isDynamic(size))
+        size = expectedSize;
+    config.paddingKnown = false;
+  }
+  return verifyConvolution(*this, lhs, rhs, result, config);
 }
 
 } // namespace mlir::stablehlo

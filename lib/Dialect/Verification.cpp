@@ -1,5 +1,6 @@
 #include "Dialect/Verification.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -306,6 +307,46 @@ LogicalResult verifyReducerBody(Operation *op, Block &body,
     if (!isPromotable(inputElementTypes[i], scalar.getElementType()))
       return bodyError() << scalar.getElementType()
                          << " is not promotable from " << inputElementTypes[i];
+  }
+  return success();
+}
+
+std::optional<SmallVector<int64_t>> constantDims(Value value) {
+  DenseIntElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  SmallVector<int64_t> dims;
+  for (const APInt &v : attr.getValues<APInt>())
+    dims.push_back(isUnsigned ? static_cast<int64_t>(v.getZExtValue())
+                              : v.getSExtValue());
+  return dims;
+}
+
+int64_t shapeOperandSize(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  return type && type.getRank() == 1 ? type.getDimSize(0)
+                                     : ShapedType::kDynamic;
+}
+
+LogicalResult verifyResultShapeOperand(Operation *op, Value shape,
+                                       StringRef name, RankedTensorType result,
+                                       StringRef id) {
+  int64_t size = shapeOperandSize(shape);
+  if (!ShapedType::isDynamic(size) && size != result.getRank())
+    return op->emitOpError()
+           << id << ": " << name << " must have one entry per result "
+           << "dimension (rank " << result.getRank() << "), got " << size;
+  std::optional<SmallVector<int64_t>> sizes = constantDims(shape);
+  if (!sizes)
+    return success();
+  for (auto [d, value] : llvm::enumerate(*sizes)) {
+    int64_t declared = result.getDimSize(d);
+    if (value < 0 || (!ShapedType::isDynamic(declared) && declared != value))
+      return op->emitOpError()
+             << id << ": " << name << " " << formatDims(*sizes)
+             << " must be non-negative and agree with result " << result
+             << " in dimension " << d;
   }
   return success();
 }

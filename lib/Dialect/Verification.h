@@ -113,6 +113,22 @@ rankedOperandTypes(std::optional<Location> location, ValueRange operands,
       [](Type type) { return cast<RankedTensorType>(type); }));
 }
 
+// The values of a shape operand of a dynamic op (dynamic_pad's paddings,
+// dynamic_iota's output_shape, ...) when a constant defines it: the dynamic
+// ops check them as their static forms check the attribute. std::nullopt
+// otherwise (the values are known at run time only).
+std::optional<SmallVector<int64_t>> constantDims(Value value);
+// The number of entries of a 1-D shape operand (kDynamic when unknown).
+int64_t shapeOperandSize(Value value);
+
+// A shape operand giving the result's sizes (dynamic_broadcast_in_dim's
+// output_dimensions, dynamic_reshape's and dynamic_iota's output_shape): one
+// entry per result dimension, and, when a constant defines it, non-negative
+// sizes that agree with the result's static ones. Errors cite `id`.
+LogicalResult verifyResultShapeOperand(Operation *op, Value shape,
+                                       StringRef name, RankedTensorType result,
+                                       StringRef id);
+
 // The bound of dimension d (kDynamic when it has none).
 int64_t boundOf(RankedTensorType type, int64_t d);
 // The size of dimension d, or its bound when it is dynamic (kDynamic when
