@@ -18,6 +18,8 @@ def Stablehlo_Dialect : Dialect {
   let summary = "StableHLO: the portable operation set for ML programs.";
   let dependentDialects = ["::mlir::quant::QuantDialect"];
   let useDefaultTypePrinterParser = 1;
+  // Folding and simplification patterns (lib/Transforms/) for canonicalize.
+  let hasCanonicalizer = 1;
   // Custom so that `#stablehlo.type_extensions<...>` parses as bounds too.
   let useDefaultAttributePrinterParser = 0;
   let extraClassDeclaration = [{

@@ -1,6 +1,7 @@
 // stablehlo-opt: parse, verify, transform and print StableHLO programs.
 #include "Dialect/StablehloOps.h"
 #include "Support/TextUpgrade.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -12,6 +13,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  mlir::stablehlo::registerPasses();
   mlir::DialectRegistry registry;
   mlir::stablehlo::registerAllDialects(registry);
   registry.insert<mlir::func::FuncDialect>();

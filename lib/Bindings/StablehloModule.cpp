@@ -25,6 +25,9 @@ static std::string toString(MlirStringRef ref) {
 NB_MODULE(_stablehlo, m) {
   m.doc() = "Native part of stablehlo_py: dialect registration and "
             "attribute/type accessors.";
+  // The C++ passes join MLIR's pass registry as soon as the package loads,
+  // so PassManager.parse finds them in any pipeline.
+  stablehloRegisterPasses();
 
   m.def(
       "register_dialects",

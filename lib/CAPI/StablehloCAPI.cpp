@@ -2,6 +2,7 @@
 
 #include "Dialect/StablehloOps.h"
 #include "Support/TextUpgrade.h"
+#include "Transforms/Passes.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
@@ -163,3 +164,5 @@ MlirStringRef stablehloUpgradeProgramText(MlirStringRef text) {
   upgraded = upgradeProgramText(unwrap(text));
   return wrap(llvm::StringRef(upgraded));
 }
+
+void stablehloRegisterPasses(void) { mlir::stablehlo::registerPasses(); }

@@ -52,6 +52,12 @@ MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseElementsRawData(
  * is valid until the next call on this thread. */
 MLIR_CAPI_EXPORTED MlirStringRef stablehloUpgradeProgramText(MlirStringRef text);
 
+/* Registers the C++ passes (stablehlo-aggressive-folder,
+ * stablehlo-aggressive-simplification,
+ * stablehlo-target-independent-optimization) with MLIR's pass registry, so
+ * that pass pipelines parsed from text find them. Idempotent. */
+MLIR_CAPI_EXPORTED void stablehloRegisterPasses(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,9 +4,11 @@
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 #include "Support/TextUpgrade.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h" // the generated attribute and type printers
 
 using namespace mlir;
@@ -19,7 +21,31 @@ using namespace mlir::stablehlo;
 #define GET_TYPEDEF_CLASSES
 #include "StablehloTypes.cpp.inc"
 
+namespace {
+// Every stablehlo op may be inlined (by --inline, into a func.call's
+// caller, or a region into another): none refers to its enclosing region.
+struct StablehloInliner : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
+void StablehloDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  populateFoldingPatterns(results, FoldOptions{});
+  populateSimplificationPatterns(results);
+}
+
 void StablehloDialect::initialize() {
+  addInterfaces<StablehloInliner>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "StablehloTypes.cpp.inc"

@@ -1,0 +1,44 @@
+// The C++ passes of the stablehlo dialect, under upstream StableHLO's names
+// and options. Implementations: lib/Transforms/.
+#ifndef STABLEHLO_PY_PASSES_TD
+#define STABLEHLO_PY_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+defvar StablehloFolderOptions = [
+  Option<"foldFloat", "fold-float", "bool", /*default=*/"true",
+         "Fold floating-point arithmetic (rounded as the element type "
+         "rounds, as XLA does).">,
+  Option<"foldOpElementLimit", "fold-op-element-limit", "int64_t",
+         /*default=*/"65536",
+         "Fold no op whose result has more elements than this (splats and "
+         "identities excepted: they cost nothing).">,
+];
+
+def StablehloAggressiveFolderPass
+    : Pass<"stablehlo-aggressive-folder", "func::FuncOp"> {
+  let summary = "Fold stablehlo ops whose operands are constants";
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+  let options = StablehloFolderOptions;
+}
+
+def StablehloAggressiveSimplificationPass
+    : Pass<"stablehlo-aggressive-simplification", "func::FuncOp"> {
+  let summary = "Remove identities and simplify stablehlo ops";
+  let description = [{
+    Rewrites ops that compute nothing new (transpose by the identity
+    permutation, reshape, convert or broadcast_in_dim to the operand's own
+    type, add of zero, multiply by one, ...) and puts constant operands of
+    commutative ops on the right. docs/dynamism.md lists every pattern.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
+def StablehloTargetIndependentOptimizationPass
+    : Pass<"stablehlo-target-independent-optimization", "func::FuncOp"> {
+  let summary = "Folding and simplification in one pattern set";
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+  let options = StablehloFolderOptions;
+}
+
+#endif // STABLEHLO_PY_PASSES_TD

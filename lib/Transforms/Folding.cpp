@@ -1,0 +1,726 @@
+// Folding: ops whose operands are constants become constants (the patterns of
+// stablehlo-aggressive-folder, which canonicalize runs too). Each pattern
+// computes the spec's result, rounded as the element type rounds (as XLA's
+// arithmetic on CPU does: f16, bf16 and f8 results of one operation on f32
+// are correctly rounded). Where the result is not a plain formula (division
+// by zero, out-of-range shifts, NaN or signed zeros in max/min, float to
+// integer overflow) the op is left for run time.
+#include "Dialect/Verification.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/APSInt.h"
+
+#include <functional>
+
+namespace mlir::stablehlo {
+namespace {
+
+DenseElementsAttr constantOf(Value value) {
+  DenseElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)))
+    return attr;
+  return {};
+}
+
+// Whether a result of `type` may be folded: statically shaped, of integer or
+// float elements (floats only with fold-float), and within the element limit
+// unless every element is the same (a splat costs nothing).
+bool mayFold(Type type, bool splat, const FoldOptions &options) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || tensor.getEncoding())
+    return false;
+  Type element = tensor.getElementType();
+  if (isa<FloatType>(element))
+    return options.foldFloat &&
+           (splat || tensor.getNumElements() <= options.elementLimit);
+  return isa<IntegerType>(element) &&
+         (splat || tensor.getNumElements() <= options.elementLimit);
+}
+
+// Booleans (i1) are unsigned: true is 1.
+bool isUnsignedElement(Type type) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  return integer && (integer.isUnsigned() || integer.getWidth() == 1);
+}
+
+// Element-wise functions; std::nullopt leaves the op for run time.
+using IntFn = std::function<std::optional<APInt>(ArrayRef<APInt>, bool)>;
+using FloatFn = std::function<std::optional<APFloat>(ArrayRef<APFloat>)>;
+
+// Applies `fn` element by element to the operands' values, into `type`.
+template <typename T, typename Fn>
+DenseElementsAttr mapElements(RankedTensorType type,
+                              ArrayRef<DenseElementsAttr> operands,
+                              const Fn &fn) {
+  bool splat = llvm::all_of(operands, [](auto a) { return a.isSplat(); });
+  int64_t count = splat ? 1 : type.getNumElements();
+  SmallVector<SmallVector<T>> values;
+  for (DenseElementsAttr operand : operands) {
+    if (operand.getNumElements() != type.getNumElements())
+      return {};
+    values.emplace_back();
+    if (splat)
+      values.back().push_back(operand.getSplatValue<T>());
+    else
+      llvm::append_range(values.back(), operand.getValues<T>());
+  }
+  SmallVector<T> results;
+  SmallVector<T> args;
+  for (int64_t i = 0; i < count; ++i) {
+    args.clear();
+    for (auto &operandValues : values)
+      args.push_back(operandValues[i]);
+    auto result = fn(args);
+    if (!result)
+      return {};
+    results.push_back(*result);
+  }
+  return DenseElementsAttr::get(type, results);
+}
+
+// Folds an element-wise op of constant operands with `onInt` (integer
+// operands; `isUnsigned` says how to read them) or `onFloat`.
+struct ElementwiseFolder {
+  IntFn onInt;
+  FloatFn onFloat;
+  std::function<bool(Operation *)> applies = [](Operation *) { return true; };
+};
+
+class FoldElementwise : public RewritePattern {
+public:
+  FoldElementwise(MLIRContext *context, StringRef opName,
+                  ElementwiseFolder folder, const FoldOptions &options)
+      : RewritePattern(opName, /*benefit=*/1, context),
+        folder(std::move(folder)), options(options) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1 || !folder.applies(op))
+      return failure();
+    SmallVector<DenseElementsAttr> operands;
+    for (Value operand : op->getOperands()) {
+      operands.push_back(constantOf(operand));
+      if (!operands.back())
+        return failure();
+    }
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    bool splat = llvm::all_of(operands, [](auto a) { return a.isSplat(); });
+    if (operands.empty() || !mayFold(type, splat, options))
+      return failure();
+    // The element kind of the operands decides the arithmetic (compare's
+    // result is i1 whatever its operands).
+    Type element = getElementTypeOrSelf(operands.front().getType());
+    if (isa<FloatType>(element) && !options.foldFloat)
+      return failure();
+    DenseElementsAttr result;
+    if (isa<IntegerType>(element) && folder.onInt) {
+      bool isUnsigned = isUnsignedElement(element);
+      result = mapElements<APInt>(type, operands, [&](ArrayRef<APInt> args) {
+        return folder.onInt(args, isUnsigned);
+      });
+    } else if (isa<FloatType>(element) && folder.onFloat) {
+      result = mapElements<APFloat>(type, operands, folder.onFloat);
+    }
+    if (!result)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, result);
+    return success();
+  }
+
+private:
+  ElementwiseFolder folder;
+  FoldOptions options;
+};
+
+//===--- The element-wise functions
+//----------------------------------------===//
+
+// IEEE arithmetic, correctly rounded; an invalid operation gives the NaN the
+// spec's IEEE semantics give.
+template <typename Method> FloatFn ieee(Method method) {
+  return [method](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+    APFloat r = a[0];
+    (r.*method)(a[1], APFloat::rmNearestTiesToEven);
+    return r;
+  };
+}
+
+ElementwiseFolder addFolder() {
+  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
+            if (a[0].getBitWidth() == 1) // booleans: logical or
+              return a[0] | a[1];
+            return a[0] + a[1];
+          },
+          ieee(&APFloat::add)};
+}
+
+ElementwiseFolder subtractFolder() {
+  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
+            return a[0] - a[1];
+          },
+          ieee(&APFloat::subtract)};
+}
+
+ElementwiseFolder multiplyFolder() {
+  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
+            return a[0] * a[1]; // booleans: logical and
+          },
+          ieee(&APFloat::multiply)};
+}
+
+// Integer division truncates; by zero, or INT_MIN / -1, XLA's answer is
+// implementation-defined in the spec: left for run time.
+ElementwiseFolder divideFolder() {
+  return {[](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
+            if (a[1].isZero() ||
+                (!isUnsigned && a[0].isMinSignedValue() && a[1].isAllOnes()))
+              return std::nullopt;
+            return isUnsigned ? a[0].udiv(a[1]) : a[0].sdiv(a[1]);
+          },
+          ieee(&APFloat::divide)};
+}
+
+ElementwiseFolder remainderFolder() {
+  return {[](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
+            if (a[1].isZero() ||
+                (!isUnsigned && a[0].isMinSignedValue() && a[1].isAllOnes()))
+              return std::nullopt;
+            return isUnsigned ? a[0].urem(a[1]) : a[0].srem(a[1]);
+          },
+          [](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+            APFloat r = a[0];
+            if (r.mod(a[1]) != APFloat::opOK) // fmod is exact when valid
+              return std::nullopt;
+            return r;
+          }};
+}
+
+// max/min: integers by value; floats only when neither is NaN and they are
+// not both zeros (XLA's choices for those are the interpreter's concern).
+ElementwiseFolder extremumFolder(bool isMax) {
+  return {[isMax](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
+            bool firstLess = isUnsigned ? a[0].ult(a[1]) : a[0].slt(a[1]);
+            return firstLess == isMax ? a[1] : a[0];
+          },
+          [isMax](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+            if (a[0].isNaN() || a[1].isNaN() ||
+                (a[0].isZero() && a[1].isZero()))
+              return std::nullopt;
+            bool firstLess = a[0] < a[1];
+            return firstLess == isMax ? a[1] : a[0];
+          }};
+}
+
+ElementwiseFolder bitwiseFolder(std::function<APInt(APInt, APInt)> fn) {
+  return {[fn](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
+            return fn(a[0], a[1]);
+          },
+          nullptr};
+}
+
+// Shifts by a count outside [0, bit width) are left for run time.
+ElementwiseFolder shiftFolder(int kind) {
+  return {[kind](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
+            unsigned width = a[0].getBitWidth();
+            if (a[1].uge(width))
+              return std::nullopt;
+            unsigned count = a[1].getZExtValue();
+            switch (kind) {
+            case 0:
+              return a[0].shl(count);
+            case 1:
+              return a[0].ashr(count);
+            default:
+              return a[0].lshr(count);
+            }
+          },
+          nullptr};
+}
+
+ElementwiseFolder negateFolder() {
+  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
+            return -a[0]; // wraps, as two's complement negation does
+          },
+          [](ArrayRef<APFloat> a) -> std::optional<APFloat> { return -a[0]; }};
+}
+
+ElementwiseFolder absFolder() {
+  return {
+      [](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
+        return isUnsigned ? a[0] : a[0].abs(); // abs(INT_MIN) wraps
+      },
+      [](ArrayRef<APFloat> a) -> std::optional<APFloat> { return abs(a[0]); }};
+}
+
+ElementwiseFolder notFolder() {
+  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> { return ~a[0]; },
+          nullptr};
+}
+
+// compare: the direction on values read per compare_type (or the element
+// type); TOTALORDER is left for run time. A float comparison with NaN is
+// unordered: only NE holds.
+bool comparisonHolds(ComparisonDirection direction, bool less, bool equal,
+                     bool unordered) {
+  bool greater = !less && !equal && !unordered;
+  switch (direction) {
+  case ComparisonDirection::EQ:
+    return equal;
+  case ComparisonDirection::NE:
+    return !equal;
+  case ComparisonDirection::GE:
+    return greater || equal;
+  case ComparisonDirection::GT:
+    return greater;
+  case ComparisonDirection::LE:
+    return less || equal;
+  case ComparisonDirection::LT:
+    return less;
+  }
+  return false;
+}
+
+class FoldCompare : public OpRewritePattern<CompareOp> {
+public:
+  FoldCompare(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(CompareOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr lhs = constantOf(op.getLhs()),
+                      rhs = constantOf(op.getRhs());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!lhs || !rhs || !mayFold(type, lhs.isSplat() && rhs.isSplat(), options))
+      return failure();
+    std::optional<ComparisonType> compareType = op.getCompareType();
+    if (compareType == ComparisonType::TOTALORDER)
+      return failure();
+    Type element = lhs.getElementType();
+    ComparisonDirection direction = op.getComparisonDirection();
+    SmallVector<bool> results;
+    bool splat = lhs.isSplat() && rhs.isSplat();
+    int64_t count = splat ? 1 : type.getNumElements();
+    if (auto integer = dyn_cast<IntegerType>(element)) {
+      bool isUnsigned = compareType ? compareType == ComparisonType::UNSIGNED
+                                    : isUnsignedElement(integer);
+      auto a = lhs.getValues<APInt>(), b = rhs.getValues<APInt>();
+      for (int64_t i = 0; i < count; ++i) {
+        bool less = isUnsigned ? a[i].ult(b[i]) : a[i].slt(b[i]);
+        results.push_back(
+            comparisonHolds(direction, less, a[i] == b[i], false));
+      }
+    } else if (isa<FloatType>(element) && options.foldFloat) {
+      auto a = lhs.getValues<APFloat>(), b = rhs.getValues<APFloat>();
+      for (int64_t i = 0; i < count; ++i) {
+        APFloat::cmpResult order = a[i].compare(b[i]);
+        results.push_back(comparisonHolds(
+            direction, order == APFloat::cmpLessThan,
+            order == APFloat::cmpEqual, order == APFloat::cmpUnordered));
+      }
+    } else {
+      return failure();
+    }
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, results));
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+// select with a constant predicate: a splat picks one operand whole (any
+// size, when the types agree); otherwise, with constant operands, element by
+// element.
+class FoldSelect : public OpRewritePattern<SelectOp> {
+public:
+  FoldSelect(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr pred = constantOf(op.getPred());
+    if (!pred)
+      return failure();
+    if (pred.isSplat()) {
+      Value chosen =
+          pred.getSplatValue<bool>() ? op.getOnTrue() : op.getOnFalse();
+      if (chosen.getType() != op.getType())
+        return failure();
+      rewriter.replaceOp(op, chosen);
+      return success();
+    }
+    DenseElementsAttr onTrue = constantOf(op.getOnTrue()),
+                      onFalse = constantOf(op.getOnFalse());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!onTrue || !onFalse || !mayFold(type, false, options) ||
+        pred.getNumElements() != type.getNumElements())
+      return failure();
+    SmallVector<Attribute> values;
+    auto p = pred.getValues<bool>();
+    auto t = onTrue.getValues<Attribute>(), f = onFalse.getValues<Attribute>();
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
+      values.push_back(p[i] ? t[i] : f[i]);
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, values));
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+// convert between integer and float types. Integer to integer wraps (keeps
+// the low bits, sign- or zero-extending as the source reads); float to float
+// rounds to nearest even; integer to float rounds; float to integer is
+// folded only when the truncated value fits (NaN and overflow are the
+// interpreter's); to or from booleans: nonzero is true.
+class FoldConvert : public OpRewritePattern<ConvertOp> {
+public:
+  FoldConvert(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(ConvertOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr operand = constantOf(op.getOperand());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!operand || !mayFold(type, operand.isSplat(), options))
+      return failure();
+    Type from = operand.getElementType(), to = type.getElementType();
+    if (!isa<IntegerType, FloatType>(from) ||
+        (isa<FloatType>(from) && !options.foldFloat))
+      return failure();
+    bool fromUnsigned = isUnsignedElement(from);
+    auto toInt = dyn_cast<IntegerType>(to);
+    auto toFloat = dyn_cast<FloatType>(to);
+    bool splat = operand.isSplat();
+    int64_t count = splat ? 1 : type.getNumElements();
+    if (toInt) {
+      unsigned width = toInt.getWidth();
+      bool toUnsigned = isUnsignedElement(toInt);
+      SmallVector<APInt> values;
+      for (int64_t i = 0; i < count; ++i) {
+        if (isa<IntegerType>(from)) {
+          APInt v = operand.getValues<APInt>()[i];
+          if (width == 1)
+            values.push_back(APInt(1, !v.isZero()));
+          else
+            values.push_back(fromUnsigned ? v.zextOrTrunc(width)
+                                          : v.sextOrTrunc(width));
+          continue;
+        }
+        APFloat v = operand.getValues<APFloat>()[i];
+        if (width == 1) {
+          if (v.isNaN())
+            return failure();
+          values.push_back(APInt(1, !v.isZero()));
+          continue;
+        }
+        APSInt result(width, toUnsigned);
+        bool isExact = false;
+        if (v.convertToInteger(result, APFloat::rmTowardZero, &isExact) &
+            APFloat::opInvalidOp)
+          return failure(); // NaN or out of range
+        values.push_back(result);
+      }
+      rewriter.replaceOpWithNewOp<ConstantOp>(
+          op, DenseElementsAttr::get(type, values));
+      return success();
+    }
+    if (!toFloat || !options.foldFloat)
+      return failure();
+    const llvm::fltSemantics &semantics = toFloat.getFloatSemantics();
+    SmallVector<APFloat> values;
+    for (int64_t i = 0; i < count; ++i) {
+      APFloat result(semantics);
+      if (auto fromInt = dyn_cast<IntegerType>(from)) {
+        APInt v = operand.getValues<APInt>()[i];
+        if (fromInt.getWidth() == 1)
+          v = v.zext(2); // true is 1, not -1
+        result.convertFromAPInt(v, !fromUnsigned, APFloat::rmNearestTiesToEven);
+      } else {
+        result = operand.getValues<APFloat>()[i];
+        bool losesInfo = false;
+        result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+      }
+      values.push_back(result);
+    }
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, values));
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+//===--- Data movement ----------------------------------------------------===//
+
+// The result of a data-movement op on a constant: element i of the result is
+// element source(i) of the operand (flat, row-major indices).
+DenseElementsAttr
+moveElements(DenseElementsAttr operand, RankedTensorType type,
+             function_ref<int64_t(ArrayRef<int64_t>)> source) {
+  if (operand.isSplat())
+    return DenseElementsAttr::get(type, operand.getSplatValue<Attribute>());
+  SmallVector<Attribute> values(operand.getValues<Attribute>());
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<int64_t> index(shape.size(), 0);
+  SmallVector<Attribute> result;
+  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+    result.push_back(values[source(index)]);
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  return DenseElementsAttr::get(type, result);
+}
+
+// The flat index of `index` in a tensor of `shape`.
+int64_t flatten(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
+  int64_t flat = 0;
+  for (auto [i, size] : llvm::zip(index, shape))
+    flat = flat * size + i;
+  return flat;
+}
+
+// A pattern for one-operand data-movement ops on a constant.
+template <typename OpTy>
+class FoldDataMovement : public OpRewritePattern<OpTy> {
+public:
+  using Source = std::function<std::optional<DenseElementsAttr>(
+      OpTy, DenseElementsAttr, RankedTensorType)>;
+  FoldDataMovement(MLIRContext *context, const FoldOptions &options,
+                   Source fold)
+      : OpRewritePattern<OpTy>(context), options(options),
+        fold(std::move(fold)) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr operand = constantOf(op->getOperand(0));
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!operand || !mayFold(type, operand.isSplat(), options))
+      return failure();
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    if (!operandType.hasStaticShape())
+      return failure();
+    std::optional<DenseElementsAttr> result = fold(op, operand, type);
+    if (!result || !*result)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, *result);
+    return success();
+  }
+
+private:
+  FoldOptions options;
+  Source fold;
+};
+
+DenseElementsAttr foldReshape(ReshapeOp, DenseElementsAttr operand,
+                              RankedTensorType type) {
+  if (operand.getNumElements() != type.getNumElements() ||
+      operand.getElementType() != type.getElementType())
+    return {};
+  return operand.reshape(type);
+}
+
+DenseElementsAttr foldBroadcastInDim(BroadcastInDimOp op,
+                                     DenseElementsAttr operand,
+                                     RankedTensorType type) {
+  ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+  ArrayRef<int64_t> from = cast<RankedTensorType>(operand.getType()).getShape();
+  return moveElements(operand, type, [&](ArrayRef<int64_t> index) {
+    SmallVector<int64_t> source;
+    for (auto [d, resultDim] : llvm::enumerate(dims))
+      source.push_back(from[d] == 1 ? 0 : index[resultDim]);
+    return flatten(source, from);
+  });
+}
+
+DenseElementsAttr foldTranspose(TransposeOp op, DenseElementsAttr operand,
+                                RankedTensorType type) {
+  ArrayRef<int64_t> permutation = op.getPermutation();
+  ArrayRef<int64_t> from = cast<RankedTensorType>(operand.getType()).getShape();
+  return moveElements(operand, type, [&](ArrayRef<int64_t> index) {
+    SmallVector<int64_t> source(from.size());
+    for (auto [i, d] : llvm::enumerate(permutation))
+      source[d] = index[i];
+    return flatten(source, from);
+  });
+}
+
+DenseElementsAttr foldSlice(SliceOp op, DenseElementsAttr operand,
+                            RankedTensorType type) {
+  ArrayRef<int64_t> start = op.getStartIndices(), strides = op.getStrides();
+  ArrayRef<int64_t> from = cast<RankedTensorType>(operand.getType()).getShape();
+  return moveElements(operand, type, [&](ArrayRef<int64_t> index) {
+    SmallVector<int64_t> source;
+    for (auto [i, s, stride] : llvm::zip(index, start, strides))
+      source.push_back(s + i * stride);
+    return flatten(source, from);
+  });
+}
+
+DenseElementsAttr foldReverse(ReverseOp op, DenseElementsAttr operand,
+                              RankedTensorType type) {
+  ArrayRef<int64_t> dims = op.getDimensions();
+  ArrayRef<int64_t> from = cast<RankedTensorType>(operand.getType()).getShape();
+  return moveElements(operand, type, [&](ArrayRef<int64_t> index) {
+    SmallVector<int64_t> source(index);
+    for (int64_t d : dims)
+      source[d] = from[d] - 1 - index[d];
+    return flatten(source, from);
+  });
+}
+
+// concatenate of constants, along `dimension`.
+class FoldConcatenate : public OpRewritePattern<ConcatenateOp> {
+public:
+  FoldConcatenate(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(ConcatenateOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    SmallVector<DenseElementsAttr> inputs;
+    for (Value input : op.getInputs()) {
+      inputs.push_back(constantOf(input));
+      if (!inputs.back() ||
+          !cast<RankedTensorType>(inputs.back().getType()).hasStaticShape())
+        return failure();
+    }
+    if (inputs.empty() || !mayFold(type, false, options))
+      return failure();
+    int64_t dimension = op.getDimension();
+    // Row-major: each input contributes `size(input, dimension) * inner`
+    // consecutive elements per outer index.
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      (d < dimension ? outer : inner) *=
+          d == dimension ? 1 : type.getDimSize(d);
+    SmallVector<SmallVector<Attribute>> values;
+    for (DenseElementsAttr input : inputs)
+      values.emplace_back(input.getValues<Attribute>());
+    SmallVector<Attribute> result;
+    for (int64_t o = 0; o < outer; ++o)
+      for (auto [input, inputValues] : llvm::zip(inputs, values)) {
+        int64_t chunk =
+            cast<RankedTensorType>(input.getType()).getDimSize(dimension) *
+            inner;
+        llvm::append_range(
+            result, ArrayRef<Attribute>(inputValues).slice(o * chunk, chunk));
+      }
+    if (static_cast<int64_t>(result.size()) != type.getNumElements())
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, result));
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+// iota: element index along iota_dimension.
+class FoldIota : public OpRewritePattern<IotaOp> {
+public:
+  FoldIota(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(IotaOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    bool splat = type && type.hasStaticShape() &&
+                 type.getDimSize(op.getIotaDimension()) == 1;
+    if (!mayFold(type, splat, options))
+      return failure();
+    int64_t dimension = op.getIotaDimension();
+    Type element = type.getElementType();
+    ArrayRef<int64_t> shape = type.getShape();
+    int64_t inner = 1;
+    for (int64_t d = dimension + 1; d < type.getRank(); ++d)
+      inner *= shape[d];
+    int64_t count = splat ? 1 : type.getNumElements();
+    SmallVector<Attribute> values;
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t position = (i / inner) % shape[dimension];
+      if (auto integer = dyn_cast<IntegerType>(element))
+        values.push_back(IntegerAttr::get(
+            integer, APInt(integer.getWidth(), position, !integer.isUnsigned(),
+                           /*implicitTrunc=*/true)));
+      else
+        values.push_back(
+            FloatAttr::get(element, static_cast<double>(position)));
+    }
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, values));
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+// get_dimension_size of a static dimension.
+class FoldGetDimensionSize : public OpRewritePattern<GetDimensionSizeOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GetDimensionSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    int64_t dimension = op.getDimension();
+    if (dimension < 0 || dimension >= operand.getRank() ||
+        operand.isDynamicDim(dimension) ||
+        operand.getDimSize(dimension) > std::numeric_limits<int32_t>::max())
+      return failure();
+    auto type = cast<RankedTensorType>(op.getType());
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op,
+        DenseElementsAttr::get(type, APInt(32, operand.getDimSize(dimension))));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateFoldingPatterns(RewritePatternSet &patterns,
+                             const FoldOptions &options) {
+  MLIRContext *context = patterns.getContext();
+  auto elementwise = [&](StringRef name, ElementwiseFolder folder) {
+    patterns.add<FoldElementwise>(context, name, std::move(folder), options);
+  };
+  elementwise(AddOp::getOperationName(), addFolder());
+  elementwise(SubtractOp::getOperationName(), subtractFolder());
+  elementwise(MulOp::getOperationName(), multiplyFolder());
+  elementwise(DivOp::getOperationName(), divideFolder());
+  elementwise(RemOp::getOperationName(), remainderFolder());
+  elementwise(MaxOp::getOperationName(), extremumFolder(/*isMax=*/true));
+  elementwise(MinOp::getOperationName(), extremumFolder(/*isMax=*/false));
+  elementwise(AndOp::getOperationName(),
+              bitwiseFolder([](APInt a, APInt b) { return a & b; }));
+  elementwise(OrOp::getOperationName(),
+              bitwiseFolder([](APInt a, APInt b) { return a | b; }));
+  elementwise(XorOp::getOperationName(),
+              bitwiseFolder([](APInt a, APInt b) { return a ^ b; }));
+  elementwise(ShiftLeftOp::getOperationName(), shiftFolder(0));
+  elementwise(ShiftRightArithmeticOp::getOperationName(), shiftFolder(1));
+  elementwise(ShiftRightLogicalOp::getOperationName(), shiftFolder(2));
+  elementwise(NegOp::getOperationName(), negateFolder());
+  elementwise(AbsOp::getOperationName(), absFolder());
+  elementwise(NotOp::getOperationName(), notFolder());
+  patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
+      context, options);
+  patterns.add<FoldGetDimensionSize>(context);
+  patterns.add<FoldDataMovement<ReshapeOp>>(context, options, foldReshape);
+  patterns.add<FoldDataMovement<BroadcastInDimOp>>(context, options,
+                                                   foldBroadcastInDim);
+  patterns.add<FoldDataMovement<TransposeOp>>(context, options, foldTranspose);
+  patterns.add<FoldDataMovement<SliceOp>>(context, options, foldSlice);
+  patterns.add<FoldDataMovement<ReverseOp>>(context, options, foldReverse);
+}
+
+} // namespace mlir::stablehlo

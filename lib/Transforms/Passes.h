@@ -1,0 +1,33 @@
+// The C++ passes of the stablehlo dialect (dialect/Passes.td) and their
+// pattern sets, which the dialect's canonicalization reuses.
+#ifndef STABLEHLO_PY_TRANSFORMS_PASSES_H
+#define STABLEHLO_PY_TRANSFORMS_PASSES_H
+
+#include "Dialect/StablehloOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::stablehlo {
+
+#define GEN_PASS_DECL
+#include "Passes.h.inc"
+
+struct FoldOptions {
+  bool foldFloat = true;
+  // Results with more elements are not folded (splats excepted).
+  int64_t elementLimit = 65536;
+};
+
+// Patterns replacing ops whose operands are constants by constants.
+void populateFoldingPatterns(RewritePatternSet &patterns,
+                             const FoldOptions &options);
+// Patterns removing identities and simplifying ops.
+void populateSimplificationPatterns(RewritePatternSet &patterns);
+
+// Registers the passes above with MLIR's pass registry (once).
+void registerPasses();
+
+} // namespace mlir::stablehlo
+
+#endif // STABLEHLO_PY_TRANSFORMS_PASSES_H

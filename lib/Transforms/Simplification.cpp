@@ -1,0 +1,326 @@
+// Simplification: rewrites that remove ops computing nothing new, and put
+// ops in a canonical form (the patterns of
+// stablehlo-aggressive-simplification, which canonicalize runs too). Each
+// rewrite is exact: it holds for every value, NaN and signed zeros included
+// (so add(X, +0.0) stays: -0.0 + +0.0 is +0.0), and it only replaces a value
+// by one of the same type.
+#include "Dialect/Verification.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::stablehlo {
+namespace {
+
+DenseElementsAttr splatConstantOf(Value value) {
+  DenseElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)) && attr.isSplat())
+    return attr;
+  return {};
+}
+
+bool isIota(ArrayRef<int64_t> dims) {
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (d != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+// Replaces `op` by `value` when their types agree.
+LogicalResult replaceBy(PatternRewriter &rewriter, Operation *op, Value value) {
+  if (op->getNumResults() != 1 || value.getType() != op->getResult(0).getType())
+    return failure();
+  rewriter.replaceOp(op, value);
+  return success();
+}
+
+//===--- Ops that return their operand
+//-------------------------------------===//
+
+// transpose(X, [0, 1, ...]) -> X
+struct IdentityTranspose : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isIota(op.getPermutation()))
+      return failure();
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// reshape(X) : type(X) -> X; reshape(reshape(X)) -> reshape(X)
+struct SimplifyReshape : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (succeeded(replaceBy(rewriter, op, op.getOperand())))
+      return success();
+    auto inner = op.getOperand().getDefiningOp<ReshapeOp>();
+    if (!inner)
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getOperandMutable().assign(inner.getOperand()); });
+    return success();
+  }
+};
+
+// convert(X) : type(X) -> X
+struct IdentityConvert : OpRewritePattern<ConvertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertOp op,
+                                PatternRewriter &rewriter) const override {
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// broadcast_in_dim(X, [0, 1, ...]) : type(X) -> X;
+// broadcast_in_dim(broadcast_in_dim(X, A), B) -> broadcast_in_dim(X, B[A])
+struct SimplifyBroadcastInDim : OpRewritePattern<BroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isIota(op.getBroadcastDimensions()) &&
+        succeeded(replaceBy(rewriter, op, op.getOperand())))
+      return success();
+    auto inner = op.getOperand().getDefiningOp<BroadcastInDimOp>();
+    if (!inner)
+      return failure();
+    ArrayRef<int64_t> outerDims = op.getBroadcastDimensions();
+    SmallVector<int64_t> dims;
+    for (int64_t d : inner.getBroadcastDimensions())
+      dims.push_back(outerDims[d]);
+    rewriter.replaceOpWithNewOp<BroadcastInDimOp>(op, op.getType(),
+                                                  inner.getOperand(), dims);
+    return success();
+  }
+};
+
+// reverse(X, dims) -> X when every reversed dimension has at most 1 element.
+struct IdentityReverse : OpRewritePattern<ReverseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReverseOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getOperand().getType());
+    for (int64_t d : op.getDimensions())
+      if (d < 0 || d >= type.getRank() || type.isDynamicDim(d) ||
+          type.getDimSize(d) > 1)
+        return failure();
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// pad(X, _, 0, 0, 0) -> X
+struct IdentityPad : OpRewritePattern<PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PadOp op,
+                                PatternRewriter &rewriter) const override {
+    auto zero = [](ArrayRef<int64_t> v) {
+      return llvm::all_of(v, [](int64_t x) { return x == 0; });
+    };
+    if (!zero(op.getEdgePaddingLow()) || !zero(op.getEdgePaddingHigh()) ||
+        !zero(op.getInteriorPadding()))
+      return failure();
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// slice(X) over all of X -> X
+struct IdentitySlice : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getOperand().getType());
+    if (!type.hasStaticShape())
+      return failure();
+    for (auto [start, limit, stride, size] :
+         llvm::zip(op.getStartIndices(), op.getLimitIndices(), op.getStrides(),
+                   type.getShape()))
+      if (start != 0 || limit != size || (stride != 1 && size > 1))
+        return failure();
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// concatenate(X) -> X
+struct SingleConcatenate : OpRewritePattern<ConcatenateOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConcatenateOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getInputs().size() != 1)
+      return failure();
+    return replaceBy(rewriter, op, op.getInputs().front());
+  }
+};
+
+// dynamic_update_slice(X, update with no elements, ...) -> X
+struct EmptyDynamicUpdateSlice : OpRewritePattern<DynamicUpdateSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicUpdateSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto update = cast<RankedTensorType>(op.getUpdate().getType());
+    if (!llvm::is_contained(update.getShape(), 0))
+      return failure();
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// get_tuple_element(tuple(X0, X1, ...), i) -> Xi
+struct TupleElementOfTuple : OpRewritePattern<GetTupleElementOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GetTupleElementOp op,
+                                PatternRewriter &rewriter) const override {
+    auto tuple = op.getOperand().getDefiningOp<TupleOp>();
+    uint32_t index = op.getIndex();
+    if (!tuple || index >= tuple.getVal().size())
+      return failure();
+    return replaceBy(rewriter, op, tuple.getVal()[index]);
+  }
+};
+
+// real(complex(R, I)) -> R, imag(complex(R, I)) -> I
+template <typename PartOp, int part>
+struct PartOfComplex : OpRewritePattern<PartOp> {
+  using OpRewritePattern<PartOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(PartOp op,
+                                PatternRewriter &rewriter) const override {
+    auto complex = op.getOperand().template getDefiningOp<ComplexOp>();
+    if (!complex)
+      return failure();
+    return replaceBy(rewriter, op, complex->getOperand(part));
+  }
+};
+
+//===--- Arithmetic identities
+//---------------------------------------------===//
+
+// Whether every element of the splat constant `attr` is `value` (integers,
+// exact for floats: -0.0 and +0.0 differ).
+bool isSplatOf(DenseElementsAttr attr, int64_t value, bool negativeZero) {
+  if (!attr)
+    return false;
+  Type element = attr.getElementType();
+  if (auto integer = dyn_cast<IntegerType>(element)) {
+    APInt v = attr.getSplatValue<APInt>();
+    if (value == -1)
+      return v.isAllOnes();
+    return v == APInt(integer.getWidth(), value, /*isSigned=*/true,
+                      /*implicitTrunc=*/true);
+  }
+  if (isa<FloatType>(element)) {
+    APFloat v = attr.getSplatValue<APFloat>();
+    if (value == 0)
+      return v.isZero() && v.isNegative() == negativeZero;
+    APFloat expected(v.getSemantics(), static_cast<uint64_t>(value));
+    return value > 0 && v.bitwiseIsEqual(expected);
+  }
+  return false;
+}
+
+// binary(X, C) -> X when C is the op's identity; `integerOnly` for the
+// identities that floats break.
+template <typename OpTy> struct RightIdentity : OpRewritePattern<OpTy> {
+  RightIdentity(MLIRContext *context, int64_t identity, bool floatNegativeZero)
+      : OpRewritePattern<OpTy>(context), identity(identity),
+        floatNegativeZero(floatNegativeZero) {}
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!isSplatOf(splatConstantOf(op->getOperand(1)), identity,
+                   floatNegativeZero))
+      return failure();
+    return replaceBy(rewriter, op, op->getOperand(0));
+  }
+  int64_t identity;
+  bool floatNegativeZero;
+};
+
+// binary(X, C) -> C when C absorbs every integer X (multiply by 0, and with
+// 0, or with all ones).
+template <typename OpTy> struct RightAbsorbing : OpRewritePattern<OpTy> {
+  RightAbsorbing(MLIRContext *context, int64_t absorbing)
+      : OpRewritePattern<OpTy>(context), absorbing(absorbing) {}
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr c = splatConstantOf(op->getOperand(1));
+    if (!c || !isa<IntegerType>(c.getElementType()) ||
+        !isSplatOf(c, absorbing, false))
+      return failure();
+    return replaceBy(rewriter, op, op->getOperand(1));
+  }
+  int64_t absorbing;
+};
+
+// op(C, X) -> op(X, C) for commutative ops: constants on the right, so the
+// identities above and the folder see one form.
+template <typename OpTy> struct ConstantToRight : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    if (!matchPattern(lhs, m_Constant()) || matchPattern(rhs, m_Constant()))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setOperand(0, rhs);
+      op->setOperand(1, lhs);
+    });
+    return success();
+  }
+};
+
+// compare(X, X) on integers: EQ, GE, LE hold; NE, GT, LT do not.
+struct CompareWithItself : OpRewritePattern<CompareOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CompareOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (op.getLhs() != op.getRhs() || !type || !type.hasStaticShape() ||
+        !isa<IntegerType>(getElementTypeOrSelf(op.getLhs().getType())))
+      return failure();
+    ComparisonDirection d = op.getComparisonDirection();
+    bool holds = d == ComparisonDirection::EQ || d == ComparisonDirection::GE ||
+                 d == ComparisonDirection::LE;
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, ArrayRef<bool>(holds)));
+    return success();
+  }
+};
+
+// select(not(P), T, F) -> select(P, F, T)
+struct SelectOfNot : OpRewritePattern<SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto negation = op.getPred().getDefiningOp<NotOp>();
+    if (!negation)
+      return failure();
+    SmallVector<Value> operands = {negation.getOperand(), op.getOnFalse(),
+                                   op.getOnTrue()};
+    rewriter.modifyOpInPlace(op, [&] { op->setOperands(operands); });
+    return success();
+  }
+};
+
+} // namespace
+
+void populateSimplificationPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<IdentityTranspose, SimplifyReshape, IdentityConvert,
+               SimplifyBroadcastInDim, IdentityReverse, IdentityPad,
+               IdentitySlice, SingleConcatenate, EmptyDynamicUpdateSlice,
+               TupleElementOfTuple, PartOfComplex<RealOp, 0>,
+               PartOfComplex<ImagOp, 1>, CompareWithItself, SelectOfNot>(
+      context);
+  patterns.add<ConstantToRight<AddOp>, ConstantToRight<MulOp>,
+               ConstantToRight<MaxOp>, ConstantToRight<MinOp>,
+               ConstantToRight<AndOp>, ConstantToRight<OrOp>,
+               ConstantToRight<XorOp>>(context);
+  // x + -0.0 = x and x - +0.0 = x for every float x; x * 1 = x.
+  patterns.add<RightIdentity<AddOp>>(context, 0, /*floatNegativeZero=*/true);
+  patterns.add<RightIdentity<SubtractOp>>(context, 0, false);
+  patterns.add<RightIdentity<MulOp>>(context, 1, false);
+  patterns.add<RightIdentity<OrOp>, RightIdentity<XorOp>>(context, 0, false);
+  patterns.add<RightIdentity<AndOp>>(context, -1, false);
+  patterns.add<RightAbsorbing<MulOp>, RightAbsorbing<AndOp>>(context, 0);
+  patterns.add<RightAbsorbing<OrOp>>(context, -1);
+}
+
+} // namespace mlir::stablehlo

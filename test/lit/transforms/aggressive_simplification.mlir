@@ -1,0 +1,137 @@
+// stablehlo-aggressive-simplification: each rewrite, and the cases where an
+// apparent identity is not one (floats, types that differ).
+// RUN: stablehlo-opt %s --split-input-file --stablehlo-aggressive-simplification | FileCheck %s
+// RUN: stablehlo-opt %s --split-input-file --canonicalize | FileCheck %s
+
+// CHECK-LABEL: func.func @identities
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<1x3xf32>, %[[E:.*]]: tensor<0x3xf32>)
+// CHECK-NEXT: return %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[X]], %[[Y]], %[[X]]
+func.func @identities(%x: tensor<2x3xf32>, %y: tensor<1x3xf32>, %e: tensor<0x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x3xf32>, tensor<2x3xf32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %i = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.transpose %x, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = stablehlo.convert %x : tensor<2x3xf32>
+  %3 = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = stablehlo.pad %x, %zero, low = [0, 0], high = [0, 0], interior = [0, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %5 = stablehlo.slice %x [0:2, 0:3] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %6 = stablehlo.concatenate %x, dim = 0 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %7 = stablehlo.reverse %y, dims = [0] : tensor<1x3xf32>
+  %8 = stablehlo.dynamic_update_slice %x, %e, %i, %i : (tensor<2x3xf32>, tensor<0x3xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Not identities: a real permutation, a strided slice, a reversal of a
+// dimension with two elements.
+// CHECK-LABEL: func.func @not_identities
+// CHECK: stablehlo.transpose
+// CHECK: stablehlo.slice
+// CHECK: stablehlo.reverse
+func.func @not_identities(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<1x2xf32>, tensor<2x2xf32>) {
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %1 = stablehlo.slice %x [0:2:2, 0:2] : (tensor<2x2xf32>) -> tensor<1x2xf32>
+  %2 = stablehlo.reverse %x, dims = [1] : tensor<2x2xf32>
+  return %0, %1, %2 : tensor<2x2xf32>, tensor<1x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// Chains collapse: reshape of reshape, broadcast_in_dim of broadcast_in_dim.
+// CHECK-LABEL: func.func @chains
+// CHECK-NEXT: %[[R:.*]] = stablehlo.reshape %arg0 : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT: %[[B:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [2] : (tensor<3xf32>) -> tensor<4x2x3xf32>
+// CHECK-NEXT: return %[[R]], %[[B]]
+func.func @chains(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> (tensor<3x2xf32>, tensor<4x2x3xf32>) {
+  %0 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<6xf32>
+  %1 = stablehlo.reshape %0 : (tensor<6xf32>) -> tensor<3x2xf32>
+  %2 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  %3 = stablehlo.broadcast_in_dim %2, dims = [1, 2] : (tensor<2x3xf32>) -> tensor<4x2x3xf32>
+  return %1, %3 : tensor<3x2xf32>, tensor<4x2x3xf32>
+}
+
+// -----
+
+// Arithmetic identities on integers; constants move to the right first.
+// CHECK-LABEL: func.func @integer_identities
+// CHECK-DAG: %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<4xi32>
+// CHECK-DAG: %[[ONES:.*]] = stablehlo.constant dense<-1> : tensor<4xi32>
+// CHECK: return %arg0, %arg0, %arg0, %arg0, %arg0, %arg0, %[[ZERO]], %[[ZERO]], %[[ONES]]
+func.func @integer_identities(%x: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %zero = stablehlo.constant dense<0> : tensor<4xi32>
+  %one = stablehlo.constant dense<1> : tensor<4xi32>
+  %ones = stablehlo.constant dense<-1> : tensor<4xi32>
+  %0 = stablehlo.add %zero, %x : tensor<4xi32>
+  %1 = stablehlo.subtract %x, %zero : tensor<4xi32>
+  %2 = stablehlo.multiply %one, %x : tensor<4xi32>
+  %3 = stablehlo.or %x, %zero : tensor<4xi32>
+  %4 = stablehlo.xor %x, %zero : tensor<4xi32>
+  %5 = stablehlo.and %ones, %x : tensor<4xi32>
+  %6 = stablehlo.multiply %x, %zero : tensor<4xi32>
+  %7 = stablehlo.and %x, %zero : tensor<4xi32>
+  %8 = stablehlo.or %x, %ones : tensor<4xi32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+}
+
+// -----
+
+// Floats: x + -0.0, x - +0.0 and x * 1.0 are x for every x; x + +0.0 is not
+// (-0.0 + +0.0 = +0.0) and x * 0.0 is not (NaN, infinities, signs).
+// CHECK-LABEL: func.func @float_identities
+// CHECK: %[[A:.*]] = stablehlo.add %arg0, %{{.*}} : tensor<4xf32>
+// CHECK: %[[M:.*]] = stablehlo.multiply %arg0, %{{.*}} : tensor<4xf32>
+// CHECK: return %arg0, %arg0, %arg0, %[[A]], %[[M]]
+func.func @float_identities(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %negzero = stablehlo.constant dense<-0.0> : tensor<4xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<4xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<4xf32>
+  %0 = stablehlo.add %x, %negzero : tensor<4xf32>
+  %1 = stablehlo.subtract %x, %zero : tensor<4xf32>
+  %2 = stablehlo.multiply %one, %x : tensor<4xf32>
+  %3 = stablehlo.add %x, %zero : tensor<4xf32>
+  %4 = stablehlo.multiply %x, %zero : tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// compare of a value with itself: decided for integers, not for floats (NaN).
+// CHECK-LABEL: func.func @compare_with_itself
+// CHECK-DAG: %[[T:.*]] = stablehlo.constant dense<true> : tensor<3xi1>
+// CHECK-DAG: %[[F:.*]] = stablehlo.constant dense<false> : tensor<3xi1>
+// CHECK-DAG: %[[C:.*]] = stablehlo.compare EQ, %arg1, %arg1
+// CHECK: return %[[T]], %[[F]], %[[C]]
+func.func @compare_with_itself(%i: tensor<3xi32>, %f: tensor<3xf32>) -> (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) {
+  %0 = stablehlo.compare LE, %i, %i, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+  %1 = stablehlo.compare GT, %i, %i, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+  %2 = stablehlo.compare EQ, %f, %f, FLOAT : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+  return %0, %1, %2 : tensor<3xi1>, tensor<3xi1>, tensor<3xi1>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @select_tuple_complex
+// CHECK-NEXT: %[[S:.*]] = stablehlo.select %arg0, %arg2, %arg1
+// CHECK-NEXT: return %[[S]], %arg1, %arg1, %arg2
+func.func @select_tuple_complex(%p: tensor<2xi1>, %a: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %n = stablehlo.not %p : tensor<2xi1>
+  %0 = stablehlo.select %n, %a, %b : tensor<2xi1>, tensor<2xf32>
+  %t = stablehlo.tuple %a, %b : tuple<tensor<2xf32>, tensor<2xf32>>
+  %1 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf32>, tensor<2xf32>>) -> tensor<2xf32>
+  %c = stablehlo.complex %a, %b : tensor<2xcomplex<f32>>
+  %2 = stablehlo.real %c : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %3 = stablehlo.imag %c : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  return %0, %1, %2, %3 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// A more static result type than the operand's: the op stays (a value is
+// only replaced by one of the same type).
+// CHECK-LABEL: func.func @types_differ
+// CHECK: stablehlo.convert
+func.func @types_differ(%x: tensor<?xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.convert %x : (tensor<?xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
