@@ -2,15 +2,17 @@
 
     stablehlo-py run FILE [--args a.npy ...] [--entry NAME] [--split-input-file]
                           [--max-value-bytes N] [--max-total-bytes N] [--max-iterations N] [--timeout SECONDS]
-    stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file]
+    stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file] [--verify-diagnostics]
 
 `run` prints each result of the entry function (`main`, or the module's only
 function) of each module (one .npy per tensor parameter; token parameters
 need none); its exit status is 0 only if every module ran and every check held; the limits
 apply to each module (interpreter/limits.py: memory defaults follow the machine).  `opt` runs a comma-separated pipeline mixing C++ passes
 (anything `PassManager.add(str)` accepts) and Python passes
-(`stablehlo-interpret`, options `{entry=NAME print=true}`) and prints the
-module.  FILE may be `-` for stdin.  Errors are messages, never tracebacks:
+(passes/registry.py: `stablehlo-interpret{entry=NAME print=true}`, the
+dynamism passes of docs/dynamism.md) and prints the module; with
+`--verify-diagnostics` it checks `// expected-error@+1 {{...}}` annotations
+against the diagnostics instead, as mlir-opt does.  FILE may be `-` for stdin.  Errors are messages, never tracebacks:
 exit status 1 for failures, 2 for usage errors.
 """
 
@@ -63,15 +65,23 @@ def _name_source(message: str, path: str) -> str:
     return message.replace('"-":', f'"{name}":')
 
 
-def _parse(text: str, first_line: int, path: str):
+class _ParseError(Exception):
+    def __init__(self, message: str, error):
+        super().__init__(message)
+        self.error = error
+
+
+def _parse(text: str, first_line: int, path: str, context=None):
     import mlir.ir as ir
 
     import stablehlo_py
 
     try:
         # Blank lines before the chunk keep line numbers those of the file.
-        return stablehlo_py.parse_module("\n" * (first_line - 1) + text)
+        return stablehlo_py.parse_module("\n" * (first_line - 1) + text, context)
     except ir.MLIRError as e:
+        if context is not None:
+            raise _ParseError(_name_source(str(e), path), e) from None
         raise UserError(_name_source(str(e), path)) from None
 
 
@@ -186,28 +196,24 @@ def _split_pipeline(pipeline: str) -> list:
     return [p for p in parts if p]
 
 
-def _python_pass(element: str):
-    """(callable, name) if `element` names one of our Python passes, else None."""
-    from stablehlo_py.passes.interpret import PASS_NAME, interpret_pass
+def _build_pipeline(elements, context):
+    from mlir.passmanager import PassManager
 
-    match = re.fullmatch(r"([\w.-]+)\s*(?:\{(.*)\})?", element, re.S)
-    if not match or match.group(1) != PASS_NAME:
-        return None
-    options = {}
-    for item in (match.group(2) or "").split():
-        key, sep, value = item.partition("=")
-        if not sep or key not in ("entry", "print"):
-            raise UserError(f"unknown option '{item}' for {PASS_NAME} (options: entry=NAME print=true|false)")
-        options[key] = value
-    printing = options.get("print", "false").lower()
-    if printing not in ("true", "false", "1", "0"):
-        raise UserError(f"{PASS_NAME}: print expects true or false, got '{options['print']}'")
-    return interpret_pass(options.get("entry", "main"), print_results=printing in ("true", "1")), PASS_NAME
+    from stablehlo_py.passes.registry import add_pass
+
+    pm = PassManager("builtin.module", context=context)
+    for element in elements:
+        try:
+            add_pass(pm, element)
+        except ValueError as e:
+            raise UserError(f"cannot add '{element}' to the pipeline: {e}") from None
+    return pm
 
 
 def _opt(args) -> int:
     import mlir.ir as ir
-    from mlir.passmanager import PassManager
+
+    import stablehlo_py
 
     elements = _split_pipeline(args.pipeline)
     text = _read(args.file)
@@ -216,29 +222,83 @@ def _opt(args) -> int:
     for number, (first_line, chunk) in enumerate(chunks):
         if number:
             print("// -----")
+        context = stablehlo_py.context()
+        diagnostics = _Diagnostics(context) if args.verify_diagnostics else None
+        module = None
         try:
-            module = _parse(chunk, first_line, args.file)
-            pm = PassManager("builtin.module", context=module.context)
-            for element in elements:
-                python_pass = _python_pass(element)
-                try:
-                    if python_pass is None:
-                        pm.add(element)
-                    else:
-                        pm.add(python_pass[0], name=python_pass[1], argument=python_pass[1])
-                except ValueError as e:
-                    raise UserError(f"cannot add '{element}' to the pipeline: {e}") from None
             try:
-                pm.run(module.operation)
+                module = _parse(chunk, first_line, args.file, context)
+                _build_pipeline(elements, context).run(module.operation)
             except ir.MLIRError as e:
-                raise UserError(_name_source(str(e), args.file)) from None
+                if diagnostics is None:
+                    raise UserError(_name_source(str(e), args.file)) from None
+                diagnostics.add_errors(e)
+                module = None
+            except _ParseError as e:
+                if diagnostics is None:
+                    raise UserError(str(e)) from None
+                diagnostics.add_errors(e.error)
+            if diagnostics is not None:
+                mismatches = diagnostics.check(chunk, first_line)
+                if mismatches:
+                    raise UserError("\n".join(_name_source(m, args.file) for m in mismatches))
         except UserError as e:
             failures += 1
             print(f"error: {e}", file=sys.stderr)
             continue
-        print(module)
+        if module is not None:
+            print(module)
         sys.stdout.flush()
     return 1 if failures else 0
+
+
+_EXPECTED = re.compile(r"expected-(error|warning|remark|note)\s*(?:@(above|below|[+-]?\d+))?\s*\{\{(.*?)\}\}")
+_LINE = re.compile(r'"[^"]*":(\d+):(\d+)')
+
+
+class _Diagnostics:
+    """What --verify-diagnostics compares: the diagnostics emitted, against the expected-* annotations."""
+
+    def __init__(self, context):
+        self.seen = []  # (severity, line or None, message)
+        context.attach_diagnostic_handler(self._record)
+
+    def _record(self, diagnostic) -> bool:
+        self._add(diagnostic)
+        return True  # handled: not printed
+
+    def _add(self, diagnostic) -> None:
+        severity = str(diagnostic.severity).rsplit(".", 1)[-1].lower()
+        match = _LINE.search(str(diagnostic.location))
+        self.seen.append((severity, int(match.group(1)) if match else None, diagnostic.message))
+        for note in diagnostic.notes:
+            self._add(note)
+
+    def add_errors(self, error) -> None:
+        """The errors MLIR's Python layer captured for an MLIRError (they bypass attached handlers)."""
+        for diagnostic in getattr(error, "error_diagnostics", []):
+            self._add(diagnostic)
+
+    def check(self, chunk: str, first_line: int) -> list:
+        expected = []  # (severity, line, message, annotation line)
+        for offset, text in enumerate(chunk.split("\n")):
+            line = first_line + offset
+            for match in _EXPECTED.finditer(text):
+                where = match.group(2)
+                target = line if where is None else line - 1 if where == "above" else line + 1 \
+                    if where == "below" else line + int(where) if where[0] in "+-" else int(where)
+                expected.append((match.group(1), target, match.group(3), line))
+        unmatched = list(self.seen)
+        problems = []
+        for severity, target, message, line in expected:
+            hit = next((d for d in unmatched if d[0] == severity and d[1] == target and message in d[2]), None)
+            if hit is None:
+                problems.append(f'"-":{line}: expected {severity} "{message}" was not produced')
+            else:
+                unmatched.remove(hit)
+        for severity, target, message in unmatched:
+            problems.append(f'"-":{target if target is not None else "?"}: unexpected {severity}: {message}')
+        return problems
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -263,6 +323,9 @@ def _parser() -> argparse.ArgumentParser:
     opt.add_argument("--pipeline", required=True,
                      help="comma-separated passes, e.g. 'canonicalize,stablehlo-interpret{entry=main}'")
     opt.add_argument("--split-input-file", action="store_true", help="split the input at '// -----' lines")
+    opt.add_argument("--verify-diagnostics", action="store_true",
+                     help="check the diagnostics against the file's expected-error/warning/remark/note "
+                          "annotations (as mlir-opt), instead of reporting them")
     return parser
 
 

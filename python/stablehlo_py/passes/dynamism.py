@@ -1,0 +1,151 @@
+"""`stablehlo-canonicalize-dynamism` and the `stablehlo-remove-dynamism` pipeline.
+
+    from stablehlo_py.passes.dynamism import add_canonicalize_dynamism_pass, add_remove_dynamism_pipeline
+    add_canonicalize_dynamism_pass(pm)
+    add_remove_dynamism_pipeline(pm, types=["tensor<2x4xf32>"])   # types optional
+
+canonicalize-dynamism replaces each dynamic op whose shape operands are
+constants and whose result type is static by its static form:
+dynamic_broadcast_in_dim -> broadcast_in_dim, dynamic_reshape -> reshape,
+dynamic_iota -> iota, dynamic_pad -> pad, real_dynamic_slice -> slice,
+dynamic_gather -> gather, dynamic_conv -> convolution. A replacement the
+verifier rejects is not made (the dynamic op stays, as upstream's patterns
+that fail to match).
+
+remove-dynamism is refine-arguments (if types are given), then refine-shapes
+and canonicalize-dynamism repeated until the module stops changing (at most
+MAX_ROUNDS times), in one pass.
+"""
+
+from __future__ import annotations
+
+import mlir.ir as ir
+
+from ._common import PassError, constant_array, constant_ints, erase_dead, guarded_pass
+from .refine import conv_padding, refine_arguments, refine_shapes
+
+__all__ = ["CANONICALIZE_DYNAMISM", "REMOVE_DYNAMISM", "canonicalize_dynamism", "remove_dynamism",
+           "canonicalize_dynamism_pass", "remove_dynamism_pass", "add_canonicalize_dynamism_pass",
+           "add_remove_dynamism_pipeline", "MAX_ROUNDS"]
+
+CANONICALIZE_DYNAMISM = "stablehlo-canonicalize-dynamism"
+REMOVE_DYNAMISM = "stablehlo-remove-dynamism"
+MAX_ROUNDS = 8
+
+
+def _dims(values):
+    return ir.DenseI64ArrayAttr.get(values)
+
+
+def _same_shape(op, index):
+    """No new attributes if the shape operand `index` is the op's static result shape, else None."""
+    shape = constant_ints(op.operands[index])
+    return {} if shape is not None and shape == list(ir.RankedTensorType(op.results[0].type).shape) else None
+
+
+def _pad(op):
+    pads = [constant_ints(v) for v in op.operands[2:5]]
+    if None in pads:
+        return None
+    return dict(zip(("edge_padding_low", "edge_padding_high", "interior_padding"), map(_dims, pads)))
+
+
+def _slice(op):
+    bounds = [constant_ints(v) for v in op.operands[1:4]]
+    if None in bounds:
+        return None
+    return dict(zip(("start_indices", "limit_indices", "strides"), map(_dims, bounds)))
+
+
+def _gather(op):
+    sizes = constant_ints(op.operands[2])
+    return None if sizes is None else {"slice_sizes": _dims(sizes)}
+
+
+def _conv(op):
+    padding = constant_array(op.operands[2])
+    return None if padding is None or padding.ndim != 2 else {"padding": conv_padding(padding)}
+
+
+# dynamic op -> (static op, how many leading operands it keeps, its new attributes or None if not constant,
+#                attributes of the dynamic op the static one does not have)
+_STATIC_FORMS = {
+    "stablehlo.dynamic_broadcast_in_dim": ("stablehlo.broadcast_in_dim", 1, lambda op: _same_shape(op, 1),
+                                           ("known_expanding_dimensions", "known_nonexpanding_dimensions")),
+    "stablehlo.dynamic_reshape": ("stablehlo.reshape", 1, lambda op: _same_shape(op, 1), ()),
+    "stablehlo.dynamic_iota": ("stablehlo.iota", 0, lambda op: _same_shape(op, 0), ()),
+    "stablehlo.dynamic_pad": ("stablehlo.pad", 2, _pad, ()),
+    "stablehlo.real_dynamic_slice": ("stablehlo.slice", 1, _slice, ()),
+    "stablehlo.dynamic_gather": ("stablehlo.gather", 2, _gather, ()),
+    "stablehlo.dynamic_conv": ("stablehlo.convolution", 2, _conv, ()),
+}
+
+
+def canonicalize_dynamism(root) -> None:
+    """Replace the dynamic ops under `root` that have static forms (see the module doc)."""
+    found = []
+
+    def visit(op):
+        if op.name in _STATIC_FORMS:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    for op in found:
+        _canonicalize(op)
+
+
+def _canonicalize(op) -> None:
+    name, kept, new_attributes, dropped = _STATIC_FORMS[op.name]
+    result = op.results[0]
+    if not isinstance(result.type, ir.RankedTensorType) or not ir.RankedTensorType(result.type).has_static_shape:
+        return
+    extra = new_attributes(op)
+    if extra is None:
+        return
+    attributes = {k: op.attributes[k] for k in op.attributes if k not in dropped}
+    attributes.update(extra)
+    operands = list(op.operands)
+    with ir.InsertionPoint(op):
+        static = ir.Operation.create(name, results=[result.type], operands=operands[:kept],
+                                     attributes=attributes, loc=op.location)
+    try:
+        static.verify()
+    except ir.MLIRError:
+        static.erase()
+        return
+    result.replace_all_uses_with(static.result)
+    op.erase()
+    erase_dead([v.owner.operation for v in operands[kept:] if isinstance(v.owner, (ir.Operation, ir.OpView))
+                and v.owner.name == "stablehlo.constant"])
+
+
+def remove_dynamism(module_op, types=None) -> None:
+    """refine-arguments (if `types`), then refine-shapes and canonicalize-dynamism until nothing changes."""
+    if types is not None:
+        refine_arguments(module_op, types)
+    before = None
+    for _ in range(MAX_ROUNDS):
+        refine_shapes(module_op)
+        canonicalize_dynamism(module_op)
+        text = module_op.get_asm(print_generic_op_form=True)
+        if text == before:
+            return
+        before = text
+    raise PassError(f"{REMOVE_DYNAMISM}: the module still changes after {MAX_ROUNDS} rounds", module_op.location)
+
+
+def canonicalize_dynamism_pass():
+    return guarded_pass(CANONICALIZE_DYNAMISM, canonicalize_dynamism)
+
+
+def remove_dynamism_pass(types=None):
+    return guarded_pass(REMOVE_DYNAMISM, lambda op: remove_dynamism(op, types))
+
+
+def add_canonicalize_dynamism_pass(pm) -> None:
+    pm.add(canonicalize_dynamism_pass(), name=CANONICALIZE_DYNAMISM, argument=CANONICALIZE_DYNAMISM)
+
+
+def add_remove_dynamism_pipeline(pm, types=None) -> None:
+    pm.add(remove_dynamism_pass(types), name=REMOVE_DYNAMISM, argument=REMOVE_DYNAMISM)

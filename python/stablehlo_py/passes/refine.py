@@ -1,0 +1,683 @@
+"""`stablehlo-refine-arguments` and `stablehlo-refine-shapes`: specialise a shape-polymorphic program.
+
+    from mlir.passmanager import PassManager
+    from stablehlo_py.passes.refine import add_refine_arguments_pass, add_refine_shapes_pass
+    pm = PassManager("builtin.module", context=module.context)
+    add_refine_arguments_pass(pm, ["tensor<2x4xf32>"])   # types as text or mlir.ir.Type
+    add_refine_shapes_pass(pm)
+    pm.run(module.operation)          # raises mlir.ir.MLIRError on a contradiction
+
+refine-arguments gives @main (or the module's only function) the given
+argument types and wraps each refined argument in
+`custom_call @stablehlo.shape_refinement_operand_wrapper` so the body still
+sees the old type; refine-shapes removes the wrappers again.
+
+refine-shapes walks each public function forward, op by op: it folds integer
+shape computations on constants (evaluated by the interpreter), gives each
+op the result type its shape function infers from its refined operands
+(InferTypeOpInterface / InferShapedTypeOpInterface, else the rules below),
+gives dynamic ops whose shape operands are constants their static types,
+specialises each `func.call` per refined signature (the callee cloned per
+distinct signature, `jax.global_constant` arguments that are constants
+substituted), refines while/if/case, resolves `custom_call @shape_assertion`
+whose predicate folds, and updates the functions' types. Choices: docs/dynamism.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+import mlir.ir as ir
+
+from ._common import (MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_dead, functions,
+                      guarded_pass, integer_dtype, join_types, make_constant, refine_type, with_shape)
+from .assertions import check_shape_assertion
+
+__all__ = ["REFINE_ARGUMENTS", "REFINE_SHAPES", "WRAPPER", "refine_arguments", "refine_shapes",
+           "refine_arguments_pass", "refine_shapes_pass", "add_refine_arguments_pass", "add_refine_shapes_pass",
+           "parse_types", "entry_function"]
+
+REFINE_ARGUMENTS = "stablehlo-refine-arguments"
+REFINE_SHAPES = "stablehlo-refine-shapes"
+WRAPPER = "stablehlo.shape_refinement_operand_wrapper"
+GLOBAL_CONSTANT = "jax.global_constant"
+
+# Integer shape computations folded on constant operands (no regions, no side effects).
+FOLDABLE = frozenset("stablehlo." + n for n in (
+    "abs add and broadcast_in_dim clamp compare concatenate convert divide dynamic_slice maximum minimum "
+    "multiply negate not or pad power remainder reshape reverse select shift_left shift_right_arithmetic "
+    "shift_right_logical sign slice subtract transpose xor").split())
+
+# Ops a call to a function holding them may not be erased for.
+SIDE_EFFECTS = frozenset("stablehlo." + n for n in (
+    "custom_call infeed outfeed send recv all_reduce all_gather all_to_all collective_permute "
+    "collective_broadcast reduce_scatter rng rng_bit_generator partition_id replica_id").split())
+
+_SYMBOL = re.compile(r"@([\w.$-]+)")
+
+# Ops without a shape function whose results have the shape of their first operand.
+SAME_SHAPE = frozenset("stablehlo." + n for n in (
+    "abs add and atan2 cbrt ceil clamp compare complex convert cosine count_leading_zeros divide exponential "
+    "exponential_minus_one floor imag is_finite log log_plus_one logistic map maximum minimum multiply negate "
+    "not or popcnt power real reduce_precision remainder round_nearest_afz round_nearest_even rsqrt select "
+    "shift_left shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh xor "
+    "uniform_quantize uniform_dequantize").split())
+
+
+# ----------------------------------------------------------------- refine-arguments
+
+def entry_function(module_op):
+    """The function refinement starts from: @main, or the module's only function (as upstream)."""
+    funcs = functions(module_op)
+    if "main" in funcs:
+        return funcs["main"]
+    if len(funcs) == 1:
+        return next(iter(funcs.values()))
+    raise PassError("'builtin.module' op module must have an entry function named @main", module_op.location)
+
+
+def parse_types(types, context) -> list:
+    """mlir.ir.Type objects from a list of types or texts, or one comma-separated text
+    (`tensor<2x4xf32>,tensor<i32>`, upstream's `types=` option)."""
+    if isinstance(types, str):
+        types = _split_types(types)
+    parsed = []
+    for t in types:
+        if isinstance(t, ir.Type):
+            parsed.append(t)
+            continue
+        try:
+            parsed.append(ir.Type.parse(str(t).strip(), context))
+        except ir.MLIRError:
+            raise PassError(f"'builtin.module' op Invalid type string: {str(t).strip()}") from None
+    return parsed
+
+
+def _split_types(text: str) -> list:
+    parts, depth, current = [], 0, []
+    for ch in text:
+        depth += (ch == "<") - (ch == ">")
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def refine_arguments(module_op, types) -> None:
+    """Give the entry function the argument types `types`, wrapping refined arguments (see module doc)."""
+    func = entry_function(module_op)
+    types = parse_types(types, module_op.context)
+    block = func.regions[0].blocks[0]
+    args = list(block.arguments)
+    if len(args) != len(types):
+        raise PassError(f"'func.func' op number of refinements must match number of function operands "
+                        f"{len(types)} vs {len(args)}", func.location)
+    for index, (arg, refined) in enumerate(zip(args, types)):
+        problem = _refinement_problem(arg.type, refined)
+        if problem:
+            raise PassError(f"'func.func' op invalid refinement for argument {index}, refinement {problem} "
+                            f"in {arg.type}->{refined}", func.location)
+    for arg, refined in zip(args, types):
+        if arg.type == refined:
+            continue
+        with ir.InsertionPoint.at_block_begin(block), arg.location:
+            shape = make_constant(ir.RankedTensorType(refined).shape, ir.RankedTensorType.get(
+                [ir.RankedTensorType(refined).rank], ir.IntegerType.get_signless(64)), arg.location)
+            wrapper = ir.Operation.create("stablehlo.custom_call", results=[arg.type],
+                                          operands=[arg, shape.result],
+                                          attributes={"call_target_name": ir.StringAttr.get(WRAPPER),
+                                                      "indices_of_shape_operands": _i64_tensor([1])})
+        arg.replace_all_uses_except(wrapper.result, wrapper)
+        arg.set_type(refined)
+    _set_function_type(func, [a.type for a in args], _function_type(func).results)
+
+
+def _refinement_problem(old, new):
+    """Upstream's validation of one argument refinement: None if `new` may replace `old`."""
+    if old == new:
+        return None
+    if not _is_tensor(old) or not _is_tensor(new):
+        return "must be a tensor"
+    if not isinstance(new, ir.RankedTensorType):
+        return "must be ranked"
+    if not isinstance(old, ir.RankedTensorType):
+        return None
+    old, new = ir.RankedTensorType(old), ir.RankedTensorType(new)
+    if old.rank != new.rank:
+        return "rank must match operand rank"
+    if any(not ir.ShapedType.is_dynamic_size(a) and a != b for a, b in zip(old.shape, new.shape)):
+        return "dimension sizes must match for static dimensions"
+    return None
+
+
+def _is_tensor(t) -> bool:
+    return isinstance(t, ir.RankedTensorType) or isinstance(t, ir.UnrankedTensorType)
+
+
+def _i64_tensor(values):
+    t = ir.RankedTensorType.get([len(values)], ir.IntegerType.get_signless(64))
+    return ir.DenseElementsAttr.get(__import__("numpy").array(values, dtype="int64"), type=t)
+
+
+def _function_type(func) -> ir.FunctionType:
+    return ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+
+
+def _set_function_type(func, inputs, results) -> None:
+    func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(list(inputs), list(results)))
+
+
+# ----------------------------------------------------------------- refine-shapes
+
+def refine_shapes(module_op) -> None:
+    _ShapeRefiner(module_op).run()
+
+
+class _ShapeRefiner:
+    def __init__(self, module_op):
+        self.module = module_op
+        self.funcs = functions(module_op)
+        self.snapshot = None  # the functions before refinement, cloned from per signature
+        self.claimed = set()  # private functions specialised in place (their first signature)
+        self.specialised = {}  # (callee, argument types, constants) -> name of its specialisation
+        self.active = set()  # functions being refined (recursion is left alone)
+
+    def run(self) -> None:
+        for name, func in list(self.funcs.items()):
+            if _visibility(func) == "public" and func.regions[0].blocks:
+                self.refine_function(func)
+        self.erase_unused_specialisations()
+
+    # functions and calls
+
+    def refine_function(self, func) -> None:
+        name = ir.StringAttr(func.attributes["sym_name"]).value
+        if name in self.active or len(func.regions[0].blocks) != 1:
+            return
+        self.active.add(name)
+        try:
+            block = func.regions[0].blocks[0]
+            self.refine_block(block)
+        finally:
+            self.active.discard(name)
+        returned = _terminator(block)
+        declared = _function_type(func).results
+        if returned is None or len(returned.operands) != len(declared):
+            return
+        for index, (d, value) in enumerate(zip(declared, returned.operands)):
+            if refine_type(d, value.type) is None:
+                raise PassError(f"'func.return' op result #{index} of @{name} is refined to {value.type}, "
+                                f"which contradicts its declared type {d}", returned.location)
+        _set_function_type(func, [a.type for a in block.arguments], [v.type for v in returned.operands])
+
+    def refine_call(self, op) -> None:
+        callee_name = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+        callee = self.funcs.get(callee_name)
+        if callee is None or len(callee.regions[0].blocks) != 1 or callee_name in self.active:
+            return
+        params = callee.regions[0].blocks[0].arguments
+        if len(params) != len(op.operands):
+            return
+        types = [v.type for v in op.operands]
+        # Constant operands are substituted in the specialisation (inlining would fold them the same way);
+        # jax.global_constant arguments (dimension variables) are exactly those that matter.
+        constants = [constant_array(v) for v in op.operands]
+        key = (callee_name, tuple(str(t) for t in types),
+               tuple(None if c is None else (c.dtype.str, c.shape, c.tobytes()) for c in constants))
+        target_name = self.specialised.get(key)
+        if target_name is None:
+            target_name = self.specialise(op, callee_name, key, types, constants)
+        elif target_name in self.active:
+            return
+        if target_name != callee_name:
+            op.attributes["callee"] = ir.FlatSymbolRefAttr.get(target_name)
+        target = self.funcs[target_name]
+        results = _function_type(target).results
+        for index, (r, t) in enumerate(zip(op.results, results)):
+            if refine_type(r.type, t) is None:
+                raise PassError(f"'func.call' op result #{index} of @{target_name} is refined to {t}, which "
+                                f"contradicts the call's result type {r.type}", op.location)
+            r.set_type(t)
+        self.forward_constant_results(op, target)
+
+    def forward_constant_results(self, call, target) -> None:
+        """Results the callee returns as constants become constants at the call (what inlining and
+        folding would give); a call left without uses to a side-effect free callee is erased."""
+        returned = _terminator(target.regions[0].blocks[0])
+        for result, value in zip(call.results, returned.operands):
+            array = constant_array(value)
+            if array is not None and any(True for _ in result.uses):
+                with ir.InsertionPoint(call):
+                    result.replace_all_uses_with(make_constant(array, result.type, call.location).result)
+        if not any(True for r in call.results for _ in r.uses) and self.side_effect_free(target):
+            feeders = [v.owner.operation for v in call.operands if isinstance(v.owner, (ir.Operation, ir.OpView))]
+            call.erase()
+            erase_dead([f for f in feeders if f.name == "stablehlo.constant"])
+
+    def side_effect_free(self, func, seen=None) -> bool:
+        seen = set() if seen is None else seen
+        name = ir.StringAttr(func.attributes["sym_name"]).value
+        if name in seen:
+            return False  # recursion: not analysed
+        seen.add(name)
+        pure = True
+
+        def visit(op):
+            nonlocal pure
+            if op.name in SIDE_EFFECTS or op.name.startswith("check."):
+                pure = False
+            elif op.name == "func.call":
+                callee = self.funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+                pure = pure and callee is not None and self.side_effect_free(callee, seen)
+            return ir.WalkResult.ADVANCE if pure else ir.WalkResult.INTERRUPT
+
+        func.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return pure
+
+    def erase_unused_specialisations(self) -> None:
+        """Functions this pass specialised that no symbol reference names any more."""
+        referenced = set()
+
+        def visit(op):
+            if op.name != "func.func":
+                for attr in op.attributes:
+                    referenced.update(_SYMBOL.findall(str(op.attributes[attr])))
+            return ir.WalkResult.ADVANCE
+
+        self.module.walk(visit, ir.WalkOrder.PRE_ORDER)
+        for name in set(self.specialised.values()):
+            func = self.funcs.get(name)
+            if func is not None and name not in referenced and _visibility(func) != "public":
+                func.erase()
+                del self.funcs[name]
+
+    def specialise(self, call, callee_name, key, types, constants) -> str:
+        """The name of @callee refined for `types` and `constants`: refined in place the first time
+        (if private), else a clone of its unrefined form."""
+        callee = self.funcs[callee_name]
+        if self.snapshot is None:
+            self.snapshot_module = self.module.clone(ip=False)  # detached: kept alive by this reference
+            self.snapshot = functions(self.snapshot_module)
+        if _visibility(callee) != "public" and callee_name not in self.claimed:
+            self.claimed.add(callee_name)
+            target, target_name = callee, callee_name
+        else:
+            target_name = _unique_name(callee_name, self.funcs)
+            with ir.InsertionPoint(self.module.regions[0].blocks[0]):
+                target = self.snapshot[callee_name].clone()
+            target.attributes["sym_name"] = ir.StringAttr.get(target_name)
+            target.attributes["sym_visibility"] = ir.StringAttr.get("private")
+            self.funcs[target_name] = target
+        self.specialised[key] = target_name
+        block = target.regions[0].blocks[0]
+        for index, (arg, t) in enumerate(zip(block.arguments, types)):
+            if refine_type(arg.type, t) is None:
+                raise PassError(f"'func.call' op operand #{index} of type {t} contradicts parameter type "
+                                f"{arg.type} of @{callee_name}", call.location)
+            arg.set_type(t)
+        for arg, value in zip(block.arguments, constants):
+            if value is not None and any(True for _ in arg.uses):
+                with ir.InsertionPoint.at_block_begin(block):
+                    constant = make_constant(value, arg.type, arg.location)
+                arg.replace_all_uses_with(constant.result)
+        self.refine_function(target)
+        return target_name
+
+    # blocks and ops
+
+    def refine_block(self, block) -> None:
+        for op in list(block.operations):
+            self.refine_op(op.operation)
+
+    def refine_op(self, op) -> None:
+        name = op.name
+        if name == "func.call":
+            return self.refine_call(op)
+        if name == "stablehlo.while":
+            return self.refine_while(op)
+        if name in ("stablehlo.if", "stablehlo.case"):
+            return self.refine_branches(op)
+        if name == "stablehlo.custom_call":
+            return self.refine_custom_call(op)
+        if fold(op):
+            return
+        inferred = infer_result_types(op)
+        if inferred is not None:
+            set_result_types(op, inferred)
+
+    def refine_while(self, op) -> None:
+        cond, body = (r.blocks[0] for r in op.regions)
+        for block in (cond, body):
+            for index, (arg, value) in enumerate(zip(block.arguments, op.operands)):
+                refined = refine_type(arg.type, value.type)
+                if refined is None:
+                    raise PassError(f"'stablehlo.while' op operand #{index} of type {value.type} contradicts "
+                                    f"the region argument type {arg.type}", op.location)
+                arg.set_type(refined)
+        self.refine_block(cond)
+        self.refine_block(body)
+        yielded = _terminator(body)
+        for index, (arg, value) in enumerate(zip(body.arguments, yielded.operands)):
+            if refine_type(arg.type, value.type) is None:
+                raise PassError(f"'stablehlo.while' op loop-carried value #{index} enters the loop as "
+                                f"{arg.type} but the body yields {value.type}: its shape changes across "
+                                f"iterations", op.location)
+        set_result_types(op, [v.type for v in op.operands])
+
+    def refine_branches(self, op) -> None:
+        terminators = []
+        for region in op.regions:
+            self.refine_block(region.blocks[0])
+            terminators.append(_terminator(region.blocks[0]))
+        for index, result in enumerate(op.results):
+            result.set_type(join_types(result.type, [t.operands[index].type for t in terminators]))
+
+    def refine_custom_call(self, op) -> None:
+        target = ir.StringAttr(op.attributes["call_target_name"]).value
+        if target == WRAPPER:
+            return _remove_wrapper(op)
+        if target == "shape_assertion":
+            check_shape_assertion(op, require_constant=False)
+            return
+        if "indices_of_shape_operands" in op.attributes:
+            indices = list(ir.DenseIntElementsAttr(op.attributes["indices_of_shape_operands"]))
+            if len(indices) == len(op.results):
+                set_result_types(op, [_shaped_by(r.type, op.operands[i]) if 0 <= i < len(op.operands) else r.type
+                                      for r, i in zip(op.results, indices)])
+
+
+def _remove_wrapper(op) -> None:
+    """The wrapper refine-arguments made: its uses take the refined argument directly."""
+    if len(op.operands) != 2 or len(op.results) != 1:
+        raise PassError(f"'stablehlo.custom_call' op @{WRAPPER} expects 2 operands and 1 result", op.location)
+    operand, result = op.operands[0], op.results[0]
+    if refine_type(result.type, operand.type) is None:
+        raise PassError(f"'stablehlo.custom_call' op @{WRAPPER}: operand type {operand.type} contradicts "
+                        f"the wrapped type {result.type}", op.location)
+    shape = op.operands[1].owner
+    result.replace_all_uses_with(operand)
+    op.erase()
+    if isinstance(shape, (ir.Operation, ir.OpView)):
+        erase_dead([shape.operation])
+
+
+def _shaped_by(declared, shape_value):
+    """`declared` with the shape held by constant `shape_value` (unchanged if it is not constant)."""
+    shape = constant_ints(shape_value)
+    if shape is None or not isinstance(declared, ir.RankedTensorType):
+        return declared
+    if any(s < 0 for s in shape):
+        raise PassError(f"shape operand holds a negative size: {shape}", shape_value.location
+                        if hasattr(shape_value, "location") else None)
+    if len(shape) != ir.RankedTensorType(declared).rank:
+        return ir.RankedTensorType.get(shape, ir.RankedTensorType(declared).element_type)  # refine_type rejects
+    return with_shape(declared, shape)
+
+
+def set_result_types(op, inferred) -> None:
+    """Refine each result's type by the inferred one; a contradiction is an error at the op."""
+    for index, (result, t) in enumerate(zip(op.results, inferred)):
+        refined = refine_type(result.type, t)
+        if refined is None:
+            raise PassError(f"'{op.name}' op result #{index} is inferred as {t}, which contradicts its "
+                            f"type {result.type}", op.location)
+        if refined != result.type:
+            result.set_type(refined)
+
+
+# ----------------------------------------------------------------- folding
+
+def fold(op) -> bool:
+    """Replace `op` by constants if it is a small integer computation on constants; True if done."""
+    if op.name == "stablehlo.get_dimension_size":
+        return _fold_dimension_size(op)
+    if op.name not in FOLDABLE or not op.results:
+        return False
+    types = [r.type for r in op.results]
+    for t in types:
+        if not isinstance(t, ir.RankedTensorType) or not ir.RankedTensorType(t).has_static_shape \
+                or integer_dtype(ir.RankedTensorType(t).element_type) is None \
+                or _elements(ir.RankedTensorType(t)) > MAX_FOLD_ELEMENTS:
+            return False
+    arrays = [constant_array(v) for v in op.operands]
+    if any(a is None for a in arrays):
+        return False
+    values = _evaluate(op, arrays)
+    if values is None:
+        return False
+    _replace_by_constants(op, values)
+    return True
+
+
+def _fold_dimension_size(op) -> bool:
+    operand = op.operands[0].type
+    dim = ir.IntegerAttr(op.attributes["dimension"]).value
+    if not isinstance(operand, ir.RankedTensorType) or not 0 <= dim < ir.RankedTensorType(operand).rank:
+        return False
+    size = ir.RankedTensorType(operand).shape[dim]
+    if ir.ShapedType.is_dynamic_size(size):
+        return False
+    _replace_by_constants(op, [size])
+    return True
+
+
+def _elements(t) -> int:
+    count = 1
+    for s in t.shape:
+        count *= s
+    return count
+
+
+def _replace_by_constants(op, values) -> None:
+    feeders = [v.owner.operation for v in op.operands if isinstance(v.owner, (ir.Operation, ir.OpView))]
+    with ir.InsertionPoint(op):
+        for result, value in zip(op.results, values):
+            result.replace_all_uses_with(make_constant(value, result.type, op.location).result)
+    op.erase()
+    erase_dead([f for f in feeders if f.name == "stablehlo.constant"])
+
+
+def _evaluate(op, arrays):
+    """The results of `op` on `arrays`, computed by the interpreter; None if it cannot."""
+    from mlir.dialects import func
+
+    from ..interpreter import compile as compile_
+
+    try:
+        with op.context, ir.Location.unknown():
+            module = ir.Module.create()
+            with ir.InsertionPoint(module.body):
+                function = func.FuncOp("main", ([v.type for v in op.operands], [r.type for r in op.results]))
+            block = function.add_entry_block()
+            with ir.InsertionPoint(block):
+                clone = op.clone()
+                for index, arg in enumerate(block.arguments):
+                    clone.operands[index] = arg
+                func.ReturnOp(list(clone.results))
+        return compile_(module)(*arrays)
+    except Exception:  # noqa: BLE001 - not foldable here (the op fails or is unsupported): left to run time
+        return None
+
+
+# ----------------------------------------------------------------- type inference
+
+def infer_result_types(op):
+    """Result types of `op` inferred from its (refined) operands, or None."""
+    rule = _RULES.get(op.name)
+    if rule is not None:
+        return rule(op)
+    attributes = ir.DictAttr.get({k: op.attributes[k] for k in op.attributes})
+    operands = list(op.operands)
+    try:
+        interface = ir.InferTypeOpInterface(op)
+    except ValueError:
+        interface = None
+    if interface is not None:
+        try:
+            return interface.inferReturnTypes(operands=operands, attributes=attributes, context=op.context,
+                                              loc=op.location)
+        except ValueError:
+            return None
+    try:
+        shaped = ir.InferShapedTypeOpInterface(op)
+    except ValueError:
+        shaped = None
+    if shaped is not None:
+        return _from_components(op, shaped.inferReturnTypeComponents(
+            operands=operands, attributes=attributes, context=op.context, loc=op.location), op.results)
+    if op.name in SAME_SHAPE and op.operands and isinstance(op.operands[0].type, ir.RankedTensorType):
+        shape = ir.RankedTensorType(op.operands[0].type).shape
+        return [with_shape(r.type, shape) if isinstance(r.type, ir.RankedTensorType) else r.type
+                for r in op.results]
+    return None
+
+
+def _from_components(op, components, results):
+    types = []
+    for component, result in zip(components, results):
+        if not component.has_rank or not isinstance(result.type, ir.RankedTensorType):
+            types.append(result.type)
+        else:
+            types.append(with_shape(result.type, component.shape))
+    return types
+
+
+def _infer_as(op_class, op, operands, extra: dict):
+    """Result types the static form `op_class` infers for `op`'s attributes plus `extra`."""
+    attributes = {k: op.attributes[k] for k in op.attributes}
+    attributes.update(extra)
+    try:
+        interface = ir.InferTypeOpInterface(op_class, op.context)
+        return interface.inferReturnTypes(operands=operands, attributes=ir.DictAttr.get(attributes),
+                                          context=op.context, loc=op.location)
+    except ValueError:
+        pass
+    try:
+        shaped = ir.InferShapedTypeOpInterface(op_class, op.context)
+        return _from_components(op, shaped.inferReturnTypeComponents(
+            operands=operands, attributes=ir.DictAttr.get(attributes), context=op.context, loc=op.location),
+            op.results)
+    except ValueError:
+        return None
+
+
+def _shape_operand_rule(index):
+    def rule(op):
+        return [_shaped_by(op.results[0].type, op.operands[index])]
+    return rule
+
+
+def _dynamic_pad(op):
+    operand = op.operands[0].type
+    lows, highs, interiors = (constant_ints(v) for v in op.operands[2:5])
+    if None in (lows, highs, interiors) or not isinstance(operand, ir.RankedTensorType):
+        return None
+    shape = []
+    for n, lo, hi, interior in zip(ir.RankedTensorType(operand).shape, lows, highs, interiors):
+        dynamic = ir.ShapedType.is_dynamic_size(n)
+        shape.append(-1 if dynamic else lo + hi + n + max(n - 1, 0) * interior)
+    if any(not ir.ShapedType.is_dynamic_size(s) and s < 0 for s in shape if s != -1):
+        raise PassError(f"'stablehlo.dynamic_pad' op padding makes a negative size: {shape}", op.location)
+    return [with_shape(op.results[0].type, shape)]
+
+
+def _real_dynamic_slice(op):
+    starts, limits, strides = (constant_ints(v) for v in op.operands[1:4])
+    if None in (starts, limits, strides):
+        return None
+    if any(s <= 0 for s in strides) or any(lim < s for s, lim in zip(starts, limits)):
+        raise PassError(f"'stablehlo.real_dynamic_slice' op has invalid constant bounds: start {starts}, "
+                        f"limit {limits}, strides {strides}", op.location)
+    return [with_shape(op.results[0].type, [-(-(lim - s) // st) for s, lim, st in zip(starts, limits, strides)])]
+
+
+def _dynamic_gather(op):
+    from ..dialects import stablehlo
+
+    sizes = constant_ints(op.operands[2])
+    if sizes is None:
+        return None
+    return _infer_as(stablehlo.GatherOp, op, list(op.operands[:2]),
+                     {"slice_sizes": ir.DenseI64ArrayAttr.get(sizes)})
+
+
+def _dynamic_conv(op):
+    from ..dialects import stablehlo
+
+    padding = constant_array(op.operands[2])
+    if padding is None or padding.ndim != 2:
+        return None
+    return _infer_as(stablehlo.ConvolutionOp, op, list(op.operands[:2]), {"padding": conv_padding(padding)})
+
+
+def conv_padding(padding):
+    """The `padding` attribute of a convolution: an i64 tensor of shape [N, 2]."""
+    import numpy as np
+
+    array = np.ascontiguousarray(padding.astype(np.int64))
+    t = ir.RankedTensorType.get(list(array.shape), ir.IntegerType.get_signless(64))
+    return ir.DenseElementsAttr.get(array, type=t)
+
+
+_RULES = {
+    "stablehlo.dynamic_broadcast_in_dim": _shape_operand_rule(1),
+    "stablehlo.dynamic_reshape": _shape_operand_rule(1),
+    "stablehlo.dynamic_iota": _shape_operand_rule(0),
+    "stablehlo.dynamic_pad": _dynamic_pad,
+    "stablehlo.real_dynamic_slice": _real_dynamic_slice,
+    "stablehlo.dynamic_gather": _dynamic_gather,
+    "stablehlo.dynamic_conv": _dynamic_conv,
+    # Their result types are declared, not inferred (upstream keeps them too).
+    "stablehlo.broadcast_in_dim": lambda op: None,
+    "stablehlo.reshape": lambda op: None,
+    "stablehlo.iota": lambda op: None,
+}
+
+
+# ----------------------------------------------------------------- helpers
+
+def _visibility(func) -> str:
+    return ir.StringAttr(func.attributes["sym_visibility"]).value if "sym_visibility" in func.attributes \
+        else "public"
+
+
+def _has_arg_attr(func, index: int, name: str) -> bool:
+    if "arg_attrs" not in func.attributes:
+        return False
+    attrs = ir.ArrayAttr(func.attributes["arg_attrs"])
+    return index < len(attrs) and name in ir.DictAttr(attrs[index])
+
+
+def _terminator(block):
+    ops = list(block.operations)
+    return ops[-1].operation if ops else None
+
+
+def _unique_name(base: str, taken) -> str:
+    n = 0
+    while f"{base}_{n}" in taken:
+        n += 1
+    return f"{base}_{n}"
+
+
+# ----------------------------------------------------------------- passes
+
+def refine_arguments_pass(types):
+    """A callable for `PassManager.add(..., name=REFINE_ARGUMENTS)`; `types` as in `parse_types`."""
+    return guarded_pass(REFINE_ARGUMENTS, lambda op: refine_arguments(op, types))
+
+
+def refine_shapes_pass():
+    """A callable for `PassManager.add(..., name=REFINE_SHAPES)`."""
+    return guarded_pass(REFINE_SHAPES, refine_shapes)
+
+
+def add_refine_arguments_pass(pm, types) -> None:
+    pm.add(refine_arguments_pass(types), name=REFINE_ARGUMENTS, argument=REFINE_ARGUMENTS)
+
+
+def add_refine_shapes_pass(pm) -> None:
+    pm.add(refine_shapes_pass(), name=REFINE_SHAPES, argument=REFINE_SHAPES)
