@@ -14,7 +14,7 @@ from ._parsing import context, parse_module
 # Let MLIR find our op classes (e.g. for `op.opview`) by dialect namespace.
 _mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 
-__all__ = ["register_dialects", "context", "parse_module", "interpret", "compile"]
+__all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine"]
 
 
 def interpret(module_or_text, *arrays, entry="main", limits=None):
@@ -30,3 +30,13 @@ def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors j
     from .interpreter import compile as _compile
 
     return _compile(module_or_text, entry=entry, limits=limits)
+
+
+def refine(module_or_text, arg_types):
+    """Specialises a shape-polymorphic module to argument types: a new module with static shapes
+    (stablehlo-refine-arguments, then the stablehlo-remove-dynamism pipeline; docs/dynamism.md).
+    `arg_types`: one per argument of @main, as MLIR types, their text, or objects with `.shape` and
+    `.dtype`. The input module is not changed. Raises mlir.ir.MLIRError if refinement fails."""
+    from .passes.dynamism import refine_module
+
+    return refine_module(module_or_text, arg_types)

@@ -209,6 +209,8 @@ def make_constant(array, result_type, location):
     """A `stablehlo.constant` of `array` typed `result_type`, at the current insertion point."""
     dtype = integer_dtype(ir.RankedTensorType(result_type).element_type)
     array = np.ascontiguousarray(np.asarray(array).astype(dtype))
+    if dtype is np.bool_:  # MLIR reads an i1 buffer given with its type bit-packed
+        array = np.packbits(array.reshape(-1), bitorder="little")
     attr = ir.DenseElementsAttr.get(array, type=result_type)
     return ir.Operation.create("stablehlo.constant", results=[result_type], attributes={"value": attr},
                                loc=location)

@@ -149,3 +149,43 @@ def add_canonicalize_dynamism_pass(pm) -> None:
 
 def add_remove_dynamism_pipeline(pm, types=None) -> None:
     pm.add(remove_dynamism_pass(types), name=REMOVE_DYNAMISM, argument=REMOVE_DYNAMISM)
+
+
+def refine_module(module_or_text, arg_types):
+    """A copy of a module (or the module parsed from text) specialised to `arg_types` by this pipeline.
+    `arg_types`: MLIR types, their text, or objects with `.shape` and `.dtype` (numpy arrays,
+    jax.ShapeDtypeStruct). Raises mlir.ir.MLIRError if refinement fails, TypeError for bad input."""
+    from mlir.passmanager import PassManager
+
+    from .._parsing import parse_module
+
+    if isinstance(module_or_text, (str, bytes)):
+        text = module_or_text.decode() if isinstance(module_or_text, bytes) else module_or_text
+        module = parse_module(text)
+    elif isinstance(module_or_text, ir.Module):
+        module = parse_module(module_or_text.operation.get_asm(enable_debug_info=True), module_or_text.context)
+    else:
+        raise TypeError(f"expected an mlir Module or its text, got {type(module_or_text).__name__}")
+    if isinstance(arg_types, (str, ir.Type)) or not hasattr(arg_types, "__iter__"):
+        raise TypeError("arg_types must be a list (one type per argument of @main)")
+    types = [_type_text(t) for t in arg_types]
+    pm = PassManager("builtin.module", context=module.context)
+    add_remove_dynamism_pipeline(pm, types)
+    pm.run(module.operation)
+    return module
+
+
+def _type_text(t):
+    if isinstance(t, (str, ir.Type)):
+        return t
+    shape, dtype = getattr(t, "shape", None), getattr(t, "dtype", None)
+    if shape is None or dtype is None:
+        raise TypeError(f"expected an MLIR type, its text, or an object with shape and dtype, got {t!r}")
+    from ..interpreter.types import dtype_info
+
+    try:
+        element = dtype_info(dtype).name
+    except Exception:  # noqa: BLE001 - whatever dtype_info rejects, reported as a bad argument
+        raise TypeError(f"no StableHLO element type for dtype {dtype}") from None
+    dims = "".join(f"{int(d)}x" for d in shape)
+    return f"tensor<{dims}{element}>"

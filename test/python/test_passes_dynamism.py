@@ -1,0 +1,207 @@
+"""Refining real JAX shape-polymorphic exports to static programs (issue 14).
+
+For each exported function: `stablehlo_py.refine` must leave no dynamic type
+and no dynamic op, the module must verify, @main's result types must be those
+jaxlib's own refinement (upstream StableHLO's refine-shapes, through
+`_jax.mlir.refine_polymorphic_shapes`) gives, and the refined program run by
+XLA and by the interpreter must agree with `Exported.call` on concrete inputs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import jax
+import jax.numpy as jnp
+import mlir.ir as ir
+import numpy as np
+import pytest
+from jax import export as jax_export
+from mlir.passmanager import PassManager
+
+import stablehlo_py
+from conftest import assert_close, xla_run_text
+from stablehlo_py.passes.refine import add_refine_arguments_pass
+
+f32 = jnp.float32
+W = (np.arange(12, dtype=np.float32).reshape(4, 3) - 5) / 7
+KERNEL = (np.arange(12, dtype=np.float32).reshape(2, 2, 3) - 6) / 5  # OIW, 1-D convolution
+DYNAMIC_OPS = {"stablehlo." + n for n in ("dynamic_broadcast_in_dim", "dynamic_reshape", "dynamic_pad",
+                                          "real_dynamic_slice", "set_dimension_size", "dynamic_iota",
+                                          "dynamic_gather", "dynamic_conv")}
+
+
+def _scan(x):
+    return jax.lax.scan(lambda c, r: (c + r, c * r), jnp.zeros(x.shape[1], x.dtype), x)
+
+
+def _fori(x):
+    return jax.lax.fori_loop(0, x.shape[0], lambda i, c: c + x[i] * i, jnp.zeros(x.shape[1], x.dtype))
+
+
+# name -> (function, polymorphic shapes, concrete shapes)
+CASES = {
+    "broadcast": (lambda x: x + jnp.broadcast_to(jnp.sum(x, axis=1, keepdims=True), x.shape), ["b, 4"], [(5, 4)]),
+    "arange": (lambda x: x + jnp.arange(x.shape[0], dtype=f32)[:, None], ["b, 4"], [(5, 4)]),
+    "reshape_minus_one": (lambda x: x.reshape(-1) * 2, ["b, 4"], [(5, 4)]),
+    "concatenate": (lambda x: jnp.concatenate([x, x * 2], axis=0), ["b, 4"], [(5, 4)]),
+    "pad": (lambda x: jnp.pad(x, ((1, 2), (0, 1))), ["b, 4"], [(5, 4)]),
+    "slice_half": (lambda x: x[: x.shape[0] // 2] + 1, ["b, 4"], [(5, 4)]),
+    "conv": (lambda x: jax.lax.conv_general_dilated(x, KERNEL, (1,), "SAME"), ["n, 2, b"], [(2, 2, 7)]),
+    "gather": (lambda x: x[jnp.arange(x.shape[0]) % 2], ["b, 4"], [(5, 4)]),
+    "matmul_einsum": (lambda x: (x @ W, jnp.einsum("bi,ci->bc", x, x)), ["b, 4"], [(5, 4)]),
+    "reductions": (lambda x: (jnp.sum(x, axis=0), jnp.max(x, axis=1), jnp.mean(x)), ["b, 4"], [(5, 4)]),
+    "scan": (_scan, ["b, 4"], [(5, 4)]),
+    "fori_loop": (_fori, ["b, 4"], [(6, 4)]),
+    "two_dims": (lambda x, y: (x.T @ y, x.reshape(-1), jnp.sum(y, axis=1)), ["a, b", "a, 3"], [(5, 2), (5, 3)]),
+}
+
+
+def _export(fn, specs):
+    scope = jax_export.SymbolicScope()
+    args = [jax.ShapeDtypeStruct(jax_export.symbolic_shape(s, scope=scope), f32) for s in specs]
+    return jax_export.export(jax.jit(fn))(*args)
+
+
+def _inputs(shapes):
+    rng = np.random.default_rng(0)
+    return [rng.uniform(-2, 2, s).astype(np.float32) for s in shapes]
+
+
+def _type_text(a) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in a.shape) + "f32>"
+
+
+def _dynamic_types(module) -> list:
+    """Every tensor type with a dynamic size, of an op result or block argument anywhere in `module`."""
+    found = []
+
+    def check(t, where):
+        if isinstance(t, ir.RankedTensorType) and not t.has_static_shape or isinstance(t, ir.UnrankedTensorType):
+            found.append(f"{where}: {t}")
+
+    def visit(op):
+        for r in op.results:
+            check(r.type, op.name)
+        for region in op.regions:
+            for block in region.blocks:
+                for a in block.arguments:
+                    check(a.type, f"argument of {op.name}")
+        if op.name == "func.func":
+            function_type = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+            for t in list(function_type.inputs) + list(function_type.results):
+                check(t, "function type")
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _op_names(module) -> set:
+    names = set()
+
+    def visit(op):
+        names.add(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return names
+
+
+def _main_type(module) -> str:
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+            return str(op.attributes["function_type"])
+    raise AssertionError("no @main")
+
+
+def _jaxlib_refined_main_type(text: str, types: list) -> str:
+    """@main's type after jaxlib's refinement (upstream refine-shapes), given the arguments refined
+    by our refine-arguments (whose wrappers upstream's refine-shapes removes)."""
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib import _jax
+    from jaxlib.mlir import ir as jax_ir
+
+    module = stablehlo_py.parse_module(text)
+    pm = PassManager("builtin.module", context=module.context)
+    add_refine_arguments_pass(pm, types)
+    pm.run(module.operation)
+    refined = _jax.mlir.refine_polymorphic_shapes(module.operation.get_asm().encode(),
+                                                  enable_shape_assertions=True, validate_static_shapes=True)
+    with jax_mlir.make_ir_context():
+        upstream = jax_ir.Module.parse(refined)
+        for op in upstream.body.operations:
+            if jax_ir.StringAttr(op.attributes["sym_name"]).value == "main":
+                return str(op.attributes["function_type"])
+    raise AssertionError("jaxlib's module has no @main")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_refines_jax_export_to_static(name):
+    fn, specs, shapes = CASES[name]
+    exported = _export(fn, specs)
+    text = exported.mlir_module()
+    assert "?" in _main_type(stablehlo_py.parse_module(text))  # the export is polymorphic to start with
+    xs = _inputs(shapes)
+    module = stablehlo_py.refine(text, xs)
+
+    module.operation.verify()
+    assert _dynamic_types(module) == []
+    assert not _op_names(module) & DYNAMIC_OPS
+    assert "shape_assertion" not in str(module)
+    assert _main_type(module) == _jaxlib_refined_main_type(text, [_type_text(x) for x in xs])
+
+    expected = [np.asarray(v) for v in jax.tree_util.tree_leaves(exported.call(*xs))]
+    refined_text = str(module)
+    by_xla = xla_run_text(refined_text, *xs)
+    by_interpreter = stablehlo_py.interpret(refined_text, *xs)
+    assert len(by_xla) == len(by_interpreter) == len(expected)
+    for got_xla, got_interp, want in zip(by_xla, by_interpreter, expected):
+        assert got_xla.shape == got_interp.shape == want.shape
+        assert_close([got_xla], [want], rtol=1e-6, atol=1e-6, context=f"{name}: XLA")
+        assert_close([got_interp], [want], rtol=1e-5, atol=1e-5, context=f"{name}: interpreter")
+
+
+def test_refined_signature_per_shape():
+    """The same export refined for two shapes gives two static programs, and the input is not changed."""
+    fn, specs, _ = CASES["slice_half"]
+    module = stablehlo_py.parse_module(_export(fn, specs).mlir_module())
+    before = str(module)
+    small = stablehlo_py.refine(module, ["tensor<3x4xf32>"])
+    large = stablehlo_py.refine(module, [jax.ShapeDtypeStruct((8, 4), f32)])
+    assert str(module) == before
+    assert re.search(r"@main\(%arg0: tensor<3x4xf32>\) -> \(tensor<1x4xf32>", str(small))
+    assert re.search(r"@main\(%arg0: tensor<8x4xf32>\) -> \(tensor<4x4xf32>", str(large))
+
+
+def test_failing_shape_assertion_reports_jax_message():
+    """x of shape (b, b) given (3, 4): JAX's assertion fails; the error is its message, formatted."""
+    exported = _export(lambda x: x + x.T, ["b, b"])
+    x = np.zeros((3, 4), np.float32)
+    with pytest.raises(Exception) as jax_error:
+        exported.call(x)
+    with pytest.raises(ir.MLIRError) as ours:
+        stablehlo_py.refine(exported.mlir_module(), [x])
+    message = str(ours.value)
+    assert "{0}" not in message and "{1}" not in message
+    # JAX reports the same assertion: the dimension it checks and the values it found
+    assert re.search(r"args\[0\]\.shape\[1\] \(= 4\)", message)
+    assert "args[0].shape[1] (= 4)" in str(jax_error.value)
+
+
+def test_refine_rejects_bad_arguments():
+    text = _export(CASES["reshape_minus_one"][0], ["b, 4"]).mlir_module()
+    with pytest.raises(ir.MLIRError, match="number of refinements must match number of function operands 2 vs 1"):
+        stablehlo_py.refine(text, ["tensor<2x4xf32>", "tensor<i32>"])
+    with pytest.raises(ir.MLIRError, match="dimension sizes must match for static dimensions"):
+        stablehlo_py.refine(text, ["tensor<2x5xf32>"])
+    with pytest.raises(ir.MLIRError, match="rank must match operand rank"):
+        stablehlo_py.refine(text, ["tensor<2xf32>"])
+    with pytest.raises(ir.MLIRError, match="Invalid type string: tensor<2x"):
+        stablehlo_py.refine(text, ["tensor<2x"])
+    with pytest.raises(TypeError):
+        stablehlo_py.refine(text, "tensor<2x4xf32>")
+    with pytest.raises(TypeError):
+        stablehlo_py.refine(42, ["tensor<2x4xf32>"])
+    with pytest.raises(TypeError):
+        stablehlo_py.refine(text, [object()])
