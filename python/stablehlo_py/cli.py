@@ -252,7 +252,7 @@ def _opt(args) -> int:
     return 1 if failures else 0
 
 
-_EXPECTED = re.compile(r"expected-(error|warning|remark|note)\s*(?:@(above|below|[+-]?\d+))?\s*\{\{(.*?)\}\}")
+_EXPECTED = re.compile(r"expected-(error|warning|remark|note)\s*(?:@(above|below|[+-]?\d+))?\s*\{\{(.*)\}\}")
 _LINE = re.compile(r'"[^"]*":(\d+):(\d+)')
 
 

@@ -373,7 +373,12 @@ class _ShapeRefiner:
             self.refine_block(region.blocks[0])
             terminators.append(_terminator(region.blocks[0]))
         for index, result in enumerate(op.results):
-            result.set_type(join_types(result.type, [t.operands[index].type for t in terminators]))
+            yielded = [t.operands[index].type for t in terminators]
+            for t in yielded[1:]:
+                if refine_type(yielded[0], t) is None:
+                    raise PassError(f"'{op.name}' op branches yield incompatible types for result #{index}: "
+                                    f"{', '.join(map(str, yielded))}", op.location)
+            result.set_type(join_types(result.type, yielded))
 
     def refine_custom_call(self, op) -> None:
         target = ir.StringAttr(op.attributes["call_target_name"]).value
@@ -385,7 +390,7 @@ class _ShapeRefiner:
         if "indices_of_shape_operands" in op.attributes:
             indices = list(ir.DenseIntElementsAttr(op.attributes["indices_of_shape_operands"]))
             if len(indices) == len(op.results):
-                set_result_types(op, [_shaped_by(r.type, op.operands[i]) if 0 <= i < len(op.operands) else r.type
+                set_result_types(op, [_shaped_by(r.type, op.operands[i], op.location) if 0 <= i < len(op.operands) else r.type
                                       for r, i in zip(op.results, indices)])
 
 
@@ -404,14 +409,13 @@ def _remove_wrapper(op) -> None:
         erase_dead([shape.operation])
 
 
-def _shaped_by(declared, shape_value):
+def _shaped_by(declared, shape_value, location):
     """`declared` with the shape held by constant `shape_value` (unchanged if it is not constant)."""
     shape = constant_ints(shape_value)
     if shape is None or not isinstance(declared, ir.RankedTensorType):
         return declared
     if any(s < 0 for s in shape):
-        raise PassError(f"shape operand holds a negative size: {shape}", shape_value.location
-                        if hasattr(shape_value, "location") else None)
+        raise PassError(f"shape operand holds a negative size: {shape}", location)
     if len(shape) != ir.RankedTensorType(declared).rank:
         return ir.RankedTensorType.get(shape, ir.RankedTensorType(declared).element_type)  # refine_type rejects
     return with_shape(declared, shape)
@@ -566,7 +570,7 @@ def _infer_as(op_class, op, operands, extra: dict):
 
 def _shape_operand_rule(index):
     def rule(op):
-        return [_shaped_by(op.results[0].type, op.operands[index])]
+        return [_shaped_by(op.results[0].type, op.operands[index], op.location)]
     return rule
 
 

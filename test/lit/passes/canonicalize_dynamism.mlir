@@ -1,0 +1,57 @@
+// RUN: stablehlo-py opt %s --pipeline stablehlo-canonicalize-dynamism --split-input-file | FileCheck %s
+
+// Dynamic ops with constant shape operands and static result types become their static forms;
+// the constants they leave unused go too.
+// CHECK-LABEL: func.func @static_forms
+// CHECK-NOT: stablehlo.constant
+func.func @static_forms(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> (tensor<2x4xf32>, tensor<8xf32>, tensor<3xi32>, tensor<10xf32>, tensor<2xf32>) {
+  %shape = stablehlo.constant dense<[2, 4]> : tensor<2xi32>
+  // CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<4xf32>) -> tensor<2x4xf32>
+  %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [1] {known_expanding_dimensions = array<i64>} : (tensor<4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  %eight = stablehlo.constant dense<8> : tensor<1xi64>
+  // CHECK: stablehlo.reshape %[[B]] : (tensor<2x4xf32>) -> tensor<8xf32>
+  %1 = stablehlo.dynamic_reshape %0, %eight : (tensor<2x4xf32>, tensor<1xi64>) -> tensor<8xf32>
+  %three = stablehlo.constant dense<3> : tensor<1xi32>
+  // CHECK: stablehlo.iota dim = 0 : tensor<3xi32>
+  %2 = stablehlo.dynamic_iota %three, dim = 0 : (tensor<1xi32>) -> tensor<3xi32>
+  %lo = stablehlo.constant dense<1> : tensor<1xi32>
+  %hi = stablehlo.constant dense<2> : tensor<1xi32>
+  %in = stablehlo.constant dense<1> : tensor<1xi32>
+  // CHECK: stablehlo.pad %arg0, %arg1, low = [1], high = [2], interior = [1] : (tensor<4xf32>, tensor<f32>) -> tensor<10xf32>
+  %3 = stablehlo.dynamic_pad %arg0, %arg1, %lo, %hi, %in : (tensor<4xf32>, tensor<f32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<10xf32>
+  %start = stablehlo.constant dense<1> : tensor<1xi32>
+  %limit = stablehlo.constant dense<4> : tensor<1xi32>
+  %stride = stablehlo.constant dense<2> : tensor<1xi32>
+  // CHECK: stablehlo.slice %arg0 [1:4:2] : (tensor<4xf32>) -> tensor<2xf32>
+  %4 = stablehlo.real_dynamic_slice %arg0, %start, %limit, %stride : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<2xf32>
+  // CHECK-NOT: stablehlo.dynamic
+  // CHECK: return
+  return %0, %1, %2, %3, %4 : tensor<2x4xf32>, tensor<8xf32>, tensor<3xi32>, tensor<10xf32>, tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gather_and_conv
+func.func @gather_and_conv(%arg0: tensor<6x4xf32>, %arg1: tensor<1x2x7xf32>, %arg2: tensor<3x2x3xf32>) -> (tensor<3x4xf32>, tensor<1x3x7xf32>) {
+  %index = stablehlo.constant dense<0> : tensor<1xi32>
+  %sizes = stablehlo.constant dense<[3, 4]> : tensor<2xi32>
+  // CHECK: "stablehlo.gather"(%arg0, %{{.*}}) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [0]>, indices_are_sorted = true, slice_sizes = array<i64: 3, 4>}> : (tensor<6x4xf32>, tensor<1xi32>) -> tensor<3x4xf32>
+  %0 = "stablehlo.dynamic_gather"(%arg0, %index, %sizes) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [0]>, indices_are_sorted = true}> : (tensor<6x4xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<3x4xf32>
+  %padding = stablehlo.constant dense<1> : tensor<1x2xi64>
+  // CHECK: stablehlo.convolution(%arg1, %arg2) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {pad = {{\[\[}}1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x7xf32>, tensor<3x2x3xf32>) -> tensor<1x3x7xf32>
+  %1 = "stablehlo.dynamic_conv"(%arg1, %arg2, %padding) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0]x[o, i, 0]->[b, f, 0]>, feature_group_count = 1 : i64}> : (tensor<1x2x7xf32>, tensor<3x2x3xf32>, tensor<1x2xi64>) -> tensor<1x3x7xf32>
+  return %0, %1 : tensor<3x4xf32>, tensor<1x3x7xf32>
+}
+
+// -----
+
+// Left alone: a shape operand that is not a constant, and a result type that is not static.
+// CHECK-LABEL: func.func @left_alone
+func.func @left_alone(%arg0: tensor<4xf32>, %arg1: tensor<2xi32>) -> (tensor<?x4xf32>, tensor<?x4xf32>) {
+  // CHECK: stablehlo.dynamic_broadcast_in_dim %arg0, %arg1
+  %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %arg1, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %shape = stablehlo.constant dense<[2, 4]> : tensor<2xi32>
+  // CHECK: stablehlo.dynamic_broadcast_in_dim %arg0, %c
+  %1 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+  return %0, %1 : tensor<?x4xf32>, tensor<?x4xf32>
+}

@@ -1,0 +1,63 @@
+// RUN: stablehlo-py opt %s --pipeline stablehlo-refine-shapes --split-input-file --verify-diagnostics
+
+func.func @shape_contradicts_type(%arg0: tensor<4xf32>) -> tensor<?x4xf32> {
+  %c2 = stablehlo.constant dense<2> : tensor<1xi32>
+  %c5 = stablehlo.constant dense<5> : tensor<1xi32>
+  %shape = stablehlo.concatenate %c2, %c5, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  // expected-error@+1 {{'stablehlo.dynamic_broadcast_in_dim' op result #0 is inferred as tensor<2x5xf32>, which contradicts its type tensor<?x4xf32>}}
+  %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+func.func @loop_grows(%arg0: tensor<2xf32>) -> tensor<?xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c3 = stablehlo.constant dense<3> : tensor<i32>
+  %x0 = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  // expected-error@+1 {{'stablehlo.while' op loop-carried value #1 enters the loop as tensor<2xf32> but the body yields tensor<4xf32>}}
+  %0:2 = stablehlo.while(%i = %c0, %x = %x0) : tensor<i32>, tensor<?xf32>
+  cond {
+    %p = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %y = stablehlo.concatenate %x, %x, dim = 0 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    stablehlo.return %i, %y : tensor<i32>, tensor<?xf32>
+  }
+  return %0#1 : tensor<?xf32>
+}
+
+// -----
+
+func.func @branches_disagree(%arg0: tensor<i1>, %arg1: tensor<2xf32>, %arg2: tensor<3xf32>) -> tensor<?xf32> {
+  %a = stablehlo.convert %arg1 : (tensor<2xf32>) -> tensor<?xf32>
+  %b = stablehlo.convert %arg2 : (tensor<3xf32>) -> tensor<?xf32>
+  // expected-error@+1 {{'stablehlo.if' op branches yield incompatible types for result #0: tensor<2xf32>, tensor<3xf32>}}
+  %0 = "stablehlo.if"(%arg0) ({
+    stablehlo.return %a : tensor<?xf32>
+  }, {
+    stablehlo.return %b : tensor<?xf32>
+  }) : (tensor<i1>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @assertion_fails(%arg0: tensor<3x?xf32>) {
+  %b = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<3x?xf32>) -> tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %ok = stablehlo.compare EQ, %b, %c4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  // expected-error@+1 {{expected b = 4, got b = 3 ({1}: {0})}}
+  stablehlo.custom_call @shape_assertion(%ok, %b, %c4) {error_message = "expected b = {1}, got b = {0} ({{1}: {{0})", has_side_effect = true} : (tensor<i1>, tensor<i32>, tensor<i32>) -> ()
+  return
+}
+
+// -----
+
+func.func @negative_size(%arg0: tensor<f32>) -> tensor<?xf32> {
+  %c = stablehlo.constant dense<-3> : tensor<i32>
+  %shape = stablehlo.reshape %c : (tensor<i32>) -> tensor<1xi32>
+  // expected-error@+1 {{shape operand holds a negative size: [-3]}}
+  %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [] : (tensor<f32>, tensor<1xi32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
