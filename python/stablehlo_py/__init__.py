@@ -32,11 +32,13 @@ def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors j
     return _compile(module_or_text, entry=entry, limits=limits)
 
 
-def refine(module_or_text, arg_types):
+def refine(module_or_text, arg_types, platform_index=None):
     """Specialises a shape-polymorphic module to argument types: a new module with static shapes
     (stablehlo-refine-arguments, then the stablehlo-remove-dynamism pipeline; docs/dynamism.md).
     `arg_types`: one per argument of @main, as MLIR types, their text, or objects with `.shape` and
-    `.dtype`. The input module is not changed. Raises mlir.ir.MLIRError if refinement fails."""
+    `.dtype`. `platform_index`: for a multi-platform JAX export, the platform to keep (its argument
+    leaves @main, and `arg_types` omits it). The input module is not changed. Raises
+    mlir.ir.MLIRError if refinement fails."""
     from .passes.dynamism import refine_module
 
-    return refine_module(module_or_text, arg_types)
+    return refine_module(module_or_text, arg_types, platform_index)

@@ -205,3 +205,32 @@ def test_refine_rejects_bad_arguments():
         stablehlo_py.refine(42, ["tensor<2x4xf32>"])
     with pytest.raises(TypeError):
         stablehlo_py.refine(text, [object()])
+
+
+def test_platform_index_selects_a_platform():
+    """A multi-platform export: with platform_index the platform argument leaves @main and the
+    chosen platform's branch runs; without it, the argument stays and is refined like the others."""
+    def fn(x):
+        return jax.lax.platform_dependent(x, cpu=lambda x: jnp.sin(x) * x.shape[0], cuda=lambda x: jnp.cos(x))
+
+    exported = jax_export.export(jax.jit(fn), platforms=("cpu", "cuda"))(
+        jax.ShapeDtypeStruct(jax_export.symbolic_shape("b"), f32))
+    text = exported.mlir_module()
+    x = _inputs([(5,)])[0]
+    for index, expected in ((0, np.sin(x) * 5), (1, np.cos(x))):
+        module = stablehlo_py.refine(text, [x], platform_index=index)
+        assert _dynamic_types(module) == []
+        assert re.search(r"@main\(%arg0: tensor<5xf32>\) -> \(tensor<5xf32>", str(module))
+        assert_close(stablehlo_py.interpret(module, x), [expected.astype(np.float32)], rtol=1e-6)
+    assert_close(stablehlo_py.interpret(stablehlo_py.refine(text, [x], platform_index=0), x),
+                 [np.asarray(exported.call(x))], rtol=1e-6)
+    kept = stablehlo_py.refine(text, ["tensor<i32>", x])
+    assert re.search(r"@main\(%arg0: tensor<i32> \{jax.global_constant = \"_platform_index\"\}, %arg1: tensor<5xf32>\)",
+                     str(kept))
+    with pytest.raises(ir.MLIRError, match="number of refinements must match number of function operands 1 vs 2"):
+        stablehlo_py.refine(text, [x])
+    with pytest.raises(ir.MLIRError, match="has no argument marked jax.global_constant"):
+        stablehlo_py.refine(_export(CASES["pad"][0], ["b, 4"]).mlir_module(), [np.zeros((2, 4), np.float32)],
+                            platform_index=0)
+    with pytest.raises(TypeError):
+        stablehlo_py.refine(text, [x], platform_index="cpu")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import mlir.ir as ir
 
 from ._common import PassError, constant_array, constant_ints, erase_dead, guarded_pass
-from .refine import conv_padding, refine_arguments, refine_shapes
+from .refine import conv_padding, refine_arguments, refine_shapes, substitute_platform_index
 
 __all__ = ["CANONICALIZE_DYNAMISM", "REMOVE_DYNAMISM", "canonicalize_dynamism", "remove_dynamism",
            "canonicalize_dynamism_pass", "remove_dynamism_pass", "add_canonicalize_dynamism_pass",
@@ -120,8 +120,12 @@ def _canonicalize(op) -> None:
                 and v.owner.name == "stablehlo.constant"])
 
 
-def remove_dynamism(module_op, types=None) -> None:
-    """refine-arguments (if `types`), then refine-shapes and canonicalize-dynamism until nothing changes."""
+def remove_dynamism(module_op, types=None, platform_index=None) -> None:
+    """refine-arguments (if `types`), then refine-shapes and canonicalize-dynamism until nothing changes.
+    With `platform_index`, a multi-platform JAX export's platform argument is first fixed to it (and
+    removed from @main's signature: `types` then lists the other arguments)."""
+    if platform_index is not None:
+        substitute_platform_index(module_op, platform_index)
     if types is not None:
         refine_arguments(module_op, types)
     before = None
@@ -139,19 +143,19 @@ def canonicalize_dynamism_pass():
     return guarded_pass(CANONICALIZE_DYNAMISM, canonicalize_dynamism)
 
 
-def remove_dynamism_pass(types=None):
-    return guarded_pass(REMOVE_DYNAMISM, lambda op: remove_dynamism(op, types))
+def remove_dynamism_pass(types=None, platform_index=None):
+    return guarded_pass(REMOVE_DYNAMISM, lambda op: remove_dynamism(op, types, platform_index))
 
 
 def add_canonicalize_dynamism_pass(pm) -> None:
     pm.add(canonicalize_dynamism_pass(), name=CANONICALIZE_DYNAMISM, argument=CANONICALIZE_DYNAMISM)
 
 
-def add_remove_dynamism_pipeline(pm, types=None) -> None:
-    pm.add(remove_dynamism_pass(types), name=REMOVE_DYNAMISM, argument=REMOVE_DYNAMISM)
+def add_remove_dynamism_pipeline(pm, types=None, platform_index=None) -> None:
+    pm.add(remove_dynamism_pass(types, platform_index), name=REMOVE_DYNAMISM, argument=REMOVE_DYNAMISM)
 
 
-def refine_module(module_or_text, arg_types):
+def refine_module(module_or_text, arg_types, platform_index=None):
     """A copy of a module (or the module parsed from text) specialised to `arg_types` by this pipeline.
     `arg_types`: MLIR types, their text, or objects with `.shape` and `.dtype` (numpy arrays,
     jax.ShapeDtypeStruct). Raises mlir.ir.MLIRError if refinement fails, TypeError for bad input."""
@@ -170,7 +174,9 @@ def refine_module(module_or_text, arg_types):
         raise TypeError("arg_types must be a list (one type per argument of @main)")
     types = [_type_text(t) for t in arg_types]
     pm = PassManager("builtin.module", context=module.context)
-    add_remove_dynamism_pipeline(pm, types)
+    if platform_index is not None and (isinstance(platform_index, bool) or not isinstance(platform_index, int)):
+        raise TypeError(f"platform_index must be an int, got {platform_index!r}")
+    add_remove_dynamism_pipeline(pm, types, platform_index)
     pm.run(module.operation)
     return module
 

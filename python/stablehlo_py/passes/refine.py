@@ -170,6 +170,34 @@ def _set_function_type(func, inputs, results) -> None:
     func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(list(inputs), list(results)))
 
 
+PLATFORM_INDEX = "_platform_index"
+
+
+def substitute_platform_index(module_op, index: int) -> None:
+    """Fix the platform of a multi-platform JAX export: @main's argument marked
+    `jax.global_constant = "_platform_index"` becomes the constant `index` and leaves the signature."""
+    func = entry_function(module_op)
+    block = func.regions[0].blocks[0]
+    position = next((i for i in range(len(block.arguments))
+                     if _arg_attr(func, i, GLOBAL_CONSTANT) == PLATFORM_INDEX), None)
+    if position is None:
+        raise PassError(f"'func.func' op has no argument marked jax.global_constant = \"{PLATFORM_INDEX}\"",
+                        func.location)
+    arg = block.arguments[position]
+    if not isinstance(arg.type, ir.RankedTensorType) or arg.type.rank != 0 or \
+            integer_dtype(arg.type.element_type) is None:
+        raise PassError(f"'func.func' op platform index argument has type {arg.type}, expected an integer "
+                        "scalar tensor", func.location)
+    with ir.InsertionPoint.at_block_begin(block):
+        constant = make_constant(index, arg.type, arg.location)
+    arg.replace_all_uses_with(constant.result)
+    block.erase_argument(position)
+    if "arg_attrs" in func.attributes:
+        attrs = list(ir.ArrayAttr(func.attributes["arg_attrs"]))
+        func.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs[:position] + attrs[position + 1:])
+    _set_function_type(func, [a.type for a in block.arguments], _function_type(func).results)
+
+
 # ----------------------------------------------------------------- refine-shapes
 
 def refine_shapes(module_op) -> None:
@@ -648,11 +676,15 @@ def _visibility(func) -> str:
         else "public"
 
 
-def _has_arg_attr(func, index: int, name: str) -> bool:
+def _arg_attr(func, index: int, name: str):
+    """The string value of argument attribute `name` of argument `index`, or None."""
     if "arg_attrs" not in func.attributes:
-        return False
+        return None
     attrs = ir.ArrayAttr(func.attributes["arg_attrs"])
-    return index < len(attrs) and name in ir.DictAttr(attrs[index])
+    if index >= len(attrs) or name not in ir.DictAttr(attrs[index]):
+        return None
+    value = ir.DictAttr(attrs[index])[name]
+    return value.value if isinstance(value, ir.StringAttr) else str(value)
 
 
 def _terminator(block):

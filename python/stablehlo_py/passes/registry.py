@@ -62,7 +62,10 @@ def _check_shape_assertions(options):
 def _remove_dynamism(options):
     from .dynamism import remove_dynamism_pass
 
-    return remove_dynamism_pass(_types(options))
+    index = options["platform-index"].strip()
+    if index and not re.fullmatch(r"\d+", index):
+        raise ValueError(f"stablehlo-remove-dynamism: platform-index expects a non-negative integer, got '{index}'")
+    return remove_dynamism_pass(_types(options), int(index) if index else None)
 
 
 # name -> (options with their defaults, factory taking the parsed options)
@@ -72,7 +75,7 @@ _PASSES = {
     "stablehlo-refine-shapes": ({}, _refine_shapes),
     "stablehlo-canonicalize-dynamism": ({}, _canonicalize_dynamism),
     "stablehlo-check-shape-assertions": ({"enable-shape-assertions": "true"}, _check_shape_assertions),
-    "stablehlo-remove-dynamism": ({"types": ""}, _remove_dynamism),
+    "stablehlo-remove-dynamism": ({"types": "", "platform-index": ""}, _remove_dynamism),
 }
 
 PASS_NAMES = tuple(_PASSES)

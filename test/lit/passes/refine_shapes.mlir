@@ -153,3 +153,43 @@ func.func @sizes(%arg0: tensor<6x?xf32>) -> (tensor<i32>, tensor<?x?xf32>) {
   // CHECK: return %[[SIX]], %{{.*}} : tensor<i32>, tensor<6x2xf32>
   return %0, %2 : tensor<i32>, tensor<?x?xf32>
 }
+
+// -----
+
+// Region ops take their shape functions too (called without their regions).
+// CHECK-LABEL: func.func @region_ops(%arg0: tensor<4x6xf32>, %arg1: tensor<2x1xi32>, %arg2: tensor<2x6xf32>) -> (tensor<3x5xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>)
+func.func @region_ops(%arg0: tensor<4x6xf32>, %idx: tensor<2x1xi32>, %upd: tensor<2x6xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %x = stablehlo.convert %arg0 : (tensor<4x6xf32>) -> tensor<?x?xf32>
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%x, %cst) <{window_dimensions = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<?x?xf32>, tensor<f32>) -> tensor<?x?xf32>
+  %1 = "stablehlo.sort"(%x) <{dimension = 1 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %2 = "stablehlo.scatter"(%x, %idx, %upd) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<?x?xf32>, tensor<2x1xi32>, tensor<2x6xf32>) -> tensor<?x?xf32>
+  %3 = "stablehlo.map"(%x, %x) <{dimensions = array<i64: 0, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.multiply %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %4 = stablehlo.convert %x : tensor<?x?xf32>
+  %5 = "stablehlo.select_and_scatter"(%x, %0, %cst) <{window_dimensions = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<f32>) -> tensor<?x?xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
