@@ -10,18 +10,21 @@ _ELEMENTWISE = [_T + f for f in (
     "test_interpreter_reduce_precision.py", "test_interpreter_constants.py", "test_interpreter_fixes.py",
     "test_properties.py", "test_interpreter_xla_text.py", "test_interpreter_conformance_fixes.py",
     "test_interpreter_scalar_loops.py")]  # scalar loops run the scalar forms elementwise.py defines
+# programs of dynamic types and the dynamism ops (issue 14): kernels specialised at run time
+_DYNAMISM = [_T + f for f in (
+    "test_interpreter_dynamism.py", "test_interpreter_dynamism_jax.py", "test_interpreter_dynamic_operands.py")]
 _REGIONS = [_T + f for f in (
     "test_interpreter_reduce.py", "test_interpreter_windows.py", "test_interpreter_sort.py",
     "test_interpreter_scalar_loops.py", "test_interpreter_calls_and_loop_updates.py",
     "test_interpreter_custom_calls.py", "test_interpreter_tokens_composite.py", "test_interpreter_scatter.py",
-    "test_interpreter_accumulation_order.py", "test_interpreter_limits.py")]
+    "test_interpreter_accumulation_order.py", "test_interpreter_limits.py")] + _DYNAMISM
 _INDEXING = [_T + f for f in (
-    "test_interpreter_gather.py", "test_interpreter_scatter.py", "test_interpreter_data_movement.py")]
+    "test_interpreter_gather.py", "test_interpreter_scatter.py", "test_interpreter_data_movement.py")] + _DYNAMISM
 _DATA_MOVEMENT = [_T + f for f in (
-    "test_interpreter_data_movement.py", "test_interpreter_tuples_and_sizes.py", "test_interpreter_fixes.py")]
+    "test_interpreter_data_movement.py", "test_interpreter_tuples_and_sizes.py", "test_interpreter_fixes.py")] + _DYNAMISM
 _LINALG = [_T + f for f in (
     "test_interpreter_dot.py", "test_interpreter_convolution.py", "test_interpreter_einsum.py",
-    "test_interpreter_fft_and_solvers.py", "test_interpreter_accumulation_order.py")]
+    "test_interpreter_fft_and_solvers.py", "test_interpreter_accumulation_order.py")] + _DYNAMISM
 
 # The toolkit modules (types, conversion, combiners, bodies, windows) serve several families: the
 # tests of every family that uses them judge them.
@@ -51,9 +54,9 @@ FAMILIES = {
     "checks": ([_T + "test_interpreter_checks.py"], "test_kernel_mutants_checks*.py"),
     "attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2] + [_T + f for f in (
         "test_interpreter_checks.py", "test_interpreter_sort.py", "test_interpreter_batch_norm.py",
-        "test_interpreter_tokens_composite.py", "test_interpreter_data_movement.py")],
+        "test_interpreter_tokens_composite.py", "test_interpreter_data_movement.py")] + _DYNAMISM,
                    "test_kernel_mutants_attributes*.py"),
-    "plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"],
+    "plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"] + _DYNAMISM,
              "test_kernel_mutants_plan*.py"),
 }
 

@@ -74,7 +74,7 @@ class Attributes:
     def get(self, name: str, default=None):
         value = self._values.get(name, _UNREAD)
         if value is _UNREAD:
-            attr = get(self._op, name)
+            attr = None if self._op is None else get(self._op, name)
             value = self._defaults.get(name) if attr is None else decode(attr)
             self._values[name] = value
         return default if value is None else value
@@ -84,6 +84,20 @@ class Attributes:
         if value is None:
             raise InterpreterError(f"missing attribute '{name}'")
         return value
+
+    def detach(self) -> list[str]:
+        """Decode every attribute now and stop reading the op (whose module may be gone when a kernel
+        is made at run time); returns the functions the op names (func.call's callee...)."""
+        import mlir.ir as ir
+
+        symbols = []
+        attributes = self._op.attributes
+        for named in (attributes[i] for i in range(len(attributes))):
+            self.get(named.name)
+            if isinstance(named.attr, ir.FlatSymbolRefAttr):
+                symbols.append(named.attr.value)
+        self._op = None
+        return symbols
 
     def elements(self, name: str, spec: TensorSpec) -> np.ndarray:
         """Dense elements attribute `name` as a read-only array of `spec` (not kept: constants

@@ -17,10 +17,11 @@ before calling `compile`/`interpret`.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from .errors import InterpreterError
-from .registry import Kernel, lookup_custom_call_target, register
+from .registry import Kernel, lookup_custom_call_target, register, register_custom_call_targets
 from .types import coerce_argument
 
 __all__ = ["register_custom_call", "unregister_custom_call", "registered_custom_calls"]
@@ -58,6 +59,29 @@ def _custom_call(ctx):
     target = ctx.attrs["call_target_name"]
     builtin = lookup_custom_call_target(target)
     return builtin(ctx, target) if builtin is not None else _user_target_kernel(ctx, target)
+
+
+_PLACEHOLDER = re.compile(r"\{(\d+)\}")
+
+
+@register_custom_call_targets("shape_assertion")
+def _shape_assertion(ctx, target: str):
+    """JAX's shape assertion in shape-polymorphic exports: `(predicate, operands...)`, no
+    results; a false predicate fails the call with `error_message`, whose `{k}` is operand k
+    after the predicate (JAX's format; XLA raises the same error)."""
+    message = ctx.attrs.get("error_message", "shape assertion failed")
+
+    def shape_assertion(predicate, *operands):
+        if not bool(predicate):
+            def operand(match):
+                k = int(match.group(1))
+                return str(operands[k].item() if operands[k].ndim == 0 else operands[k]) if k < len(operands) \
+                    else match.group(0)
+
+            raise InterpreterError(f"shape assertion failed: {_PLACEHOLDER.sub(operand, message)}")
+        return ()
+
+    return Kernel(shape_assertion)
 
 
 def _user_target_kernel(ctx, target: str):

@@ -3,16 +3,24 @@
 Kernels return numpy views where they can (reshape, transpose, slice,
 broadcast); no kernel writes into an input or into a value it returned
 before, so sharing memory between values is safe.
+
+The dynamism ops (dynamic_broadcast_in_dim, dynamic_reshape, dynamic_pad,
+real_dynamic_slice, dynamic_iota, set_dimension_size) are their static forms
+with the attribute read from a shape operand at run time: each checks there
+what the verifier could not, then runs the static form's helper.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import Kernel, register
-from .windows import Padding
+from .types import dimension_values
+from .windows import Padding, dilated_size
 
 
 def _static_result(ctx, index: int = 0):
@@ -28,46 +36,117 @@ def _constant(ctx):
     return lambda: value
 
 
+def _iota_value(shape: tuple, dim: int, element) -> np.ndarray:
+    line = convert_values(np.arange(shape[dim], dtype=np.int64), element)
+    expanded = [1] * len(shape)
+    expanded[dim] = shape[dim]
+    return np.broadcast_to(line.reshape(expanded), shape)
+
+
 @register("stablehlo.iota")
 def _iota(ctx):
     spec = _static_result(ctx)
-    dim = ctx.attrs["iota_dimension"]
-    line = convert_values(np.arange(spec.shape[dim], dtype=np.int64), spec.element)
-    shape = [1] * spec.rank
-    shape[dim] = spec.shape[dim]
-    value = np.broadcast_to(line.reshape(shape), spec.shape).copy()
+    value = _iota_value(spec.shape, ctx.attrs["iota_dimension"], spec.element).copy()
     value.flags.writeable = False
     return lambda: value
 
 
-@register("stablehlo.broadcast_in_dim")
-def _broadcast_in_dim(ctx):
-    operand, result = ctx.operand_spec(0), _static_result(ctx)
-    dims = ctx.attrs["broadcast_dimensions"]
-    if operand.shape == result.shape and list(dims) == list(range(operand.rank)):
+@register("stablehlo.dynamic_iota")
+def _dynamic_iota(ctx):
+    element = ctx.result_spec().element
+    dim = ctx.attrs["iota_dimension"]
+
+    def dynamic_iota(output_shape):
+        shape = dimension_values(output_shape)
+        if any(n < 0 for n in shape):
+            raise InterpreterError(f"output_shape {list(shape)} has a negative size")
+        return _iota_value(shape, dim, element)
+
+    return dynamic_iota
+
+
+def _broadcaster(operand_shape: tuple, dims: tuple, target: tuple):
+    """broadcast_in_dim of an operand of `operand_shape` to `target` (both static)."""
+    if operand_shape == target and list(dims) == list(range(len(dims))):
         return lambda x: x
     order = sorted(range(len(dims)), key=lambda i: dims[i])
     perm = None if order == list(range(len(dims))) else tuple(order)
-    target = result.shape
+    expanded = [1] * len(target)
+    for axis, size in zip(sorted(dims), (operand_shape[i] for i in order)):
+        expanded[axis] = size
+    expanded = tuple(expanded)
 
     def broadcast(x):
         if perm is not None:
             x = x.transpose(perm)
-        expanded = [1] * len(target)
-        for axis, size in zip(sorted(dims), x.shape):
-            expanded[axis] = size
         return np.broadcast_to(x.reshape(expanded), target)
 
     return broadcast
 
 
+@register("stablehlo.broadcast_in_dim")
+def _broadcast_in_dim(ctx):
+    operand, result = ctx.operand_spec(0), ctx.result_spec()
+    dims = ctx.attrs["broadcast_dimensions"]
+    target = list(result.shape)
+    for i, d in enumerate(dims):  # a `?` result dimension takes the size of the operand's
+        if target[d] is None:
+            target[d] = operand.shape[i]
+    if None in target:
+        raise InterpreterError(f"result type {result.text} has a dynamic dimension that no operand dimension "
+                               "gives a size (dynamic_broadcast_in_dim takes the sizes as an operand)")
+    return _broadcaster(operand.shape, dims, tuple(target))
+
+
+@register("stablehlo.dynamic_broadcast_in_dim")
+def _dynamic_broadcast_in_dim(ctx):
+    operand = ctx.operand_spec(0)
+    dims = ctx.attrs["broadcast_dimensions"]
+    expanding = set(ctx.attrs.get("known_expanding_dimensions", ()))
+    nonexpanding = set(ctx.attrs.get("known_nonexpanding_dimensions", ()))
+
+    def dynamic_broadcast_in_dim(x, output_dimensions):
+        target = dimension_values(output_dimensions)
+        if any(n < 0 for n in target):
+            raise InterpreterError(f"output_dimensions {list(target)} has a negative size")
+        for i, d in enumerate(dims):
+            size, want = x.shape[i], target[d]
+            if size != 1 and size != want:
+                raise InterpreterError(f"operand dimension {i} of size {size} cannot broadcast to size {want} "
+                                       f"(result dimension {d} of output_dimensions {list(target)})")
+            if i in nonexpanding and size != want:
+                raise InterpreterError(f"operand dimension {i} is in known_nonexpanding_dimensions but expands "
+                                       f"from {size} to {want}")
+            if i in expanding and size != 1:
+                raise InterpreterError(f"operand dimension {i} is in known_expanding_dimensions but has size {size}, "
+                                       "not 1")
+        return _broadcaster(operand.shape, dims, target)(x)
+
+    return dynamic_broadcast_in_dim
+
+
 @register("stablehlo.reshape")
 def _reshape(ctx):
-    operand, result = ctx.operand_spec(0), _static_result(ctx)
+    operand, result = ctx.operand_spec(0), ctx.result_spec()
     if operand.shape == result.shape:
         return lambda x: x
-    shape = result.shape
+    if result.shape.count(None) > 1:
+        raise InterpreterError(f"result type {result.text} has several dynamic dimensions: their sizes are not "
+                               "determined (dynamic_reshape takes the shape as an operand)")
+    shape = tuple(-1 if n is None else n for n in result.shape)  # numpy finds the one `?` (or fails)
     return lambda x: x.reshape(shape)
+
+
+@register("stablehlo.dynamic_reshape")
+def _dynamic_reshape(ctx):
+    def dynamic_reshape(x, output_shape):
+        shape = dimension_values(output_shape)
+        if any(n < 0 for n in shape) or math.prod(shape) != x.size:
+            raise InterpreterError(f"output_shape {list(shape)} does not hold the {x.size} elements of the operand "
+                                   f"of shape {x.shape}")
+        return x.reshape(shape)
+
+    return dynamic_reshape
 
 
 @register("stablehlo.transpose")
@@ -93,6 +172,34 @@ def _slice(ctx):
     return lambda x: x[index]
 
 
+@register("stablehlo.real_dynamic_slice")
+def _real_dynamic_slice(ctx):
+    def real_dynamic_slice(x, start_indices, limit_indices, strides):
+        start, limit, step = (dimension_values(v) for v in (start_indices, limit_indices, strides))
+        for d, (a, b, s, n) in enumerate(zip(start, limit, step, x.shape)):
+            if not 0 <= a <= b <= n or s <= 0:  # slice C3, C4, C5 at run time
+                raise InterpreterError(f"dimension {d} of size {n}: needs 0 <= start ({a}) <= limit ({b}) <= {n} "
+                                       f"and stride ({s}) > 0")
+        return x[tuple(slice(a, b, s) for a, b, s in zip(start, limit, step))]
+
+    return real_dynamic_slice
+
+
+@register("stablehlo.set_dimension_size")
+def _set_dimension_size(ctx):
+    # The value keeps the first `size` elements along `dim` (docs/decisions.md, set_dimension_size).
+    dim = ctx.attrs["dimension"]
+
+    def set_dimension_size(x, size):
+        size = int(size)
+        if not 0 <= size <= x.shape[dim]:
+            raise InterpreterError(f"size {size} is not within [0, {x.shape[dim]}], the operand's size in "
+                                   f"dimension {dim}")
+        return x[(slice(None),) * dim + (slice(0, size),)]
+
+    return set_dimension_size
+
+
 @register("stablehlo.reverse")
 def _reverse(ctx):
     dims = ctx.attrs["dimensions"]
@@ -103,14 +210,24 @@ def _reverse(ctx):
 
 @register("stablehlo.pad")
 def _pad(ctx):
-    operand = ctx.operand_spec(0)
-    _static_result(ctx)
     low = ctx.attrs["edge_padding_low"]
     high = ctx.attrs["edge_padding_high"]
     interior = ctx.attrs["interior_padding"]
-    if not operand.is_static:
-        raise InterpreterError(f"operand type {operand.text} has a dynamic shape")
-    return Padding(operand.shape, list(zip(low, high)), [i + 1 for i in interior])  # kernel: (x, value)
+    return Padding(ctx.operand_spec(0).shape, list(zip(low, high)), [i + 1 for i in interior])  # kernel: (x, value)
+
+
+@register("stablehlo.dynamic_pad")
+def _dynamic_pad(ctx):
+    def dynamic_pad(x, value, edge_padding_low, edge_padding_high, interior_padding):
+        low, high, interior = (dimension_values(v) for v in (edge_padding_low, edge_padding_high, interior_padding))
+        if any(i < 0 for i in interior) or any(  # pad C4, C5 at run time
+                dilated_size(n, i + 1) + lo + hi < 0 for n, lo, hi, i in zip(x.shape, low, high, interior)):
+            raise InterpreterError(f"paddings low {list(low)}, high {list(high)}, interior {list(interior)} of an "
+                                   f"operand of shape {x.shape}: interior padding must be >= 0 and every result "
+                                   "size too")
+        return Padding(x.shape, list(zip(low, high)), [i + 1 for i in interior])(x, value)
+
+    return dynamic_pad
 
 
 @register("stablehlo.broadcast")

@@ -14,7 +14,7 @@ from .combiners import body_ufunc
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import Kernel, register
-from .types import from_wide_int, wide_int_dtype
+from .types import dimension_values, from_wide_int, wide_int_dtype
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
 
@@ -128,6 +128,24 @@ def _gather(ctx):
     return lambda x, indices: gather(x, indices, sizes)
 
 
+@register("stablehlo.dynamic_gather")
+def _dynamic_gather(ctx):
+    """gather with slice_sizes read from an operand at run time."""
+    dims = ctx.attrs["dimension_numbers"]
+    gather = _Gather(dims, ctx.operand_spec(0).rank, ctx.operand_spec(1).rank)
+    one_wide = set(dims.collapsed_slice_dims) | set(dims.operand_batching_dims)
+
+    def dynamic_gather(x, indices, slice_sizes):
+        sizes = dimension_values(slice_sizes)
+        for d, size in enumerate(sizes):  # gather C12, C13 at run time (the upper bound: _Gather)
+            if size < 0 or (d in one_wide and size > 1):
+                raise InterpreterError(f"slice_sizes {list(sizes)}: size {size} of dimension {d} must be >= 0"
+                                       + (" and <= 1 (a collapsed or batching dimension)" if d in one_wide else ""))
+        return gather(x, indices, sizes)
+
+    return dynamic_gather
+
+
 @register("stablehlo.dynamic_slice")
 def _dynamic_slice(ctx):
     sizes = ctx.attrs["slice_sizes"]
@@ -208,12 +226,6 @@ def _torch_index_select(ctx):
 # Duplicates are found by sorting the window starts when windows of different
 # starts cannot overlap (the common case: rows of a table), else by sorting
 # the element positions.
-
-def _static(spec, what: str):
-    if not spec.is_static:
-        raise InterpreterError(f"{what} type {spec.text} has a dynamic shape")
-    return spec.shape
-
 
 class _ScatterIndexing:
     """The static part of scatter's index arithmetic, prepared once per op.
@@ -421,9 +433,8 @@ def _scatter(ctx):
     count = (ctx.num_operands - 1) // 2
     specs = ctx.operand_specs
     input_specs, index_spec, update_specs = specs[:count], specs[count], specs[count + 1:2 * count + 1]
-    shape = _static(input_specs[0], "input")
-    indexing = _ScatterIndexing(shape, _static(index_spec, "scatter_indices"),
-                                _static(update_specs[0], "updates"), ctx.attrs["scatter_dimension_numbers"])
+    shape = input_specs[0].shape
+    indexing = _ScatterIndexing(shape, index_spec.shape, update_specs[0].shape, ctx.attrs["scatter_dimension_numbers"])
     body = ctx.region(0)  # of 2 * count arguments (verified, C15)
     types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
     replace = replace_body(body.fn, count)
@@ -468,8 +479,8 @@ def _scatter(ctx):
 
 @register("stablehlo.dynamic_update_slice")
 def _dynamic_update_slice(ctx):
-    operand = _static(ctx.operand_spec(0), "operand")
-    update = _static(ctx.operand_spec(1), "update")
+    operand = ctx.operand_spec(0).shape
+    update = ctx.operand_spec(1).shape
     # Start indices are clamped so that the update fits (spec).
     limits = [o - u for o, u in zip(operand, update)]
 

@@ -23,7 +23,7 @@ import numpy as np
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import register
-from .types import from_wide_int, strided_view
+from .types import dimension_values, from_wide_int, strided_view
 from .windows import Padding, window_count
 
 
@@ -107,9 +107,10 @@ def _matmul(a, b):
 
 
 def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contract):
-    for spec in (lhs, rhs, result):
-        if not spec.is_static:
-            raise InterpreterError(f"dynamic shape {spec.text} is not supported")
+    for what, lhs_dims, rhs_dims in (("batching", lhs_batch, rhs_batch), ("contracting", lhs_contract, rhs_contract)):
+        lhs_sizes, rhs_sizes = [lhs.shape[d] for d in lhs_dims], [rhs.shape[d] for d in rhs_dims]
+        if lhs_sizes != rhs_sizes:  # C6, C7, checked here for `?` dimensions (numpy would broadcast a 1)
+            raise InterpreterError(f"lhs {what} dimensions have sizes {lhs_sizes}, rhs {rhs_sizes}")
     lhs_free = [d for d in range(lhs.rank) if d not in lhs_batch and d not in lhs_contract]
     rhs_free = [d for d in range(rhs.rank) if d not in rhs_batch and d not in rhs_contract]
     lhs_perm = tuple(lhs_batch) + tuple(lhs_free) + tuple(lhs_contract)
@@ -120,7 +121,7 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
     rhs_shape = (batch, k, n) if rhs_batch else (k, n)
     lhs_perm = None if lhs_perm == tuple(range(lhs.rank)) else lhs_perm
     rhs_perm = None if rhs_perm == tuple(range(rhs.rank)) else rhs_perm
-    out_shape = result.shape
+    out_shape = tuple(lhs.shape[d] for d in (*lhs_batch, *lhs_free)) + tuple(rhs.shape[d] for d in rhs_free)
     to_compute, finish = _accumulation(result.element, lhs.element)
 
     def dot(a, b):
@@ -215,14 +216,16 @@ def _window_patches(x, out_spatial, kernel_spatial, window: ConvWindow, kernel_i
 def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
     """convolution as one batched matmul of window patches by the kernel (the verifier has
     checked the dimension numbers, window attributes, group counts and result shape)."""
-    for spec in (lhs, rhs, result):
-        if not spec.is_static:
-            raise InterpreterError(f"dynamic shape {spec.text} is not supported")
     lhs_perm, rhs_perm, out_perm = _convolution_layouts(dims)
     fg, bg = window.feature_groups, window.batch_groups
     groups = fg * bg
     batch, *in_spatial, features = (lhs.shape[d] for d in lhs_perm)
     *kernel_spatial, kernel_in, kernel_out = (rhs.shape[d] for d in rhs_perm)
+    if features != kernel_in * fg or batch % bg or kernel_out % groups:  # C10-C12, C14 for `?` dimensions
+        raise InterpreterError(f"lhs of shape {lhs.shape} and rhs of shape {rhs.shape} do not fit: input features "
+                               f"{features} must be {kernel_in} x feature_group_count {fg}, the batch {batch} a "
+                               f"multiple of batch_group_count {bg}, output features {kernel_out} a multiple of "
+                               f"{groups}")
     out_spatial = tuple(window_count(n, k, stride, dilation, rhs_dilation, low, high)  # C25
                         for n, k, stride, dilation, rhs_dilation, (low, high) in
                         zip(in_spatial, kernel_spatial, window.strides, window.lhs_dilation,
@@ -243,7 +246,7 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
 
     def convolution(a, b):
         if 0 in out_canonical:
-            return np.zeros(result.shape, result.element.dtype)
+            return np.zeros(out_canonical, result.element.dtype).transpose(out_inverse)
         x = to_compute(a).transpose(lhs_perm)
         x = np.ascontiguousarray(x if pad.identity else pad(x, 0))  # lhs dilated and padded
         r = _matmul(_window_patches(x, out_spatial, kernel_spatial, window, kernel_in), kernel(b))
@@ -253,18 +256,18 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
     return convolution
 
 
-@register("stablehlo.convolution")
-def _convolution(ctx):
+def _conv_window(ctx, padding) -> ConvWindow:
+    """The window of a convolution (or dynamic_conv) op with `padding` (flat: low, high per
+    spatial dimension, or None for none)."""
     attrs = ctx.attrs
-    lhs = ctx.operand_spec(0)
-    s = lhs.rank - 2
+    s = ctx.operand_spec(0).rank - 2
 
     def window_field(name, default):
         # An absent or (as upstream allows) empty array means the default.
         return attrs.get(name) or default
 
-    padding = window_field("padding", (0,) * (2 * s))
-    window = ConvWindow(
+    padding = padding or (0,) * (2 * s)
+    return ConvWindow(
         strides=window_field("window_strides", (1,) * s),
         padding=tuple(zip(padding[0::2], padding[1::2])),
         lhs_dilation=window_field("lhs_dilation", (1,) * s),
@@ -272,7 +275,30 @@ def _convolution(ctx):
         reversal=window_field("window_reversal", (False,) * s),
         feature_groups=attrs["feature_group_count"],
         batch_groups=attrs["batch_group_count"])
-    return _convolution_kernel(lhs, ctx.operand_spec(1), ctx.result_spec(), attrs["dimension_numbers"], window)
+
+
+@register("stablehlo.convolution")
+def _convolution(ctx):
+    return _convolution_kernel(ctx.operand_spec(0), ctx.operand_spec(1), ctx.result_spec(),
+                               ctx.attrs["dimension_numbers"], _conv_window(ctx, ctx.attrs.get("padding")))
+
+
+@register("stablehlo.dynamic_conv")
+def _dynamic_conv(ctx):
+    """convolution with the padding read from an operand ([rank - 2, 2]: low, high per spatial
+    dimension) at run time; one convolution kernel per padding seen."""
+    lhs, rhs, result = ctx.operand_spec(0), ctx.operand_spec(1), ctx.result_spec()
+    dims = ctx.attrs["dimension_numbers"]
+    kernels: dict = {}
+
+    def dynamic_conv(a, b, padding):
+        pads = dimension_values(padding)
+        kernel = kernels.get(pads)
+        if kernel is None:
+            kernel = kernels[pads] = _convolution_kernel(lhs, rhs, result, dims, _conv_window(ctx, pads))
+        return kernel(a, b)
+
+    return dynamic_conv
 
 
 # cholesky and triangular_solve: batched over the leading dimensions; floats

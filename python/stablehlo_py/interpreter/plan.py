@@ -12,6 +12,10 @@ same machinery; a func.call is normally
 inlined, its callee's ops becoming steps of the caller (recursive calls, and
 calls past MAX_INLINED_OPS, run the callee's own `Function`).
 
+An op whose types hold `?` dimensions (or whose sizes are operand values: the
+dynamism ops) is prepared as far as the IR goes, and its kernel is made at run
+time for the operands' shapes, once per shape signature (`_Specialising`).
+
 Values defined outside a region and used inside it are captured: the region's
 `Function` takes them as extra inputs after its block arguments, and the op
 that owns the region receives them as extra operands after its own.
@@ -36,6 +40,7 @@ __all__ = ["Function", "Region", "DecodedOp", "PlanBuilder"]
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
 MAX_INLINED_OPS = 20000
 _TERMINATORS = ("func.return", "stablehlo.return")
+MAX_SPECIALISED = 256  # kernels kept per op of dynamic types (one per operand shape signature)
 # Ops without operands whose kernels return a value fixed when they are prepared.
 _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 # Ops whose kernels (data_movement.py) return numpy views of an operand or the operands
@@ -44,6 +49,12 @@ _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 _VIEWS = frozenset(("stablehlo.transpose", "stablehlo.slice", "stablehlo.reverse", "stablehlo.broadcast_in_dim",
                     "stablehlo.broadcast", "stablehlo.tuple", "stablehlo.get_tuple_element",
                     "stablehlo.optimization_barrier"))
+# Ops whose result sizes are operand values (the dynamism ops): their results are checked against
+# their types at run time even when those are static.
+_SIZES_FROM_VALUES = frozenset(("stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape",
+                                "stablehlo.dynamic_pad", "stablehlo.real_dynamic_slice",
+                                "stablehlo.set_dimension_size", "stablehlo.dynamic_iota",
+                                "stablehlo.dynamic_gather", "stablehlo.dynamic_conv"))
 
 
 class Function:
@@ -183,6 +194,15 @@ class DecodedOp:
 
     def operand_spec(self, index: int):
         return self.operand_specs[index]
+
+    def specialised(self, operand_specs: tuple) -> "DecodedOp":
+        """This op with the static types of its run-time operands (`_Specialising`); it shares
+        the attributes and the prepared regions."""
+        copy = object.__new__(DecodedOp)
+        for field in DecodedOp.__slots__:
+            setattr(copy, field, getattr(self, field))
+        copy.operand_specs = operand_specs
+        return copy
 
     def result_spec(self, index: int = 0):
         return self.result_specs[index]
@@ -340,7 +360,7 @@ class PlanBuilder:
                 continue
             step, record, within_limits, scalar = self._prepare_op(op, scope)
             state.all_scalar = state.all_scalar and scalar
-            if op.name in _PRECOMPUTED and within_limits:
+            if op.name in _PRECOMPUTED and within_limits and all(map(_is_static, record.result_specs)):
                 # its value is known now: store it once, not once per run
                 (state.constants[step[2][0]],) = record.kernel.run()
                 continue
@@ -398,12 +418,18 @@ class PlanBuilder:
         specs = record.result_specs
         too_big, result_bytes = self._size_check(specs, name in _VIEWS)
         try:
-            if too_big is None:
-                kernel = _with_dynamic_checks(_as_kernel(factory(record), specs), record.operand_specs, specs,
-                                              factory.__module__.endswith(".elementwise"),
-                                              self.limits.max_value_bytes)
-            else:
+            if too_big is not None:
                 kernel = _limit_error(too_big)
+            elif name not in _SIZES_FROM_VALUES and all(map(_is_static, (*record.operand_specs, *specs))):
+                kernel = _as_kernel(factory(record), specs)
+            else:
+                # everything its kernels will read from the IR, read now: they are made at run time
+                for index in range(record.num_regions):
+                    record.region(index)
+                for symbol in record.attrs.detach():
+                    if symbol in self.symbols:
+                        self.function(symbol)
+                kernel = _Specialising(factory, record, self.limits.max_value_bytes).kernel
         except InterpreterError as e:
             raise e.located(*record.where)
         except MemoryError as e:  # a kernel's prepared tables (e.g. window indices) too large
@@ -495,52 +521,83 @@ def _limit_error(message: str) -> Kernel:
     return Kernel(exceeds_limit)
 
 
-def _with_dynamic_checks(kernel: Kernel, operand_specs, result_specs, elementwise: bool,
-                         value_limit: int | None) -> Kernel:
-    """`kernel` guarded where types leave shapes to run time: operands checked against their
-    dynamic types (and, for element-wise ops, against each other, rank-0 operands of select and
-    clamp aside), since the dynamism RFC leaves a mismatch undefined and numpy would broadcast or
-    fail; results of dynamic shape checked against the per-value limit. Static ops run bare."""
-    check_operands = not all(map(_is_static, operand_specs))
-    check_results = value_limit is not None and not all(map(_is_static, result_specs))
-    if not (check_operands or check_results):
-        return kernel
-    run = kernel.run
+class _Specialising:
+    """The kernel of an op whose types leave sizes to run time (`?` dimensions): its factory
+    is called, at run time, with the op's operand types made static from the operands' shapes,
+    once per shape signature (so the kernels of the static forms serve the dynamic ones too).
+    Checks what the verifier could not: operands of element-wise ops of one shape (the
+    dynamism RFC leaves a mismatch undefined, and numpy would broadcast: a wrong answer, not
+    an error), and every result against its declared type and the per-value limit."""
 
-    def check_operand_shapes(args):
-        shapes = []
-        for index, (spec, value) in enumerate(zip(operand_specs, args)):
-            if not (isinstance(spec, TensorSpec) and isinstance(value, np.ndarray)):
-                continue
-            if value.ndim != spec.rank or any(d is not None and d != n for d, n in zip(spec.shape, value.shape)):
-                raise InterpreterError(f"operand {index} has run-time shape {value.shape}, "
-                                       f"which does not fit its type {spec.text}")
-            if elementwise and spec.rank:
-                shapes.append(value.shape)
-        if len(set(shapes)) > 1:
-            raise InterpreterError(f"element-wise operands have different run-time shapes {', '.join(map(str, shapes))}")
+    __slots__ = ("factory", "record", "value_limit", "elementwise", "kernels", "kernel")
 
-    def check_result_sizes(out):
-        for value in out:
-            if isinstance(value, np.ndarray) and value.nbytes > value_limit:
-                raise InterpreterError(f"a result of shape {value.shape} takes {format_bytes(value.nbytes)}, more "
-                                       f"than the limit of {format_bytes(value_limit)} per value "
-                                       "(Limits.max_value_bytes)")
+    def __init__(self, factory, record: DecodedOp, value_limit: int | None):
+        self.factory, self.record, self.value_limit = factory, record, value_limit
+        self.elementwise = factory.__module__.endswith(".elementwise")
+        self.kernels: dict = {}  # operand shapes -> Kernel
+        self.kernel = Kernel(self.run)  # in_place, branches and one: none (they serve static ops)
 
-    def run_with_dynamic_checks(*args):
-        if check_operands:
-            check_operand_shapes(args)
-            try:
-                out = run(*args)
-            except (ValueError, IndexError, np.linalg.LinAlgError) as e:
-                got = ", ".join(str(getattr(a, "shape", "-")) for a in args[:len(operand_specs)])
-                raise InterpreterError(f"operands of run-time shapes {got} do not fit the op's constraints "
-                                       f"({type(e).__name__}: {e})") from None
-        else:
-            out = run(*args)
-        if check_results:
-            check_result_sizes(out)
+    def run(self, *args):
+        record = self.record
+        count = record.num_operands
+        key = tuple(_shape_of(a) for a in args[:count])
+        kernel = self.kernels.get(key)
+        if kernel is None:
+            if len(self.kernels) >= MAX_SPECIALISED:  # e.g. a loop whose carry grows: bound the memory
+                self.kernels.clear()
+            kernel = self.kernels[key] = self._specialise(args[:count])
+        try:
+            out = kernel.run(*args)
+        except (ValueError, IndexError, np.linalg.LinAlgError) as e:  # numpy rejects the shapes
+            raise InterpreterError(f"operands of run-time shapes {_shapes_text(args[:count])} do not fit the op's "
+                                   f"constraints ({type(e).__name__}: {e})") from None
+        for index, (value, spec) in enumerate(zip(out, record.result_specs)):
+            _check_value(value, spec, f"result {index}", args[:count], self.value_limit)
         return out
 
-    # in_place, if any, runs without these checks: numpy still rejects a bad shape (an InterpreterError)
-    return Kernel(run_with_dynamic_checks, in_place=kernel.in_place, branches=kernel.branches)  # one: None
+    def _specialise(self, operands) -> Kernel:
+        record = self.record
+        specs = record.operand_specs
+        for index, (value, spec) in enumerate(zip(operands, specs)):
+            _check_value(value, spec, f"operand {index}", operands, None)
+        if self.elementwise:
+            shapes = {v.shape for v, s in zip(operands, specs) if isinstance(s, TensorSpec) and s.rank}
+            if len(shapes) > 1:
+                raise InterpreterError(f"element-wise operands have different run-time shapes "
+                                       f"{_shapes_text(operands)}")
+        concrete = tuple(_concrete(spec, value) for spec, value in zip(specs, operands))
+        return _as_kernel(self.factory(record.specialised(concrete)), record.result_specs)
+
+
+def _shape_of(value):
+    if isinstance(value, tuple):
+        return tuple(map(_shape_of, value))
+    return getattr(value, "shape", None)
+
+
+def _shapes_text(values) -> str:
+    return ", ".join(str(_shape_of(v)) for v in values)
+
+
+def _concrete(spec, value):
+    """`spec` made static by the shape of `value`, a value of it."""
+    if isinstance(spec, TupleSpec):
+        elements = tuple(map(_concrete, spec.elements, value))
+        return TupleSpec(elements, "tuple<" + ", ".join(e.text for e in elements) + ">")
+    return spec.concrete(value.shape) if isinstance(spec, TensorSpec) else spec
+
+
+def _check_value(value, spec, what: str, operands, value_limit: int | None) -> None:
+    """That `value` (an operand or result of an op of dynamic types) fits its type `spec`."""
+    if isinstance(spec, TupleSpec):
+        for index, (v, s) in enumerate(zip(value, spec.elements)):
+            _check_value(v, s, f"{what} element {index}", operands, value_limit)
+        return
+    if not isinstance(spec, TensorSpec):
+        return
+    if not spec.matches_shape(value.shape):
+        raise InterpreterError(f"{what} has run-time shape {value.shape}, which does not fit its type {spec.text} "
+                               f"(operands of run-time shapes {_shapes_text(operands)})")
+    if value_limit is not None and value.nbytes > value_limit:
+        raise InterpreterError(f"{what} of shape {value.shape} takes {format_bytes(value.nbytes)}, more than the "
+                               f"limit of {format_bytes(value_limit)} per value (Limits.max_value_bytes)")

@@ -15,6 +15,7 @@ from typing import ClassVar
 import ml_dtypes
 import numpy as np
 
+from .. import _stablehlo
 from .errors import InterpreterError
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "wide_int_dtype",
     "bits_view",
     "coerce_argument",
+    "dimension_values",
 ]
 
 
@@ -97,12 +99,17 @@ for _info in _ELEMENT_TYPES.values():
     _BY_DTYPE.setdefault(_info.dtype, _info)
 
 
+_INDEX = ElementInfo("index", np.dtype(np.int64), "sint", 64)
+
+
 def element_info(type_or_name) -> ElementInfo:
     """Info for an MLIR element type (an `mlir.ir.Type` or its printed form)."""
     name = str(type_or_name)
     try:
         return _ELEMENT_TYPES[name]
     except KeyError:
+        if name == "index":  # only shape operands of the dynamism ops hold them (not a value type of the spec)
+            return _INDEX
         raise InterpreterError(f"unsupported element type {name}") from None
 
 
@@ -116,12 +123,14 @@ def dtype_info(dtype) -> ElementInfo:
 
 @dataclass(frozen=True)
 class TensorSpec:
-    """A ranked tensor type: shape (None for a dynamic dimension) and element."""
+    """A ranked tensor type: shape (None for a dynamic dimension) and element; `bounds`, from a
+    `#stablehlo.bounds` encoding, holds the upper limit of each dimension (None: unbounded)."""
 
     is_token: ClassVar[bool] = False
     shape: tuple
     element: ElementInfo
     text: str  # the MLIR type as printed
+    bounds: tuple | None = None
 
     @property
     def dtype(self) -> np.dtype:
@@ -136,8 +145,19 @@ class TensorSpec:
         return None not in self.shape
 
     def matches_shape(self, shape) -> bool:
-        return len(shape) == len(self.shape) and all(
-            want is None or want == got for want, got in zip(self.shape, shape))
+        """Whether a value of `shape` has this type: static sizes equal, `?` sizes within their bounds."""
+        if len(shape) != len(self.shape):
+            return False
+        bounds = self.bounds or (None,) * len(shape)
+        return all(got == want if want is not None else bound is None or got <= bound
+                   for want, bound, got in zip(self.shape, bounds, shape))
+
+    def concrete(self, shape) -> "TensorSpec":
+        """This type with the static `shape` of a value of it (for kernels specialised at run time)."""
+        if shape == self.shape:
+            return self
+        dims = "".join(f"{n}x" for n in shape)
+        return TensorSpec(tuple(shape), self.element, f"tensor<{dims}{self.element.name}>")
 
 
 class Token:
@@ -172,7 +192,12 @@ def tensor_spec(mlir_type) -> TensorSpec:
     element = element_info(shaped.element_type)
     dynamic = ir.ShapedType.get_dynamic_size()
     shape = tuple(None if d == dynamic else int(d) for d in shaped.shape)
-    return TensorSpec(shape, element, text)
+    bounds = None
+    if shaped.encoding is not None and None in shape:
+        values = _stablehlo.bounds_value(shaped.encoding)  # None unless a #stablehlo.bounds
+        if values is not None and any(b is not None for b in values):
+            bounds = tuple(values)
+    return TensorSpec(shape, element, text, bounds)
 
 
 @dataclass(frozen=True)
@@ -304,6 +329,12 @@ def coerce_argument(index: int, value, spec, func_name: str, where: str = ""):
     array = array.view()  # read-only view: the run never writes into, or hands back, the caller's array
     array.flags.writeable = False
     return array
+
+
+def dimension_values(tensor: np.ndarray) -> tuple:
+    """The Python integers of a shape operand (a tensor of sizes, indices, paddings or strides of
+    a dynamism op), which the op then uses as its static form uses its attribute."""
+    return tuple(int(v) for v in np.asarray(tensor).reshape(-1))
 
 
 def _shape_text(shape) -> str:
