@@ -310,9 +310,12 @@ class _ShapeRefiner:
         referenced = set()
 
         def visit(op):
-            if op.name != "func.func":
+            if op.name not in ("func.func", "stablehlo.constant"):
                 for attr in op.attributes:
-                    referenced.update(_SYMBOL.findall(str(op.attributes[attr])))
+                    try:
+                        referenced.update(_SYMBOL.findall(str(op.attributes[attr])))
+                    except TypeError:  # an attribute the bindings cannot downcast: dense elements, no symbol
+                        pass
             return ir.WalkResult.ADVANCE
 
         self.module.walk(visit, ir.WalkOrder.PRE_ORDER)
@@ -370,6 +373,8 @@ class _ShapeRefiner:
             return self.refine_branches(op)
         if name == "stablehlo.custom_call":
             return self.refine_custom_call(op)
+        if name == "stablehlo.constant":
+            return  # typed by its value
         if fold(op):
             return
         inferred = infer_result_types(op)
@@ -541,25 +546,9 @@ def infer_result_types(op):
     rule = _RULES.get(op.name)
     if rule is not None:
         return rule(op)
-    attributes = ir.DictAttr.get({k: op.attributes[k] for k in op.attributes})
-    operands = list(op.operands)
-    try:
-        interface = ir.InferTypeOpInterface(op)
-    except ValueError:
-        interface = None
-    if interface is not None:
-        try:
-            return interface.inferReturnTypes(operands=operands, attributes=attributes, context=op.context,
-                                              loc=op.location)
-        except ValueError:
-            return None
-    try:
-        shaped = ir.InferShapedTypeOpInterface(op)
-    except ValueError:
-        shaped = None
-    if shaped is not None:
-        return _from_components(op, shaped.inferReturnTypeComponents(
-            operands=operands, attributes=attributes, context=op.context, loc=op.location), op.results)
+    has_interface, types = _infer(op, op, list(op.operands))
+    if has_interface:
+        return types
     if op.name in SAME_SHAPE and op.operands and isinstance(op.operands[0].type, ir.RankedTensorType):
         shape = ir.RankedTensorType(op.operands[0].type).shape
         return [with_shape(r.type, shape) if isinstance(r.type, ir.RankedTensorType) else r.type
@@ -567,33 +556,45 @@ def infer_result_types(op):
     return None
 
 
-def _from_components(op, components, results):
-    types = []
-    for component, result in zip(components, results):
-        if not component.has_rank or not isinstance(result.type, ir.RankedTensorType):
-            types.append(result.type)
-        else:
-            types.append(with_shape(result.type, component.shape))
-    return types
+def _infer(op, target, operands, extra=None):
+    """(whether `target`, an op or op class, has a shape function; the result types it infers for `op`'s
+    attributes plus `extra` on `operands`, or None). Shapes only: the declared element types are kept."""
+    attributes = _attribute_dict(op, extra)
+    if attributes is None:
+        return False, None
+    for interface in (ir.InferTypeOpInterface, ir.InferShapedTypeOpInterface):
+        try:
+            bound = interface(target, op.context)
+        except ValueError:
+            continue
+        try:
+            if interface is ir.InferTypeOpInterface:
+                inferred = bound.inferReturnTypes(operands=operands, attributes=attributes, context=op.context,
+                                                  loc=op.location)
+                return True, [with_shape(r.type, ir.RankedTensorType(t.maybe_downcast()).shape)
+                              if _both_ranked(r.type, t) else t for r, t in zip(op.results, inferred)]
+            components = bound.inferReturnTypeComponents(operands=operands, attributes=attributes,
+                                                         context=op.context, loc=op.location)
+            return True, [with_shape(r.type, c.shape) if c.has_rank and isinstance(r.type, ir.RankedTensorType)
+                          else r.type for c, r in zip(components, op.results)]
+        except ValueError:
+            return True, None
+    return False, None
 
 
-def _infer_as(op_class, op, operands, extra: dict):
-    """Result types the static form `op_class` infers for `op`'s attributes plus `extra`."""
-    attributes = {k: op.attributes[k] for k in op.attributes}
-    attributes.update(extra)
+def _both_ranked(declared, inferred) -> bool:
+    return isinstance(declared, ir.RankedTensorType) and isinstance(inferred.maybe_downcast(), ir.RankedTensorType)
+
+
+def _attribute_dict(op, extra=None):
+    """The op's attributes (plus `extra`) as a DictAttr, or None if the bindings cannot read one
+    (they fail to downcast some, e.g. dense complex elements)."""
     try:
-        interface = ir.InferTypeOpInterface(op_class, op.context)
-        return interface.inferReturnTypes(operands=operands, attributes=ir.DictAttr.get(attributes),
-                                          context=op.context, loc=op.location)
-    except ValueError:
-        pass
-    try:
-        shaped = ir.InferShapedTypeOpInterface(op_class, op.context)
-        return _from_components(op, shaped.inferReturnTypeComponents(
-            operands=operands, attributes=ir.DictAttr.get(attributes), context=op.context, loc=op.location),
-            op.results)
-    except ValueError:
+        attributes = {k: op.attributes[k] for k in op.attributes}
+    except TypeError:
         return None
+    attributes.update(extra or {})
+    return ir.DictAttr.get(attributes)
 
 
 def _shape_operand_rule(index):
@@ -632,8 +633,7 @@ def _dynamic_gather(op):
     sizes = constant_ints(op.operands[2])
     if sizes is None:
         return None
-    return _infer_as(stablehlo.GatherOp, op, list(op.operands[:2]),
-                     {"slice_sizes": ir.DenseI64ArrayAttr.get(sizes)})
+    return _infer(op, stablehlo.GatherOp, list(op.operands[:2]), {"slice_sizes": ir.DenseI64ArrayAttr.get(sizes)})[1]
 
 
 def _dynamic_conv(op):
@@ -642,7 +642,7 @@ def _dynamic_conv(op):
     padding = constant_array(op.operands[2])
     if padding is None or padding.ndim != 2:
         return None
-    return _infer_as(stablehlo.ConvolutionOp, op, list(op.operands[:2]), {"padding": conv_padding(padding)})
+    return _infer(op, stablehlo.ConvolutionOp, list(op.operands[:2]), {"padding": conv_padding(padding)})[1]
 
 
 def conv_padding(padding):
