@@ -497,3 +497,67 @@ def test_while_loop_growing_a_dynamic_carry():
     for n in range(4):
         assert_same(run(text, x, np.int32(n)), [want])
         want = 2 * np.concatenate([want, want])
+
+
+SHAPE_ASSERTION = """func.func @main(%p: tensor<i1>, %a: tensor<i32>, %b: tensor<i64>) -> tensor<i32> {
+  stablehlo.custom_call @shape_assertion(%p, %a, %b) {api_version = 2 : i32, error_message = "b {1} then a {0}, {2} stays", has_side_effect = true} : (tensor<i1>, tensor<i32>, tensor<i64>) -> ()
+  return %a : tensor<i32>
+}"""
+
+
+def test_shape_assertion_formats_its_operands_after_the_predicate():
+    assert_same(run(SHAPE_ASSERTION, np.bool_(True), np.int32(3), np.int64(-7)), [np.array(3, np.int32)])
+    error = raises(SHAPE_ASSERTION, [np.bool_(False), np.int32(3), np.int64(-7)], "shape assertion failed",
+                   "stablehlo.custom_call")
+    assert error.message == "shape assertion failed: b -7 then a 3, {2} stays"
+
+
+def test_dot_general_contracting_sizes_that_differ_at_run_time():
+    text = DOT.replace("?x?x3", "?x?x?").replace("?x3x?", "?x?x?")
+    raises(text, [np.ones((2, 4, 3), np.float32), np.ones((2, 1, 5), np.float32)],
+           r"lhs contracting dimensions have sizes \[3\], rhs \[1\]", "stablehlo.dot_general")
+
+
+@pytest.mark.parametrize("lhs, rhs, groups, match", [
+    ((3, 4), (4, 4), "batch_group_count = 2", r"the batch 3 a multiple of batch_group_count 2"),
+    ((4, 4), (4, 3), "batch_group_count = 2", r"output features 3 a multiple of 2"),
+    ((2, 4), (2, 3), "feature_group_count = 2", r"output features 3 a multiple of 2"),
+])
+def test_convolution_group_sizes_checked_at_run_time(lhs, rhs, groups, match):
+    counts = {"batch_group_count": 1, "feature_group_count": 1}
+    name, value = groups.split(" = ")
+    counts[name] = int(value)
+    text = f"""func.func @main(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {{
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, f]x[i, o]->[b, f], window = {{}} {{batch_group_count = {counts["batch_group_count"]} : i64, feature_group_count = {counts["feature_group_count"]} : i64}} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}}"""
+    raises(text, [np.ones(lhs, np.float32), np.ones(rhs, np.float32)], match, "stablehlo.convolution")
+
+
+LOOSE_WHILE = """func.func @main(%x: tensor<3xf32>, %n: tensor<i32>) -> tensor<3xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c0, %v = %x) : tensor<i32>, tensor<3xf32>
+  cond {
+    %lt = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  } do {
+    %next = stablehlo.add %i, %c1 : tensor<i32>
+    %w = stablehlo.concatenate %v, %v, dim = 0 : (tensor<3xf32>, tensor<3xf32>) -> tensor<6xf32>
+    %s = stablehlo.slice %w [{start}:4] : (tensor<6xf32>) -> tensor<{size}xf32>
+    %d = stablehlo.convert %s : (tensor<{size}xf32>) -> tensor<?xf32>
+    stablehlo.return %next, %d : tensor<i32>, tensor<?xf32>
+  }
+  return %0#1 : tensor<3xf32>
+}"""
+
+
+def test_while_body_returning_a_dynamic_carry_that_does_not_fit_the_loop():
+    """The body may return a `?` type for a static carry (compatible types): the value must still fit."""
+    x = np.array([1, 2, 3], np.float32)
+    fits = LOOSE_WHILE.replace("{start}", "1").replace("{size}", "3")
+    assert_same(run(fits, x, np.int32(2)), [np.array([3, 1, 2], np.float32)])  # [2, 3, 1] then [3, 1, 2]
+    grows = LOOSE_WHILE.replace("{start}", "0").replace("{size}", "4")
+    assert_same(run(grows, x, np.int32(0)), [x])
+    raises(grows, [x, np.int32(1)], r"the body returned carry 1 of run-time shape \(4,\), which does not fit the "
+           r"loop's type tensor<3xf32>", "stablehlo.while")

@@ -69,16 +69,13 @@ def _shape_assertion(ctx, target: str):
     """JAX's shape assertion in shape-polymorphic exports: `(predicate, operands...)`, no
     results; a false predicate fails the call with `error_message`, whose `{k}` is operand k
     after the predicate (JAX's format; XLA raises the same error)."""
-    message = ctx.attrs.get("error_message", "shape assertion failed")
+    message = ctx.attrs.get("error_message", "")
 
     def shape_assertion(predicate, *operands):
         if not bool(predicate):
-            def operand(match):
-                k = int(match.group(1))
-                return str(operands[k].item() if operands[k].ndim == 0 else operands[k]) if k < len(operands) \
-                    else match.group(0)
-
-            raise InterpreterError(f"shape assertion failed: {_PLACEHOLDER.sub(operand, message)}")
+            texts = [str(v.item() if v.ndim == 0 else v) for v in operands]
+            text = _PLACEHOLDER.sub(lambda m: texts[int(m[1])] if int(m[1]) < len(texts) else m[0], message)
+            raise InterpreterError(f"shape assertion failed: {text}")
         return ()
 
     return Kernel(shape_assertion)

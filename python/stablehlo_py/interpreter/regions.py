@@ -22,7 +22,7 @@ from .errors import InterpreterError
 from .limits import MAX_CALL_DEPTH
 from .registry import Kernel, register
 from .scalar import compile_while
-from .types import bits_view, complex_product, from_wide_int, wide_int_dtype
+from .types import TensorSpec, bits_view, complex_product, from_wide_int, wide_int_dtype
 from .windows import Padding, window_count, window_view
 
 
@@ -182,6 +182,10 @@ def _while(ctx):
         return Kernel(scalar_while)
 
     owned = _in_place_updates(body.fn, count)
+    # carries the body returns as a `?` type where the loop's is more static (the types need only be
+    # compatible): each new value is checked against the loop's type
+    loose = [(k, spec) for k, (spec, returned) in enumerate(zip(body.arg_specs, body.fn.result_specs))
+             if spec != returned and isinstance(spec, TensorSpec)]
 
     def run_while(*vals):
         state, extras = list(vals[:count]), vals[count:]
@@ -193,6 +197,10 @@ def _while(ctx):
                 iterations += 1
                 runtime.check_loop(iterations)
             state = body.call(state, extras)
+            for k, spec in loose:
+                if not spec.matches_shape(state[k].shape):
+                    raise InterpreterError(f"the body returned carry {k} of run-time shape {state[k].shape}, which "
+                                           f"does not fit the loop's type {spec.text}")
         return state
 
     return Kernel(run_while)
