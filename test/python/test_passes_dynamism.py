@@ -53,6 +53,8 @@ CASES = {
     "reductions": (lambda x: (jnp.sum(x, axis=0), jnp.max(x, axis=1), jnp.mean(x)), ["b, 4"], [(5, 4)]),
     "scan": (_scan, ["b, 4"], [(5, 4)]),
     "fori_loop": (_fori, ["b, 4"], [(6, 4)]),
+    "cumsum": (lambda x: jnp.cumsum(x, axis=0), ["b, 4"], [(5, 4)]),  # custom_call @stablehlo.dynamic_reduce_window
+    "top_k": (lambda x: jax.lax.top_k(x, 2), ["b, 4"], [(5, 4)]),  # stablehlo.composite "chlo.top_k"
     "two_dims": (lambda x, y: (x.T @ y, x.reshape(-1), jnp.sum(y, axis=1)), ["a, b", "a, 3"], [(5, 2), (5, 3)]),
 }
 

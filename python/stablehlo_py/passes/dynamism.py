@@ -8,7 +8,8 @@ canonicalize-dynamism replaces each dynamic op whose shape operands are
 constants and whose result type is static by its static form:
 dynamic_broadcast_in_dim -> broadcast_in_dim, dynamic_reshape -> reshape,
 dynamic_iota -> iota, dynamic_pad -> pad, real_dynamic_slice -> slice,
-dynamic_gather -> gather, dynamic_conv -> convolution. A replacement the
+dynamic_gather -> gather, dynamic_conv -> convolution, and
+`custom_call @stablehlo.dynamic_reduce_window` -> reduce_window. A replacement the
 verifier rejects is not made (the dynamic op stays, as upstream's patterns
 that fail to match).
 
@@ -21,8 +22,9 @@ from __future__ import annotations
 
 import mlir.ir as ir
 
-from ._common import PassError, constant_array, constant_ints, erase_dead, guarded_pass
-from .refine import conv_padding, refine_arguments, refine_shapes, substitute_platform_index
+from ._common import PassError, constant_array, constant_ints, erase_dead, functions, guarded_pass
+from .refine import (DYNAMIC_REDUCE_WINDOW, conv_padding, reduce_window_parts, refine_arguments, refine_shapes,
+                     substitute_platform_index)
 
 __all__ = ["CANONICALIZE_DYNAMISM", "REMOVE_DYNAMISM", "canonicalize_dynamism", "remove_dynamism",
            "canonicalize_dynamism_pass", "remove_dynamism_pass", "add_canonicalize_dynamism_pass",
@@ -86,13 +88,18 @@ def canonicalize_dynamism(root) -> None:
     found = []
 
     def visit(op):
-        if op.name in _STATIC_FORMS:
+        if op.name in _STATIC_FORMS or op.name == "stablehlo.custom_call" and \
+                ir.StringAttr(op.attributes["call_target_name"]).value == DYNAMIC_REDUCE_WINDOW:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    funcs = functions(root) if root.name == "builtin.module" else {}
     for op in found:
-        _canonicalize(op)
+        if op.name in _STATIC_FORMS:
+            _canonicalize(op)
+        else:
+            _canonicalize_reduce_window(op, funcs)
 
 
 def _canonicalize(op) -> None:
@@ -109,15 +116,66 @@ def _canonicalize(op) -> None:
     with ir.InsertionPoint(op):
         static = ir.Operation.create(name, results=[result.type], operands=operands[:kept],
                                      attributes=attributes, loc=op.location)
+    _replace(op, static, operands[kept:])
+
+
+def _replace(op, static, dropped) -> None:
+    """`static` replaces `op` if it verifies (else it is erased and `op` stays); the constants among
+    the `dropped` operands go if nothing else uses them."""
     try:
         static.verify()
     except ir.MLIRError:
         static.erase()
         return
-    result.replace_all_uses_with(static.result)
+    for old, new in zip(op.results, static.results):
+        old.replace_all_uses_with(new)
     op.erase()
-    erase_dead([v.owner.operation for v in operands[kept:] if isinstance(v.owner, (ir.Operation, ir.OpView))
+    erase_dead([v.owner.operation for v in dropped if isinstance(v.owner, (ir.Operation, ir.OpView))
                 and v.owner.name == "stablehlo.constant"])
+
+
+def _canonicalize_reduce_window(op, funcs) -> None:
+    """`custom_call @stablehlo.dynamic_reduce_window` with constant window operands and static results
+    becomes `reduce_window`, its body a copy of the function named in `called_computations`."""
+    parts = reduce_window_parts(op)
+    if parts is None or not all(isinstance(r.type, ir.RankedTensorType) and r.type.has_static_shape
+                                for r in op.results):
+        return
+    called = op.attributes["called_computations"] if "called_computations" in op.attributes else None
+    if not isinstance(called, ir.ArrayAttr) or len(called) != 1:
+        return
+    body = funcs.get(ir.FlatSymbolRefAttr(called[0]).value)
+    if body is None or len(body.regions[0].blocks) != 1:
+        return
+    inputs, inits, attributes = parts
+    with ir.InsertionPoint(op):
+        static = ir.Operation.create("stablehlo.reduce_window", results=[r.type for r in op.results],
+                                     operands=inputs + inits, attributes=attributes, regions=1, loc=op.location)
+    source = body.regions[0].blocks[0]
+    block = ir.Block.create_at_start(static.regions[0], [a.type for a in source.arguments],
+                                     [a.location for a in source.arguments])
+    _copy_body(source, block)
+    _replace(op, static, list(op.operands)[len(inputs) + len(inits):])
+
+
+def _copy_body(source, block) -> None:
+    """Copy function body `source` into region block `block` (same arguments); func.return becomes
+    stablehlo.return."""
+    mapping = list(zip(source.arguments, block.arguments))
+
+    def mapped(value):
+        return next((new for old, new in mapping if old == value), value)
+
+    with ir.InsertionPoint(block):
+        for op in source.operations:
+            op = op.operation
+            if op.name == "func.return":
+                ir.Operation.create("stablehlo.return", operands=[mapped(v) for v in op.operands], loc=op.location)
+                continue
+            clone = op.clone()
+            for index, value in enumerate(list(clone.operands)):
+                clone.operands[index] = mapped(value)
+            mapping.extend(zip(op.results, clone.results))
 
 
 def remove_dynamism(module_op, types=None, platform_index=None) -> None:

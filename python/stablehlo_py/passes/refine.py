@@ -241,8 +241,9 @@ class _ShapeRefiner:
                                 f"which contradicts its declared type {d}", returned.location)
         _set_function_type(func, [a.type for a in block.arguments], [v.type for v in returned.operands])
 
-    def refine_call(self, op) -> None:
-        callee_name = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    def refine_call(self, op, callee_attribute: str) -> None:
+        """A func.call (or a composite, whose decomposition is called the same way)."""
+        callee_name = ir.FlatSymbolRefAttr(op.attributes[callee_attribute]).value
         callee = self.funcs.get(callee_name)
         if callee is None or len(callee.regions[0].blocks) != 1 or callee_name in self.active:
             return
@@ -261,12 +262,12 @@ class _ShapeRefiner:
         elif target_name in self.active:
             return
         if target_name != callee_name:
-            op.attributes["callee"] = ir.FlatSymbolRefAttr.get(target_name)
+            op.attributes[callee_attribute] = ir.FlatSymbolRefAttr.get(target_name)
         target = self.funcs[target_name]
         results = _function_type(target).results
         for index, (r, t) in enumerate(zip(op.results, results)):
             if refine_type(r.type, t) is None:
-                raise PassError(f"'func.call' op result #{index} of @{target_name} is refined to {t}, which "
+                raise PassError(f"'{op.name}' op result #{index} of @{target_name} is refined to {t}, which "
                                 f"contradicts the call's result type {r.type}", op.location)
             r.set_type(t)
         self.forward_constant_results(op, target)
@@ -346,7 +347,7 @@ class _ShapeRefiner:
         block = target.regions[0].blocks[0]
         for index, (arg, t) in enumerate(zip(block.arguments, types)):
             if refine_type(arg.type, t) is None:
-                raise PassError(f"'func.call' op operand #{index} of type {t} contradicts parameter type "
+                raise PassError(f"'{call.name}' op operand #{index} of type {t} contradicts parameter type "
                                 f"{arg.type} of @{callee_name}", call.location)
             arg.set_type(t)
         for arg, value in zip(block.arguments, constants):
@@ -366,7 +367,9 @@ class _ShapeRefiner:
     def refine_op(self, op) -> None:
         name = op.name
         if name == "func.call":
-            return self.refine_call(op)
+            return self.refine_call(op, "callee")
+        if name == "stablehlo.composite":
+            return self.refine_call(op, "decomposition")
         if name == "stablehlo.while":
             return self.refine_while(op)
         if name in ("stablehlo.if", "stablehlo.case"):
@@ -419,6 +422,11 @@ class _ShapeRefiner:
             return _remove_wrapper(op)
         if target == "shape_assertion":
             check_shape_assertion(op, require_constant=False)
+            return
+        if target in _CUSTOM_CALL_RULES:
+            inferred = _CUSTOM_CALL_RULES[target](op)
+            if inferred is not None:
+                set_result_types(op, inferred)
             return
         if "indices_of_shape_operands" in op.attributes:
             indices = list(ir.DenseIntElementsAttr(op.attributes["indices_of_shape_operands"]))
@@ -556,10 +564,11 @@ def infer_result_types(op):
     return None
 
 
-def _infer(op, target, operands, extra=None):
+def _infer(op, target, operands, extra=None, own_attributes=True):
     """(whether `target`, an op or op class, has a shape function; the result types it infers for `op`'s
-    attributes plus `extra` on `operands`, or None). Shapes only: the declared element types are kept."""
-    attributes = _attribute_dict(op, extra)
+    attributes (unless not `own_attributes`) plus `extra` on `operands`, or None). Shapes only: the
+    declared element types of `op`'s results are kept."""
+    attributes = _attribute_dict(op, extra) if own_attributes else ir.DictAttr.get(extra or {})
     if attributes is None:
         return False, None
     for interface in (ir.InferTypeOpInterface, ir.InferShapedTypeOpInterface):
@@ -653,6 +662,39 @@ def conv_padding(padding):
     t = ir.RankedTensorType.get(list(array.shape), ir.IntegerType.get_signless(64))
     return ir.DenseElementsAttr.get(array, type=t)
 
+
+DYNAMIC_REDUCE_WINDOW = "stablehlo.dynamic_reduce_window"
+
+
+def reduce_window_parts(op):
+    """(inputs, init values, reduce_window attributes) of `custom_call @stablehlo.dynamic_reduce_window(
+    inputs..., inits..., window_dimensions, window_strides, base_dilations, window_dilations, padding)`
+    whose last five operands are constants; None otherwise."""
+    operands = list(op.operands)
+    count = len(operands) - 5
+    if count < 2 or count % 2 or len(op.results) != count // 2:
+        return None
+    sizes = [constant_ints(v) for v in operands[-5:-1]]
+    padding = constant_array(operands[-1])
+    if None in sizes or padding is None or padding.ndim != 2:
+        return None
+    names = ("window_dimensions", "window_strides", "base_dilations", "window_dilations")
+    attributes = {name: ir.DenseI64ArrayAttr.get(values) for name, values in zip(names, sizes)}
+    attributes["padding"] = conv_padding(padding)
+    return operands[:count // 2], operands[count // 2:count], attributes
+
+
+def _dynamic_reduce_window(op):
+    from ..dialects import stablehlo
+
+    parts = reduce_window_parts(op)
+    if parts is None:
+        return None
+    inputs, inits, attributes = parts
+    return _infer(op, stablehlo.ReduceWindowOp, inputs + inits, attributes, own_attributes=False)[1]
+
+
+_CUSTOM_CALL_RULES = {DYNAMIC_REDUCE_WINDOW: _dynamic_reduce_window}
 
 _RULES = {
     "stablehlo.dynamic_broadcast_in_dim": _shape_operand_rule(1),

@@ -55,3 +55,28 @@ func.func @left_alone(%arg0: tensor<4xf32>, %arg1: tensor<2xi32>) -> (tensor<?x4
   %1 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
   return %0, %1 : tensor<?x4xf32>, tensor<?x4xf32>
 }
+
+// -----
+
+// custom_call @stablehlo.dynamic_reduce_window with constant window operands becomes reduce_window,
+// its body copied from the called function; refine-shapes gives it its static type first.
+// RUN: stablehlo-py opt %s --pipeline stablehlo-refine-shapes,stablehlo-canonicalize-dynamism --split-input-file | FileCheck %s --check-prefix=WINDOW
+// WINDOW-LABEL: func.func @reduce_window(%arg0: tensor<5x4xf32>) -> tensor<5x4xf32>
+// WINDOW: %[[R:.*]] = "stablehlo.reduce_window"(%arg0, %{{.*}}) <{base_dilations = array<i64: 1, 1>, padding = dense<{{\[\[}}4, 0], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 5, 1>, window_strides = array<i64: 1, 1>}> ({
+// WINDOW-NEXT: ^bb0(%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>):
+// WINDOW-NEXT: %[[S:.*]] = stablehlo.add %[[A]], %[[B]] : tensor<f32>
+// WINDOW-NEXT: stablehlo.return %[[S]] : tensor<f32>
+// WINDOW-NEXT: }) : (tensor<5x4xf32>, tensor<f32>) -> tensor<5x4xf32>
+// WINDOW-NEXT: return %[[R]] : tensor<5x4xf32>
+func.func @reduce_window(%arg0: tensor<5x4xf32>) -> tensor<?x4xf32> {
+  %init = stablehlo.constant dense<0.0> : tensor<f32>
+  %dims = stablehlo.constant dense<[5, 1]> : tensor<2xi32>
+  %ones = stablehlo.constant dense<1> : tensor<2xi32>
+  %padding = stablehlo.constant dense<[[4, 0], [0, 0]]> : tensor<2x2xi32>
+  %0 = stablehlo.custom_call @stablehlo.dynamic_reduce_window(%arg0, %init, %dims, %ones, %ones, %ones, %padding) {api_version = 2 : i32, called_computations = [@sum]} : (tensor<5x4xf32>, tensor<f32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+func.func private @sum(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<f32>
+  return %0 : tensor<f32>
+}

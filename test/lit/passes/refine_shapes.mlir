@@ -193,3 +193,19 @@ func.func @region_ops(%arg0: tensor<4x6xf32>, %idx: tensor<2x1xi32>, %upd: tenso
   }) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<f32>) -> tensor<?x?xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
 }
+
+// -----
+
+// A composite's decomposition is specialised like a callee.
+// CHECK-LABEL: func.func @composite(%arg0: tensor<5x4xf32>) -> tensor<5x4xf32>
+// CHECK: stablehlo.composite "my.double" %{{.*}} {decomposition = @double} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+// CHECK: func.func private @double(%arg0: tensor<5x4xf32>) -> tensor<5x4xf32>
+func.func @composite(%arg0: tensor<5x4xf32>) -> tensor<?x4xf32> {
+  %x = stablehlo.convert %arg0 : (tensor<5x4xf32>) -> tensor<?x4xf32>
+  %0 = stablehlo.composite "my.double" %x {decomposition = @double} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+func.func private @double(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
