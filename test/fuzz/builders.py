@@ -36,6 +36,17 @@ VALUE_TYPES = [
     "tensor<2x3x!quant.uniform<i8:f32, 1.0:3>>", "tensor<2x2xbf16>", "tensor<4xf8E4M3FN>", "tensor<3xi4>",
     "!stablehlo.token", "tuple<tensor<f32>, tensor<2xi32>>", "tensor<2x3x4xf32>", "tensor<2x4x3xf32>",
     "tensor<*xf32>", "memref<2xf32>", "i32", "f32", "tensor<2x2x2x2xf32>", "tensor<3x3xf64>",
+    # shape operands of the dynamism ops: index, unknown length, dynamic_conv's [N - 2, 2] padding
+    "tensor<3xindex>", "tensor<?xi64>", "tensor<2x2xi64>",
+]
+# Constants the builders also get as operands (after the block arguments):
+# the dynamism ops read a shape operand that a constant defines like the
+# static form's attribute, so sizes, paddings and indices, valid and extreme.
+CONSTANTS = [
+    "dense<[2, 3]> : tensor<2xi64>", "dense<[1, 2, 2]> : tensor<3xi64>", "dense<[-1, 4]> : tensor<2xi32>",
+    "dense<0> : tensor<2x2xi64>", "dense<[[9223372036854775807, -9223372036854775808], [1, 0]]> : tensor<2x2xi64>",
+    "dense<[0, 9223372036854775807]> : tensor<2xi64>", "dense<18446744073709551615> : tensor<2xui64>",
+    "dense<2> : tensor<i32>", "dense<-1> : tensor<i32>", "dense<> : tensor<0xi64>",
 ]
 # Attribute kinds (the ODS attribute builder names) and what to draw for them.
 _INT_LIST_KINDS = ("HLO_Dims", "DenseI64ArrayAttr", "I64ElementsAttr", "DenseBoolArrayAttr")
@@ -196,11 +207,13 @@ def child(examples: int, seed: int | None, derandomize: bool, log_path: str, rep
     ctx = stablehlo_py.context()
     ctx.allow_unregistered_dialects = False
     sig = ", ".join(f"%a{i}: {t}" for i, t in enumerate(VALUE_TYPES))
+    body = "".join(f"  %c{i} = stablehlo.constant {c}\n" for i, c in enumerate(CONSTANTS))
+    program = f"func.func @f({sig}) {{\n{body}  return\n}}"
     targets = [(c, c.__init__) for c in _op_classes(stablehlo) + _op_classes(check)]
     targets += [(f, f) for f in _builder_functions(stablehlo)]
     with ctx, ir.Location.unknown():
-        probe = stablehlo_py.parse_module(f"func.func @f({sig}) {{\n  return\n}}", ctx)
-        values = list(probe.body.operations[0].regions[0].blocks[0].arguments)
+        probe = stablehlo_py.parse_module(program, ctx)  # kept alive: `values` belong to it
+        values = _operands(probe)
     S = _strategies(ir, stablehlo, values)
     # Hand-written builders name their parameters as the op classes do.
     by_name = {"result": "result_types", "results": "result_types"}
@@ -239,10 +252,10 @@ def child(examples: int, seed: int | None, derandomize: bool, log_path: str, rep
         log.flush()
         stats["calls"] += 1
         with ctx, ir.Location.unknown():
-            module = stablehlo_py.parse_module(f"func.func @f({sig}) {{\n  return\n}}", ctx)
+            module = stablehlo_py.parse_module(program, ctx)
             block = module.body.operations[0].regions[0].blocks[0]
-            args = list(block.arguments)
-            with ir.InsertionPoint.at_block_begin(block):
+            args = _operands(module)
+            with ir.InsertionPoint(block.operations[len(block.operations) - 1]):  # before the return
                 try:
                     mapped = {k: _rebind(v, values, args, ctx) for k, v in call.items()}
                     positional = [mapped.pop(p.name) for p in params
@@ -285,6 +298,13 @@ def child(examples: int, seed: int | None, derandomize: bool, log_path: str, rep
     log.close()
     with open(report_path, "w") as f:
         json.dump({**stats, "exceptions": dict(stats["exceptions"])}, f)
+
+
+def _operands(module) -> list:
+    """The values builders get: the block arguments, then the constants' results."""
+    block = module.body.operations[0].regions[0].blocks[0]
+    ops = list(block.operations)[:-1]
+    return list(block.arguments) + [op.results[0] for op in ops]
 
 
 def _rebind(v, values, args, ctx):
