@@ -743,6 +743,8 @@ LogicalResult TupleOp::inferReturnTypes(MLIRContext *context,
 
 LogicalResult TupleOp::verify() {
   auto expected = TupleType::get(getContext(), getVal().getTypes());
+  // Equal, not only compatible: the syntax prints the tuple type alone and
+  // reads the operand types from it.
   if (getType() != expected) // C1
     return emitOpError() << "C1: result type must be the tuple of the operand "
                             "types "
@@ -778,7 +780,7 @@ LogicalResult GetTupleElementOp::verify() {
   if (index < 0 || index >= static_cast<int64_t>(tuple.size())) // C1
     return emitOpError() << "C1: index " << index << " must be in [0, "
                          << tuple.size() << ") for operand " << tuple;
-  if (getType() != tuple.getType(index)) // C2
+  if (!isCompatibleType(getType(), tuple.getType(index))) // C2
     return emitOpError() << "C2: result type must be element " << index
                          << " of the operand, " << tuple.getType(index)
                          << ", got " << getType();
@@ -796,6 +798,7 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(
 }
 
 LogicalResult OptimizationBarrierOp::verify() {
+  // Equal, not only compatible: the syntax prints the types once.
   if (getOperand().getTypes() != getResult().getTypes()) // C1
     return emitOpError() << "C1: result types must be the operand types ("
                          << getOperand().getTypes() << "), got ("
@@ -977,7 +980,7 @@ LogicalResult RealDynamicSliceOp::verify() {
                          << result.getElementType();
   Value indices[] = {getStartIndices(), getLimitIndices(), getStrides()};
   for (Value index : indices) {
-    if (index.getType() != indices[0].getType()) // C2
+    if (!isCompatibleType(index.getType(), indices[0].getType())) // C2
       return emitOpError() << "C2: start_indices, limit_indices and strides "
                               "must have the same type, got "
                            << indices[0].getType() << " and "

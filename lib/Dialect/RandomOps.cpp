@@ -14,7 +14,7 @@ namespace mlir::stablehlo {
 
 LogicalResult RngBitGeneratorOp::verify() {
   auto initial = cast<RankedTensorType>(getInitialState().getType());
-  if (initial != getOutputState().getType()) // C1
+  if (!isCompatibleType(initial, getOutputState().getType())) // C1
     return emitOpError() << "C1: output_state must have the type of "
                             "initial_state, "
                          << initial << ", got " << getOutputState().getType();

@@ -342,10 +342,10 @@ LogicalResult CustomCallOp::verify() {
     if (!operand || !output)
       return emitOpError() << "output_operand_alias tuple indices do not "
                               "address an element";
-    if (operand != output)
+    if (!isCompatibleType(operand, output))
       return emitOpError() << "output_operand_alias aliases " << operand
                            << " with output " << output
-                           << "; their types must be equal";
+                           << "; their types must be compatible";
   }
   return success();
 }

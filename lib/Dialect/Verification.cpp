@@ -110,6 +110,23 @@ bool isCompatibleShape(Type lhs, Type rhs) {
   return fits(l, r) && fits(r, l);
 }
 
+bool isCompatibleType(Type lhs, Type rhs) {
+  if (lhs == rhs)
+    return true;
+  auto l = dyn_cast<RankedTensorType>(lhs), r = dyn_cast<RankedTensorType>(rhs);
+  if (l && r)
+    return l.getElementType() == r.getElementType() && isCompatibleShape(l, r);
+  auto lt = dyn_cast<TupleType>(lhs), rt = dyn_cast<TupleType>(rhs);
+  return lt && rt && areCompatibleTypes(lt.getTypes(), rt.getTypes());
+}
+
+bool areCompatibleTypes(TypeRange lhs, TypeRange rhs) {
+  return lhs.size() == rhs.size() &&
+         llvm::all_of(llvm::zip(lhs, rhs), [](auto pair) {
+           return isCompatibleType(std::get<0>(pair), std::get<1>(pair));
+         });
+}
+
 quant::QuantizedType getQuantizedElementType(Type type) {
   return dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(type));
 }

@@ -22,6 +22,12 @@ std::optional<int64_t> windowCount(int64_t size, int64_t baseDilation,
 // Shapes agree where both are known (dynamic dimensions match anything).
 bool isCompatibleShape(Type lhs, Type rhs);
 
+// The same type up to dynamic sizes (dynamism RFC P3): tensors of the same
+// element type with compatible shapes, tuples of compatible elements, or
+// equal types.
+bool isCompatibleType(Type lhs, Type rhs);
+bool areCompatibleTypes(TypeRange lhs, TypeRange rhs);
+
 // Same element type, ignoring the scales and zero points of quantized types:
 // the spec's baseline_element_type(lhs) = baseline_element_type(rhs).
 bool haveSameBaselineElementType(Type lhs, Type rhs);

@@ -59,7 +59,7 @@ func.func @alias_tuple_index(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // An output aliases an operand of the same type.
 func.func @alias_type(%x: tensor<2xf32>) -> tensor<3xf32> {
-  // expected-error @+1 {{'stablehlo.custom_call' op output_operand_alias aliases 'tensor<2xf32>' with output 'tensor<3xf32>'; their types must be equal}}
+  // expected-error @+1 {{'stablehlo.custom_call' op output_operand_alias aliases 'tensor<2xf32>' with output 'tensor<3xf32>'; their types must be compatible}}
   %0 = stablehlo.custom_call @foo(%x) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<2xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
