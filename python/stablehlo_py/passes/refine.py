@@ -53,6 +53,9 @@ SIDE_EFFECTS = frozenset("stablehlo." + n for n in (
     "custom_call infeed outfeed send recv all_reduce all_gather all_to_all collective_permute "
     "collective_broadcast reduce_scatter rng rng_bit_generator partition_id replica_id").split())
 
+# Ops that call a function, and the attribute naming it.
+_CALLEE_ATTRIBUTE = {"func.call": "callee", "stablehlo.composite": "decomposition"}
+
 _SYMBOL = re.compile(r"@([\w.$-]+)")
 
 # Ops without a shape function whose results have the shape of their first operand.
@@ -208,12 +211,15 @@ class _ShapeRefiner:
     def __init__(self, module_op):
         self.module = module_op
         self.funcs = functions(module_op)
-        self.snapshot = None  # the functions before refinement, cloned from per signature
+        self.snapshot_module = None  # the module before refinement: specialisations are cloned from it
+        self.snapshot = {}
         self.claimed = set()  # private functions specialised in place (their first signature)
         self.specialised = {}  # (callee, argument types, constants) -> name of its specialisation
         self.active = set()  # functions being refined (recursion is left alone)
 
     def run(self) -> None:
+        self.snapshot_module = self.module.clone(ip=False)  # detached: kept alive by this reference
+        self.snapshot = functions(self.snapshot_module)
         for name, func in list(self.funcs.items()):
             if _visibility(func) == "public" and func.regions[0].blocks:
                 self.refine_function(func)
@@ -298,8 +304,8 @@ class _ShapeRefiner:
             nonlocal pure
             if op.name in SIDE_EFFECTS or op.name.startswith("check."):
                 pure = False
-            elif op.name == "func.call":
-                callee = self.funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+            elif op.name in _CALLEE_ATTRIBUTE:
+                callee = self.funcs.get(ir.FlatSymbolRefAttr(op.attributes[_CALLEE_ATTRIBUTE[op.name]]).value)
                 pure = pure and callee is not None and self.side_effect_free(callee, seen)
             return ir.WalkResult.ADVANCE if pure else ir.WalkResult.INTERRUPT
 
@@ -330,9 +336,6 @@ class _ShapeRefiner:
         """The name of @callee refined for `types` and `constants`: refined in place the first time
         (if private), else a clone of its unrefined form."""
         callee = self.funcs[callee_name]
-        if self.snapshot is None:
-            self.snapshot_module = self.module.clone(ip=False)  # detached: kept alive by this reference
-            self.snapshot = functions(self.snapshot_module)
         if _visibility(callee) != "public" and callee_name not in self.claimed:
             self.claimed.add(callee_name)
             target, target_name = callee, callee_name
@@ -366,10 +369,8 @@ class _ShapeRefiner:
 
     def refine_op(self, op) -> None:
         name = op.name
-        if name == "func.call":
-            return self.refine_call(op, "callee")
-        if name == "stablehlo.composite":
-            return self.refine_call(op, "decomposition")
+        if name in _CALLEE_ATTRIBUTE:
+            return self.refine_call(op, _CALLEE_ATTRIBUTE[name])
         if name == "stablehlo.while":
             return self.refine_while(op)
         if name in ("stablehlo.if", "stablehlo.case"):

@@ -209,3 +209,17 @@ func.func private @double(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %0 = stablehlo.add %arg0, %arg0 : tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// Bounds stay on the sizes that remain dynamic.
+// CHECK-LABEL: func.func @bounded(%arg0: tensor<4x5xf32>, %arg1: tensor<i32>) -> (tensor<3x?xf32, #stablehlo.bounds<?, 5>>, tensor<3x?xf32, #stablehlo.bounds<?, 5>>)
+// CHECK: stablehlo.set_dimension_size %arg0, %c, dim = 0 : (tensor<4x5xf32>, tensor<i32>) -> tensor<3x5xf32>
+// CHECK: stablehlo.negate %{{.*}} : tensor<3x?xf32, #stablehlo.bounds<?, 5>>
+func.func @bounded(%arg0: tensor<4x5xf32>, %n: tensor<i32>) -> (tensor<?x?xf32, #stablehlo.bounds<4, 5>>, tensor<?x?xf32, #stablehlo.bounds<4, 5>>) {
+  %c = stablehlo.constant dense<3> : tensor<i32>
+  %0 = stablehlo.set_dimension_size %arg0, %c, dim = 0 : (tensor<4x5xf32>, tensor<i32>) -> tensor<?x5xf32, #stablehlo.bounds<4, ?>>
+  %1 = stablehlo.set_dimension_size %0, %n, dim = 1 : (tensor<?x5xf32, #stablehlo.bounds<4, ?>>, tensor<i32>) -> tensor<?x?xf32, #stablehlo.bounds<4, 5>>
+  %2 = stablehlo.negate %1 : tensor<?x?xf32, #stablehlo.bounds<4, 5>>
+  return %1, %2 : tensor<?x?xf32, #stablehlo.bounds<4, 5>>, tensor<?x?xf32, #stablehlo.bounds<4, 5>>
+}
