@@ -113,6 +113,8 @@ def refine_arguments(module_op, types) -> None:
     """Give the entry function the argument types `types`, wrapping refined arguments (see module doc)."""
     func = entry_function(module_op)
     types = parse_types(types, module_op.context)
+    if len(func.regions[0].blocks) != 1:
+        raise PassError("'func.func' op has no body to refine", func.location)
     block = func.regions[0].blocks[0]
     args = list(block.arguments)
     if len(args) != len(types):
@@ -441,7 +443,7 @@ def _remove_wrapper(op) -> None:
     if len(op.operands) != 2 or len(op.results) != 1:
         raise PassError(f"'stablehlo.custom_call' op @{WRAPPER} expects 2 operands and 1 result", op.location)
     operand, result = op.operands[0], op.results[0]
-    if refine_type(result.type, operand.type) is None:
+    if refine_type(result.type, operand.type) is None or _element_type(result.type) != _element_type(operand.type):
         raise PassError(f"'stablehlo.custom_call' op @{WRAPPER}: operand type {operand.type} contradicts "
                         f"the wrapped type {result.type}", op.location)
     shape = op.operands[1].owner
@@ -713,6 +715,10 @@ _RULES = {
 
 
 # ----------------------------------------------------------------- helpers
+
+def _element_type(t):
+    return t.element_type if isinstance(t, ir.ShapedType) else t
+
 
 def _visibility(func) -> str:
     return ir.StringAttr(func.attributes["sym_visibility"]).value if "sym_visibility" in func.attributes \

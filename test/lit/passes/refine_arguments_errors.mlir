@@ -37,3 +37,8 @@ module {
     return %arg0 : tensor<?x4xf32>
   }
 }
+
+// -----
+
+// expected-error@+1 {{'func.func' op has no body to refine}}
+func.func private @main(%arg0: tensor<?x4xf32>, %arg1: tensor<i32>) -> tensor<?x4xf32>

@@ -61,3 +61,14 @@ func.func @negative_size(%arg0: tensor<f32>) -> tensor<?xf32> {
   %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [] : (tensor<f32>, tensor<1xi32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A wrapper whose operand's element type differs from the type it wraps (refine-arguments does not
+// check element types, as upstream): refinement cannot remove it.
+func.func @wrapper_element_type(%arg0: tensor<2xi32>) -> tensor<?xf32> {
+  %shape = stablehlo.constant dense<2> : tensor<1xi64>
+  // expected-error@+1 {{@stablehlo.shape_refinement_operand_wrapper: operand type tensor<2xi32> contradicts the wrapped type tensor<?xf32>}}
+  %0 = stablehlo.custom_call @stablehlo.shape_refinement_operand_wrapper(%arg0, %shape) {indices_of_shape_operands = dense<1> : tensor<1xi64>} : (tensor<2xi32>, tensor<1xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
