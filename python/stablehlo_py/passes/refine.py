@@ -17,10 +17,11 @@ shape computations on constants (evaluated by the interpreter), gives each
 op the result type its shape function infers from its refined operands
 (InferTypeOpInterface / InferShapedTypeOpInterface, else the rules below),
 gives dynamic ops whose shape operands are constants their static types,
-specialises each `func.call` per refined signature (the callee cloned per
-distinct signature, `jax.global_constant` arguments that are constants
-substituted), refines while/if/case, resolves `custom_call @shape_assertion`
-whose predicate folds, and updates the functions' types. Choices: docs/dynamism.md.
+specialises each `func.call` and `stablehlo.composite` per refined signature
+and constant operands (the callee cloned per distinct signature, the
+constants substituted, constant results forwarded to the call), refines
+while/if/case, resolves `custom_call @shape_assertion` whose predicate folds,
+and updates the functions' types. Choices: docs/dynamism.md.
 """
 
 from __future__ import annotations
@@ -434,8 +435,8 @@ class _ShapeRefiner:
         if "indices_of_shape_operands" in op.attributes:
             indices = list(ir.DenseIntElementsAttr(op.attributes["indices_of_shape_operands"]))
             if len(indices) == len(op.results):
-                set_result_types(op, [_shaped_by(r.type, op.operands[i], op.location) if 0 <= i < len(op.operands) else r.type
-                                      for r, i in zip(op.results, indices)])
+                set_result_types(op, [_shaped_by(r.type, op.operands[i], op.location)
+                                      if 0 <= i < len(op.operands) else r.type for r, i in zip(op.results, indices)])
 
 
 def _remove_wrapper(op) -> None:
