@@ -700,6 +700,25 @@ def _dynamic_reduce_window(op):
 
 _CUSTOM_CALL_RULES = {DYNAMIC_REDUCE_WINDOW: _dynamic_reduce_window}
 
+
+def _bit_width(element):
+    """Bits of an element type (of one part of a complex one), or None."""
+    if isinstance(element, ir.ComplexType):
+        element = element.element_type
+    return element.width if isinstance(element, (ir.IntegerType, ir.FloatType)) else None
+
+
+def _bitcast_convert(op):
+    """The operand's shape when the element widths agree (otherwise the ranks differ: left alone, as
+    upstream)."""
+    operand, result = op.operands[0].type, op.results[0].type
+    if not isinstance(operand, ir.RankedTensorType) or not isinstance(result, ir.RankedTensorType):
+        return None
+    width = _bit_width(operand.element_type)
+    if width is None or width != _bit_width(result.element_type):
+        return None
+    return [with_shape(result, operand.shape)]
+
 _RULES = {
     "stablehlo.dynamic_broadcast_in_dim": _shape_operand_rule(1),
     "stablehlo.dynamic_reshape": _shape_operand_rule(1),
@@ -708,6 +727,8 @@ _RULES = {
     "stablehlo.real_dynamic_slice": _real_dynamic_slice,
     "stablehlo.dynamic_gather": _dynamic_gather,
     "stablehlo.dynamic_conv": _dynamic_conv,
+    "stablehlo.rng": _shape_operand_rule(2),
+    "stablehlo.bitcast_convert": _bitcast_convert,
     # Their result types are declared, not inferred (upstream keeps them too).
     "stablehlo.broadcast_in_dim": lambda op: None,
     "stablehlo.reshape": lambda op: None,

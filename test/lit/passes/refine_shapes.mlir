@@ -223,3 +223,22 @@ func.func @bounded(%arg0: tensor<4x5xf32>, %n: tensor<i32>) -> (tensor<?x?xf32, 
   %2 = stablehlo.negate %1 : tensor<?x?xf32, #stablehlo.bounds<4, 5>>
   return %1, %2 : tensor<?x?xf32, #stablehlo.bounds<4, 5>>, tensor<?x?xf32, #stablehlo.bounds<4, 5>>
 }
+
+// -----
+
+// rng takes the shape its constant operand holds; bitcast_convert between types of one width keeps
+// the operand's shape, between widths it is left alone (as upstream).
+// CHECK-LABEL: func.func @rng_and_bitcast(%arg0: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xi32>, tensor<?x4xi8>)
+func.func @rng_and_bitcast(%arg0: tensor<3xf32>) -> (tensor<?x?xf32>, tensor<?xi32>, tensor<?x4xi8>) {
+  %a = stablehlo.constant dense<0.0> : tensor<f32>
+  %b = stablehlo.constant dense<1.0> : tensor<f32>
+  %shape = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  // CHECK: stablehlo.rng {{.*}} -> tensor<2x3xf32>
+  %0 = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %x = stablehlo.convert %arg0 : (tensor<3xf32>) -> tensor<?xf32>
+  // CHECK: stablehlo.bitcast_convert {{.*}} : (tensor<3xf32>) -> tensor<3xi32>
+  %1 = stablehlo.bitcast_convert %x : (tensor<?xf32>) -> tensor<?xi32>
+  // CHECK: stablehlo.bitcast_convert {{.*}} : (tensor<3xf32>) -> tensor<?x4xi8>
+  %2 = stablehlo.bitcast_convert %x : (tensor<?xf32>) -> tensor<?x4xi8>
+  return %0, %1, %2 : tensor<?x?xf32>, tensor<?xi32>, tensor<?x4xi8>
+}
