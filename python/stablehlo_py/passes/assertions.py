@@ -31,7 +31,8 @@ _SPEC = re.compile(r"\{\{|\{\s*(\d+)\s*(?:[,:][^}]*)?\}")
 
 
 def format_message(message: str, inputs) -> str:
-    """`message` with `{i}` replaced by `inputs[i]` (-1 past the end) and `{{` by `{`, as llvm::formatv."""
+    """`message` with `{i}` replaced by `inputs[i]` (-1 past the end) and `{{` by `{`, as llvm::formatv;
+    a specifier's alignment and format options (`{0,5}`, `{0:x}`) are ignored: decimal, unpadded."""
     if not inputs:
         return message
 
