@@ -11,8 +11,9 @@ from __future__ import annotations
 import mlir.ir as ir
 import numpy as np
 
-__all__ = ["PassError", "guarded_pass", "parse_options", "refine_type", "join_types", "with_shape", "is_static",
-           "constant_array", "constant_ints", "make_constant", "erase_dead", "functions", "MAX_FOLD_ELEMENTS"]
+__all__ = ["PassError", "guarded_pass", "parse_options", "refine_type", "join_types", "with_shape", "integer_dtype",
+           "constant_array", "constant_ints", "make_constant", "erase_with_constants", "functions",
+           "MAX_FOLD_ELEMENTS"]
 
 # Constants made by folding stay this small (upstream's refinement folds shape
 # computations, not data); a larger result is left to run time.
@@ -93,11 +94,6 @@ def functions(module_op) -> dict:
 
 
 # ----------------------------------------------------------------- types
-
-def is_static(t) -> bool:
-    ranked = _ranked(t)
-    return ranked is not None and ranked.has_static_shape
-
 
 def _ranked(t):
     """`t` as a RankedTensorType, or None (types from shape functions come back not downcast)."""
@@ -216,18 +212,24 @@ def make_constant(array, result_type, location):
                                loc=location)
 
 
-def erase_dead(ops) -> None:
-    """Erase those of `ops` whose results are unused, then the constants that fed them and are now
-    unused; `ops` are side-effect free by the caller's choice."""
-    wave = [op.operation for op in ops]
-    while wave:
-        unique = []  # one entry per MLIR op (== compares them; an erased op cannot be compared)
-        for op in wave:
-            if not any(op == u for u in unique):
-                unique.append(op)
-        dead = [op for op in unique if not any(True for r in op.results for _ in r.uses)]
-        feeders = [v.owner.operation for op in dead for v in op.operands
-                   if isinstance(v.owner, (ir.Operation, ir.OpView)) and v.owner.name == "stablehlo.constant"]
-        for op in dead:
+def _defining_constants(values) -> list:
+    return [v.owner.operation for v in values
+            if isinstance(v.owner, (ir.Operation, ir.OpView)) and v.owner.name == "stablehlo.constant"]
+
+
+def erase_with_constants(op) -> None:
+    """Erase `op`, then the constants it used that nothing else uses any more."""
+    constants = _defining_constants(op.operands)
+    op.erase()
+    _erase_dead(constants)
+
+
+def _erase_dead(constants) -> None:
+    """Erase those of `constants` whose results are unused."""
+    unique = []  # one entry per MLIR op (== compares them; an erased op can no longer be compared)
+    for op in constants:
+        if not any(op == u for u in unique):
+            unique.append(op)
+    for op in unique:
+        if not any(True for r in op.results for _ in r.uses):
             op.erase()
-        wave = feeders

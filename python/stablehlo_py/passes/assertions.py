@@ -18,7 +18,7 @@ import re
 
 import mlir.ir as ir
 
-from ._common import PassError, constant_ints, erase_dead, guarded_pass
+from ._common import PassError, constant_ints, erase_with_constants, guarded_pass
 
 __all__ = ["CHECK_SHAPE_ASSERTIONS", "check_shape_assertion", "check_shape_assertions",
            "check_shape_assertions_pass", "add_check_shape_assertions_pass", "format_message"]
@@ -86,9 +86,7 @@ def check_shape_assertion(op, require_constant: bool) -> bool:
             raise PassError("expects static assert_what (operand #0)", op.location)
         return False
     if predicate[0]:
-        feeders = [v.owner.operation for v in op.operands if isinstance(v.owner, (ir.Operation, ir.OpView))]
-        op.erase()
-        erase_dead([f for f in feeders if f.name == "stablehlo.constant"])
+        erase_with_constants(op)
         return True
     inputs = []
     for i, value in enumerate(list(op.operands)[1:], start=1):

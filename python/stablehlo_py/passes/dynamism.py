@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import mlir.ir as ir
 
-from ._common import PassError, constant_array, constant_ints, erase_dead, functions, guarded_pass
+from ._common import PassError, constant_array, constant_ints, erase_with_constants, functions, guarded_pass
 from .refine import (DYNAMIC_REDUCE_WINDOW, conv_padding, reduce_window_parts, refine_arguments, refine_shapes,
                      substitute_platform_index)
 
@@ -116,12 +116,12 @@ def _canonicalize(op) -> None:
     with ir.InsertionPoint(op):
         static = ir.Operation.create(name, results=[result.type], operands=operands[:kept],
                                      attributes=attributes, loc=op.location)
-    _replace(op, static, operands[kept:])
+    _replace(op, static)
 
 
-def _replace(op, static, dropped) -> None:
-    """`static` replaces `op` if it verifies (else it is erased and `op` stays); the constants among
-    the `dropped` operands go if nothing else uses them."""
+def _replace(op, static) -> None:
+    """`static` replaces `op` if it verifies (else it is erased and `op` stays); the constants `op`
+    used go if nothing else uses them."""
     try:
         static.verify()
     except ir.MLIRError:
@@ -129,9 +129,7 @@ def _replace(op, static, dropped) -> None:
         return
     for old, new in zip(op.results, static.results):
         old.replace_all_uses_with(new)
-    op.erase()
-    erase_dead([v.owner.operation for v in dropped if isinstance(v.owner, (ir.Operation, ir.OpView))
-                and v.owner.name == "stablehlo.constant"])
+    erase_with_constants(op)
 
 
 def _canonicalize_reduce_window(op, funcs) -> None:
@@ -155,7 +153,7 @@ def _canonicalize_reduce_window(op, funcs) -> None:
     block = ir.Block.create_at_start(static.regions[0], [a.type for a in source.arguments],
                                      [a.location for a in source.arguments])
     _copy_body(source, block)
-    _replace(op, static, list(op.operands)[len(inputs) + len(inits):])
+    _replace(op, static)
 
 
 def _copy_body(source, block) -> None:

@@ -30,7 +30,7 @@ import re
 
 import mlir.ir as ir
 
-from ._common import (MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_dead, functions,
+from ._common import (MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_with_constants, functions,
                       guarded_pass, integer_dtype, join_types, make_constant, refine_type, with_shape)
 from .assertions import check_shape_assertion
 
@@ -291,9 +291,7 @@ class _ShapeRefiner:
                 with ir.InsertionPoint(call):
                     result.replace_all_uses_with(make_constant(array, result.type, call.location).result)
         if not any(True for r in call.results for _ in r.uses) and self.side_effect_free(target):
-            feeders = [v.owner.operation for v in call.operands if isinstance(v.owner, (ir.Operation, ir.OpView))]
-            call.erase()
-            erase_dead([f for f in feeders if f.name == "stablehlo.constant"])
+            erase_with_constants(call)
 
     def side_effect_free(self, func, seen=None) -> bool:
         seen = set() if seen is None else seen
@@ -447,11 +445,8 @@ def _remove_wrapper(op) -> None:
     if refine_type(result.type, operand.type) is None or _element_type(result.type) != _element_type(operand.type):
         raise PassError(f"'stablehlo.custom_call' op @{WRAPPER}: operand type {operand.type} contradicts "
                         f"the wrapped type {result.type}", op.location)
-    shape = op.operands[1].owner
     result.replace_all_uses_with(operand)
-    op.erase()
-    if isinstance(shape, (ir.Operation, ir.OpView)):
-        erase_dead([shape.operation])
+    erase_with_constants(op)
 
 
 def _shaped_by(declared, shape_value, location):
@@ -521,12 +516,10 @@ def _elements(t) -> int:
 
 
 def _replace_by_constants(op, values) -> None:
-    feeders = [v.owner.operation for v in op.operands if isinstance(v.owner, (ir.Operation, ir.OpView))]
     with ir.InsertionPoint(op):
         for result, value in zip(op.results, values):
             result.replace_all_uses_with(make_constant(value, result.type, op.location).result)
-    op.erase()
-    erase_dead([f for f in feeders if f.name == "stablehlo.constant"])
+    erase_with_constants(op)
 
 
 def _evaluate(op, arrays):
