@@ -228,7 +228,8 @@ def test_platform_index_selects_a_platform():
                  [np.asarray(exported.call(x))], rtol=1e-6)
     index_type = re.search(r"@main\(%arg0: (tensor<i\d+>) \{jax.global_constant = \"_platform_index\"\}", text).group(1)
     kept = stablehlo_py.refine(text, [index_type, x])
-    assert f"@main(%arg0: {index_type} {{jax.global_constant = \"_platform_index\"}}, %arg1: tensor<5xf32>)" in str(kept)
+    platform = f'{index_type} {{jax.global_constant = "_platform_index"}}'
+    assert f"@main(%arg0: {platform}, %arg1: tensor<5xf32>)" in str(kept)
     with pytest.raises(ir.MLIRError, match="number of refinements must match number of function operands 1 vs 2"):
         stablehlo_py.refine(text, [x])
     with pytest.raises(ir.MLIRError, match="has no argument marked jax.global_constant"):
