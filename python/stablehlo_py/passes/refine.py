@@ -219,13 +219,18 @@ class _ShapeRefiner:
         self.claimed = set()  # private functions specialised in place (their first signature)
         self.specialised = {}  # (callee, argument types, constants) -> name of its specialisation
         self.active = set()  # functions being refined (recursion is left alone)
+        self.visited = set()  # functions refined: callers of a function refined in place
 
     def run(self) -> None:
         self.snapshot_module = self.module.clone(ip=False)  # detached: kept alive by this reference
         self.snapshot = functions(self.snapshot_module)
+        # Entry points: public functions nothing in the module calls (their new result types break no
+        # caller); a called public function is refined through its calls, as a private one.
+        referenced = self.referenced_symbols()
         for name, func in list(self.funcs.items()):
-            if _visibility(func) == "public" and func.regions[0].blocks:
+            if _visibility(func) == "public" and func.regions[0].blocks and name not in referenced:
                 self.refine_function(func)
+        self.restore_unvisited_callers()
         self.erase_unused_specialisations()
 
     # functions and calls
@@ -235,6 +240,7 @@ class _ShapeRefiner:
         if name in self.active or len(func.regions[0].blocks) != 1:
             return
         self.active.add(name)
+        self.visited.add(name)
         try:
             block = func.regions[0].blocks[0]
             self.refine_block(block)
@@ -313,8 +319,42 @@ class _ShapeRefiner:
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
         return pure
 
-    def erase_unused_specialisations(self) -> None:
-        """Functions this pass specialised that no symbol reference names any more."""
+    def restore_unvisited_callers(self) -> None:
+        """Calls in functions refinement never reached (dead code) to a function refined in place are
+        given an unrefined copy of it, so they keep matching their callee's type."""
+        copies = {}  # function refined in place -> name of its unrefined copy
+        pending = [f for name, f in self.funcs.items() if name not in self.visited]
+        while pending:
+            calls = []
+
+            def visit(op):
+                if op.name in _CALLEE_ATTRIBUTE:
+                    calls.append(op)
+                return ir.WalkResult.ADVANCE
+
+            pending.pop().walk(visit, ir.WalkOrder.PRE_ORDER)
+            for call in calls:
+                attribute = _CALLEE_ATTRIBUTE[call.name]
+                callee = ir.FlatSymbolRefAttr(call.attributes[attribute]).value
+                if callee not in self.claimed:
+                    continue
+                if callee not in copies:
+                    copies[callee] = self.clone_unrefined(callee)
+                    pending.append(self.funcs[copies[callee]])
+                call.attributes[attribute] = ir.FlatSymbolRefAttr.get(copies[callee])
+
+    def clone_unrefined(self, name: str) -> str:
+        """A private copy of function @name as it was before the pass; its name."""
+        copy_name = _unique_name(name, self.funcs)
+        with ir.InsertionPoint(self.module.regions[0].blocks[0]):
+            copy = self.snapshot[name].clone()
+        copy.attributes["sym_name"] = ir.StringAttr.get(copy_name)
+        copy.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        self.funcs[copy_name] = copy
+        return copy_name
+
+    def referenced_symbols(self) -> set:
+        """The names symbol references of ops other than functions and constants mention."""
         referenced = set()
 
         def visit(op):
@@ -327,6 +367,11 @@ class _ShapeRefiner:
             return ir.WalkResult.ADVANCE
 
         self.module.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return referenced
+
+    def erase_unused_specialisations(self) -> None:
+        """Functions this pass specialised that no symbol reference names any more."""
+        referenced = self.referenced_symbols()
         for name in set(self.specialised.values()):
             func = self.funcs.get(name)
             if func is not None and name not in referenced and _visibility(func) != "public":
@@ -341,12 +386,8 @@ class _ShapeRefiner:
             self.claimed.add(callee_name)
             target, target_name = callee, callee_name
         else:
-            target_name = _unique_name(callee_name, self.funcs)
-            with ir.InsertionPoint(self.module.regions[0].blocks[0]):
-                target = self.snapshot[callee_name].clone()
-            target.attributes["sym_name"] = ir.StringAttr.get(target_name)
-            target.attributes["sym_visibility"] = ir.StringAttr.get("private")
-            self.funcs[target_name] = target
+            target_name = self.clone_unrefined(callee_name)
+            target = self.funcs[target_name]
         self.specialised[key] = target_name
         block = target.regions[0].blocks[0]
         for index, (arg, t) in enumerate(zip(block.arguments, types)):

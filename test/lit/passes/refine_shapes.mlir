@@ -242,3 +242,36 @@ func.func @rng_and_bitcast(%arg0: tensor<3xf32>) -> (tensor<?x?xf32>, tensor<?xi
   %2 = stablehlo.bitcast_convert %x : (tensor<?xf32>) -> tensor<?x4xi8>
   return %0, %1, %2 : tensor<?x?xf32>, tensor<?xi32>, tensor<?x4xi8>
 }
+
+// -----
+
+// Entry points are the public functions nothing calls; a called public function is refined through
+// its calls (a private copy), and a function nothing reachable calls keeps calling an unrefined copy
+// of a callee refined in place, so every call still matches its callee.
+// CHECK-LABEL: func.func @main(%arg0: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
+// CHECK: call @f(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: call @helper_0(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: func.func @helper(%arg0: tensor<?xf32>) -> tensor<?xf32>
+// CHECK: func.func private @f(%arg0: tensor<2xf32>) -> tensor<2xf32>
+// CHECK: func.func private @dead(%arg0: tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT: call @f_0(%arg0) : (tensor<?xf32>) -> tensor<?xf32>
+// CHECK: func.func private @helper_0(%arg0: tensor<2xf32>) -> tensor<2xf32>
+// CHECK: func.func private @f_0(%arg0: tensor<?xf32>) -> tensor<?xf32>
+func.func @main(%arg0: tensor<2xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = func.call @f(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = func.call @helper(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0, %1 : tensor<?xf32>, tensor<?xf32>
+}
+func.func @helper(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func private @f(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func private @dead(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = func.call @f(%arg0) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
