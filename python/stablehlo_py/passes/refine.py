@@ -423,6 +423,9 @@ class _ShapeRefiner:
             return  # typed by its value
         if fold(op):
             return
+        for region in op.regions:  # reduce bodies, sort comparators...: their calls are specialised too
+            for block in region.blocks:
+                self.refine_block(block)
         inferred = infer_result_types(op)
         if inferred is not None:
             set_result_types(op, inferred)

@@ -275,3 +275,32 @@ func.func private @dead(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   %0 = func.call @f(%arg0) : (tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// Calls inside other ops' regions (a reduce body) are specialised too.
+// CHECK-LABEL: func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<2xf32>, tensor<f32>)
+// CHECK: call @g(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK: func.call @g_0(%{{.*}}) : (tensor<1xf32>) -> tensor<1xf32>
+// CHECK: func.func private @g(%arg0: tensor<2xf32>) -> tensor<2xf32>
+// CHECK: func.func private @g_0(%arg0: tensor<1xf32>) -> tensor<1xf32>
+func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<?xf32>, tensor<f32>) {
+  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = func.call @g(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  %init = stablehlo.constant dense<0.0> : tensor<f32>
+  %1 = stablehlo.reduce(%arg1 init: %init) across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
+   reducer(%x: tensor<f32>, %y: tensor<f32>) {
+    %s = stablehlo.add %x, %y : tensor<f32>
+    %c = stablehlo.reshape %s : (tensor<f32>) -> tensor<1xf32>
+    %d = stablehlo.convert %c : (tensor<1xf32>) -> tensor<?xf32>
+    %r = func.call @g(%d) : (tensor<?xf32>) -> tensor<?xf32>
+    %e = stablehlo.convert %r : (tensor<?xf32>) -> tensor<1xf32>
+    %t = stablehlo.reshape %e : (tensor<1xf32>) -> tensor<f32>
+    stablehlo.return %t : tensor<f32>
+  }
+  return %0, %1 : tensor<?xf32>, tensor<f32>
+}
+func.func private @g(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
