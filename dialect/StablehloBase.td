@@ -91,8 +91,11 @@ def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
                                           HLO_Tuple]>;
 
 // Shape operands of the dynamic ops (dynamism RFC P4: sizes may be run-time
-// values, axes stay attributes): a 1-D tensor of integers or index.
-def HLO_DimensionTensor : 1DTensorOf<[Index, HLO_Int]>;
+// values, axes stay attributes): a statically shaped 1-D tensor of integers
+// or index (its length is a rank, which stays static, as upstream has it).
+def HLO_DimensionTensor : RankedTensorOf<[Index, HLO_Int],
+    [HasStaticShapePred, HasAnyRankOfPred<[1]>],
+    "statically shaped 1-dimensional tensor">;
 
 // Integer arrays of dimension numbers are DenseI64ArrayAttr.
 def HLO_Dims : DenseArrayAttrBase<"DenseI64ArrayAttr", "int64_t", "i64"> {

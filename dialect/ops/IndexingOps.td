@@ -31,7 +31,8 @@ def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
   let summary = "gather with slice sizes given as an operand";
   let arguments = (ins HLO_PerTensorTensor:$operand,
                        HLO_IndexTensor:$start_indices,
-                       HLO_DimensionTensor:$slice_sizes,
+                       RankedTensorOf<[HLO_Int], [HasStaticShapePred,
+                           HasAnyRankOfPred<[1]>]>:$slice_sizes,
                        StableHLO_GatherDimensionNumbers:$dimension_numbers,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted);
   let results = (outs HLO_PerTensorTensor:$result);

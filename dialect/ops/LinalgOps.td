@@ -129,7 +129,7 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure,
 def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
   let summary = "convolution with padding given as an operand";
   let arguments = (ins HLO_PerTensorTensor:$lhs, HLO_Tensor:$rhs,
-                       RankedTensorOf<[HLO_Int]>:$padding,
+                       StaticShapeTensorOf<[HLO_Int]>:$padding,
                        OptionalAttr<HLO_Dims>:$window_strides,
                        OptionalAttr<HLO_Dims>:$lhs_dilation,
                        OptionalAttr<HLO_Dims>:$rhs_dilation,

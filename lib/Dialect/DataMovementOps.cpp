@@ -880,6 +880,19 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   if (failed(verifyResultShapeOperand(*this, getOutputDimensions(),
                                       "output_dimensions", result, "C7")))
     return failure();
+  // C5 with the sizes a constant output_dimensions gives.
+  if (auto sizes = constantDims(getOutputDimensions()))
+    for (auto [d, resultDim] : llvm::enumerate(getBroadcastDimensions())) {
+      int64_t size = operand.getDimSize(d);
+      if (size == 1 || ShapedType::isDynamic(size) ||
+          resultDim >= static_cast<int64_t>(sizes->size()))
+        continue;
+      if (size != (*sizes)[resultDim]) // C5
+        return emitOpError() << "C5: operand dimension " << d << " of size "
+                             << size << " must be 1 or equal output "
+                             << "dimension " << resultDim << " of size "
+                             << (*sizes)[resultDim];
+    }
   ArrayRef<int64_t> expanding, nonexpanding;
   if (auto attr = getKnownExpandingDimensionsAttr())
     expanding = attr;
@@ -908,13 +921,28 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
 //---------------------------------------------------===//
 
 LogicalResult DynamicReshapeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (failed(verifyReshape(*this,
-                           cast<RankedTensorType>(getOperand().getType()),
-                           result))) // C1-C3
+  if (failed(verifyReshape(*this, operand, result))) // C1-C3
     return failure();
-  return verifyResultShapeOperand(*this, getOutputShape(), "output_shape",
-                                  result, "C4");
+  if (failed(verifyResultShapeOperand(*this, getOutputShape(), "output_shape",
+                                      result, "C4")))
+    return failure();
+  // C2 with the sizes a constant output_shape gives.
+  auto sizes = constantDims(getOutputShape());
+  auto operandSize = product(operand, 0, operand.getRank());
+  if (!sizes || !operandSize)
+    return success();
+  int64_t resultSize = 1;
+  for (int64_t size : *sizes)
+    if (llvm::MulOverflow(resultSize, size, resultSize)) // C2
+      return emitOpError() << "C2: output_shape " << formatDims(*sizes)
+                           << " has more than 2^63 - 1 elements";
+  if (resultSize != *operandSize) // C2
+    return emitOpError() << "C2: operand " << operand << " has " << *operandSize
+                         << " elements but output_shape " << formatDims(*sizes)
+                         << " has " << resultSize;
+  return success();
 }
 
 //===--- dynamic_pad
@@ -1001,6 +1029,17 @@ LogicalResult RealDynamicSliceOp::verify() {
                          << " must be positive"; // C4
   auto start = constantDims(getStartIndices());
   auto limit = constantDims(getLimitIndices());
+  if (start && limit && !strides) // (all three known: inferSliceType below)
+    for (int64_t d = 0; d < operand.getRank(); ++d) {
+      int64_t size = sizeOrBound(operand, d);
+      if ((*start)[d] < 0 || (*start)[d] > (*limit)[d] ||
+          (!ShapedType::isDynamic(size) && (*limit)[d] > size)) // C3
+        return emitOpError() << "C3: dimension " << d << " needs 0 <= "
+                             << "start_indices <= limit_indices <= its size, "
+                             << "got start_indices " << formatDims(*start)
+                             << " and limit_indices " << formatDims(*limit)
+                             << " for operand " << operand;
+    }
   if (!start || !limit || !strides)
     return success();
   MLIRContext *context = getContext();

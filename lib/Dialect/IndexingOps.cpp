@@ -231,8 +231,10 @@ LogicalResult DynamicGatherOp::verify() {
   auto indices = cast<RankedTensorType>(getStartIndices().getType());
   auto result = cast<RankedTensorType>(getType());
   int64_t count = shapeOperandSize(getSliceSizes());
-  if (ShapedType::isDynamic(count)) // C11 at run time
-    return success();
+  if (count != operand.getRank()) // C11
+    return emitOpError() << "C11: slice_sizes must have one entry per operand "
+                            "dimension (rank "
+                         << operand.getRank() << "), got " << count;
   SmallVector<int64_t> sliceSizes =
       constantDims(getSliceSizes())
           .value_or(SmallVector<int64_t>(count, ShapedType::kDynamic));

@@ -463,8 +463,13 @@ struct ConvolutionConfig {
     if (paddingAttr && !paddingAttr.empty()) {
       auto shape = paddingAttr.getType().getShape();
       paddingShape.assign(shape.begin(), shape.end());
-      for (APInt v : paddingAttr.getValues<APInt>())
-        padding.push_back(v.getSExtValue());
+      // Values are read only when the shape is right (C4 reports it
+      // otherwise): a huge attribute is never copied.
+      if (shape == ArrayRef<int64_t>{spatialRank, 2})
+        for (APInt v : paddingAttr.getValues<APInt>())
+          padding.push_back(v.getSExtValue());
+      else
+        padding.assign(2 * spatialRank, 0);
     } else {
       paddingShape = {spatialRank, 2};
       padding.assign(2 * spatialRank, 0);

@@ -330,7 +330,11 @@ LogicalResult verifyReducerBody(Operation *op, Block &body,
 
 std::optional<SmallVector<int64_t>> constantDims(Value value) {
   DenseIntElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)))
+  // A shape operand has one entry per dimension: a constant of more entries
+  // is not read (its length is reported by the caller, not copied).
+  constexpr int64_t kMaxEntries = 1 << 16;
+  if (!value || !matchPattern(value, m_Constant(&attr)) ||
+      attr.getNumElements() > kMaxEntries)
     return std::nullopt;
   bool isUnsigned = attr.getElementType().isUnsignedInteger();
   SmallVector<int64_t> dims;

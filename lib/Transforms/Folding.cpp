@@ -23,6 +23,20 @@ DenseElementsAttr constantOf(Value value) {
   return {};
 }
 
+// Float types whose arithmetic APFloat can carry out: those with zero,
+// signed values and NaN. The others (f4E2M1FN, f6E2M3FN, f6E3M2FN with no
+// NaN, f8E8M0FNU with no zero or sign) have no result for an overflow or a
+// cancellation in APFloat, which stops the process: left for run time.
+bool isFoldableFloat(Type type) {
+  auto floatType = dyn_cast<FloatType>(type);
+  if (!floatType)
+    return false;
+  const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+  return APFloat::semanticsHasNaN(semantics) &&
+         APFloat::semanticsHasZero(semantics) &&
+         APFloat::semanticsHasSignedRepr(semantics);
+}
+
 // Whether a result of `type` may be folded: statically shaped, of integer or
 // float elements (floats only with fold-float), and within the element limit
 // unless every element is the same (a splat costs nothing).
@@ -32,7 +46,7 @@ bool mayFold(Type type, bool splat, const FoldOptions &options) {
     return false;
   Type element = tensor.getElementType();
   if (isa<FloatType>(element))
-    return options.foldFloat &&
+    return options.foldFloat && isFoldableFloat(element) &&
            (splat || tensor.getNumElements() <= options.elementLimit);
   return isa<IntegerType>(element) &&
          (splat || tensor.getNumElements() <= options.elementLimit);
@@ -111,7 +125,8 @@ public:
     // The element kind of the operands decides the arithmetic (compare's
     // result is i1 whatever its operands).
     Type element = getElementTypeOrSelf(operands.front().getType());
-    if (isa<FloatType>(element) && !options.foldFloat)
+    if (isa<FloatType>(element) &&
+        (!options.foldFloat || !isFoldableFloat(element)))
       return failure();
     DenseElementsAttr result;
     if (isa<IntegerType>(element) && folder.onInt) {
@@ -310,7 +325,7 @@ public:
         results.push_back(
             comparisonHolds(direction, less, a[i] == b[i], false));
       }
-    } else if (isa<FloatType>(element) && options.foldFloat) {
+    } else if (isFoldableFloat(element) && options.foldFloat) {
       auto a = lhs.getValues<APFloat>(), b = rhs.getValues<APFloat>();
       for (int64_t i = 0; i < count; ++i) {
         APFloat::cmpResult order = a[i].compare(b[i]);
@@ -389,7 +404,8 @@ public:
       return failure();
     Type from = operand.getElementType(), to = type.getElementType();
     if (!isa<IntegerType, FloatType>(from) ||
-        (isa<FloatType>(from) && !options.foldFloat))
+        (isa<FloatType>(from) &&
+         (!options.foldFloat || !isFoldableFloat(from))))
       return failure();
     bool fromUnsigned = isUnsignedElement(from);
     auto toInt = dyn_cast<IntegerType>(to);

@@ -24,65 +24,68 @@ OPS = ["dynamic_broadcast_in_dim", "dynamic_conv", "dynamic_gather", "dynamic_io
        "dynamic_reshape", "real_dynamic_slice", "set_dimension_size"]
 LIT = os.path.join(os.path.dirname(__file__), os.pardir, "lit", "ops")
 
-# Cases the lit files do not hold, where our verifier and upstream's disagree
-# (name -> (program, what differs)). Each is expected to fail the parity check.
-DIFFERENCES = {
-    # Upstream's shape operands are statically shaped (HLO_StaticDimensionTensor);
-    # ours are any 1-D tensor (the dynamism RFC's HLO_DimensionTensor).
+# Programs both verifiers reject (name -> (program, why)): shape operands of
+# unknown length (a rank stays static; upstream's are statically shaped, and
+# ours followed once this test showed the difference), index slice_sizes, and
+# constant shape operands that contradict the operand.
+ALIGNED = {
     "unknown_length_output_dimensions": ("""
 func.func @f(%operand: tensor<?x1xi32>, %shape: tensor<?xi64>) -> tensor<?x?x?xi32> {
   %0 = stablehlo.dynamic_broadcast_in_dim %operand, %shape, dims = [0, 2] : (tensor<?x1xi32>, tensor<?xi64>) -> tensor<?x?x?xi32>
   return %0 : tensor<?x?x?xi32>
-}""", "ours accepts a shape operand of unknown length, upstream requires a static shape"),
+}""", "rejects: a shape operand of unknown length, upstream requires a static shape"),
     "unknown_length_output_shape": ("""
 func.func @f(%operand: tensor<?x4xi32>, %shape: tensor<?xi64>) -> tensor<?x?xi32> {
   %0 = stablehlo.dynamic_reshape %operand, %shape : (tensor<?x4xi32>, tensor<?xi64>) -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
-}""", "ours accepts a shape operand of unknown length, upstream requires a static shape"),
+}""", "rejects: a shape operand of unknown length, upstream requires a static shape"),
     "unknown_length_iota_shape": ("""
 func.func @f(%shape: tensor<?xi64>) -> tensor<?x?xf32> {
   %0 = stablehlo.dynamic_iota %shape, dim = 1 : (tensor<?xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
-}""", "ours accepts a shape operand of unknown length, upstream requires a static shape"),
+}""", "rejects: a shape operand of unknown length, upstream requires a static shape"),
     "unknown_length_paddings": ("""
 func.func @f(%operand: tensor<?x4xf32>, %value: tensor<f32>, %pads: tensor<?xi64>) -> tensor<?x?xf32> {
   %0 = stablehlo.dynamic_pad %operand, %value, %pads, %pads, %pads : (tensor<?x4xf32>, tensor<f32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
-}""", "ours accepts a shape operand of unknown length, upstream requires a static shape"),
+}""", "rejects: a shape operand of unknown length, upstream requires a static shape"),
     "unknown_length_slice_indices": ("""
 func.func @f(%operand: tensor<?x4xf32>, %indices: tensor<?xi64>) -> tensor<?x?xf32> {
   %0 = stablehlo.real_dynamic_slice %operand, %indices, %indices, %indices : (tensor<?x4xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
-}""", "ours accepts a shape operand of unknown length, upstream requires a static shape"),
+}""", "rejects: a shape operand of unknown length, upstream requires a static shape"),
     "unknown_length_slice_sizes": ("""
 func.func @f(%operand: tensor<3x4x2xf32>, %start_indices: tensor<2x3x2xi32>, %sizes: tensor<?xi64>) -> tensor<2x3x?x?xf32> {
   %0 = "stablehlo.dynamic_gather"(%operand, %start_indices, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 2>} : (tensor<3x4x2xf32>, tensor<2x3x2xi32>, tensor<?xi64>) -> tensor<2x3x?x?xf32>
   return %0 : tensor<2x3x?x?xf32>
-}""", "ours accepts slice_sizes of unknown length, upstream requires a static shape"),
+}""", "rejects: slice_sizes of unknown length, upstream requires a static shape"),
     "index_slice_sizes": ("""
 func.func @f(%operand: tensor<3x4x2xf32>, %start_indices: tensor<2x3x2xi32>, %sizes: tensor<3xindex>) -> tensor<2x3x?x?xf32> {
   %0 = "stablehlo.dynamic_gather"(%operand, %start_indices, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 2>} : (tensor<3x4x2xf32>, tensor<2x3x2xi32>, tensor<3xindex>) -> tensor<2x3x?x?xf32>
   return %0 : tensor<2x3x?x?xf32>
-}""", "ours accepts index slice_sizes, upstream's are integer tensors only"),
+}""", "rejects: index slice_sizes, upstream's are integer tensors only"),
     "unknown_shape_conv_padding": ("""
 func.func @f(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x3xf32>, %padding: tensor<?x?xi64>) -> tensor<1x?x?x3xf32> {
   %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>, tensor<?x?xi64>) -> tensor<1x?x?x3xf32>
   return %0 : tensor<1x?x?x3xf32>
-}""", "ours accepts a padding of unknown shape, upstream requires a static 2-D shape"),
-    # Constant shape operands that contradict the operand: upstream reads the
-    # constant, ours only checks it against the result type.
+}""", "rejects: a padding of unknown shape, upstream requires a static 2-D shape"),
     "constant_output_shape_element_count": ("""
 func.func @f(%operand: tensor<2x3xf32>) -> tensor<?x2xf32> {
   %shape = stablehlo.constant dense<[4, 2]> : tensor<2xi64>
   %0 = stablehlo.dynamic_reshape %operand, %shape : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x2xf32>
   return %0 : tensor<?x2xf32>
-}""", "ours accepts 8 elements from 6 (C2 not checked against a constant output_shape)"),
+}""", "rejects: 8 elements from 6 (C2 against a constant output_shape)"),
     "constant_output_dimensions_c5": ("""
 func.func @f(%operand: tensor<2x3xf32>) -> tensor<?x?xf32> {
   %shape = stablehlo.constant dense<[2, 4]> : tensor<2xi64>
   %0 = stablehlo.dynamic_broadcast_in_dim %operand, %shape, dims = [0, 1] : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
-}""", "ours accepts broadcasting size 3 to 4 (C5 not checked against a constant output_dimensions)"),
+}""", "rejects: broadcasting size 3 to 4 (C5 against a constant output_dimensions)"),
+}
+
+# Cases the lit files do not hold, where our verifier and upstream's disagree
+# (name -> (program, what differs)). Each is expected to fail the parity check.
+DIFFERENCES = {
     # Ours is stricter: XLA's SetDimensionSize needs 0 <= size <= bound.
     "negative_constant_size": ("""
 func.func @f(%operand: tensor<2x3xf32>) -> tensor<2x?xf32> {
@@ -158,6 +161,7 @@ def upstream():
     texts = [valid_program(op) for op in OPS]
     texts += [text for op in OPS for _, text in invalid_cases(op)]
     texts += [text for text, _ in DIFFERENCES.values()]
+    texts += [text for text, _ in ALIGNED.values()]
     proc = subprocess.run([sys.executable, "-c", UPSTREAM], input=json.dumps(texts), capture_output=True,
                           text=True, timeout=300, check=True)
     return dict(zip(texts, map(tuple, json.loads(proc.stdout))))
@@ -181,6 +185,14 @@ def test_invalid_cases_rejected_by_both(op, name, text, upstream):
     assert not accepted, f"{op} {name}: ours accepts it"
     up_accepted, up_message = upstream[text]
     assert up_accepted == ((op, name) in UPSTREAM_ACCEPTS), f"{op} {name}: ours says {message}; upstream {up_message}"
+
+
+@pytest.mark.parametrize("name", ALIGNED)
+def test_aligned_rejections(name, upstream):
+    text, _ = ALIGNED[name]
+    accepted, message = ours(text)
+    up_accepted, up_message = upstream[text]
+    assert not accepted and not up_accepted, (message, up_message)
 
 
 @pytest.mark.parametrize("name", DIFFERENCES)

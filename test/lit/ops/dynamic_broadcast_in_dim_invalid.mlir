@@ -136,7 +136,7 @@ func.func @c10(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf
 
 // output_dimensions is a 1-dimensional tensor of integers or index (ODS).
 func.func @shape_type(%operand: tensor<2xf32>, %shape: tensor<2xf32>) -> tensor<?x2xf32> {
-  // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op operand #1 must be 1D tensor of index or integer values, but got 'tensor<2xf32>'}}
+  // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op operand #1 must be statically shaped 1-dimensional tensor of index or integer values, but got 'tensor<2xf32>'}}
   %0 = stablehlo.dynamic_broadcast_in_dim %operand, %shape, dims = [1] : (tensor<2xf32>, tensor<2xf32>) -> tensor<?x2xf32>
   return %0 : tensor<?x2xf32>
 }

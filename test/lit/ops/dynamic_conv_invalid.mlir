@@ -384,7 +384,7 @@ func.func @c25_operand(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %pa
 
 // The padding is a tensor of integers (ODS).
 func.func @padding_type(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %padding: tensor<2x2xf32>) -> tensor<1x?x?x2xf32> {
-  // expected-error @+1 {{'stablehlo.dynamic_conv' op operand #2 must be ranked tensor of integer values, but got 'tensor<2x2xf32>'}}
+  // expected-error @+1 {{'stablehlo.dynamic_conv' op operand #2 must be statically shaped tensor of integer values, but got 'tensor<2x2xf32>'}}
   %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xf32>) -> tensor<1x?x?x2xf32>
   return %0 : tensor<1x?x?x2xf32>
 }

@@ -238,7 +238,7 @@ func.func @c10(%operand: tensor<3x4x2xi32>, %start_indices: tensor<2x3x2xi64>) -
 // C11: size(slice_sizes) = rank(operand).
 func.func @c11(%operand: tensor<3x4x2xi32>, %start_indices: tensor<2x3x2xi64>) -> tensor<2x3x2x2xi32> {
   %sizes = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
-  // expected-error @+1 {{'stablehlo.dynamic_gather' op C11: slice_sizes [1, 2] must have one entry per operand dimension (rank 3)}}
+  // expected-error @+1 {{'stablehlo.dynamic_gather' op C11: slice_sizes must have one entry per operand dimension (rank 3), got 2}}
   %0 = "stablehlo.dynamic_gather"(%operand, %start_indices, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 2>} : (tensor<3x4x2xi32>, tensor<2x3x2xi64>, tensor<2xi64>) -> tensor<2x3x2x2xi32>
   return %0 : tensor<2x3x2x2xi32>
 }
