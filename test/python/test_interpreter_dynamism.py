@@ -561,3 +561,50 @@ def test_while_body_returning_a_dynamic_carry_that_does_not_fit_the_loop():
     assert_same(run(grows, x, np.int32(0)), [x])
     raises(grows, [x, np.int32(1)], r"the body returned carry 1 of run-time shape \(4,\), which does not fit the "
            r"loop's type tensor<3xf32>", "stablehlo.while")
+
+
+def test_dynamic_gather_with_a_batch_of_two_dimensions():
+    text = """func.func @main(%x: tensor<?x?xi16>, %i: tensor<?x?x1xi32>, %s: tensor<2xi32>) -> tensor<?x?x?xi16> {
+  %0 = "stablehlo.dynamic_gather"(%x, %i, %s) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>}> : (tensor<?x?xi16>, tensor<?x?x1xi32>, tensor<2xi32>) -> tensor<?x?x?xi16>
+  return %0 : tensor<?x?x?xi16>
+}"""
+    x = np.arange(20, dtype=np.int16).reshape(5, 4)
+    rows = np.array([[[3], [0], [4]], [[1], [1], [2]]], np.int32)
+    assert_same(run(text, x, rows, shape_arg((1, 2), np.int32)), [x[rows[..., 0], :2]])
+
+
+def test_tuples_of_dynamic_types():
+    text = """func.func @main(%x: tensor<?xf32>, %n: tensor<i32>) -> tensor<?xf32> {
+  %t = stablehlo.tuple %x, %n : tuple<tensor<?xf32>, tensor<i32>>
+  %y = stablehlo.get_tuple_element %t[0] : (tuple<tensor<?xf32>, tensor<i32>>) -> tensor<?xf32>
+  %z = stablehlo.add %y, %y : tensor<?xf32>
+  return %z : tensor<?xf32>
+}"""
+    for n in (0, 3):
+        x = values("f32", (n,))
+        assert_same(run(text, x, np.int32(1)), [x + x])
+    entry = """func.func @main(%t: tuple<tensor<?xf32>, tensor<2xi32>>) -> tensor<?xf32> {
+  %y = stablehlo.get_tuple_element %t[0] : (tuple<tensor<?xf32>, tensor<2xi32>>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}"""
+    x = values("f32", (4,))
+    assert_same(run(entry, (x, np.zeros(2, np.int32))), [x])
+    with pytest.raises(InterpreterError, match=r"@main argument 0 element 1: expected tensor<2xi32>"):
+        run(entry, (x, np.zeros(3, np.int32)))
+
+
+def test_tokens_beside_dynamic_tensors():
+    from stablehlo_py.interpreter import TOKEN, register_custom_call, unregister_custom_call
+
+    text = """func.func @main(%t: !stablehlo.token, %x: tensor<?xf32>) -> (!stablehlo.token, tensor<?xf32>) {
+  %0:2 = stablehlo.custom_call @test_dynamism.twice(%t, %x) : (!stablehlo.token, tensor<?xf32>) -> (!stablehlo.token, tensor<?xf32>)
+  return %0#0, %0#1 : !stablehlo.token, tensor<?xf32>
+}"""
+    register_custom_call("test_dynamism.twice", lambda token, x: (token, np.concatenate([x, x])))
+    try:
+        x = values("f32", (3,))
+        token, got = run(text, TOKEN, x)
+        assert token is TOKEN
+        assert_same([got], [np.concatenate([x, x])])
+    finally:
+        unregister_custom_call("test_dynamism.twice")

@@ -91,12 +91,19 @@ def test_normal_stays_finite_when_a_draw_is_zero(monkeypatch):
     assert np.all(np.isfinite(x))
 
 
-def test_rng_with_a_dynamic_result_shape_is_a_clean_error():
+def test_rng_with_a_dynamic_result_shape_takes_the_shape_operand():
     text = """func.func public @main(%shape: tensor<1xi64>) -> tensor<?xf32> {
       %a = stablehlo.constant dense<0.0> : tensor<f32>
       %b = stablehlo.constant dense<1.0> : tensor<f32>
       %0 = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<?xf32>
       return %0 : tensor<?xf32>
     }"""
-    with pytest.raises(InterpreterError, match=r"stablehlo.rng .*result type tensor<\?xf32> has a dynamic shape"):
-        interpret(text, np.array([4], np.int64))
+    for n in (0, 1, 5):
+        (x,) = interpret(text, np.array([n], np.int64))
+        assert x.shape == (n,) and x.dtype == np.float32 and np.all((x >= 0) & (x < 1))
+    with pytest.raises(InterpreterError, match=r"stablehlo.rng .*shape \[-2\] has a negative size"):
+        interpret(text, np.array([-2], np.int64))
+    static = text.replace("tensor<?xf32>", "tensor<3xf32>")  # a shape operand that disagrees with the type
+    with pytest.raises(InterpreterError, match=r"stablehlo.rng .*result 0 has run-time shape \(4,\), which does "
+                                               r"not fit its type tensor<3xf32>"):
+        interpret(static, np.array([4], np.int64))

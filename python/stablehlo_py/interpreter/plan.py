@@ -49,9 +49,9 @@ _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
 _VIEWS = frozenset(("stablehlo.transpose", "stablehlo.slice", "stablehlo.reverse", "stablehlo.broadcast_in_dim",
                     "stablehlo.broadcast", "stablehlo.tuple", "stablehlo.get_tuple_element",
                     "stablehlo.optimization_barrier"))
-# Ops whose result sizes are operand values (the dynamism ops): their results are checked against
-# their types at run time even when those are static.
-_SIZES_FROM_VALUES = frozenset(("stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape",
+# Ops whose result sizes are operand values (the dynamism ops, rng): their results are checked
+# against their types at run time even when those are static.
+_SIZES_FROM_VALUES = frozenset(("stablehlo.rng", "stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape",
                                 "stablehlo.dynamic_pad", "stablehlo.real_dynamic_slice",
                                 "stablehlo.set_dimension_size", "stablehlo.dynamic_iota",
                                 "stablehlo.dynamic_gather", "stablehlo.dynamic_conv"))

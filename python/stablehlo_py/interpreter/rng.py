@@ -18,7 +18,7 @@ import numpy as np
 
 from .errors import InterpreterError
 from .registry import Kernel, register
-from .types import from_wide_int, uint_dtype
+from .types import dimension_values, from_wide_int, uint_dtype
 
 U32, U64 = np.uint32, np.uint64
 _LOW32 = U64(0xFFFFFFFF)
@@ -168,10 +168,7 @@ def _uniform_floats(bits, element, a, b):
 @register("stablehlo.rng")
 def _rng(ctx):
     distribution = ctx.attrs["rng_distribution"]
-    spec = ctx.result_spec()
-    if not spec.is_static:
-        raise InterpreterError(f"result type {spec.text} has a dynamic shape")
-    element, shape = spec.element, spec.shape
+    element = ctx.result_spec().element
     # A per-op stream: its key comes from the op's location, its counter advances with every call.
     key = U64(zlib.crc32(ctx.location_text.encode()))
     counter = [(U64(0), U64(0))]
@@ -181,7 +178,10 @@ def _rng(ctx):
         bits, counter[0] = philox_bits(key, counter[0], shape_, wide)
         return bits
 
-    def rng(a, b, _shape):
+    def rng(a, b, shape_operand):
+        shape = dimension_values(shape_operand)  # the plan checks the result against its type
+        if any(n < 0 for n in shape):
+            raise InterpreterError(f"shape {list(shape)} has a negative size")
         if distribution == "NORMAL":
             pair_shape = (2,) + shape
             unit = _uniform_floats(draw(pair_shape), element, 0.0, 1.0).astype(np.float64)
