@@ -693,7 +693,7 @@ LogicalResult SortOp::verify() {
 // `fallback` (a builder infers before filling the region).
 static Type regionElementType(RegionRange regions, unsigned index,
                               Type fallback) {
-  if (regions.size() > index && !regions[index]->empty()) {
+  if (hasBody(regions, index)) {
     Block &block = regions[index]->front();
     if (!block.empty() && block.back().getNumOperands() == 1 &&
         block.back().hasTrait<mlir::OpTrait::IsTerminator>())

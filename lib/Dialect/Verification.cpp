@@ -75,10 +75,14 @@ Operation *terminatorOf(Block &block) {
              : nullptr;
 }
 
+bool hasBody(RegionRange regions, unsigned index) {
+  return regions.size() > index && regions[index] && !regions[index]->empty();
+}
+
 SmallVector<Type> reducerResultElementTypes(ValueRange values,
                                             RegionRange regions) {
   SmallVector<Type> types;
-  if (!regions.empty() && !regions[0]->empty()) {
+  if (hasBody(regions, 0)) {
     Operation *terminator = terminatorOf(regions[0]->front());
     if (terminator && terminator->getNumOperands() == values.size()) {
       for (Type t : terminator->getOperandTypes())

@@ -73,6 +73,11 @@ LogicalResult verifyReducerBody(Operation *op, Block &body,
 // body the verifier reports (Block::getTerminator would assert).
 Operation *terminatorOf(Block &block);
 
+// Whether `regions` has a region `index` with a block. Shape functions may
+// get null regions: MLIR's C API (mlirInferTypeOpInterfaceInferReturnTypes,
+// which Python's InferTypeOpInterface calls) hands them over released.
+bool hasBody(RegionRange regions, unsigned index);
+
 // The element types of the results of a reduction-like op (reduce C8,
 // reduce_window C16, scatter C17): those its first region's body returns, or,
 // before a builder has filled the body (or when the body returns another
