@@ -560,7 +560,7 @@ def test_while_body_returning_a_dynamic_carry_that_does_not_fit_the_loop():
     grows = LOOSE_WHILE.replace("{start}", "0").replace("{size}", "4")
     assert_same(run(grows, x, np.int32(0)), [x])
     raises(grows, [x, np.int32(1)], r"the body returned carry 1 of run-time shape \(4,\), which does not fit the "
-           r"loop's type tensor<3xf32>", "stablehlo.while")
+           r"op's type tensor<3xf32>", "stablehlo.while")
 
 
 def test_dynamic_gather_with_a_batch_of_two_dimensions():
@@ -608,3 +608,41 @@ def test_tokens_beside_dynamic_tensors():
         assert_same([got], [np.concatenate([x, x])])
     finally:
         unregister_custom_call("test_dynamism.twice")
+
+
+BRANCHES = """func.func @main(%p: tensor<i32>, %x: tensor<?xf32>) -> tensor<3xf32> {
+  %0 = "stablehlo.case"(%p) ({
+    stablehlo.return %x : tensor<?xf32>
+  }, {
+    %c = stablehlo.constant dense<1.0> : tensor<3xf32>
+    stablehlo.return %c : tensor<3xf32>
+  }) : (tensor<i32>) -> tensor<3xf32>
+  %1 = stablehlo.add %0, %0 : tensor<3xf32>
+  return %1 : tensor<3xf32>
+}"""
+
+
+@pytest.mark.parametrize("text", [BRANCHES, BRANCHES.replace('"stablehlo.case"(%p)', '"stablehlo.if"(%p)').replace(
+    "%p: tensor<i32>", "%p: tensor<i1>").replace("(tensor<i32>) -> tensor<3xf32>", "(tensor<i1>) -> tensor<3xf32>")])
+def test_branch_returning_a_dynamic_value_that_does_not_fit_the_result(text):
+    """A branch may return a `?` type for a static result: the value must fit it, else an error,
+    not a 4-vector flowing on as a tensor<3xf32>."""
+    first = np.bool_(True) if "stablehlo.if" in text else np.int32(0)
+    other = np.bool_(False) if "stablehlo.if" in text else np.int32(1)
+    x = np.array([1, 2, 3], np.float32)
+    assert_same(run(text, first, x), [x + x])
+    assert_same(run(text, other, np.ones(4, np.float32)), [np.full(3, 2, np.float32)])
+    op = "stablehlo.if" if "stablehlo.if" in text else "stablehlo.case"
+    raises(text, [first, np.ones(4, np.float32)], r"the branch returned result 0 of run-time shape \(4,\), which "
+           r"does not fit the op's type tensor<3xf32>", op)
+
+
+def test_results_of_dynamic_shape_within_the_value_limit():
+    text = """func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}"""
+    x = values("f32", (25,))  # 100 bytes: at the limit
+    assert_same(interpret(text, x, limits={"max_value_bytes": 100}), [x + x])
+    with pytest.raises(InterpreterError, match=r"stablehlo.add .*result 0 of shape \(26,\) takes .*per value"):
+        interpret(text, values("f32", (26,)), limits={"max_value_bytes": 100})

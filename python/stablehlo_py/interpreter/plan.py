@@ -557,11 +557,9 @@ class _Specialising:
 
     def _specialise(self, operands) -> Kernel:
         record = self.record
-        specs = record.operand_specs
-        for index, (value, spec) in enumerate(zip(operands, specs)):
-            _check_value(value, spec, f"operand {index}", operands, None)
+        specs = record.operand_specs  # operands fit them: every value is checked where it is made
         if self.elementwise:
-            shapes = {v.shape for v, s in zip(operands, specs) if isinstance(s, TensorSpec) and s.rank}
+            shapes = {v.shape for v in operands if v.ndim}  # rank-0 operands of select and clamp aside
             if len(shapes) > 1:
                 raise InterpreterError(f"element-wise operands have different run-time shapes "
                                        f"{_shapes_text(operands)}")

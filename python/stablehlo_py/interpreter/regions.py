@@ -182,10 +182,7 @@ def _while(ctx):
         return Kernel(scalar_while)
 
     owned = _in_place_updates(body.fn, count)
-    # carries the body returns as a `?` type where the loop's is more static (the types need only be
-    # compatible): each new value is checked against the loop's type
-    loose = [(k, spec) for k, (spec, returned) in enumerate(zip(body.arg_specs, body.fn.result_specs))
-             if spec != returned and isinstance(spec, TensorSpec)]
+    loose = _loose_results(body.arg_specs, [body])
 
     def run_while(*vals):
         state, extras = list(vals[:count]), vals[count:]
@@ -197,13 +194,26 @@ def _while(ctx):
                 iterations += 1
                 runtime.check_loop(iterations)
             state = body.call(state, extras)
-            for k, spec in loose:
-                if not spec.matches_shape(state[k].shape):
-                    raise InterpreterError(f"the body returned carry {k} of run-time shape {state[k].shape}, which "
-                                           f"does not fit the loop's type {spec.text}")
+            if loose:
+                _check_loose(state, loose, "the body returned carry")
         return state
 
     return Kernel(run_while)
+
+
+def _loose_results(specs, regions) -> list:
+    """(k, spec) of each value k that a region returns as a `?` type where the op's type `spec` is
+    more static (the types need only be compatible): its run-time shape must be checked."""
+    loose = {k: spec for region in regions for k, (spec, returned) in enumerate(zip(specs, region.fn.result_specs))
+             if spec != returned and isinstance(spec, TensorSpec)}
+    return sorted(loose.items())
+
+
+def _check_loose(values, loose, what: str) -> None:
+    for k, spec in loose:
+        if not spec.matches_shape(values[k].shape):
+            raise InterpreterError(f"{what} {k} of run-time shape {values[k].shape}, which does not fit the op's type "
+                                   f"{spec.text}")
 
 
 def _in_place_updates(body, count: int) -> list[int]:
@@ -236,9 +246,13 @@ def _in_place_updates(body, count: int) -> list[int]:
 @register("stablehlo.if")
 def _if(ctx):
     branches = (ctx.region(0), ctx.region(1))
+    loose = _loose_results(ctx.result_specs, branches)
 
     def run_if(pred, *extras):
-        return branches[0 if bool(pred) else 1].call([], extras)
+        out = branches[0 if bool(pred) else 1].call([], extras)
+        if loose:
+            _check_loose(out, loose, "the branch returned result")
+        return out
 
     return Kernel(run_if, branches=branches)  # scalar loops (scalar.py) inline the branches
 
@@ -247,10 +261,14 @@ def _if(ctx):
 def _case(ctx):
     branches = [ctx.region(i) for i in range(ctx.num_regions)]
     last = len(branches) - 1
+    loose = _loose_results(ctx.result_specs, branches)
 
     def run_case(index, *extras):
         i = int(index)
-        return branches[i if 0 <= i <= last else last].call([], extras)
+        out = branches[i if 0 <= i <= last else last].call([], extras)
+        if loose:
+            _check_loose(out, loose, "the branch returned result")
+        return out
 
     return Kernel(run_case, branches=branches)  # scalar loops (scalar.py) inline the branches
 
