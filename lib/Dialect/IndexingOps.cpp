@@ -34,8 +34,6 @@ static LogicalResult checkSliceSizes(const ErrorSink &error,
                                      ArrayRef<int64_t> sliceSizes) {
   for (auto [d, size] : llvm::enumerate(sliceSizes)) {
     int64_t limit = sizeOrBound(operand, d);
-    if (ShapedType::isDynamic(size)) // dynamic_gather's, known at run time
-      continue;
     if (size < 0 || (!ShapedType::isDynamic(limit) && size > limit))
       return error(constraint, ": slice_sizes ", formatDims(sliceSizes),
                    " must be in [0, ", sizeText(limit), "] in dimension ", d,
@@ -52,7 +50,8 @@ static LogicalResult checkSliceSizes(const ErrorSink &error,
 static LogicalResult
 inferGatherType(const ErrorSink &error, RankedTensorType operand,
                 RankedTensorType indices, GatherDimensionNumbersAttr dims,
-                ArrayRef<int64_t> sliceSizes, RankedTensorType &inferred) {
+                ArrayRef<int64_t> sliceSizes, RankedTensorType &inferred,
+                bool sizesKnown = true) {
   if (!dims)
     return error("needs dimension_numbers");
   ArrayRef<int64_t> offsetDims = dims.getOffsetDims(),
@@ -114,7 +113,9 @@ inferGatherType(const ErrorSink &error, RankedTensorType operand,
     return error("C11: slice_sizes ", formatDims(sliceSizes),
                  " must have one entry per operand dimension (rank ", rank,
                  ")");
-  if (failed(checkSliceSizes(error, "C12", operand, sliceSizes))) // C12
+  // dynamic_gather's slice sizes may be known at run time only (kDynamic).
+  if (sizesKnown &&
+      failed(checkSliceSizes(error, "C12", operand, sliceSizes))) // C12
     return failure();
   for (int64_t d : collapsedAndBatching)
     if (sliceSizes[d] > 1) // C8 (with batching dims)
@@ -235,12 +236,13 @@ LogicalResult DynamicGatherOp::verify() {
     return emitOpError() << "C11: slice_sizes must have one entry per operand "
                             "dimension (rank "
                          << operand.getRank() << "), got " << count;
+  std::optional<SmallVector<int64_t>> known = constantDims(getSliceSizes());
   SmallVector<int64_t> sliceSizes =
-      constantDims(getSliceSizes())
-          .value_or(SmallVector<int64_t>(count, ShapedType::kDynamic));
+      known.value_or(SmallVector<int64_t>(count, ShapedType::kDynamic));
   RankedTensorType expected;
   if (failed(inferGatherType({*this}, operand, indices,
-                             getDimensionNumbersAttr(), sliceSizes, expected)))
+                             getDimensionNumbersAttr(), sliceSizes, expected,
+                             known.has_value())))
     return failure();
   return verifyGatherResult(*this, operand, expected, result);
 }

@@ -183,6 +183,12 @@ def run_one(req: dict, limits: dict) -> dict:
                 res.update(outcome="internal", stage=stage, type="MLIRError", where="print round trip",
                            message=f"{'generic' if generic else 'pretty'} print does not parse back: {e}"[:2000])
                 return res
+        stage = "optimize"
+        optimized = _optimized(module)
+        if optimized is None:
+            res.update(outcome="internal", stage=stage, type="MLIRError", where="optimize",
+                       message="inline + canonicalize made a module that does not verify")
+            return res
         stage = "prepare"
         exe = compile_fn(module, entry=req.get("entry", "main"), **limits)
         stage = "inputs"
@@ -192,13 +198,60 @@ def run_one(req: dict, limits: dict) -> dict:
             res.update(outcome="clean", stage=stage, type="TooLarge", message=str(e))
             return res
         stage = "run"
-        exe(*args)
+        results = exe(*args)
+        stage = "run optimized"
+        differs = _differs(results, compile_fn(optimized, entry=req.get("entry", "main"), **limits)(*args))
+        if differs:
+            res.update(outcome="internal", stage=stage, type="Mismatch", where="optimize",
+                       message=f"inline + canonicalize changed result {differs}")
+            return res
     except Exception as e:  # noqa: BLE001 - the point is to classify every failure
         outcome, typ, where = classify_exception(e)
         if stage == "run" and typ == "CheckFailure":
             outcome = "ran"
         res.update(outcome=outcome, stage=stage, type=typ, where=where, message=str(e)[:2000])
     return res
+
+
+def _optimized(module):
+    """The module after inline and canonicalize (the C++ folder and
+    simplifications), on a copy; None when the result does not verify."""
+    import mlir.ir as ir
+    from mlir.passmanager import PassManager
+
+    import stablehlo_py
+
+    copy = stablehlo_py.parse_module(module.operation.get_asm(print_generic_op_form=True))
+    PassManager.parse("builtin.module(inline,canonicalize)", context=copy.context).run(copy.operation)
+    try:
+        return copy if copy.operation.verify() else None
+    except ir.MLIRError:
+        return None
+
+
+def _differs(results, optimized) -> str:
+    """Index and values of the first result that folding changed ('' if none);
+    NaNs match NaNs (their payloads are not the spec's concern)."""
+    import numpy as np
+
+    for i, (a, b) in enumerate(zip(results, optimized)):
+        if not isinstance(a, np.ndarray):
+            continue
+        x, y = np.asarray(a), np.asarray(b)
+        if x.shape != y.shape or x.dtype != y.dtype:
+            return f"{i}: {x.dtype}{x.shape} became {y.dtype}{y.shape}"
+        if x.dtype.kind in "fc" or "float" in str(x.dtype):
+            wide = np.complex128 if x.dtype.kind == "c" else np.float64
+            u, v = x.astype(wide), y.astype(wide)
+            same = (u == v) | (np.isnan(u) & np.isnan(v))
+            if x.dtype.kind != "c":
+                same &= np.signbit(u) == np.signbit(v)
+        else:
+            same = x == y
+        if not np.all(same):
+            where = tuple(int(k) for k in np.argwhere(~same)[0])
+            return f"{i} at {where}: {x[where]!r} became {y[where]!r}"
+    return ""
 
 
 def _selftest(what: str) -> None:
