@@ -568,9 +568,7 @@ class _Specialising:
 
 
 def _shape_of(value):
-    if isinstance(value, tuple):
-        return tuple(map(_shape_of, value))
-    return getattr(value, "shape", None)
+    return getattr(value, "shape", None)  # tuples and tokens: None (no kernel reads a tuple's shapes)
 
 
 def _shapes_text(values) -> str:
@@ -578,19 +576,13 @@ def _shapes_text(values) -> str:
 
 
 def _concrete(spec, value):
-    """`spec` made static by the shape of `value`, a value of it."""
-    if isinstance(spec, TupleSpec):
-        elements = tuple(map(_concrete, spec.elements, value))
-        return TupleSpec(elements, "tuple<" + ", ".join(e.text for e in elements) + ">")
+    """`spec` made static by the shape of `value`, a value of it (tuples and tokens as they are)."""
     return spec.concrete(value.shape) if isinstance(spec, TensorSpec) else spec
 
 
 def _check_value(value, spec, what: str, operands, value_limit: int | None) -> None:
-    """That `value` (an operand or result of an op of dynamic types) fits its type `spec`."""
-    if isinstance(spec, TupleSpec):
-        for index, (v, s) in enumerate(zip(value, spec.elements)):
-            _check_value(v, s, f"{what} element {index}", operands, value_limit)
-        return
+    """That `value` (a result of an op of dynamic types) fits its type `spec`. A tuple's elements
+    were checked where they were made (custom_call results as a function's arguments)."""
     if not isinstance(spec, TensorSpec):
         return
     if not spec.matches_shape(value.shape):
