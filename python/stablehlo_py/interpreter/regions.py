@@ -22,7 +22,7 @@ from .errors import InterpreterError
 from .limits import MAX_CALL_DEPTH
 from .registry import Kernel, register
 from .scalar import compile_while
-from .types import TensorSpec, bits_view, complex_product, from_wide_int, wide_int_dtype
+from .types import bits_view, complex_product, from_wide_int, wide_int_dtype
 from .windows import Padding, window_count, window_view
 
 
@@ -203,9 +203,10 @@ def _while(ctx):
 
 def _loose_results(specs, regions) -> list:
     """(k, spec) of each value k that a region returns as a `?` type where the op's type `spec` is
-    more static (the types need only be compatible): its run-time shape must be checked."""
+    more static (the types need only be compatible): its run-time shape must be checked. (Such
+    values are tensors: tokens' types are all equal, and these ops carry no tuples.)"""
     loose = {k: spec for region in regions for k, (spec, returned) in enumerate(zip(specs, region.fn.result_specs))
-             if spec != returned and isinstance(spec, TensorSpec)}
+             if spec != returned}
     return sorted(loose.items())
 
 
