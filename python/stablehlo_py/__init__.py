@@ -19,17 +19,20 @@ __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile
 
 def interpret(module_or_text, *arrays, entry="main", limits=None):
     """Runs function `entry` of a module on numpy arrays; returns a list.
-    `limits`: stablehlo_py.interpreter.Limits (or a dict of its fields)."""
-    from .interpreter import interpret as _interpret
-
-    return _interpret(module_or_text, *arrays, entry=entry, limits=limits)
+    `limits`: stablehlo_py.interpreter.Limits (or a dict of its fields).
+    An entry function with dynamic argument types is refined to the arrays'
+    shapes first (see `compile`)."""
+    return compile(module_or_text, entry=entry, limits=limits)(*arrays)
 
 
 def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors jax.jit naming)
-    """Prepares function `entry` once; returns a callable to run it many times."""
-    from .interpreter import compile as _compile
+    """Prepares function `entry` once; returns a callable to run it many times.
+    If its argument types have dynamic sizes, each new shape signature is
+    refined to a static program, prepared once and cached
+    (stablehlo_py._specializing)."""
+    from ._specializing import compile_entry
 
-    return _compile(module_or_text, entry=entry, limits=limits)
+    return compile_entry(module_or_text, entry, limits)
 
 
 def refine(module_or_text, arg_types, platform_index=None):

@@ -141,7 +141,7 @@ def _non_negative(kind):
 
 def _run(args) -> int:
     from stablehlo_py.interpreter import InterpreterError
-    from stablehlo_py.interpreter import compile as compile_
+    from stablehlo_py import compile as compile_
 
     text = _read(args.file)
     failures = 0
