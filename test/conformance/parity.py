@@ -73,6 +73,13 @@ class Allowed:
 
 
 ALLOWLIST: tuple[Allowed, ...] = (
+    Allowed("stablehlo.dynamic_broadcast_in_dim", True, r"\bC(5|7)\b", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
+    Allowed("stablehlo.dynamic_iota", True, r"\bC2\b|result #0 must be", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
+    Allowed("stablehlo.dynamic_conv", True, r"\bC2[456]\b", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
+    Allowed("stablehlo.dynamic_pad", True, r"\bC[34]\b", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
+    Allowed("stablehlo.dynamic_reshape", True, r"\bC2\b", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
+    Allowed("stablehlo.real_dynamic_slice", True, r"\bC[345]\b", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
+    Allowed("stablehlo.set_dimension_size", True, r"\bC[23]\b", "docs/decisions.md, Verification: the dynamism ops check more than upstream"),
     Allowed("stablehlo.compare", True, r"C3",
             "docs/decisions.md, Verification: compare C3 (compare_type must fit the element type)"),
     Allowed("stablehlo.dot_general", True, r"C13",

@@ -13,6 +13,7 @@ import pytest
 import stablehlo_py
 from stablehlo_py.cli import main as cli_main
 from stablehlo_py.interpreter import InterpreterError, Limits, register_custom_call, unregister_custom_call
+from stablehlo_py.interpreter import compile as interpreter_compile
 from stablehlo_py.interpreter.limits import physical_memory
 
 from conftest import while_loop
@@ -223,10 +224,16 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
   %0 = stablehlo.add %x, %x : tensor<?xf32>
   return %0 : tensor<?xf32>
 }"""
-    run = stablehlo_py.compile(text, limits={"max_value_bytes": 400})
+    # the interpreter's dynamic plan checks each value when it is made
+    run = interpreter_compile(text, limits={"max_value_bytes": 400})
     np.testing.assert_array_equal(run(np.ones(100, np.float32))[0], np.full(100, 2, np.float32))
     with raises_at("stablehlo.add", 3, r"shape \(101,\) takes 404 bytes, more than the limit of 400 bytes"):
         run(np.ones(101, np.float32))
+    # compiled through the API, each shape gets a static plan, checked when prepared
+    specialising = stablehlo_py.compile(text, limits={"max_value_bytes": 400})
+    np.testing.assert_array_equal(specialising(np.ones(100, np.float32))[0], np.full(100, 2, np.float32))
+    with raises_at("stablehlo.add", 3, r"tensor<101xf32>\) would take 404 bytes, more than the limit of 400 bytes"):
+        specialising(np.ones(101, np.float32))
 
 
 def test_memory_error_becomes_interpreter_error(monkeypatch):
