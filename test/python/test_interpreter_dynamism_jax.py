@@ -12,6 +12,7 @@ import jax.numpy as jnp
 from jax import export, lax
 
 from conftest import assert_close, assert_same
+import stablehlo_py
 from stablehlo_py.interpreter import InterpreterError, interpret
 
 
@@ -24,15 +25,19 @@ def exported(fn, *specs):
 
 
 def check(exp, *args, exact=True):
-    """The interpreter's results on `args` equal XLA's for the same exported program."""
+    """The interpreter's results on `args` equal XLA's for the same exported program, run as it
+    is and refined to the arguments' shapes (stablehlo_py.compile)."""
     text = exp.mlir_module()
     assert "?" in text  # the program is shape-polymorphic, not specialised
-    got = interpret(text, *args)
     expected = [np.asarray(v) for v in jax.tree_util.tree_leaves(exp.call(*args))]
-    if exact:
-        assert_same(got, expected)
-    else:
-        assert_close(got, expected, rtol=1e-5, atol=1e-5)
+    # the interpreter's dynamic plan, then the API's static plan for these shapes
+    specialising = stablehlo_py.compile(text)
+    for got in (interpret(text, *args), specialising(*args)):
+        if exact:
+            assert_same(got, expected)
+        else:
+            assert_close(got, expected, rtol=1e-5, atol=1e-5)
+    assert not specialising.specialization_failures, specialising.specialization_failures
 
 
 def rand(shape, dtype=np.float32, seed=0):
