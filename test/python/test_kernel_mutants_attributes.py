@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import ml_dtypes
 import numpy as np
+import pytest
 from conftest import assert_same
 
-from stablehlo_py.interpreter import CheckFailure, interpret
+from stablehlo_py.interpreter import CheckFailure, InterpreterError, interpret
 
 
 def _sort(attributes: str) -> str:
@@ -85,3 +86,20 @@ def test_broadcast_sizes_decode_to_a_tuple():
 }"""
     x = np.array([5, -6], np.int32)
     assert_same(interpret(text, x), [np.broadcast_to(x, (3, 2))])
+
+
+def test_constant_that_is_not_dense_elements_is_a_clear_error():
+    """A dense_resource constant (its bytes in the module's resources, which the
+    bindings cannot read) is refused naming the op, the attribute and the value."""
+    text = """module {
+func.func @main() -> tensor<2xf32> {
+  %0 = stablehlo.constant dense_resource<blob1> : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+}
+{-#
+  dialect_resources: { builtin: { blob1: "0x040000000000803F00000040" } }
+#-}"""
+    with pytest.raises(InterpreterError, match=r"^stablehlo\.constant at loc\(\"-\":3:\d+\): attribute 'value': "
+                       r"expected dense elements \(dense<\.\.\.>\), got dense_resource<blob1> : tensor<2xf32>$"):
+        interpret(text)
