@@ -545,28 +545,44 @@ LogicalResult PadOp::inferReturnTypes(
   return success();
 }
 
+// C1 of pad and dynamic_pad.
+static LogicalResult verifyPadElementTypes(Operation *op,
+                                           RankedTensorType operand,
+                                           Value paddingValue,
+                                           RankedTensorType result) {
+  Type element = operand.getElementType();
+  for (Type other :
+       {getElementTypeOrSelf(paddingValue.getType()), result.getElementType()})
+    if (other != element) // C1
+      return op->emitOpError() << "C1: operand, padding_value and result must "
+                                  "have the same element type, got "
+                               << element << " and " << other;
+  return success();
+}
+
+// C4 of pad and dynamic_pad: the result against the padded shape.
+static LogicalResult verifyPadResult(Operation *op, RankedTensorType expected,
+                                     RankedTensorType result) {
+  if (!isCompatibleShape(expected, result)) // C4
+    return op->emitOpError()
+           << "C4: result shape must be shape(operand) + edge_padding_low + "
+              "max(shape(operand) - 1, 0) * interior_padding + "
+              "edge_padding_high as in "
+           << expected << ", got " << result;
+  return success();
+}
 
 LogicalResult PadOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  Type element = operand.getElementType();
-  for (Type other : {getElementTypeOrSelf(getPaddingValue().getType()),
-                     result.getElementType()})
-    if (other != element) // C1
-      return emitOpError() << "C1: operand, padding_value and result must "
-                              "have the same element type, got "
-                           << element << " and " << other;
+  if (failed(verifyPadElementTypes(*this, operand, getPaddingValue(), result)))
+    return failure();
   RankedTensorType expected;
   if (failed(inferPadType({*this}, operand, getEdgePaddingLowAttr(),
                           getEdgePaddingHighAttr(), getInteriorPaddingAttr(),
                           expected)))
     return failure();
-  if (!isCompatibleShape(expected, result)) // C4
-    return emitOpError() << "C4: result shape must be shape(operand) + "
-                            "edge_padding_low + max(shape(operand) - 1, 0) * "
-                            "interior_padding + edge_padding_high as in "
-                         << expected << ", got " << result;
-  return success();
+  return verifyPadResult(*this, expected, result);
 }
 
 //===--- reverse -----------------------------------------------------------===//
@@ -860,16 +876,14 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-//===--- Dynamic counterparts (dynamism RFC P4)
-//----------------------------===//
+//===--- Dynamic counterparts (dynamism RFC P4) ---------------------------===//
 //
 // Each checks what its static form checks wherever the sizes are known: a
 // shape operand defined by a constant is read like the static attribute
 // (constantDims); otherwise the size-dependent constraints move to run time,
 // where the interpreter checks them (RFC P3).
 
-//===--- dynamic_broadcast_in_dim
-//------------------------------------------===//
+//===--- dynamic_broadcast_in_dim -----------------------------------------===//
 
 LogicalResult DynamicBroadcastInDimOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
@@ -917,8 +931,7 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   return success();
 }
 
-//===--- dynamic_reshape
-//---------------------------------------------------===//
+//===--- dynamic_reshape --------------------------------------------------===//
 
 LogicalResult DynamicReshapeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
@@ -945,19 +958,13 @@ LogicalResult DynamicReshapeOp::verify() {
   return success();
 }
 
-//===--- dynamic_pad
-//-------------------------------------------------------===//
+//===--- dynamic_pad ------------------------------------------------------===//
 
 LogicalResult DynamicPadOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  Type element = operand.getElementType();
-  for (Type other : {getElementTypeOrSelf(getPaddingValue().getType()),
-                     result.getElementType()})
-    if (other != element) // C1
-      return emitOpError() << "C1: operand, padding_value and result must "
-                              "have the same element type, got "
-                           << element << " and " << other;
+  if (failed(verifyPadElementTypes(*this, operand, getPaddingValue(), result)))
+    return failure();
   Value paddings[] = {getEdgePaddingLow(), getEdgePaddingHigh(),
                       getInteriorPadding()};
   for (Value padding : paddings) {
@@ -986,16 +993,10 @@ LogicalResult DynamicPadOp::verify() {
                        DenseI64ArrayAttr::get(context, *high),
                        DenseI64ArrayAttr::get(context, *interior), expected)))
     return failure();
-  if (!isCompatibleShape(expected, result)) // C4
-    return emitOpError() << "C4: result shape must be shape(operand) + "
-                            "edge_padding_low + max(shape(operand) - 1, 0) * "
-                            "interior_padding + edge_padding_high as in "
-                         << expected << ", got " << result;
-  return success();
+  return verifyPadResult(*this, expected, result);
 }
 
-//===--- real_dynamic_slice
-//------------------------------------------------===//
+//===--- real_dynamic_slice -----------------------------------------------===//
 
 // Not in the spec: slice's constraints, with the indices as operands.
 LogicalResult RealDynamicSliceOp::verify() {
@@ -1056,8 +1057,7 @@ LogicalResult RealDynamicSliceOp::verify() {
   return success();
 }
 
-//===--- set_dimension_size
-//------------------------------------------------===//
+//===--- set_dimension_size -----------------------------------------------===//
 
 // XLA's SetDimensionSize (not in the spec): the result is the operand with
 // dimension `dimension` of size `size`, known if `size` is a constant, else

@@ -640,8 +640,7 @@ LogicalResult IotaOp::verify() {
   return success();
 }
 
-//===--- dynamic_iota
-//------------------------------------------------------===//
+//===--- dynamic_iota -----------------------------------------------------===//
 
 LogicalResult DynamicIotaOp::verify() {
   auto result = cast<RankedTensorType>(getType());

@@ -221,8 +221,7 @@ LogicalResult GatherOp::verify() {
   return verifyGatherResult(*this, operand, expected, result);
 }
 
-//===--- dynamic_gather
-//----------------------------------------------------===//
+//===--- dynamic_gather ---------------------------------------------------===//
 
 // gather with slice_sizes as an operand: its constraints with the sizes known
 // where a constant defines them (unknown sizes give dynamic offset

@@ -754,8 +754,7 @@ LogicalResult ConvolutionOp::verify() {
   return verifyConvolution(*this, lhs, rhs, result, config);
 }
 
-//===--- dynamic_conv
-//------------------------------------------------------===//
+//===--- dynamic_conv -----------------------------------------------------===//
 
 // convolution with padding as an operand: its constraints, with the padding
 // known where a constant defines it (the spatial result sizes otherwise

@@ -148,8 +148,7 @@ private:
   FoldOptions options;
 };
 
-//===--- The element-wise functions
-//----------------------------------------===//
+//===--- The element-wise functions ---------------------------------------===//
 
 // IEEE arithmetic, correctly rounded; an invalid operation gives the NaN the
 // spec's IEEE semantics give.

@@ -34,8 +34,7 @@ LogicalResult replaceBy(PatternRewriter &rewriter, Operation *op, Value value) {
   return success();
 }
 
-//===--- Ops that return their operand
-//-------------------------------------===//
+//===--- Ops that return their operand ------------------------------------===//
 
 // transpose(X, [0, 1, ...]) -> X
 struct IdentityTranspose : OpRewritePattern<TransposeOp> {
@@ -190,8 +189,7 @@ struct PartOfComplex : OpRewritePattern<PartOp> {
   }
 };
 
-//===--- Arithmetic identities
-//---------------------------------------------===//
+//===--- Arithmetic identities --------------------------------------------===//
 
 // Whether every element of the splat constant `attr` is `value` (integers,
 // exact for floats: -0.0 and +0.0 differ).
