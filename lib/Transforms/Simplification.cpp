@@ -36,16 +36,67 @@ LogicalResult replaceBy(PatternRewriter &rewriter, Operation *op, Value value) {
 
 //===--- Ops that return their operand ------------------------------------===//
 
-// transpose(X, [0, 1, ...]) -> X
-struct IdentityTranspose : OpRewritePattern<TransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TransposeOp op,
+// op -> its first operand, when `returnsOperand(op)` says the op computes
+// nothing new (and the types agree, replaceBy).
+template <typename OpTy> struct ReturnsOperand : OpRewritePattern<OpTy> {
+  ReturnsOperand(MLIRContext *context, bool (*returnsOperand)(OpTy))
+      : OpRewritePattern<OpTy>(context), returnsOperand(returnsOperand) {}
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (!isIota(op.getPermutation()))
+    if (!returnsOperand(op))
       return failure();
-    return replaceBy(rewriter, op, op.getOperand());
+    return replaceBy(rewriter, op, op->getOperand(0));
   }
+  bool (*returnsOperand)(OpTy);
 };
+
+// transpose(X, [0, 1, ...]) -> X
+bool isIdentityTranspose(TransposeOp op) { return isIota(op.getPermutation()); }
+
+// convert(X) : type(X) -> X (replaceBy checks the type)
+bool isIdentityConvert(ConvertOp) { return true; }
+
+// reverse(X, dims) -> X when every reversed dimension has at most 1 element.
+bool isIdentityReverse(ReverseOp op) {
+  auto type = cast<RankedTensorType>(op.getOperand().getType());
+  return llvm::all_of(op.getDimensions(), [&](int64_t d) {
+    return d >= 0 && d < type.getRank() && !type.isDynamicDim(d) &&
+           type.getDimSize(d) <= 1;
+  });
+}
+
+// pad(X, _, 0, 0, 0) -> X
+bool isIdentityPad(PadOp op) {
+  auto zero = [](ArrayRef<int64_t> v) {
+    return llvm::all_of(v, [](int64_t x) { return x == 0; });
+  };
+  return zero(op.getEdgePaddingLow()) && zero(op.getEdgePaddingHigh()) &&
+         zero(op.getInteriorPadding());
+}
+
+// slice(X) over all of X -> X
+bool isIdentitySlice(SliceOp op) {
+  auto type = cast<RankedTensorType>(op.getOperand().getType());
+  if (!type.hasStaticShape())
+    return false;
+  for (auto [start, limit, stride, size] :
+       llvm::zip(op.getStartIndices(), op.getLimitIndices(), op.getStrides(),
+                 type.getShape()))
+    if (start != 0 || limit != size || (stride != 1 && size > 1))
+      return false;
+  return true;
+}
+
+// concatenate(X) -> X
+bool isSingleConcatenate(ConcatenateOp op) {
+  return op.getInputs().size() == 1;
+}
+
+// dynamic_update_slice(X, update with no elements, ...) -> X
+bool isEmptyDynamicUpdateSlice(DynamicUpdateSliceOp op) {
+  auto update = cast<RankedTensorType>(op.getUpdate().getType());
+  return llvm::is_contained(update.getShape(), 0);
+}
 
 // reshape(X) : type(X) -> X; reshape(reshape(X)) -> reshape(X)
 struct SimplifyReshape : OpRewritePattern<ReshapeOp> {
@@ -60,15 +111,6 @@ struct SimplifyReshape : OpRewritePattern<ReshapeOp> {
     rewriter.modifyOpInPlace(
         op, [&] { op.getOperandMutable().assign(inner.getOperand()); });
     return success();
-  }
-};
-
-// convert(X) : type(X) -> X
-struct IdentityConvert : OpRewritePattern<ConvertOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertOp op,
-                                PatternRewriter &rewriter) const override {
-    return replaceBy(rewriter, op, op.getOperand());
   }
 };
 
@@ -91,75 +133,6 @@ struct SimplifyBroadcastInDim : OpRewritePattern<BroadcastInDimOp> {
     rewriter.replaceOpWithNewOp<BroadcastInDimOp>(op, op.getType(),
                                                   inner.getOperand(), dims);
     return success();
-  }
-};
-
-// reverse(X, dims) -> X when every reversed dimension has at most 1 element.
-struct IdentityReverse : OpRewritePattern<ReverseOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReverseOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getOperand().getType());
-    for (int64_t d : op.getDimensions())
-      if (d < 0 || d >= type.getRank() || type.isDynamicDim(d) ||
-          type.getDimSize(d) > 1)
-        return failure();
-    return replaceBy(rewriter, op, op.getOperand());
-  }
-};
-
-// pad(X, _, 0, 0, 0) -> X
-struct IdentityPad : OpRewritePattern<PadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(PadOp op,
-                                PatternRewriter &rewriter) const override {
-    auto zero = [](ArrayRef<int64_t> v) {
-      return llvm::all_of(v, [](int64_t x) { return x == 0; });
-    };
-    if (!zero(op.getEdgePaddingLow()) || !zero(op.getEdgePaddingHigh()) ||
-        !zero(op.getInteriorPadding()))
-      return failure();
-    return replaceBy(rewriter, op, op.getOperand());
-  }
-};
-
-// slice(X) over all of X -> X
-struct IdentitySlice : OpRewritePattern<SliceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SliceOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getOperand().getType());
-    if (!type.hasStaticShape())
-      return failure();
-    for (auto [start, limit, stride, size] :
-         llvm::zip(op.getStartIndices(), op.getLimitIndices(), op.getStrides(),
-                   type.getShape()))
-      if (start != 0 || limit != size || (stride != 1 && size > 1))
-        return failure();
-    return replaceBy(rewriter, op, op.getOperand());
-  }
-};
-
-// concatenate(X) -> X
-struct SingleConcatenate : OpRewritePattern<ConcatenateOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConcatenateOp op,
-                                PatternRewriter &rewriter) const override {
-    if (op.getInputs().size() != 1)
-      return failure();
-    return replaceBy(rewriter, op, op.getInputs().front());
-  }
-};
-
-// dynamic_update_slice(X, update with no elements, ...) -> X
-struct EmptyDynamicUpdateSlice : OpRewritePattern<DynamicUpdateSliceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(DynamicUpdateSliceOp op,
-                                PatternRewriter &rewriter) const override {
-    auto update = cast<RankedTensorType>(op.getUpdate().getType());
-    if (!llvm::is_contained(update.getShape(), 0))
-      return failure();
-    return replaceBy(rewriter, op, op.getOperand());
   }
 };
 
@@ -301,12 +274,17 @@ struct SelectOfNot : OpRewritePattern<SelectOp> {
 
 void populateSimplificationPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<IdentityTranspose, SimplifyReshape, IdentityConvert,
-               SimplifyBroadcastInDim, IdentityReverse, IdentityPad,
-               IdentitySlice, SingleConcatenate, EmptyDynamicUpdateSlice,
-               TupleElementOfTuple, PartOfComplex<RealOp, 0>,
-               PartOfComplex<ImagOp, 1>, CompareWithItself, SelectOfNot>(
-      context);
+  patterns.add<SimplifyReshape, SimplifyBroadcastInDim, TupleElementOfTuple,
+               PartOfComplex<RealOp, 0>, PartOfComplex<ImagOp, 1>,
+               CompareWithItself, SelectOfNot>(context);
+  patterns.add<ReturnsOperand<TransposeOp>>(context, isIdentityTranspose);
+  patterns.add<ReturnsOperand<ConvertOp>>(context, isIdentityConvert);
+  patterns.add<ReturnsOperand<ReverseOp>>(context, isIdentityReverse);
+  patterns.add<ReturnsOperand<PadOp>>(context, isIdentityPad);
+  patterns.add<ReturnsOperand<SliceOp>>(context, isIdentitySlice);
+  patterns.add<ReturnsOperand<ConcatenateOp>>(context, isSingleConcatenate);
+  patterns.add<ReturnsOperand<DynamicUpdateSliceOp>>(context,
+                                                     isEmptyDynamicUpdateSlice);
   patterns.add<ConstantToRight<AddOp>, ConstantToRight<MulOp>,
                ConstantToRight<MaxOp>, ConstantToRight<MinOp>,
                ConstantToRight<AndOp>, ConstantToRight<OrOp>,
