@@ -98,7 +98,6 @@ DenseElementsAttr mapElements(RankedTensorType type,
 struct ElementwiseFolder {
   IntFn onInt;
   FloatFn onFloat;
-  std::function<bool(Operation *)> applies = [](Operation *) { return true; };
 };
 
 class FoldElementwise : public RewritePattern {
@@ -110,7 +109,7 @@ public:
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (op->getNumResults() != 1 || !folder.applies(op))
+    if (op->getNumResults() != 1)
       return failure();
     SmallVector<DenseElementsAttr> operands;
     for (Value operand : op->getOperands()) {
@@ -122,8 +121,7 @@ public:
     bool splat = llvm::all_of(operands, [](auto a) { return a.isSplat(); });
     if (operands.empty() || !mayFold(type, splat, options))
       return failure();
-    // The element kind of the operands decides the arithmetic (compare's
-    // result is i1 whatever its operands).
+    // The element kind of the operands decides the arithmetic.
     Type element = getElementTypeOrSelf(operands.front().getType());
     if (isa<FloatType>(element) &&
         (!options.foldFloat || !isFoldableFloat(element)))
@@ -506,8 +504,9 @@ int64_t flatten(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
 template <typename OpTy>
 class FoldDataMovement : public OpRewritePattern<OpTy> {
 public:
-  using Source = std::function<std::optional<DenseElementsAttr>(
-      OpTy, DenseElementsAttr, RankedTensorType)>;
+  // The folded value, or null to leave the op.
+  using Source = std::function<DenseElementsAttr(OpTy, DenseElementsAttr,
+                                                 RankedTensorType)>;
   FoldDataMovement(MLIRContext *context, const FoldOptions &options,
                    Source fold)
       : OpRewritePattern<OpTy>(context), options(options),
@@ -522,10 +521,10 @@ public:
     auto operandType = cast<RankedTensorType>(operand.getType());
     if (!operandType.hasStaticShape())
       return failure();
-    std::optional<DenseElementsAttr> result = fold(op, operand, type);
-    if (!result || !*result)
+    DenseElementsAttr result = fold(op, operand, type);
+    if (!result)
       return failure();
-    rewriter.replaceOpWithNewOp<ConstantOp>(op, *result);
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, result);
     return success();
   }
 

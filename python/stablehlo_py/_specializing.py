@@ -23,7 +23,6 @@ from collections import OrderedDict
 import mlir.ir
 import numpy as np
 
-from ._parsing import context
 from .interpreter import Executable, TOKEN
 from .interpreter import compile as compile_plan
 from .interpreter.types import TensorSpec, coerce_argument
@@ -131,5 +130,4 @@ def _signature(arrays):
 
 def _static_type(spec: TensorSpec, shape: tuple) -> str:
     """The declared type of an argument with its sizes made `shape`."""
-    element = mlir.ir.RankedTensorType(mlir.ir.Type.parse(spec.text, context())).element_type
-    return f"tensor<{''.join(f'{n}x' for n in shape)}{element}>"
+    return f"tensor<{''.join(f'{n}x' for n in shape)}{spec.element.name}>"

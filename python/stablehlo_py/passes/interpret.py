@@ -18,6 +18,7 @@ import sys
 
 from ..interpreter import InterpreterError
 from ..interpreter import compile as _compile
+from ._common import PassError, guarded_pass
 
 __all__ = ["PASS_NAME", "interpret_pass", "add_interpret_pass"]
 
@@ -30,29 +31,24 @@ def interpret_pass(entry: str = "main", print_results: bool = False, file=None):
     With `print_results`, the results are printed (to `file`, default stdout).
     """
 
-    def stablehlo_interpret(op, pass_) -> None:
-        # No exception may leave this callback: it would unwind through MLIR's
-        # C++ frames (built without exceptions), skipping their cleanup, and
-        # leave the context broken (e.g. Ctrl-C here made a later
-        # enable_multithreading abort the process). Failures become errors.
+    # No exception may leave the pass callback: it would unwind through MLIR's
+    # C++ frames (built without exceptions), skipping their cleanup, and leave
+    # the context broken (e.g. Ctrl-C here made a later enable_multithreading
+    # abort the process). guarded_pass turns failures into errors.
+    def stablehlo_interpret(op) -> None:
         try:
             run = _compile(op, entry)
             if run.arg_specs:
                 raise InterpreterError(f"@{run.name} takes {len(run.arg_specs)} arguments; "
                                        f"{PASS_NAME} runs the entry function without arguments")
             results = run()
-            if print_results and results:
-                print(run.format_results(results), file=file or sys.stdout)
         except InterpreterError as e:
             # at the failing op's own location (carried by the error, not found again by its text)
-            (e.ir_location or op.location).emit_error(f"{PASS_NAME}: {e}")
-            pass_.signal_pass_failure()
-        except BaseException as e:  # noqa: BLE001 - KeyboardInterrupt and bugs too, see above
-            what = "interrupted" if isinstance(e, KeyboardInterrupt) else f"internal error: {type(e).__name__}: {e}"
-            op.location.emit_error(f"{PASS_NAME}: {what}")
-            pass_.signal_pass_failure()
+            raise PassError(f"{PASS_NAME}: {e}", e.ir_location) from None
+        if print_results and results:
+            print(run.format_results(results), file=file or sys.stdout)
 
-    return stablehlo_interpret
+    return guarded_pass(PASS_NAME, stablehlo_interpret)
 
 
 def add_interpret_pass(pm, entry: str = "main", print_results: bool = False, file=None) -> None:
