@@ -33,14 +33,16 @@ NB_MODULE(_stablehlo, m) {
       "register_dialects",
       [](MlirContext context, bool load) {
         for (MlirDialectHandle handle : {mlirGetDialectHandle__stablehlo__(),
-                                         mlirGetDialectHandle__check__()}) {
+                                         mlirGetDialectHandle__check__(),
+                                         mlirGetDialectHandle__chlo__()}) {
           mlirDialectHandleRegisterDialect(handle, context);
           if (load)
             mlirDialectHandleLoadDialect(handle, context);
         }
       },
       nb::arg("context").none() = nb::none(), nb::arg("load") = true,
-      "Registers (and by default loads) the stablehlo and check dialects.");
+      "Registers (and by default loads) the stablehlo, check and chlo "
+      "dialects.");
 
   mlir_type_subclass(m, "TokenType", stablehloTypeIsAToken)
       .def_classmethod(

@@ -12,6 +12,7 @@ using namespace mlir::stablehlo;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Stablehlo, stablehlo, StablehloDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Check, check, check::CheckDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Chlo, chlo, chlo::ChloDialect)
 
 bool stablehloTypeIsAToken(MlirType type) { return isa<TokenType>(unwrap(type)); }
 MlirType stablehloTokenTypeGet(MlirContext ctx) {
@@ -34,10 +35,15 @@ template <typename Attr> StructuredKind kind() {
 }
 const StructuredKind *structuredKinds(size_t &count) {
   static const StructuredKind kinds[] = {
-      kind<DotDimensionNumbersAttr>(), kind<GatherDimensionNumbersAttr>(),
-      kind<ScatterDimensionNumbersAttr>(), kind<ConvDimensionNumbersAttr>(),
-      kind<DotAlgorithmAttr>(), kind<ChannelHandleAttr>(),
-      kind<OutputOperandAliasAttr>(), kind<ResultAccuracyAttr>()};
+      kind<DotDimensionNumbersAttr>(),
+      kind<GatherDimensionNumbersAttr>(),
+      kind<ScatterDimensionNumbersAttr>(),
+      kind<ConvDimensionNumbersAttr>(),
+      kind<DotAlgorithmAttr>(),
+      kind<ChannelHandleAttr>(),
+      kind<OutputOperandAliasAttr>(),
+      kind<ResultAccuracyAttr>(),
+      kind<chlo::RaggedDotDimensionNumbersAttr>()};
   count = std::size(kinds);
   return kinds;
 }
@@ -50,16 +56,18 @@ const StructuredKind *findKind(llvm::function_ref<bool(const StructuredKind &)> 
   return nullptr;
 }
 
-// Each enum attribute: its mnemonic, its case name, and a parser of names.
+// Each enum attribute: its kind (its mnemonic; chlo's prefixed `chlo.`, as
+// chlo reuses stablehlo's enums), its case name, and a parser of names.
 struct EnumKind {
   StringRef mnemonic;
   std::optional<StringRef> (*name)(Attribute);
   Attribute (*get)(MLIRContext *, StringRef);
 };
 template <typename Attr, typename Enum>
-EnumKind enumKind(std::optional<Enum> (*symbolize)(StringRef)) {
+EnumKind enumKind(std::optional<Enum> (*symbolize)(StringRef),
+                  StringRef kind = Attr::getMnemonic()) {
   static std::optional<Enum> (*parse)(StringRef) = symbolize;
-  return {Attr::getMnemonic(),
+  return {kind,
           [](Attribute a) -> std::optional<StringRef> {
             if (auto e = dyn_cast<Attr>(a))
               return stringifyEnum(e.getValue());
@@ -80,7 +88,12 @@ ArrayRef<EnumKind> enumKinds() {
       enumKind<RngDistributionAttr>(symbolizeRngDistribution),
       enumKind<RngAlgorithmAttr>(symbolizeRngAlgorithm),
       enumKind<TransposeAttr>(symbolizeTranspose),
-      enumKind<ResultAccuracyModeAttr>(symbolizeResultAccuracyMode)};
+      enumKind<ResultAccuracyModeAttr>(symbolizeResultAccuracyMode),
+      enumKind<chlo::ComparisonDirectionAttr>(symbolizeComparisonDirection,
+                                              "chlo.comparison_direction"),
+      enumKind<chlo::ComparisonTypeAttr>(symbolizeComparisonType,
+                                         "chlo.comparison_type"),
+      enumKind<chlo::PrecisionAttr>(symbolizePrecision, "chlo.precision")};
   return kinds;
 }
 } // namespace

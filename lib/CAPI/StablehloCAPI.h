@@ -1,4 +1,5 @@
-/* C API of the stablehlo and check dialects: what the Python extension uses. */
+/* C API of the stablehlo, check and chlo dialects: what the Python extension
+ * uses. */
 #ifndef STABLEHLO_PY_CAPI_H
 #define STABLEHLO_PY_CAPI_H
 
@@ -10,6 +11,7 @@ extern "C" {
 
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Stablehlo, stablehlo);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Check, check);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Chlo, chlo);
 
 /* !stablehlo.token */
 MLIR_CAPI_EXPORTED bool stablehloTypeIsAToken(MlirType type);

@@ -235,17 +235,7 @@ LogicalResult CompareOp::verify() {
   if (auto quantized = dyn_cast<quant::QuantizedType>(element))
     element = quantized.getStorageType();
   ComparisonType type = *getCompareType();
-  bool allowed = false;
-  if (element.isInteger(1) || element.isUnsignedInteger())
-    allowed = type == ComparisonType::UNSIGNED;
-  else if (isa<IntegerType>(element))
-    allowed = type == ComparisonType::SIGNED;
-  else if (isa<FloatType>(element))
-    allowed = type == ComparisonType::FLOAT ||
-              type == ComparisonType::TOTALORDER;
-  else if (isa<ComplexType>(element))
-    allowed = type == ComparisonType::FLOAT;
-  if (!allowed) // C3
+  if (!isAllowedComparisonType(element, type)) // C3
     return emitOpError() << "C3: compare_type " << stringifyComparisonType(type)
                          << " is not allowed for element type " << element;
   return success();

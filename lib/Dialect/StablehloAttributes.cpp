@@ -78,6 +78,53 @@ Attribute DotDimensionNumbersAttr::fromFields(DictionaryAttr f) {
              dimsField(f, "rhs_contracting_dimensions"));
 }
 
+// chlo.ragged_dot: dot's four lists, then the lhs ragged and rhs group
+// dimensions.
+namespace {
+constexpr std::array<StringRef, 6> kRaggedDotFields = {
+    "lhs_batching_dimensions",    "rhs_batching_dimensions",
+    "lhs_contracting_dimensions", "rhs_contracting_dimensions",
+    "lhs_ragged_dimensions",      "rhs_group_dimensions"};
+} // namespace
+using chlo::RaggedDotDimensionNumbersAttr;
+Attribute RaggedDotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  std::array<SmallVector<int64_t>, 6> values;
+  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+        for (auto [i, field] : llvm::enumerate(kRaggedDotFields))
+          if (name == field)
+            return parseDimList(parser, values[i]);
+        return unknownField(parser, name);
+      }))
+    return {};
+  return get(parser.getContext(), values[0], values[1], values[2], values[3],
+             values[4], values[5]);
+}
+static std::array<ArrayRef<int64_t>, 6>
+raggedDotLists(RaggedDotDimensionNumbersAttr attr) {
+  return {
+      attr.getLhsBatchingDimensions(),    attr.getRhsBatchingDimensions(),
+      attr.getLhsContractingDimensions(), attr.getRhsContractingDimensions(),
+      attr.getLhsRaggedDimensions(),      attr.getRhsGroupDimensions()};
+}
+void RaggedDotDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  FieldPrinter fields(printer);
+  for (auto [name, dims] : llvm::zip(kRaggedDotFields, raggedDotLists(*this)))
+    fields.dims(name, dims);
+}
+DictionaryAttr RaggedDotDimensionNumbersAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  SmallVector<NamedAttribute> entries;
+  for (auto [name, dims] : llvm::zip(kRaggedDotFields, raggedDotLists(*this)))
+    entries.push_back(dimsEntry(ctx, name, dims));
+  return DictionaryAttr::get(ctx, entries);
+}
+Attribute RaggedDotDimensionNumbersAttr::fromFields(DictionaryAttr f) {
+  std::array<SmallVector<int64_t>, 6> v;
+  for (auto [i, name] : llvm::enumerate(kRaggedDotFields))
+    v[i] = dimsField(f, name);
+  return get(f.getContext(), v[0], v[1], v[2], v[3], v[4], v[5]);
+}
+
 // gather and scatter: five dimension lists, then index_vector_dim (elided
 // when 0). One implementation serves both; only the field names differ.
 namespace {

@@ -93,7 +93,8 @@ void StablehloDialect::initialize() {
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<StablehloDialect, check::CheckDialect, quant::QuantDialect>();
+  registry.insert<StablehloDialect, check::CheckDialect, chlo::ChloDialect,
+                  quant::QuantDialect>();
 }
 
 //===--- Dialect attribute syntax ------------------------------------------===//

@@ -1,4 +1,4 @@
-// The stablehlo and check dialects: every op, type and attribute.
+// The stablehlo, check and chlo dialects: every op, type and attribute.
 // Definitions are generated from dialect/*.td; this header gathers them.
 #ifndef STABLEHLO_PY_DIALECT_STABLEHLOOPS_H
 #define STABLEHLO_PY_DIALECT_STABLEHLOOPS_H
@@ -70,8 +70,14 @@ public:
 #define GET_OP_CLASSES
 #include "CheckOps.h.inc"
 
+#include "ChloDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "ChloAttrs.h.inc"
+#define GET_OP_CLASSES
+#include "ChloOps.h.inc"
+
 namespace mlir::stablehlo {
-// Registers the stablehlo and check dialects (and their dependencies).
+// Registers the stablehlo, check and chlo dialects (and their dependencies).
 void registerAllDialects(DialectRegistry &registry);
 } // namespace mlir::stablehlo
 

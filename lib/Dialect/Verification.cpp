@@ -376,4 +376,16 @@ LogicalResult verifyResultShapeOperand(Operation *op, Value shape,
   return success();
 }
 
+bool isAllowedComparisonType(Type element, ComparisonType type) {
+  if (element.isInteger(1) || element.isUnsignedInteger())
+    return type == ComparisonType::UNSIGNED;
+  if (isa<IntegerType>(element))
+    return type == ComparisonType::SIGNED;
+  if (isa<FloatType>(element))
+    return type == ComparisonType::FLOAT || type == ComparisonType::TOTALORDER;
+  if (isa<ComplexType>(element))
+    return type == ComparisonType::FLOAT;
+  return false;
+}
+
 } // namespace mlir::stablehlo

@@ -61,6 +61,11 @@ RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
 // least as wide (booleans only to booleans).
 bool isPromotable(Type from, Type to);
 
+// compare's C3: the compare_type allowed for (storage) element type
+// `element`: UNSIGNED for booleans and unsigned integers, SIGNED for signed
+// integers, FLOAT or TOTALORDER for floats, FLOAT for complex.
+bool isAllowedComparisonType(Type element, ComparisonType type);
+
 // The body of a reduction-like op (reduce C6, scatter C15, ...) has type
 // (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
 // (tensor<E0>, ..., tensor<EN-1>) with is_promotable(inputElementTypes[i], Ei);

@@ -1,1 +1,1 @@
-"""Dialect modules: `from stablehlo_py.dialects import stablehlo, check`."""
+"""Dialect modules: `from stablehlo_py.dialects import stablehlo, chlo, check`."""

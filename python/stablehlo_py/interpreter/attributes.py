@@ -35,6 +35,7 @@ __all__ = [
     "DotDims",
     "ScatterDims",
     "ConvDims",
+    "RaggedDotDims",
 ]
 
 # What an absent attribute means, per op, as the op definitions (dialect/ops/*.td,
@@ -232,6 +233,16 @@ class ConvDims(NamedTuple):
     output_spatial_dimensions: tuple
 
 
+class RaggedDotDims(NamedTuple):
+    """#chlo.ragged_dot<...>: dot_general's dimension numbers plus the ragged and group dimensions."""
+    lhs_batching_dimensions: tuple
+    rhs_batching_dimensions: tuple
+    lhs_contracting_dimensions: tuple
+    rhs_contracting_dimensions: tuple
+    lhs_ragged_dimensions: tuple
+    rhs_group_dimensions: tuple
+
+
 def _dims(cls):
     """Fields (absent empty lists are omitted by the attribute) -> `cls`."""
     return lambda fields: cls(**{f: fields.get(f, ()) for f in cls._fields})
@@ -241,6 +252,7 @@ _STRUCTURED = {
     "gather": _dims(GatherDims),
     "scatter": _dims(ScatterDims),
     "conv": _dims(ConvDims),
+    "ragged_dot": _dims(RaggedDotDims),
     "dot": lambda f: DotDims(f.get("lhs_batching_dimensions", ()), f.get("rhs_batching_dimensions", ()),
                              f.get("lhs_contracting_dimensions", ()), f.get("rhs_contracting_dimensions", ())),
 }
