@@ -6,7 +6,6 @@ choice). This module adds the dialect's attributes:
 `ComparisonDirectionAttr.get("LT")`, `ComparisonTypeAttr`, `PrecisionAttr`
 (#chlo<...>) and `RaggedDotDimensionNumbers.get(...)` (#chlo.ragged_dot<...>).
 """
-from .. import _stablehlo
 from ._chlo_ops_gen import *  # noqa: F401,F403
 from .stablehlo import _EnumAttr, _structured_attr_class
 
@@ -23,4 +22,3 @@ RaggedDotDimensionNumbers = _structured_attr_class("RaggedDotDimensionNumbers", 
     "lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
     "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions"])
 
-del _stablehlo
