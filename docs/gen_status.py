@@ -67,6 +67,23 @@ DYNAMIC_OPS = {
     "real_dynamic_slice": ("slice", []),
     "set_dimension_size": (None, ["C1", "C2", "C3"]),  # XLA's SetDimensionSize
 }
+# The chlo dialect (no spec: docs/chlo.md names its constraints): op -> constraints.
+_CHLO_BROADCASTING = ["add", "and", "atan2", "compare", "complex", "divide", "maximum", "minimum", "multiply",
+                      "next_after", "or", "polygamma", "power", "remainder", "shift_left", "shift_right_arithmetic",
+                      "shift_right_logical", "subtract", "xor", "zeta"]
+_CHLO_ELEMENTWISE = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan", "conj", "square",
+                     "_asin_acos_kernel", "bessel_i1e", "digamma", "erf", "erfc", "erf_inv", "lgamma", "is_inf",
+                     "is_neg_inf", "is_pos_inf", "next_after", "polygamma", "zeta", "mulhi"]
+CHLO_OPS = {
+    **{f"broadcast_{n}": ["C1", "C2", "C3", "C4"] + (["C5"] if n == "compare" else []) for n in _CHLO_BROADCASTING},
+    "broadcast_select": ["C1", "C3", "C4"],
+    **{n: ["C1", "C2"] for n in _CHLO_ELEMENTWISE},
+    "constant": ["C1"],
+    "constant_like": ["C1", "C2"],
+    "top_k": ["C1", "C2", "C3"],
+    "ragged_dot": [f"C{i}" for i in range(1, 9)],
+    "scan": [f"C{i}" for i in range(1, 7)],
+}
 FUNC_OPS = ["func.func", "func.call", "func.return"]
 CHECK_OPS = ["check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq",
              "check.expect_almost_eq_const", "check.expect_close"]
@@ -126,7 +143,7 @@ def tested_constraints() -> dict:
         with open(path, encoding="utf-8") as fh:
             chunks = fh.read().split("// -----")
         for chunk in chunks:
-            ops = set(re.findall(r"expected-error[^{]*\{\{'((?:stablehlo|check)\.[a-z_0-9]+)' op", chunk))
+            ops = set(re.findall(r"expected-error[^{]*\{\{'((?:stablehlo|check|chlo)\.[a-z_0-9]+)' op", chunk))
             ids = set(re.findall(r"(?m)^\s*//(?!.*expected-error).*?\b(C\d+)\b", chunk))
             ids |= set(re.findall(r"' op (C\d+):", chunk))
             for op in ops:
@@ -136,10 +153,10 @@ def tested_constraints() -> dict:
 
 def measured() -> dict:
     """Full op name -> {column: symbol, "notes": text}."""
-    from stablehlo_py.dialects import check, stablehlo
+    from stablehlo_py.dialects import check, chlo, stablehlo
     from stablehlo_py.interpreter import supported_ops
 
-    classes = {c.OPERATION_NAME: c for module in (stablehlo, check) for c in vars(module).values()
+    classes = {c.OPERATION_NAME: c for module in (stablehlo, check, chlo) for c in vars(module).values()
                if isinstance(c, type) and hasattr(c, "OPERATION_NAME")}
     # Terminators are run by the plan machinery itself, not by a kernel.
     interpreted = set(supported_ops()) | {"stablehlo.return", "func.return"}
@@ -196,6 +213,8 @@ def measured() -> dict:
         entry = row(name, None)
         entry["checked against XLA"] = NA
         table[name] = entry
+    for name, own in CHLO_OPS.items():
+        table[f"chlo.{name}"] = row(f"chlo.{name}", None, tuple(own))
     return table
 
 
@@ -244,6 +263,13 @@ def render(table: dict) -> str:
         "## Other ops",
         "",
         *header, *rows([f"stablehlo.{n}" for n in OTHER_STABLEHLO_OPS] + FUNC_OPS + CHECK_OPS),
+        "",
+        "## CHLO",
+        "",
+        f"All {len(CHLO_OPS)} ops of upstream's chlo dialect (`docs/chlo.md`). CHLO has no spec: **constraints",
+        "tested** counts the constraints `docs/chlo.md` names for the op.",
+        "",
+        *header, *rows([f"chlo.{n}" for n in CHLO_OPS]),
         "",
     ])
 

@@ -552,10 +552,14 @@ LogicalResult RaggedDotOp::verify() {
   // C6: group_sizes is [g] or [lhs batching sizes..., g]; a group dimension
   // of the rhs has g entries.
   RankedTensorType groupSizes = getGroupSizes().getType();
-  if (groupSizes.getRank() != 1 &&
-      groupSizes.getRank() != static_cast<int64_t>(lhsBatch.size()) + 1)
-    return emitOpError() << "C6: group_sizes must have rank 1 or "
-                         << lhsBatch.size() + 1 << ", got " << groupSizes;
+  int64_t batchedRank = static_cast<int64_t>(lhsBatch.size()) + 1;
+  if (groupSizes.getRank() != 1 && groupSizes.getRank() != batchedRank) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "C6: group_sizes must have rank 1";
+    if (batchedRank != 1)
+      diag << " or " << batchedRank;
+    return diag << ", got " << groupSizes;
+  }
   if (groupSizes.getRank() > 1)
     for (auto [i, d] : llvm::enumerate(lhsBatch))
       if (!sizesMatch(groupSizes.getDimSize(i), lhs.getDimSize(d))) // C6

@@ -56,7 +56,7 @@ def examples(n: int) -> settings:
 # Which ops the suite checks against XLA, for docs/status.md: an op counts
 # when it is in a program exported from a function whose outputs a test also
 # asks XLA for. Written to $STABLEHLO_PY_XLA_OPS when the whole session passes.
-_OP_NAME = re.compile(r"(?<![#!\w.])stablehlo\.[a-z_0-9]+\b")
+_OP_NAME = re.compile(r"(?<![#!\w.])(?:stablehlo|chlo)\.[a-z_0-9]+\b")
 _CALL = re.compile(r"(?m)^\s*(?:%\S+ = )?(?:func\.)?call @")
 _exported_ops: dict = {}
 _xla_checked_ops: set = set()

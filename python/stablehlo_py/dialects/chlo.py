@@ -7,6 +7,7 @@ choice). This module adds the dialect's attributes:
 (#chlo<...>) and `RaggedDotDimensionNumbers.get(...)` (#chlo.ragged_dot<...>).
 """
 from ._chlo_ops_gen import *  # noqa: F401,F403
+from ._chlo_ops_gen import _asin_acos_kernel  # noqa: F401 (upstream's name; `import *` skips it)
 from .stablehlo import _EnumAttr, _structured_attr_class
 
 

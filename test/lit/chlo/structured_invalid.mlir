@@ -139,7 +139,7 @@ func.func @ragged_dot_c6(%l: tensor<6x4xf32>, %r: tensor<2x4x5xf32>, %g: tensor<
 
 // ragged_dot C6: group_sizes is [g] or [batch..., g].
 func.func @ragged_dot_c6_rank(%l: tensor<6x4xf32>, %r: tensor<2x4x5xf32>, %g: tensor<1x1x2xi64>) {
-  // expected-error @+1 {{'chlo.ragged_dot' op C6: group_sizes must have rank 1 or 1, got 'tensor<1x1x2xi64>'}}
+  // expected-error @+1 {{'chlo.ragged_dot' op C6: group_sizes must have rank 1, got 'tensor<1x1x2xi64>'}}
   %0 = "chlo.ragged_dot"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<6x4xf32>, tensor<2x4x5xf32>, tensor<1x1x2xi64>) -> tensor<6x5xf32>
   return
 }
