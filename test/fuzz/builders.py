@@ -1,6 +1,6 @@
 """Fuzz the Python builders: every op class and builder function of
-`stablehlo_py.dialects.stablehlo`, and the enum and structured attribute
-classes, called with hypothesis-drawn operands, types and attribute values.
+`stablehlo_py.dialects.stablehlo` (and the op classes of `check` and `chlo`),
+and the enum and structured attribute classes, called with hypothesis-drawn operands, types and attribute values.
 
 Each call must give a Python exception or an op; an op that verifies must
 print and parse back.  An abort (MLIR assertion, nanobind error) kills the
@@ -60,7 +60,7 @@ def _op_classes(module) -> list:
     for name in sorted(dir(module)):
         obj = getattr(module, name)
         if isinstance(obj, type) and issubclass(obj, ir.OpView) and getattr(obj, "OPERATION_NAME", None):
-            if obj.OPERATION_NAME.split(".")[0] in ("stablehlo", "check"):
+            if obj.OPERATION_NAME.split(".")[0] in ("stablehlo", "check", "chlo"):
                 out.append(obj)
     return out
 
@@ -105,22 +105,23 @@ def _weighted(st, main, other, p: int = 8):
     return st.integers(0, p).flatmap(lambda k: main if k < p else other)
 
 
-def _strategies(ir, stablehlo, values):
+def _strategies(ir, stablehlo, chlo, values):
     """Hypothesis strategies for each parameter kind."""
     from hypothesis import strategies as st
 
     types = [v.type for v in values]
     ints = _weighted(st, st.integers(-2, 4), st.sampled_from([-1, 2**31 - 1, 2**31, -2**63, 2**63 - 1, 2**64]), 5)
     int_lists = st.lists(ints, max_size=5)
-    enum_classes = [c for c in vars(stablehlo).values()
+    classes = list(vars(stablehlo).values()) + list(vars(chlo).values())
+    enum_classes = [c for c in classes
                     if isinstance(c, type) and issubclass(c, stablehlo._EnumAttr) and c is not stablehlo._EnumAttr]
-    structured = [c for c in vars(stablehlo).values()
-                  if isinstance(c, type) and issubclass(c, stablehlo._StructuredAttr)
-                  and c is not stablehlo._StructuredAttr]
+    structured = list({c: None for c in classes
+                       if isinstance(c, type) and issubclass(c, stablehlo._StructuredAttr)
+                       and c is not stablehlo._StructuredAttr})
     junk_names = st.sampled_from(["", "lt", "NOPE", "EQ ", "DEFAULT"])
 
     def enum_of(cls):
-        names = _ENUM_VALUES.get(cls.KIND, "DEFAULT").split()
+        names = _ENUM_VALUES.get(cls.KIND.removeprefix("chlo."), "DEFAULT").split()
         return _weighted(st, st.sampled_from(names), junk_names, 6).map(lambda n: ("enum", cls, n))
 
     enum_any = st.sampled_from(enum_classes).flatmap(enum_of)
@@ -165,7 +166,9 @@ def _kind_strategy(kind: str, S):
     for name, strat in S["structured"].items():
         if name.replace("Numbers", "") in kind or name in kind:
             return strat
-    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", kind.removeprefix("StableHLO_").removesuffix("Attr")).lower()
+    dialect = "chlo." if kind.startswith("Chlo_") else ""
+    bare = kind.removeprefix("StableHLO_").removeprefix("Chlo_").removesuffix("Attr")
+    snake = dialect + re.sub(r"(?<!^)(?=[A-Z])", "_", bare).lower()
     if snake in S["enums"]:
         return S["enums"][snake]
     return S[kind] if kind in S else S["attr"]
@@ -202,19 +205,19 @@ def child(examples: int, seed: int | None, derandomize: bool, log_path: str, rep
     from mlir import ir
 
     import stablehlo_py
-    from stablehlo_py.dialects import check, stablehlo
+    from stablehlo_py.dialects import check, chlo, stablehlo
 
     ctx = stablehlo_py.context()
     ctx.allow_unregistered_dialects = False
     sig = ", ".join(f"%a{i}: {t}" for i, t in enumerate(VALUE_TYPES))
     body = "".join(f"  %c{i} = stablehlo.constant {c}\n" for i, c in enumerate(CONSTANTS))
     program = f"func.func @f({sig}) {{\n{body}  return\n}}"
-    targets = [(c, c.__init__) for c in _op_classes(stablehlo) + _op_classes(check)]
+    targets = [(c, c.__init__) for c in _op_classes(stablehlo) + _op_classes(check) + _op_classes(chlo)]
     targets += [(f, f) for f in _builder_functions(stablehlo)]
     with ctx, ir.Location.unknown():
         probe = stablehlo_py.parse_module(program, ctx)  # kept alive: `values` belong to it
         values = _operands(probe)
-    S = _strategies(ir, stablehlo, values)
+    S = _strategies(ir, stablehlo, chlo, values)
     # Hand-written builders name their parameters as the op classes do.
     by_name = {"result": "result_types", "results": "result_types"}
     for _, fn in targets:

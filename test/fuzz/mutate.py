@@ -77,8 +77,8 @@ def _units(text: str) -> list[str]:
 
 
 def seed_files() -> list[str]:
-    files = sorted(f for f in glob.glob(os.path.join(REPO, "test/lit/ops/*.mlir"))
-                   if not f.endswith("_invalid.mlir"))
+    files = sorted(f for pattern in ("test/lit/ops/*.mlir", "test/lit/chlo/*.mlir")
+                   for f in glob.glob(os.path.join(REPO, pattern)) if not f.endswith("_invalid.mlir"))
     files += sorted(f for f in glob.glob(os.path.join(REPO, "test/lit/interpret/*.mlir"))
                     if "expected-error" not in open(f).read())
     files += sorted(glob.glob(os.path.join(REPO, "examples/**/*.mlir"), recursive=True))
