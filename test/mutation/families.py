@@ -26,6 +26,9 @@ _LINALG = [_T + f for f in (
     "test_interpreter_dot.py", "test_interpreter_convolution.py", "test_interpreter_einsum.py",
     "test_interpreter_fft_and_solvers.py", "test_interpreter_accumulation_order.py")] + _DYNAMISM
 
+# chlo (issue 15): its own kernels and the stablehlo kernels its broadcasting ops and ragged_dot run
+_CHLO = [_T + f for f in ("test_interpreter_chlo.py", "test_chlo_jax.py")]
+
 # The toolkit modules (types, conversion, combiners, bodies, windows) serve several families: the
 # tests of every family that uses them judge them.
 _EVERY_FAMILY = sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING + _DATA_MOVEMENT + _LINALG + [
@@ -58,8 +61,11 @@ FAMILIES = {
                    "test_kernel_mutants_attributes*.py"),
     "plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"] + _DYNAMISM,
              "test_kernel_mutants_plan*.py"),
+    # the chlo dialect: its kernels and the special functions they compute (special.py)
+    "chlo": (_CHLO, "test_kernel_mutants_chlo*.py"),
+    "special": (_CHLO, "test_kernel_mutants_chlo*.py"),
 }
 
 # Kernel modules first: the order a budgeted run over everything takes.
 DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
-                 "rng", "scalar", "types", "conversion", "combiners", "bodies", "windows", "checks"]
+                 "rng", "scalar", "chlo", "special", "types", "conversion", "combiners", "bodies", "windows", "checks"]

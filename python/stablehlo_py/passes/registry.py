@@ -68,6 +68,12 @@ def _remove_dynamism(options):
     return remove_dynamism_pass(_types(options), int(index) if index else None)
 
 
+def _chlo_legalize(options):
+    from .chlo_legalize import chlo_legalize_pass
+
+    return chlo_legalize_pass()
+
+
 # name -> (options with their defaults, factory taking the parsed options)
 _PASSES = {
     "stablehlo-interpret": ({"entry": "main", "print": "false"}, _interpret),
@@ -76,6 +82,7 @@ _PASSES = {
     "stablehlo-canonicalize-dynamism": ({}, _canonicalize_dynamism),
     "stablehlo-check-shape-assertions": ({"enable-shape-assertions": "true"}, _check_shape_assertions),
     "stablehlo-remove-dynamism": ({"types": "", "platform-index": ""}, _remove_dynamism),
+    "chlo-legalize-to-stablehlo": ({}, _chlo_legalize),
 }
 
 PASS_NAMES = tuple(_PASSES)

@@ -1,0 +1,537 @@
+"""`chlo-legalize-to-stablehlo`: every chlo op becomes StableHLO ops (upstream StableHLO's pass name).
+
+    from stablehlo_py.passes.chlo_legalize import add_chlo_legalize_pass, legalize_chlo
+    add_chlo_legalize_pass(pm)            # or registry.add_pass(pm, "chlo-legalize-to-stablehlo")
+    legalize_chlo(module.operation)       # the same, without a pass manager (raises PassError)
+
+The module afterwards holds no chlo op. Each op is replaced by its decomposition, built with the
+StableHLO Python builders at the op's place and location; `_RULES` maps op names to them:
+broadcasting ops become broadcast_in_dim (dynamic_broadcast_in_dim for `?` sizes) and the
+StableHLO op, the special functions the formulas of chlo_math.py, top_k a sort, ragged_dot
+dot_general on masked operands or results, scan a while loop. An op that cannot be decomposed (an element type or a
+dynamic shape a rule does not handle) fails the pass with an error at the op naming it and why.
+docs/chlo.md describes each decomposition and its measured accuracy.
+"""
+
+from __future__ import annotations
+
+import mlir.ir as ir
+import numpy as np
+
+from .. import _stablehlo
+from ..dialects import chlo
+from ..dialects import stablehlo as hlo
+from . import chlo_math as cm
+from ._common import PassError, guarded_pass, integer_dtype
+
+__all__ = ["CHLO_LEGALIZE", "legalize_chlo", "chlo_legalize_pass", "add_chlo_legalize_pass"]
+
+CHLO_LEGALIZE = "chlo-legalize-to-stablehlo"
+
+
+def legalize_chlo(root) -> None:
+    """Replace every chlo op under `root` by StableHLO ops (inner ops first, so a scan's body is
+    legalized before the scan becomes a loop). Raises PassError at the first op that fails."""
+    found = []
+
+    def visit(op):
+        if op.name.startswith("chlo."):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    for op in found:
+        _legalize(op.operation)
+
+
+def _legalize(op) -> None:
+    rule = _RULES.get(op.name)
+    if rule is None:
+        raise PassError(f"{CHLO_LEGALIZE}: no decomposition for '{op.name}'", op.location)
+    try:
+        with ir.InsertionPoint(op), op.location:
+            replacements = rule(op)
+    except PassError as e:
+        raise PassError(str(e), e.location or op.location) from None
+    except (ValueError, TypeError, ir.MLIRError) as e:
+        raise PassError(f"{CHLO_LEGALIZE}: cannot decompose '{op.name}': {e}", op.location) from None
+    for old, new in zip(op.results, replacements):
+        if old.type != new.type:
+            raise PassError(f"{CHLO_LEGALIZE}: the decomposition of '{op.name}' gives {new.type} for result "
+                            f"of type {old.type}", op.location)
+        old.replace_all_uses_with(new)
+    op.erase()
+
+
+def _unsupported(op, why: str) -> PassError:
+    return PassError(f"{CHLO_LEGALIZE}: cannot decompose '{op.name}' "
+                     f"({', '.join(str(v.type) for v in op.operands)}): {why}", op.location)
+
+
+# ----------------------------------------------------------------- attributes
+
+def _enum_case(attr) -> str:
+    """'LT' of #chlo<comparison_direction LT>."""
+    return _stablehlo.enum_attribute_value(attr)
+
+
+def _ragged_numbers(attr) -> dict:
+    """The fields of #chlo.ragged_dot<...>, as lists of dimensions."""
+    return chlo.RaggedDotDimensionNumbers(attr).fields()
+
+
+def _precision(op):
+    """precision_config as #stablehlo<precision ...> (None if absent)."""
+    if "precision_config" not in op.attributes:
+        return None
+    cases = [_enum_case(a) for a in ir.ArrayAttr(op.attributes["precision_config"])]
+    return ir.ArrayAttr.get([hlo.PrecisionAttr.get(c) for c in cases])
+
+
+def _attr(op, name, default=None):
+    return op.attributes[name] if name in op.attributes else default
+
+
+# ----------------------------------------------------------------- shapes and broadcasting
+
+def _ranked(value) -> ir.RankedTensorType:
+    return ir.RankedTensorType(value.type)
+
+
+def _static(op, *values) -> None:
+    for v in values:
+        if not isinstance(v.type, ir.RankedTensorType) or not _ranked(v).has_static_shape:
+            raise _unsupported(op, "only static shapes are handled")
+
+
+def _broadcast_shape(result_type, operands_and_dims):
+    """The run-time shape of `result_type` (a tensor<Rxi32>): its static sizes, and for each `?` the
+    size of the operands mapped to it, a size 1 giving way to the other (numpy's rule)."""
+    scalar = ir.RankedTensorType.get([], ir.IntegerType.get_signless(32))
+    one = None
+    sizes = []
+    for d, size in enumerate(result_type.shape):
+        if not ir.ShapedType.is_dynamic_size(size):
+            sizes.append(size)
+            continue
+        found = None
+        for value, dims in operands_and_dims:
+            if d not in dims:
+                continue
+            j = dims.index(d)
+            own = _ranked(value).shape[j]
+            own = hlo.get_dimension_size(value, j) if ir.ShapedType.is_dynamic_size(own) else \
+                hlo.constant(cm.splat_attr(scalar, own))
+            if found is None:
+                found = own
+                continue
+            one = one if one is not None else hlo.constant(cm.splat_attr(scalar, 1))
+            found = hlo.select(hlo.compare(found, one, hlo.ComparisonDirectionAttr.get("EQ")), own, found)
+        sizes.append(found)
+    return cm.size_vector(sizes)
+
+
+def _broadcast_all(result_type, operands_and_dims) -> list:
+    """Each operand broadcast to `result_type`'s shape (its own element type), by its dims."""
+    result_type = ir.RankedTensorType(result_type)
+    shape = None
+    out = []
+    for value, dims in operands_and_dims:
+        target = ir.RankedTensorType.get(result_type.shape, _ranked(value).element_type, result_type.encoding)
+        if value.type == target and list(dims) == list(range(result_type.rank)):
+            out.append(value)
+        elif result_type.has_static_shape:
+            out.append(hlo.broadcast_in_dim(target, value, list(dims)))
+        else:
+            shape = shape if shape is not None else _broadcast_shape(result_type, operands_and_dims)
+            out.append(hlo.dynamic_broadcast_in_dim(target, value, shape, list(dims)))
+    return out
+
+
+def _trailing(value, rank: int) -> list:
+    """numpy's alignment: the operand's dimensions are the last of the result's."""
+    own = _ranked(value).rank
+    return list(range(rank - own, rank))
+
+
+def _broadcast_binary(op):
+    """The two operands of a chlo.broadcast_* op broadcast to its result shape. broadcast_dimensions,
+    when given, places the operand of lower rank (the lhs if the ranks are equal), as chlo's shape
+    function reads it; otherwise numpy's trailing alignment."""
+    lhs, rhs = op.operands
+    for v in (lhs, rhs, op.results[0]):
+        if not isinstance(v.type, ir.RankedTensorType):
+            raise _unsupported(op, "unranked tensors are not handled")
+    result_type = _ranked(op.results[0])
+    rank = result_type.rank
+    dims = [_trailing(lhs, rank), _trailing(rhs, rank)]
+    given = _attr(op, "broadcast_dimensions")
+    if given is not None:
+        small = 0 if _ranked(lhs).rank <= _ranked(rhs).rank else 1
+        large = 1 - small
+        dims[small] = list(ir.DenseI64ArrayAttr(given))
+        dims[large] = list(range(rank))
+    return _broadcast_all(result_type, [(lhs, dims[0]), (rhs, dims[1])])
+
+
+def _broadcasting(build):
+    def rule(op):
+        lhs, rhs = _broadcast_binary(op)
+        return [build(op, lhs, rhs)]
+    return rule
+
+
+def _plain(builder):
+    return _broadcasting(lambda op, lhs, rhs: builder(lhs, rhs))
+
+
+def _compare(op, lhs, rhs):
+    direction = hlo.ComparisonDirectionAttr.get(_enum_case(op.attributes["comparison_direction"]))
+    compare_type = _attr(op, "compare_type")
+    if compare_type is not None:
+        compare_type = hlo.ComparisonTypeAttr.get(_enum_case(compare_type))
+    return hlo.compare(lhs, rhs, direction, compare_type=compare_type)
+
+
+def _broadcast_select(op):
+    pred, on_true, on_false = op.operands
+    result_type = _ranked(op.results[0])
+    rank = result_type.rank
+    return [hlo.select(*_broadcast_all(result_type, [(v, _trailing(v, rank)) for v in (pred, on_true, on_false)]))]
+
+
+# ----------------------------------------------------------------- element-wise math
+
+def _math(real, complex_=None, float_only=True):
+    """A rule computing `real(emitter, x...)` in the compute type (chlo_math.in_compute_type), or
+    for complex elements `complex_(emitter, re, im) -> (re, im)`."""
+    def rule(op, operands=None):
+        operands = list(op.operands) if operands is None else operands
+        element = cm.element_type(operands[0])
+        if cm.is_complex(element):
+            if complex_ is None:
+                raise _unsupported(op, "no decomposition for complex elements")
+            e = cm.Emitter(operands[0], ir.ComplexType(element).element_type)
+            x = operands[0]
+            return [e.complex(*complex_(e, e.real(x), e.imag(x))).v]
+        if float_only and not cm.is_float(element):
+            raise _unsupported(op, f"element type {element} is not a float type")
+        return [cm.in_compute_type(operands, real)]
+    return rule
+
+
+def _broadcasting_math(real):
+    math_rule = _math(real)
+    return _broadcasting(lambda op, lhs, rhs: math_rule(op, [lhs, rhs])[0])
+
+
+def _tan(op):
+    x = op.operands[0]
+    if cm.is_complex(cm.element_type(x)):
+        return [hlo.tan(x)]
+    return [cm.in_compute_type([x], lambda e, v: e.tan(v))]
+
+
+def _conj(op):
+    x = op.operands[0]
+    if not cm.is_complex(cm.element_type(x)):
+        return [x]
+    e = cm.Emitter(x)
+    return [e.complex(e.real(x), -e.imag(x)).v]
+
+
+def _square(op):
+    e = cm.Emitter(op.operands[0])
+    return [cm.square(e, e.wrap(op.operands[0])).v]
+
+
+def _has_infinity(element) -> bool:
+    """Float formats named FN, FNUZ, FNU have no infinity (f8E4M3FN, f4E2M1FN, f8E8M0FNU, ...)."""
+    return "FN" not in str(element)
+
+
+def _is_inf(which):
+    def rule(op):
+        x = op.operands[0]
+        element = cm.element_type(x)
+        e = cm.Emitter(x)
+        if not _has_infinity(element):
+            return [e.const(0, ir.IntegerType.get_signless(1)).v]
+        v = e.wrap(x)
+        inf = e.const(float("inf"), element)
+        tests = {"any": lambda: e.abs(v).eq(inf), "pos": lambda: v.eq(inf), "neg": lambda: v.eq(-inf)}
+        return [tests[which]().v]
+    return rule
+
+
+def _next_after_values(op, x, y):
+    element = cm.element_type(x)
+    if not cm.is_float(element) or ir.FloatType(element).width not in (8, 16, 32, 64) or \
+            str(element) == "f8E8M0FNU":
+        raise _unsupported(op, f"element type {element} has no sign-magnitude bit layout handled here")
+    e = cm.Emitter(x)
+    return cm.next_after(e, e.wrap(x), e.wrap(y)).v
+
+
+def _mulhi(op):
+    x, y = op.operands
+    e = cm.Emitter(x)
+    return [cm.mulhi(e, e.wrap(x), e.wrap(y)).v]
+
+
+# ----------------------------------------------------------------- constants
+
+def _constant(op):
+    return [hlo.constant(op.attributes["value"])]
+
+
+def _constant_like(op):
+    """A splat of `value` shaped like the operand (broadcast to its run-time shape if dynamic)."""
+    result_type = _ranked(op.results[0])
+    if result_type.has_static_shape:
+        return [hlo.constant(ir.DenseElementsAttr.get_splat(result_type, op.attributes["value"]))]
+    scalar = ir.RankedTensorType.get([], result_type.element_type)
+    constant = hlo.constant(ir.DenseElementsAttr.get_splat(scalar, op.attributes["value"]))
+    shape = cm.Emitter(op.operands[0]).shape_tensor()
+    return [hlo.dynamic_broadcast_in_dim(result_type, constant, shape, [])]
+
+
+# ----------------------------------------------------------------- top_k
+
+def _top_k(op):
+    x = op.operands[0]
+    _static(op, x)
+    t = _ranked(x)
+    last = t.rank - 1
+    k = _ranked(op.results[0]).shape[-1]
+    index_type = _ranked(op.results[1]).element_type
+    iota = hlo.iota(ir.RankedTensorType.get(t.shape, index_type), last)
+    is_float = cm.is_float(t.element_type)
+    greater = hlo.ComparisonDirectionAttr.get("GT")
+    total = hlo.ComparisonTypeAttr.get("TOTALORDER") if is_float else None
+
+    def comparator(a, b, _i, _j):
+        return hlo.compare(a, b, greater, compare_type=total)
+
+    values, indices = hlo.sort([x, iota], comparator, dimension=last, is_stable=True)
+    limit = list(t.shape[:-1]) + [k]
+    zeros, ones = [0] * t.rank, [1] * t.rank
+    return [hlo.slice(values, zeros, limit, ones), hlo.slice(indices, zeros, limit, ones)]
+
+
+# ----------------------------------------------------------------- ragged_dot
+
+def _ragged_dot(op):
+    """Group j of the ragged dimension is its indices start_j <= i < end_j (end: the running sum of
+    group_sizes along its last dimension, per index of its leading dimensions, if any).
+
+      * ragged batch dimension: the groups change nothing; the dot_general itself;
+      * ragged contracting dimension (result [g, batch..., free...]): both operands repeated along
+        a new leading dimension of size g, zero outside group j in row j, and a dot_general with
+        that dimension as a batch dimension;
+      * ragged non-contracting dimension (rhs has a group dimension): the dot_general of all the
+        groups (the group dimension an rhs free dimension), each result row kept for its own
+        group only (zero for the others) and summed over the groups.
+
+    Masks select values rather than multiply them, so an infinity or NaN in another group's
+    operands does not leak into a result."""
+    lhs, rhs, group_sizes = op.operands
+    _static(op, lhs, rhs, group_sizes, op.results[0])
+    n = _ragged_numbers(op.attributes["ragged_dot_dimension_numbers"])
+    lb, rb, lc, rc = (n["lhs_batching_dimensions"], n["rhs_batching_dimensions"],
+                      n["lhs_contracting_dimensions"], n["rhs_contracting_dimensions"])
+    ragged = n["lhs_ragged_dimensions"][0]
+    result_type = _ranked(op.results[0])
+    precision = _precision(op)
+    lt, rt, gt = _ranked(lhs), _ranked(rhs), _ranked(group_sizes)
+    groups = gt.shape[-1]
+
+    def prefix(dims):  # the operand dimensions group_sizes' leading dimensions index (none for [g])
+        return dims if gt.rank > 1 else []
+
+    if ragged in lb:
+        return [hlo.dot_general(lhs, rhs, lhs_batching_dimensions=lb, rhs_batching_dimensions=rb,
+                                lhs_contracting_dimensions=lc, rhs_contracting_dimensions=rc,
+                                precision_config=precision, result_type=result_type)]
+    if ragged in lc:
+        k = lc.index(ragged)
+
+        def repeated(value, batch, contracting):
+            t = _ranked(value)
+            shape = [groups] + list(t.shape)
+            prefix_axes = [d + 1 for d in prefix(batch + contracting[:k])]
+            mask = _group_mask(group_sizes, shape, contracting[k] + 1, prefix_axes, 0)
+            wide = ir.RankedTensorType.get(shape, t.element_type)
+            copies = hlo.broadcast_in_dim(wide, value, list(range(1, t.rank + 1)))
+            return hlo.select(mask, copies, hlo.constant(cm.splat_attr(wide, 0)))
+
+        return [hlo.dot_general(repeated(lhs, lb, lc), repeated(rhs, rb, rc),
+                                lhs_batching_dimensions=[0] + [d + 1 for d in lb],
+                                rhs_batching_dimensions=[0] + [d + 1 for d in rb],
+                                lhs_contracting_dimensions=[d + 1 for d in lc],
+                                rhs_contracting_dimensions=[d + 1 for d in rc],
+                                precision_config=precision, result_type=result_type)]
+    group = n["rhs_group_dimensions"][0]
+    lhs_free = [d for d in range(lt.rank) if d not in lb and d not in lc]
+    rhs_free = [d for d in range(rt.rank) if d not in rb and d not in rc]
+    shape = [lt.shape[d] for d in lb + lhs_free] + [rt.shape[d] for d in rhs_free]
+    products = hlo.dot_general(lhs, rhs, lhs_batching_dimensions=lb, rhs_batching_dimensions=rb,
+                               lhs_contracting_dimensions=lc, rhs_contracting_dimensions=rc,
+                               precision_config=precision,
+                               result_type=ir.RankedTensorType.get(shape, result_type.element_type))
+    group_axis = len(lb) + len(lhs_free) + rhs_free.index(group)
+    ragged_axis = len(lb) + lhs_free.index(ragged)
+    mask = _group_mask(group_sizes, shape, ragged_axis, list(range(ragged_axis))[:gt.rank - 1], group_axis)
+    kept = hlo.select(mask, products, hlo.constant(cm.splat_attr(ir.RankedTensorType(products.type), 0)))
+    zero = hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], result_type.element_type), 0))
+    return [hlo.reduce([kept], [zero], [group_axis], lambda a, b: [hlo.add(a, b)])]
+
+
+def _group_mask(group_sizes, shape: list, ragged_axis: int, prefix_axes: list, group_axis: int):
+    """A tensor<shape x i1>: true where the index along `ragged_axis` lies in the group of the index
+    along `group_axis`, for the group sizes at the indices along `prefix_axes`."""
+    gt = _ranked(group_sizes)
+    index_type = gt.element_type
+    groups = gt.shape[-1]
+    # running sums along the group dimension: a dot with the upper triangle of ones
+    upper = np.triu(np.ones((groups, groups), dtype=integer_dtype(index_type)))
+    triangle = hlo.constant(ir.DenseElementsAttr.get(upper, type=ir.RankedTensorType.get([groups, groups],
+                                                                                         index_type)))
+    ends = hlo.dot_general(group_sizes, triangle, lhs_contracting_dimensions=[gt.rank - 1],
+                           rhs_contracting_dimensions=[0], result_type=gt)
+    starts = hlo.subtract(ends, group_sizes)
+    wide = ir.RankedTensorType.get(shape, index_type)
+    dims = list(prefix_axes) + [group_axis]
+    index = hlo.iota(wide, ragged_axis)
+    return hlo.and_(
+        hlo.compare(hlo.broadcast_in_dim(wide, starts, dims), index, hlo.ComparisonDirectionAttr.get("LE")),
+        hlo.compare(index, hlo.broadcast_in_dim(wide, ends, dims), hlo.ComparisonDirectionAttr.get("LT")))
+
+
+# ----------------------------------------------------------------- scan
+
+def _scan(op):
+    """A while loop over the scan dimension: the loop carries the step, the inputs, the carries and
+    the outputs filled so far; each step slices the inputs at its position (N-1-step if reversed),
+    runs the scan body (moved into the loop) and writes its outputs at that position."""
+    n_inputs, n_inits = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    inputs, inits = list(op.operands)[:n_inputs], list(op.operands)[n_inputs:]
+    results = list(op.results)
+    n_outputs = len(results) - n_inits
+    _static(op, *inputs, *results)
+    dim = ir.IntegerAttr(op.attributes["dimension"]).value
+    reverse = bool(ir.BoolAttr(op.attributes["is_reverse"]).value) if "is_reverse" in op.attributes else False
+    length = _ranked(inputs[0]).shape[dim]   # scan has at least one input (its C1)
+    i64 = ir.RankedTensorType.get([], ir.IntegerType.get_signless(64))
+
+    def scalar(v):
+        return hlo.constant(cm.splat_attr(i64, v))
+
+    zeros = [hlo.constant(cm.splat_attr(_ranked(r), 0)) for r in results[:n_outputs]]
+    loop_values = [scalar(0)] + inputs + inits + zeros
+    types = [v.type for v in loop_values]
+    loop = ir.Operation.create("stablehlo.while", results=types, operands=loop_values, regions=2)
+    cond = loop.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond):
+        hlo.ReturnOp([hlo.compare(cond.arguments[0], scalar(length), hlo.ComparisonDirectionAttr.get("LT"))])
+    body = loop.regions[1].blocks.append(*types)
+    args = list(body.arguments)
+    step, in_args = args[0], args[1:1 + n_inputs]
+    carry_args, out_args = args[1 + n_inputs:1 + n_inputs + n_inits], args[1 + n_inputs + n_inits:]
+    scan_block = op.regions[0].blocks[0]
+    terminator = list(scan_block.operations)[-1]
+    with ir.InsertionPoint(body):
+        position = hlo.subtract(scalar(length - 1), step) if reverse else step
+        zero = scalar(0)
+
+        def starts(rank):
+            return [position if d == dim else zero for d in range(rank)]
+
+        for arg, value in zip(scan_block.arguments, [_slice_at(v, dim, starts) for v in in_args] + carry_args):
+            arg.replace_all_uses_with(value)
+        for inner in list(scan_block.operations)[:-1]:
+            inner.operation.detach_from_parent()
+            ir.InsertionPoint(body).insert(inner.operation)
+        yielded = list(terminator.operands)
+        updated = []
+        for out, element in zip(out_args, yielded[:n_outputs]):
+            out_type = _ranked(out)
+            one = list(out_type.shape)
+            one[dim] = 1
+            piece = hlo.reshape(ir.RankedTensorType.get(one, out_type.element_type), element)
+            updated.append(hlo.dynamic_update_slice(out, piece, starts(out_type.rank)))
+        hlo.ReturnOp([hlo.add(step, scalar(1))] + in_args + yielded[n_outputs:] + updated)
+    produced = list(loop.results)
+    carries = produced[1 + n_inputs:1 + n_inputs + n_inits]
+    outputs = produced[1 + n_inputs + n_inits:]
+    return outputs + carries
+
+
+def _slice_at(value, dim: int, starts):
+    """value[..., i, ...] at the loop's position i along `dim` (the dimension removed)."""
+    t = _ranked(value)
+    sizes = list(t.shape)
+    sizes[dim] = 1
+    piece = hlo.dynamic_slice(value, starts(t.rank), sizes)
+    kept = [s for d, s in enumerate(t.shape) if d != dim]
+    return hlo.reshape(ir.RankedTensorType.get(kept, t.element_type), piece)
+
+
+# ----------------------------------------------------------------- the table
+
+_PLAIN_BROADCASTS = {
+    "add": hlo.add, "and": hlo.and_, "atan2": hlo.atan2, "complex": hlo.complex, "divide": hlo.divide,
+    "maximum": hlo.maximum, "minimum": hlo.minimum, "multiply": hlo.multiply, "or": hlo.or_,
+    "power": hlo.power, "remainder": hlo.remainder, "shift_left": hlo.shift_left,
+    "shift_right_arithmetic": hlo.shift_right_arithmetic, "shift_right_logical": hlo.shift_right_logical,
+    "subtract": hlo.subtract, "xor": hlo.xor,
+}
+
+_RULES = {f"chlo.broadcast_{name}": _plain(build) for name, build in _PLAIN_BROADCASTS.items()}
+_RULES.update({
+    "chlo.broadcast_compare": _broadcasting(_compare),
+    "chlo.broadcast_select": _broadcast_select,
+    "chlo.broadcast_next_after": _broadcasting(_next_after_values),
+    "chlo.broadcast_polygamma": _broadcasting_math(cm.polygamma),
+    "chlo.broadcast_zeta": _broadcasting_math(cm.zeta),
+    "chlo.next_after": lambda op: [_next_after_values(op, *op.operands)],
+    "chlo.polygamma": _math(cm.polygamma),
+    "chlo.zeta": _math(cm.zeta),
+    "chlo.constant": _constant,
+    "chlo.constant_like": _constant_like,
+    "chlo.conj": _conj,
+    "chlo.square": _square,
+    "chlo.is_inf": _is_inf("any"),
+    "chlo.is_pos_inf": _is_inf("pos"),
+    "chlo.is_neg_inf": _is_inf("neg"),
+    "chlo.mulhi": _mulhi,
+    "chlo.tan": _tan,
+    "chlo.sinh": _math(cm.sinh, cm.complex_sinh),
+    "chlo.cosh": _math(cm.cosh, cm.complex_cosh),
+    "chlo.asin": _math(cm.asin, cm.complex_asin),
+    "chlo.acos": _math(cm.acos, cm.complex_acos),
+    "chlo.atan": _math(cm.atan, cm.complex_atan),
+    "chlo.asinh": _math(cm.asinh, cm.complex_asinh),
+    "chlo.acosh": _math(cm.acosh, cm.complex_acosh),
+    "chlo.atanh": _math(cm.atanh, cm.complex_atanh),
+    "chlo._asin_acos_kernel": _math(None, cm.asin_acos_kernel),
+    "chlo.erf": _math(cm.erf),
+    "chlo.erfc": _math(cm.erfc),
+    "chlo.erf_inv": _math(cm.erf_inv),
+    "chlo.lgamma": _math(cm.lgamma),
+    "chlo.digamma": _math(cm.digamma),
+    "chlo.bessel_i1e": _math(cm.bessel_i1e),
+    "chlo.top_k": _top_k,
+    "chlo.ragged_dot": _ragged_dot,
+    "chlo.scan": _scan,
+})
+
+
+# ----------------------------------------------------------------- pass plumbing
+
+def chlo_legalize_pass():
+    return guarded_pass(CHLO_LEGALIZE, legalize_chlo)
+
+
+def add_chlo_legalize_pass(pm) -> None:
+    pm.add(chlo_legalize_pass(), name=CHLO_LEGALIZE, argument=CHLO_LEGALIZE)
