@@ -436,3 +436,30 @@ def pytest_sessionfinish(session, exitstatus):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         with open(path, "w", encoding="utf-8") as out:
             out.write("\n".join(sorted(_xla_checked_ops)) + "\n")
+
+
+_UPSTREAM_PARSE = r"""
+import json, sys
+from jax._src.interpreters import mlir as jm
+from jax._src.lib.mlir import ir
+out = []
+for text in json.load(sys.stdin):
+    with jm.make_ir_context():
+        try:
+            out.append([True, str(ir.Module.parse(text))])
+        except Exception as e:
+            out.append([False, str(e)])
+json.dump(out, sys.stdout)
+"""
+
+
+def upstream_parse(texts: list) -> dict:
+    """Text -> (accepted, printed text or error) of upstream StableHLO (jaxlib's parser, verifier and
+    printer), for every text at once, in a subprocess: its MLIR and ours are separate builds."""
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _UPSTREAM_PARSE], input=json.dumps(texts), capture_output=True,
+                          text=True, timeout=300, check=True)
+    return dict(zip(texts, map(tuple, json.loads(proc.stdout))))

@@ -8,16 +8,14 @@ stricter (UPSTREAM_ACCEPTS, with the reason). Upstream runs in a subprocess
 from __future__ import annotations
 
 import glob
-import json
 import os
 import re
-import subprocess
-import sys
 
 import mlir.ir
 import numpy as np
 import pytest
 
+from conftest import upstream_parse
 from stablehlo_py._parsing import parse_module
 
 LIT = os.path.join(os.path.dirname(__file__), os.pardir, "lit", "chlo")
@@ -45,21 +43,6 @@ UPSTREAM_ACCEPTS = {
     ("each_op_invalid", "c1", "chlo.bessel_i1e"): "complex operands, which no kernel or decomposition defines",
     ("structured_invalid", "scan_c5", "chlo.scan"): "carries whose type differs from the inits'",
 }
-
-UPSTREAM = r"""
-import json, sys
-from jax._src.interpreters import mlir as jm
-from jax._src.lib.mlir import ir
-out = []
-for text in json.load(sys.stdin):
-    with jm.make_ir_context():
-        try:
-            out.append([True, str(ir.Module.parse(text))])
-        except Exception as e:
-            out.append([False, str(e)])
-json.dump(out, sys.stdout)
-"""
-
 
 def invalid_cases() -> list:
     """((file, case, op), text) of every `// -----` case of test/lit/chlo/*_invalid.mlir."""
@@ -114,9 +97,7 @@ def upstream(exports):
     with open(os.path.join(LIT, "ops.mlir"), encoding="utf-8") as fh:
         texts = [fh.read()]
     texts += [text for _, text in invalid_cases()] + list(exports.values())
-    proc = subprocess.run([sys.executable, "-c", UPSTREAM], input=json.dumps(texts), capture_output=True,
-                          text=True, timeout=300, check=True)
-    return dict(zip(texts, map(tuple, json.loads(proc.stdout))))
+    return upstream_parse(texts)
 
 
 def test_every_op_prints_as_upstream(upstream):

@@ -9,15 +9,13 @@ strict xfail: it fails loudly once the two agree."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import subprocess
-import sys
 
 import mlir.ir
 import pytest
 
+from conftest import upstream_parse
 from stablehlo_py._parsing import parse_module
 
 OPS = ["dynamic_broadcast_in_dim", "dynamic_conv", "dynamic_gather", "dynamic_iota", "dynamic_pad",
@@ -117,21 +115,6 @@ UPSTREAM_ACCEPTS = {
     ("set_dimension_size", "c3_constant"): "a constant size gives the result's size",
 }
 
-UPSTREAM = r"""
-import json, sys
-from jax._src.interpreters import mlir as jm
-from jax._src.lib.mlir import ir
-out = []
-for text in json.load(sys.stdin):
-    with jm.make_ir_context():
-        try:
-            out.append([True, str(ir.Module.parse(text))])
-        except Exception as e:
-            out.append([False, str(e)])
-json.dump(out, sys.stdout)
-"""
-
-
 def valid_program(op: str) -> str:
     with open(os.path.join(LIT, f"{op}.mlir"), encoding="utf-8") as fh:
         return fh.read()
@@ -162,9 +145,7 @@ def upstream():
     texts += [text for op in OPS for _, text in invalid_cases(op)]
     texts += [text for text, _ in DIFFERENCES.values()]
     texts += [text for text, _ in ALIGNED.values()]
-    proc = subprocess.run([sys.executable, "-c", UPSTREAM], input=json.dumps(texts), capture_output=True,
-                          text=True, timeout=300, check=True)
-    return dict(zip(texts, map(tuple, json.loads(proc.stdout))))
+    return upstream_parse(texts)
 
 
 @pytest.mark.parametrize("op", OPS)
