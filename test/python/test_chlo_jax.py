@@ -23,6 +23,8 @@ test_interpreter_chlo.py), so these are XLA's errors.
 
 from __future__ import annotations
 
+import zlib
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -80,14 +82,19 @@ SPECIAL = {
 @pytest.mark.parametrize("name", sorted(SPECIAL))
 def test_math_functions_against_xla(name, dtype):
     fn, (low, high), f64_tol, f32_tol, narrow_ulps = SPECIAL[name]
-    x = np.random.default_rng(abs(hash(name)) % 1000).uniform(low, high, 200).astype(dtype)
+    x = np.random.default_rng(zlib.crc32(name.encode())).uniform(low, high, 200).astype(dtype)
     (got,), (expected,) = interpret_and_xla(fn, x)
     assert got.dtype == expected.dtype
     if dtype in (np.float64, np.float32):
         rtol, atol = f64_tol if dtype == np.float64 else f32_tol
         np.testing.assert_allclose(got, expected, rtol=rtol, atol=atol, err_msg=name)
     else:
-        assert_ulp([got], [expected], narrow_ulps, name)
+        # XLA rounds its f32 value, so near a zero of the function (lgamma at -2.457..., where
+        # the f16 ULP is far below f32's absolute error) its error is f32's, not a narrow ULP.
+        rtol, atol = f32_tol
+        wide, exact = got.astype(np.float64), expected.astype(np.float64)
+        within_f32_error = np.abs(wide - exact) <= atol + rtol * np.abs(exact)
+        assert_ulp([np.where(within_f32_error, expected, got)], [expected], narrow_ulps, name)
 
 
 EDGES = np.array([NAN, INF, -INF, 0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, -3.5, 1e-30, -1e-30, 1e30, -1e30,

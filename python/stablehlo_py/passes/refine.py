@@ -617,6 +617,10 @@ def _infer(op, target, operands, extra=None, own_attributes=True):
             bound = interface(target, op.context)
         except ValueError:
             continue
+        # A shape function that fails reports why as a diagnostic; here failure only means "keep the
+        # declared types", so the report is dropped (inside a pass manager run an unconsumed error
+        # diagnostic would abort the process).
+        silencer = op.context.attach_diagnostic_handler(lambda diagnostic: True)
         try:
             if interface is ir.InferTypeOpInterface:
                 inferred = bound.inferReturnTypes(operands=operands, attributes=attributes, context=op.context,
@@ -629,6 +633,8 @@ def _infer(op, target, operands, extra=None, own_attributes=True):
                           else r.type for c, r in zip(components, op.results)]
         except ValueError:
             return True, None
+        finally:
+            silencer.detach()
     return False, None
 
 
