@@ -90,6 +90,10 @@ void StablehloDialect::initialize() {
 #define GET_OP_LIST
 #include "RandomOps.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "QuantizationOps.cpp.inc"
+      >();
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {

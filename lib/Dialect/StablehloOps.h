@@ -64,6 +64,8 @@ public:
 #define GET_OP_CLASSES
 #include "FftOps.h.inc"
 #define GET_OP_CLASSES
+#include "QuantizationOps.h.inc"
+#define GET_OP_CLASSES
 #include "RandomOps.h.inc"
 
 #include "CheckDialect.h.inc"

@@ -23,6 +23,7 @@ from ._stablehlo_communication_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_normalization_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_fft_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_random_ops_gen import *  # noqa: F401,F403
+from ._stablehlo_quantization_ops_gen import *  # noqa: F401,F403
 from ._stablehlo_region_ops_gen import ReturnOp
 from ._stablehlo_linalg_ops_gen import ConvolutionOp, DotGeneralOp
 from ._stablehlo_indexing_ops_gen import GatherOp

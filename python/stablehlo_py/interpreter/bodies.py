@@ -8,8 +8,10 @@ __all__ = ["sole_op", "single_op_body", "replace_body", "arguments_used"]
 
 
 def sole_op(fn):
-    """(DecodedOp, input slots) of the one op of a body `return op(...)` (constants aside), else None."""
-    if len(fn.steps) != 1:
+    """(DecodedOp, input slots) of the one op of a body `return op(...)` (constants aside), else None.
+    A quantized op is never one: it computes between dequantize and quantize, not on the storage
+    integers a kernel would hand it."""
+    if len(fn.steps) != 1 or fn.ops[0].quantized:
         return None
     _, ins, outs, _ = fn.steps[0]
     if len(outs) != 1 or fn.result_slots != outs:

@@ -31,8 +31,9 @@ import numpy as np
 from . import attributes
 from .errors import InterpreterError
 from .limits import Limits, format_bytes
+from .quantization import quantized_factory
 from .registry import Kernel, lookup, lookup_scalar
-from .types import TensorSpec, TupleSpec, value_spec
+from .types import TensorSpec, TupleSpec, is_quantized_spec, value_spec
 
 __all__ = ["Function", "Region", "DecodedOp", "PlanBuilder"]
 
@@ -203,6 +204,17 @@ class DecodedOp:
             setattr(copy, field, getattr(self, field))
         copy.operand_specs = operand_specs
         return copy
+
+    def with_specs(self, operand_specs: tuple, result_specs: tuple) -> "DecodedOp":
+        """This op seen with other value types (quantization.py: storage or expressed types)."""
+        copy = self.specialised(operand_specs)
+        copy.result_specs = result_specs
+        return copy
+
+    @property
+    def quantized(self) -> bool:
+        """Whether a value the op reads or makes has a quantized element type."""
+        return any(map(is_quantized_spec, (*self.operand_specs, *self.result_specs)))
 
     def result_spec(self, index: int = 0):
         return self.result_specs[index]
@@ -416,6 +428,9 @@ class PlanBuilder:
         except InterpreterError as e:  # a type the interpreter does not run
             raise e.located(name, str(op.location), op.location)
         specs = record.result_specs
+        quantized = record.quantized
+        if quantized:  # the op's float or storage kernel, between dequantize and quantize
+            factory = quantized_factory(factory)
         too_big, result_bytes = self._size_check(specs, name in _VIEWS)
         try:
             if too_big is not None:
@@ -440,7 +455,7 @@ class PlanBuilder:
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
         scalar = too_big is None and _all_scalar(record)
-        if scalar:
+        if scalar and not quantized:  # scalar forms compute on plain values
             kernel.scalar_form = _scalar_form(record)
         outs = tuple(scope.define(r) for r in op.results)
         return (kernel.run, ins, outs, kernel.one), record, too_big is None, scalar

@@ -5,6 +5,8 @@ dtype and its category; everything else in the interpreter asks this module.
 Integers are two's complement and wrap; sub-byte integers (i2/i4/ui2/ui4) are
 stored as ml_dtypes values but computed on in int8/uint8 and wrapped back
 (`from_wide_int`), because ml_dtypes' own arithmetic does not wrap.
+A quantized element type (`!quant.uniform`) is a `QuantizedInfo`: its values are
+held as their storage integers (quantization.py gives them their meaning).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from .errors import InterpreterError
 
 __all__ = [
     "ElementInfo",
+    "QuantizedInfo",
+    "is_quantized_spec",
     "TensorSpec",
     "Token",
     "TOKEN",
@@ -100,6 +104,47 @@ for _info in _ELEMENT_TYPES.values():
 
 
 _INDEX = ElementInfo("index", np.dtype(np.int64), "sint", 64)
+
+
+@dataclass(frozen=True)
+class QuantizedInfo:
+    """A `!quant.uniform` element type (spec: "Quantized element types"). Values of it are numpy
+    arrays of `storage` integers; `axis` is the quantization_dimension of a per-axis type (None:
+    per tensor, one scale and zero point)."""
+
+    category: ClassVar[str] = "quant"
+    name: str  # the type as printed
+    storage: ElementInfo
+    expressed: ElementInfo
+    storage_min: int
+    storage_max: int
+    scales: tuple
+    zero_points: tuple
+    axis: int | None
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.storage.dtype
+
+    @property
+    def bits(self) -> int:
+        return self.storage.bits
+
+
+def _quantized_info(element) -> QuantizedInfo | None:
+    """QuantizedInfo of an `mlir.ir.Type` element that is a `!quant.uniform`, else None."""
+    from mlir.dialects import quant
+
+    q = element.maybe_downcast()
+    if isinstance(q, quant.UniformQuantizedType):
+        scales, zero_points, axis = (q.scale,), (q.zero_point,), None
+    elif isinstance(q, quant.UniformQuantizedPerAxisType):
+        scales, zero_points, axis = tuple(q.scales), tuple(q.zero_points), q.quantized_dimension
+    else:
+        return None
+    storage = element_info(f"{'' if q.is_signed else 'u'}i{q.storage_type_integral_width}")
+    return QuantizedInfo(str(element), storage, element_info(q.expressed_type), q.storage_type_min,
+                         q.storage_type_max, scales, zero_points, axis)
 
 
 def element_info(type_or_name) -> ElementInfo:
@@ -189,7 +234,7 @@ def tensor_spec(mlir_type) -> TensorSpec:
         shaped = ir.RankedTensorType(mlir_type)
     except (ValueError, TypeError):
         raise InterpreterError(f"unsupported value type {text} (only ranked tensors are interpreted)") from None
-    element = element_info(shaped.element_type)
+    element = _quantized_info(shaped.element_type) or element_info(shaped.element_type)
     dynamic = ir.ShapedType.get_dynamic_size()
     shape = tuple(None if d == dynamic else int(d) for d in shaped.shape)
     bounds = None
@@ -233,6 +278,13 @@ def _value_spec(mlir_type, text: str):
     except (ValueError, TypeError):
         return tensor_spec(mlir_type)
     return TupleSpec(tuple(value_spec(tuple_type.get_type(i)) for i in range(tuple_type.num_types)), text)
+
+
+def is_quantized_spec(spec) -> bool:
+    """Whether a value spec (tensor, tuple or token) holds quantized elements."""
+    if isinstance(spec, TupleSpec):
+        return any(map(is_quantized_spec, spec.elements))
+    return isinstance(getattr(spec, "element", None), QuantizedInfo)
 
 
 def wide_int_dtype(info: ElementInfo) -> np.dtype:

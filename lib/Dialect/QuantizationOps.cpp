@@ -1,0 +1,68 @@
+// Verifiers and shape function of uniform_quantize and uniform_dequantize.
+// Each check cites its spec constraint.
+#include "Dialect/StablehloOps.h"
+#include "Dialect/Verification.h"
+
+using namespace mlir;
+using namespace mlir::stablehlo;
+
+#define GET_OP_CLASSES
+#include "QuantizationOps.cpp.inc"
+
+namespace mlir::stablehlo {
+
+LogicalResult UniformQuantizeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (!isCompatibleShape(operand, result)) // C1
+    return emitOpError() << "C1: result shape "
+                         << formatShape(result.getShape())
+                         << " must equal the operand shape "
+                         << formatShape(operand.getShape());
+  auto resultQuantized = getQuantizedElementType(result);
+  auto operandQuantized = getQuantizedElementType(operand);
+  Type expressed = operandQuantized ? operandQuantized.getExpressedType()
+                                    : operand.getElementType();
+  if (resultQuantized.getExpressedType() != expressed) // C2
+    return emitOpError() << "C2: the expressed type of the result "
+                         << resultQuantized.getExpressedType() << " must be "
+                         << (operandQuantized ? "the expressed type"
+                                              : "the element type")
+                         << " of the operand, " << expressed;
+  return success();
+}
+
+LogicalResult UniformDequantizeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<UniformDequantizeOp>(location, operands, 1);
+  if (failed(ranked))
+    return failure();
+  RankedTensorType operand = (*ranked)[0];
+  auto quantized = getQuantizedElementType(operand);
+  Type element = quantized ? quantized.getExpressedType()
+                           : operand.getElementType(); // the verifier's (I1)
+  inferred.push_back(
+      getTensorType(operand.getShape(), element, getBounds(operand))); // C1, C2
+  return success();
+}
+
+LogicalResult UniformDequantizeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (!isCompatibleShape(operand, result)) // C1
+    return emitOpError() << "C1: result shape "
+                         << formatShape(result.getShape())
+                         << " must equal the operand shape "
+                         << formatShape(operand.getShape());
+  Type expressed = getQuantizedElementType(operand).getExpressedType();
+  if (result.getElementType() != expressed) // C2
+    return emitOpError() << "C2: the result element type "
+                         << result.getElementType()
+                         << " must be the expressed type of the operand, "
+                         << expressed;
+  return success();
+}
+
+} // namespace mlir::stablehlo

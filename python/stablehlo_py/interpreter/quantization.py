@@ -1,0 +1,191 @@
+"""Quantized tensors: uniform_quantize, uniform_dequantize, and every other op on quantized values.
+
+A value of a quantized type (`!quant.uniform`) is held as a numpy array of its storage integers;
+its element type (`types.QuantizedInfo`) gives their meaning. The spec's quantization
+computations are implemented once here, in the expressed type, as the spec writes them:
+
+  dequantize(q) = convert(q - zero_point, expressed) * scale
+  quantize(x)   = clamp(storage_min, convert(round_nearest_even(x / scale)) + zero_point, storage_max)
+
+with scale a constant of the expressed type and zero_point/scale taken per slice of the
+quantization dimension for per-axis types. Where the spec leaves a step open, the choices
+(`docs/decisions.md`, "Quantization") are: `q - zero_point` is exact (no wrap in the storage
+type); x / scale is rounded once to the expressed type; NaN quantizes to the zero point and
+±inf (and any out-of-range value) saturates to storage_min/storage_max.
+
+Every other op on quantized values runs through `quantized_factory`, which the plan applies to an
+op whose operands or results are quantized:
+
+* ops that move or select elements without computing on them (STORAGE_OPS: reshape, transpose,
+  slice, gather, pad, concatenate, while, sort, reduce, ...) run their ordinary kernel on the
+  storage integers; the ops inside their bodies are themselves quantized ops, each computed by
+  the rule below, and the plan does not treat such bodies as one numpy ufunc (bodies.sole_op);
+* every other op follows the spec's dequantize_op_quantize: quantized operands are dequantized,
+  the op's float kernel runs on the expressed type, and quantized results are quantized to
+  their types. This one rule is also the spec's dequantize_compare (a non-quantized i1 result),
+  dequantize_select_quantize, dequantize_batch_norm_grad_or_training_quantize (several results)
+  and hybrid_dequantize_then_op (float lhs, quantized rhs, float result of dot_general and
+  convolution).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .conversion import convert_values
+from .errors import InterpreterError
+from .registry import Kernel, register
+from .types import QuantizedInfo, TensorSpec, TupleSpec, from_wide_int
+
+__all__ = ["dequantize", "quantize", "quantized_factory", "STORAGE_OPS"]
+
+# Ops whose kernels only move, select or pass on elements: on quantized values they run on the
+# storage integers (the verifier keeps their element types equal up to per-axis parameters,
+# which follow the moved dimensions).
+STORAGE_OPS = frozenset("stablehlo." + name for name in (
+    "bitcast_convert", "broadcast", "broadcast_in_dim", "case", "composite", "concatenate", "constant",
+    "custom_call", "dynamic_broadcast_in_dim", "dynamic_gather", "dynamic_pad", "dynamic_reshape",
+    "dynamic_slice", "dynamic_update_slice", "gather", "get_dimension_size", "get_tuple_element", "if",
+    "map", "optimization_barrier", "pad", "real_dynamic_slice", "reduce", "reduce_window", "reshape",
+    "reverse", "scatter", "select_and_scatter", "slice", "sort", "transpose", "tuple", "while",
+)) | {"func.call", "stablehlo.return", "func.return"}
+
+
+_CONVERSIONS = frozenset(("stablehlo.uniform_quantize", "stablehlo.uniform_dequantize"))
+
+
+# --------------------------------------------------------------------- the spec's computations
+
+def _per_slice(values: tuple, info: QuantizedInfo, ndim: int, dtype) -> np.ndarray:
+    """Scales or zero points of `info` shaped to broadcast against a value of rank `ndim`
+    (compute_scales / compute_zero_points of the spec)."""
+    array = np.asarray(values, dtype=dtype)
+    if info.axis is None:
+        return array.reshape(())
+    shape = [1] * ndim
+    shape[info.axis] = array.size
+    return array.reshape(shape)
+
+
+def _scales(info: QuantizedInfo, ndim: int) -> np.ndarray:
+    """The scales as constants of the expressed type (rounded to it once)."""
+    return convert_values(_per_slice(info.scales, info, ndim, np.float64), info.expressed)
+
+
+def dequantize(q: np.ndarray, info: QuantizedInfo) -> np.ndarray:
+    """Storage integers `q` of type `info` -> values of its expressed type."""
+    zero_points = _per_slice(info.zero_points, info, q.ndim, np.int64)
+    if info.storage.bits < 64:
+        difference = q.astype(np.int64) - zero_points  # exact
+        expressed = convert_values(difference, info.expressed)
+    else:  # 64-bit storage: the difference needs 65 bits; x86's long double holds it exactly
+        difference = q.astype(np.longdouble) - zero_points.astype(np.longdouble)
+        expressed = convert_values(difference.astype(np.float64), info.expressed)
+    if info.expressed.dtype == np.float64:
+        return expressed * _scales(info, q.ndim)
+    product = expressed.astype(np.float64) * _scales(info, q.ndim).astype(np.float64)  # exact
+    return convert_values(product, info.expressed)
+
+
+def quantize(x: np.ndarray, info: QuantizedInfo) -> np.ndarray:
+    """Values `x` of the expressed type of `info` -> its storage integers."""
+    x = np.asarray(x)
+    scales = _scales(info, x.ndim).astype(np.float64)
+    with np.errstate(all="ignore"):
+        quotient = x.astype(np.float64) / scales
+        if info.expressed.dtype != np.float64:  # rounded once to the expressed type
+            quotient = convert_values(quotient, info.expressed).astype(np.float64)
+        rounded = np.rint(quotient)
+        rounded = np.where(np.isnan(rounded), 0.0, rounded)
+        shifted = rounded + _per_slice(info.zero_points, info, x.ndim, np.float64)
+        low, high = info.storage_min, info.storage_max
+        clamped = np.clip(shifted, float(low), float(high))
+        wide = np.uint64 if info.storage.category == "uint" else np.int64
+        integers = clamped.astype(wide)
+    if info.storage.bits == 64:  # float(high) may round up past the largest storage value
+        integers = np.where(shifted >= float(high), wide(high), integers)
+    return from_wide_int(integers, info.storage) if info.storage.is_subbyte else integers.astype(info.dtype)
+
+
+# ------------------------------------------------------------------------------------ kernels
+
+@register("stablehlo.uniform_quantize")
+def _uniform_quantize(ctx):
+    source, target = ctx.operand_spec(0).element, ctx.result_spec().element
+    if isinstance(source, QuantizedInfo):  # requantization
+        return lambda q: quantize(dequantize(q, source), target)
+    return lambda x: quantize(x, target)
+
+
+@register("stablehlo.uniform_dequantize")
+def _uniform_dequantize(ctx):
+    source = ctx.operand_spec(0).element
+    return lambda q: dequantize(q, source)
+
+
+# ---------------------------------------------------------------------- other quantized ops
+
+def _retyped(spec, pick):
+    """`spec` with each quantized element replaced by `pick(QuantizedInfo)`."""
+    if isinstance(spec, TupleSpec):
+        elements = tuple(_retyped(s, pick) for s in spec.elements)
+        return TupleSpec(elements, "tuple<" + ", ".join(s.text for s in elements) + ">")
+    if not isinstance(spec, TensorSpec) or not isinstance(spec.element, QuantizedInfo):
+        return spec
+    element = pick(spec.element)
+    dims = "".join(("?" if n is None else str(n)) + "x" for n in spec.shape)
+    return TensorSpec(spec.shape, element, f"tensor<{dims}{element.name}>", spec.bounds)
+
+
+def _storage(info: QuantizedInfo):
+    return info.storage
+
+
+def _expressed(info: QuantizedInfo):
+    return info.expressed
+
+
+def _converter(spec, convert):
+    """A function applying `convert(array, QuantizedInfo)` to the quantized tensors of a value of
+    `spec` (tuples element by element), or None if it holds none."""
+    if isinstance(spec, TupleSpec):
+        parts = [_converter(s, convert) for s in spec.elements]
+        if not any(parts):
+            return None
+        return lambda value: tuple(v if p is None else p(v) for p, v in zip(parts, value))
+    if isinstance(spec, TensorSpec) and isinstance(spec.element, QuantizedInfo):
+        info = spec.element
+        return lambda value: convert(value, info)
+    return None
+
+
+def quantized_factory(factory):
+    """The kernel factory of an op on quantized values, made from its ordinary `factory`."""
+
+    def make(ctx):
+        if ctx.name in _CONVERSIONS:  # their kernels read the quantized types themselves
+            return factory(ctx)
+        if ctx.name in STORAGE_OPS:
+            return factory(ctx.with_specs(tuple(_retyped(s, _storage) for s in ctx.operand_specs),
+                                          tuple(_retyped(s, _storage) for s in ctx.result_specs)))
+        inner = factory(ctx.with_specs(tuple(_retyped(s, _expressed) for s in ctx.operand_specs),
+                                       tuple(_retyped(s, _expressed) for s in ctx.result_specs)))
+        if not isinstance(inner, Kernel):
+            if len(ctx.result_specs) != 1:
+                raise InterpreterError("internal: a kernel of several results returned a function")
+            one = inner
+            inner = Kernel(lambda *operands: (one(*operands),))
+        run = inner.run
+        ins = [_converter(s, dequantize) for s in ctx.operand_specs]
+        outs = [_converter(s, quantize) for s in ctx.result_specs]
+        count = len(ins)
+
+        def dequantize_op_quantize(*operands):
+            floats = [v if f is None else f(v) for f, v in zip(ins, operands[:count])]
+            results = run(*floats, *operands[count:])  # captured values of regions pass as they are
+            return [(np.asarray(r) if isinstance(r, np.generic) else r) if f is None else f(np.asarray(r))
+                    for f, r in zip(outs, results)]
+
+        return Kernel(dequantize_op_quantize)
+
+    return make
