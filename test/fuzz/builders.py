@@ -33,7 +33,8 @@ VALUE_TYPES = [
     "tensor<2x3xf32>", "tensor<f32>", "tensor<3x2xf32>", "tensor<?x3xf32>", "tensor<2x3xi32>", "tensor<i32>",
     "tensor<3xi1>", "tensor<i1>", "tensor<2x3xcomplex<f32>>", "tensor<4xui8>", "tensor<2xi64>", "tensor<1xi64>",
     "tensor<?x?xf64>", "tensor<2x?xi64, #stablehlo.bounds<?, 4>>", "tensor<1x2x3x4xf16>", "tensor<0xf32>",
-    "tensor<2x3x!quant.uniform<i8:f32, 1.0:3>>", "tensor<2x2xbf16>", "tensor<4xf8E4M3FN>", "tensor<3xi4>",
+    "tensor<2x3x!quant.uniform<i8:f32, 1.0:3>>", "tensor<2x3x!quant.uniform<u8<1:200>:bf16:1, {0.5:1,0.25,2.0:7}>>",
+    "tensor<2x2xbf16>", "tensor<4xf8E4M3FN>", "tensor<3xi4>",
     "!stablehlo.token", "tuple<tensor<f32>, tensor<2xi32>>", "tensor<2x3x4xf32>", "tensor<2x4x3xf32>",
     "tensor<*xf32>", "memref<2xf32>", "i32", "f32", "tensor<2x2x2x2xf32>", "tensor<3x3xf64>",
     # shape operands of the dynamism ops: index, unknown length, dynamic_conv's [N - 2, 2] padding

@@ -35,7 +35,7 @@ import numpy as np
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import Kernel, register
-from .types import QuantizedInfo, TensorSpec, TupleSpec, from_wide_int
+from .types import QuantizedInfo, TensorSpec, TupleSpec, element_info, from_wide_int
 
 __all__ = ["dequantize", "quantize", "quantized_factory", "STORAGE_OPS"]
 
@@ -159,12 +159,111 @@ def _converter(spec, convert):
     return None
 
 
+# ------------------------------------------------------- dot_general and convolution on integers
+
+# Integer sums whose every partial sum stays below 2**24 (2**53) in magnitude are exact in float32
+# (float64) BLAS, in any order: products of storage offsets are accumulated there.
+_EXACT_SUMS = ((2 ** 24, element_info("f32")), (2 ** 53, element_info("f64")))
+
+
+def _largest_offset(info: QuantizedInfo) -> int:
+    """The largest |q - zero_point| a value of `info` can have."""
+    return max(max(abs(info.storage_min - z), abs(info.storage_max - z)) for z in info.zero_points)
+
+
+def _rhs_axis_in_result(ctx, axis: int | None) -> int | None:
+    """The result dimension that rhs dimension `axis` (its quantization dimension) becomes."""
+    if axis is None:
+        return None
+    if ctx.name == "stablehlo.convolution":
+        return ctx.attrs["dimension_numbers"].output_feature_dimension  # C29, C30
+    dims = ctx.attrs["dot_dimension_numbers"]
+    lhs_rank = ctx.operand_spec(0).rank
+    if axis in dims.rhs_batch:
+        return list(dims.rhs_batch).index(axis)
+    lhs_free = lhs_rank - len(dims.lhs_batch) - len(dims.lhs_contract)
+    rhs_free = [d for d in range(ctx.operand_spec(1).rank) if d not in dims.rhs_batch and d not in dims.rhs_contract]
+    return len(dims.lhs_batch) + lhs_free + rhs_free.index(axis)
+
+
+def _contracted_size(ctx) -> int | None:
+    """How many products one result element sums (None when a size is dynamic)."""
+    lhs, rhs = ctx.operand_spec(0), ctx.operand_spec(1)
+    if ctx.name == "stablehlo.convolution":
+        dims = ctx.attrs["dimension_numbers"]
+        sizes = [rhs.shape[d] for d in dims.kernel_spatial_dimensions] + [rhs.shape[dims.kernel_input_feature_dimension]]
+    else:
+        sizes = [lhs.shape[d] for d in ctx.attrs["dot_dimension_numbers"].lhs_contract]
+    return None if None in sizes else int(np.prod(sizes, dtype=object))
+
+
+def _integer_product_kernel(factory, ctx):
+    """dot_general or convolution of two quantized operands, by exact integer accumulation
+    (decisions.md, "Quantization"): acc = sum((lhs - zp_lhs) * (rhs - zp_rhs)), computed by the
+    op's float32 or float64 kernel on integer values, whichever keeps every partial sum exact (i8
+    by i8 with up to about 1000 terms fits float32); the float result round(acc * scale_lhs *
+    scale_rhs) in the expressed type is then quantized. None when the sums might not be exact in
+    float64 (wide storage types) or a size is dynamic: the caller uses the general rule."""
+    (lhs, rhs), result = ctx.operand_specs, ctx.result_spec()
+    l_info, r_info = lhs.element, rhs.element
+    count = _contracted_size(ctx)
+    if count is None:
+        return None
+    bound = count * _largest_offset(l_info) * _largest_offset(r_info)
+    exact = [info for limit, info in _EXACT_SUMS if bound < limit]
+    if not exact:
+        return None
+    compute = exact[0]
+    specs = tuple(TensorSpec(s.shape, compute, s.text, s.bounds) for s in (lhs, rhs, result))
+    accumulate = _single_run(factory(ctx.with_specs(specs[:2], specs[2:])))
+    l_zero = compute.dtype.type(l_info.zero_points[0])  # lhs is per-tensor (dot_general C13, convolution C27)
+    r_zero = _per_slice(r_info.zero_points, r_info, rhs.rank, compute.dtype) if any(r_info.zero_points) else None
+    # scale_lhs * scale_rhs, each a constant of its expressed type: exact in float64
+    scales = _scales(l_info, 0).astype(np.float64) * convert_values(
+        np.asarray(r_info.scales, np.float64), r_info.expressed).astype(np.float64)
+    r_axis = _rhs_axis_in_result(ctx, r_info.axis)
+    if r_axis is not None:
+        shape = [1] * result.rank
+        shape[r_axis] = scales.size
+        scales = scales.reshape(shape)
+    else:
+        scales = scales.reshape(())
+    out = result.element
+
+    def integer_product(q_lhs, q_rhs):
+        offsets_lhs = q_lhs.astype(compute.dtype)
+        if l_zero:
+            offsets_lhs -= l_zero
+        offsets_rhs = q_rhs.astype(compute.dtype)
+        if r_zero is not None:
+            offsets_rhs -= r_zero
+        acc = accumulate(offsets_lhs, offsets_rhs).astype(np.float64)
+        return quantize(convert_values(acc * scales, out.expressed), out)
+
+    return integer_product
+
+
+def _single_run(kernel):
+    """The function of a one-result kernel (a Kernel or a plain function)."""
+    if isinstance(kernel, Kernel):
+        run = kernel.run
+        return lambda *operands: run(*operands)[0]
+    return kernel
+
+
+_INTEGER_PRODUCTS = frozenset(("stablehlo.dot_general", "stablehlo.convolution"))
+
+
 def quantized_factory(factory):
     """The kernel factory of an op on quantized values, made from its ordinary `factory`."""
 
     def make(ctx):
         if ctx.name in _CONVERSIONS:  # their kernels read the quantized types themselves
             return factory(ctx)
+        if ctx.name in _INTEGER_PRODUCTS and all(isinstance(s.element, QuantizedInfo) for s in ctx.operand_specs):
+            kernel = _integer_product_kernel(factory, ctx)
+            if kernel is not None:
+                return kernel
         if ctx.name in STORAGE_OPS:
             return factory(ctx.with_specs(tuple(_retyped(s, _storage) for s in ctx.operand_specs),
                                           tuple(_retyped(s, _storage) for s in ctx.result_specs)))
