@@ -64,8 +64,11 @@ FAMILIES = {
     # the chlo dialect: its kernels and the special functions they compute (special.py)
     "chlo": (_CHLO, "test_kernel_mutants_chlo*.py"),
     "special": (_CHLO, "test_kernel_mutants_chlo*.py"),
+    # quantized values (issue 16): the formulas, the two rules, the integer dot and convolution
+    "quantization": ([_T + "test_interpreter_quantization.py", _T + "test_quantization_builders.py"],
+                     "test_kernel_mutants_quantization*.py"),
 }
 
 # Kernel modules first: the order a budgeted run over everything takes.
 DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
-                 "rng", "scalar", "chlo", "special", "types", "conversion", "combiners", "bodies", "windows", "checks"]
+                 "rng", "scalar", "chlo", "special", "quantization", "types", "conversion", "combiners", "bodies", "windows", "checks"]

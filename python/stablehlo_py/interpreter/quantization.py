@@ -39,16 +39,17 @@ from .types import QuantizedInfo, TensorSpec, TupleSpec, element_info, from_wide
 
 __all__ = ["dequantize", "quantize", "quantized_factory", "STORAGE_OPS"]
 
-# Ops whose kernels only move, select or pass on elements: on quantized values they run on the
-# storage integers (the verifier keeps their element types equal up to per-axis parameters,
-# which follow the moved dimensions).
+# Ops that only move, select or pass on elements, or whose regions compute on them: on quantized
+# values they run on the storage integers (the verifier keeps their element types equal up to
+# per-axis parameters, which follow the moved dimensions). The quantization passes leave them be.
 STORAGE_OPS = frozenset("stablehlo." + name for name in (
     "bitcast_convert", "broadcast", "broadcast_in_dim", "case", "composite", "concatenate", "constant",
     "custom_call", "dynamic_broadcast_in_dim", "dynamic_gather", "dynamic_pad", "dynamic_reshape",
     "dynamic_slice", "dynamic_update_slice", "gather", "get_dimension_size", "get_tuple_element", "if",
     "map", "optimization_barrier", "pad", "real_dynamic_slice", "reduce", "reduce_window", "reshape",
-    "reverse", "scatter", "select_and_scatter", "slice", "sort", "transpose", "tuple", "while",
-)) | {"func.call", "stablehlo.return", "func.return"}
+    "return", "reverse", "scatter", "select_and_scatter", "set_dimension_size", "slice", "sort",
+    "torch_index_select", "transpose", "tuple", "while",
+)) | {"func.call", "func.return"}
 
 
 _CONVERSIONS = frozenset(("stablehlo.uniform_quantize", "stablehlo.uniform_dequantize"))
@@ -115,6 +116,13 @@ def _uniform_quantize(ctx):
     if isinstance(source, QuantizedInfo):  # requantization
         return lambda q: quantize(dequantize(q, source), target)
     return lambda x: quantize(x, target)
+
+
+def _is_finite(ctx):
+    """is_finite of quantized values is true (spec): their dequantized values are finite in exact
+    arithmetic, even where the expressed type would overflow."""
+    shape_of = np.shape
+    return lambda q: np.ones(shape_of(q), np.bool_)
 
 
 @register("stablehlo.uniform_dequantize")
@@ -260,6 +268,8 @@ def quantized_factory(factory):
     def make(ctx):
         if ctx.name in _CONVERSIONS:  # their kernels read the quantized types themselves
             return factory(ctx)
+        if ctx.name == "stablehlo.is_finite":
+            return _is_finite(ctx)
         if ctx.name in _INTEGER_PRODUCTS and all(isinstance(s.element, QuantizedInfo) for s in ctx.operand_specs):
             kernel = _integer_product_kernel(factory, ctx)
             if kernel is not None:

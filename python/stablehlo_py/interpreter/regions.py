@@ -322,9 +322,12 @@ def _function_call(ctx, name: str):
 
 def _compare_key(info, compare_type: str | None):
     """Sort key for `compare` with `compare_type` on elements `info` (numpy order = the
-    compare's order), whether NaN makes it partial, or None when there is none."""
+    compare's order), whether NaN makes it partial, or None when there is none (complex; quantized
+    values, which a quantized compare orders by their dequantized values)."""
     if info.category == "bool":
         return (lambda x: x), False
+    if info.category == "quant":
+        return None
     if info.is_subbyte:
         return (lambda x: x.astype(wide_int_dtype(info))), False
     if info.is_int:  # SIGNED/UNSIGNED match the type's signedness (compare C3, verified)

@@ -74,6 +74,18 @@ def _chlo_legalize(options):
     return chlo_legalize_pass()
 
 
+def _quantized_op_to_qdq(options):
+    from .quantization import quantized_op_to_qdq_pass
+
+    return quantized_op_to_qdq_pass()
+
+
+def _quant_to_math(options):
+    from .quantization import quant_to_math_pass
+
+    return quant_to_math_pass()
+
+
 # name -> (options with their defaults, factory taking the parsed options)
 _PASSES = {
     "stablehlo-interpret": ({"entry": "main", "print": "false"}, _interpret),
@@ -83,6 +95,8 @@ _PASSES = {
     "stablehlo-check-shape-assertions": ({"enable-shape-assertions": "true"}, _check_shape_assertions),
     "stablehlo-remove-dynamism": ({"types": "", "platform-index": ""}, _remove_dynamism),
     "chlo-legalize-to-stablehlo": ({}, _chlo_legalize),
+    "stablehlo-legalize-quantized-op-to-qdq": ({}, _quantized_op_to_qdq),
+    "stablehlo-legalize-quant-to-math": ({}, _quant_to_math),
 }
 
 PASS_NAMES = tuple(_PASSES)

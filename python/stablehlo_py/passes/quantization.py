@@ -1,0 +1,706 @@
+"""Quantized programs to float and integer StableHLO: two passes under upstream StableHLO's names.
+
+    from stablehlo_py.passes.quantization import legalize_quantized_op_to_qdq, legalize_quant_to_math
+    registry.add_pass(pm, "stablehlo-legalize-quantized-op-to-qdq")
+    registry.add_pass(pm, "stablehlo-legalize-quant-to-math")
+    legalize_quant_to_math(module.operation)     # the same, without a pass manager (raises PassError)
+
+`stablehlo-legalize-quantized-op-to-qdq`
+    Every op the spec defines on quantized values by dequantize_op_quantize (and its variants
+    dequantize_compare, dequantize_select_quantize, dequantize_batch_norm_grad_or_training_quantize,
+    hybrid_dequantize_then_op) is written out as that formula: a `uniform_dequantize` of each
+    quantized operand (once per operand value), the same op (same attributes, regions moved) on
+    the expressed types, and a `uniform_quantize` of each quantized result to its type; results
+    that are not quantized (compare's i1, a hybrid convolution's float result) are the float op's
+    own. These ops are `COMPUTE_OPS`: the element-wise math ops, compare, select, clamp,
+    dot_general/dot/einsum, convolution/dynamic_conv, batch_norm_*, cholesky, triangular_solve,
+    reduce_precision and iota/dynamic_iota (whose quantized result is quantize(index)). A
+    quantized compare's compare_type (SIGNED/UNSIGNED, checked against the storage type) becomes
+    FLOAT, as dequantize_compare specifies. Every other op is left as it is (`ELEMENT_OPS`: the
+    ops that only move, select or pass on elements, reshape, transpose, slice, gather, pad,
+    concatenate, ..., and the ops whose regions compute on quantized elements, reduce, sort,
+    while, map, ...); the ops in their regions are rewritten like any other.
+
+`stablehlo-legalize-quant-to-math`
+    Runs the rewrite above, then removes every quantized type from the module:
+
+    * uniform_dequantize(q) (spec: dequantize) becomes
+          convert(convert(q, W) - zero_point, E) * scale
+      with W = i32 for storage types of at most 16 bits, i64 for 32 bits (q - zero_point is
+      exact there), E the expressed type, zero points and scales as constants shaped like q
+      (per axis: a 1-D constant broadcast_in_dim along the quantization dimension;
+      dynamic_broadcast_in_dim for dynamic sizes). A zero point of 0 and a scale of 1 are left
+      out (exact identities).
+    * uniform_quantize(x) of a float x (spec: quantize) becomes
+          r = round_nearest_even(x / scale)                  (in E)
+          r = select(compare(r, r, NE), 0, r)                (NaN quantizes to the zero point)
+          n = convert(clamp(Ld, r, Hd), W)                   (never out of W's range)
+          n = select(r > Hd, H, n), select(r < Ld, L, n)     (only where Hd != H or Ld != L)
+          convert(n + zero_point, storage)
+      with L = storage_min - zero_point and H = storage_max - zero_point (the spec's clamp,
+      moved before the conversion so that nothing overflows), Hd the largest value of E at most
+      H and Ld the smallest at least L (H and L themselves when E holds them; not, e.g., for
+      bf16 with i16 storage or f16 with u16): r is a whole number or ±inf, so r > Hd means
+      r > H. ±inf and any value out of range saturate to storage_min/storage_max.
+    * uniform_quantize of a quantized operand (requantization) is the dequantization followed
+      by the quantization, in the common expressed type.
+    * dot_general and convolution of two quantized operands are not rewritten to qdq but summed
+      exactly in integers, as the interpreter computes them (docs/decisions.md, "Quantization")
+      and as integer hardware does:
+          acc = dot_general(convert(lhs, A) - zp_lhs, convert(rhs, A) - zp_rhs)   (same attributes)
+          quantize(convert(convert(acc, f64) * (scale_lhs * scale_rhs), E))
+      with A = i32 when every partial sum stays below 2**31 in magnitude (from the storage
+      ranges and the contracted size), else i64; the scales are constants of E multiplied in
+      f64 (per slice of the result dimension the rhs quantization dimension becomes). When the
+      sums could reach 2**53 (the interpreter then uses the float formula) the op goes through
+      qdq like any other; a dynamic contracted size counts as below 2**31 terms.
+    * is_finite of a quantized operand (spec: "the result is always true") becomes
+      compare(q, q, EQ) of its storage integers.
+    * every other value of a quantized type, and every function signature, block argument and
+      type attribute holding one, gets the storage type instead (a signed storage type is the
+      signless integer type, an unsigned one the unsigned type: `u8` -> `ui8`, as the
+      interpreter reads them); quantized constants keep their storage integers (reinterpreted
+      as unsigned for unsigned storage). This is exact for the ops that only move elements and
+      for region ops, whose bodies now compute on storage integers. An op with quantized types
+      that is neither (convert, a check op, an op of another dialect) fails the pass.
+
+    Scales become constants of E rounded as stablehlo.convert rounds an f64 to E (through f32
+    for bf16, like XLA). A function's interface changes with its types: a quantized argument or
+    result is passed as the same array of storage integers.
+
+Semantics: the lowered program computes, bit for bit, what the interpreter
+(interpreter/quantization.py) computes for the original program: x / scale rounded once to E,
+round half to even, NaN -> zero point, saturation, exact q - zero_point, the product rounded
+once to E, exact integer sums for quantized dot_general/convolution. Where they differ:
+
+* is_finite of a dequantized value that overflows E (i16 storage, f16 expressed, scale 100):
+  the lowered program gives true, as the spec says; the interpreter evaluates
+  is_finite(dequantize(q)), false there.
+* a dot_general/convolution of quantized operands whose contracted size is dynamic and whose
+  storage is wider than 8 bits: lowered by the float formula (qdq), while the interpreter,
+  which knows the size when it runs, may sum in integers.
+* 64-bit storage (MLIR's quant dialect rejects it today): the interpreter rounds q - zero_point
+  to f64 before converting it to a narrower E (two roundings), the lowered convert rounds once,
+  as the spec's convert does.
+
+The qdq pass alone follows the spec's formulas literally; it agrees with the interpreter except
+for dot_general and convolution of two quantized operands, whose float op rounds its sums in E
+(bf16, long or wide sums) where the interpreter sums exactly: the programs then differ at
+near-ties by a storage unit or more.
+
+Errors (PassError at the op, naming it and why; a pass failure through the pass manager): a
+quantized type other than !quant.uniform, an unranked tensor of a quantized type given to a
+conversion, an expressed type without zero or negative values (f8E8M0FNU), storage wider than
+32 bits with a non-zero zero point (q - zero_point needs more than 64 bits), a float op of the
+qdq rewrite that does not verify, and the ops named above.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+
+import ml_dtypes
+import mlir.ir as ir
+import numpy as np
+from mlir.dialects import quant
+
+from ..dialects import stablehlo as hlo
+from ..interpreter.conversion import convert_values
+from ..interpreter.quantization import STORAGE_OPS
+from ..interpreter.types import element_info
+from ._common import PassError, guarded_pass
+
+__all__ = ["QDQ", "QUANT_TO_MATH", "COMPUTE_OPS", "ELEMENT_OPS", "legalize_quantized_op_to_qdq",
+           "legalize_quant_to_math", "quantized_op_to_qdq_pass", "quant_to_math_pass",
+           "add_quantized_op_to_qdq_pass", "add_quant_to_math_pass"]
+
+QDQ = "stablehlo-legalize-quantized-op-to-qdq"
+QUANT_TO_MATH = "stablehlo-legalize-quant-to-math"
+
+# Ops the spec defines on quantized values by dequantize_op_quantize and its variants.
+COMPUTE_OPS = frozenset("stablehlo." + name for name in (
+    "abs", "add", "atan2", "batch_norm_grad", "batch_norm_inference", "batch_norm_training", "cbrt", "ceil",
+    "cholesky", "clamp", "compare", "convolution", "cosine", "divide", "dot", "dot_general", "dynamic_conv",
+    "dynamic_iota", "einsum", "exponential", "exponential_minus_one", "floor", "iota", "log", "log_plus_one",
+    "logistic", "maximum", "minimum", "multiply", "negate", "power", "reduce_precision", "remainder",
+    "round_nearest_afz", "round_nearest_even", "rsqrt", "select", "sign", "sine", "sqrt", "subtract", "tan",
+    "tanh", "triangular_solve", "unary_einsum",
+))
+
+# Ops that move, select or pass on elements, or whose regions compute on them: the interpreter runs
+# them on the storage integers, so quant-to-math only changes their types.
+ELEMENT_OPS = STORAGE_OPS | {"func.func"}
+
+_QUANTIZE = "stablehlo.uniform_quantize"
+_DEQUANTIZE = "stablehlo.uniform_dequantize"
+
+
+# ----------------------------------------------------------------- types
+
+def _down(t):
+    return t.maybe_downcast() if type(t) in (ir.Type, ir.ShapedType) else t
+
+
+def _quantized(element):
+    """`element` as a quant dialect type, or None."""
+    element = _down(element)
+    return element if isinstance(element, quant.QuantizedType) else None
+
+
+def _uniform(q, op, pass_name):
+    """`q` if it is a !quant.uniform type (per tensor or per axis), else PassError at `op`."""
+    if not isinstance(q, (quant.UniformQuantizedType, quant.UniformQuantizedPerAxisType)):
+        raise PassError(f"{pass_name}: cannot lower '{op.name}': quantized type {q} is not a "
+                        f"!quant.uniform type", op.location)
+    return q
+
+
+def _map_type(t, element_fn):
+    """`t` with each quantized element type `q` replaced by `element_fn(q)` (tensors, tuples)."""
+    t = _down(t)
+    if isinstance(t, ir.TupleType):
+        parts = [t.get_type(i) for i in range(t.num_types)]
+        mapped = [_map_type(p, element_fn) for p in parts]
+        return t if all(a == b for a, b in zip(parts, mapped)) else ir.TupleType.get_tuple(mapped)
+    if isinstance(t, ir.RankedTensorType):
+        q = _quantized(t.element_type)
+        return t if q is None else ir.RankedTensorType.get(t.shape, element_fn(q), t.encoding)
+    if isinstance(t, ir.UnrankedTensorType):
+        q = _quantized(t.element_type)
+        return t if q is None else ir.UnrankedTensorType.get(element_fn(q))
+    return t
+
+
+def _holds_quantized(t) -> bool:
+    t = _down(t)
+    if isinstance(t, ir.TupleType):
+        return any(_holds_quantized(t.get_type(i)) for i in range(t.num_types))
+    if isinstance(t, ir.FunctionType):
+        return any(_holds_quantized(x) for x in list(t.inputs) + list(t.results))
+    if isinstance(t, ir.ShapedType):
+        return _quantized(t.element_type) is not None
+    return False
+
+
+def _expressed(q):
+    return q.expressed_type
+
+
+def _storage(q):
+    """The integer type holding `q`'s values: signless if signed, unsigned otherwise (as the
+    interpreter reads them)."""
+    width = q.storage_type_integral_width
+    return ir.IntegerType.get_signless(width) if q.is_signed else ir.IntegerType.get_unsigned(width)
+
+
+def _op_types(op) -> list:
+    types = [v.type for v in op.operands] + [r.type for r in op.results]
+    for region in op.regions:
+        for block in region.blocks:
+            types += [a.type for a in block.arguments]
+    for _, attr in op.attributes.items():
+        if isinstance(attr, ir.TypeAttr):
+            types.append(attr.value)
+    return types
+
+
+def _touches_quantized(op) -> bool:
+    return any(_holds_quantized(t) for t in _op_types(op))
+
+
+def _collect(root, keep) -> list:
+    found = []
+
+    def visit(op):
+        if keep(op):
+            found.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+# ----------------------------------------------------------------- quantized-op-to-qdq
+
+def legalize_quantized_op_to_qdq(root, skip=None) -> None:
+    """Rewrite every op of COMPUTE_OPS on quantized values under `root` as dequantize, float op,
+    quantize (except those for which `skip(op)` is true). Raises PassError at an op whose float
+    version does not verify."""
+    for op in _collect(root, lambda op: op.name in COMPUTE_OPS and _touches_quantized(op)
+                       and not (skip and skip(op))):
+        _to_qdq(op)
+
+
+def _to_qdq(op) -> None:
+    created = []
+    with ir.InsertionPoint(op), op.location:
+        operands, dequantized = [], {}
+        for i, v in enumerate(op.operands):
+            q = _quantized(ir.ShapedType(v.type).element_type) if isinstance(_down(v.type), ir.ShapedType) else None
+            if q is None:
+                operands.append(v)
+                continue
+            _uniform(q, op, QDQ)
+            same = [j for j in dequantized if op.operands[j] == v]
+            if same:  # the same operand twice (add %0, %0): one dequantization
+                operands.append(dequantized[same[0]])
+                continue
+            operands.append(hlo.uniform_dequantize(v))
+            dequantized[i] = operands[-1]
+            created.append(operands[-1].owner)
+        for r in op.results:
+            if isinstance(_down(r.type), ir.TupleType) and _holds_quantized(r.type):
+                raise PassError(f"{QDQ}: cannot rewrite '{op.name}': tuple result {r.type}", op.location)
+        attributes = dict(op.attributes.items())
+        if op.name == "stablehlo.compare" and "compare_type" in attributes:
+            attributes["compare_type"] = hlo.ComparisonTypeAttr.get("FLOAT")
+        float_op = ir.Operation.create(op.name, results=[_map_type(r.type, _expressed) for r in op.results],
+                                       operands=operands, attributes=attributes, regions=len(op.regions))
+        _move_regions(op, float_op)
+        try:
+            float_op.verify()
+        except ir.MLIRError as e:
+            if not len(op.regions):
+                float_op.erase()
+                for c in reversed(created):
+                    c.erase()
+            raise PassError(f"{QDQ}: cannot rewrite '{op.name}' on its expressed types: {e}", op.location) from None
+        replacements = []
+        for old, new in zip(op.results, float_op.results):
+            replacements.append(hlo.uniform_quantize(old.type, new) if _holds_quantized(old.type) else new)
+    for old, new in zip(op.results, replacements):
+        old.replace_all_uses_with(new)
+    op.erase()
+
+
+def _move_regions(source, target) -> None:
+    """The blocks of `source`'s regions moved into `target`'s (same argument types)."""
+    for old_region, new_region in zip(source.regions, target.regions):
+        for block in list(old_region.blocks):
+            new_block = new_region.blocks.append(*[a.type for a in block.arguments])
+            for old_arg, new_arg in zip(block.arguments, new_block.arguments):
+                old_arg.replace_all_uses_with(new_arg)
+            for inner in list(block.operations):
+                inner.operation.detach_from_parent()
+                ir.InsertionPoint(new_block).insert(inner.operation)
+
+
+# ----------------------------------------------------------------- quant-to-math
+
+def legalize_quant_to_math(root) -> None:
+    """legalize_quantized_op_to_qdq, then lower uniform_quantize/uniform_dequantize to integer and
+    float math and give every other quantized value its storage type. Raises PassError at the first
+    op that cannot be lowered (checked before anything past the qdq rewrite changes)."""
+    legalize_quantized_op_to_qdq(root, skip=lambda op: _integer_product_plan(op) is not None)
+    ops = _collect(root, lambda op: True)
+    conversions, finite_checks, products = [], [], []
+    for op in ops:
+        plan = _integer_product_plan(op)
+        if plan is not None:
+            products.append((op, plan))
+        elif op.name in (_QUANTIZE, _DEQUANTIZE):
+            conversions.append(_conversion(op))
+        elif op.name == "stablehlo.is_finite" and _holds_quantized(op.operands[0].type):
+            finite_checks.append(op)
+        elif _touches_quantized(op) and op.name not in ELEMENT_OPS:
+            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}' on quantized types "
+                            f"({', '.join(str(t) for t in _op_types(op) if _holds_quantized(t))}): "
+                            f"it is not defined on their storage integers", op.location)
+        else:
+            for t in _op_types(op):
+                if _holds_quantized(t):
+                    _map_type(t, lambda q, op=op: _uniform(q, op, QUANT_TO_MATH))  # checks every element
+    for op in ops:
+        _retype(op)
+    for op, plan in products:
+        with ir.InsertionPoint(op), op.location:
+            value = _integer_product(op, *plan)
+        op.results[0].replace_all_uses_with(value)
+        op.erase()
+    for op, source, target in conversions:
+        with ir.InsertionPoint(op), op.location:
+            value = op.operands[0]
+            if source is not None:
+                value = _dequantize(value, source)
+            if target is not None:
+                value = _quantize(value, target)
+        op.results[0].replace_all_uses_with(value)
+        op.erase()
+    for op in finite_checks:
+        with ir.InsertionPoint(op), op.location:
+            value = op.operands[0]
+            same = hlo.compare(value, value, hlo.ComparisonDirectionAttr.get("EQ"))
+        op.results[0].replace_all_uses_with(same)
+        op.erase()
+    for op in _collect(root, _touches_quantized):  # what the rules above missed: a bug, reported at the op
+        raise PassError(f"{QUANT_TO_MATH}: internal error: '{op.name}' still has a quantized type", op.location)
+
+
+def _conversion(op):
+    """(op, source quantized type or None, target quantized type or None) of a uniform_quantize or
+    uniform_dequantize, after checking it can be lowered."""
+    operand_type, result_type = _down(op.operands[0].type), _down(op.results[0].type)
+    for t in (operand_type, result_type):
+        if not isinstance(t, ir.RankedTensorType):
+            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}' of {t}: only ranked tensors are handled",
+                            op.location)
+    source, target = _quantized(operand_type.element_type), _quantized(result_type.element_type)
+    for q in (source, target):
+        if q is None:
+            continue
+        _uniform(q, op, QUANT_TO_MATH)
+        name = str(q.expressed_type)
+        if name == "f8E8M0FNU":
+            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}': expressed type {name} has no zero "
+                            f"and no negative values", op.location)
+        if _wide(q) is None and any(int(z) != 0 for z in _zero_points(q)):
+            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}': storage of "
+                            f"{q.storage_type_integral_width} bits with a non-zero zero point needs integers "
+                            f"wider than 64 bits", op.location)
+    return op, source, target
+
+
+def _retype(op) -> None:
+    """Quantized types of `op`'s results, block arguments and type attributes -> storage types."""
+    for r in op.results:
+        if _holds_quantized(r.type):
+            r.set_type(_map_type(r.type, _storage))
+    for region in op.regions:
+        for block in region.blocks:
+            for a in block.arguments:
+                if _holds_quantized(a.type):
+                    a.set_type(_map_type(a.type, _storage))
+    for name, attr in list(op.attributes.items()):
+        if not isinstance(attr, ir.TypeAttr):
+            continue
+        t = _down(attr.value)
+        if isinstance(t, ir.FunctionType) and _holds_quantized(t):
+            mapped = ir.FunctionType.get([_map_type(x, _storage) for x in t.inputs],
+                                         [_map_type(x, _storage) for x in t.results])
+            op.attributes[name] = ir.TypeAttr.get(mapped)
+        elif _holds_quantized(t):
+            op.attributes[name] = ir.TypeAttr.get(_map_type(t, _storage))
+    if op.name == "stablehlo.constant":
+        _retype_constant(op)
+
+
+def _retype_constant(op) -> None:
+    """A constant's storage integers typed like its (new) result: the value attribute of an
+    unsigned storage type holds signless integers of the same bits."""
+    value = op.attributes["value"]
+    result_type = ir.RankedTensorType(op.results[0].type)
+    if value.type == result_type:
+        return
+    element = result_type.element_type
+    width = ir.IntegerType(element).width
+    if ir.DenseElementsAttr(value).is_splat:
+        bits = ir.IntegerAttr(ir.DenseElementsAttr(value).get_splat_value()).value % (1 << width)
+        op.attributes["value"] = ir.DenseElementsAttr.get_splat(result_type, ir.IntegerAttr.get(element, bits))
+        return
+    if width in (8, 16, 32):  # whole bytes: the buffer reinterpreted
+        unsigned = {8: np.uint8, 16: np.uint16, 32: np.uint32}[width]
+        array = np.ascontiguousarray(np.asarray(ir.DenseIntElementsAttr(value))).view(unsigned)
+        op.attributes["value"] = ir.DenseElementsAttr.get(array, type=result_type)
+        return
+    values = [v % (1 << width) for v in _sub_byte_values(value)]
+    op.attributes["value"] = ir.DenseElementsAttr.get([ir.IntegerAttr.get(element, v) for v in values],
+                                                     type=result_type)
+
+
+def _sub_byte_values(attr) -> list:
+    """The integers of a dense attribute of 2- or 4-bit elements (which the Python bindings do not
+    index), from its printed form: a list, or a hex blob of one byte per element."""
+    text = str(attr)
+    inner = text[len("dense<"):text.rindex("> :")].strip()
+    width = ir.IntegerType(ir.ShapedType(attr.type).element_type).width
+    if inner.startswith('"0x'):
+        mask = (1 << width) - 1
+        return [b & mask for b in bytes.fromhex(inner[3:-1])]
+    flat = []
+
+    def walk(x):
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                walk(y)
+        else:
+            flat.append(int(x))
+
+    walk(ast.literal_eval(inner.replace("true", "1").replace("false", "0")))
+    return flat
+
+
+# ----------------------------------------------------------------- the arithmetic
+
+def _scales(q) -> list:
+    return list(q.scales) if isinstance(q, quant.UniformQuantizedPerAxisType) else [q.scale]
+
+
+def _zero_points(q) -> list:
+    return [int(z) for z in (q.zero_points if isinstance(q, quant.UniformQuantizedPerAxisType)
+                             else [q.zero_point])]
+
+
+def _axis(q):
+    return q.quantized_dimension if isinstance(q, quant.UniformQuantizedPerAxisType) else None
+
+
+def _wide(q):
+    """The integer type computing q - zero_point exactly: i32 up to 16-bit storage, i64 up to
+    32 bits, None beyond (only a zero point of 0 is handled there: no subtraction at all)."""
+    width = q.storage_type_integral_width
+    if width <= 16:
+        return ir.IntegerType.get_signless(32)
+    if width <= 32:
+        return ir.IntegerType.get_signless(64)
+    return None
+
+
+def _in_expressed(values, expressed) -> list:
+    """`values` (Python floats) rounded to the expressed type as stablehlo.convert rounds an f64 to it,
+    as exact Python floats."""
+    info = element_info(expressed)
+    rounded = convert_values(np.asarray(values, dtype=np.float64), info)
+    return [float(x) for x in np.asarray(rounded).astype(np.float64)]
+
+
+def _finfo(expressed):
+    return ml_dtypes.finfo(element_info(expressed).dtype)
+
+
+def _largest_at_most(value: int, expressed) -> float:
+    """The largest finite value of `expressed` that is <= `value` (an integer within its range)."""
+    dtype = element_info(expressed).dtype
+    c = np.asarray(convert_values(np.asarray([float(value)], np.float64), element_info(expressed)))
+    if not math.isfinite(float(c[0])):
+        c = np.asarray([_finfo(expressed).max], dtype=dtype)
+    down, up = np.asarray([-np.inf]).astype(dtype), np.asarray([np.inf]).astype(dtype)
+    if not math.isfinite(float(up[0])):  # formats without infinities
+        down = np.asarray([_finfo(expressed).min], dtype=dtype)
+        up = np.asarray([_finfo(expressed).max], dtype=dtype)
+    while float(c[0]) > value:
+        c = np.nextafter(c, down)
+    while True:
+        n = np.nextafter(c, up)
+        if not math.isfinite(float(n[0])) or float(n[0]) <= float(c[0]) or float(n[0]) > value:
+            break
+        c = n
+    return float(c[0])
+
+
+class _Shaped:
+    """Constants shaped like the ranked tensor value `like`: one value for the whole tensor, or
+    one per slice of dimension `axis` (a 1-D constant broadcast along it)."""
+
+    def __init__(self, like, axis):
+        self.type = ir.RankedTensorType(like.type)
+        self.like = like
+        self.axis = axis
+        self._shape = None
+
+    def tensor_type(self, element):
+        return ir.RankedTensorType.get(self.type.shape, element, self.type.encoding)
+
+    def _shape_vector(self):
+        if self._shape is None:
+            one = ir.RankedTensorType.get([1], ir.IntegerType.get_signless(32))
+            parts = []
+            for d, size in enumerate(self.type.shape):
+                if ir.ShapedType.is_dynamic_size(size):
+                    parts.append(hlo.reshape(one, hlo.get_dimension_size(self.like, d)))
+                else:
+                    parts.append(hlo.constant(ir.DenseElementsAttr.get_splat(
+                        one, ir.IntegerAttr.get(ir.IntegerType.get_signless(32), size))))
+            self._shape = parts[0] if len(parts) == 1 else hlo.concatenate(parts, 0)
+        return self._shape
+
+    def of(self, values: list, element):
+        """A tensor of `element` like `like`, `values` per slice of `axis` (or one value)."""
+        def attr(v):
+            return ir.IntegerAttr.get(element, int(v)) if isinstance(element, ir.IntegerType) \
+                else ir.FloatAttr.get(element, float(v))
+
+        target = self.tensor_type(element)
+        if all(v == values[0] for v in values):
+            if self.type.has_static_shape:
+                return hlo.constant(ir.DenseElementsAttr.get_splat(ir.RankedTensorType.get(self.type.shape, element),
+                                                                   attr(values[0])))
+            scalar = hlo.constant(ir.DenseElementsAttr.get_splat(ir.RankedTensorType.get([], element),
+                                                                 attr(values[0])))
+            if self.type.rank == 0:
+                return scalar
+            return hlo.dynamic_broadcast_in_dim(target, scalar, self._shape_vector(), [])
+        vector = hlo.constant(ir.DenseElementsAttr.get([attr(v) for v in values],
+                                                       type=ir.RankedTensorType.get([len(values)], element)))
+        if self.type.has_static_shape:
+            return hlo.broadcast_in_dim(target, vector, [self.axis])
+        return hlo.dynamic_broadcast_in_dim(target, vector, self._shape_vector(), [self.axis])
+
+
+def _convert(value, shaped, element):
+    return hlo.convert(shaped.tensor_type(element), value)
+
+
+def _dequantize(value, q):
+    """Storage integers `value` of quantized type `q` -> its expressed type (spec: dequantize)."""
+    shaped = _Shaped(value, _axis(q))
+    expressed = q.expressed_type
+    zero_points = _zero_points(q)
+    wide = _wide(q)
+    if wide is not None and any(zero_points):
+        difference = hlo.subtract(_convert(value, shaped, wide), shaped.of(zero_points, wide))
+        result = _convert(difference, shaped, expressed)
+    else:
+        result = _convert(value, shaped, expressed)
+    scales = _in_expressed(_scales(q), expressed)
+    if any(s != 1.0 for s in scales):
+        result = hlo.multiply(result, shaped.of(scales, expressed))
+    return result
+
+
+def _quantize(value, q):
+    """Values `value` of the expressed type of `q` -> storage integers (spec: quantize; the clamp
+    done in the expressed type before the conversion, saturating)."""
+    shaped = _Shaped(value, _axis(q))
+    expressed = q.expressed_type
+    storage = _storage(q)
+    zero_points = _zero_points(q)
+    wide = _wide(q)
+    wide = storage if wide is None else wide  # 64-bit storage: zero points of 0 only (_conversion)
+    scales = _in_expressed(_scales(q), expressed)
+    x = value
+    if any(s != 1.0 for s in scales):
+        x = hlo.divide(x, shaped.of(scales, expressed))
+    r = hlo.round_nearest_even(x)
+    float_type = hlo.ComparisonTypeAttr.get("FLOAT")
+    is_nan = hlo.compare(r, r, hlo.ComparisonDirectionAttr.get("NE"), compare_type=float_type)
+    r = hlo.select(is_nan, shaped.of([0.0], expressed), r)
+    lows = [q.storage_type_min - z for z in zero_points]
+    highs = [q.storage_type_max - z for z in zero_points]
+    high_in = [_largest_at_most(h, expressed) for h in highs]
+    low_in = [-_largest_at_most(-low, expressed) + 0.0 for low in lows]  # + 0.0: no -0.0 bound
+    low_const, high_const = shaped.of(low_in, expressed), shaped.of(high_in, expressed)
+    n = _convert(hlo.clamp(low_const, r, high_const), shaped, wide)
+    if any(a != b for a, b in zip(high_in, highs)):
+        above = hlo.compare(r, high_const, hlo.ComparisonDirectionAttr.get("GT"), compare_type=float_type)
+        n = hlo.select(above, shaped.of(highs, wide), n)
+    if any(a != b for a, b in zip(low_in, lows)):
+        below = hlo.compare(r, low_const, hlo.ComparisonDirectionAttr.get("LT"), compare_type=float_type)
+        n = hlo.select(below, shaped.of(lows, wide), n)
+    if any(zero_points):
+        n = hlo.add(n, shaped.of(zero_points, wide))
+    return n if wide == storage else _convert(n, shaped, storage)
+
+
+# ----------------------------------------------------------------- dot_general and convolution
+
+_INTEGER_PRODUCTS = ("stablehlo.dot_general", "stablehlo.convolution")
+
+
+def _largest_offset(q) -> int:
+    """The largest |q - zero_point| a storage value of `q` within its range has."""
+    return max(max(abs(q.storage_type_min - z), abs(q.storage_type_max - z)) for z in _zero_points(q))
+
+
+def _contracted_size(op):
+    """How many products one result element sums (None if a size is dynamic)."""
+    lhs, rhs = ir.RankedTensorType(op.operands[0].type), ir.RankedTensorType(op.operands[1].type)
+    if op.name == "stablehlo.convolution":
+        dims = hlo.ConvDimensionNumbers(op.attributes["dimension_numbers"]).fields()
+        sizes = [rhs.shape[d] for d in dims["kernel_spatial_dimensions"]] + \
+            [rhs.shape[dims["kernel_input_feature_dimension"]]]
+    else:
+        dims = hlo.DotDimensionNumbers(op.attributes["dot_dimension_numbers"]).fields()
+        sizes = [lhs.shape[d] for d in dims["lhs_contracting_dimensions"]]
+    if any(ir.ShapedType.is_dynamic_size(n) for n in sizes):
+        return None
+    return math.prod(sizes)
+
+
+def _integer_product_plan(op):
+    """(lhs, rhs, result quantized types, accumulator type) if `op` is a dot_general or convolution of
+    two quantized operands whose sums of (lhs - zp) * (rhs - zp) are exact in an integer type of
+    at most 64 bits (below 2**53 in magnitude, as the interpreter's exact path requires), else None."""
+    if op.name not in _INTEGER_PRODUCTS or len(op.operands) != 2 or len(op.results) != 1:
+        return None
+    types = [_down(v.type) for v in list(op.operands) + [op.results[0]]]
+    if not all(isinstance(t, ir.RankedTensorType) for t in types):
+        return None
+    ql, qr, qo = (_quantized(t.element_type) for t in types)
+    uniform = (quant.UniformQuantizedType, quant.UniformQuantizedPerAxisType)
+    if not (isinstance(ql, uniform) and isinstance(qr, uniform) and isinstance(qo, uniform)) or _axis(ql) is not None:
+        return None  # (a per-axis lhs is invalid: dot_general C13, convolution C27)
+    count = _contracted_size(op)
+    # a dynamic contracted size is known when the program runs (the interpreter then sums in
+    # integers if the bound allows): assume fewer than 2**31 terms, in i64
+    bound = (count if count is not None else 2 ** 31) * _largest_offset(ql) * _largest_offset(qr)
+    if bound >= 2 ** 53:
+        return None
+    accumulator = ir.IntegerType.get_signless(32 if count is not None and bound < 2 ** 31 else 64)
+    return ql, qr, qo, accumulator
+
+
+def _rhs_axis_in_result(op, axis):
+    """The result dimension that rhs dimension `axis` (its quantization dimension) becomes."""
+    if axis is None:
+        return None
+    if op.name == "stablehlo.convolution":
+        return hlo.ConvDimensionNumbers(op.attributes["dimension_numbers"]).fields()["output_feature_dimension"]
+    dims = hlo.DotDimensionNumbers(op.attributes["dot_dimension_numbers"]).fields()
+    lhs_rank = ir.RankedTensorType(op.operands[0].type).rank
+    rhs_rank = ir.RankedTensorType(op.operands[1].type).rank
+    lhs_batch, rhs_batch = list(dims["lhs_batching_dimensions"]), list(dims["rhs_batching_dimensions"])
+    if axis in rhs_batch:
+        return rhs_batch.index(axis)
+    lhs_free = lhs_rank - len(lhs_batch) - len(dims["lhs_contracting_dimensions"])
+    rhs_free = [d for d in range(rhs_rank) if d not in rhs_batch and d not in dims["rhs_contracting_dimensions"]]
+    return len(lhs_batch) + lhs_free + rhs_free.index(axis)
+
+
+def _offsets(value, q, accumulator):
+    """Storage integers `value` of `q` minus their zero points, in `accumulator` (exact)."""
+    shaped = _Shaped(value, _axis(q))
+    wide = _convert(value, shaped, accumulator)
+    zero_points = _zero_points(q)
+    return hlo.subtract(wide, shaped.of(zero_points, accumulator)) if any(zero_points) else wide
+
+
+def _integer_product(op, ql, qr, qo, accumulator):
+    """The dot_general or convolution `op` (operands already storage integers) as the interpreter
+    computes it: acc = sum((lhs - zp) * (rhs - zp)) exactly in `accumulator`, then
+    quantize(convert(convert(acc, f64) * (scale_lhs * scale_rhs), expressed)), the scales each a
+    constant of its expressed type and their product taken in f64."""
+    lhs, rhs = (_offsets(v, q, accumulator) for v, q in zip(op.operands, (ql, qr)))
+    result = ir.RankedTensorType(op.results[0].type)
+    attributes = {name: attr for name, attr in op.attributes.items() if name != "algorithm"}
+    product = ir.Operation.create(op.name, results=[ir.RankedTensorType.get(result.shape, accumulator,
+                                                                            result.encoding)],
+                                  operands=[lhs, rhs], attributes=attributes).results[0]
+    f64 = ir.F64Type.get()
+    shaped = _Shaped(product, _rhs_axis_in_result(op, _axis(qr)))
+    value = _convert(product, shaped, f64)
+    lhs_scale = np.float64(_in_expressed(_scales(ql), ql.expressed_type)[0])
+    scales = [float(x) for x in lhs_scale * np.asarray(_in_expressed(_scales(qr), qr.expressed_type), np.float64)]
+    if any(s != 1.0 for s in scales):
+        value = hlo.multiply(value, shaped.of(scales, f64))
+    if qo.expressed_type != f64:
+        value = _convert(value, shaped, qo.expressed_type)
+    return _quantize(value, qo)
+
+
+# ----------------------------------------------------------------- pass plumbing
+
+def quantized_op_to_qdq_pass():
+    return guarded_pass(QDQ, legalize_quantized_op_to_qdq)
+
+
+def quant_to_math_pass():
+    return guarded_pass(QUANT_TO_MATH, legalize_quant_to_math)
+
+
+def add_quantized_op_to_qdq_pass(pm) -> None:
+    pm.add(quantized_op_to_qdq_pass(), name=QDQ, argument=QDQ)
+
+
+def add_quant_to_math_pass(pm) -> None:
+    pm.add(quant_to_math_pass(), name=QUANT_TO_MATH, argument=QUANT_TO_MATH)
