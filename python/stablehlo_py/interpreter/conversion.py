@@ -40,7 +40,11 @@ def _f64_to_f32_round_to_odd(x: np.ndarray) -> np.ndarray:
 
 
 def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
-    """Element-wise conversion of `x` to element type `dst` (stablehlo.convert semantics)."""
+    """Element-wise conversion of `x` to element type `dst` (stablehlo.convert semantics). A
+    quantized `dst` converts storage integers to its storage type: the promotion of a body's
+    quantized argument types (spec: is_promotable) applies to the storage type only."""
+    if dst.category == "quant":
+        dst = dst.storage
     src = dtype_info(x.dtype)
     if src.dtype == dst.dtype:
         return x
