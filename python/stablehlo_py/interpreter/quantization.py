@@ -30,6 +30,8 @@ op whose operands or results are quantized:
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .conversion import convert_values
@@ -73,8 +75,33 @@ def _scales(info: QuantizedInfo, ndim: int) -> np.ndarray:
     return convert_values(_per_slice(info.scales, info, ndim, np.float64), info.expressed)
 
 
+# numpy computes +, *, / of these dtypes in IEEE arithmetic of the dtype itself (one rounding);
+# narrower floats go through float32 (ml_dtypes, numpy's half), so they take the general path.
+_IEEE = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fast_constants(info: QuantizedInfo, ndim: int):
+    """(scales, zero points, lowest and highest offset, integer dtype, clamp dtype) for the fast
+    paths of `info` on values of rank `ndim`: an expressed type of _IEEE and a storage type of 8
+    to 32 bits. Storage offsets (q - zero_point) are exact in the integer dtype and their bounds in
+    the clamp dtype (the expressed type up to 16 bits, float64 for 32). None otherwise."""
+    if info.expressed.dtype not in _IEEE or info.storage.bits > 32 or info.storage.is_subbyte:
+        return None
+    narrow = info.storage.bits <= 16
+    integer, clamp = (np.int32, info.expressed.dtype) if narrow else (np.int64, np.dtype(np.float64))
+    zero_points = _per_slice(info.zero_points, info, ndim, integer)
+    low = (info.storage_min - zero_points).astype(clamp)
+    high = (info.storage_max - zero_points).astype(clamp)
+    return _scales(info, ndim), zero_points, low, high, integer, clamp
+
+
 def dequantize(q: np.ndarray, info: QuantizedInfo) -> np.ndarray:
     """Storage integers `q` of type `info` -> values of its expressed type."""
+    fast = _fast_constants(info, q.ndim)
+    if fast is not None:  # exact offsets, one IEEE product in the expressed type
+        scales, zero_points, _, _, integer, _ = fast
+        return (q.astype(integer) - zero_points).astype(info.expressed.dtype) * scales
     zero_points = _per_slice(info.zero_points, info, q.ndim, np.int64)
     if info.storage.bits < 64:
         difference = q.astype(np.int64) - zero_points  # exact
@@ -91,8 +118,17 @@ def dequantize(q: np.ndarray, info: QuantizedInfo) -> np.ndarray:
 def quantize(x: np.ndarray, info: QuantizedInfo) -> np.ndarray:
     """Values `x` of the expressed type of `info` -> its storage integers."""
     x = np.asarray(x)
-    scales = _scales(info, x.ndim).astype(np.float64)
+    if x.dtype != info.expressed.dtype:
+        x = convert_values(x, info.expressed)
+    fast = _fast_constants(info, x.ndim)
     with np.errstate(all="ignore"):
+        if fast is not None:  # one IEEE quotient, then clamping the offset before any conversion
+            scales, zero_points, low, high, integer, clamp = fast
+            offsets = np.asarray(np.rint(x / scales), dtype=clamp)  # a new array (rank 0 too)
+            np.nan_to_num(offsets, copy=False, nan=0.0)  # NaN -> the zero point; ±inf -> clamped below
+            np.clip(offsets, low, high, out=offsets)
+            return (offsets.astype(integer) + zero_points).astype(info.dtype)
+        scales = _scales(info, x.ndim).astype(np.float64)
         quotient = x.astype(np.float64) / scales
         if info.expressed.dtype != np.float64:  # rounded once to the expressed type
             quotient = convert_values(quotient, info.expressed).astype(np.float64)
