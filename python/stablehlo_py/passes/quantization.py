@@ -73,9 +73,10 @@ Semantics: the lowered program computes, bit for bit, what the interpreter
 round half to even, NaN -> zero point, saturation, exact q - zero_point, the product rounded
 once to E, exact integer sums for quantized dot_general/convolution. Where they differ:
 
-* is_finite of a dequantized value that overflows E (i16 storage, f16 expressed, scale 100):
-  the lowered program gives true, as the spec says; the interpreter evaluates
-  is_finite(dequantize(q)), false there.
+* the float result of an integer dot_general/convolution, acc * (scale_lhs * scale_rhs): the
+  lowered program rounds it to f64 and then to E (for E narrower than f64), the interpreter
+  rounds it once (an exact product): they differ where the f64 rounding lands on a tie of E,
+  about once in 2**30 results, by one storage unit.
 * a dot_general/convolution of quantized operands whose contracted size is dynamic and whose
   storage is wider than 8 bits: lowered by the float formula (qdq), while the interpreter,
   which knows the size when it runs, may sum in integers.
