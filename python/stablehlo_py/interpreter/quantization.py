@@ -103,12 +103,7 @@ def dequantize(q: np.ndarray, info: QuantizedInfo) -> np.ndarray:
         scales, zero_points, _, _, integer, _ = fast
         return (q.astype(integer) - zero_points).astype(info.expressed.dtype) * scales
     zero_points = _per_slice(info.zero_points, info, q.ndim, np.int64)
-    if info.storage.bits < 64:
-        difference = q.astype(np.int64) - zero_points  # exact
-        expressed = convert_values(difference, info.expressed)
-    else:  # 64-bit storage: the difference needs 65 bits; x86's long double holds it exactly
-        difference = q.astype(np.longdouble) - zero_points.astype(np.longdouble)
-        expressed = convert_values(difference.astype(np.float64), info.expressed)
+    expressed = convert_values(q.astype(np.int64) - zero_points, info.expressed)  # exact difference
     if info.expressed.dtype == np.float64:
         return expressed * _scales(info, q.ndim)
     product = expressed.astype(np.float64) * _scales(info, q.ndim).astype(np.float64)  # exact
@@ -135,12 +130,7 @@ def quantize(x: np.ndarray, info: QuantizedInfo) -> np.ndarray:
         rounded = np.rint(quotient)
         rounded = np.where(np.isnan(rounded), 0.0, rounded)
         shifted = rounded + _per_slice(info.zero_points, info, x.ndim, np.float64)
-        low, high = info.storage_min, info.storage_max
-        clamped = np.clip(shifted, float(low), float(high))
-        wide = np.uint64 if info.storage.category == "uint" else np.int64
-        integers = clamped.astype(wide)
-    if info.storage.bits == 64:  # float(high) may round up past the largest storage value
-        integers = np.where(shifted >= float(high), wide(high), integers)
+        integers = np.clip(shifted, info.storage_min, info.storage_max).astype(np.int64)  # bounds exact in f64
     return from_wide_int(integers, info.storage) if info.storage.is_subbyte else integers.astype(info.dtype)
 
 

@@ -142,7 +142,10 @@ def _quantized_info(element) -> QuantizedInfo | None:
         scales, zero_points, axis = tuple(q.scales), tuple(q.zero_points), q.quantized_dimension
     else:
         return None
-    storage = element_info(f"{'' if q.is_signed else 'u'}i{q.storage_type_integral_width}")
+    width = q.storage_type_integral_width
+    if width > 32:  # MLIR's quant dialect rejects wider storage types when parsing
+        raise InterpreterError(f"unsupported quantized type {element}: storage wider than 32 bits")
+    storage = element_info(f"{'' if q.is_signed else 'u'}i{width}")
     return QuantizedInfo(str(element), storage, element_info(q.expressed_type), q.storage_type_min,
                          q.storage_type_max, scales, zero_points, axis)
 
