@@ -1,10 +1,719 @@
-// Verifiers of the ops that order side effects or exchange data (after_all
-// and create_token have no constraints beyond their types).
+// Verifiers and shape functions of the ops that order side effects or
+// exchange data: the collectives, send and recv, infeed and outfeed,
+// partition_id and replica_id (after_all and create_token have no constraints
+// beyond their types). Each check cites its spec constraint.
+//
+// What depends on the size of the process grid (num_replicas,
+// num_partitions), such as `size(replica_groups) = num_replicas` or an id
+// below num_partitions, is known at run time only: the interpreter checks it
+// when it runs the op. The verifier checks what the attributes and types
+// decide alone.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
 
 #define GET_OP_CLASSES
 #include "CommunicationOps.cpp.inc"
+
+namespace mlir::stablehlo {
+
+//===--- shared pieces ----------------------------------------------------===//
+
+// channel_id of the spec: the handle of channel_handle, 0 when it is absent.
+static int64_t channelIdOf(ChannelHandleAttr handle) {
+  return handle ? handle.getHandle() : 0;
+}
+
+// How a collective splits the process grid into process groups (spec,
+// "Collective ops"), as all_gather, all_reduce and reduce_scatter choose it.
+enum class Grouping { CrossReplica, CrossReplicaAndPartition, FlattenedIds };
+
+static Grouping groupingOf(int64_t channelId, bool useGlobalDeviceIds) {
+  if (channelId <= 0)
+    return Grouping::CrossReplica; // use_global_device_ids breaks C5 then
+  return useGlobalDeviceIds ? Grouping::FlattenedIds
+                            : Grouping::CrossReplicaAndPartition;
+}
+
+// The value of an i64 attribute given to a builder (which may pass any
+// attribute), std::nullopt when it is absent or not a signless i64.
+static std::optional<int64_t> i64Of(Attribute attr) {
+  auto integer = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!integer || !integer.getType().isSignlessInteger(64))
+    return std::nullopt;
+  return integer.getInt();
+}
+
+static bool compatibleDims(int64_t lhs, int64_t rhs) {
+  return ShapedType::isDynamic(lhs) || ShapedType::isDynamic(rhs) || lhs == rhs;
+}
+
+// The constraint ids of the replica_groups checks of one op.
+struct GroupIds {
+  const char *input;  // a 2-dimensional tensor (the input's own type, I<n>)
+  const char *unique; // is_unique(replica_groups)
+  const char *size;   // size(replica_groups) = num_...: run time, see below
+  const char *range;  // 0 <= replica_groups < size(replica_groups) or N
+};
+
+// How the entries of replica_groups are bounded above.
+enum class Bound {
+  // By size(replica_groups), the number of ids (all_gather C4, all_reduce C3,
+  // all_to_all C7, reduce_scatter C5): with uniqueness, the ids are then
+  // exactly range(size(replica_groups)), whose size the interpreter compares
+  // with num_replicas, num_partitions or num_processes.
+  Size,
+  // By num_replicas or num_partitions (collective_broadcast C2), known at
+  // run time only: the verifier checks that the ids are not negative.
+  RunTime,
+};
+
+// replica_groups of a collective: a 2-dimensional tensor whose ids are unique
+// and in range. `padded`: the spec's variadic 1-dimensional groups of
+// all_reduce, padded with -1 to rows of one length (as upstream reads them);
+// -1 entries are then no ids. `flattened`: flattened_ids is used
+// (use_global_device_ids).
+static LogicalResult checkReplicaGroups(Operation *op,
+                                        DenseIntElementsAttr groups,
+                                        const GroupIds &ids, bool padded,
+                                        Bound bound, bool flattened) {
+  auto type = cast<ShapedType>(groups.getType());
+  if (!type.hasRank() || type.getRank() != 2) // I<n>
+    return op->emitOpError()
+           << ids.input << ": replica_groups must be a 2-dimensional tensor, "
+           << "got " << type;
+  auto isPadding = [&](int64_t id) { return padded && id == -1; };
+  // A splat holds one value, read once (a huge splat is cheap to write): its
+  // second entry already repeats the first.
+  bool splat = groups.isSplat() && groups.getNumElements() > 0;
+  int64_t splatId = splat ? groups.getSplatValue<APInt>().getSExtValue() : 0;
+  int64_t size = 0; // size(replica_groups): the number of ids
+  if (splat) {
+    size = isPadding(splatId) ? 0 : groups.getNumElements();
+  } else {
+    for (const APInt &value : groups.getValues<APInt>())
+      size += !isPadding(value.getSExtValue());
+  }
+  // size(replica_groups) is num_replicas, num_partitions or num_processes, so
+  // the run time compares it with the process grid. Like upstream, the
+  // verifier rejects empty flattened_ids groups: num_processes is never 0.
+  // (An empty replica_groups of another strategy is XLA's "one group of all
+  // replicas"; the spec's size constraint rejects it at run time.)
+  if (flattened && size == 0)
+    return op->emitOpError()
+           << ids.size << ": with use_global_device_ids (flattened_ids), "
+           << "replica_groups must list all num_processes process ids, got "
+           << "none";
+  llvm::DenseSet<int64_t> seen;
+  auto checkId = [&](int64_t id) -> LogicalResult {
+    if (isPadding(id))
+      return success();
+    if (bound == Bound::Size && (id < 0 || id >= size))
+      return op->emitOpError()
+             << ids.range << ": replica_groups must be in [0, "
+             << "size(replica_groups)) = [0, " << size << ")"
+             << (padded ? " (-1 pads groups and counts as no id)" : "")
+             << ", got " << id;
+    if (bound == Bound::RunTime && id < 0)
+      return op->emitOpError()
+             << ids.range << ": replica_groups must be non-negative"
+             << "; their bound, num_replicas or num_partitions, is checked "
+                "at run time; got "
+             << id;
+    if (!seen.insert(id).second)
+      return op->emitOpError()
+             << ids.unique << ": replica_groups must be unique, but " << id
+             << " appears more than once";
+    return success();
+  };
+  if (splat) {
+    for (int64_t i = 0; i < std::min<int64_t>(groups.getNumElements(), 2); ++i)
+      if (failed(checkId(splatId)))
+        return failure();
+    return success();
+  }
+  for (const APInt &value : groups.getValues<APInt>())
+    if (failed(checkId(value.getSExtValue())))
+      return failure();
+  return success();
+}
+
+// dim(replica_groups, 1), the length of each group, or std::nullopt when the
+// groups hold no entry (then the sizes that depend on it are left to the run
+// time, where size(replica_groups) = num_replicas fails).
+static std::optional<int64_t> groupLength(DenseIntElementsAttr groups) {
+  auto type = cast<ShapedType>(groups.getType());
+  if (groups.getNumElements() == 0)
+    return std::nullopt;
+  return type.getDimSize(1);
+}
+
+// `(T0, T1) -> (T2)` for a block and its terminator.
+static std::string formatSignature(Block &block) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '(';
+  llvm::interleaveComma(block.getArgumentTypes(), os);
+  os << ") -> (";
+  if (Operation *terminator = terminatorOf(block))
+    llvm::interleaveComma(terminator->getOperandTypes(), os);
+  os << ')';
+  return text;
+}
+
+// The computation of all_reduce (C5) and reduce_scatter (C7): type
+// (tensor<E>, tensor<E>) -> (tensor<E>) with is_promotable(element_type(
+// operand), E) for every operand. Returns E.
+static FailureOr<Type> checkComputation(Operation *op, Region &region,
+                                        ValueRange operands, StringRef id) {
+  Block &block = region.front(); // one block: ODS checked SizedRegion<1>
+  Operation *terminator = terminatorOf(block);
+  RankedTensorType scalar;
+  if (block.getNumArguments() == 2 && terminator &&
+      terminator->getNumOperands() == 1)
+    scalar = dyn_cast<RankedTensorType>(terminator->getOperand(0).getType());
+  if (!scalar || scalar.getRank() != 0 ||
+      block.getArgument(0).getType() != scalar ||
+      block.getArgument(1).getType() != scalar) {
+    op->emitOpError() << id
+                      << ": computation must have type (tensor<E>, tensor<E>) "
+                         "-> (tensor<E>), got "
+                      << formatSignature(block);
+    return failure();
+  }
+  Type element = scalar.getElementType();
+  for (Value operand : operands)
+    if (!isPromotable(getElementTypeOrSelf(operand.getType()), element)) {
+      op->emitOpError() << id
+                        << ": the computation's element type E = " << element
+                        << " must be promotable from the element type of "
+                           "operand "
+                        << operand.getType();
+      return failure();
+    }
+  return element;
+}
+
+// use_global_device_ids needs a positive channel_id (all_gather C5,
+// all_reduce C4, reduce_scatter C6).
+static LogicalResult checkGlobalDeviceIds(Operation *op, bool global,
+                                          int64_t channelId, StringRef id) {
+  if (global && channelId <= 0)
+    return op->emitOpError()
+           << id << ": use_global_device_ids needs a positive channel_id "
+           << "(the handle of channel_handle), got " << channelId;
+  return success();
+}
+
+//===--- all_gather -------------------------------------------------------===//
+
+LogicalResult AllGatherOp::verify() {
+  ValueRange operands = getOperands();
+  if (operands.size() != getNumResults()) // C6
+    return emitOpError() << "C6: each operand has one result of its type, got "
+                         << operands.size() << " operand(s) and "
+                         << getNumResults() << " result(s)";
+  int64_t dim = getAllGatherDimAttr().getInt(); // si64
+  for (Value operand : operands) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (dim < 0 || dim >= type.getRank()) // C1
+      return emitOpError() << "C1: all_gather_dim " << dim << " must be in [0, "
+                           << type.getRank() << ") for operand " << type;
+  }
+  int64_t channelId = channelIdOf(getChannelHandleAttr());
+  bool global = getUseGlobalDeviceIds();
+  // I3, C2, C4; C3 (size(replica_groups) = num_replicas or num_processes) at
+  // run time.
+  if (failed(checkReplicaGroups(*this, getReplicaGroups(),
+                                {"I3", "C2", "C3", "C4"}, /*padded=*/false,
+                                Bound::Size, global)))
+    return failure();
+  if (failed(checkGlobalDeviceIds(*this, global, channelId, "C5")))
+    return failure();
+  // dim(process_groups, 1): dim(replica_groups, 1), times num_partitions for
+  // cross_replica_and_partition (known at run time: a multiple then).
+  std::optional<int64_t> length = groupLength(getReplicaGroups());
+  bool exact =
+      groupingOf(channelId, global) != Grouping::CrossReplicaAndPartition;
+  for (auto [operand, result] : llvm::zip(operands, getResults())) {
+    auto o = cast<RankedTensorType>(operand.getType());
+    auto r = cast<RankedTensorType>(result.getType());
+    bool same =
+        o.getElementType() == r.getElementType() && o.getRank() == r.getRank();
+    for (int64_t d = 0; same && d < o.getRank(); ++d)
+      same = d == dim || compatibleDims(o.getDimSize(d), r.getDimSize(d));
+    if (!same) // C6
+      return emitOpError() << "C6: result " << r
+                           << " must have the type of operand " << o
+                           << " except in dimension " << dim;
+    int64_t in = o.getDimSize(dim), out = r.getDimSize(dim);
+    if (!length || ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
+      continue;
+    std::optional<int64_t> gathered = llvm::checkedMul<int64_t>(in, *length);
+    if (!gathered) // C6
+      return emitOpError() << "C6: dim(operand, " << dim << ") * "
+                           << "dim(process_groups, 1) = " << in << " * "
+                           << *length << " does not fit in int64";
+    if (exact && out != *gathered) // C6
+      return emitOpError() << "C6: dimension " << dim << " of result " << r
+                           << " must be dim(operand, " << dim
+                           << ") * dim(process_groups, 1) = " << in << " * "
+                           << *length << " = " << *gathered;
+    if (!exact &&
+        (*gathered == 0 ? out != 0 : out == 0 || out % *gathered != 0)) // C6
+      return emitOpError()
+             << "C6: dimension " << dim << " of result " << r
+             << " must be dim(operand, " << dim
+             << ") * dim(replica_groups, 1) * num_partitions, a positive "
+                "multiple of "
+             << in << " * " << *length << " = " << *gathered;
+  }
+  return success();
+}
+
+//===--- all_reduce -------------------------------------------------------===//
+
+LogicalResult AllReduceOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            ValueRange operands, DictionaryAttr,
+                                            OpaqueProperties,
+                                            RegionRange regions,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<AllReduceOp>(location, operands);
+  if (failed(ranked))
+    return failure();
+  // C7: the element type E of the computation's result, when a body returns
+  // one value (a builder infers before filling the region; the verifier
+  // reports a malformed computation).
+  Type element;
+  if (hasBody(regions, 0))
+    if (Operation *terminator = terminatorOf(regions[0]->front()))
+      if (terminator->getNumOperands() == 1)
+        element = getElementTypeOrSelf(terminator->getOperand(0).getType());
+  for (RankedTensorType type : *ranked) // C6
+    inferred.push_back(element ? type.clone(element) : type);
+  return success();
+}
+
+LogicalResult AllReduceOp::verify() {
+  ValueRange operands = getOperands();
+  if (operands.size() != getNumResults()) // C6, C7
+    return emitOpError() << "C6: each operand has one result of its shape, got "
+                         << operands.size() << " operand(s) and "
+                         << getNumResults() << " result(s)";
+  int64_t channelId = channelIdOf(getChannelHandleAttr());
+  bool global = getUseGlobalDeviceIds();
+  // I2 (variadic 1-dimensional groups, padded with -1), C1, C3; C2
+  // (size(replica_groups) = num_replicas or num_processes) at run time.
+  if (failed(checkReplicaGroups(*this, getReplicaGroups(),
+                                {"I2", "C1", "C2", "C3"}, /*padded=*/true,
+                                Bound::Size, global)))
+    return failure();
+  if (failed(checkGlobalDeviceIds(*this, global, channelId, "C4")))
+    return failure();
+  FailureOr<Type> element =
+      checkComputation(*this, getComputation(), operands, "C5");
+  if (failed(element))
+    return failure();
+  for (auto [operand, result] : llvm::zip(operands, getResults())) {
+    if (!isCompatibleShape(operand.getType(), result.getType())) // C6
+      return emitOpError() << "C6: result " << result.getType()
+                           << " must have the shape of operand "
+                           << operand.getType();
+    if (getElementTypeOrSelf(result.getType()) != *element) // C7
+      return emitOpError() << "C7: the element type of result "
+                           << result.getType()
+                           << " must be the computation's E = " << *element;
+  }
+  return success();
+}
+
+//===--- reduce_scatter ---------------------------------------------------===//
+
+LogicalResult ReduceScatterOp::verify() {
+  auto o = cast<RankedTensorType>(getOperand().getType());
+  auto r = cast<RankedTensorType>(getType());
+  int64_t dim = getScatterDimensionAttr().getInt(); // si64
+  if (dim < 0 || dim >= o.getRank())                // C2
+    return emitOpError() << "C2: scatter_dimension " << dim
+                         << " must be in [0, " << o.getRank()
+                         << ") for operand " << o;
+  int64_t channelId = channelIdOf(getChannelHandleAttr());
+  bool global = getUseGlobalDeviceIds();
+  // I3, C3, C5; C4 (size(replica_groups) = num_replicas or num_processes) at
+  // run time.
+  if (failed(checkReplicaGroups(*this, getReplicaGroups(),
+                                {"I3", "C3", "C4", "C5"}, /*padded=*/false,
+                                Bound::Size, global)))
+    return failure();
+  if (failed(checkGlobalDeviceIds(*this, global, channelId, "C6")))
+    return failure();
+  FailureOr<Type> element =
+      checkComputation(*this, getComputation(), getOperand(), "C7");
+  if (failed(element))
+    return failure();
+  bool same = o.getRank() == r.getRank();
+  for (int64_t d = 0; same && d < o.getRank(); ++d)
+    same = d == dim || compatibleDims(o.getDimSize(d), r.getDimSize(d));
+  if (!same) // C8
+    return emitOpError() << "C8: result " << r
+                         << " must have the shape of operand " << o
+                         << " except in dimension " << dim;
+  // dim(process_groups, 1): dim(replica_groups, 1), times num_partitions for
+  // cross_replica_and_partition (known at run time: only its factor
+  // dim(replica_groups, 1) is checked then).
+  std::optional<int64_t> length = groupLength(getReplicaGroups());
+  bool exact =
+      groupingOf(channelId, global) != Grouping::CrossReplicaAndPartition;
+  int64_t in = o.getDimSize(dim), out = r.getDimSize(dim);
+  if (length && !ShapedType::isDynamic(in) && in % *length != 0) // C1
+    return emitOpError() << "C1: dim(operand, " << dim << ") = " << in
+                         << " must be a multiple of "
+                         << (exact ? "dim(process_groups, 1) = "
+                                   : "dim(replica_groups, 1) = ")
+                         << *length;
+  if (length && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out)) {
+    if (exact && out != in / *length) // C8
+      return emitOpError() << "C8: dimension " << dim << " of result " << r
+                           << " must be dim(operand, " << dim
+                           << ") / dim(process_groups, 1) = " << in << " / "
+                           << *length << " = " << in / *length;
+    // in = out * dim(replica_groups, 1) * num_partitions, num_partitions >= 1
+    std::optional<int64_t> part = llvm::checkedMul<int64_t>(out, *length);
+    if (!exact &&
+        (!part || (*part == 0 ? in != 0 : in == 0 || in % *part != 0))) // C8
+      return emitOpError()
+             << "C8: dimension " << dim << " of result " << r
+             << " must be dim(operand, " << dim
+             << ") / (dim(replica_groups, 1) * num_partitions), a divisor of "
+             << in << " / " << *length << " = " << in / *length;
+  }
+  if (r.getElementType() != *element) // C9
+    return emitOpError() << "C9: the element type of result " << r
+                         << " must be the computation's E = " << *element;
+  return success();
+}
+
+//===--- all_to_all -------------------------------------------------------===//
+
+// C1-C4 on one operand and the attributes; `inferred` gets its result type
+// (C9).
+static LogicalResult
+inferAllToAllType(const ErrorSink &fail, RankedTensorType operand,
+                  int64_t splitDimension, int64_t concatDimension,
+                  int64_t splitCount, RankedTensorType &inferred) {
+  int64_t rank = operand.getRank();
+  if (splitDimension < 0 || splitDimension >= rank) // C1
+    return fail("C1: split_dimension ", splitDimension, " must be in [0, ",
+                rank, ") for operand ", operand);
+  if (concatDimension < 0 || concatDimension >= rank) // C3
+    return fail("C3: concat_dimension ", concatDimension, " must be in [0, ",
+                rank, ") for operand ", operand);
+  if (splitCount <= 0) // C4
+    return fail("C4: split_count ", splitCount, " must be positive");
+  SmallVector<int64_t> shape(operand.getShape());
+  SmallVector<int64_t> bounds(getBounds(operand));
+  int64_t split = shape[splitDimension];
+  if (!ShapedType::isDynamic(split) && split % splitCount != 0) // C2
+    return fail("C2: dim(operand, ", splitDimension, ") = ", split,
+                " must be a multiple of split_count ", splitCount);
+  // C9: the split dimension shrinks, then the concatenation dimension grows
+  // (the same dimension keeps its size).
+  auto divide = [&](int64_t &size) {
+    if (!ShapedType::isDynamic(size))
+      size /= splitCount;
+  };
+  auto multiply = [&](int64_t &size) -> LogicalResult {
+    if (ShapedType::isDynamic(size))
+      return success();
+    std::optional<int64_t> product =
+        llvm::checkedMul<int64_t>(size, splitCount);
+    if (!product)
+      return fail("C9: dim(operand, ", concatDimension,
+                  ") * split_count = ", size, " * ", splitCount,
+                  " does not fit in int64");
+    size = *product;
+    return success();
+  };
+  if (splitDimension != concatDimension) {
+    divide(shape[splitDimension]);
+    if (failed(multiply(shape[concatDimension])))
+      return failure();
+    if (!bounds.empty()) {
+      divide(bounds[splitDimension]);
+      if (failed(multiply(bounds[concatDimension])))
+        return failure();
+    }
+  }
+  inferred = getTensorType(shape, operand.getElementType(), bounds);
+  return success();
+}
+
+LogicalResult
+AllToAllOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                             ValueRange operands, DictionaryAttr attributes,
+                             OpaqueProperties properties, RegionRange,
+                             SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<AllToAllOp>(location, operands);
+  if (failed(ranked))
+    return failure();
+  auto props = propertiesOf<AllToAllOp>(attributes, properties);
+  std::optional<int64_t> split = i64Of(props.split_dimension),
+                         concat = i64Of(props.concat_dimension),
+                         count = i64Of(props.split_count);
+  if (!split || !concat || !count)
+    return builderError(location, getOperationName(),
+                        "needs split_dimension, concat_dimension and "
+                        "split_count (i64)");
+  for (RankedTensorType operand : *ranked) {
+    RankedTensorType type;
+    if (failed(inferAllToAllType({}, operand, *split, *concat, *count, type)))
+      type = operand; // placeholder: the verifier reports the problem
+    inferred.push_back(type);
+  }
+  return success();
+}
+
+LogicalResult AllToAllOp::verify() {
+  ValueRange operands = getOperands();
+  if (operands.size() != getNumResults()) // C9
+    return emitOpError() << "C9: each operand has one result, got "
+                         << operands.size() << " operand(s) and "
+                         << getNumResults() << " result(s)";
+  int64_t count = getSplitCountAttr().getInt();
+  if (count <= 0) // C4 (also without operands)
+    return emitOpError() << "C4: split_count " << count << " must be positive";
+  for (auto [operand, result] : llvm::zip(operands, getResults())) {
+    auto o = cast<RankedTensorType>(operand.getType());
+    auto r = cast<RankedTensorType>(result.getType());
+    RankedTensorType expected;
+    if (failed(inferAllToAllType({*this}, o, getSplitDimensionAttr().getInt(),
+                                 getConcatDimensionAttr().getInt(), count,
+                                 expected)))
+      return failure();
+    if (r.getElementType() != expected.getElementType() ||
+        !isCompatibleShape(r, expected)) // C9
+      return emitOpError() << "C9: result " << r << " must be " << expected
+                           << ": operand " << o << " split in " << count
+                           << " along dimension "
+                           << getSplitDimensionAttr().getInt()
+                           << " and concatenated along dimension "
+                           << getConcatDimensionAttr().getInt();
+  }
+  // I5, C5, C7; C6 (size(replica_groups) = num_replicas or num_partitions)
+  // at run time.
+  DenseIntElementsAttr groups = getReplicaGroups();
+  if (failed(checkReplicaGroups(*this, groups, {"I5", "C5", "C6", "C7"},
+                                /*padded=*/false, Bound::Size,
+                                /*flattened=*/false)))
+    return failure();
+  int64_t length = cast<ShapedType>(groups.getType()).getDimSize(1);
+  if (length != count) // C8
+    return emitOpError() << "C8: dim(replica_groups, 1) = " << length
+                         << " must be split_count " << count;
+  return success();
+}
+
+//===--- collective_broadcast, collective_permute -------------------------===//
+
+LogicalResult CollectiveBroadcastOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto ranked =
+      rankedOperandTypes<CollectiveBroadcastOp>(location, operands, 1);
+  if (failed(ranked))
+    return failure();
+  inferred.push_back((*ranked)[0]); // C3
+  return success();
+}
+
+LogicalResult CollectiveBroadcastOp::verify() {
+  // I2, C1, C2 (the bound, num_replicas or num_partitions, at run time). The
+  // spec's groups are variadic 1-dimensional tensors, but like upstream the
+  // groups have one length here: no -1 padding (C2 rejects it).
+  if (failed(checkReplicaGroups(*this, getReplicaGroups(),
+                                {"I2", "C1", "C2", "C2"}, /*padded=*/false,
+                                Bound::RunTime, /*flattened=*/false)))
+    return failure();
+  if (!isCompatibleType(getOperand().getType(), getType())) // C3
+    return emitOpError() << "C3: result " << getType()
+                         << " must have the type of operand "
+                         << getOperand().getType();
+  return success();
+}
+
+// source_target_pairs of collective_permute (C1-C4, with the bound N of C4,
+// num_replicas or num_partitions, at run time); send and recv read upstream's
+// optional source_target_pairs (not in the spec) the same way.
+static LogicalResult checkSourceTargetPairs(Operation *op,
+                                            DenseIntElementsAttr pairs,
+                                            StringRef prefix) {
+  auto type = cast<ShapedType>(pairs.getType());
+  auto error = [&](StringRef id) {
+    return op->emitOpError() << prefix << id << ": ";
+  };
+  if (!type.hasRank() || type.getRank() != 2) // I2
+    return error("I2") << "source_target_pairs must be a 2-dimensional tensor, "
+                       << "got " << type;
+  if (type.getDimSize(1) != 2) // C1
+    return error("C1") << "dim(source_target_pairs, 1) must be 2, got " << type;
+  llvm::DenseSet<int64_t> sources, targets;
+  int64_t index = 0;
+  for (const APInt &value : pairs.getValues<APInt>()) {
+    int64_t id = value.getSExtValue();
+    bool source = index++ % 2 == 0;
+    if (id < 0) // C4
+      return error("C4")
+             << "source_target_pairs must be non-negative; their bound, "
+                "num_replicas or num_partitions, is checked at run time; got "
+             << id;
+    if (!(source ? sources : targets).insert(id).second) // C2, C3
+      return error(source ? "C2" : "C3")
+             << "the " << (source ? "sources" : "targets")
+             << " of source_target_pairs must be unique, but " << id
+             << " appears more than once";
+    // A splat of more than one pair repeats its source: the loop stops at
+    // the second entry.
+  }
+  return success();
+}
+
+LogicalResult CollectivePermuteOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<CollectivePermuteOp>(location, operands, 1);
+  if (failed(ranked))
+    return failure();
+  inferred.push_back((*ranked)[0]); // C5
+  return success();
+}
+
+LogicalResult CollectivePermuteOp::verify() {
+  if (failed(checkSourceTargetPairs(*this, getSourceTargetPairs(), "")))
+    return failure();
+  if (!isCompatibleType(getOperand().getType(), getType())) // C5
+    return emitOpError() << "C5: result " << getType()
+                         << " must have the type of operand "
+                         << getOperand().getType();
+  return success();
+}
+
+//===--- send, recv -------------------------------------------------------===//
+
+// The channel types of channel_handle (XLA's ChannelHandle.ChannelType).
+enum ChannelType : int64_t {
+  kDeviceToDevice = 1,
+  kDeviceToHost = 2,
+  kHostToDevice = 3,
+};
+
+// C1 of send and recv: channel_type is `host` (DEVICE_TO_HOST for send,
+// HOST_TO_DEVICE for recv) when is_host_transfer, else DEVICE_TO_DEVICE.
+static LogicalResult checkChannelType(Operation *op, ChannelHandleAttr handle,
+                                      bool hostTransfer, int64_t host,
+                                      StringRef hostName) {
+  int64_t expected = hostTransfer ? host : kDeviceToDevice;
+  if (handle.getType() != expected)
+    return op->emitOpError()
+           << "C1: channel_type must be "
+           << (hostTransfer ? hostName : StringRef("DEVICE_TO_DEVICE"))
+           << " (channel_handle type = " << expected
+           << ") when is_host_transfer is " << (hostTransfer ? "true" : "false")
+           << ", got type = " << handle.getType();
+  return success();
+}
+
+LogicalResult SendOp::verify() {
+  if (failed(checkChannelType(*this, getChannelHandle(), getIsHostTransfer(),
+                              kDeviceToHost, "DEVICE_TO_HOST")))
+    return failure();
+  if (auto pairs = getSourceTargetPairsAttr())
+    return checkSourceTargetPairs(*this, pairs, "collective_permute ");
+  return success();
+}
+
+// The results of recv and infeed: payload tensors, then a token (C2-C4 of
+// recv, C1-C3 of infeed: `ids` in that order).
+static LogicalResult checkPayloadAndToken(Operation *op,
+                                          ArrayRef<const char *> ids) {
+  TypeRange results = op->getResultTypes();
+  if (results.empty()) // 0 < size(results)
+    return op->emitOpError()
+           << ids[0] << ": needs at least one result (the token)";
+  for (auto [i, type] : llvm::enumerate(results.drop_back()))
+    if (!isa<RankedTensorType>(type)) // is_tensor(type(results[:-1]))
+      return op->emitOpError() << ids[1] << ": result #" << i << " must be a "
+                               << "tensor (only the last result is a token), "
+                               << "got " << type;
+  if (!isa<TokenType>(results.back())) // is_token(type(results[-1]))
+    return op->emitOpError()
+           << ids[2] << ": the last result must be a token, got "
+           << results.back();
+  return success();
+}
+
+LogicalResult RecvOp::verify() {
+  if (failed(checkChannelType(*this, getChannelHandle(), getIsHostTransfer(),
+                              kHostToDevice, "HOST_TO_DEVICE")))
+    return failure();
+  if (failed(checkPayloadAndToken(*this, {"C2", "C3", "C4"})))
+    return failure();
+  if (auto pairs = getSourceTargetPairsAttr())
+    return checkSourceTargetPairs(*this, pairs, "collective_permute ");
+  return success();
+}
+
+//===--- infeed, outfeed --------------------------------------------------===//
+
+LogicalResult InfeedOp::verify() {
+  if (failed(checkPayloadAndToken(*this, {"C1", "C2", "C3"})))
+    return failure();
+  // layout (not in the spec; upstream's attribute, checked as upstream does):
+  // one array per payload result.
+  ArrayAttr layout = getLayoutAttr();
+  if (!layout)
+    return success();
+  size_t payload = getNumResults() - 1;
+  if (layout.size() != payload)
+    return emitOpError() << "layout must have one entry per result but the "
+                         << "token (" << payload << "), got " << layout.size();
+  for (auto [i, entry] : llvm::enumerate(layout))
+    if (!isa<ArrayAttr>(entry))
+      return emitOpError() << "layout entry " << i << " must be an array, got "
+                           << entry;
+  return success();
+}
+
+//===--- partition_id, replica_id -----------------------------------------===//
+
+static Type processIdType(MLIRContext *context) {
+  return RankedTensorType::get(
+      {}, IntegerType::get(context, 32, IntegerType::Unsigned));
+}
+
+LogicalResult PartitionIdOp::inferReturnTypes(MLIRContext *context,
+                                              std::optional<Location>,
+                                              ValueRange, DictionaryAttr,
+                                              OpaqueProperties, RegionRange,
+                                              SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(processIdType(context));
+  return success();
+}
+
+LogicalResult ReplicaIdOp::inferReturnTypes(MLIRContext *context,
+                                            std::optional<Location>, ValueRange,
+                                            DictionaryAttr, OpaqueProperties,
+                                            RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(processIdType(context));
+  return success();
+}
+
+} // namespace mlir::stablehlo
