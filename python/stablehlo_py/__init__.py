@@ -17,12 +17,22 @@ _mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine"]
 
 
-def interpret(module_or_text, *arrays, entry="main", limits=None):
+def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=None, num_partitions=None,
+              collective_timeout=60.0):
     """Runs function `entry` of a module on numpy arrays; returns a list.
     `limits`: stablehlo_py.interpreter.Limits (or a dict of its fields).
     An entry function with dynamic argument types is refined to the arrays'
-    shapes first (see `compile`)."""
-    return compile(module_or_text, entry=entry, limits=limits)(*arrays)
+    shapes first (see `compile`).
+    `num_replicas`, `num_partitions`: the process grid (defaults: the module's
+    mhlo.num_replicas / mhlo.num_partitions, else 1). With more than one process,
+    one thread runs each; an argument given as a list holds one value per process
+    (flattened id = replica_id * num_partitions + partition_id), and the result is
+    one result list per process. `collective_timeout`: seconds a process waits
+    for its group at a collective op."""
+    from .interpreter import run_on_grid
+
+    return run_on_grid(compile(module_or_text, entry=entry, limits=limits), arrays, num_replicas, num_partitions,
+                       collective_timeout)
 
 
 def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors jax.jit naming)

@@ -64,6 +64,9 @@ FAMILIES = {
     # the chlo dialect: its kernels and the special functions they compute (special.py)
     "chlo": (_CHLO, "test_kernel_mutants_chlo*.py"),
     "special": (_CHLO, "test_kernel_mutants_chlo*.py"),
+    # the process grid and the collectives (issue 17)
+    "communication": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
+    "grid": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
     # quantized values (issue 16): the formulas, the two rules, the integer dot and convolution
     "quantization": ([_T + "test_interpreter_quantization.py", _T + "test_quantization_builders.py"],
                      "test_kernel_mutants_quantization*.py"),
@@ -71,4 +74,4 @@ FAMILIES = {
 
 # Kernel modules first: the order a budgeted run over everything takes.
 DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
-                 "rng", "scalar", "chlo", "special", "quantization", "types", "conversion", "combiners", "bodies", "windows", "checks"]
+                 "rng", "scalar", "chlo", "special", "quantization", "communication", "grid", "types", "conversion", "combiners", "bodies", "windows", "checks"]

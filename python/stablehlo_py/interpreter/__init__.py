@@ -3,6 +3,7 @@
     results = interpret(module_or_text, *arrays, entry="main")
     run = compile(module_or_text, entry="main"); results = run(*arrays)
     interpret(..., limits=Limits(max_total_bytes=2**30, timeout=10.0))  # or a dict
+    per_process = interpret(module, [x0, x1, x2, x3], w, num_replicas=2, num_partitions=2)
 
 
 `compile` prepares the module once (see plan.py); the returned callable only
@@ -13,20 +14,32 @@ tuples for tuple values; `TOKEN` for `!stablehlo.token` values.  Every
 failure is an `InterpreterError` naming the op and its location; a check
 that does not hold is a `CheckFailure`.  `limits` (limits.py) bound the memory,
 `while` iterations and wall time of a call; the memory defaults follow the machine.
+
+The process grid (grid.py): `interpret(..., num_replicas=R, num_partitions=P)` (defaults: the
+module's `mhlo.num_replicas` / `mhlo.num_partitions` attributes, else 1) runs R*P processes,
+one thread each, on the one prepared plan. Process i (flattened id: replica_id *
+num_partitions + partition_id) gets the i-th element of each argument given as a list, and
+every other argument as it is; the result is one result list per process. A 1x1 grid is an
+ordinary call. A process waits at most `collective_timeout` seconds for its group at a
+collective op.
 """
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
+from . import attributes
 from .errors import CheckFailure, InterpreterError, Reported
 from .limits import Limits
 from .plan import Function, PlanBuilder, Runtime
+from .grid import DEFAULT_TIMEOUT, ProcessGrid, run_processes
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
 from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
 
-__all__ = ["interpret", "compile", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
+__all__ = ["interpret", "compile", "run_on_grid", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
@@ -83,8 +96,28 @@ def _entry_name(builder: PlanBuilder, entry: str) -> str:
     raise InterpreterError(f"no function @{entry} in the module (functions: {names})")
 
 
+class _ThreadRuntime(Runtime):
+    """A Runtime whose call depth and deadline belong to the calling thread, so the processes of
+    a grid (one thread each) can run one prepared plan at once."""
+
+    def __init__(self, limits: Limits | None = None):
+        object.__setattr__(self, "_local", threading.local())
+        super().__init__(limits)
+
+    depth = property(lambda self: getattr(self._local, "depth", 0),
+                     lambda self, value: setattr(self._local, "depth", value))
+    deadline = property(lambda self: getattr(self._local, "deadline", None),
+                        lambda self, value: setattr(self._local, "deadline", value))
+
+
 class Executable:
-    """A prepared entry function: call it with numpy arrays, get a list of numpy arrays."""
+    """A prepared entry function: call it with numpy arrays, get a list of numpy arrays.
+
+    `num_replicas`, `num_partitions`: the module's process grid (`mhlo.num_replicas`,
+    `mhlo.num_partitions`; 1 when absent), the defaults of `run_on_grid`."""
+
+    num_replicas = 1
+    num_partitions = 1
 
     def __init__(self, function: Function, runtime: Runtime | None = None):
         self._function = function
@@ -168,9 +201,64 @@ def compile(module_or_text, entry: str = "main", limits=None) -> Executable:  # 
     with _PREPARING:
         module_op, _owner = _load_module(module_or_text)
         builder = PlanBuilder(module_op, limits)
-        return Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
+        builder.runtime = _ThreadRuntime(builder.limits)  # shared by the threads of a process grid
+        executable = Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
+        executable.num_replicas, executable.num_partitions = _grid_size(module_op)
+        return executable
 
 
-def interpret(module_or_text, *arrays, entry: str = "main", limits=None) -> list:
-    """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays."""
-    return compile(module_or_text, entry, limits)(*arrays)
+def _grid_size(module_op) -> tuple:
+    """(num_replicas, num_partitions) from the module's mhlo.num_replicas / mhlo.num_partitions."""
+    sizes = []
+    for name in ("mhlo.num_replicas", "mhlo.num_partitions"):
+        attr = attributes.get(module_op, name)
+        value = 1 if attr is None else attributes.decode(attr)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InterpreterError(f"the module attribute {name} must be a positive integer, got {attr}")
+        sizes.append(value)
+    return tuple(sizes)
+
+
+def _grid_defaults(executable) -> tuple:
+    for candidate in (executable, getattr(executable, "_dynamic", None)):
+        if candidate is not None and hasattr(candidate, "num_replicas"):
+            return candidate.num_replicas, candidate.num_partitions
+    return 1, 1
+
+
+def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
+                collective_timeout: float | None = DEFAULT_TIMEOUT) -> list:
+    """Call `executable` (compile's result) on the process grid: one result list per process
+    (flattened order), or, on a 1x1 grid, the results of one plain call. An argument given as a
+    list holds one value per process; any other is every process's."""
+    default_replicas, default_partitions = _grid_defaults(executable)
+    grid = ProcessGrid(default_replicas if num_replicas is None else num_replicas,
+                       default_partitions if num_partitions is None else num_partitions, collective_timeout)
+    if grid.num_processes == 1:
+        return executable(*arrays)
+    specs = executable.arg_specs
+    if len(arrays) != len(specs):
+        expected = ", ".join(s.text for s in specs)
+        raise InterpreterError(f"@{executable.name} takes {len(specs)} argument{'s' if len(specs) != 1 else ''} "
+                               f"({expected}), got {len(arrays)}")
+    n = grid.num_processes
+    for index, value in enumerate(arrays):
+        if isinstance(value, list) and len(value) != n:
+            raise InterpreterError(f"argument {index} is a list of {len(value)} values, but the "
+                                   f"{grid.num_replicas}x{grid.num_partitions} process grid has {n} processes "
+                                   f"(give one value per process, or one array for all)")
+    per_process = [[v[i] if isinstance(v, list) else v for v in arrays] for i in range(n)]
+    calls = []
+    for args in per_process:
+        plan_for = getattr(executable, "plan_for", None)  # a specialising executable: plans prepared here
+        target = executable if plan_for is None else plan_for(*args)
+        calls.append(lambda target=target, args=args: target(*args))
+    return run_processes(grid, calls)
+
+
+def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_replicas=None, num_partitions=None,
+              collective_timeout: float | None = DEFAULT_TIMEOUT) -> list:
+    """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays, or, on a
+    process grid of more than one process, a list of them per process (see the module's doc)."""
+    return run_on_grid(compile(module_or_text, entry, limits), arrays, num_replicas, num_partitions,
+                       collective_timeout)

@@ -1,12 +1,329 @@
-"""Kernels of the ops that order side effects: after_all and create_token.
-The interpreter runs ops in program order, so a token carries nothing."""
+"""Kernels of the communication ops: after_all and create_token (the interpreter runs ops in
+program order, so a token carries nothing), replica_id and partition_id, and the collectives
+all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast, collective_permute.
+
+Collectives run on the process grid of grid.py: the kernel finds the group of the running
+process (the spec's strategies, computed once per grid), deposits its operands at the
+group's meeting and computes its result from every member's deposit, in group order. A
+process that runs alone (a 1x1 grid, a group of one) meets nobody. Reductions fold the
+deposits left to right in group order (a binary tree the spec allows), the same way on every
+process, so every member gets identical bits.
+"""
 
 from __future__ import annotations
 
-from .registry import register
+import numpy as np
+
+from . import grid as grids
+from .bodies import single_op_body
+from .combiners import body_ufunc, complex_max, complex_min, float_max, float_min
+from .conversion import convert_values
+from .errors import InterpreterError
+from .registry import Kernel, register
 from .types import TOKEN
 
 
 @register("stablehlo.after_all", "stablehlo.create_token")
 def _token(ctx):
     return lambda *tokens: TOKEN
+
+
+@register("stablehlo.replica_id")
+def _replica_id(ctx):
+    dtype = ctx.result_spec().dtype
+    return lambda: np.array(grids.current().replica_id, dtype=dtype)
+
+
+@register("stablehlo.partition_id")
+def _partition_id(ctx):
+    dtype = ctx.result_spec().dtype
+    return lambda: np.array(grids.current().partition_id, dtype=dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# Decoding the group attributes
+
+
+def _channel_id(ctx) -> int:
+    handle = ctx.attrs.get("channel_handle")
+    return int(handle["handle"]) if isinstance(handle, dict) else 0
+
+
+def _use_global_device_ids(ctx) -> bool:
+    value = ctx.attrs.get("use_global_device_ids")
+    return value is not None and value is not False
+
+
+def _width(ctx, name: str, inferred: int | None) -> int:
+    """The second dimension of 2-D attribute `name`: from its type while the op is being
+    prepared; for an op of dynamic types (whose kernel is made at run time, when the IR may be
+    gone), `inferred` from the op's other attributes and types."""
+    op = ctx.attrs._op  # None once the attributes are detached from the IR (plan._Specialising)
+    if op is not None:
+        import mlir.ir as ir
+
+        attr = op.attributes[name] if name in op.attributes else None
+        if attr is None:
+            return 0
+        shape = ir.ShapedType(attr.type).shape
+        return shape[1] if len(shape) == 2 else (shape[0] if shape else 0)
+    if inferred is None:
+        raise InterpreterError(f"cannot tell the rows of {name} of an op of dynamic types; refine the program "
+                               f"to static types (stablehlo_py.refine)")
+    return inferred
+
+
+def _rows(ctx, name: str = "replica_groups", inferred: int | None = None) -> tuple:
+    flat = ctx.attrs.get(name) or ()
+    return grids.group_rows(flat, _width(ctx, name, inferred) if flat else 0)
+
+
+def _where(ctx) -> str:
+    return f"{ctx.name} ({ctx.location_text})"
+
+
+def _group_finder(ctx, mode: str, rows: tuple, what: str = "replica_groups", cover: bool = True):
+    """`find() -> (process, its group or None)` for the running process, groups computed once per grid."""
+    cache: dict = {}
+
+    def find():
+        process = grids.current()
+        grid = process.grid
+        by_process = cache.get(grid)
+        if by_process is None:
+            groups = grid.groups(mode, rows, what, cover)
+            by_process = {pid: g for g in groups for pid in g}
+            if len(cache) > 8:
+                cache.clear()
+            cache[grid] = by_process
+        return process, by_process.get(process.pid)
+
+    return find
+
+
+def _shared(value):
+    """A value other processes may read after its owner moved on: never one it can still write."""
+    if isinstance(value, np.ndarray) and value.flags.writeable:
+        return value.copy()
+    return value
+
+
+def _standard_finder(ctx):
+    """The group finder of all_gather, all_reduce and reduce_scatter (C2-C3: groups cover the ids)."""
+    mode = grids.group_mode(_channel_id(ctx), _use_global_device_ids(ctx))
+    return mode, _group_finder(ctx, mode, _rows(ctx, inferred=_inferred_width(ctx)))
+
+
+def _inferred_width(ctx) -> int | None:
+    """The group length of an op of dynamic types, from its types where they tell it."""
+    if ctx.name == "stablehlo.all_gather":
+        d = ctx.attrs["all_gather_dim"]
+        operand, result = ctx.operand_specs[0].shape[d], ctx.result_specs[0].shape[d]
+        return result // operand if operand and result is not None else None
+    if ctx.name == "stablehlo.reduce_scatter":
+        d = ctx.attrs["scatter_dimension"]
+        operand, result = ctx.operand_specs[0].shape[d], ctx.result_specs[0].shape[d]
+        return operand // result if result and operand is not None else None
+    return None
+
+
+def _exchange(ctx, key, find, values):
+    """(the group's deposits of `values` in group order, the group, this process's index)."""
+    process, group = find()
+    if group is None:  # every process is in a group (checked); kept for safety
+        raise InterpreterError(f"process {grids.format_process(process.pid)} is in no group")
+    deposits = process.meet(key, _where(ctx), group, values if len(group) == 1 else tuple(map(_shared, values)))
+    return deposits, group, group.index(process.pid)
+
+
+# ---------------------------------------------------------------------------------------
+# Reductions
+
+
+def _combiner(ctx, body):
+    """(`combine(a, b, extras) -> array`, whether its results are always new arrays): the body
+    applied to whole arrays; one numpy call for a body that is one op on its two arguments."""
+    info = body.arg_specs[0].element
+    name = single_op_body(body.fn, 1) if body.start == body.stop else None
+    if name is not None:
+        ufunc = body_ufunc(name, info)
+        if ufunc is None and name in ("stablehlo.maximum", "stablehlo.minimum"):
+            if info.category == "float":
+                ufunc = float_max if name == "stablehlo.maximum" else float_min
+            elif info.category == "complex":
+                ufunc = complex_max if name == "stablehlo.maximum" else complex_min
+        if ufunc is not None:
+            return (lambda a, b, extras: np.asarray(ufunc(a, b))), True
+    call = body.call
+    return (lambda a, b, extras: np.asarray(call([a, b], extras)[0])), False
+
+
+def _reducer(ctx):
+    """`reduce(operands, extras) -> (reduced values, group, index)` of all_reduce / reduce_scatter."""
+    count = ctx.num_operands
+    body = ctx.region(0)
+    info = body.arg_specs[0].element
+    combine, fresh = _combiner(ctx, body)
+    _, find = _standard_finder(ctx)
+    key = ctx.attrs  # the same object for every process (and every specialised form of the op)
+
+    def reduce(operands, extras):
+        values = [v if v.dtype == info.dtype else convert_values(v, info) for v in operands]
+        deposits, group, index = _exchange(ctx, key, find, values)
+        reduced = []
+        for i in range(count):
+            acc = deposits[0][i]
+            for deposit in deposits[1:]:
+                acc = combine(acc, deposit[i], extras)
+            shape = operands[i].shape
+            if not (fresh and len(group) > 1 and acc.shape == shape):
+                # a deposit itself (a group of one, a body returning an argument) or a constant
+                acc = np.array(np.broadcast_to(acc, shape), dtype=info.dtype, copy=True)
+            reduced.append(acc)
+        return reduced, group, index
+
+    return count, reduce
+
+
+@register("stablehlo.all_reduce")
+def _all_reduce(ctx):
+    count, reduce = _reducer(ctx)
+
+    def all_reduce(*vals):
+        return reduce(vals[:count], vals[count:])[0]
+
+    return Kernel(all_reduce)
+
+
+@register("stablehlo.reduce_scatter")
+def _reduce_scatter(ctx):
+    count, reduce = _reducer(ctx)
+    dim = ctx.attrs["scatter_dimension"]
+
+    def reduce_scatter(*vals):
+        (reduced,), group, index = reduce(vals[:1], vals[1:])
+        parts = len(group)
+        if reduced.shape[dim] % parts:
+            raise InterpreterError(f"dimension {dim} of the operand ({reduced.shape[dim]}) does not split into "
+                                   f"{parts} parts, one per process of the group (C1)")
+        size = reduced.shape[dim] // parts
+        index_expr = [slice(None)] * reduced.ndim
+        index_expr[dim] = slice(index * size, (index + 1) * size)
+        return (np.array(reduced[tuple(index_expr)]),)
+
+    return Kernel(reduce_scatter)
+
+
+# ---------------------------------------------------------------------------------------
+# Data movement
+
+
+@register("stablehlo.all_gather")
+def _all_gather(ctx):
+    dim = ctx.attrs["all_gather_dim"]
+    count = ctx.num_operands
+    _, find = _standard_finder(ctx)
+    results = [s.shape[dim] for s in ctx.result_specs]
+    key = ctx.attrs
+
+    def all_gather(*operands):
+        deposits, group, _ = _exchange(ctx, key, find, operands[:count])
+        out = []
+        for i in range(count):
+            expected = results[i]
+            got = operands[i].shape[dim] * len(group)
+            if expected is not None and expected != got:
+                raise InterpreterError(f"result {i} has {expected} elements in dimension {dim}, but the group of "
+                                       f"{len(group)} processes gathers {got} (C6)")
+            out.append(np.concatenate([d[i] for d in deposits], axis=dim))
+        return out
+
+    return Kernel(all_gather)
+
+
+@register("stablehlo.all_to_all")
+def _all_to_all(ctx):
+    split_dim, concat_dim = ctx.attrs["split_dimension"], ctx.attrs["concat_dimension"]
+    split_count = ctx.attrs["split_count"]
+    count = ctx.num_operands
+    mode = grids.group_mode(_channel_id(ctx), partitions=True)
+    find = _group_finder(ctx, mode, _rows(ctx, inferred=split_count))
+    key = ctx.attrs
+
+    def all_to_all(*operands):
+        deposits, group, index = _exchange(ctx, key, find, operands[:count])
+        if len(group) != split_count:
+            raise InterpreterError(f"the group of process {grids.format_process(group[index])} has {len(group)} "
+                                   f"processes, split_count is {split_count} (C8)")
+        out = []
+        for i in range(count):
+            size = operands[i].shape[split_dim] // split_count
+            part = [slice(None)] * operands[i].ndim
+            part[split_dim] = slice(index * size, (index + 1) * size)
+            out.append(np.concatenate([d[i][tuple(part)] for d in deposits], axis=concat_dim))
+        return out
+
+    return Kernel(all_to_all)
+
+
+@register("stablehlo.collective_broadcast")
+def _collective_broadcast(ctx):
+    mode = grids.group_mode(_channel_id(ctx), partitions=True)
+    find = _group_finder(ctx, mode, _rows(ctx), cover=False)
+    dtype = ctx.result_spec().dtype
+    key = ctx.attrs
+
+    def collective_broadcast(operand):
+        process, group = find()
+        if group is None:
+            return np.zeros(operand.shape, dtype)
+        source = process.pid == group[0]
+        deposits = process.meet(key, _where(ctx), group, _shared(operand) if source else None)
+        return np.array(deposits[0], dtype=dtype, copy=True)
+
+    return collective_broadcast
+
+
+@register("stablehlo.collective_permute")
+def _collective_permute(ctx):
+    pairs = _rows(ctx, "source_target_pairs", inferred=2)
+    mode = grids.group_mode(_channel_id(ctx), partitions=True)
+    dtype = ctx.result_spec().dtype
+    key = ctx.attrs
+    sources = [p[0] for p in pairs]
+    targets = [p[1] for p in pairs]
+    source_of = {t: s for s, t in pairs}
+    involved = sorted(set(sources) | set(targets))
+    cache: dict = {}
+
+    def plan(process):
+        """(the involved processes of this one's slice of the grid, this process's id there)"""
+        grid = process.grid
+        if grid not in cache:
+            size = grids.id_count(mode, grid.num_replicas, grid.num_partitions)
+            for s, t in pairs:
+                for i in (s, t):
+                    if not 0 <= i < size:
+                        raise InterpreterError(f"source_target_pairs holds {i}, outside the {size} "
+                                               f"{'partition' if mode == grids.CROSS_PARTITION else 'replica'} ids "
+                                               f"[0, {size}) of the {grid.num_replicas}x{grid.num_partitions} "
+                                               f"process grid ({mode})")
+            cache[grid] = True
+        pid = process.pid
+        if mode == grids.CROSS_REPLICA:
+            return tuple((i, pid[1]) for i in involved), pid[0]
+        return tuple((pid[0], i) for i in involved), pid[1]
+
+    def collective_permute(operand):
+        process = grids.current()
+        group, me = plan(process)
+        if me not in involved:
+            return np.zeros(operand.shape, dtype)
+        value = _shared(operand) if me in sources else None
+        deposits = process.meet(key, _where(ctx), group, value)
+        source = source_of.get(me)
+        if source is None:
+            return np.zeros(operand.shape, dtype)
+        return np.array(deposits[involved.index(source)], dtype=dtype, copy=True)
+
+    return collective_permute

@@ -1,0 +1,588 @@
+"""The process grid: collectives on 1x4, 2x2 and 4x1 grids against numpy oracles of the spec's
+semantics, every process-group strategy, replica_id / partition_id, the rendezvous' errors."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+import stablehlo_py
+from stablehlo_py.interpreter import InterpreterError, compile, interpret
+from stablehlo_py.interpreter import grid as grids
+
+GRIDS = [(1, 4), (2, 2), (4, 1)]
+
+
+def pids(R, P):
+    return [(r, p) for r in range(R) for p in range(P)]
+
+
+def dense(rows, width=None):
+    rows = [list(r) for r in rows]
+    if not rows:
+        return "dense<> : tensor<0x0xi64>"
+    width = width or max(len(r) for r in rows)
+    rows = [r + [-1] * (width - len(r)) for r in rows]
+    return f"dense<{rows}> : tensor<{len(rows)}x{width}xi64>"
+
+
+def channel(handle):
+    return f", channel_handle = #stablehlo.channel_handle<handle = {handle}, type = 1>" if handle else ""
+
+
+def oracle_groups(mode, rows, R, P):
+    """The spec's four strategies, written out as in the spec's Python."""
+    if mode == "cross_replica":
+        rows = rows or [list(range(R))]
+        return [[(r, p) for r in g] for g in rows for p in range(P)]
+    if mode == "cross_partition":
+        rows = rows or [list(range(P))]
+        return [[(r, p) for p in g] for g in rows for r in range(R)]
+    if mode == "cross_replica_and_partition":
+        rows = rows or [list(range(R))]
+        return [[(r, p) for p in range(P) for r in g] for g in rows]
+    rows = rows or [list(range(R * P))]
+    return [[divmod(i, P) for i in g] for g in rows]
+
+
+def group_of(groups, pid):
+    for g in groups:
+        if pid in g:
+            return g
+    return None
+
+
+def inputs(R, P, shape, dtype=np.float32, seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.standard_normal(shape).astype(dtype) if np.dtype(dtype).kind == "f"
+            else rng.integers(-50, 50, shape).astype(dtype) for _ in range(R * P)]
+
+
+def attrs_for(mode, rows, width=None):
+    """(replica_groups and channel attributes) selecting `mode` for all_gather/all_reduce/reduce_scatter."""
+    text = f"replica_groups = {dense(rows, width)}"
+    if mode == "cross_replica":
+        return text
+    if mode == "cross_replica_and_partition":
+        return text + channel(1)
+    return text + channel(1) + ", use_global_device_ids"
+
+
+def standard_cases(R, P):
+    """(mode, rows) for the standard strategies on an RxP grid: every strategy, several groupings."""
+    cases = [("cross_replica", [list(range(R))]), ("cross_replica", []),
+             ("cross_replica_and_partition", [list(range(R))]), ("flattened_ids", [list(range(R * P))]),
+             ("cross_replica_and_partition", [])]
+    if R >= 2:
+        cases.append(("cross_replica", [[i] for i in reversed(range(R))]))
+        cases.append(("cross_replica", [list(reversed(range(R)))]))
+    if R * P == 4:
+        cases.append(("flattened_ids", [[3, 0], [1, 2]]))
+        cases.append(("flattened_ids", [[2], [0, 3, 1]]))  # -1 padding
+    if R == 4:
+        cases.append(("cross_replica", [[0, 2, 3], [1]]))  # -1 padding
+        cases.append(("cross_replica_and_partition", [[1, 3], [2, 0]]))
+    return cases
+
+
+ADD_BODY = """({
+  ^bb0(%x: tensor<E>, %y: tensor<E>):
+    %0 = stablehlo.add %x, %y : tensor<E>
+    stablehlo.return %0 : tensor<E>
+  })"""
+
+
+def body(op, e):
+    return ADD_BODY.replace("add", op).replace("E", e)
+
+
+# ---------------------------------------------------------------------------------------
+# all_reduce
+
+
+def all_reduce_program(mode, rows, shape="3x2", e="f32", body_text=None, width=None):
+    t = f"tensor<{shape}x{e}>"
+    body_text = body_text or body("add", e)
+    return f"""
+func.func @main(%a: {t}) -> {t} {{
+  %r = "stablehlo.all_reduce"(%a) {body_text} {{{attrs_for(mode, rows, width)}}} : ({t}) -> {t}
+  return %r : {t}
+}}"""
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_all_reduce_every_strategy(R, P):
+    for mode, rows in standard_cases(R, P):
+        xs = inputs(R, P, (3, 2), np.int32)
+        outs = interpret(all_reduce_program(mode, rows, e="i32"), xs, num_replicas=R, num_partitions=P)
+        groups = oracle_groups(mode, rows, R, P)
+        for i, pid in enumerate(pids(R, P)):
+            g = group_of(groups, pid)
+            expected = sum(xs[r * P + p] for r, p in g)
+            np.testing.assert_array_equal(outs[i][0], expected, err_msg=f"{mode} {rows} {pid}")
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_all_reduce_f32_sums_are_bit_identical_in_group_order(R, P):
+    n = R * P
+    xs = [np.random.default_rng(i).standard_normal(1000).astype(np.float32) * 10 ** (i % 7) for i in range(n)]
+    order = list(reversed(range(n)))
+    outs = interpret(all_reduce_program("flattened_ids", [order], shape="1000"), xs, num_replicas=R,
+                     num_partitions=P)
+    expected = xs[order[0]].copy()
+    for i in order[1:]:
+        expected = expected + xs[i]  # left fold in group order
+    for out in outs:
+        assert out[0].tobytes() == expected.tobytes()
+
+
+def test_all_reduce_max_body_with_signed_zeros_and_nan():
+    xs = [np.array([-0.0, 1.0, np.nan, 2.0], np.float32), np.array([0.0, -1.0, 3.0, np.nan], np.float32),
+          np.array([-0.0, 5.0, 0.0, 1.0], np.float32), np.array([-0.0, 0.0, 1.0, 4.0], np.float32)]
+    outs = interpret(all_reduce_program("cross_replica", [[0, 1, 2, 3]], shape="4", body_text=body("maximum", "f32")),
+                     xs, num_replicas=4)
+    for out in outs:
+        r = out[0]
+        assert r[0] == 0 and not np.signbit(r[0])
+        assert r[1] == 5 and np.isnan(r[2]) and np.isnan(r[3])
+
+
+def test_all_reduce_two_op_body():
+    # body: (x + y) * 2 folded left in group order
+    two = """({
+  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+    %0 = stablehlo.add %x, %y : tensor<i64>
+    %1 = stablehlo.add %0, %0 : tensor<i64>
+    stablehlo.return %1 : tensor<i64>
+  })"""
+    xs = inputs(2, 2, (5,), np.int64)
+    outs = interpret(all_reduce_program("flattened_ids", [[2, 0, 3, 1]], shape="5", e="i64", body_text=two), xs,
+                     num_replicas=2, num_partitions=2)
+    acc = xs[2]
+    for i in (0, 3, 1):
+        acc = (acc + xs[i]) * 2
+    for out in outs:
+        np.testing.assert_array_equal(out[0], acc)
+
+
+def test_all_reduce_body_capturing_nothing_but_a_constant():
+    const = """({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %c = stablehlo.constant dense<7.0> : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  })"""
+    xs = inputs(1, 2, (2, 3))
+    outs = interpret(all_reduce_program("cross_replica_and_partition", [[0]], shape="2x3", body_text=const), xs,
+                     num_partitions=2)
+    for out in outs:
+        np.testing.assert_array_equal(out[0], np.full((2, 3), 7, np.float32))
+
+
+def test_all_reduce_variadic_with_promotion():
+    program = """
+func.func @main(%a: tensor<4xf32>, %b: tensor<2x3xbf16>) -> (tensor<4xf32>, tensor<2x3xf32>) {
+  %0:2 = "stablehlo.all_reduce"(%a, %b) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %r = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %r : tensor<f32>
+  }) {replica_groups = dense<[[0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>, tensor<2x3xbf16>) -> (tensor<4xf32>, tensor<2x3xf32>)
+  return %0#0, %0#1 : tensor<4xf32>, tensor<2x3xf32>
+}"""
+    import ml_dtypes
+
+    a = [np.arange(4, dtype=np.float32) * (i + 1) for i in range(4)]
+    b = [(np.arange(6).reshape(2, 3) + i).astype(ml_dtypes.bfloat16) for i in range(4)]
+    outs = interpret(program, a, b, num_replicas=2, num_partitions=2)
+    for i in range(3):
+        np.testing.assert_array_equal(outs[i][0], a[0] + a[1] + a[2])
+        assert outs[i][1].dtype == np.float32
+        np.testing.assert_array_equal(outs[i][1], sum(x.astype(np.float32) for x in b[:3]))
+    np.testing.assert_array_equal(outs[3][0], a[3])
+    np.testing.assert_array_equal(outs[3][1], b[3].astype(np.float32))
+
+
+def test_all_reduce_in_a_loop_meets_once_per_iteration():
+    program = """
+func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c3 = stablehlo.constant dense<3> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c0, %x = %a) : tensor<i32>, tensor<2xi32>
+   cond {
+    %lt = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  } do {
+    %r = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+      %s = stablehlo.add %p, %q : tensor<i32>
+      stablehlo.return %s : tensor<i32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+    %n = stablehlo.add %i, %c1 : tensor<i32>
+    stablehlo.return %n, %r : tensor<i32>, tensor<2xi32>
+  }
+  return %0#1 : tensor<2xi32>
+}"""
+    xs = [np.array([1, 2], np.int32), np.array([3, 5], np.int32)]
+    outs = interpret(program, xs, num_replicas=2)
+    # after 3 rounds of x <- x0 + x1: (x0 + x1) * 4
+    for out in outs:
+        np.testing.assert_array_equal(out[0], (xs[0] + xs[1]) * 4)
+
+
+# ---------------------------------------------------------------------------------------
+# all_gather, reduce_scatter, all_to_all
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_all_gather_every_strategy(R, P):
+    for mode, rows in standard_cases(R, P):
+        groups = oracle_groups(mode, rows, R, P)
+        sizes = {len(g) for g in groups}
+        if len(sizes) != 1:
+            continue  # the result type fixes one group length
+        (k,) = sizes
+        program = f"""
+func.func @main(%a: tensor<2x3xf32>) -> tensor<2x{3 * k}xf32> {{
+  %r = "stablehlo.all_gather"(%a) {{all_gather_dim = 1 : i64, {attrs_for(mode, rows)}}} : (tensor<2x3xf32>) -> tensor<2x{3 * k}xf32>
+  return %r : tensor<2x{3 * k}xf32>
+}}"""
+        xs = inputs(R, P, (2, 3))
+        outs = interpret(program, xs, num_replicas=R, num_partitions=P)
+        for i, pid in enumerate(pids(R, P)):
+            g = group_of(groups, pid)
+            expected = np.concatenate([xs[r * P + p] for r, p in g], axis=1)
+            np.testing.assert_array_equal(outs[i][0], expected, err_msg=f"{mode} {rows} {pid}")
+
+
+def test_all_gather_variadic():
+    program = """
+func.func @main(%a: tensor<2x2xf32>, %b: tensor<3xi32>) -> (tensor<8x2xf32>, tensor<12xi32>) {
+  %0:2 = "stablehlo.all_gather"(%a, %b) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<2x2xf32>, tensor<3xi32>) -> (tensor<8x2xf32>, tensor<12xi32>)
+  return %0#0, %0#1 : tensor<8x2xf32>, tensor<12xi32>
+}"""
+    a, b = inputs(2, 2, (2, 2)), inputs(2, 2, (3,), np.int32)
+    for out in interpret(program, a, b, num_replicas=2, num_partitions=2):
+        np.testing.assert_array_equal(out[0], np.concatenate(a))
+        np.testing.assert_array_equal(out[1], np.concatenate(b))
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_reduce_scatter_every_strategy(R, P):
+    for mode, rows in standard_cases(R, P):
+        groups = oracle_groups(mode, rows, R, P)
+        sizes = {len(g) for g in groups}
+        if len(sizes) != 1:
+            continue
+        (k,) = sizes
+        program = f"""
+func.func @main(%a: tensor<{4 * k}x3xi64>) -> tensor<4x3xi64> {{
+  %r = "stablehlo.reduce_scatter"(%a) {body("add", "i64")} {{scatter_dimension = 0 : i64, {attrs_for(mode, rows)}}} : (tensor<{4 * k}x3xi64>) -> tensor<4x3xi64>
+  return %r : tensor<4x3xi64>
+}}"""
+        xs = inputs(R, P, (4 * k, 3), np.int64)
+        outs = interpret(program, xs, num_replicas=R, num_partitions=P)
+        for i, pid in enumerate(pids(R, P)):
+            g = group_of(groups, pid)
+            total = sum(xs[r * P + p] for r, p in g)
+            j = g.index(pid)
+            np.testing.assert_array_equal(outs[i][0], total[4 * j:4 * (j + 1)], err_msg=f"{mode} {rows} {pid}")
+
+
+def test_reduce_scatter_max_with_promotion():
+    program = """
+func.func @main(%a: tensor<8x3xf32>) -> tensor<2x3xf64> {
+  %0 = "stablehlo.reduce_scatter"(%a) ({
+  ^bb0(%x: tensor<f64>, %y: tensor<f64>):
+    %r = stablehlo.maximum %x, %y : tensor<f64>
+    stablehlo.return %r : tensor<f64>
+  }) {scatter_dimension = 0 : i64, replica_groups = dense<[[3, 2, 1, 0]]> : tensor<1x4xi64>} : (tensor<8x3xf32>) -> tensor<2x3xf64>
+  return %0 : tensor<2x3xf64>
+}"""
+    xs = inputs(4, 1, (8, 3))
+    outs = interpret(program, xs, num_replicas=4)
+    total = np.maximum.reduce([x.astype(np.float64) for x in xs])
+    for r in range(4):
+        j = [3, 2, 1, 0].index(r)
+        assert outs[r][0].dtype == np.float64
+        np.testing.assert_array_equal(outs[r][0], total[2 * j:2 * j + 2])
+
+
+@pytest.mark.parametrize("R,P,cross_partition", [(R, P, cross) for R, P in GRIDS for cross in (False, True)
+                                                   if (P if cross else R) > 1])  # a group of more than one
+def test_all_to_all(R, P, cross_partition):
+    n = P if cross_partition else R
+    rows = [list(reversed(range(n)))]
+    attrs = f"replica_groups = {dense(rows)}" + (channel(2) if cross_partition else "")
+    program = f"""
+func.func @main(%a: tensor<3x{2 * n}xi32>, %b: tensor<{n}x1xi8>) -> (tensor<{3 * n}x2xi32>, tensor<{n}x1xi8>) {{
+  %0:2 = "stablehlo.all_to_all"(%a, %b) {{split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = {n} : i64, {attrs}}} : (tensor<3x{2 * n}xi32>, tensor<{n}x1xi8>) -> (tensor<{3 * n}x2xi32>, tensor<{n}x1xi8>)
+  return %0#0, %0#1 : tensor<{3 * n}x2xi32>, tensor<{n}x1xi8>
+}}"""
+    # the second operand splits along dimension 1 too: give it dimension 1 of size n... (n x 1 splits only if n == 1)
+    program = program.replace("%0:2 = \"stablehlo.all_to_all\"(%a, %b)", "%0:2 = \"stablehlo.all_to_all\"(%a, %a2)")
+    program = program.replace(f"%b: tensor<{n}x1xi8>", f"%b: tensor<{n}x1xi8>, %a2: tensor<1x{n}xi8>")
+    program = program.replace(f"(tensor<3x{2 * n}xi32>, tensor<{n}x1xi8>) ->", f"(tensor<3x{2 * n}xi32>, tensor<1x{n}xi8>) ->")
+    a = inputs(R, P, (3, 2 * n), np.int32)
+    b = inputs(R, P, (n, 1), np.int8)
+    c = inputs(R, P, (1, n), np.int8, seed=3)
+    outs = interpret(program, a, b, c, num_replicas=R, num_partitions=P)
+    groups = oracle_groups("cross_partition" if cross_partition else "cross_replica", rows, R, P)
+    for i, pid in enumerate(pids(R, P)):
+        g = group_of(groups, pid)
+        j = g.index(pid)
+        expected = np.concatenate([np.split(a[r * P + p], n, axis=1)[j] for r, p in g], axis=0)
+        np.testing.assert_array_equal(outs[i][0], expected)
+        expected = np.concatenate([np.split(c[r * P + p], n, axis=1)[j] for r, p in g], axis=0)
+        np.testing.assert_array_equal(outs[i][1], expected)
+
+
+# ---------------------------------------------------------------------------------------
+# collective_broadcast, collective_permute
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+@pytest.mark.parametrize("cross_partition", [False, True])
+def test_collective_broadcast(R, P, cross_partition):
+    n = P if cross_partition else R
+    rows = [[n - 1, 0]] if n >= 2 else [[0]]
+    attrs = f"replica_groups = {dense(rows)}" + (channel(3) if cross_partition else "")
+    program = f"""
+func.func @main(%a: tensor<1x2xi64>) -> tensor<1x2xi64> {{
+  %r = "stablehlo.collective_broadcast"(%a) {{{attrs}}} : (tensor<1x2xi64>) -> tensor<1x2xi64>
+  return %r : tensor<1x2xi64>
+}}"""
+    xs = inputs(R, P, (1, 2), np.int64)
+    outs = interpret(program, xs, num_replicas=R, num_partitions=P)
+    groups = oracle_groups("cross_partition" if cross_partition else "cross_replica", rows, R, P)
+    for i, pid in enumerate(pids(R, P)):
+        g = group_of(groups, pid)
+        expected = np.zeros((1, 2), np.int64) if g is None else xs[g[0][0] * P + g[0][1]]
+        np.testing.assert_array_equal(outs[i][0], expected)
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+@pytest.mark.parametrize("cross_partition", [False, True])
+def test_collective_permute(R, P, cross_partition):
+    n = P if cross_partition else R
+    pairs = [[i, (i + 1) % n] for i in range(n - 1)] if n > 1 else [[0, 0]]  # a chain: id 0 receives nothing
+    attrs = f"source_target_pairs = {dense(pairs)}" + (channel(4) if cross_partition else "")
+    program = f"""
+func.func @main(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {{
+  %r = "stablehlo.collective_permute"(%a) {{{attrs}}} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}}"""
+    xs = inputs(R, P, (2, 2))
+    outs = interpret(program, xs, num_replicas=R, num_partitions=P)
+    source_of = {t: s for s, t in pairs}
+    for i, (r, p) in enumerate(pids(R, P)):
+        me = p if cross_partition else r
+        s = source_of.get(me)
+        if s is None:
+            expected = np.zeros((2, 2), np.float32)
+        else:
+            expected = xs[r * P + s] if cross_partition else xs[s * P + p]
+        np.testing.assert_array_equal(outs[i][0], expected)
+
+
+def test_collective_permute_swap_and_uninvolved_processes():
+    program = """
+func.func @main(%a: tensor<3xi32>) -> tensor<3xi32> {
+  %r = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[2, 0], [0, 2]]> : tensor<2x2xi64>} : (tensor<3xi32>) -> tensor<3xi32>
+  return %r : tensor<3xi32>
+}"""
+    xs = inputs(4, 1, (3,), np.int32)
+    outs = interpret(program, xs, num_replicas=4)
+    np.testing.assert_array_equal(outs[0][0], xs[2])
+    np.testing.assert_array_equal(outs[2][0], xs[0])
+    np.testing.assert_array_equal(outs[1][0], np.zeros(3, np.int32))
+    np.testing.assert_array_equal(outs[3][0], np.zeros(3, np.int32))
+
+
+# ---------------------------------------------------------------------------------------
+# ids, the API, one process, errors
+
+IDS = """
+func.func @main() -> (tensor<ui32>, tensor<ui32>) {
+  %0 = stablehlo.replica_id : tensor<ui32>
+  %1 = stablehlo.partition_id : tensor<ui32>
+  return %0, %1 : tensor<ui32>, tensor<ui32>
+}"""
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_replica_and_partition_ids(R, P):
+    outs = interpret(IDS, num_replicas=R, num_partitions=P)
+    for i, (r, p) in enumerate(pids(R, P)):
+        assert outs[i][0].dtype == np.uint32 and outs[i][0].shape == ()
+        assert (int(outs[i][0]), int(outs[i][1])) == (r, p)
+
+
+def test_one_process_without_threads():
+    assert [int(v) for v in interpret(IDS)] == [0, 0]
+    run = compile(IDS)
+    assert [int(v) for v in run()] == [0, 0]
+    xs = np.arange(4, dtype=np.float32)
+    (out,) = interpret(all_reduce_program("cross_replica", [[0]], shape="4"), xs)
+    np.testing.assert_array_equal(out, xs)
+    (out,) = interpret(all_reduce_program("cross_replica", [], shape="4"), xs)  # all of one replica
+    np.testing.assert_array_equal(out, xs)
+    out[...] = 0  # results belong to the caller
+    np.testing.assert_array_equal(xs, np.arange(4, dtype=np.float32))
+
+
+def test_grid_size_from_module_attributes_and_package_api():
+    program = "module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} {" + IDS + "}"
+    outs = interpret(program)
+    assert [(int(a), int(b)) for a, b in outs] == pids(2, 2)
+    outs = stablehlo_py.interpret(program, num_partitions=1)
+    assert [(int(a), int(b)) for a, b in outs] == pids(2, 1)
+    assert compile(program).num_replicas == 2
+
+
+def test_shared_and_per_process_arguments():
+    program = """
+func.func @main(%a: tensor<2xf32>, %w: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.multiply %a, %w : tensor<2xf32>
+  %r = "stablehlo.all_reduce"(%0) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}"""
+    xs = [np.array([1, 2], np.float32) * i for i in range(3)]
+    w = np.array([10, 100], np.float32)
+    for out in stablehlo_py.interpret(program, xs, w, num_replicas=3):
+        np.testing.assert_array_equal(out[0], (xs[0] + xs[1] + xs[2]) * w)
+
+
+def test_bad_argument_counts():
+    program = all_reduce_program("cross_replica", [[0, 1]], shape="2")
+    with pytest.raises(InterpreterError, match="list of 3 values.*2x1 process grid has 2 processes"):
+        interpret(program, [np.zeros(2, np.float32)] * 3, num_replicas=2)
+    with pytest.raises(InterpreterError, match="takes 1 argument"):
+        interpret(program, num_replicas=2)
+    with pytest.raises(InterpreterError, match="process \\(1, 0\\).*argument 0"):
+        interpret(program, [np.zeros(2, np.float32), np.zeros(3, np.float32)], num_replicas=2)
+    with pytest.raises(InterpreterError, match="num_replicas must be a positive integer"):
+        interpret(program, np.zeros(2, np.float32), num_replicas=0)
+
+
+def test_groups_checked_against_the_grid():
+    xs = np.zeros(2, np.float32)
+    with pytest.raises(InterpreterError, match="stablehlo.all_reduce.*replica_groups must cover all 3 replica ids.*misses 2"):
+        interpret(all_reduce_program("cross_replica", [[0, 1]], shape="2"), xs, num_replicas=3)
+    with pytest.raises(InterpreterError, match="replica_groups holds 2, outside the 2 flattened process ids"):
+        interpret(all_reduce_program("flattened_ids", [[0, 1, 2, 3]], shape="2"), xs, num_replicas=2)
+    program = """
+func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[0, 3]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}"""
+    with pytest.raises(InterpreterError, match="collective_permute.*process \\(\\d, 0\\): source_target_pairs holds 3, outside"):
+        interpret(program, xs, num_replicas=2)
+    gather = """
+func.func @main(%a: tensor<2xf32>) -> tensor<4xf32> {
+  %r = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}"""
+    np.testing.assert_array_equal(interpret(gather, [xs, xs + 1], num_replicas=2)[1][0], [0, 0, 1, 1])
+    with pytest.raises(InterpreterError, match="result 0 has 4 elements in dimension 0, but the group of 4 processes "
+                                               "gathers 8"):
+        interpret(gather, xs, num_replicas=2, num_partitions=2)
+
+
+def test_process_groups_strategies_match_the_spec_examples():
+    assert grids.process_groups("cross_replica", [[0, 1], [2, 3]], 4, 2) == [
+        ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((2, 0), (3, 0)), ((2, 1), (3, 1))]
+    assert grids.process_groups("cross_partition", [[0, 1]], 4, 2) == [
+        ((0, 0), (0, 1)), ((1, 0), (1, 1)), ((2, 0), (2, 1)), ((3, 0), (3, 1))]
+    assert grids.process_groups("cross_replica_and_partition", [[0, 1], [2, 3]], 4, 2) == [
+        ((0, 0), (1, 0), (0, 1), (1, 1)), ((2, 0), (3, 0), (2, 1), (3, 1))]
+    assert grids.process_groups("flattened_ids", [[0, 1, 2, 3], [4, 5, 6, 7]], 4, 2) == [
+        ((0, 0), (0, 1), (1, 0), (1, 1)), ((2, 0), (2, 1), (3, 0), (3, 1))]
+    assert grids.group_rows((0, 1, 2, 3, -1, -1), 3) == ((0, 1, 2), (3,))
+
+
+def test_timeout_when_only_some_processes_reach_a_collective():
+    program = """
+func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %id = stablehlo.replica_id : tensor<ui32>
+  %zero = stablehlo.constant dense<0> : tensor<ui32>
+  %p = stablehlo.compare EQ, %id, %zero : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
+  %r = "stablehlo.if"(%p) ({
+    %s = "stablehlo.all_reduce"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %t = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+    stablehlo.return %s : tensor<2xf32>
+  }, {
+    stablehlo.return %a : tensor<2xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}"""
+    start = time.monotonic()
+    with pytest.raises(InterpreterError) as info:
+        interpret(program, np.ones(2, np.float32), num_replicas=3, collective_timeout=0.3)
+    assert time.monotonic() - start < 5
+    message = str(info.value)
+    assert "process (0, 0) waited 0.3 s for its group at stablehlo.all_reduce" in message
+    assert "processes (1, 0), (2, 0) never came" in message
+    assert info.value.process == (0, 0)
+
+
+def test_a_failing_process_releases_the_waiting_ones():
+    program = """
+func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> {
+  %id = stablehlo.replica_id : tensor<ui32>
+  %zero = stablehlo.constant dense<0> : tensor<ui32>
+  %p = stablehlo.compare EQ, %id, %zero : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
+  %b = "stablehlo.if"(%p) ({
+    %c = stablehlo.custom_call @grid_test_fails(%a) : (tensor<2xi32>) -> tensor<2xi32>
+    stablehlo.return %c : tensor<2xi32>
+  }, {
+    stablehlo.return %a : tensor<2xi32>
+  }) : (tensor<i1>) -> tensor<2xi32>
+  %r = "stablehlo.all_reduce"(%b) ({
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+    %t = stablehlo.add %x, %y : tensor<i32>
+    stablehlo.return %t : tensor<i32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+  return %r : tensor<2xi32>
+}"""
+    from stablehlo_py.interpreter import register_custom_call, unregister_custom_call
+
+    def fails(a):
+        raise ValueError("process 0 breaks")
+
+    register_custom_call("grid_test_fails", fails)
+    try:
+        start = time.monotonic()
+        with pytest.raises(InterpreterError) as info:
+            interpret(program, np.ones(2, np.int32), num_replicas=2, collective_timeout=30)
+        assert time.monotonic() - start < 10
+    finally:
+        unregister_custom_call("grid_test_fails")
+    assert info.value.process == (0, 0)
+    assert "process 0 breaks" in str(info.value)
+
+
+def test_one_executable_many_grids_and_calls():
+    run = compile(all_reduce_program("cross_replica", [], shape="3", e="i32"))
+    from stablehlo_py.interpreter import run_on_grid
+
+    for R in (1, 2, 4, 2):
+        xs = inputs(R, 1, (3,), np.int32)
+        outs = run_on_grid(run, [xs] if R > 1 else [xs[0]], num_replicas=R)
+        if R == 1:
+            np.testing.assert_array_equal(outs[0], xs[0])
+        else:
+            for out in outs:
+                np.testing.assert_array_equal(out[0], sum(xs))
+
+
+# ---------------------------------------------------------------------------------------
+# JAX shard_map, exported, against the interpreter
