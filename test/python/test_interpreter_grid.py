@@ -586,3 +586,27 @@ def test_one_executable_many_grids_and_calls():
 
 # ---------------------------------------------------------------------------------------
 # JAX shard_map, exported, against the interpreter
+
+
+def test_collectives_of_dynamic_types():
+    """Kernels of ops with `?` sizes are made when the program runs, from attributes decoded
+    before the IR may be gone: replica_groups keep their rows and columns there too."""
+    program = """
+func.func @main(%x: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>} : (tensor<?x2xf32>) -> tensor<?x2xf32>
+  %1 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>} : (tensor<?x2xf32>) -> tensor<?x2xf32>
+  return %0, %1 : tensor<?x2xf32>, tensor<?x2xf32>
+}"""
+    xs = inputs(4, 1, (3, 2))
+    outs = compile(program)
+    results = stablehlo_py.interpreter.run_on_grid(outs, (xs,), num_replicas=4)
+    for r in range(4):
+        first = 0 if r < 2 else 2
+        np.testing.assert_array_equal(results[r][0], np.concatenate([xs[first], xs[first + 1]]))
+        partner = {0: 2, 1: 3, 2: 0, 3: 1}[r]
+        low, high = min(r, partner), max(r, partner)
+        np.testing.assert_array_equal(results[r][1], xs[low] + xs[high])

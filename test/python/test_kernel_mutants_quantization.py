@@ -137,7 +137,7 @@ def per_axis(scales, zps, axis):
     return f"!quant.uniform<i8:f32:{axis}, {{{','.join(f'{s!r}:{z}' for s, z in zip(scales, zps))}}}>"
 
 
-@pytest.mark.parametrize("case", ["batch", "two_free"])
+@pytest.mark.parametrize("case", ["batch", "two_free", "rhs_two_free"])
 def test_per_axis_rhs_scales_follow_the_result_dimension(case):
     rng = np.random.default_rng(11)
     scales, zps = [0.1, 0.37, 1.3, 0.02, 0.6], [0, 0, 0, 0, 0]
@@ -145,6 +145,10 @@ def test_per_axis_rhs_scales_follow_the_result_dimension(case):
         lhs_shape, rhs_shape, out_shape = (2, 3, 4), (2, 4, 5), (2, 3, 5)
         attrs = "batching_dims = [0] x [0], contracting_dims = [2] x [1]"
         einsum, axis, in_result, reshape = "bmk,bkn->bmn", 2, 2, (1, 1, 5)
+    elif case == "rhs_two_free":  # lhs [2, 4] x rhs [4, 3, 5], result [2, 3, 5]: rhs dim 2 -> result dim 2
+        lhs_shape, rhs_shape, out_shape = (2, 4), (4, 3, 5), (2, 3, 5)
+        attrs = "contracting_dims = [1] x [0]"
+        einsum, axis, in_result, reshape = "mk,kan->man", 2, 2, (1, 1, 5)
     else:  # lhs [3, 2, 4] x rhs [4, 5], result [3, 2, 5]: rhs dim 1 -> result dim 2
         lhs_shape, rhs_shape, out_shape = (3, 2, 4), (4, 5), (3, 2, 5)
         attrs = "contracting_dims = [2] x [0]"

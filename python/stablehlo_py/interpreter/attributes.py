@@ -65,12 +65,13 @@ class Attributes:
     """The attributes of one op, each decoded (by `decode`) once, on first use. An absent
     attribute reads as its `ODS_DEFAULTS` entry, else as the `default` the reader passes."""
 
-    __slots__ = ("_op", "_defaults", "_values")
+    __slots__ = ("_op", "_defaults", "_values", "_shapes")
 
     def __init__(self, op):
         self._op = op
         self._defaults = ODS_DEFAULTS.get(op.name, _NO_DEFAULTS)
         self._values: dict = {}
+        self._shapes: dict = {}  # name -> shape of an elements attribute (its value reads flat)
 
     def get(self, name: str, default=None):
         value = self._values.get(name, _UNREAD)
@@ -78,7 +79,18 @@ class Attributes:
             attr = None if self._op is None else get(self._op, name)
             value = self._defaults.get(name) if attr is None else decode(attr)
             self._values[name] = value
+            if isinstance(value, tuple):
+                import mlir.ir as ir
+
+                if isinstance(attr, ir.DenseElementsAttr):
+                    self._shapes[name] = tuple(ir.ShapedType(attr.type).shape)
         return default if value is None else value
+
+    def shape(self, name: str) -> tuple | None:
+        """The shape of elements attribute `name` (replica_groups' rows and columns), also once
+        detached; None when the op does not have it."""
+        self.get(name)
+        return self._shapes.get(name)
 
     def __getitem__(self, name: str):
         value = self.get(name)

@@ -54,28 +54,15 @@ def _use_global_device_ids(ctx) -> bool:
     return value is not None and value is not False
 
 
-def _width(ctx, name: str, inferred: int | None) -> int:
-    """The second dimension of 2-D attribute `name`: from its type while the op is being
-    prepared; for an op of dynamic types (whose kernel is made at run time, when the IR may be
-    gone), `inferred` from the op's other attributes and types."""
-    op = ctx.attrs._op  # None once the attributes are detached from the IR (plan._Specialising)
-    if op is not None:
-        import mlir.ir as ir
-
-        attr = op.attributes[name] if name in op.attributes else None
-        if attr is None:
-            return 0
-        shape = ir.ShapedType(attr.type).shape
-        return shape[1] if len(shape) == 2 else (shape[0] if shape else 0)
-    if inferred is None:
-        raise InterpreterError(f"cannot tell the rows of {name} of an op of dynamic types; refine the program "
-                               f"to static types (stablehlo_py.refine)")
-    return inferred
+def _width(ctx, name: str) -> int:
+    """The second dimension of 2-D attribute `name` (0 when absent)."""
+    shape = ctx.attrs.shape(name) or ()
+    return shape[1] if len(shape) == 2 else (shape[0] if shape else 0)
 
 
-def _rows(ctx, name: str = "replica_groups", inferred: int | None = None) -> tuple:
+def _rows(ctx, name: str = "replica_groups") -> tuple:
     flat = ctx.attrs.get(name) or ()
-    return grids.group_rows(flat, _width(ctx, name, inferred) if flat else 0)
+    return grids.group_rows(flat, _width(ctx, name) if flat else 0)
 
 
 def _where(ctx) -> str:
@@ -111,20 +98,7 @@ def _shared(value):
 def _standard_finder(ctx):
     """The group finder of all_gather, all_reduce and reduce_scatter (C2-C3: groups cover the ids)."""
     mode = grids.group_mode(_channel_id(ctx), _use_global_device_ids(ctx))
-    return mode, _group_finder(ctx, mode, _rows(ctx, inferred=_inferred_width(ctx)))
-
-
-def _inferred_width(ctx) -> int | None:
-    """The group length of an op of dynamic types, from its types where they tell it."""
-    if ctx.name == "stablehlo.all_gather":
-        d = ctx.attrs["all_gather_dim"]
-        operand, result = ctx.operand_specs[0].shape[d], ctx.result_specs[0].shape[d]
-        return result // operand if operand and result is not None else None
-    if ctx.name == "stablehlo.reduce_scatter":
-        d = ctx.attrs["scatter_dimension"]
-        operand, result = ctx.operand_specs[0].shape[d], ctx.result_specs[0].shape[d]
-        return operand // result if result and operand is not None else None
-    return None
+    return mode, _group_finder(ctx, mode, _rows(ctx))
 
 
 def _exchange(ctx, key, find, values):
@@ -247,7 +221,7 @@ def _all_to_all(ctx):
     split_count = ctx.attrs["split_count"]
     count = ctx.num_operands
     mode = grids.group_mode(_channel_id(ctx), partitions=True)
-    find = _group_finder(ctx, mode, _rows(ctx, inferred=split_count))
+    find = _group_finder(ctx, mode, _rows(ctx))
     key = ctx.attrs
 
     def all_to_all(*operands):
@@ -286,7 +260,7 @@ def _collective_broadcast(ctx):
 
 @register("stablehlo.collective_permute")
 def _collective_permute(ctx):
-    pairs = _rows(ctx, "source_target_pairs", inferred=2)
+    pairs = _rows(ctx, "source_target_pairs")
     mode = grids.group_mode(_channel_id(ctx), partitions=True)
     dtype = ctx.result_spec().dtype
     key = ctx.attrs
