@@ -18,7 +18,7 @@ __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile
 
 
 def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=None, num_partitions=None,
-              collective_timeout=60.0):
+              collective_timeout=60.0, infeed=None, outfeed=None):
     """Runs function `entry` of a module on numpy arrays; returns a list.
     `limits`: stablehlo_py.interpreter.Limits (or a dict of its fields).
     An entry function with dynamic argument types is refined to the arrays'
@@ -28,11 +28,14 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
     one thread runs each; an argument given as a list holds one value per process
     (flattened id = replica_id * num_partitions + partition_id), and the result is
     one result list per process. `collective_timeout`: seconds a process waits
-    for its group at a collective op."""
+    for its group at a collective op (or for a value at a recv). `infeed`: a callable
+    (process_index, infeed_config) -> arrays, or a queue/list/iterable of array sequences (or a
+    dict of them per process); `outfeed`: a callable (process_index, outfeed_config, arrays) or
+    a list receiving (process_index, arrays) (see stablehlo_py.interpreter)."""
     from .interpreter import run_on_grid
 
     return run_on_grid(compile(module_or_text, entry=entry, limits=limits), arrays, num_replicas, num_partitions,
-                       collective_timeout)
+                       collective_timeout, infeed, outfeed)
 
 
 def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors jax.jit naming)

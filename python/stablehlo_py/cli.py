@@ -1,6 +1,7 @@
 """`stablehlo-py`: run StableHLO programs with the numpy interpreter, or run pass pipelines.
 
     stablehlo-py run FILE [--args a.npy ...] [--entry NAME] [--split-input-file]
+                          [--replicas R] [--partitions P] [--output DIR]
                           [--max-value-bytes N] [--max-total-bytes N] [--max-iterations N] [--timeout SECONDS]
     stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file] [--verify-diagnostics]
 
@@ -139,6 +140,50 @@ def _non_negative(kind):
     return parse
 
 
+def _run_on_grid(run, args) -> list:
+    """The results of each process (a list of one for a 1x1 grid). `--replicas/--partitions`
+    (default: the module's mhlo.num_replicas / mhlo.num_partitions) give the process grid; an
+    argument file name with `{process}` is loaded per process (its flattened id)."""
+    from stablehlo_py.interpreter import run_on_grid
+
+    replicas, partitions = _grid_defaults(run)
+    replicas, partitions = args.replicas or replicas, args.partitions or partitions
+    count = replicas * partitions
+    per_process = [_load_args([p.replace("{process}", str(i)) for p in args.args], run.arg_specs)
+                   for i in range(count if any("{process}" in p for p in args.args) else 1)]
+    if count == 1:
+        return [run(*per_process[0])]
+    if len(per_process) == 1:
+        return run_on_grid(run, per_process[0], replicas, partitions)
+    if len({len(a) for a in per_process}) != 1:
+        raise UserError("the processes' argument files give different numbers of arguments")
+    by_position = [[arrays[k] for arrays in per_process] for k in range(len(per_process[0]))]
+    return run_on_grid(run, by_position, replicas, partitions)
+
+
+def _grid_defaults(run) -> tuple:
+    from stablehlo_py.interpreter import grid_defaults
+
+    return grid_defaults(run)
+
+
+def _write_results(directory: str, process, results) -> None:
+    """Each tensor result as DIR/result_K.npy (DIR/process_I_result_K.npy on a process grid)."""
+    os.makedirs(directory, exist_ok=True)
+    prefix = "" if process is None else f"process_{process}_"
+    for index, value in enumerate(results):
+        if isinstance(value, tuple):
+            raise UserError(f"result {index} is a tuple: --output writes tensors only")
+        if hasattr(value, "dtype"):
+            np.save(os.path.join(directory, f"{prefix}result_{index}.npy"), value)
+
+
+def _positive_int(text: str) -> int:
+    if not re.fullmatch(r"\s*\d+\s*", text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'")
+    return int(text)
+
+
 def _run(args) -> int:
     from stablehlo_py.interpreter import InterpreterError
     from stablehlo_py import compile as compile_
@@ -152,13 +197,19 @@ def _run(args) -> int:
         try:
             module = _parse(chunk, first_line, args.file)
             run = compile_(module, args.entry, limits=_limits(args))
-            results = run(*_load_args(args.args, run.arg_specs))
+            per_process = _run_on_grid(run, args)
         except (UserError, InterpreterError) as e:
             failures += 1
             print(f"error: {_name_source(str(e), args.file)}", file=sys.stderr)
             continue
-        if results:
-            print(run.format_results(results))
+        partitions = args.partitions or _grid_defaults(run)[1]
+        for process, results in enumerate(per_process):
+            if len(per_process) > 1:
+                print(f"// process {process} (replica {process // partitions}, partition {process % partitions})")
+            if results:
+                print(run.format_results(results))
+            if args.output:
+                _write_results(args.output, process if len(per_process) > 1 else None, results)
         sys.stdout.flush()
     if failures:
         what = f"{failures} of {len(chunks)} modules failed" if len(chunks) > 1 else "failed"
@@ -312,6 +363,13 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--args", nargs="+", default=[], metavar="NPY", help="arguments of the entry function (.npy)")
     run.add_argument("--entry", default="main", help="entry function (default: main, or the only function)")
     run.add_argument("--split-input-file", action="store_true", help="split the input at '// -----' lines")
+    run.add_argument("--replicas", type=_positive_int, metavar="R",
+                     help="replicas of the process grid (default: the module's mhlo.num_replicas, else 1)")
+    run.add_argument("--partitions", type=_positive_int, metavar="P",
+                     help="partitions of the process grid (default: the module's mhlo.num_partitions, else 1); "
+                          "one thread runs each process; an --args file name with {process} is loaded per process")
+    run.add_argument("--output", metavar="DIR", help="also write each tensor result as DIR/result_K.npy "
+                                                     "(DIR/process_I_result_K.npy on a process grid)")
     run.add_argument("--max-value-bytes", type=_byte_count, metavar="N",
                      help="largest value an op may make, e.g. 512M (default: half the physical memory)")
     run.add_argument("--max-total-bytes", type=_byte_count, metavar="N",

@@ -21,7 +21,15 @@ one thread each, on the one prepared plan. Process i (flattened id: replica_id *
 num_partitions + partition_id) gets the i-th element of each argument given as a list, and
 every other argument as it is; the result is one result list per process. A 1x1 grid is an
 ordinary call. A process waits at most `collective_timeout` seconds for its group at a
-collective op.
+collective op (or for a value at a recv).
+
+Feeds (grid.Feeds): `infeed` is a callable `infeed(process_index, infeed_config) -> sequence of
+arrays` (one per non-token result of the op, checked against its types), a queue.Queue, list
+or iterable of such sequences (each infeed op takes the next item), or a dict of those per
+process {flattened process index: ...}; `outfeed` is a callable
+`outfeed(process_index, outfeed_config, arrays)` or a list to which `(process_index, arrays)`
+is appended. Host-transfer send / recv use them too (config f"send channel {id}" /
+f"recv channel {id}"); device send / recv go through the grid's channels (communication.py).
 """
 
 from __future__ import annotations
@@ -34,12 +42,12 @@ from . import attributes
 from .errors import CheckFailure, InterpreterError, Reported
 from .limits import Limits
 from .plan import Function, PlanBuilder, Runtime
-from .grid import DEFAULT_TIMEOUT, ProcessGrid, run_processes
+from .grid import DEFAULT_TIMEOUT, ProcessGrid, run_processes, running_as
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
 from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
 
-__all__ = ["interpret", "compile", "run_on_grid", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
+__all__ = ["interpret", "compile", "run_on_grid", "grid_defaults", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
@@ -219,7 +227,8 @@ def _grid_size(module_op) -> tuple:
     return tuple(sizes)
 
 
-def _grid_defaults(executable) -> tuple:
+def grid_defaults(executable) -> tuple:
+    """(num_replicas, num_partitions) of a compiled program's module (1, 1 when it names none)."""
     for candidate in (executable, getattr(executable, "_dynamic", None)):
         if candidate is not None and hasattr(candidate, "num_replicas"):
             return candidate.num_replicas, candidate.num_partitions
@@ -227,15 +236,18 @@ def _grid_defaults(executable) -> tuple:
 
 
 def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
-                collective_timeout: float | None = DEFAULT_TIMEOUT) -> list:
+                collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None) -> list:
     """Call `executable` (compile's result) on the process grid: one result list per process
     (flattened order), or, on a 1x1 grid, the results of one plain call. An argument given as a
-    list holds one value per process; any other is every process's."""
-    default_replicas, default_partitions = _grid_defaults(executable)
+    list holds one value per process; any other is every process's. `infeed`, `outfeed`: the
+    feeds of the run (see the module's doc)."""
+    default_replicas, default_partitions = grid_defaults(executable)
     grid = ProcessGrid(default_replicas if num_replicas is None else num_replicas,
-                       default_partitions if num_partitions is None else num_partitions, collective_timeout)
+                       default_partitions if num_partitions is None else num_partitions, collective_timeout,
+                       infeed, outfeed)
     if grid.num_processes == 1:
-        return executable(*arrays)
+        with running_as(grid, 0, 0):
+            return executable(*arrays)
     specs = executable.arg_specs
     if len(arrays) != len(specs):
         expected = ", ".join(s.text for s in specs)
@@ -257,8 +269,9 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
 
 
 def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_replicas=None, num_partitions=None,
-              collective_timeout: float | None = DEFAULT_TIMEOUT) -> list:
+              collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None) -> list:
     """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays, or, on a
-    process grid of more than one process, a list of them per process (see the module's doc)."""
+    process grid of more than one process, a list of them per process (see the module's doc).
+    `infeed`, `outfeed`: the host's feeds for infeed / outfeed and host-transfer recv / send."""
     return run_on_grid(compile(module_or_text, entry, limits), arrays, num_replicas, num_partitions,
-                       collective_timeout)
+                       collective_timeout, infeed, outfeed)

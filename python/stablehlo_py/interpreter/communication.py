@@ -1,6 +1,7 @@
 """Kernels of the communication ops: after_all and create_token (the interpreter runs ops in
 program order, so a token carries nothing), replica_id and partition_id, and the collectives
-all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast, collective_permute.
+all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast, collective_permute;
+and send, recv, infeed and outfeed (their section below).
 
 Collectives run on the process grid of grid.py: the kernel finds the group of the running
 process (the spec's strategies, computed once per grid), deposits its operands at the
@@ -20,7 +21,7 @@ from .combiners import body_ufunc, complex_max, complex_min, float_max, float_mi
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import Kernel, register
-from .types import TOKEN
+from .types import TOKEN, TokenSpec, coerce_argument
 
 
 @register("stablehlo.after_all", "stablehlo.create_token")
@@ -301,3 +302,200 @@ def _collective_permute(ctx):
         return np.array(deposits[involved.index(source)], dtype=dtype, copy=True)
 
     return collective_permute
+
+
+# ---------------------------------------------------------------------------------------
+# Send, recv, infeed, outfeed
+#
+# The host's side is the run's feeds (grid.Feeds: interpret(..., infeed=..., outfeed=...)),
+# read through the current process. infeed takes the next item of the process's infeed,
+# one array per non-token result, checked against the result types; outfeed hands copies of
+# its inputs to the outfeed. An op without payload (a token alone) touches no feed.
+# Host-transfer send / recv (is_host_transfer = true) go through the same feeds, with
+# config f"send channel {id}" / f"recv channel {id}".
+# Device-to-device send / recv go through the grid's channels: without source_target_pairs,
+# one FIFO per channel_id shared by the grid (send deposits and returns, recv takes the next
+# value, waiting up to the grid's timeout); with them, one FIFO per (channel, source, target):
+# send from s delivers to every t of a pair (s, t), recv at t takes from its source (ids are
+# partition ids within the replica for a channel_id > 0, else replica ids, as for
+# collective_permute); a process that is no target receives zeros.
+
+
+def _with_tokens(specs, values) -> list:
+    """The op's results: `values` in the payload positions, TOKEN in the token ones."""
+    values = iter(values)
+    return [TOKEN if isinstance(s, TokenSpec) else next(values) for s in specs]
+
+
+def _payload_specs(specs) -> list:
+    return [s for s in specs if not isinstance(s, TokenSpec)]
+
+
+def _checked(item, specs, what: str) -> list:
+    """`item` (a sequence of values, one per spec; a bare array for a single spec) as arrays of
+    the specs' types, owned by the run."""
+    if not isinstance(item, (list, tuple)):
+        if len(specs) == 1 and (isinstance(item, np.ndarray) or hasattr(item, "dtype")):
+            item = [item]
+        else:
+            raise InterpreterError(f"{what} gave a {type(item).__name__}, expected a list or tuple of "
+                                   f"{len(specs)} array{'s' if len(specs) != 1 else ''} "
+                                   f"({', '.join(s.text for s in specs)})")
+    if len(item) != len(specs):
+        raise InterpreterError(f"{what} gave {len(item)} value{'s' if len(item) != 1 else ''}, expected "
+                               f"{len(specs)} ({', '.join(s.text for s in specs) or 'none'})")
+    out = []
+    for i, (value, spec) in enumerate(zip(item, specs)):
+        value = coerce_argument(i, value, spec, "", where=f"{what} value {i}")
+        out.append(np.array(value, copy=True) if isinstance(value, np.ndarray) else value)
+    return out
+
+
+def _handed_out(values) -> list:
+    """Copies of `values` for the host: it may keep and write them."""
+    return [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in values]
+
+
+@register("stablehlo.infeed")
+def _infeed(ctx):
+    config = ctx.attrs.get("infeed_config") or ""
+    specs = _payload_specs(ctx.result_specs)
+    result_specs = ctx.result_specs
+
+    def infeed(*tokens):
+        if not specs:
+            return _with_tokens(result_specs, ())
+        item = grids.current().take_infeed(config, "infeed")
+        return _with_tokens(result_specs, _checked(item, specs, "infeed"))
+
+    return Kernel(infeed)
+
+
+@register("stablehlo.outfeed")
+def _outfeed(ctx):
+    config = ctx.attrs.get("outfeed_config") or ""
+    payload = [i for i, s in enumerate(ctx.operand_specs) if not isinstance(s, TokenSpec)]
+
+    def outfeed(*operands):
+        if payload:
+            grids.current().put_outfeed(config, _handed_out(operands[i] for i in payload), "outfeed")
+        return TOKEN
+
+    return outfeed
+
+
+def _is_host_transfer(ctx) -> bool:
+    value = ctx.attrs.get("is_host_transfer")
+    return value is not None and value is not False
+
+
+class _Router:
+    """Where a device-to-device send delivers and where its recv takes from (see above)."""
+
+    def __init__(self, ctx, channel: int):
+        self.channel = channel
+        self.pairs = _rows(ctx, "source_target_pairs")
+        self.mode = grids.group_mode(channel, partitions=True)
+        self._checked: set = set()
+
+    def _check(self, grid) -> None:
+        if grid in self._checked:
+            return
+        size = grids.id_count(self.mode, grid.num_replicas, grid.num_partitions)
+        kind = "partition" if self.mode == grids.CROSS_PARTITION else "replica"
+        for pair in self.pairs:
+            if len(pair) != 2:
+                raise InterpreterError(f"source_target_pairs holds {list(pair)}, not a (source, target) pair")
+            for i in pair:
+                if not 0 <= i < size:
+                    raise InterpreterError(f"source_target_pairs holds {i}, outside the {size} {kind} ids [0, {size}) "
+                                           f"of the {grid.num_replicas}x{grid.num_partitions} process grid")
+        if len(self._checked) > 8:
+            self._checked.clear()
+        self._checked.add(grid)
+
+    def _pid(self, process, i: int) -> tuple:
+        return (i, process.pid[1]) if self.mode == grids.CROSS_REPLICA else (process.pid[0], i)
+
+    def _me(self, process) -> int:
+        return process.pid[0] if self.mode == grids.CROSS_REPLICA else process.pid[1]
+
+    def targets(self, process) -> list:
+        """The FIFO keys a send of `process` delivers to."""
+        if not self.pairs:
+            return [(self.channel,)]
+        self._check(process.grid)
+        me = self._me(process)
+        return [(self.channel, process.pid, self._pid(process, t)) for s, t in self.pairs if s == me]
+
+    def source(self, process):
+        """(FIFO key, the processes that could deliver to it or None, its name) for a recv of
+        `process`; None when it is no target of source_target_pairs."""
+        what = f"channel {self.channel}"
+        if not self.pairs:
+            return (self.channel,), None, what
+        self._check(process.grid)
+        me = self._me(process)
+        sources = [s for s, t in self.pairs if t == me]
+        if not sources:
+            return None
+        if len(sources) > 1:
+            raise InterpreterError(f"source_target_pairs sends to process {grids.format_process(process.pid)} "
+                                   f"from {len(sources)} sources ({', '.join(map(str, sources))}); recv takes one")
+        source = self._pid(process, sources[0])
+        return (self.channel, source, process.pid), {source}, f"{what} from process {grids.format_process(source)}"
+
+
+@register("stablehlo.send")
+def _send(ctx):
+    channel = _channel_id(ctx)
+    payload = [i for i, s in enumerate(ctx.operand_specs) if not isinstance(s, TokenSpec)]
+    if _is_host_transfer(ctx):
+        config = f"send channel {channel}"
+
+        def send_to_host(*operands):
+            if payload:
+                grids.current().put_outfeed(config, _handed_out(operands[i] for i in payload), "send")
+            return TOKEN
+
+        return send_to_host
+    router = _Router(ctx, channel)
+
+    def send(*operands):
+        process = grids.current()
+        value = tuple(_shared(operands[i]) for i in payload)
+        for key in router.targets(process):
+            process.grid.deliver(key, value)
+        return TOKEN
+
+    return send
+
+
+@register("stablehlo.recv")
+def _recv(ctx):
+    channel = _channel_id(ctx)
+    result_specs = ctx.result_specs
+    specs = _payload_specs(result_specs)
+    if _is_host_transfer(ctx):
+        config = f"recv channel {channel}"
+
+        def recv_from_host(*tokens):
+            if not specs:
+                return _with_tokens(result_specs, ())
+            item = grids.current().take_infeed(config, "recv")
+            return _with_tokens(result_specs, _checked(item, specs, f"recv (host transfer, channel {channel})"))
+
+        return Kernel(recv_from_host)
+    router = _Router(ctx, channel)
+    where = _where(ctx)
+
+    def recv(*tokens):
+        process = grids.current()
+        route = router.source(process)
+        if route is None:  # no target of source_target_pairs
+            return _with_tokens(result_specs, [np.zeros(tuple(d or 0 for d in s.shape), s.dtype) for s in specs])
+        key, senders, what = route
+        value = process.grid.receive(process.pid, key, where, what, senders)
+        return _with_tokens(result_specs, _checked(value, specs, f"the value received on {what}"))
+
+    return Kernel(recv)

@@ -21,6 +21,13 @@ Pieces, used by the communication kernels (communication.py) and the API (__init
   The checks the verifier cannot make (ids and sizes against the grid) happen here, at run time.
 - `run_processes`: one thread per process, joined; the first failure is re-raised, naming
   its process.
+- The feeds of a run (`Feeds`): the host's infeed (a callable, a queue, an iterable, or a dict
+  of them per process) and outfeed (a callable or a list), held by the grid and read through
+  the current process (`Process.take_infeed`, `Process.put_outfeed`). A 1x1 call of
+  `run_on_grid` runs as process (0, 0) of a grid of its own, so it has feeds too.
+- Channels for send/recv (`ProcessGrid.deliver`, `ProcessGrid.receive`): FIFOs keyed by the
+  channel (and, with source_target_pairs, by source and target process); a receiver waits at
+  most `timeout` seconds, and stops at once when nobody is left who could send.
 
 An MPI backend would keep the group strategies and the per-op meeting counts and replace
 `ProcessGrid.exchange` (by MPI collectives on sub-communicators of the groups) and
@@ -29,7 +36,9 @@ An MPI backend would keep the group strategies and the per-op meeting counts and
 
 from __future__ import annotations
 
+import collections
 import copy
+import queue
 import threading
 import time
 from typing import Callable, Sequence
@@ -38,7 +47,7 @@ from .errors import InterpreterError
 
 __all__ = ["ProcessGrid", "Process", "current", "running_as", "run_processes", "process_groups", "group_mode",
            "group_rows", "CROSS_REPLICA", "CROSS_PARTITION", "CROSS_REPLICA_AND_PARTITION", "FLATTENED_IDS",
-           "DEFAULT_TIMEOUT", "format_process"]
+           "DEFAULT_TIMEOUT", "format_process", "Feeds"]
 
 CROSS_REPLICA = "cross_replica"
 CROSS_PARTITION = "cross_partition"
@@ -63,7 +72,8 @@ class _Meeting:
 class ProcessGrid:
     """num_replicas x num_partitions processes; `timeout`: seconds a process waits for its group."""
 
-    def __init__(self, num_replicas: int = 1, num_partitions: int = 1, timeout: float | None = DEFAULT_TIMEOUT):
+    def __init__(self, num_replicas: int = 1, num_partitions: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
+                 infeed=None, outfeed=None):
         for name, value in (("num_replicas", num_replicas), ("num_partitions", num_partitions)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InterpreterError(f"{name} must be a positive integer, got {value!r}")
@@ -77,6 +87,9 @@ class ProcessGrid:
         self._meetings: dict = {}
         self.failure: tuple | None = None  # (process, error) of the first process that failed
         self._groups: dict = {}  # cache of process_groups per (mode, groups)
+        self.feeds = Feeds(infeed, outfeed)
+        self._channels: dict = {}  # channel key -> deque of delivered values
+        self.finished: set = set()  # processes whose call has returned (or failed)
 
     def __repr__(self) -> str:
         return f"ProcessGrid({self.num_replicas}x{self.num_partitions})"
@@ -120,6 +133,50 @@ class ProcessGrid:
                 del self._meetings[key]
             return values
 
+    # -- channels (send / recv) -----------------------------------------------------------
+
+    def deliver(self, key, value) -> None:
+        """Append `value` to the FIFO of channel `key`; wake receivers."""
+        with self._cond:
+            self._channels.setdefault(key, collections.deque()).append(value)
+            self._cond.notify_all()
+
+    def receive(self, me: tuple, key, where: str, what: str, senders=None):
+        """The next value of the FIFO of channel `key` (`what` names it), waiting at most `timeout`
+        seconds. `senders`: the processes that could deliver to it (None: any); once every one
+        of them but this process (which cannot send while it waits) has finished, an empty
+        FIFO fails at once."""
+        with self._cond:
+            deadline = None if self.timeout is None else time.monotonic() + self.timeout
+            while True:
+                fifo = self._channels.get(key)
+                if fifo:
+                    value = fifo.popleft()
+                    if not fifo:
+                        del self._channels[key]
+                    return value
+                if self.failure is not None:
+                    failed, error = self.failure
+                    raise InterpreterError(f"process {format_process(me)} stopped waiting at {where} for a value "
+                                           f"on {what}: process {format_process(failed)} failed ({error})")
+                others = set(self.processes()) - {me} if senders is None else set(senders) - {me}
+                if not others - self.finished:  # this process cannot send while it waits
+                    who = "no other process" if senders is None else \
+                        "no sender (" + ", ".join(format_process(p) for p in sorted(senders)) + ")"
+                    raise InterpreterError(f"process {format_process(me)} waits at {where} for a value on {what}, "
+                                           f"but nothing was sent and {who} can send any more")
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    raise InterpreterError(f"process {format_process(me)} waited {self.timeout:g} s at {where} "
+                                           f"for a value on {what}: nothing was sent")
+                self._cond.wait(remaining)
+
+    def finish(self, pid: tuple) -> None:
+        """Process `pid` returned: receivers waiting for it alone stop waiting."""
+        with self._cond:
+            self.finished.add(pid)
+            self._cond.notify_all()
+
     def abort(self, pid: tuple, error: BaseException) -> None:
         """Process `pid` failed: the first failure is kept, and processes waiting for a group stop."""
         with self._cond:
@@ -149,6 +206,19 @@ class Process:
         self.pid = (replica_id, partition_id)
         self.counts: dict = {}
 
+    @property
+    def index(self) -> int:
+        """The flattened process id: replica_id * num_partitions + partition_id."""
+        return self.grid.flattened(self.pid)
+
+    def take_infeed(self, config: str, what: str = "infeed"):
+        """The next item of this process's infeed (see Feeds.take)."""
+        return self.grid.feeds.take(self.index, self.pid, config, what)
+
+    def put_outfeed(self, config: str, arrays: list, what: str = "outfeed") -> None:
+        """Hand `arrays` to this process's outfeed (see Feeds.put)."""
+        self.grid.feeds.put(self.index, self.pid, config, arrays, what)
+
     def meet(self, op_key, where: str, group: tuple, value) -> list:
         """`value` of every member of `group` (this process among them), in group order.
         `op_key` identifies the op (the same object for every process); `where` names it."""
@@ -159,15 +229,15 @@ class Process:
         return self.grid.exchange(self.pid, (op_key, count, group), where, group, value)
 
 
-_SINGLE = ProcessGrid(1, 1, None)
 _local = threading.local()
 
 
 def current() -> Process:
-    """The process the running thread is (process (0, 0) of a 1x1 grid unless `running_as` set one)."""
+    """The process the running thread is (process (0, 0) of a 1x1 grid of its own, without
+    feeds or timeout, unless `running_as` set one)."""
     process = getattr(_local, "process", None)
     if process is None:
-        process = _local.process = Process(_SINGLE, 0, 0)
+        process = _local.process = Process(ProcessGrid(1, 1, None), 0, 0)
     return process
 
 
@@ -202,6 +272,8 @@ def run_processes(grid: ProcessGrid, calls: Sequence[Callable]) -> list:
                 results[index] = call()
         except BaseException as e:  # noqa: BLE001 - reported by the caller's thread
             grid.abort(pid, e)
+        finally:
+            grid.finish(pid)
 
     threads = [threading.Thread(target=body, args=(i, pid, call), name=f"stablehlo process {format_process(pid)}",
                                 daemon=True) for i, (pid, call) in enumerate(zip(pids, calls))]
@@ -230,6 +302,110 @@ def _naming(pid: tuple, error: BaseException) -> BaseException:
         named.__cause__ = error
         return named
     return error  # KeyboardInterrupt, SystemExit
+
+
+# ---------------------------------------------------------------------------------------
+# Feeds: the host side of infeed / outfeed (and of host-transfer send / recv)
+
+_NO_INFEED = "{what}: no value (give interpret(..., infeed=...))"
+_NO_OUTFEED = "{what}: nowhere to put the values (give interpret(..., outfeed=...))"
+
+
+class _Source:
+    """One infeed: `next(index, config)` -> an item, or _EMPTY when there is none."""
+
+    def __init__(self, feed, what: str):
+        self.lock = threading.Lock()
+        if isinstance(feed, (queue.Queue, queue.SimpleQueue)):
+            self.kind, self.feed = "queue", feed
+        elif callable(feed):
+            self.kind, self.feed = "call", feed
+        elif isinstance(feed, (str, bytes)) or not hasattr(feed, "__iter__"):
+            raise InterpreterError(f"{what} must be a callable (process_index, config) -> arrays, a queue.Queue, "
+                                   f"a list or iterable of array sequences, or a dict of them per process; got "
+                                   f"{type(feed).__name__}")
+        else:
+            self.kind, self.feed = "iter", iter(feed)
+
+    def next(self, index: int, config: str, what: str):
+        if self.kind == "call":
+            try:
+                return self.feed(index, config)
+            except InterpreterError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the host's failure, named
+                raise InterpreterError(f"{what}: the infeed callable failed: {type(e).__name__}: {e}") from e
+        if self.kind == "queue":
+            try:
+                return self.feed.get_nowait()
+            except queue.Empty:
+                return _EMPTY
+        with self.lock:
+            return next(self.feed, _EMPTY)
+
+
+_EMPTY = object()
+
+
+class Feeds:
+    """The infeed and outfeed of a run (see interpret's doc), read by every process of a grid.
+
+    infeed: None; a callable `infeed(process_index, config) -> sequence of arrays`; a
+    queue.Queue (taken without waiting), list or other iterable whose items are such
+    sequences, shared by the processes; or a dict {process_index (flattened, or a
+    (replica_id, partition_id) tuple): any of those} per process.
+    outfeed: None; a callable `outfeed(process_index, config, arrays)`; a list (or anything with
+    `append`), to which `(process_index, arrays)` is appended; a queue.Queue (`put`); or a dict
+    of them per process."""
+
+    def __init__(self, infeed=None, outfeed=None):
+        self._infeed = self._outfeed = None
+        if isinstance(infeed, dict):
+            self._infeed = {key: _Source(feed, f"infeed[{key!r}]") for key, feed in infeed.items()}
+        elif infeed is not None:
+            self._infeed = _Source(infeed, "infeed")
+        if outfeed is not None:
+            for key, sink in (outfeed.items() if isinstance(outfeed, dict) else ((None, outfeed),)):
+                if not (callable(sink) or hasattr(sink, "append") or hasattr(sink, "put")):
+                    name = "outfeed" if key is None else f"outfeed[{key!r}]"
+                    raise InterpreterError(f"{name} must be a callable (process_index, config, arrays), a list or a "
+                                           f"queue.Queue, or a dict of them per process; got {type(sink).__name__}")
+            self._outfeed = outfeed
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _mine(table, index: int, pid: tuple):
+        if not isinstance(table, dict):
+            return table
+        return table.get(index, table.get(pid))
+
+    def take(self, index: int, pid: tuple, config: str, what: str = "infeed"):
+        """The next item for process `index` (flattened; `pid` its ids) at an op with `config`."""
+        source = self._mine(self._infeed, index, pid)
+        item = _EMPTY if source is None else source.next(index, config, what)
+        if item is _EMPTY:
+            raise InterpreterError(_NO_INFEED.format(what=what)
+                                   + ("" if source is None else ": the infeed is exhausted"))
+        return item
+
+    def put(self, index: int, pid: tuple, config: str, arrays: list, what: str = "outfeed") -> None:
+        sink = self._mine(self._outfeed, index, pid)
+        if sink is None:
+            raise InterpreterError(_NO_OUTFEED.format(what=what))
+        if isinstance(sink, (queue.Queue, queue.SimpleQueue)):
+            sink.put((index, arrays))
+        elif callable(sink):
+            try:
+                sink(index, config, arrays)
+            except InterpreterError:
+                raise
+            except Exception as e:  # noqa: BLE001 - the host's failure, named
+                raise InterpreterError(f"{what}: the outfeed callable failed: {type(e).__name__}: {e}") from e
+        elif hasattr(sink, "append"):
+            with self._lock:
+                sink.append((index, arrays))
+        else:
+            sink.put((index, arrays))
 
 
 # ---------------------------------------------------------------------------------------
