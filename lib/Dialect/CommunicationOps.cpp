@@ -11,7 +11,7 @@
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include <set>
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -109,7 +109,9 @@ static LogicalResult checkReplicaGroups(Operation *op,
            << ids.size << ": with use_global_device_ids (flattened_ids), "
            << "replica_groups must list all num_processes process ids, got "
            << "none";
-  llvm::DenseSet<int64_t> seen;
+  // std::set, not DenseSet: DenseSet<int64_t> reserves INT64_MAX and INT64_MIN
+  // as its empty and tombstone keys and asserts when given one of them.
+  std::set<int64_t> seen;
   auto checkId = [&](int64_t id) -> LogicalResult {
     if (isPadding(id))
       return success();
@@ -563,7 +565,7 @@ static LogicalResult checkSourceTargetPairs(Operation *op,
                        << "got " << type;
   if (type.getDimSize(1) != 2) // C1
     return error("C1") << "dim(source_target_pairs, 1) must be 2, got " << type;
-  llvm::DenseSet<int64_t> sources, targets;
+  std::set<int64_t> sources, targets; // any int64, see checkReplicaGroups
   int64_t index = 0;
   for (const APInt &value : pairs.getValues<APInt>()) {
     int64_t id = value.getSExtValue();
