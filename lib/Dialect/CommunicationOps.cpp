@@ -11,8 +11,8 @@
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
-#include <set>
 #include "llvm/Support/CheckedArithmetic.h"
+#include <set>
 
 using namespace mlir;
 using namespace mlir::stablehlo;
