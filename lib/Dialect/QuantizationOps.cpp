@@ -11,14 +11,22 @@ using namespace mlir::stablehlo;
 
 namespace mlir::stablehlo {
 
+// C1 of both ops: shape(operand) = shape(result).
+static LogicalResult verifySameShape(Operation *op, RankedTensorType operand,
+                                     RankedTensorType result) {
+  if (isCompatibleShape(operand, result))
+    return success();
+  return op->emitOpError() << "C1: result shape "
+                           << formatShape(result.getShape())
+                           << " must equal the operand shape "
+                           << formatShape(operand.getShape());
+}
+
 LogicalResult UniformQuantizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (!isCompatibleShape(operand, result)) // C1
-    return emitOpError() << "C1: result shape "
-                         << formatShape(result.getShape())
-                         << " must equal the operand shape "
-                         << formatShape(operand.getShape());
+  if (failed(verifySameShape(*this, operand, result))) // C1
+    return failure();
   auto resultQuantized = getQuantizedElementType(result);
   auto operandQuantized = getQuantizedElementType(operand);
   Type expressed = operandQuantized ? operandQuantized.getExpressedType()
@@ -51,11 +59,8 @@ LogicalResult UniformDequantizeOp::inferReturnTypes(
 LogicalResult UniformDequantizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (!isCompatibleShape(operand, result)) // C1
-    return emitOpError() << "C1: result shape "
-                         << formatShape(result.getShape())
-                         << " must equal the operand shape "
-                         << formatShape(operand.getShape());
+  if (failed(verifySameShape(*this, operand, result))) // C1
+    return failure();
   Type expressed = getQuantizedElementType(operand).getExpressedType();
   if (result.getElementType() != expressed) // C2
     return emitOpError() << "C2: the result element type "

@@ -436,7 +436,7 @@ class PlanBuilder:
             if too_big is not None:
                 kernel = _limit_error(too_big)
             elif name not in _SIZES_FROM_VALUES and all(map(_is_static, (*record.operand_specs, *specs))):
-                kernel = _as_kernel(factory(record), specs)
+                kernel = Kernel.of(factory(record), specs)
             else:
                 # everything its kernels will read from the IR, read now: they are made at run time
                 for index in range(record.num_regions):
@@ -516,17 +516,6 @@ def _static_bytes(spec) -> int:
     return size
 
 
-def _as_kernel(made, result_specs) -> Kernel:
-    """What a factory returned, as a Kernel: a plain function is the kernel of a one-result op."""
-    if isinstance(made, Kernel):
-        return made
-    if len(result_specs) != 1:
-        raise InterpreterError(f"internal: the kernel factory of an op with {len(result_specs)} results "
-                               "returned a function, not a Kernel")
-    spec = result_specs[0]
-    return Kernel.single(made, as_array=isinstance(spec, TensorSpec) and spec.rank == 0)
-
-
 def _limit_error(message: str) -> Kernel:
     """The kernel of an op whose results break a limit: it raises when the op is reached."""
 
@@ -579,7 +568,7 @@ class _Specialising:
                 raise InterpreterError(f"element-wise operands have different run-time shapes "
                                        f"{_shapes_text(operands)}")
         concrete = tuple(_concrete(spec, value) for spec, value in zip(specs, operands))
-        return _as_kernel(self.factory(record.specialised(concrete)), record.result_specs)
+        return Kernel.of(self.factory(record.specialised(concrete)), record.result_specs)
 
 
 def _shape_of(value):

@@ -35,7 +35,6 @@ import functools
 import numpy as np
 
 from .conversion import convert_values
-from .errors import InterpreterError
 from .registry import Kernel, register
 from .types import QuantizedInfo, TensorSpec, TupleSpec, element_info, from_wide_int
 
@@ -144,13 +143,6 @@ def _uniform_quantize(ctx):
     return lambda x: quantize(x, target)
 
 
-def _is_finite(ctx):
-    """is_finite of quantized values is true (spec): their dequantized values are finite in exact
-    arithmetic, even where the expressed type would overflow."""
-    shape_of = np.shape
-    return lambda q: np.ones(shape_of(q), np.bool_)
-
-
 @register("stablehlo.uniform_dequantize")
 def _uniform_dequantize(ctx):
     source = ctx.operand_spec(0).element
@@ -159,6 +151,13 @@ def _uniform_dequantize(ctx):
 
 # ---------------------------------------------------------------------- other quantized ops
 
+def _is_finite(ctx):
+    """is_finite of quantized values is true (spec): their dequantized values are finite in exact
+    arithmetic, even where the expressed type would overflow."""
+    shape_of = np.shape
+    return lambda q: np.ones(shape_of(q), np.bool_)
+
+
 def _retyped(spec, pick):
     """`spec` with each quantized element replaced by `pick(QuantizedInfo)`."""
     if isinstance(spec, TupleSpec):
@@ -166,9 +165,7 @@ def _retyped(spec, pick):
         return TupleSpec(elements, "tuple<" + ", ".join(s.text for s in elements) + ">")
     if not isinstance(spec, TensorSpec) or not isinstance(spec.element, QuantizedInfo):
         return spec
-    element = pick(spec.element)
-    dims = "".join(("?" if n is None else str(n)) + "x" for n in spec.shape)
-    return TensorSpec(spec.shape, element, f"tensor<{dims}{element.name}>", spec.bounds)
+    return spec.with_element(pick(spec.element))
 
 
 def _storage(info: QuantizedInfo):
@@ -248,8 +245,8 @@ def _integer_product_kernel(factory, ctx):
     if not exact:
         return None
     compute = exact[0]
-    specs = tuple(TensorSpec(s.shape, compute, s.text, s.bounds) for s in (lhs, rhs, result))
-    accumulate = _single_run(factory(ctx.with_specs(specs[:2], specs[2:])))
+    specs = tuple(s.with_element(compute) for s in (lhs, rhs, result))
+    accumulate = Kernel.of(factory(ctx.with_specs(specs[:2], specs[2:])), specs[2:]).run
     l_zero = compute.dtype.type(l_info.zero_points[0])  # lhs is per-tensor (dot_general C13, convolution C27)
     r_zero = _per_slice(r_info.zero_points, r_info, rhs.rank, compute.dtype) if any(r_info.zero_points) else None
     # scale_lhs * scale_rhs, each a constant of its expressed type: exact in float64
@@ -271,7 +268,8 @@ def _integer_product_kernel(factory, ctx):
         offsets_rhs = q_rhs.astype(compute.dtype)
         if r_zero is not None:
             offsets_rhs -= r_zero
-        acc = accumulate(offsets_lhs, offsets_rhs).astype(np.float64)
+        (acc,) = accumulate(offsets_lhs, offsets_rhs)
+        acc = acc.astype(np.float64)
         return quantize(_product_rounded_once(acc, scales, out.expressed), out)
 
     return integer_product
@@ -305,14 +303,6 @@ def _product_rounded_once(a: np.ndarray, b: np.ndarray, expressed) -> np.ndarray
     return convert_values(product, expressed)
 
 
-def _single_run(kernel):
-    """The function of a one-result kernel (a Kernel or a plain function)."""
-    if isinstance(kernel, Kernel):
-        run = kernel.run
-        return lambda *operands: run(*operands)[0]
-    return kernel
-
-
 _INTEGER_PRODUCTS = frozenset(("stablehlo.dot_general", "stablehlo.convolution"))
 
 
@@ -331,14 +321,9 @@ def quantized_factory(factory):
         if ctx.name in STORAGE_OPS:
             return factory(ctx.with_specs(tuple(_retyped(s, _storage) for s in ctx.operand_specs),
                                           tuple(_retyped(s, _storage) for s in ctx.result_specs)))
-        inner = factory(ctx.with_specs(tuple(_retyped(s, _expressed) for s in ctx.operand_specs),
-                                       tuple(_retyped(s, _expressed) for s in ctx.result_specs)))
-        if not isinstance(inner, Kernel):
-            if len(ctx.result_specs) != 1:
-                raise InterpreterError("internal: a kernel of several results returned a function")
-            one = inner
-            inner = Kernel(lambda *operands: (one(*operands),))
-        run = inner.run
+        float_results = tuple(_retyped(s, _expressed) for s in ctx.result_specs)
+        run = Kernel.of(factory(ctx.with_specs(tuple(_retyped(s, _expressed) for s in ctx.operand_specs),
+                                               float_results)), float_results).run
         ins = [_converter(s, dequantize) for s in ctx.operand_specs]
         outs = [_converter(s, quantize) for s in ctx.result_specs]
         count = len(ins)
@@ -346,8 +331,7 @@ def quantized_factory(factory):
         def dequantize_op_quantize(*operands):
             floats = [v if f is None else f(v) for f, v in zip(ins, operands[:count])]
             results = run(*floats, *operands[count:])  # captured values of regions pass as they are
-            return [(np.asarray(r) if isinstance(r, np.generic) else r) if f is None else f(np.asarray(r))
-                    for f, r in zip(outs, results)]
+            return [r if f is None else f(r) for f, r in zip(outs, results)]
 
         return Kernel(dequantize_op_quantize)
 

@@ -6,7 +6,7 @@ regions), and returns its `Kernel`: `run(*operands)` (the op's operands, then
 the values its regions capture) returns the op's results as a sequence, one
 value per result. A factory of an op with exactly one result may instead
 return a plain function of the operands returning that result; the plan makes
-it a Kernel (`Kernel.single`). Factories pick dtype-specific numpy functions
+it a Kernel (`Kernel.of`). Factories pick dtype-specific numpy functions
 up front, so kernels do no IR work.
 
 An op may also register a scalar form (`register_scalar`): a factory called
@@ -22,6 +22,9 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
+
+from .errors import InterpreterError
+from .types import TensorSpec
 
 __all__ = ["Kernel", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
            "lookup_custom_call_target", "supported_ops"]
@@ -42,6 +45,17 @@ class Kernel:
         self.run, self.in_place, self.branches = run, in_place, branches
         self.one: Callable | None = None  # see single
         self.scalar_form: str | None = None
+
+    @staticmethod
+    def of(made, result_specs) -> "Kernel":
+        """What a factory returned, as a Kernel: a plain function is the kernel of a one-result op."""
+        if isinstance(made, Kernel):
+            return made
+        if len(result_specs) != 1:
+            raise InterpreterError(f"internal: the kernel factory of an op with {len(result_specs)} results "
+                                   "returned a function, not a Kernel")
+        spec = result_specs[0]
+        return Kernel.single(made, as_array=isinstance(spec, TensorSpec) and spec.rank == 0)
 
     @staticmethod
     def single(fn: Callable, as_array: bool = False) -> "Kernel":

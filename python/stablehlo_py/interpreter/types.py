@@ -204,8 +204,16 @@ class TensorSpec:
         """This type with the static `shape` of a value of it (for kernels specialised at run time)."""
         if shape == self.shape:
             return self
-        dims = "".join(f"{n}x" for n in shape)
-        return TensorSpec(tuple(shape), self.element, f"tensor<{dims}{self.element.name}>")
+        return TensorSpec(tuple(shape), self.element, _tensor_text(shape, self.element))
+
+    def with_element(self, element) -> "TensorSpec":
+        """This type with another element type (quantization.py: storage or expressed types)."""
+        return TensorSpec(self.shape, element, _tensor_text(self.shape, element), self.bounds)
+
+
+def _tensor_text(shape, element) -> str:
+    """The printed tensor type of `shape` (None: `?`) and `element` (without bounds)."""
+    return "tensor<" + "".join(("?" if n is None else str(n)) + "x" for n in shape) + f"{element.name}>"
 
 
 class Token:
