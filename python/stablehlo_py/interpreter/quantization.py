@@ -38,7 +38,8 @@ from .conversion import convert_values
 from .registry import Kernel, register
 from .types import QuantizedInfo, TensorSpec, TupleSpec, element_info, from_wide_int
 
-__all__ = ["dequantize", "quantize", "quantized_factory", "STORAGE_OPS"]
+__all__ = ["dequantize", "quantize", "quantized_factory", "STORAGE_OPS", "EXACT_SUM_LIMIT", "largest_offset",
+           "product_axis"]
 
 # Ops that only move, select or pass on elements, or whose regions compute on them: on quantized
 # values they run on the storage integers (the verifier keeps their element types equal up to
@@ -194,12 +195,22 @@ def _converter(spec, convert):
 
 # Integer sums whose every partial sum stays below 2**24 (2**53) in magnitude are exact in float32
 # (float64) BLAS, in any order: products of storage offsets are accumulated there.
-_EXACT_SUMS = ((2 ** 24, element_info("f32")), (2 ** 53, element_info("f64")))
+EXACT_SUM_LIMIT = 2 ** 53  # float64's; the quantization passes sum in integers up to it too
+_EXACT_SUMS = ((2 ** 24, element_info("f32")), (EXACT_SUM_LIMIT, element_info("f64")))
 
 
-def _largest_offset(info: QuantizedInfo) -> int:
-    """The largest |q - zero_point| a value of `info` can have."""
-    return max(max(abs(info.storage_min - z), abs(info.storage_max - z)) for z in info.zero_points)
+def largest_offset(storage_min: int, storage_max: int, zero_points) -> int:
+    """The largest |q - zero_point| a storage value in [storage_min, storage_max] can have."""
+    return max(max(abs(storage_min - z), abs(storage_max - z)) for z in zero_points)
+
+
+def product_axis(axis: int, lhs_rank: int, rhs_rank: int, lhs_batch, rhs_batch, lhs_contract, rhs_contract) -> int:
+    """The result dimension of a dot_general that rhs dimension `axis` becomes."""
+    if axis in rhs_batch:
+        return list(rhs_batch).index(axis)
+    lhs_free = lhs_rank - len(lhs_batch) - len(lhs_contract)
+    rhs_free = [d for d in range(rhs_rank) if d not in rhs_batch and d not in rhs_contract]
+    return len(lhs_batch) + lhs_free + rhs_free.index(axis)
 
 
 def _rhs_axis_in_result(ctx, axis: int | None) -> int | None:
@@ -209,12 +220,8 @@ def _rhs_axis_in_result(ctx, axis: int | None) -> int | None:
     if ctx.name == "stablehlo.convolution":
         return ctx.attrs["dimension_numbers"].output_feature_dimension  # C29, C30
     dims = ctx.attrs["dot_dimension_numbers"]
-    lhs_rank = ctx.operand_spec(0).rank
-    if axis in dims.rhs_batch:
-        return list(dims.rhs_batch).index(axis)
-    lhs_free = lhs_rank - len(dims.lhs_batch) - len(dims.lhs_contract)
-    rhs_free = [d for d in range(ctx.operand_spec(1).rank) if d not in dims.rhs_batch and d not in dims.rhs_contract]
-    return len(dims.lhs_batch) + lhs_free + rhs_free.index(axis)
+    return product_axis(axis, ctx.operand_spec(0).rank, ctx.operand_spec(1).rank, dims.lhs_batch, dims.rhs_batch,
+                        dims.lhs_contract, dims.rhs_contract)
 
 
 def _contracted_size(ctx) -> int | None:
@@ -240,7 +247,8 @@ def _integer_product_kernel(factory, ctx):
     count = _contracted_size(ctx)
     if count is None:
         return None
-    bound = count * _largest_offset(l_info) * _largest_offset(r_info)
+    bound = count * largest_offset(l_info.storage_min, l_info.storage_max, l_info.zero_points) * largest_offset(
+        r_info.storage_min, r_info.storage_max, r_info.zero_points)
     exact = [info for limit, info in _EXACT_SUMS if bound < limit]
     if not exact:
         return None

@@ -108,7 +108,7 @@ from mlir.dialects import quant
 
 from ..dialects import stablehlo as hlo
 from ..interpreter.conversion import convert_values
-from ..interpreter.quantization import STORAGE_OPS
+from ..interpreter.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, largest_offset, product_axis
 from ..interpreter.types import element_info
 from ._common import PassError, guarded_pass
 
@@ -599,8 +599,7 @@ _INTEGER_PRODUCTS = ("stablehlo.dot_general", "stablehlo.convolution")
 
 
 def _largest_offset(q) -> int:
-    """The largest |q - zero_point| a storage value of `q` within its range has."""
-    return max(max(abs(q.storage_type_min - z), abs(q.storage_type_max - z)) for z in _zero_points(q))
+    return largest_offset(q.storage_type_min, q.storage_type_max, _zero_points(q))
 
 
 def _contracted_size(op):
@@ -635,7 +634,7 @@ def _integer_product_plan(op):
     # a dynamic contracted size is known when the program runs (the interpreter then sums in
     # integers if the bound allows): assume fewer than 2**31 terms, in i64
     bound = (count if count is not None else 2 ** 31) * _largest_offset(ql) * _largest_offset(qr)
-    if bound >= 2 ** 53:
+    if bound >= EXACT_SUM_LIMIT:
         return None
     accumulator = ir.IntegerType.get_signless(32 if count is not None and bound < 2 ** 31 else 64)
     return ql, qr, qo, accumulator
@@ -648,14 +647,10 @@ def _rhs_axis_in_result(op, axis):
     if op.name == "stablehlo.convolution":
         return hlo.ConvDimensionNumbers(op.attributes["dimension_numbers"]).fields()["output_feature_dimension"]
     dims = hlo.DotDimensionNumbers(op.attributes["dot_dimension_numbers"]).fields()
-    lhs_rank = ir.RankedTensorType(op.operands[0].type).rank
-    rhs_rank = ir.RankedTensorType(op.operands[1].type).rank
-    lhs_batch, rhs_batch = list(dims["lhs_batching_dimensions"]), list(dims["rhs_batching_dimensions"])
-    if axis in rhs_batch:
-        return rhs_batch.index(axis)
-    lhs_free = lhs_rank - len(lhs_batch) - len(dims["lhs_contracting_dimensions"])
-    rhs_free = [d for d in range(rhs_rank) if d not in rhs_batch and d not in dims["rhs_contracting_dimensions"]]
-    return len(lhs_batch) + lhs_free + rhs_free.index(axis)
+    return product_axis(axis, ir.RankedTensorType(op.operands[0].type).rank,
+                        ir.RankedTensorType(op.operands[1].type).rank, dims["lhs_batching_dimensions"],
+                        dims["rhs_batching_dimensions"], dims["lhs_contracting_dimensions"],
+                        dims["rhs_contracting_dimensions"])
 
 
 def _offsets(value, q, accumulator):
