@@ -65,4 +65,17 @@ def Check_ExpectCloseOp : Check_Op<"expect_close", [SameTypeOperands]> {
   }];
 }
 
+// Compares with what `interpreter.probe` recorded under probe_id on its
+// `iter`-th run (0-based): `check.expect_serialized_eq %v, probe_id = "p",
+// iter = 1 : T`.
+def Check_ExpectSerializedEqOp : Check_Op<"expect_serialized_eq"> {
+  let summary = "the tensor equals a probed value exactly";
+  let arguments = (ins HLO_Tensor:$expected, StrAttr:$probe_id,
+                       DefaultValuedOptionalAttr<UI32Attr, "0">:$iter);
+  let assemblyFormat = [{
+    $expected `,` `probe_id` `=` $probe_id (`,` `iter` `=` $iter^)? attr-dict
+      `:` type($expected)
+  }];
+}
+
 #endif // STABLEHLO_PY_CHECK_OPS_TD

@@ -34,15 +34,17 @@ NB_MODULE(_stablehlo, m) {
       [](MlirContext context, bool load) {
         for (MlirDialectHandle handle : {mlirGetDialectHandle__stablehlo__(),
                                          mlirGetDialectHandle__check__(),
-                                         mlirGetDialectHandle__chlo__()}) {
+                                         mlirGetDialectHandle__chlo__(),
+                                         mlirGetDialectHandle__interpreter__(),
+                                         mlirGetDialectHandle__sdy__()}) {
           mlirDialectHandleRegisterDialect(handle, context);
           if (load)
             mlirDialectHandleLoadDialect(handle, context);
         }
       },
       nb::arg("context").none() = nb::none(), nb::arg("load") = true,
-      "Registers (and by default loads) the stablehlo, check and chlo "
-      "dialects.");
+      "Registers (and by default loads) the stablehlo, check, chlo, "
+      "interpreter and sdy dialects.");
 
   mlir_type_subclass(m, "TokenType", stablehloTypeIsAToken)
       .def_classmethod(

@@ -12,6 +12,9 @@ using namespace mlir::stablehlo;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Stablehlo, stablehlo, StablehloDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Check, check, check::CheckDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Interpreter, interpreter,
+                                      interpreter::InterpreterDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Sdy, sdy, sdy::SdyDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Chlo, chlo, chlo::ChloDialect)
 
 bool stablehloTypeIsAToken(MlirType type) { return isa<TokenType>(unwrap(type)); }
@@ -100,6 +103,8 @@ ArrayRef<EnumKind> enumKinds() {
 
 MlirStringRef stablehloAttributeGetMnemonic(MlirAttribute attr) {
   Attribute a = unwrap(attr);
+  if (auto spec = dyn_cast<sdy::SpecAttr>(a))
+    return wrap(spec.getKind());
   const StructuredKind *k =
       findKind([&](const StructuredKind &k) { return k.isA(a); });
   return wrap(k ? k->mnemonic : StringRef());
@@ -107,6 +112,8 @@ MlirStringRef stablehloAttributeGetMnemonic(MlirAttribute attr) {
 
 MlirAttribute stablehloAttributeGetFields(MlirAttribute attr) {
   Attribute a = unwrap(attr);
+  if (auto spec = dyn_cast<sdy::SpecAttr>(a))
+    return wrap(Attribute(sdy::describe(spec)));
   const StructuredKind *k =
       findKind([&](const StructuredKind &k) { return k.isA(a); });
   return wrap(k ? Attribute(k->toFields(a)) : Attribute());

@@ -12,6 +12,8 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Stablehlo, stablehlo);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Check, check);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Chlo, chlo);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Interpreter, interpreter);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Sdy, sdy);
 
 /* !stablehlo.token */
 MLIR_CAPI_EXPORTED bool stablehloTypeIsAToken(MlirType type);
@@ -19,7 +21,9 @@ MLIR_CAPI_EXPORTED MlirType stablehloTokenTypeGet(MlirContext ctx);
 
 /* Structured attributes (dot, gather, scatter, conv, dot_algorithm,
  * channel_handle, output_operand_alias, result_accuracy) as dictionaries of
- * builtin attributes, keyed by the field names of their textual form. */
+ * builtin attributes, keyed by the field names of their textual form; Shardy
+ * attributes by their kind ("mesh", "sharding", ...) and what
+ * sdy::describe reads from them. */
 MLIR_CAPI_EXPORTED MlirStringRef stablehloAttributeGetMnemonic(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAttribute stablehloAttributeGetFields(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAttribute stablehloAttributeFromFields(

@@ -98,6 +98,7 @@ void StablehloDialect::initialize() {
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {
   registry.insert<StablehloDialect, check::CheckDialect, chlo::ChloDialect,
+                  interpreter::InterpreterDialect, sdy::SdyDialect,
                   quant::QuantDialect>();
 }
 

@@ -1,4 +1,4 @@
-// The stablehlo, check and chlo dialects: every op, type and attribute.
+// The stablehlo, check, chlo, interpreter and sdy dialects: every op, type and attribute.
 // Definitions are generated from dialect/*.td; this header gathers them.
 #ifndef STABLEHLO_PY_DIALECT_STABLEHLOOPS_H
 #define STABLEHLO_PY_DIALECT_STABLEHLOOPS_H
@@ -77,6 +77,22 @@ public:
 #include "ChloAttrs.h.inc"
 #define GET_OP_CLASSES
 #include "ChloOps.h.inc"
+
+#include "InterpreterDialect.h.inc"
+#define GET_OP_CLASSES
+#include "InterpreterOps.h.inc"
+
+#include "SdyDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "SdyAttrs.h.inc"
+#define GET_OP_CLASSES
+#include "SdyOps.h.inc"
+
+namespace mlir::stablehlo::sdy {
+// What a mesh, sharding, sharding_per_value or manual_axes attribute says, as
+// builtin attributes (docs/shardy.md); null for other kinds or unreadable text.
+DictionaryAttr describe(SpecAttr attr);
+} // namespace mlir::stablehlo::sdy
 
 namespace mlir::stablehlo {
 // Registers the stablehlo, check and chlo dialects (and their dependencies).

@@ -1,1 +1,1 @@
-"""Dialect modules: `from stablehlo_py.dialects import stablehlo, chlo, check`."""
+"""Dialect modules: `from stablehlo_py.dialects import stablehlo, chlo, check, interpreter, sdy`."""
