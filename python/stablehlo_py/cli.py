@@ -4,6 +4,7 @@
                           [--replicas R] [--partitions P] [--output DIR]
                           [--max-value-bytes N] [--max-total-bytes N] [--max-iterations N] [--timeout SECONDS]
     stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file] [--verify-diagnostics]
+    mpiexec -n N stablehlo-py run FILE --replicas R --partitions P ...    (N = R*P, one process per rank)
 
 `run` prints each result of the entry function (`main`, or the module's only
 function) of each module (one .npy per tensor parameter; token parameters
@@ -140,25 +141,47 @@ def _non_negative(kind):
     return parse
 
 
-def _run_on_grid(run, args) -> list:
-    """The results of each process (a list of one for a 1x1 grid). `--replicas/--partitions`
-    (default: the module's mhlo.num_replicas / mhlo.num_partitions) give the process grid; an
-    argument file name with `{process}` is loaded per process (its flattened id)."""
-    from stablehlo_py.interpreter import run_on_grid
-
+def _grid_of(run, args, world) -> tuple:
+    """(replicas, partitions): `--replicas/--partitions`, by default the module's mhlo.num_replicas /
+    mhlo.num_partitions. Under mpiexec (`world`: (rank, size)) a grid of more than one process
+    needs one rank per process."""
     replicas, partitions = _grid_defaults(run)
     replicas, partitions = args.replicas or replicas, args.partitions or partitions
     count = replicas * partitions
-    per_process = [_load_args([p.replace("{process}", str(i)) for p in args.args], run.arg_specs)
-                   for i in range(count if any("{process}" in p for p in args.args) else 1)]
+    if world is not None and count > 1 and count != world[1]:
+        raise UserError(f"the {replicas}x{partitions} process grid has {count} processes, but mpiexec started "
+                        f"{world[1]} ranks (start one rank per process: mpiexec -n {count})")
+    return replicas, partitions
+
+
+def _run_on_grid(run, args, replicas: int, partitions: int, world=None) -> list:
+    """The results of each process (a list of one for a 1x1 grid); an argument file name with
+    `{process}` is loaded per process (its flattened id). Under mpiexec each rank loads the
+    files of its own process only (the other processes' arguments are None here)."""
+    from stablehlo_py.interpreter import run_on_grid
+
+    count = replicas * partitions
+    per_file = any("{process}" in p for p in args.args)
     if count == 1:
-        return [run(*per_process[0])]
-    if len(per_process) == 1:
-        return run_on_grid(run, per_process[0], replicas, partitions)
-    if len({len(a) for a in per_process}) != 1:
+        return [run(*_load_args([p.replace("{process}", "0") for p in args.args], run.arg_specs))]
+    here = range(count) if world is None else [world[0]]
+    loaded = {i: _load_args([p.replace("{process}", str(i)) for p in args.args], run.arg_specs)
+              for i in (here if per_file else [0])}
+    if not per_file:
+        return run_on_grid(run, loaded[0], replicas, partitions)
+    if len({len(a) for a in loaded.values()}) != 1:
         raise UserError("the processes' argument files give different numbers of arguments")
-    by_position = [[arrays[k] for arrays in per_process] for k in range(len(per_process[0]))]
+    width = len(next(iter(loaded.values())))
+    by_position = [[loaded[i][k] if i in loaded else None for i in range(count)] for k in range(width)]
     return run_on_grid(run, by_position, replicas, partitions)
+
+
+def _mpi_world():
+    """(rank, size) when mpiexec started this process as one of several ranks, else None."""
+    from stablehlo_py.interpreter import mpi
+
+    world = mpi.launched()
+    return world if world is not None and world[1] > 1 else None
 
 
 def _grid_defaults(run) -> tuple:
@@ -185,35 +208,56 @@ def _positive_int(text: str) -> int:
 
 
 def _run(args) -> int:
+    """Under mpiexec (N > 1 ranks), a grid of N processes runs one process per rank: rank 0
+    prints every process's results (as the threaded grid does), each rank writes its own
+    --output files, and a failure of one rank prints its error there and aborts the job
+    (interpreter/mpi.py). Failures every rank meets alike (parsing, the grid's size) and the
+    runs of a 1x1 grid (which every rank runs redundantly, e.g. a global-view program fanning
+    out over the ranks) are reported by rank 0 alone."""
     from stablehlo_py.interpreter import InterpreterError
     from stablehlo_py import compile as compile_
+
+    world = _mpi_world()
+    rank = 0 if world is None else world[0]
+    if world is not None:
+        from stablehlo_py.interpreter import mpi
+
+        mpi.report = lambda message: f"error: {_name_source(message, args.file)}"
+
+    def say(*values, **kwargs):
+        if rank == 0:
+            print(*values, **kwargs)
 
     text = _read(args.file)
     failures = 0
     chunks = _chunks(text, args.split_input_file)
     for number, (first_line, chunk) in enumerate(chunks):
         if len(chunks) > 1:
-            print(f"// module {number} (line {first_line})")
+            say(f"// module {number} (line {first_line})")
+        distributed = False
         try:
             module = _parse(chunk, first_line, args.file)
             run = compile_(module, args.entry, limits=_limits(args))
-            per_process = _run_on_grid(run, args)
+            replicas, partitions = _grid_of(run, args, world)
+            distributed = world is not None and replicas * partitions > 1
+            per_process = _run_on_grid(run, args, replicas, partitions, world)
         except (UserError, InterpreterError) as e:
+            if distributed:  # this rank's own failure (its argument files, ...): end the job
+                mpi.abort(str(e))
             failures += 1
-            print(f"error: {_name_source(str(e), args.file)}", file=sys.stderr)
+            say(f"error: {_name_source(str(e), args.file)}", file=sys.stderr)
             continue
-        partitions = args.partitions or _grid_defaults(run)[1]
         for process, results in enumerate(per_process):
             if len(per_process) > 1:
-                print(f"// process {process} (replica {process // partitions}, partition {process % partitions})")
+                say(f"// process {process} (replica {process // partitions}, partition {process % partitions})")
             if results:
-                print(run.format_results(results))
-            if args.output:
+                say(run.format_results(results))
+            if args.output and (rank == process if distributed else rank == 0):
                 _write_results(args.output, process if len(per_process) > 1 else None, results)
         sys.stdout.flush()
     if failures:
         what = f"{failures} of {len(chunks)} modules failed" if len(chunks) > 1 else "failed"
-        print(f"stablehlo-py run: {what}", file=sys.stderr)
+        say(f"stablehlo-py run: {what}", file=sys.stderr)
         return 1
     return 0
 
@@ -367,7 +411,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="replicas of the process grid (default: the module's mhlo.num_replicas, else 1)")
     run.add_argument("--partitions", type=_positive_int, metavar="P",
                      help="partitions of the process grid (default: the module's mhlo.num_partitions, else 1); "
-                          "one thread runs each process; an --args file name with {process} is loaded per process")
+                          "one thread runs each process (one rank each under mpiexec -n R*P); an --args file "
+                          "name with {process} is loaded per process")
     run.add_argument("--output", metavar="DIR", help="also write each tensor result as DIR/result_K.npy "
                                                      "(DIR/process_I_result_K.npy on a process grid)")
     run.add_argument("--max-value-bytes", type=_byte_count, metavar="N",

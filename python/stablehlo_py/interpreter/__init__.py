@@ -21,7 +21,9 @@ one thread each, on the one prepared plan. Process i (flattened id: replica_id *
 num_partitions + partition_id) gets the i-th element of each argument given as a list, and
 every other argument as it is; the result is one result list per process. A 1x1 grid is an
 ordinary call. A process waits at most `collective_timeout` seconds for its group at a
-collective op (or for a value at a recv).
+collective op (or for a value at a recv). Under an MPI launcher (`mpiexec -n R*P`), each rank
+runs one process (its rank is its flattened id) and gets every process's results (mpi.py); a
+failing process prints its error and aborts the MPI job.
 
 Feeds (grid.Feeds): `infeed` is a callable `infeed(process_index, infeed_config) -> sequence of
 arrays` (one per non-token result of the op, checked against its types), a queue.Queue, list
@@ -42,7 +44,7 @@ from . import attributes
 from .errors import CheckFailure, InterpreterError, Reported
 from .limits import Limits
 from .plan import Function, PlanBuilder, Runtime
-from .grid import DEFAULT_TIMEOUT, ProcessGrid, run_processes, running_as
+from .grid import DEFAULT_TIMEOUT, new_grid, run_processes, running_as
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
 from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
@@ -242,9 +244,9 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
     list holds one value per process; any other is every process's. `infeed`, `outfeed`: the
     feeds of the run (see the module's doc)."""
     default_replicas, default_partitions = grid_defaults(executable)
-    grid = ProcessGrid(default_replicas if num_replicas is None else num_replicas,
-                       default_partitions if num_partitions is None else num_partitions, collective_timeout,
-                       infeed, outfeed)
+    grid = new_grid(default_replicas if num_replicas is None else num_replicas,
+                    default_partitions if num_partitions is None else num_partitions, collective_timeout,
+                    infeed, outfeed)
     if grid.num_processes == 1:
         with running_as(grid, 0, 0):
             return executable(*arrays)
@@ -261,7 +263,10 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
                                    f"(give one value per process, or one array for all)")
     per_process = [[v[i] if isinstance(v, list) else v for v in arrays] for i in range(n)]
     calls = []
-    for args in per_process:
+    for index, args in enumerate(per_process):
+        if not grid.runs_here(index):  # another rank's process (MPI)
+            calls.append(None)
+            continue
         plan_for = getattr(executable, "plan_for", None)  # a specialising executable: plans prepared here
         target = executable if plan_for is None else plan_for(*args)
         calls.append(lambda target=target, args=args: target(*args))

@@ -29,9 +29,19 @@ Pieces, used by the communication kernels (communication.py) and the API (__init
   channel (and, with source_target_pairs, by source and target process); a receiver waits at
   most `timeout` seconds, and stops at once when nobody is left who could send.
 
-An MPI backend would keep the group strategies and the per-op meeting counts and replace
-`ProcessGrid.exchange` (by MPI collectives on sub-communicators of the groups) and
-`run_processes` (one rank per process, `current()` from the rank).
+- Across OS processes (mpi.py): under an MPI launcher (`mpiexec -n N`, N > 1), `new_grid`
+  gives an `MPIGrid`, a ProcessGrid whose `exchange`, `deliver`/`receive` and
+  `run_processes` go over MPI, one rank per process (rank = flattened id). The group
+  strategies, the per-op meeting counts and the kernels are the same; `run_processes(grid,
+  calls)` dispatches to `grid.run_processes`, and `grid.runs_here(i)` says whether process i
+  runs in this OS process (every one on the threaded grid, one per rank on MPI).
+- `fan_out(num_replicas, num_partitions, calls)`: run `calls` as the processes of a new grid
+  and return every process's results, for a kernel that fans a body out to one process per
+  device and continues with all the results (sdy.manual_computation): threads (inheriting
+  the running process's timeout), or, under an MPI launcher of more than one rank, one rank
+  per process (the world size must equal the process count; every rank calls fan_out with
+  the same calls, runs its own and gets all results). A grid of one process runs the call on
+  a 1x1 grid of its own, in this OS process.
 """
 
 from __future__ import annotations
@@ -47,7 +57,7 @@ from .errors import InterpreterError
 
 __all__ = ["ProcessGrid", "Process", "current", "running_as", "run_processes", "process_groups", "group_mode",
            "group_rows", "CROSS_REPLICA", "CROSS_PARTITION", "CROSS_REPLICA_AND_PARTITION", "FLATTENED_IDS",
-           "DEFAULT_TIMEOUT", "format_process", "Feeds"]
+           "DEFAULT_TIMEOUT", "format_process", "Feeds", "new_grid", "fan_out"]
 
 CROSS_REPLICA = "cross_replica"
 CROSS_PARTITION = "cross_partition"
@@ -93,6 +103,10 @@ class ProcessGrid:
 
     def __repr__(self) -> str:
         return f"ProcessGrid({self.num_replicas}x{self.num_partitions})"
+
+    def runs_here(self, index: int) -> bool:
+        """Whether process `index` (flattened) runs in this OS process (on threads: every one)."""
+        return True
 
     def processes(self) -> list[tuple]:
         """Every process id (replica_id, partition_id), in flattened order."""
@@ -184,6 +198,38 @@ class ProcessGrid:
                 self.failure = (pid, error)
             self._cond.notify_all()
 
+    # -- running --------------------------------------------------------------------------
+
+    def run_processes(self, calls: Sequence[Callable]) -> list:
+        """Run `calls[i]()` as process i (flattened order), one thread each; their results. The
+        first failure (in time) is re-raised as an InterpreterError naming its process."""
+        pids = self.processes()
+        if len(calls) != len(pids):
+            raise InterpreterError(f"{len(calls)} calls for the {len(pids)} processes of the "
+                                   f"{self.num_replicas}x{self.num_partitions} grid")
+        results: list = [None] * len(pids)
+
+        def body(index: int, pid: tuple, call: Callable) -> None:
+            try:
+                with running_as(self, *pid):
+                    results[index] = call()
+            except BaseException as e:  # noqa: BLE001 - reported by the caller's thread
+                self.abort(pid, e)
+            finally:
+                self.finish(pid)
+
+        threads = [threading.Thread(target=body, args=(i, pid, call), daemon=True,
+                                    name=f"stablehlo process {format_process(pid)}")
+                   for i, (pid, call) in enumerate(zip(pids, calls))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if self.failure is not None:
+            pid, error = self.failure
+            raise _naming(pid, error)
+        return results
+
     # -- process groups --------------------------------------------------------------------
 
     def groups(self, mode: str, rows: tuple, what: str, cover: bool) -> list[tuple]:
@@ -258,33 +304,36 @@ class running_as:
 
 
 def run_processes(grid: ProcessGrid, calls: Sequence[Callable]) -> list:
-    """Run `calls[i]()` as process i (flattened order) of `grid`, one thread each; their results.
-    The first failure (in time) is re-raised as an InterpreterError naming its process."""
-    pids = grid.processes()
-    if len(calls) != len(pids):
-        raise InterpreterError(f"{len(calls)} calls for the {len(pids)} processes of the "
-                               f"{grid.num_replicas}x{grid.num_partitions} grid")
-    results: list = [None] * len(pids)
+    """Run `calls[i]()` as process i (flattened order) of `grid`; every process's results
+    (`grid.run_processes`: one thread each, or, on an MPIGrid, this rank's call, the results
+    gathered from every rank). The first failure is raised as an InterpreterError naming its
+    process (on MPI: printed, and the job aborted)."""
+    return grid.run_processes(calls)
 
-    def body(index: int, pid: tuple, call: Callable) -> None:
-        try:
-            with running_as(grid, *pid):
-                results[index] = call()
-        except BaseException as e:  # noqa: BLE001 - reported by the caller's thread
-            grid.abort(pid, e)
-        finally:
-            grid.finish(pid)
 
-    threads = [threading.Thread(target=body, args=(i, pid, call), name=f"stablehlo process {format_process(pid)}",
-                                daemon=True) for i, (pid, call) in enumerate(zip(pids, calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if grid.failure is not None:
-        pid, error = grid.failure
-        raise _naming(pid, error)
-    return results
+def new_grid(num_replicas: int = 1, num_partitions: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
+             infeed=None, outfeed=None) -> ProcessGrid:
+    """A grid for a run: an MPIGrid (one rank per process) when an MPI launcher started this
+    OS process as one of several ranks and the grid has more than one process, else threads."""
+    if isinstance(num_replicas, int) and isinstance(num_partitions, int) and num_replicas * num_partitions > 1:
+        from . import mpi
+
+        if mpi.active():
+            return mpi.MPIGrid(num_replicas, num_partitions, timeout, infeed, outfeed)
+    return ProcessGrid(num_replicas, num_partitions, timeout, infeed, outfeed)
+
+
+def fan_out(num_replicas: int, num_partitions: int, calls: Sequence[Callable]) -> list:
+    """Run `calls[i]()` as process i of a new num_replicas x num_partitions grid; the results of
+    every process, in flattened order (see the module's doc). The new grid's processes wait
+    as long for their groups as the running process's grid allows."""
+    grid = new_grid(num_replicas, num_partitions, current().grid.timeout)
+    if grid.num_processes == 1:
+        if len(calls) != 1:
+            raise InterpreterError(f"{len(calls)} calls for the 1 process of the 1x1 grid")
+        with running_as(grid, 0, 0):
+            return [calls[0]()]
+    return grid.run_processes(calls)
 
 
 def _naming(pid: tuple, error: BaseException) -> BaseException:
