@@ -218,7 +218,11 @@ def compile(module_or_text, entry: str = "main", limits=None) -> Executable:  # 
 
 
 def _grid_size(module_op) -> tuple:
-    """(num_replicas, num_partitions) from the module's mhlo.num_replicas / mhlo.num_partitions."""
+    """(num_replicas, num_partitions) from the module's mhlo.num_replicas / mhlo.num_partitions;
+    1x1 for a global-view (Shardy) program, whose manual computations fan out themselves
+    (shardy.py)."""
+    if any(op.operation.name == "sdy.mesh" for op in module_op.regions[0].blocks[0].operations):
+        return 1, 1
     sizes = []
     for name in ("mhlo.num_replicas", "mhlo.num_partitions"):
         attr = attributes.get(module_op, name)

@@ -40,7 +40,7 @@ __all__ = ["Function", "Region", "DecodedOp", "PlanBuilder"]
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
 MAX_INLINED_OPS = 20000
-_TERMINATORS = ("func.return", "stablehlo.return")
+_TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
 MAX_SPECIALISED = 256  # kernels kept per op of dynamic types (one per operand shape signature)
 # Ops without operands whose kernels return a value fixed when they are prepared.
 _PRECOMPUTED = ("stablehlo.constant", "stablehlo.iota")
@@ -303,10 +303,14 @@ class PlanBuilder:
 
     def __init__(self, module_op, limits: Limits | None = None):
         self.symbols: dict = {}
+        self.meshes: dict = {}  # name -> the fields of each sdy.mesh (shardy.py)
         for op in module_op.regions[0].blocks[0].operations:
             op = op.operation
             if op.name == "func.func":
                 self.symbols[attributes.Attributes(op)["sym_name"]] = op
+            elif op.name == "sdy.mesh":
+                mesh = attributes.Attributes(op)
+                self.meshes[mesh["sym_name"]] = mesh["mesh"]
         self.functions: dict[str, Function] = {}
         self.runtime = Runtime(limits)
         self.limits = self.runtime.limits
