@@ -14,9 +14,11 @@ import pickle
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import conftest
+from test_interpreter_mpi import CLI, launch, needs_mpiexec
 from stablehlo_py.interpreter import interpret
 
 _EXPORT = r'''
@@ -228,3 +230,25 @@ def test_uses_every_collective(cases):
         ops.update(conftest._OP_NAME.findall(text))
     for op in ("all_reduce", "all_gather", "reduce_scatter", "collective_permute", "all_to_all", "partition_id"):
         assert f"stablehlo.{op}" in ops, op
+
+
+# The same programs across OS processes: under `mpiexec -n 4` every rank runs the global-view
+# program and each manual computation's body runs on one rank per device (grid.fan_out); the
+# results are bit for bit those of the threaded run.
+MPI_NAMES = ["mesh_2x2", "collectives_in_a_loop", "psum_scatter_tiled", "ppermute_partial", "grad_of_psum"]
+
+
+@needs_mpiexec
+@pytest.mark.parametrize("name", MPI_NAMES)
+def test_shard_map_program_same_bits_on_mpi(cases, name, tmp_path):
+    text, args, _ = cases[name]
+    (tmp_path / "program.mlir").write_text(text)
+    files = []
+    for k, a in enumerate(args):
+        np.save(tmp_path / f"arg{k}.npy", a)
+        files.append(str(tmp_path / f"arg{k}.npy"))
+    proc = launch(4, CLI, "run", tmp_path / "program.mlir", "--args", *files, "--output", tmp_path / "out")
+    assert proc.returncode == 0, proc.stderr
+    threaded = interpret(text, *args)
+    on_mpi = [np.load(tmp_path / "out" / f"result_{k}.npy") for k in range(len(threaded))]
+    conftest.assert_same(on_mpi, threaded, context=name)
