@@ -126,3 +126,27 @@ def test_wrong_argument_shape_is_a_clear_error():
                   '<@mesh, [{"x"}]>', '<@mesh, [{"x"}]>', '{"x"}')
     with pytest.raises(InterpreterError, match="shape"):
         interpret(text, np.zeros(6, np.float32))
+
+
+def test_device_waiting_for_a_peer_that_never_comes_times_out():
+    # Only partition 0 reaches the all_reduce: it waits collective_timeout seconds, then fails.
+    body = ["%p = stablehlo.partition_id : tensor<ui32>",
+            "%z = stablehlo.constant dense<0> : tensor<ui32>",
+            "%first = stablehlo.compare EQ, %p, %z : (tensor<ui32>, tensor<ui32>) -> tensor<i1>",
+            '%v = "stablehlo.if"(%first) ({',
+            '  %s = "stablehlo.all_reduce"(%l) ({',
+            "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):",
+            "    %t = stablehlo.add %x, %y : tensor<f32>",
+            "    stablehlo.return %t : tensor<f32>",
+            "  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, "
+            "channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} "
+            ": (tensor<2xf32>) -> tensor<2xf32>",
+            "  stablehlo.return %s : tensor<2xf32>",
+            "}, {",
+            "  stablehlo.return %l : tensor<2xf32>",
+            "}) : (tensor<i1>) -> tensor<2xf32>",
+            "sdy.return %v : tensor<2xf32>"]
+    text = manual('<["x"=2]>', "tensor<4xf32>", "tensor<2xf32>", body, '<@mesh, [{"x"}]>', '<@mesh, [{"x"}]>',
+                  '{"x"}')
+    with pytest.raises(InterpreterError, match=r"process \(0, 0\) waited 0.5 s .*\(0, 1\) never came"):
+        interpret(text, np.zeros(4, np.float32), collective_timeout=0.5)

@@ -280,10 +280,11 @@ _local = threading.local()
 
 def current() -> Process:
     """The process the running thread is (process (0, 0) of a 1x1 grid of its own, without
-    feeds or timeout, unless `running_as` set one)."""
+    feeds, unless `running_as` set one)."""
     process = getattr(_local, "process", None)
     if process is None:
-        process = _local.process = Process(ProcessGrid(1, 1, None), 0, 0)
+        # the default timeout is what the grids of its manual computations inherit (fan_out)
+        process = _local.process = Process(ProcessGrid(1, 1, DEFAULT_TIMEOUT), 0, 0)
     return process
 
 
