@@ -32,10 +32,13 @@ LogicalResult RunParallelOp::verify() {
   SmallVector<Type> inputTypes, resultTypes;
   size_t width = cast<ArrayAttr>(rows[0]).size();
   for (auto [r, row] : llvm::enumerate(rows.getAsRange<ArrayAttr>())) {
-    if (row.empty() || row.size() != width) // RP1
-      return emitOpError() << "every row of programs must hold the same, "
-                              "non-zero number of functions (partitions); "
-                              "row "
+    if (row.empty()) // RP1
+      return emitOpError() << "every row of programs must hold at least one "
+                              "function (partition); row "
+                           << r << " is empty";
+    if (row.size() != width) // RP1
+      return emitOpError() << "every row of programs must hold the same "
+                              "number of functions (partitions); row "
                            << r << " holds " << row.size() << ", row 0 holds "
                            << width;
     for (auto symbol : row.getAsRange<FlatSymbolRefAttr>()) {

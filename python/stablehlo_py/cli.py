@@ -1,7 +1,7 @@
 """`stablehlo-py`: run StableHLO programs with the numpy interpreter, or run pass pipelines.
 
     stablehlo-py run FILE [--args a.npy ...] [--entry NAME] [--split-input-file]
-                          [--replicas R] [--partitions P] [--output DIR]
+                          [--replicas R] [--partitions P] [--output DIR] [--probe-dir DIR]
                           [--max-value-bytes N] [--max-total-bytes N] [--max-iterations N] [--timeout SECONDS]
     stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file] [--verify-diagnostics]
     mpiexec -n N stablehlo-py run FILE --replicas R --partitions P ...    (N = R*P, one process per rank)
@@ -154,26 +154,28 @@ def _grid_of(run, args, world) -> tuple:
     return replicas, partitions
 
 
-def _run_on_grid(run, args, replicas: int, partitions: int, world=None) -> list:
+def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_files=None) -> list:
     """The results of each process (a list of one for a 1x1 grid); an argument file name with
     `{process}` is loaded per process (its flattened id). Under mpiexec each rank loads the
-    files of its own process only (the other processes' arguments are None here)."""
+    files of its own process only (the other processes' arguments are None here).
+    `probe_files`: where interpreter.probe writes (probes.ProbeFiles, or None)."""
     from stablehlo_py.interpreter import run_on_grid
 
     count = replicas * partitions
     per_file = any("{process}" in p for p in args.args)
     if count == 1:
-        return [run(*_load_args([p.replace("{process}", "0") for p in args.args], run.arg_specs))]
+        return [run_on_grid(run, _load_args([p.replace("{process}", "0") for p in args.args], run.arg_specs),
+                            1, 1, probe_dir=probe_files)]
     here = range(count) if world is None else [world[0]]
     loaded = {i: _load_args([p.replace("{process}", str(i)) for p in args.args], run.arg_specs)
               for i in (here if per_file else [0])}
     if not per_file:
-        return run_on_grid(run, loaded[0], replicas, partitions)
+        return run_on_grid(run, loaded[0], replicas, partitions, probe_dir=probe_files)
     if len({len(a) for a in loaded.values()}) != 1:
         raise UserError("the processes' argument files give different numbers of arguments")
     width = len(next(iter(loaded.values())))
     by_position = [[loaded[i][k] if i in loaded else None for i in range(count)] for k in range(width)]
-    return run_on_grid(run, by_position, replicas, partitions)
+    return run_on_grid(run, by_position, replicas, partitions, probe_dir=probe_files)
 
 
 def _mpi_world():
@@ -231,6 +233,13 @@ def _run(args) -> int:
     text = _read(args.file)
     failures = 0
     chunks = _chunks(text, args.split_input_file)
+    probe_files = rank_probe_files = None
+    if args.probe_dir:  # one numbering of probe files for all the modules
+        from stablehlo_py.interpreter.probes import ProbeFiles
+
+        probe_files = ProbeFiles(args.probe_dir)
+        if world is not None:  # a rank's process of a distributed grid: a directory of its own
+            rank_probe_files = ProbeFiles(os.path.join(args.probe_dir, f"process_{rank}"))
     for number, (first_line, chunk) in enumerate(chunks):
         if len(chunks) > 1:
             say(f"// module {number} (line {first_line})")
@@ -240,7 +249,9 @@ def _run(args) -> int:
             run = compile_(module, args.entry, limits=_limits(args))
             replicas, partitions = _grid_of(run, args, world)
             distributed = world is not None and replicas * partitions > 1
-            per_process = _run_on_grid(run, args, replicas, partitions, world)
+            # a 1x1 run, which every rank runs alike, writes its probes on rank 0
+            files = rank_probe_files if distributed else probe_files if rank == 0 else None
+            per_process = _run_on_grid(run, args, replicas, partitions, world, files)
         except (UserError, InterpreterError) as e:
             if distributed:  # this rank's own failure (its argument files, ...): end the job
                 mpi.abort(str(e))
@@ -415,6 +426,9 @@ def _parser() -> argparse.ArgumentParser:
                           "name with {process} is loaded per process")
     run.add_argument("--output", metavar="DIR", help="also write each tensor result as DIR/result_K.npy "
                                                      "(DIR/process_I_result_K.npy on a process grid)")
+    run.add_argument("--probe-dir", metavar="DIR",
+                     help="write the value of each run of an interpreter.probe op as DIR/<probe_id>_<n>.npy, "
+                          "listed in DIR/index.csv (under mpiexec: DIR/process_I/ per rank)")
     run.add_argument("--max-value-bytes", type=_byte_count, metavar="N",
                      help="largest value an op may make, e.g. 512M (default: half the physical memory)")
     run.add_argument("--max-total-bytes", type=_byte_count, metavar="N",

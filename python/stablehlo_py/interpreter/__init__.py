@@ -40,7 +40,7 @@ import threading
 
 import numpy as np
 
-from . import attributes
+from . import attributes, probes
 from .errors import CheckFailure, InterpreterError, Reported
 from .limits import Limits
 from .plan import Function, PlanBuilder, Runtime
@@ -242,15 +242,18 @@ def grid_defaults(executable) -> tuple:
 
 
 def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
-                collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None) -> list:
+                collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None,
+                probe_dir=None) -> list:
     """Call `executable` (compile's result) on the process grid: one result list per process
     (flattened order), or, on a 1x1 grid, the results of one plain call. An argument given as a
     list holds one value per process; any other is every process's. `infeed`, `outfeed`: the
-    feeds of the run (see the module's doc)."""
+    feeds of the run (see the module's doc). `probe_dir`: where interpreter.probe writes (see
+    interpret; also a probes.ProbeFiles, to number the files of several runs as one)."""
     default_replicas, default_partitions = grid_defaults(executable)
     grid = new_grid(default_replicas if num_replicas is None else num_replicas,
                     default_partitions if num_partitions is None else num_partitions, collective_timeout,
                     infeed, outfeed)
+    probes.attach(grid, probe_dir)  # the run's own probe records
     if grid.num_processes == 1:
         with running_as(grid, 0, 0):
             return executable(*arrays)
@@ -278,9 +281,14 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
 
 
 def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_replicas=None, num_partitions=None,
-              collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None) -> list:
+              collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None,
+              probe_dir=None) -> list:
     """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays, or, on a
     process grid of more than one process, a list of them per process (see the module's doc).
-    `infeed`, `outfeed`: the host's feeds for infeed / outfeed and host-transfer recv / send."""
+    `infeed`, `outfeed`: the host's feeds for infeed / outfeed and host-transfer recv / send.
+    `probe_dir`: a directory (created if needed) where each run of an `interpreter.probe` op
+    writes its value as `<probe_id sanitized>_<n>.npy` and a line `probe_id,type,path` of
+    `index.csv` (probes.py); without it probes are recorded in memory only, for
+    check.expect_serialized_eq."""
     return run_on_grid(compile(module_or_text, entry, limits), arrays, num_replicas, num_partitions,
-                       collective_timeout, infeed, outfeed)
+                       collective_timeout, infeed, outfeed, probe_dir)

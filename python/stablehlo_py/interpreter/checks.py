@@ -24,12 +24,17 @@ elements (index, actual, expected).  Comparison policies:
   custom_call @check.expect_close allows 3 ULP; check.expect_close uses its
   `max_ulp_difference` attribute (default 3, as the check dialect declares)
   and `min_ulp_difference` if present (default 0).
+* check.expect_serialized_eq: as expect_eq, against the value that
+  `interpreter.probe` recorded under `probe_id` on its `iter`-th run
+  (0-based, default 0) in this run (probes.py); a probe that never ran, or
+  ran fewer times, fails the run, naming the probe.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from . import probes
 from .errors import CheckFailure, InterpreterError
 from .registry import Kernel, register, register_custom_call_targets
 from .types import ElementInfo, bits_view, dtype_info
@@ -172,6 +177,17 @@ def _expect_close(ctx):
     max_ulp = ctx.attrs["max_ulp_difference"]
     min_ulp = ctx.attrs["min_ulp_difference"]
     return _checker(f"check.expect_close (ULP difference in [{min_ulp}, {max_ulp}])", _ulp_mismatch(min_ulp, max_ulp))
+
+
+@register("check.expect_serialized_eq")
+def _expect_serialized_eq(ctx):
+    probe_id, iteration = ctx.attrs["probe_id"], ctx.attrs.get("iter", 0)
+    check = _checker(f"check.expect_serialized_eq (probe '{probe_id}', iter {iteration})", _exact_mismatch).run
+
+    def expect_serialized_eq(actual):
+        return check(actual, probes.current().recorded(probe_id, iteration))
+
+    return Kernel(expect_serialized_eq)
 
 
 _CUSTOM_CALL_CHECKS = {

@@ -283,6 +283,8 @@ def _collective_permute(ctx):
                                                f"{'partition' if mode == grids.CROSS_PARTITION else 'replica'} ids "
                                                f"[0, {size}) of the {grid.num_replicas}x{grid.num_partitions} "
                                                f"process grid ({mode})")
+            if len(cache) > 8:  # a grid per run (run_parallel in a loop: one per iteration)
+                cache.clear()
             cache[grid] = True
         pid = process.pid
         if mode == grids.CROSS_REPLICA:

@@ -76,7 +76,8 @@ _FACTORIES: dict[str, Callable] = {}
 _SCALAR_FORMS: dict[str, Callable] = {}
 _CUSTOM_CALL_TARGETS: dict[str, Callable] = {}  # built-in targets: target -> kernel factory
 _KERNEL_MODULES = ("elementwise", "data_movement", "indexing", "linalg", "regions", "communication",
-                   "normalization", "fft", "rng", "checks", "custom_calls", "chlo", "quantization", "shardy")
+                   "normalization", "fft", "rng", "checks", "custom_calls", "chlo", "quantization", "shardy",
+                   "parallel")
 _loaded = False
 
 
