@@ -13,6 +13,11 @@ exactly the declared dtype and shape; anything else is an InterpreterError
 naming the target.  `check.*` targets are built in (checks.py) and cannot be
 replaced.  Targets are looked up when a module is compiled, so register them
 before calling `compile`/`interpret`.
+
+Built-in targets (docs/custom_calls.md; `builtin_targets()` lists them): the
+check forms (checks.py), JAX's LAPACK targets (lapack.py), `shape_assertion`,
+the placement and sharding annotations that are identities on one device, and
+JAX's host callbacks, which fail with an error naming the callback.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from .errors import InterpreterError
 from .registry import Kernel, lookup_custom_call_target, register, register_custom_call_targets
 from .types import coerce_argument
 
-__all__ = ["register_custom_call", "unregister_custom_call", "registered_custom_calls"]
+__all__ = ["register_custom_call", "unregister_custom_call", "registered_custom_calls", "builtin_targets"]
 
 _TARGETS: dict[str, Callable] = {}
 
@@ -81,9 +86,69 @@ def _shape_assertion(ctx, target: str):
     return Kernel(shape_assertion)
 
 
+# Annotations XLA resolves when it places and partitions a program: on one device each hands its
+# operand through unchanged (SPMDFullToShardShape and SPMDShardToFullShape only change the type
+# when the program is partitioned over several devices).
+IDENTITY_TARGETS = ("annotate_device_placement", "Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape",
+                    "MoveToHost", "MoveToDevice")
+
+
+@register_custom_call_targets(*IDENTITY_TARGETS)
+def _identity_target(ctx, target: str):
+    """Identity on one device: one operand, one result of the same type."""
+    if ctx.num_operands != 1 or ctx.num_results != 1:
+        raise InterpreterError(f"custom_call @{target} takes one operand and has one result on one device, got "
+                               f"{ctx.num_operands} operands and {ctx.num_results} results")
+    source, result = ctx.operand_specs[0], ctx.result_specs[0]
+    if source.text != result.text:
+        raise InterpreterError(f"custom_call @{target} turns {source.text} into {result.text}: that is a change of "
+                               "shard shape for a program partitioned over several devices, not an identity on "
+                               "one device")
+
+    def identity(x):
+        return (x,)
+
+    return Kernel(identity)
+
+
+# JAX's host callbacks (jax.pure_callback, jax.experimental.io_callback, jax.debug.print,
+# jax.debug.callback): the program names a Python function of the exporting process by index,
+# which a program's text does not carry. Not in the registry, so a user target can stand in.
+CALLBACK_TARGETS = ("xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_cpu_callback",
+                    "xla_python_cpu_callback", "xla_ffi_python_gpu_callback",
+                    "xla_ffi_partitioned_python_gpu_callback", "xla_python_gpu_callback")
+
+
+def _host_callback(ctx, target: str):
+    """A host callback: an error when the program is compiled, naming the callback (unless the
+    user registered a stand-in with register_custom_call)."""
+    index = lapack.backend_config(ctx).get("index")
+    which = f"callback {index} of the exporting process" if index is not None else "a callback"
+    raise InterpreterError(f"custom_call @{target} calls {which} (jax.pure_callback, io_callback or "
+                           f"jax.debug.print/callback); the Python function is not in the program, so it cannot "
+                           f"run here (register an implementation with register_custom_call(\"{target}\", fn) "
+                           "to stand in for it)")
+
+
+def builtin_targets() -> list[tuple[str, str]]:
+    """(target, one-line description) of every built-in custom_call target, sorted by target: what
+    `stablehlo-py targets` prints (docs/custom_calls.md has the conventions)."""
+    from . import registry
+
+    registry.lookup_custom_call_target("")  # loads every kernel module
+    rows = []
+    for target, factory in sorted(registry._CUSTOM_CALL_TARGETS.items()):
+        doc = (factory.__doc__ or "").strip().split("\n")[0]
+        rows.append((target, doc))
+    doc = (_host_callback.__doc__ or "").strip().split("\n")[0]
+    return sorted(rows + [(target, doc) for target in CALLBACK_TARGETS])
+
+
 def _user_target_kernel(ctx, target: str):
     """The kernel of `stablehlo.custom_call @target` for a registered user target."""
     fn = _TARGETS.get(target)
+    if fn is None and target in CALLBACK_TARGETS:
+        return _host_callback(ctx, target)
     if fn is None:
         known = ", ".join(f"@{t}" for t in registered_custom_calls()) or "none"
         raise InterpreterError(f"unsupported custom_call target @{target} (register a Python implementation "
@@ -114,3 +179,6 @@ def _user_target_kernel(ctx, target: str):
         return [check(i, v) for i, v in enumerate(out)]
 
     return Kernel(kernel)
+
+
+from . import lapack  # noqa: E402,F401 - registers the built-in LAPACK targets
