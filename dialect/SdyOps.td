@@ -17,6 +17,10 @@ def Sdy_Dialect : Dialect {
   let summary = "Shardy's sharding markup, kept as written";
   let usePropertiesForAttributes = 1;
   let useDefaultAttributePrinterParser = 0;
+  // `sdy.sharding` on function arguments and results and on ops (S1-S5).
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     Attribute parseAttribute(DialectAsmParser &parser, Type type) const override;
     void printAttribute(Attribute attr, DialectAsmPrinter &printer) const override;

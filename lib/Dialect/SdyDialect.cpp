@@ -9,9 +9,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo::sdy;
@@ -78,12 +80,16 @@ struct Mesh {
         return size;
     return std::nullopt;
   }
-  int64_t deviceCount() const {
+  // The number of devices, or nullopt past INT64_MAX.
+  std::optional<int64_t> deviceCount() const {
     int64_t n = 1;
     for (auto &axis : axes)
-      n *= axis.second;
+      if (llvm::MulOverflow(n, axis.second, n))
+        return std::nullopt;
     return n;
   }
+  // A mesh of one device named by its id: `<[], device_ids=[3]>`.
+  bool isMaximal() const { return axes.empty() && !deviceIds.empty(); }
 };
 
 struct DimSharding {
@@ -327,7 +333,12 @@ LogicalResult verifyMesh(Operation *op, const Mesh &mesh) {
   }
   if (mesh.deviceIds.empty())
     return success();
-  int64_t count = mesh.deviceCount();
+  std::optional<int64_t> devices = mesh.deviceCount();
+  if (!devices) // M3 (more devices than any list of ids holds)
+    return op->emitOpError()
+           << "mesh has more than " << INT64_MAX << " devices but "
+           << mesh.deviceIds.size() << " device_ids";
+  int64_t count = *devices;
   if (static_cast<int64_t>(mesh.deviceIds.size()) != count) // M3
     return op->emitOpError() << "mesh has " << count << " devices but "
                              << mesh.deviceIds.size() << " device_ids";
@@ -361,6 +372,16 @@ FailureOr<Mesh> verifySharding(Operation *op, const Sharding &sharding,
     if (failed(read))
       return failure();
     mesh = *read;
+  }
+  if (mesh.isMaximal()) {
+    // S2: a maximal mesh places the whole value on its one device.
+    if (!sharding.dims.empty() || !sharding.replicated.empty() ||
+        !sharding.unreduced.empty())
+      return op->emitOpError()
+             << what
+             << ": a sharding on a maximal mesh has no dimension "
+                "shardings and no replicated or unreduced axes";
+    return mesh;
   }
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (ranked &&
@@ -401,7 +422,7 @@ FailureOr<RankedTensorType> localType(Operation *op, const Sharding &sharding,
   SmallVector<int64_t> shape(type.getShape());
   for (auto [d, dim] : llvm::enumerate(sharding.dims)) {
     int64_t divisor = 1;
-    bool freeSeen = false;
+    bool freeSeen = false, tooMany = false;
     for (const Axis &axis : dim.axes) {
       if (!manual.contains(axis.base)) {
         freeSeen = true;
@@ -414,10 +435,15 @@ FailureOr<RankedTensorType> localType(Operation *op, const Sharding &sharding,
         return op->emitOpError()
                << what << ": manual axis \"" << axis.name
                << "\" must come before the free axes of dimension " << d;
-      divisor *= *mesh.sizeOf(axis.base);
+      tooMany |= llvm::MulOverflow(divisor, *mesh.sizeOf(axis.base), divisor);
     }
     if (ShapedType::isDynamic(shape[d]))
       continue;
+    if (tooMany) // MC10 (more devices than INT64_MAX)
+      return op->emitOpError()
+             << what << ": dimension " << d << " of size " << shape[d]
+             << " does not split evenly over more than " << INT64_MAX
+             << " devices";
     if (shape[d] % divisor != 0) // MC10
       return op->emitOpError()
              << what << ": dimension " << d << " of size " << shape[d]
@@ -440,6 +466,70 @@ static LogicalResult verifyShardingOp(Operation *op, SpecAttr attr, Type type) {
   if (failed(sharding))
     return failure();
   return success(succeeded(verifySharding(op, *sharding, type, "sharding")));
+}
+
+// `sdy.sharding` as a discardable attribute: a sharding of a function's
+// argument or result, a sharding_per_value of an op's results (S5).
+static LogicalResult verifyShardingAttr(Operation *op, NamedAttribute attr,
+                                        StringRef kind, TypeRange types,
+                                        StringRef what) {
+  if (attr.getName() != "sdy.sharding")
+    return success();
+  auto spec = dyn_cast<SpecAttr>(attr.getValue());
+  if (!spec || spec.getKind() != kind) // S5
+    return op->emitOpError() << what << " sdy.sharding must be a #sdy." << kind
+                             << " attribute, got " << attr.getValue();
+  if (kind == "sharding") {
+    FailureOr<Sharding> sharding = readShardingOf(op, spec);
+    if (failed(sharding))
+      return failure();
+    return success(succeeded(
+        verifySharding(op, *sharding, types.front(), what + " sharding")));
+  }
+  FailureOr<std::vector<Sharding>> shardings = readShardingsOf(op, spec);
+  if (failed(shardings))
+    return failure();
+  if (shardings->size() != types.size()) // S5
+    return op->emitOpError()
+           << shardings->size() << " shardings in "
+           << "sdy.sharding for " << types.size() << " results";
+  for (auto [i, sharding] : llvm::enumerate(*shardings))
+    if (failed(verifySharding(op, sharding, types[i],
+                              "result " + Twine(i) + " sharding")))
+      return failure();
+  return success();
+}
+
+// The sdy.sharding of a function's argument or result `index`.
+static LogicalResult verifyFunctionSharding(Operation *op, unsigned index,
+                                            NamedAttribute attr, bool result) {
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  ArrayRef<Type> types = !function ? ArrayRef<Type>()
+                         : result  ? function.getResultTypes()
+                                   : function.getArgumentTypes();
+  if (index >= types.size())
+    return success();
+  return verifyShardingAttr(
+      op, attr, "sharding", types[index],
+      ((result ? "result " : "arg ") + Twine(index)).str());
+}
+
+LogicalResult SdyDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+                                                   unsigned index,
+                                                   NamedAttribute attr) {
+  return verifyFunctionSharding(op, index, attr, /*result=*/false);
+}
+
+LogicalResult SdyDialect::verifyRegionResultAttribute(Operation *op, unsigned,
+                                                      unsigned index,
+                                                      NamedAttribute attr) {
+  return verifyFunctionSharding(op, index, attr, /*result=*/true);
+}
+
+LogicalResult SdyDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  return verifyShardingAttr(op, attr, "sharding_per_value",
+                            op->getResultTypes(), "its");
 }
 
 LogicalResult ShardingConstraintOp::verify() {
@@ -474,7 +564,7 @@ LogicalResult ManualComputationOp::verify() {
     return emitOpError() << "body has " << body.getNumArguments()
                          << " arguments for " << getTensors().size()
                          << " operands";
-  auto returnOp = dyn_cast<ReturnOp>(body.getTerminator());
+  auto returnOp = body.empty() ? ReturnOp() : dyn_cast<ReturnOp>(body.back());
   if (!returnOp) // MC7
     return emitOpError() << "body must end with sdy.return";
   if (returnOp.getResults().size() != getResults().size())
@@ -627,8 +717,11 @@ ParseResult ManualComputationOp::parse(OpAsmParser &parser,
 }
 
 void ManualComputationOp::print(OpAsmPrinter &printer) {
-  auto stripped = [](SpecAttr attr) {
-    return bodyOf(attr).drop_front().drop_back(); // the `<` and `>`
+  auto stripped = [](SpecAttr attr) { // the `<` and `>`, when there
+    StringRef body = bodyOf(attr);
+    if (body.size() >= 2 && body.front() == '<' && body.back() == '>')
+      return body.drop_front().drop_back();
+    return body;
   };
   printer << "(" << getTensors()
           << ") in_shardings=" << stripped(getInShardings())
@@ -714,5 +807,9 @@ DictionaryAttr mlir::stablehlo::sdy::describe(SpecAttr attr) {
     if (readAxes(r, axes) && r.done())
       return b.getDictionaryAttr({b.getNamedAttr("axes", axisNames(b, axes))});
   }
-  return {};
+  // Kinds the reader does not know (op_sharding_rule, ...) and text it cannot
+  // read (verifiers reject it on sdy ops, not in other ops' attributes): the
+  // text itself, so decoding any attribute of a program never fails.
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("text", b.getStringAttr(attr.getSpec()))});
 }

@@ -90,7 +90,8 @@ public:
 
 namespace mlir::stablehlo::sdy {
 // What a mesh, sharding, sharding_per_value or manual_axes attribute says, as
-// builtin attributes (docs/shardy.md); null for other kinds or unreadable text.
+// builtin attributes (docs/shardy.md); other kinds and unreadable text give
+// {text = "<the text after #sdy.>"}.
 DictionaryAttr describe(SpecAttr attr);
 } // namespace mlir::stablehlo::sdy
 
