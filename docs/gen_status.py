@@ -86,7 +86,9 @@ CHLO_OPS = {
 }
 FUNC_OPS = ["func.func", "func.call", "func.return"]
 CHECK_OPS = ["check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq",
-             "check.expect_almost_eq_const", "check.expect_close"]
+             "check.expect_almost_eq_const", "check.expect_close", "check.expect_serialized_eq"]
+# The interpreter dialect (no spec: docs/distributed.md names run_parallel's constraints): op -> constraints.
+INTERPRETER_OPS = {"run_parallel": [f"RP{i}" for i in range(1, 6)], "print": [], "probe": []}
 # Builders written by hand in stablehlo_py/dialects/stablehlo.py.
 HAND_BUILDERS = {
     "stablehlo.dot_general": "builder infers the result shape (element type defaults to the operands')",
@@ -143,8 +145,9 @@ def tested_constraints() -> dict:
         with open(path, encoding="utf-8") as fh:
             chunks = fh.read().split("// -----")
         for chunk in chunks:
-            ops = set(re.findall(r"expected-error[^{]*\{\{'((?:stablehlo|check|chlo)\.[a-z_0-9]+)' op", chunk))
-            ids = set(re.findall(r"(?m)^\s*//(?!.*expected-error).*?\b(C\d+)\b", chunk))
+            ops = set(re.findall(r"expected-error[^{]*\{\{'((?:stablehlo|check|chlo|interpreter)\.[a-z_0-9]+)' op",
+                                 chunk))
+            ids = set(re.findall(r"(?m)^\s*//(?!.*expected-error).*?\b((?:C|RP)\d+)\b", chunk))
             ids |= set(re.findall(r"' op (C\d+):", chunk))
             for op in ops:
                 tested.setdefault(op, set()).update(ids)
@@ -153,10 +156,10 @@ def tested_constraints() -> dict:
 
 def measured() -> dict:
     """Full op name -> {column: symbol, "notes": text}."""
-    from stablehlo_py.dialects import check, chlo, stablehlo
+    from stablehlo_py.dialects import check, chlo, interpreter, stablehlo
     from stablehlo_py.interpreter import supported_ops
 
-    classes = {c.OPERATION_NAME: c for module in (stablehlo, check, chlo) for c in vars(module).values()
+    classes = {c.OPERATION_NAME: c for module in (stablehlo, check, chlo, interpreter) for c in vars(module).values()
                if isinstance(c, type) and hasattr(c, "OPERATION_NAME")}
     # Terminators are run by the plan machinery itself, not by a kernel.
     interpreted = set(supported_ops()) | {"stablehlo.return", "func.return"}
@@ -181,7 +184,7 @@ def measured() -> dict:
             constraints = YES
         else:
             constraints = PARTLY if wanted & covered else NO
-            notes.append("untested: " + ", ".join(sorted(wanted - covered, key=lambda c: int(c[1:]))))
+            notes.append("untested: " + ", ".join(sorted(wanted - covered, key=lambda c: int(c.lstrip("CRP")))))
         builder = NO
         if cls is not None:
             builder = YES
@@ -220,6 +223,9 @@ def measured() -> dict:
         table[name] = entry
     for name, own in CHLO_OPS.items():
         table[f"chlo.{name}"] = row(f"chlo.{name}", None, tuple(own))
+    for name, own in INTERPRETER_OPS.items():
+        entry = table[f"interpreter.{name}"] = row(f"interpreter.{name}", None, tuple(own))
+        entry["checked against XLA"] = NA
     return table
 
 
@@ -275,6 +281,13 @@ def render(table: dict) -> str:
         "tested** counts the constraints `docs/chlo.md` names for the op.",
         "",
         *header, *rows([f"chlo.{n}" for n in CHLO_OPS]),
+        "",
+        "## The interpreter dialect",
+        "",
+        "Upstream's ops for running a process grid inside a program and inspecting values (`docs/distributed.md`,",
+        "\"The interpreter dialect\"). No spec: **constraints tested** counts run_parallel's RP1-RP5.",
+        "",
+        *header, *rows([f"interpreter.{n}" for n in INTERPRETER_OPS]),
         "",
     ])
 

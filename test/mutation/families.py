@@ -54,7 +54,8 @@ FAMILIES = {
     "fft": ([_T + "test_interpreter_fft_and_solvers.py"], "test_kernel_mutants_fft*.py"),
     "normalization": ([_T + "test_interpreter_batch_norm.py"], "test_kernel_mutants_norm*.py"),
     "rng": ([_T + "test_interpreter_random.py"], "test_kernel_mutants_rng*.py"),
-    "checks": ([_T + "test_interpreter_checks.py"], "test_kernel_mutants_checks*.py"),
+    "checks": ([_T + "test_interpreter_checks.py", _T + "test_interpreter_parallel.py"],
+               "test_kernel_mutants_checks*.py"),
     "attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2] + [_T + f for f in (
         "test_interpreter_checks.py", "test_interpreter_sort.py", "test_interpreter_batch_norm.py",
         "test_interpreter_tokens_composite.py", "test_interpreter_data_movement.py")] + _DYNAMISM,
@@ -67,6 +68,10 @@ FAMILIES = {
     # the process grid and the collectives (issue 17)
     "communication": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
     "grid": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
+    # the interpreter dialect: run_parallel, print (printing.py), probe (probes.py)
+    "parallel": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
+    "printing": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
+    "probes": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
     # quantized values (issue 16): the formulas, the two rules, the integer dot and convolution
     "quantization": ([_T + "test_interpreter_quantization.py", _T + "test_quantization_builders.py"],
                      "test_kernel_mutants_quantization*.py"),
@@ -74,4 +79,4 @@ FAMILIES = {
 
 # Kernel modules first: the order a budgeted run over everything takes.
 DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
-                 "rng", "scalar", "chlo", "special", "quantization", "communication", "grid", "types", "conversion", "combiners", "bodies", "windows", "checks"]
+                 "rng", "scalar", "chlo", "special", "quantization", "communication", "grid", "parallel", "printing", "probes", "types", "conversion", "combiners", "bodies", "windows", "checks"]

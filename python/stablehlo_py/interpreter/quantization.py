@@ -55,6 +55,11 @@ STORAGE_OPS = frozenset("stablehlo." + name for name in (
 
 
 _CONVERSIONS = frozenset(("stablehlo.uniform_quantize", "stablehlo.uniform_dequantize"))
+# Ops whose kernels take quantized values as they are (storage integers of the declared types):
+# the interpreter dialect moves, shows and records values (parallel.py), and
+# check.expect_serialized_eq compares them with recorded ones.
+_AS_STORED = frozenset(("interpreter.run_parallel", "interpreter.print", "interpreter.probe",
+                        "check.expect_serialized_eq"))
 
 
 # --------------------------------------------------------------------- the spec's computations
@@ -318,7 +323,7 @@ def quantized_factory(factory):
     """The kernel factory of an op on quantized values, made from its ordinary `factory`."""
 
     def make(ctx):
-        if ctx.name in _CONVERSIONS:  # their kernels read the quantized types themselves
+        if ctx.name in _CONVERSIONS or ctx.name in _AS_STORED:  # their kernels read the quantized types themselves
             return factory(ctx)
         if ctx.name == "stablehlo.is_finite":
             return _is_finite(ctx)
