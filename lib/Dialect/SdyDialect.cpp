@@ -489,12 +489,15 @@ static LogicalResult verifyShardingAttr(Operation *op, NamedAttribute attr,
   FailureOr<std::vector<Sharding>> shardings = readShardingsOf(op, spec);
   if (failed(shardings))
     return failure();
-  if (shardings->size() != types.size()) // S5
+  // An op without results may carry one sharding: where it runs (JAX
+  // places host callbacks on a maximal mesh this way).
+  bool placement = types.empty() && shardings->size() == 1;
+  if (shardings->size() != types.size() && !placement) // S5
     return op->emitOpError()
            << shardings->size() << " shardings in "
            << "sdy.sharding for " << types.size() << " results";
   for (auto [i, sharding] : llvm::enumerate(*shardings))
-    if (failed(verifySharding(op, sharding, types[i],
+    if (failed(verifySharding(op, sharding, placement ? Type() : types[i],
                               "result " + Twine(i) + " sharding")))
       return failure();
   return success();

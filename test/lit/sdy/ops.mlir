@@ -202,4 +202,14 @@ func.func @manual_inline_mesh(%a: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
+// An op without results carries one sharding: where it runs (a host callback).
+// CHECK-NEXT: func.func @placed_callback(%arg0: tensor<4xf32>) {
+// CHECK-NEXT:   stablehlo.custom_call @host(%arg0) {has_side_effect = true, sdy.sharding = #sdy.sharding_per_value<[<@maximal, []>]>} : (tensor<4xf32>) -> ()
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @placed_callback(%a: tensor<4xf32>) {
+  stablehlo.custom_call @host(%a) {has_side_effect = true, sdy.sharding = #sdy.sharding_per_value<[<@maximal, []>]>} : (tensor<4xf32>) -> ()
+  return
+}
+
 // CHECK-NEXT: }
