@@ -226,7 +226,21 @@ def measured() -> dict:
     for name, own in INTERPRETER_OPS.items():
         entry = table[f"interpreter.{name}"] = row(f"interpreter.{name}", None, tuple(own))
         entry["checked against XLA"] = NA
+    table["targets"] = custom_call_targets(xla)
     return table
+
+
+def custom_call_targets(xla: set) -> list:
+    """(target, interpreted, checked against XLA, what it does) of every built-in custom_call
+    target: host callbacks are errors by design, check targets have no XLA counterpart."""
+    from stablehlo_py.interpreter.custom_calls import CALLBACK_TARGETS, builtin_targets
+
+    rows = []
+    for target, summary in builtin_targets():
+        callback, check = target in CALLBACK_TARGETS, target.startswith("check.")
+        rows.append((target, NA if callback else YES,
+                     NA if callback or check else YES if "@" + target in xla else NO, summary))
+    return rows
 
 
 def render(table: dict) -> str:
@@ -288,6 +302,18 @@ def render(table: dict) -> str:
         "\"The interpreter dialect\"). No spec: **constraints tested** counts run_parallel's RP1-RP5.",
         "",
         *header, *rows([f"interpreter.{n}" for n in INTERPRETER_OPS]),
+        "",
+        "## Custom-call targets",
+        "",
+        "The `stablehlo.custom_call` targets the interpreter runs itself (`stablehlo-py targets` lists them;",
+        "`docs/custom_calls.md` has their conventions): JAX's CPU LAPACK targets, placement annotations,",
+        "shape assertions, the check targets, and host callbacks, which are an error naming the callback",
+        "(the Python function is not in the program). **checked against XLA**: a passing test compared a",
+        "program calling the target with XLA on CPU.",
+        "",
+        "| target | interpreted | checked against XLA | what it does |",
+        "|---|---|---|---|",
+        *[f"| `{t}` | {i} | {x} | {s.replace('|', '/')} |" for t, i, x, s in table["targets"]],
         "",
     ])
 

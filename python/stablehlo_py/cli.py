@@ -4,6 +4,7 @@
                           [--replicas R] [--partitions P] [--output DIR] [--probe-dir DIR]
                           [--max-value-bytes N] [--max-total-bytes N] [--max-iterations N] [--timeout SECONDS]
     stablehlo-py opt FILE --pipeline PIPELINE [--split-input-file] [--verify-diagnostics]
+    stablehlo-py targets        (the custom_call targets the interpreter runs)
     mpiexec -n N stablehlo-py run FILE --replicas R --partitions P ...    (N = R*P, one process per rank)
 
 `run` prints each result of the entry function (`main`, or the module's only
@@ -409,6 +410,17 @@ class _Diagnostics:
         return problems
 
 
+def _targets() -> int:
+    """One line per built-in custom_call target: its name and what it does."""
+    from stablehlo_py.interpreter.custom_calls import builtin_targets
+
+    rows = builtin_targets()
+    width = max(len(target) for target, _ in rows)
+    for target, summary in rows:
+        print(f"{target:<{width}}  {summary}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="stablehlo-py", description="Run StableHLO programs with the numpy "
                                      "interpreter, or run pass pipelines on them.")
@@ -437,6 +449,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="iterations of each while loop (default: unlimited)")
     run.add_argument("--timeout", type=_non_negative(float), metavar="SECONDS",
                      help="wall time of each module's run, checked by while loops (default: unlimited)")
+    sub.add_parser("targets", help="list the custom_call targets the interpreter runs (docs/custom_calls.md)")
     opt = sub.add_parser("opt", help="run a pass pipeline and print the module")
     opt.add_argument("file", help="MLIR file (- for stdin)")
     opt.add_argument("--pipeline", required=True,
@@ -454,6 +467,8 @@ def main(argv=None) -> int:
     except SystemExit as e:  # usage errors (status 2) and --help (status 0)
         return e.code if isinstance(e.code, int) else 2
     try:
+        if args.command == "targets":
+            return _targets()
         return _run(args) if args.command == "run" else _opt(args)
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -58,6 +58,7 @@ def examples(n: int) -> settings:
 # asks XLA for. Written to $STABLEHLO_PY_XLA_OPS when the whole session passes.
 _OP_NAME = re.compile(r"(?<![#!\w.])(?:stablehlo|chlo)\.[a-z_0-9]+\b")
 _CALL = re.compile(r"(?m)^\s*(?:%\S+ = )?(?:func\.)?call @")
+_TARGET = re.compile(r"custom_call @([\w.$-]+)")  # custom_call targets count as "@target"
 _exported_ops: dict = {}
 _xla_checked_ops: set = set()
 
@@ -65,7 +66,7 @@ _xla_checked_ops: set = set()
 def export(fn, *args) -> str:
     """StableHLO text of `fn` traced on `args`, as JAX exports it (pretty form)."""
     text = jax.jit(fn).lower(*args).as_text()
-    ops = set(_OP_NAME.findall(text))
+    ops = set(_OP_NAME.findall(text)) | {"@" + t for t in _TARGET.findall(text)}
     if _CALL.search(text):
         ops.add("func.call")
     _exported_ops.setdefault(fn, set()).update(ops)
@@ -103,6 +104,7 @@ def xla_run_text(text: str, *args, subnormal_inputs: bool = False) -> list:
     if not subnormal_inputs:
         _no_subnormal_inputs(args)
     _xla_checked_ops.update(_OP_NAME.findall(text))
+    _xla_checked_ops.update("@" + t for t in _TARGET.findall(text))
     return _xla_run_text(text, *args)
 
 

@@ -625,6 +625,17 @@ def test_builtin_targets_lists_every_lapack_target():
 # --- the command line ---------------------------------------------------------------------------
 
 
+def test_cli_targets_prints_every_builtin_target(capsys):
+    from stablehlo_py.cli import main
+    from stablehlo_py.interpreter.custom_calls import builtin_targets
+
+    assert main(["targets"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == [target for target, _ in builtin_targets()]
+    getrf = next(line for line in lines if line.startswith("lapack_sgetrf_ffi "))
+    assert "LU with partial pivoting" in getrf
+
+
 @pytest.mark.parametrize("name", ["solve", "eigh"])
 def test_cli_runs_exported_linalg(name, tmp_path):
     fn = {"solve": jnp.linalg.solve, "eigh": jnp.linalg.eigh}[name]

@@ -133,15 +133,13 @@ def _host_callback(ctx, target: str):
 def builtin_targets() -> list[tuple[str, str]]:
     """(target, one-line description) of every built-in custom_call target, sorted by target: what
     `stablehlo-py targets` prints (docs/custom_calls.md has the conventions)."""
-    from . import registry
+    from .registry import custom_call_targets
 
-    registry.lookup_custom_call_target("")  # loads every kernel module
-    rows = []
-    for target, factory in sorted(registry._CUSTOM_CALL_TARGETS.items()):
-        doc = (factory.__doc__ or "").strip().split("\n")[0]
-        rows.append((target, doc))
-    doc = (_host_callback.__doc__ or "").strip().split("\n")[0]
-    return sorted(rows + [(target, doc) for target in CALLBACK_TARGETS])
+    def summary(fn) -> str:  # the docstring's first paragraph, on one line
+        return " ".join((fn.__doc__ or "").strip().split("\n\n")[0].split())
+
+    rows = [(target, summary(factory)) for target, factory in custom_call_targets().items()]
+    return sorted(rows + [(target, summary(_host_callback)) for target in CALLBACK_TARGETS])
 
 
 def _user_target_kernel(ctx, target: str):

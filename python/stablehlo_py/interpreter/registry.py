@@ -27,7 +27,7 @@ from .errors import InterpreterError
 from .types import TensorSpec
 
 __all__ = ["Kernel", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
-           "lookup_custom_call_target", "supported_ops"]
+           "lookup_custom_call_target", "custom_call_targets", "supported_ops"]
 
 
 class Kernel:
@@ -134,6 +134,12 @@ def lookup_custom_call_target(target: str):
     """The factory of built-in custom_call target `target`, or None."""
     _load()
     return _CUSTOM_CALL_TARGETS.get(target)
+
+
+def custom_call_targets() -> dict:
+    """Built-in custom_call target -> its kernel factory (a copy)."""
+    _load()
+    return dict(_CUSTOM_CALL_TARGETS)
 
 
 def supported_ops() -> list[str]:
