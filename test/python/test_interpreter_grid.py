@@ -610,3 +610,54 @@ func.func @main(%x: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
         partner = {0: 2, 1: 3, 2: 0, 3: 1}[r]
         low, high = min(r, partner), max(r, partner)
         np.testing.assert_array_equal(results[r][1], xs[low] + xs[high])
+
+
+# --- quantized values ----------------------------------------------------------------------------
+
+QI8 = "!quant.uniform<i8:f32, 0.5:2>"
+
+
+def _dequantized(q):
+    return (q.astype(np.float64) - 2) * 0.5
+
+
+def _quantized(x):
+    return np.clip(np.round(x / 0.5) + 2, -128, 127).astype(np.int8)  # halves to even, as the spec's round
+
+
+def test_quantized_collectives_move_storage_and_reduce_with_quantized_ops():
+    """Quantized values are storage integers (i8, scale 0.5, zero point 2). all_gather,
+    all_to_all and collective_broadcast move them exactly; all_reduce and reduce_scatter
+    combine with their body's quantized add (dequantize, add, quantize, per pair in group
+    order); collective_permute gives a process nobody sends to the value zero (its zero point)."""
+    T, T6, T1 = f"tensor<2x{QI8}>", f"tensor<4x{QI8}>", f"tensor<1x{QI8}>"
+    add = f"""({{
+    ^bb0(%a: tensor<{QI8}>, %b: tensor<{QI8}>):
+      %s = stablehlo.add %a, %b : tensor<{QI8}>
+      stablehlo.return %s : tensor<{QI8}>
+    }})"""
+    groups = "replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>"
+    text = f"""module {{
+func.func @main(%x: {T}) -> ({T6}, {T}, {T1}, {T}, {T}, {T}) {{
+  %g = "stablehlo.all_gather"(%x) {{all_gather_dim = 0 : i64, {groups}}} : ({T}) -> {T6}
+  %r = "stablehlo.all_reduce"(%x) {add} {{{groups}}} : ({T}) -> {T}
+  %s = "stablehlo.reduce_scatter"(%x) {add} {{scatter_dimension = 0 : i64, {groups}}} : ({T}) -> {T1}
+  %a = "stablehlo.all_to_all"(%x) {{split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64,
+                                   {groups}}} : ({T}) -> {T}
+  %b = "stablehlo.collective_broadcast"(%x) {{replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}} : ({T}) -> {T}
+  %p = "stablehlo.collective_permute"(%x) {{source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}} : ({T}) -> {T}
+  return %g, %r, %s, %a, %b, %p : {T6}, {T}, {T1}, {T}, {T}, {T}
+}}
+}}"""
+    x = [np.array([-128, 3], np.int8), np.array([5, 127], np.int8)]
+    got = interpret(text, x, num_replicas=2)
+    total = _quantized(_dequantized(x[0]) + _dequantized(x[1]))
+    for i, (g, r, s, a, b, p) in enumerate(got):
+        assert g.dtype == np.int8
+        np.testing.assert_array_equal(g, np.concatenate(x))
+        np.testing.assert_array_equal(r, total)
+        np.testing.assert_array_equal(s, total[i:i + 1])
+        np.testing.assert_array_equal(a, np.array([x[0][i], x[1][i]], np.int8))
+        np.testing.assert_array_equal(b, x[1])
+        np.testing.assert_array_equal(p, x[0] if i == 1 else np.full(2, 2, np.int8))
+    np.testing.assert_array_equal(total, np.array([-125, 127], np.int8))  # -65 + 1.5; 62.5 + 62.5 saturates

@@ -51,6 +51,11 @@ STORAGE_OPS = frozenset("stablehlo." + name for name in (
     "map", "optimization_barrier", "pad", "real_dynamic_slice", "reduce", "reduce_window", "reshape",
     "return", "reverse", "scatter", "select_and_scatter", "set_dimension_size", "slice", "sort",
     "torch_index_select", "transpose", "tuple", "while",
+    # collectives that move elements, or combine them with their body's (quantized) ops;
+    # collective_permute is not here: the zeros it gives a process nobody sends to are value
+    # zeros (the zero point), which the dequantize_op_quantize rule makes
+    "all_gather", "all_reduce", "all_to_all", "collective_broadcast", "infeed", "outfeed", "recv",
+    "reduce_scatter", "send",
 )) | {"func.call", "func.return"}
 
 
