@@ -13,11 +13,14 @@ medians, minimums and the ratio (interpreter / mpi4py).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
-import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402  (time_calls; no jax needed)
 
 
 def programs(n: int, size: int) -> dict:
@@ -44,14 +47,7 @@ def timed(comm, call, warmup: int, repeats: int) -> list:
     """Per call, the slowest rank's seconds (every rank gets the list)."""
     from mpi4py import MPI
 
-    for _ in range(warmup):
-        call()
-    times = []
-    for _ in range(repeats):
-        comm.Barrier()
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
+    times = harness.time_calls(call, repeats, warmup, before=comm.Barrier)
     slowest = np.empty(repeats)
     comm.Allreduce(np.array(times), slowest, op=MPI.MAX)
     return slowest.tolist()

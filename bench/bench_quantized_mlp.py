@@ -30,7 +30,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "examples", "quantized_mlp"))
 sys.path.insert(0, HERE)
-from bench_mlp import time_calls  # noqa: E402
+import harness  # noqa: E402
 from quantized_mlp import build_float_mlp, build_quantized_mlp, make_model  # noqa: E402
 
 WARMUP = 3
@@ -38,7 +38,6 @@ WARMUP = 3
 
 def xla_float(x, params):
     """(call, output) of the float MLP as a compiled XLA executable on device-resident inputs."""
-    import jax
     import jax.numpy as jnp
 
     def f(h, *layer_args):
@@ -48,9 +47,8 @@ def xla_float(x, params):
                 h = jnp.maximum(h, 0)
         return h
 
-    compiled = jax.jit(f).lower(x, *params).compile()
-    on_device = [jax.device_put(a) for a in (x, *params)]
-    return (lambda: compiled(*on_device).block_until_ready()), np.asarray(compiled(*on_device))
+    call, outputs = harness.prepare_xla(f, [x, *params])
+    return call, outputs[0]
 
 
 def main(argv=None) -> int:
@@ -74,12 +72,12 @@ def main(argv=None) -> int:
     (reference,) = float_run(x, *params)
     scale = float(np.max(np.abs(reference)))
     (int8_out,) = int8_run(*int8_args)
-    rows.append(("stablehlo-py int8", time_calls(lambda: int8_run(*int8_args), args.repeats, WARMUP),
+    rows.append(("stablehlo-py int8", harness.time_calls(lambda: int8_run(*int8_args), args.repeats, WARMUP),
                  np.max(np.abs(int8_out - reference)) / scale, f"compile {int8_prepare * 1e3:.0f} ms"))
-    rows.append(("stablehlo-py f32", time_calls(lambda: float_run(x, *params), args.repeats, WARMUP), 0.0, ""))
+    rows.append(("stablehlo-py f32", harness.time_calls(lambda: float_run(x, *params), args.repeats, WARMUP), 0.0, ""))
     try:
         call, xla_out = xla_float(x, params)
-        rows.append(("XLA f32 (CPU, compiled, on device)", time_calls(call, args.repeats, WARMUP),
+        rows.append(("XLA f32 (CPU, compiled, on device)", harness.time_calls(call, args.repeats, WARMUP),
                      np.max(np.abs(xla_out - reference)) / scale, ""))
     except Exception as e:  # noqa: BLE001 - a benchmark reports, never crashes
         print(f"XLA f32: not available: {type(e).__name__}: {e}")

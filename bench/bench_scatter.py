@@ -1,16 +1,12 @@
-"""Benchmark (not a test): scatter-add of rows into a table, three engines, side by side.
+"""Benchmark (not a test): scatter of rows into a table, every engine of harness.py, side by side.
 
-    .venv/bin/python bench/bench_scatter.py [--op add] [--rows 4096] [--table 10000x64] [--repeats 50]
-                                            [--ref-repeats 1] [--ref-timeout 300] [--no-reference]
+    .venv/bin/python bench/bench_scatter.py [--op add] [--rows 4096] [--table 10000x64] [--no-reference] ...
 
 `table.at[indices].add(updates)` -- a float32 table (default 10000 x 64), `rows` random row
 indices (duplicates allowed) and a `rows x 64` float32 update -- exported by jax inside this
 script (one stablehlo.scatter with an add body; --op mul / max / set for those bodies, --op
 apply for `table.at[indices].apply(lambda old: old * 0.5 + 1)`, a body no single numpy call
-covers) and timed on the same seeded inputs by
-stablehlo-py (compile once, then call), XLA on CPU (jax.jit) and the upstream reference
-interpreter (jaxlib eval_module, in a subprocess with a timeout). Timing, the reference
-worker and the report table are bench_mlp.py's.
+covers) and timed on the same seeded inputs as bench/harness.py describes.
 """
 
 from __future__ import annotations
@@ -22,7 +18,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_mlp  # noqa: E402  (shared engines, timing and report)
+import harness  # noqa: E402
 
 SEED = 0
 
@@ -46,22 +42,28 @@ def make_inputs(rows: int, shape: tuple) -> list:
     return [table, indices, updates]
 
 
+def workloads(ops=("add",), rows: int = 4096, shape=(10000, 64)) -> list:
+    out = []
+    for op in ops:
+        fn = OPS[op]
+        out.append(harness.Workload(
+            f"scatter-{op} ({rows} rows)" if op != "add" else "embedding scatter-add", harness.DENSE, fn,
+            make_inputs(rows, shape)[:fn.__code__.co_argcount],
+            description=f"table.at[indices].{op} of {rows} rows into a {shape[0]}x{shape[1]} float32 table "
+                        "(random indices, duplicates allowed)"))
+    return out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--op", choices=sorted(OPS), default="add", help="the update computation")
+    parser.add_argument("--op", choices=sorted(OPS) + ["all"], default="add", help="the update computation")
     parser.add_argument("--rows", type=int, default=4096)
     parser.add_argument("--table", default="10000x64", help="table shape, ROWSxCOLS")
-    bench_mlp.add_engine_arguments(parser, repeats=50, ref_timeout=300.0)
+    harness.add_arguments(parser)
     args = parser.parse_args(argv)
-
     shape = tuple(int(n) for n in args.table.split("x"))
-    fn = OPS[args.op]
-    inputs = make_inputs(args.rows, shape)[:fn.__code__.co_argcount]
-    title = (f"scatter ({args.op}) of {args.rows} rows into a {shape[0]}x{shape[1]} float32 table "
-             "(random indices, duplicates allowed)")
-    bench_mlp.run_benchmark(title, fn, inputs, args)
-    print(bench_mlp.FOOTER)
-    return 0
+    ops = sorted(OPS) if args.op == "all" else [args.op]
+    return harness.main_for("scatter", workloads(ops, args.rows, shape), args)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,12 @@
-"""Benchmark (not a test): one transformer block, three engines, side by side.
+"""Benchmark (not a test): one transformer block, every engine of harness.py, side by side.
 
     .venv/bin/python bench/bench_transformer.py [--batch 2] [--tokens 128] [--width 256] [--heads 4]
-                                                [--repeats 20] [--ref-repeats 1] [--ref-timeout 600]
-                                                [--no-reference]
+                                                [--no-reference] ...
 
 A pre-norm transformer block -- layer norm, multi-head self-attention (q/k/v and output
 projections, softmax over keys), residual, layer norm, a 4x-wide MLP with tanh-GELU,
 residual -- written with jax.numpy, exported by jax inside this script and timed on the
-same seeded float32 inputs by stablehlo-py (compile once, then call), XLA on CPU (jax.jit)
-and the upstream reference interpreter (jaxlib eval_module, in a subprocess with a
-timeout). Timing, the reference worker and the report table are bench_mlp.py's.
+same seeded float32 inputs as bench/harness.py describes.
 """
 
 from __future__ import annotations
@@ -21,7 +18,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_mlp  # noqa: E402  (shared engines, timing and report)
+import harness  # noqa: E402
 
 SEED = 0
 
@@ -68,20 +65,22 @@ def make_inputs(batch: int, tokens: int, width: int) -> list:
             weights(4 * width, width), zeros]
 
 
+def workloads(batch: int = 2, tokens: int = 128, width: int = 256, heads: int = 4) -> list:
+    return [harness.Workload("transformer block", harness.DENSE, make_block(heads),
+                             make_inputs(batch, tokens, width),
+                             description=f"pre-norm block: batch {batch}, {tokens} tokens, width {width}, "
+                                         f"{heads} heads, tanh-GELU MLP, float32")]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=2)
     parser.add_argument("--tokens", type=int, default=128)
     parser.add_argument("--width", type=int, default=256)
     parser.add_argument("--heads", type=int, default=4)
-    bench_mlp.add_engine_arguments(parser, repeats=20, ref_timeout=600.0)
+    harness.add_arguments(parser)
     args = parser.parse_args(argv)
-
-    title = (f"transformer block: batch {args.batch}, {args.tokens} tokens, width {args.width}, "
-             f"{args.heads} heads (float32)")
-    bench_mlp.run_benchmark(title, make_block(args.heads), make_inputs(args.batch, args.tokens, args.width), args)
-    print(bench_mlp.FOOTER)
-    return 0
+    return harness.main_for("transformer block", workloads(args.batch, args.tokens, args.width, args.heads), args)
 
 
 if __name__ == "__main__":

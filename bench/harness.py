@@ -1,0 +1,527 @@
+"""The benchmarks' shared harness (not a test): workloads, engines, timing, checks, tables.
+
+Every bench_*.py describes its workloads as `Workload`s (a jax function, seeded numpy inputs,
+a kind, a tolerance) and hands them to `run_workloads`, which for each one:
+
+  exports     jax.jit(fn).lower(*inputs).as_text(): the StableHLO both interpreters run;
+  XLA         compiled = jax.jit(fn).lower(*inputs).compile(), the inputs jax.device_put once,
+              timed as compiled(*device_inputs) then block_until_ready() ("XLA compiled");
+  jax.jit     jax.jit(fn)(*numpy inputs), block_until_ready(): copies the inputs to the device
+              on every call, reported as "jax.jit (copies inputs)";
+  ours        run = stablehlo_py.compile(text) once (timed: "prepare"), then run(*inputs);
+  reference   upstream StableHLO's reference interpreter as jaxlib ships it
+              (jaxlib.mlir.dialects.stablehlo.eval_module), in a child process because it
+              aborts the process on ops it lacks; it gets a time budget and, when a call does
+              not finish within it, is reported as "> budget" (a lower bound).
+
+Timing: each engine gets `warmup` untimed calls, then the three in-process engines are timed in
+interleaved rounds (a few calls of each engine per round, so a change in machine load hits all
+of them), as many calls as fit in `budget` seconds per engine (between `min_repeats` and
+`max_repeats`); the figure reported is the median call. Results are checked against XLA's with
+numpy.testing.assert_allclose (rtol and atol of the workload; atol is scaled by the largest
+|XLA output|): a wrong answer is reported as WRONG and the run exits non-zero.
+
+The harness imports jax only when a workload runs, so bench_collectives.py (MPI, no jax) uses
+its `time_calls` too.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+DENSE, LOOP = "dense", "scalar-loop"
+
+
+# --- workloads --------------------------------------------------------------------------
+
+
+@dataclass
+class Workload:
+    name: str
+    kind: str  # DENSE or LOOP
+    fn: Callable
+    inputs: list
+    rtol: float = 1e-4
+    atol: float = 1e-5  # times the largest |XLA output|
+    description: str = ""
+
+    @property
+    def tolerance(self) -> str:
+        if self.rtol == 0 and self.atol == 0:
+            return "exact"
+        if self.atol == 0:
+            return f"rtol {self.rtol:g}"
+        return f"rtol {self.rtol:g}, atol {self.atol:g} * max|XLA result|"
+
+
+@dataclass
+class Engine:
+    """One engine's outcome on one workload: per-call seconds, outputs or an error."""
+
+    name: str
+    times: list = field(default_factory=list)
+    outputs: Optional[list] = None
+    error: str = ""
+    lower_bound: Optional[float] = None  # seconds, when stopped by its budget before a call ended
+    note: str = ""
+
+    @property
+    def median(self) -> Optional[float]:
+        return statistics.median(self.times) if self.times else None
+
+
+@dataclass
+class Outcome:
+    workload: Workload
+    xla: Engine
+    jit: Engine
+    ours: Engine
+    reference: Engine
+    prepare: Optional[float] = None  # seconds for stablehlo_py.compile
+    check: str = ""  # "ok" or "WRONG: ..."
+    reference_check: str = ""
+    lines: int = 0
+
+    @property
+    def ratio(self) -> Optional[float]:
+        if self.ours.median is None or self.xla.median is None:
+            return None
+        return self.ours.median / self.xla.median
+
+
+# --- timing -----------------------------------------------------------------------------
+
+
+def time_calls(call, repeats: int, warmup: int = 0, before=None) -> list:
+    """Seconds per call for `repeats` calls of `call` after `warmup` untimed ones;
+    `before` (if given) runs untimed before each timed call (a barrier, say)."""
+    for _ in range(warmup):
+        call()
+    times = []
+    for _ in range(repeats):
+        if before is not None:
+            before()
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def time_interleaved(calls: dict, warmup: int, budget: float, min_repeats: int, max_repeats: int,
+                     rounds: int = 5) -> dict:
+    """{name: per-call seconds}: after `warmup` calls each, the engines take turns, `rounds`
+    rounds of a few calls each, as many calls as fit in `budget` seconds per engine."""
+    estimate = {}
+    for name, call in calls.items():
+        warm = time_calls(call, max(warmup, 1))
+        estimate[name] = min(warm)
+    repeats = {name: max(min_repeats, min(max_repeats, int(budget / max(t, 1e-9))))
+               for name, t in estimate.items()}
+    times = {name: [] for name in calls}
+    for r in range(rounds):
+        for name, call in calls.items():
+            share = math.ceil(repeats[name] * (r + 1) / rounds) - math.ceil(repeats[name] * r / rounds)
+            times[name] += time_calls(call, share)
+    return times
+
+
+def as_list(outputs) -> list:
+    if isinstance(outputs, (list, tuple)):
+        return [np.asarray(o) for o in outputs]
+    return [np.asarray(outputs)]
+
+
+# --- checks -----------------------------------------------------------------------------
+
+
+def check_close(outputs, expected, rtol: float, atol: float) -> str:
+    """"ok", or why `outputs` differ from `expected` (XLA's) beyond the tolerance."""
+    if outputs is None:
+        return "-"
+    if len(outputs) != len(expected):
+        return f"WRONG: {len(outputs)} results, XLA has {len(expected)}"
+    for i, (a, b) in enumerate(zip(outputs, expected)):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return f"WRONG: result {i} is {a.dtype}{list(a.shape)}, XLA's {b.dtype}{list(b.shape)}"
+        scale = float(np.max(np.abs(b.astype(np.float64)))) if b.size else 0.0
+        try:
+            np.testing.assert_allclose(a.astype(np.float64), b.astype(np.float64), rtol=rtol,
+                                       atol=atol * max(scale, 1.0))
+        except AssertionError:
+            diff = float(np.max(np.abs(a.astype(np.float64) - b.astype(np.float64))))
+            return f"WRONG: result {i} differs by up to {diff:.3g}"
+    return "ok"
+
+
+# --- engines ----------------------------------------------------------------------------
+
+
+def _error(e: BaseException) -> str:
+    return one_line(f"{type(e).__name__}: {e}", 200)
+
+
+def prepare_xla(fn, inputs):
+    """(call, outputs) of `fn` as a compiled executable on device-resident inputs."""
+    import jax
+
+    compiled = jax.jit(fn).lower(*inputs).compile()
+    on_device = [jax.device_put(a) for a in inputs]
+    jax.block_until_ready(on_device)
+
+    def call():
+        return jax.block_until_ready(compiled(*on_device))
+
+    return call, as_list(call())
+
+
+def prepare_jit(fn, inputs):
+    """(call, outputs) of jax.jit(fn) on numpy inputs (copied to the device on every call)."""
+    import jax
+
+    jitted = jax.jit(fn)
+
+    def call():
+        return jax.block_until_ready(jitted(*inputs))
+
+    return call, as_list(call())
+
+
+def prepare_ours(text, inputs):
+    """(call, outputs, prepare seconds) of stablehlo_py.compile(text)."""
+    import stablehlo_py
+
+    start = time.perf_counter()
+    run = stablehlo_py.compile(text)
+    prepare = time.perf_counter() - start
+    return (lambda: run(*inputs)), as_list(run(*inputs)), prepare
+
+
+# The reference interpreter runs in a child process (`python harness.py --reference-worker DIR`):
+# DIR holds module.mlir, in_<i>.npy and config.json; the child writes `started` (wall-clock time of
+# its first call), times.json after every call, and out_<i>.npy.
+
+REFERENCE = "reference interpreter (jaxlib eval_module)"
+
+
+def reference_worker(directory: str) -> int:
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib.mlir import ir
+    from jaxlib.mlir.dialects import stablehlo
+
+    with open(os.path.join(directory, "config.json")) as fh:
+        config = json.load(fh)
+    with open(os.path.join(directory, "module.mlir")) as fh:
+        text = fh.read()
+    inputs = [np.load(os.path.join(directory, f"in_{i}.npy")) for i in range(config["inputs"])]
+    with jax_mlir.make_ir_context(), ir.Location.unknown():
+        module = ir.Module.parse(text)
+        args = [ir.DenseElementsAttr.get(np.array(a, order="C")) for a in inputs]  # keeps 0-d arrays 0-d
+        times = []
+        with open(os.path.join(directory, "started"), "w") as fh:
+            fh.write(repr(time.time()))
+        while len(times) < config["repeats"] and sum(times) + (times[-1] if times else 0) <= config["budget"]:
+            start = time.perf_counter()
+            results = stablehlo.eval_module(module, args)
+            times.append(time.perf_counter() - start)
+            with open(os.path.join(directory, "times.json"), "w") as fh:
+                json.dump(times, fh)
+        for i, r in enumerate(results):
+            np.save(os.path.join(directory, f"out_{i}.npy"), np.array(r))
+    return 0
+
+
+def run_reference(text, inputs, repeats: int, budget: float, startup_timeout: float = 120.0) -> Engine:
+    """The reference interpreter on `inputs`: up to `repeats` calls, stopped `budget` seconds
+    after its first call started (parsing and input conversion are not timed)."""
+    engine = Engine(REFERENCE)
+    with tempfile.TemporaryDirectory(prefix="bench_ref_") as directory:
+        with open(os.path.join(directory, "module.mlir"), "w") as fh:
+            fh.write(text)
+        for i, a in enumerate(inputs):
+            np.save(os.path.join(directory, f"in_{i}.npy"), np.asarray(a))
+        with open(os.path.join(directory, "config.json"), "w") as fh:
+            json.dump({"inputs": len(inputs), "repeats": repeats, "budget": budget}, fh)
+        log = open(os.path.join(directory, "log.txt"), "w+")
+        proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--reference-worker", directory],
+                                stdout=log, stderr=subprocess.STDOUT)
+        started_path = os.path.join(directory, "started")
+        launched = time.time()
+        started = None
+        while proc.poll() is None:
+            if started is None and os.path.exists(started_path):
+                started = _load(started_path, float)
+            now = time.time()
+            if (started is None and now - launched > startup_timeout) or \
+                    (started is not None and now - started > budget):
+                proc.kill()
+                proc.wait()
+                break
+            time.sleep(0.02)
+        engine.times = _load(os.path.join(directory, "times.json"), json.loads) or []
+        if proc.returncode not in (0, None) and proc.returncode != -9:
+            log.seek(0)
+            lines = log.read().strip().splitlines()
+            how = f"signal {-proc.returncode}" if proc.returncode < 0 else f"exit status {proc.returncode}"
+            engine.error = f"crashed ({how}): {one_line(lines[-1] if lines else '', 160)}"
+            engine.times = []
+        elif proc.returncode == -9:
+            if started is None:
+                engine.error = f"not started within {startup_timeout:g} s"
+            elif not engine.times:
+                engine.lower_bound = time.time() - started
+                engine.note = f"stopped after {engine.lower_bound:.1f} s, no call finished"
+            else:
+                engine.note = f"stopped by the {budget:g} s budget after {len(engine.times)} call(s)"
+        else:
+            outputs = []
+            while os.path.exists(os.path.join(directory, f"out_{len(outputs)}.npy")):
+                outputs.append(np.load(os.path.join(directory, f"out_{len(outputs)}.npy")))
+            engine.outputs = outputs
+        log.close()
+    return engine
+
+
+def _load(path, parse):
+    try:
+        with open(path) as fh:
+            return parse(fh.read())
+    except (OSError, ValueError):
+        return None
+
+
+# --- one workload -----------------------------------------------------------------------
+
+
+@dataclass
+class Settings:
+    warmup: int = 2
+    budget: float = 1.0  # seconds of timed calls per in-process engine and workload
+    min_repeats: int = 5
+    max_repeats: int = 50
+    reference: bool = True
+    ref_repeats: int = 3
+    ref_budget: float = 10.0  # seconds
+
+
+def add_arguments(parser, budget: float = 1.0, ref_budget: float = 10.0) -> None:
+    """The options every benchmark shares (see Settings)."""
+    parser.add_argument("--warmup", type=int, default=2, help="untimed calls per engine")
+    parser.add_argument("--budget", type=float, default=budget,
+                        help="seconds of timed calls per engine and workload (default %(default)s)")
+    parser.add_argument("--min-repeats", type=int, default=5)
+    parser.add_argument("--max-repeats", type=int, default=50)
+    parser.add_argument("--ref-repeats", type=int, default=3, help="most calls of the reference interpreter")
+    parser.add_argument("--ref-budget", type=float, default=ref_budget,
+                        help="seconds the reference interpreter may run per workload (default %(default)s)")
+    parser.add_argument("--no-reference", action="store_true", help="skip the reference interpreter")
+
+
+def settings_from(args) -> Settings:
+    return Settings(warmup=args.warmup, budget=args.budget, min_repeats=args.min_repeats,
+                    max_repeats=args.max_repeats, reference=not args.no_reference,
+                    ref_repeats=args.ref_repeats, ref_budget=args.ref_budget)
+
+
+def run_workload(w: Workload, s: Settings) -> Outcome:
+    import jax
+
+    text = jax.jit(w.fn).lower(*w.inputs).as_text()
+    xla, jit, ours = Engine("XLA compiled"), Engine("jax.jit (copies inputs)"), Engine("stablehlo-py")
+    calls, prepare = {}, None
+    for engine, make in ((xla, lambda: prepare_xla(w.fn, w.inputs)), (jit, lambda: prepare_jit(w.fn, w.inputs)),
+                         (ours, lambda: prepare_ours(text, w.inputs))):
+        try:
+            made = make()
+        except Exception as e:  # noqa: BLE001 (a benchmark reports, never crashes)
+            engine.error = _error(e)
+            continue
+        calls[engine.name], engine.outputs = made[0], made[1]
+        if engine is ours:
+            prepare = made[2]
+    try:
+        times = time_interleaved(calls, s.warmup, s.budget, s.min_repeats, s.max_repeats)
+    except Exception as e:  # noqa: BLE001
+        for engine in (xla, jit, ours):
+            engine.error = engine.error or _error(e)
+        times = {}
+    for engine in (xla, jit, ours):
+        engine.times = times.get(engine.name, [])
+    if s.reference:
+        reference = run_reference(text, w.inputs, s.ref_repeats, s.ref_budget)
+    else:
+        reference = Engine(REFERENCE, error="skipped (--no-reference)")
+    outcome = Outcome(w, xla, jit, ours, reference, prepare=prepare, lines=len(text.splitlines()))
+    if xla.outputs is None:
+        outcome.check = "no XLA result"
+    elif ours.outputs is None:
+        outcome.check = "failed: " + ours.error
+    else:
+        outcome.check = check_close(ours.outputs, xla.outputs, w.rtol, w.atol)
+    if xla.outputs is not None and reference.outputs is not None:
+        outcome.reference_check = check_close(reference.outputs, xla.outputs, w.rtol, w.atol)
+    return outcome
+
+
+def warm_up_package() -> None:
+    """Imports stablehlo_py and prepares a trivial program once, so that the first workload's
+    prepare time does not include loading the package, its dialects and the interpreter."""
+    import stablehlo_py
+
+    stablehlo_py.compile("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                         "  %0 = stablehlo.add %a, %a : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}")(
+        np.ones(2, np.float32))
+
+
+def run_workloads(workloads: list, s: Settings, progress=True) -> list:
+    warm_up_package()
+    outcomes = []
+    for w in workloads:
+        start = time.perf_counter()
+        if progress:
+            print(f"  {w.name} ...", end="", flush=True)
+        outcomes.append(run_workload(w, s))
+        if progress:
+            o = outcomes[-1]
+            print(f" ours {fmt_time(o.ours.median)}, XLA {fmt_time(o.xla.median)}, {o.check} "
+                  f"({time.perf_counter() - start:.1f} s)", flush=True)
+    return outcomes
+
+
+# --- report -----------------------------------------------------------------------------
+
+
+def one_line(message: str, limit: int = 300) -> str:
+    text = " ".join(str(message).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def fmt_time(seconds) -> str:
+    if seconds is None:
+        return "-"
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def fmt_ratio(ratio, prefix="") -> str:
+    if ratio is None:
+        return "-"
+    return f"{prefix}{ratio:.3g}x" if ratio >= 0.01 else f"{prefix}{ratio:.2e}x"
+
+
+def geomean(values) -> Optional[float]:
+    values = [v for v in values if v]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def reference_cells(o: Outcome) -> tuple:
+    """(time, reference / ours) cells: a time, '> t' for a lower bound, or why it is missing."""
+    r = o.reference
+    if r.error:
+        return "n/a: " + short_error(r.error).replace("|", "\\|"), "-"
+    ours = o.ours.median
+    if r.median is not None:
+        return fmt_time(r.median), fmt_ratio(r.median / ours if ours else None)
+    if r.lower_bound is not None:
+        return "> " + fmt_time(r.lower_bound), fmt_ratio(r.lower_bound / ours if ours else None, "> ")
+    return "-", "-"
+
+
+def short_error(error: str) -> str:
+    """The gist of an engine's error for the summary table (the detail table has it all)."""
+    match = re.search(r"Unsupported op: (?:[%\w#:, ]+ = )?\"?([\w.]+)", error)
+    if match:
+        return f"crashed: unsupported op {match.group(1)}"
+    return one_line(error, 60)
+
+
+def markdown_table(header: list, rows: list) -> str:
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+    line = lambda cells: "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
+    return "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
+
+
+SUMMARY_HEADER = ["workload", "kind", "stablehlo-py", "XLA compiled", "ratio", "jax.jit (copies inputs)",
+                  "reference interp.", "reference / ours", "prepare", "agrees with XLA"]
+
+
+def summary_table(outcomes: list) -> str:
+    rows = []
+    for o in outcomes:
+        ours = fmt_time(o.ours.median) if not o.ours.error else "failed"
+        ref_time, ref_ratio = reference_cells(o)
+        rows.append([o.workload.name, o.workload.kind, ours, fmt_time(o.xla.median), fmt_ratio(o.ratio),
+                     fmt_time(o.jit.median), ref_time, ref_ratio,
+                     fmt_time(o.prepare), o.check.replace("|", "\\|")])
+    return markdown_table(SUMMARY_HEADER, rows)
+
+
+def detail_table(outcomes: list) -> str:
+    """Per workload and engine: median, minimum and number of calls, tolerance, notes."""
+    rows = []
+    for o in outcomes:
+        for e in (o.ours, o.xla, o.jit, o.reference):
+            if e.error:
+                rows.append([o.workload.name, e.name, "-", "-", "0", e.error.replace("|", "\\|")])
+                continue
+            note = e.note
+            if e is o.reference and o.reference_check:
+                note = (note + "; " if note else "") + f"vs XLA: {o.reference_check}"
+            if e is o.ours:
+                note = f"tolerance {o.workload.tolerance}; {o.lines} lines of StableHLO"
+            rows.append([o.workload.name, e.name, fmt_time(e.median) if e.times else "-",
+                         fmt_time(min(e.times)) if e.times else "-", str(len(e.times)), note.replace("|", "\\|")])
+    return markdown_table(["workload", "engine", "median", "min", "calls", "notes"], rows)
+
+
+def geomeans(outcomes: list) -> str:
+    lines = []
+    for kind in (DENSE, LOOP):
+        ratios = [o.ratio for o in outcomes if o.workload.kind == kind and o.check == "ok"]
+        if ratios:
+            worst = max((o for o in outcomes if o.workload.kind == kind and o.check == "ok" and o.ratio),
+                        key=lambda o: o.ratio)
+            lines.append(f"{kind} workloads: geomean ratio {fmt_ratio(geomean(ratios))} over {len(ratios)} "
+                         f"(worst {fmt_ratio(worst.ratio)}, {worst.workload.name})")
+    return "\n".join(lines)
+
+
+def main_for(title: str, workloads: list, args) -> int:
+    """What a single bench_*.py prints: its workloads through the harness, then the tables."""
+    import jax
+
+    print(f"{title}; jax {jax.__version__}, numpy {np.__version__}, {os.cpu_count()} CPUs", flush=True)
+    outcomes = run_workloads(workloads, settings_from(args))
+    print()
+    print(summary_table(outcomes))
+    print()
+    print(detail_table(outcomes))
+    print()
+    print(FOOTER)
+    return 0 if all(o.check == "ok" for o in outcomes) else 1
+
+
+FOOTER = ("ratio = stablehlo-py median / XLA compiled median (smaller is faster); "
+          "reference / ours = reference median / stablehlo-py median (larger: we are faster).")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--reference-worker":
+        sys.exit(reference_worker(sys.argv[2]))
+    print(__doc__)

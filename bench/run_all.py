@@ -1,0 +1,164 @@
+"""The whole benchmark suite in one run: one table, the geomeans, and bench/RESULTS.md.
+
+    .venv/bin/python bench/run_all.py [--only SUBSTRING ...] [--no-reference] [--results PATH]
+                                      [--budget 1] [--ref-budget 8] ...
+
+Every workload of bench_mlp, bench_cnn, bench_transformer, bench_loops, bench_scatter,
+bench_sort and bench_layers at its default size, each timed by every engine of harness.py
+(stablehlo-py, XLA compiled on device-resident inputs, jax.jit, the upstream reference
+interpreter) side by side; results checked against XLA's. Prints the summary table, the dense
+and scalar-loop geomeans of stablehlo-py / XLA compiled, and writes RESULTS.md (summary,
+per-engine details and the machine) unless --only narrows the run or --results - is given
+(--append TITLE adds this run as a section of an existing RESULTS.md instead).
+Exits 1 if any result disagrees with XLA's. About 4 minutes on the 2-core development machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import harness  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+
+def all_workloads() -> list:
+    import bench_cnn
+    import bench_layers
+    import bench_loops
+    import bench_mlp
+    import bench_scatter
+    import bench_sort
+    import bench_transformer
+
+    return [*bench_mlp.workloads(), *bench_cnn.workloads(), *bench_transformer.workloads(),
+            *bench_scatter.workloads(), *bench_layers.workloads(), *bench_sort.workloads(),
+            *bench_loops.workloads()]
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def git(*args) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True, timeout=10).stdout.rstrip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def machine_info(started: datetime.datetime, load_before, load_after, elapsed: float) -> list:
+    import jax
+    import jaxlib
+
+    dirty = [line[3:] for line in git("status", "--porcelain", "--", "../python").splitlines()]
+    return [
+        f"- date: {started:%Y-%m-%d %H:%M} UTC; the whole run took {elapsed:.0f} s",
+        f"- CPU: {cpu_model()}, {os.cpu_count()} cores (`os.cpu_count()`); shared with other engineers' "
+        "test runs, so timings are noisy",
+        f"- load average (1 min) before / after the run: {load_before:.2f} / {load_after:.2f}",
+        f"- Python {platform.python_version()}, numpy {np.__version__}, jax {jax.__version__}, "
+        f"jaxlib {jaxlib.__version__}; OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}",
+        f"- stablehlo-py at commit {git('rev-parse', '--short', 'HEAD')}"
+        + (f", with uncommitted changes in {', '.join(dirty)}" if dirty else ""),
+    ]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", help="run only workloads whose name contains this")
+    parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"),
+                        help="where to write the results ('-': nowhere)")
+    parser.add_argument("--append", metavar="TITLE",
+                        help="append this run's machine info, summary and geomeans to the results file as a "
+                             "section with this title, instead of overwriting it")
+    harness.add_arguments(parser, budget=1.0, ref_budget=8.0)
+    args = parser.parse_args(argv)
+
+    import jax
+
+    started, start = datetime.datetime.now(datetime.timezone.utc), time.perf_counter()
+    load_before = os.getloadavg()[0]
+    workloads = all_workloads()
+    if args.only:
+        workloads = [w for w in workloads if any(s.lower() in w.name.lower() for s in args.only)]
+    print(f"{len(workloads)} workloads; jax {jax.__version__}, numpy {np.__version__}, "
+          f"{os.cpu_count()} CPUs", flush=True)
+    outcomes = harness.run_workloads(workloads, harness.settings_from(args))
+    elapsed = time.perf_counter() - start
+    summary, means = harness.summary_table(outcomes), harness.geomeans(outcomes)
+    print()
+    print(summary)
+    print()
+    print(means)
+    print(harness.FOOTER)
+    print(f"({elapsed:.0f} s)")
+
+    if args.results != "-" and not args.only:
+        info = machine_info(started, load_before, os.getloadavg()[0], elapsed)
+        settings = harness.settings_from(args)
+        if args.append:
+            with open(args.results, "a") as fh:
+                fh.write("\n".join(["", f"## {args.append}", "", *info, "", summary, "",
+                                     *[f"- {line}" for line in means.splitlines()], ""]))
+            print(f"appended to {args.results}")
+            return 0 if all(o.check == "ok" for o in outcomes) else 1
+        text = "\n".join([
+            "# Benchmark results",
+            "",
+            "Written by `.venv/bin/python bench/run_all.py` (see `bench/README.md` for what is timed and how). "
+            "The machine's 2 cores are shared with other engineers' test runs: on a loaded machine numpy's "
+            "multi-threaded OpenBLAS waits for its threads, so matmul-heavy workloads can be many times slower "
+            "than with one BLAS thread; a second section below (if present) shows the suite with "
+            "OPENBLAS_NUM_THREADS=1.",
+            "",
+            *info,
+            "",
+            "## Summary",
+            "",
+            summary,
+            "",
+            *[f"- {line}" for line in means.splitlines()],
+            "",
+            "ratio = stablehlo-py median / XLA compiled median (smaller is faster). reference / ours = the "
+            "reference interpreter's median / stablehlo-py's (larger: stablehlo-py is faster); `> t` is a lower "
+            f"bound: the reference interpreter was stopped after its {settings.ref_budget:g} s budget before a call "
+            "finished. prepare = `stablehlo_py.compile(text)`. jax.jit (copies inputs) = `jax.jit(f)` called on "
+            "numpy arrays, which copies them to the device on every call.",
+            "",
+            "## Workloads",
+            "",
+            *[f"- {w.name} ({w.kind}): {w.description}; tolerance {w.tolerance}" for w in workloads],
+            "",
+            "## Every engine",
+            "",
+            f"Medians and minimums per call; {settings.warmup} warm-up calls per engine, then as many calls as "
+            f"fit in {settings.budget:g} s per engine ({settings.min_repeats} to {settings.max_repeats}), "
+            "interleaved in 5 rounds.",
+            "",
+            harness.detail_table(outcomes),
+            "",
+        ])
+        with open(args.results, "w") as fh:
+            fh.write(text)
+        print(f"wrote {args.results}")
+    return 0 if all(o.check == "ok" for o in outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
