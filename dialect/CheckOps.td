@@ -58,6 +58,7 @@ def Check_ExpectCloseOp : Check_Op<"expect_close", [SameTypeOperands]> {
                        HLO_FpOrComplexTensor:$expected,
                        DefaultValuedAttr<UI64Attr, "3">:$max_ulp_difference,
                        DefaultValuedOptionalAttr<UI64Attr, "0">:$min_ulp_difference);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $actual `,` $expected `,` `max_ulp_difference` `=` $max_ulp_difference
       (`,` `min_ulp_difference` `=` $min_ulp_difference^)?
