@@ -656,7 +656,6 @@ _SCALAR_EXPRESSIONS = {
                       "complex": "{0} + {1}"},
     "stablehlo.subtract": {"sint": "{0} - {1}", "uint": "{0} - {1}", "float": "{0} - {1}", "complex": "{0} - {1}"},
     "stablehlo.multiply": {"bool": "{0} & {1}", "sint": "{0} * {1}", "uint": "{0} * {1}", "float": "{0} * {1}"},
-    "stablehlo.divide": {"float": "{0} / {1}"},
     "stablehlo.and": {"bool": "{0} & {1}", "sint": "{0} & {1}", "uint": "{0} & {1}"},
     "stablehlo.or": {"bool": "{0} | {1}", "sint": "{0} | {1}", "uint": "{0} | {1}"},
     "stablehlo.xor": {"bool": "{0} ^ {1}", "sint": "{0} ^ {1}", "uint": "{0} ^ {1}"},
@@ -669,7 +668,7 @@ _SCALAR_EXPRESSIONS = {
 _OPERATORS = {"EQ": "==", "NE": "!=", "GE": ">=", "GT": ">", "LE": "<=", "LT": "<"}
 
 
-@register_scalar(*_SCALAR_EXPRESSIONS)
+@register_scalar(*(name for name in _SCALAR_EXPRESSIONS if name not in ("stablehlo.maximum", "stablehlo.minimum")))
 def _scalar_arithmetic(ctx):
     info = _element(ctx)
     if info.dtype not in _NUMPY_SCALARS:
@@ -702,5 +701,171 @@ def _scalar_convert(ctx):
     if dst.category == "bool":
         return "({0} != 0)"
     if dst.is_int and src.category == "float":
-        return None  # saturating, NaN -> 0: the kernel's rules
+        # conversion._float_to_int: truncate; NaN -> 0; below the range -> min, above -> max
+        # (limits as f64 scalars, so an f16 or f32 operand compares in f64, exactly)
+        values = _typed(dst, zero=0, min=dst.min, max=dst.max)
+        values.update(low=np.float64(dst.min - 1), limit=np.float64(dst.max + 1))
+        return ("({zero} if {0} != {0} else {max} if {0} >= {limit} else {min} if {0} <= {low} "
+                "else {result}({0}))", values)
     return "{result}({0})"  # a C cast: ints wrap, floats round to nearest even
+
+
+def _typed(info: ElementInfo, **values) -> dict:
+    """Scalar-form values: numpy scalars of `info`'s type, and `result`, that type."""
+    dtype = info.dtype.type
+    return {"result": dtype, **{name: dtype(value) for name, value in values.items()}}
+
+
+def _numpy_scalar_form(ctx) -> ElementInfo | None:
+    """The operand's element type if its values are numpy scalars (see _NUMPY_SCALARS), else None."""
+    info = _element(ctx)
+    return info if info.dtype in _NUMPY_SCALARS else None
+
+
+@register_scalar("stablehlo.divide")
+def _scalar_divide(ctx):
+    """Integer division as _int_divide: truncating, x / 0 all ones, INT_MIN / -1 = INT_MIN (-x wraps)."""
+    info = _numpy_scalar_form(ctx)
+    if info is None or info.category == "complex":
+        return None
+    if info.category == "float":
+        return "{0} / {1}"  # f16: numpy divides in f32 and rounds once, as _via_f32
+    if info.category == "uint":
+        return "({max} if not {1} else {0} // {1})", _typed(info, max=info.max)
+    # floor division rounds down; a quotient with a remainder and operands of opposite signs is one more
+    return ("({m1} if not {1} else -{0} if {1} == {m1} else {0} // {1} if ({0} ^ {1}) >= {zero} or not {0} % {1} "
+            "else {0} // {1} + {one})", _typed(info, zero=0, one=1, m1=-1))
+
+
+@register_scalar("stablehlo.remainder")
+def _scalar_remainder(ctx):
+    """_int_remainder (the dividend's sign, x % 0 = x, INT_MIN % -1 = 0) and fmod (f16 in f32)."""
+    info = _numpy_scalar_form(ctx)
+    if info is None or info.category == "complex":
+        return None
+    if info.category == "float":
+        return _scalar_via_f32(info, "np.fmod({0}, {1})")
+    if info.category == "uint":
+        return "({0} if not {1} else {0} % {1})"
+    # numpy's % takes the divisor's sign: a nonzero remainder of the other sign than the dividend moves by it
+    return "({0} if not {1} else _t if not (_t := {0} % {1}) or (_t ^ {0}) >= 0 else _t - {1})"
+
+
+def _scalar_via_f32(info: ElementInfo, expression: str, values: dict | None = None):
+    """Float `expression` on f32/f64 operands; f16 operands computed in f32 and rounded once (_via_f32)."""
+    values = dict(values or {})
+    if info.bits >= 32:
+        return (expression, values) if values else expression
+    widened = expression.format(*(f"np.float32({{{i}}})" for i in range(3)), **{k: f"{{{k}}}" for k in values})
+    return "{result}(" + widened + ")", {**values, "result": info.dtype.type}
+
+
+@register_scalar("stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic")
+def _scalar_shift(ctx):
+    """_shift: amounts >= the width or negative shift everything out (0, or the sign fill for an
+    arithmetic shift, also of an unsigned value's top bit).  numpy's shifts of scalars give 0 (or
+    the sign fill) for amounts >= the width themselves; negative amounts are guarded here."""
+    info = _numpy_scalar_form(ctx)
+    if info is None or not info.is_int:
+        return None
+    values = _typed(info, zero=0, one=1, m1=-1 if info.category == "sint" else info.max, bits=info.bits,
+                    max=info.max)
+    kind = ctx.name.rsplit(".", 1)[1]
+    if info.category == "uint":
+        form = {"shift_left": "{0} << {1}", "shift_right_logical": "{0} >> {1}",
+                "shift_right_arithmetic": "({0} >> {1} if {0} <= {top} else ~(~{0} >> {1}))"}[kind]
+        values["top"] = info.dtype.type(info.max >> 1)
+    else:
+        form = {"shift_left": "({zero} if {1} < {zero} else {0} << {1})",
+                "shift_right_arithmetic": "({0} >> {1} if {1} >= {zero} else {m1} if {0} < {zero} else {zero})",
+                # the signed shift, its copies of the sign bit masked off
+                "shift_right_logical": "({zero} if not {zero} <= {1} < {bits} else {0} if not {1} "
+                                       "else ({0} >> {1}) & ({max} >> ({1} - {one})))"}[kind]
+    return form, values
+
+
+def _float_max_form(a: str, b: str, first: str | None = None) -> str:
+    """float_max as an expression: NaN-propagating (the first NaN operand), max(-0, +0) = +0.
+    `first` replaces the first evaluated use of `a` (an assignment expression)."""
+    return f"({a} + {b} if not {first or a} and not {b} else {a} if {a} >= {b} or {a} != {a} else {b})"
+
+
+def _float_min_form(a: str, b: str, first: str | None = None) -> str:
+    """float_min as an expression: NaN-propagating, min(-0, +0) = -0."""
+    return f"(-((-{a}) + (-{b})) if not {first or a} and not {b} else {a} if {a} <= {b} or {a} != {a} else {b})"
+
+
+@register_scalar("stablehlo.clamp")
+def _scalar_clamp(ctx):
+    """_clamp: min(max(operand, min), max) with the maximum/minimum of the element type."""
+    info = ctx.operand_spec(1).element
+    if info.dtype not in _NUMPY_SCALARS or info.category == "complex":
+        return None
+    if info.category == "float":
+        return _float_min_form("_c", "{2}", first="(_c := " + _float_max_form("{1}", "{0}") + ")")
+    if info.category == "bool":
+        return "({1} | {0}) & {2}"
+    return "min(max({1}, {0}), {2})"
+
+
+@register_scalar("stablehlo.maximum", "stablehlo.minimum")
+def _scalar_float_max_min(ctx):
+    info = _numpy_scalar_form(ctx)
+    if info is None:
+        return None
+    if info.category != "float":
+        return _SCALAR_EXPRESSIONS[ctx.name].get(info.category)
+    return (_float_max_form if ctx.name == "stablehlo.maximum" else _float_min_form)("{0}", "{1}")
+
+
+@register_scalar("stablehlo.abs")
+def _scalar_abs(ctx):
+    info = _numpy_scalar_form(ctx)
+    return "abs({0})" if info is not None and info.category in ("sint", "uint", "float") else None  # np.abs
+
+
+@register_scalar("stablehlo.sign")
+def _scalar_sign(ctx):
+    """np.sign for integers; _float_sign keeps +-0 and NaN."""
+    info = _numpy_scalar_form(ctx)
+    if info is None or info.category not in ("sint", "uint", "float"):
+        return None
+    values = _typed(info, zero=0, one=1)
+    if info.category == "uint":
+        return "({one} if {0} else {zero})", values
+    values["m1"] = info.dtype.type(-1)
+    if info.category == "float":
+        return "({0} if not {0} or {0} != {0} else {one} if {0} > {zero} else {m1})", values
+    return "({one} if {0} > {zero} else {m1} if {0} < {zero} else {zero})", values
+
+
+@register_scalar("stablehlo.is_finite")
+def _scalar_is_finite(ctx):
+    info = _numpy_scalar_form(ctx)
+    return "({0} - {0} == {0} - {0})" if info is not None and info.category == "float" else None  # inf, NaN: NaN
+
+
+# unary float ops whose kernels are one numpy function of the value (f16 in f32, _via_f32)
+_SCALAR_FLOAT_FUNCTIONS = {
+    "stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": np.expm1, "stablehlo.log": np.log,
+    "stablehlo.log_plus_one": np.log1p, "stablehlo.sqrt": np.sqrt, "stablehlo.rsqrt": _rsqrt,
+    "stablehlo.cbrt": _cbrt, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
+    "stablehlo.tan": np.tan, "stablehlo.logistic": _logistic, "stablehlo.floor": np.floor,
+    "stablehlo.ceil": np.ceil, "stablehlo.round_nearest_even": np.rint,
+}
+
+
+@register_scalar(*_SCALAR_FLOAT_FUNCTIONS)
+def _scalar_float_function(ctx):
+    info = _numpy_scalar_form(ctx)
+    if info is None or info.category != "float":
+        return None
+    return _scalar_via_f32(info, "{fn}({0})", {"fn": _SCALAR_FLOAT_FUNCTIONS[ctx.name]})
+
+
+@register_scalar("stablehlo.atan2", "stablehlo.power")
+def _scalar_float_binary(ctx):
+    info = _numpy_scalar_form(ctx)
+    if info is None or info.category != "float":
+        return None
+    return _scalar_via_f32(info, "{fn}({0}, {1})", {"fn": np.arctan2 if ctx.name == "stablehlo.atan2" else np.power})

@@ -13,7 +13,9 @@ An op may also register a scalar form (`register_scalar`): a factory called
 for an op whose operands and results are all rank-0 tensors, returning a
 Python expression over numpy scalars (`"{0} + {1}"`; `{result}` names the
 result's numpy scalar type, `np.float32`, ...) that computes exactly what its kernel computes, or None
-when no such expression exists for the op's types.  scalar.py uses them to run
+when no such expression exists for the op's types.  A form that needs values (typed constants,
+functions) returns `(expression, {name: value})` and refers to them as `{name}`; the expression
+may repeat its operands (they are names) and may use `_t` and `_c` as scratch names.  scalar.py uses them to run
 scalar loops without a numpy call per op.
 """
 

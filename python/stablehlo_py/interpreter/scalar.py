@@ -15,9 +15,12 @@ the loop is compiled once into Python source over numpy scalars:
             s0, s1 = b6, b4
         return [asarray(s0), asarray(s1)]
 
-Ops with a scalar form (registry.register_scalar) become that expression; if
+Ops with a scalar form (registry.register_scalar) become that expression (the
+values a form names, `(expression, {name: value})`, become globals of the
+generated function under names unique to the op); if
 and case with scalar branches become Python if/elif/else; any other op calls
-its own kernel on 0-d arrays, so results are the kernels' results either way.  An error names the op whose line raised it.
+its own kernel on 0-d arrays, so results are the kernels' results either way
+(the compiled loop's `kernel_calls` names those ops, and `source` is its code).  An error names the op whose line raised it.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class _Source:
         self.lines: list[str] = []
         self.line_ops: dict[int, tuple] = {}  # line number (1-based) -> DecodedOp.where of its op
         self.globals: dict = {"np": np, "asarray": np.asarray, "_scalar": _scalar}
+        self.kernel_calls: list[str] = []  # ops without a scalar form, which call their kernels
 
     def add(self, line: str, indent: int, where: tuple | None = None) -> None:
         self.lines.append("    " * indent + line)
@@ -59,9 +63,11 @@ def _scalar(value):
 def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], indent: int) -> list[str]:
     """Emit the steps of scalar `fn` with its inputs named `inputs`; returns its results' names."""
     names: dict[int, str] = dict(zip(fn.input_slots, inputs))
+    constants: set[str] = set()  # names of values known when the loop is compiled
     for slot, value in enumerate(fn.preset):
         if value is not None:
             names[slot] = src.bind(f"{prefix}_k{slot}", _scalar(value))
+            constants.add(names[slot])
 
     def define(slot: int) -> str:
         names[slot] = f"{prefix}{slot}"
@@ -71,12 +77,25 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         args = [names[i] for i in ins]
         form = op.kernel.scalar_form
         if form is not None:  # scalar forms exist for one-result ops only
-            src.add(f"{define(outs[0])} = {form.format(*args)}", indent, op.where)
+            if isinstance(form, tuple):  # (expression, the values it names): bound under unique names
+                form, values = form
+                named = {key: src.bind(f"{prefix}_n{index}_{key}", value) for key, value in values.items()}
+            else:
+                named = {}
+            expression = form.format(*args, **named)
+            if args and all(a in constants for a in args):  # a scalar form of constants: computed once
+                value = _evaluate(expression, src.globals)
+                if value is not None:
+                    names[outs[0]] = src.bind(f"{prefix}_k{outs[0]}", value)
+                    constants.add(names[outs[0]])
+                    continue
+            src.add(f"{define(outs[0])} = {expression}", indent, op.where)
             continue
         branches = op.kernel.branches
         if branches is not None and all(b.fn.all_scalar for b in branches):
             _emit_branches(src, branches, args, [define(o) for o in outs], f"{prefix}_{index}_", indent, op.where)
             continue
+        src.kernel_calls.append(op.where[0])
         call = f"{src.bind(f'{prefix}_f{index}', run)}({', '.join(f'asarray({a})' for a in args)})"
         if outs:
             src.add(f"_r = {call}", indent, op.where)
@@ -85,6 +104,17 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         else:
             src.add(call, indent, op.where)
     return [names[slot] for slot in fn.result_slots]
+
+
+def _evaluate(expression: str, globals_: dict):
+    """The numpy scalar `expression` (of constants) evaluates to, or None if it raises (the loop
+    then computes it where it stands, and reports the error there if that line runs)."""
+    try:
+        with np.errstate(all="ignore"):
+            value = eval(expression, dict(globals_))  # noqa: S307 - a scalar form of bound constants
+    except Exception:  # noqa: BLE001
+        return None
+    return value if isinstance(value, np.generic) else None
 
 
 def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[str], prefix: str, indent: int,
@@ -150,6 +180,8 @@ def compile_while(cond: Region, body: Region, count: int, num_extras: int, runti
                 raise
             raise error from e
 
+    run_scalar_while.kernel_calls = tuple(src.kernel_calls)
+    run_scalar_while.source = "\n".join(src.lines)
     return run_scalar_while
 
 
