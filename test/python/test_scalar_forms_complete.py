@@ -192,6 +192,33 @@ def test_integer_binary_scalar_forms(op, element):
 
 
 @pytest.mark.parametrize("element", INTS)
+@pytest.mark.parametrize("op", INT_BINARY)
+def test_integer_binary_scalar_forms_with_a_constant_right_operand(op, element):
+    """Each edge value as a constant divisor or shift amount (the forms specialised for it)."""
+    values = values_of(element)
+    oracle = INT_BINARY[op](element)
+    for b in values:
+        literal = int(b)
+
+        def compute(names, prefix, literal=literal):
+            lines, outs = [], []
+            for k, a in enumerate(names):
+                lines.append(f"%{prefix}k{k} = stablehlo.constant dense<{literal}> : tensor<{element}>")
+                lines.append(f"%{prefix}{k} = stablehlo.{op} {a}, %{prefix}k{k} : tensor<{element}>")
+                outs.append((f"%{prefix}{k}", f"tensor<{element}>"))
+            return lines, outs
+
+        text = loop_module([element] * len(values), compute)
+        executable, loops = compiled_loops(text)
+        assert loops[0] is not None and loops[0].kernel_calls == (), loops[0] and loops[0].kernel_calls
+        got = executable(*values)
+        context = f"{op} by the constant {literal} on {element}"
+        assert_same(got, run_without_scalar_path(text, values), context)
+        assert_same(got, [np.asarray(oracle(a, b), DTYPES[element]) for a in values], context)
+        assert_same(got, xla_run_text(text, *values), context)
+
+
+@pytest.mark.parametrize("element", INTS)
 def test_integer_abs_sign_clamp_maximum_minimum(element):
     values = values_of(element)
     singles = [(v,) for v in values]

@@ -731,10 +731,27 @@ def _scalar_divide(ctx):
     if info.category == "float":
         return "{0} / {1}"  # f16: numpy divides in f32 and rounds once, as _via_f32
     if info.category == "uint":
-        return "({max} if not {1} else {0} // {1})", _typed(info, max=info.max)
+        values = _typed(info, max=info.max)
+        return "({max} if not {1} else {0} // {1})", values, _constant_divisor(values, "{max}", "{0} // {1}")
     # floor division rounds down; a quotient with a remainder and operands of opposite signs is one more
+    values = _typed(info, zero=0, one=1, m1=-1)
+
+    def specialize(constants):
+        b = constants[1]
+        if b is None or b in (0, -1):
+            return None if b is None else ("{m1}" if b == 0 else "-{0}", values)
+        return f"({{0}} // {{1}} if {{0}} {'>=' if b > 0 else '<='} {{zero}} or not {{0}} % {{1}} else {{0}} // {{1}} + {{one}})", values
+
     return ("({m1} if not {1} else -{0} if {1} == {m1} else {0} // {1} if ({0} ^ {1}) >= {zero} or not {0} % {1} "
-            "else {0} // {1} + {one})", _typed(info, zero=0, one=1, m1=-1))
+            "else {0} // {1} + {one})", values, specialize)
+
+
+def _constant_divisor(values: dict, by_zero: str, otherwise: str):
+    """specialize (registry.register_scalar) for a constant divisor: `by_zero` or `otherwise`."""
+    def specialize(constants):
+        b = constants[1]
+        return None if b is None else (by_zero if b == 0 else otherwise, values)
+    return specialize
 
 
 @register_scalar("stablehlo.remainder")
@@ -746,9 +763,19 @@ def _scalar_remainder(ctx):
     if info.category == "float":
         return _scalar_via_f32(info, "np.fmod({0}, {1})")
     if info.category == "uint":
-        return "({0} if not {1} else {0} % {1})"
+        return "({0} if not {1} else {0} % {1})", {}, _constant_divisor({}, "{0}", "{0} % {1}")
     # numpy's % takes the divisor's sign: a nonzero remainder of the other sign than the dividend moves by it
-    return "({0} if not {1} else _t if not (_t := {0} % {1}) or (_t ^ {0}) >= 0 else _t - {1})"
+    values = _typed(info, zero=0)
+
+    def specialize(constants):
+        b = constants[1]
+        if b is None or b == 0:
+            return None if b is None else ("{0}", values)
+        if b in (1, -1):
+            return "{zero}", values
+        return f"(_t - {{1}} if (_t := {{0}} % {{1}}) and {{0}} {'<' if b > 0 else '>'} {{zero}} else _t)", values
+
+    return "({0} if not {1} else _t if not (_t := {0} % {1}) or (_t ^ {0}) >= 0 else _t - {1})", values, specialize
 
 
 def _scalar_via_f32(info: ElementInfo, expression: str, values: dict | None = None):
@@ -781,7 +808,20 @@ def _scalar_shift(ctx):
                 # the signed shift, its copies of the sign bit masked off
                 "shift_right_logical": "({zero} if not {zero} <= {1} < {bits} else {0} if not {1} "
                                        "else ({0} >> {1}) & ({max} >> ({1} - {one})))"}[kind]
-    return form, values
+
+    def specialize(constants):  # a constant amount: its range is known
+        b = constants[1]
+        if b is None or info.category == "uint":
+            return None
+        if kind == "shift_right_logical":
+            if not 0 < b < info.bits:
+                return ("{zero}" if b else "{0}"), values
+            return "({0} >> {1}) & {mask}", {**values, "mask": info.dtype.type(info.max >> (int(b) - 1))}
+        if b >= 0:
+            return ("{0} << {1}" if kind == "shift_left" else "{0} >> {1}"), values
+        return ("{zero}" if kind == "shift_left" else "({m1} if {0} < {zero} else {zero})"), values
+
+    return form, values, specialize
 
 
 def _float_max_form(a: str, b: str, first: str | None = None) -> str:

@@ -14,7 +14,10 @@ for an op whose operands and results are all rank-0 tensors, returning a
 Python expression over numpy scalars (`"{0} + {1}"`; `{result}` names the
 result's numpy scalar type, `np.float32`, ...) that computes exactly what its kernel computes, or None
 when no such expression exists for the op's types.  A form that needs values (typed constants,
-functions) returns `(expression, {name: value})` and refers to them as `{name}`; the expression
+functions) returns `(expression, {name: value})` and refers to them as `{name}`, or
+`(expression, values, specialize)`, where `specialize(constants)` (per operand its numpy scalar
+if the operand is a constant of the loop, else None) returns a simpler `(expression, values)`
+for those constants, or None; the expression
 may repeat its operands (they are names) and may use `_t` and `_c` as scratch names.  scalar.py uses them to run
 scalar loops without a numpy call per op.
 """

@@ -77,7 +77,10 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         args = [names[i] for i in ins]
         form = op.kernel.scalar_form
         if form is not None:  # scalar forms exist for one-result ops only
-            if isinstance(form, tuple):  # (expression, the values it names): bound under unique names
+            if isinstance(form, tuple):  # (expression, the values it names[, specialize]): bound under unique names
+                if len(form) == 3:  # a simpler expression for some constant operands
+                    known = [src.globals[a] if a in constants else None for a in args]
+                    form = (form[2](known) if any(k is not None for k in known) else None) or form[:2]
                 form, values = form
                 named = {key: src.bind(f"{prefix}_n{index}_{key}", value) for key, value in values.items()}
             else:
