@@ -206,10 +206,20 @@ def _int_power(info: ElementInfo):
     return power
 
 
+def _ieee_power(x, y):
+    """np.power with IEEE pow's results. numpy computes a scalar exponent of 0.5 as sqrt, whose
+    sqrt(-0) = -0 and sqrt(-inf) = NaN differ from pow's +0 and +inf; an exponent array of one
+    element takes the real pow."""
+    if np.ndim(y) == 0:
+        result = np.power(x, np.reshape(y, (1,)))
+        return result[0] if np.ndim(x) == 0 else result.reshape(np.shape(x))  # scalars stay scalars
+    return np.power(x, y)
+
+
 @register("stablehlo.power")
 def _power(ctx):
     info = _element(ctx)
-    return _binary(ctx, integer=_int_power(info), floating=_via_f32(np.power, info), complex_=np.power)
+    return _binary(ctx, integer=_int_power(info), floating=_via_f32(_ieee_power, info), complex_=np.power)
 
 
 def _complex_atan2(y, x):
@@ -908,4 +918,5 @@ def _scalar_float_binary(ctx):
     info = _numpy_scalar_form(ctx)
     if info is None or info.category != "float":
         return None
-    return _scalar_via_f32(info, "{fn}({0}, {1})", {"fn": np.arctan2 if ctx.name == "stablehlo.atan2" else np.power})
+    fn = np.arctan2 if ctx.name == "stablehlo.atan2" else _ieee_power
+    return _scalar_via_f32(info, "{fn}({0}, {1})", {"fn": fn})
