@@ -66,8 +66,8 @@ def _rows(ctx, name: str = "replica_groups") -> tuple:
     return grids.group_rows(flat, _width(ctx, name) if flat else 0)
 
 
-def _where(ctx) -> str:
-    return f"{ctx.name} ({ctx.location_text})"
+def _where(ctx) -> grids.Site:
+    return grids.Site(ctx.name, ctx.location_text, _channel_id(ctx))
 
 
 def _group_finder(ctx, mode: str, rows: tuple, what: str = "replica_groups", cover: bool = True):

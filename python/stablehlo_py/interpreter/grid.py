@@ -57,7 +57,7 @@ from .errors import InterpreterError
 
 __all__ = ["ProcessGrid", "Process", "current", "running_as", "run_processes", "process_groups", "group_mode",
            "group_rows", "CROSS_REPLICA", "CROSS_PARTITION", "CROSS_REPLICA_AND_PARTITION", "FLATTENED_IDS",
-           "DEFAULT_TIMEOUT", "format_process", "Feeds", "new_grid", "fan_out"]
+           "DEFAULT_TIMEOUT", "format_process", "Feeds", "new_grid", "fan_out", "Site"]
 
 CROSS_REPLICA = "cross_replica"
 CROSS_PARTITION = "cross_partition"
@@ -265,14 +265,27 @@ class Process:
         """Hand `arrays` to this process's outfeed (see Feeds.put)."""
         self.grid.feeds.put(self.index, self.pid, config, arrays, what)
 
-    def meet(self, op_key, where: str, group: tuple, value) -> list:
+    def meet(self, op_key, where: "Site", group: tuple, value) -> list:
         """`value` of every member of `group` (this process among them), in group order.
-        `op_key` identifies the op (the same object for every process); `where` names it."""
+        `op_key` identifies the op (the same object for every process); `where` says which op it is."""
         if len(group) == 1:
             return [value]
         count = self.counts.get(op_key, 0) + 1
         self.counts[op_key] = count
         return self.grid.exchange(self.pid, (op_key, count, group), where, group, value)
+
+
+class Site:
+    """The collective op a process meets its group at: printed in messages as "op (location)";
+    run_parallel's grid (parallel.py) matches meetings of different programs by op and channel."""
+
+    __slots__ = ("op", "location", "channel")
+
+    def __init__(self, op: str, location: str, channel: int = 0):
+        self.op, self.location, self.channel = op, location, channel
+
+    def __str__(self) -> str:
+        return f"{self.op} ({self.location})"
 
 
 _local = threading.local()

@@ -319,7 +319,8 @@ class MPIGrid(grids.ProcessGrid):
 
     # -- collectives ----------------------------------------------------------------------
 
-    def exchange(self, me: tuple, key, where: str, group: tuple, value) -> list:
+    def exchange(self, me: tuple, key, where, group: tuple, value) -> list:
+        where = str(where)  # a grids.Site: ranks compare and exchange its text
         count = key[1] if isinstance(key, tuple) and len(key) == 3 else 0
         ranks = [self.flattened(p) for p in group]
         comm = self._subcomms.get(group)

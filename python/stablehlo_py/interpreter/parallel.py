@@ -131,20 +131,11 @@ class _ProgramGrid(grids.ProcessGrid):
         self._arrivals: dict = {}
         self._arrivals_lock = threading.Lock()
 
-    def exchange(self, me: tuple, key, where: str, group: tuple, value) -> list:
-        op_key = key[0]
-        # `where` names the op first: "stablehlo.all_reduce (loc(...))" (communication._where)
-        kind = (where.split(" ", 1)[0], _channel(op_key), group)
+    def exchange(self, me: tuple, key, where: grids.Site, group: tuple, value) -> list:
+        kind = (where.op, where.channel, group)
         with self._arrivals_lock:
             count = self._arrivals[me, kind] = self._arrivals.get((me, kind), 0) + 1
         return super().exchange(me, (kind, count), where, group, value)
-
-
-def _channel(op_key) -> int:
-    """The channel id of the collective whose meeting key (its decoded attributes) is `op_key`."""
-    get = getattr(op_key, "get", None)
-    handle = get("channel_handle") if get is not None else None
-    return int(handle.get("handle", 0)) if isinstance(handle, dict) else 0
 
 
 def _in_thread(runtime, depth: int, deadline, call, args):
