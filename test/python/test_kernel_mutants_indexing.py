@@ -79,15 +79,17 @@ def test_scatter_of_rows_at_starts_that_are_not_row_aligned():
     assert_same(interpret(text, x, i, u), xla_run_text(text, x, i, u))
 
 
-def test_occurrences_count_from_zero_within_each_key():
-    """Scatter applies duplicates in rounds, round r holding every target's r-th update: the
-    occurrence numbers are 0, 1, ... per key (any other numbering costs a round per update)."""
-    from stablehlo_py.interpreter.indexing import _occurrences
+def test_rounds_hold_each_keys_r_th_occurrence():
+    """Scatter applies duplicates in rounds, round r holding every target's r-th update: as many
+    rounds as the most frequent key has updates (any other split costs a round per update)."""
+    from stablehlo_py.interpreter.indexing import _Groups
 
     keys = np.array([5, 2, 5, 9, 2, 5, 7, 2])
-    _, occurrence, _ = _occurrences(keys)
-    expected = [sum(1 for earlier in keys[:i] if earlier == key) for i, key in enumerate(keys)]
-    assert occurrence.tolist() == expected
+    occurrence = [sum(1 for earlier in keys[:i] if earlier == key) for i, key in enumerate(keys)]
+    expected = [sorted(i for i, o in enumerate(occurrence) if o == r) for r in range(3)]
+    assert [sorted(r.tolist()) for _, r in _Groups(keys).rounds()] == expected
+    wide = keys * (1 << 40)  # keys too far apart for the 16-bit radix sort
+    assert [sorted(r.tolist()) for _, r in _Groups(wide).rounds()] == expected
 
 
 @pytest.mark.parametrize("index_type,dtype", [("ui64", np.uint64), ("ui32", np.uint32), ("ui8", np.uint8)])

@@ -12,8 +12,9 @@ ragged_dot, scan, constants.
     kernel of the element-wise op itself runs: stablehlo.<op>'s for the stablehlo ops (found
     through the registry, so the semantics are the very same), chlo.next_after/polygamma/zeta's
     for those.
-  * top_k: a stable sort of the last dimension, largest first, in IEEE totalOrder for floats
-    (+NaN above +inf, +0 above -0, -NaN last), as XLA's sort with a TOTALORDER comparator.
+  * top_k: the first k of a stable sort of the last dimension, largest first, in IEEE
+    totalOrder for floats (+NaN above +inf, +0 above -0, -NaN last), as XLA's sort with a
+    TOTALORDER comparator; long rows sort only candidates at or above a floor (TOP_K_GROUPS).
   * ragged_dot: stablehlo.dot_general's kernel on masked operands or results (see _ragged_dot).
   * scan: the body once per index of `dimension`, first to last (or last to first with
     is_reverse), outputs stacked along `dimension` at the index they were computed for.
@@ -376,12 +377,39 @@ def _broadcast_select(ctx):
 # top_k
 
 
-def _descending_key(info: ElementInfo):
-    """x -> integer keys whose ascending order is x's descending order (floats in totalOrder)."""
+def _ascending_key(info: ElementInfo):
+    """x -> integer (or boolean) keys in x's order (floats in totalOrder)."""
     if info.category == "float":
-        return lambda x: ~total_order_key(x)
-    wide = wide_int_dtype(info)  # booleans: ~ is not, false after true
-    return lambda x: ~x.astype(wide, copy=False)
+        return total_order_key
+    wide = wide_int_dtype(info)
+    return lambda x: x.astype(wide, copy=False)
+
+
+# Rows of at least 2 * TOP_K_GROUPS * k elements select candidates before sorting: split into
+# TOP_K_GROUPS * k groups (a strided split, so the maxima are one vectorised reduction), the
+# k-th largest group maximum is a floor that at least k elements reach, so every element of
+# the row's top k does; only the elements at or above it (about TOP_K_GROUPS * k of random
+# data, all of them at worst) are sorted.
+TOP_K_GROUPS = 16
+
+
+def _top_k_indices(key: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k largest keys of each row (last axis), largest first, the lower index
+    first among equal keys: the first k of a stable descending sort."""
+    shape, n = key.shape, key.shape[-1]
+    groups = TOP_K_GROUPS * k
+    if k == 0 or n < 2 * groups:
+        return np.argsort(~key, axis=-1, kind="stable")[..., :k]
+    rows = np.ascontiguousarray(key).reshape(-1, n)
+    size = n // groups
+    maxima = rows[:, :size * groups].reshape(-1, size, groups).max(axis=1)
+    floor = np.partition(maxima, groups - k, axis=-1)[:, groups - k, None]
+    flat = np.flatnonzero(rows >= floor)
+    row = flat // n  # ascending: flatnonzero walks the rows in order
+    flat = flat[np.lexsort((~rows.reshape(-1)[flat], row))]  # stable: equal keys keep index order
+    first = np.searchsorted(row, np.arange(len(rows)))  # each row has at least k candidates
+    picked = flat[first[:, None] + np.arange(k)] - (np.arange(len(rows)) * n)[:, None]
+    return picked.reshape(shape[:-1] + (k,))
 
 
 @register("chlo.top_k")
@@ -391,17 +419,17 @@ def _top_k(ctx):
     index_dtype = ctx.result_spec(1).dtype
     if info.category == "complex":  # (real, imag) lexicographic, as the sort's GT comparator
         def order_of(x):
-            return np.lexsort((~total_order_key(x.imag), ~total_order_key(x.real)), axis=-1)
+            return np.lexsort((~total_order_key(x.imag), ~total_order_key(x.real)), axis=-1)[..., :k]
     else:
-        key = _descending_key(info)
+        key = _ascending_key(info)
 
         def order_of(x):
-            return np.argsort(key(x), axis=-1, kind="stable")
+            return _top_k_indices(key(x), k)
 
     def top_k(x):
         if k > x.shape[-1]:
             raise InterpreterError(f"k = {k} is larger than the last dimension of the operand, {x.shape[-1]}")
-        order = order_of(x)[..., :k]
+        order = order_of(x)
         return np.take_along_axis(x, order, axis=-1), order.astype(index_dtype)
 
     return Kernel(top_k)

@@ -478,6 +478,8 @@ def _blend(dtype: np.dtype):
         mask = pred.view(np.uint8).astype(bits)
         np.negative(mask, out=mask)  # 1 -> all ones
         t, f = on_true.view(bits), on_false.view(bits)
+        if f.size and not any(f.strides) and not f.flat[0]:  # a broadcast zero (relu): the mask picks
+            return np.bitwise_and(t, mask, out=mask).view(dtype)
         r = np.bitwise_xor(t, f)
         np.bitwise_and(r, mask, out=r)
         np.bitwise_xor(r, f, out=r)

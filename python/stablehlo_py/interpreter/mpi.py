@@ -102,6 +102,9 @@ def abort(text: str, code: int = 1):
         sys.stdout.flush()
         sys.stderr.write(report(text) + "\n")  # one write: the launcher merges the ranks' lines
         sys.stderr.flush()
+        # the launcher forwards the line through its proxy, which MPI_Abort ends: on a loaded
+        # machine the line was sometimes lost (a failure only, so waiting costs nothing else)
+        time.sleep(0.5)
     finally:
         try:
             _MPI().COMM_WORLD.Abort(code)

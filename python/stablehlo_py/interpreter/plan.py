@@ -40,6 +40,10 @@ __all__ = ["Function", "Region", "DecodedOp", "PlanBuilder"]
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
 MAX_INLINED_OPS = 20000
+# Values of at least this many bytes (or of sizes known at run time only) are dropped by a
+# run as soon as no later step reads them (Function.dead_values); smaller ones are not worth
+# a check per step.
+DROP_BYTES = 1 << 16
 _TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
 MAX_SPECIALISED = 256  # kernels kept per op of dynamic types (one per operand shape signature)
 # Ops without operands whose kernels return a value fixed when they are prepared.
@@ -62,7 +66,7 @@ class Function:
     """A prepared block: call `run(values)` with block arguments then captured values."""
 
     __slots__ = ("name", "arg_specs", "result_specs", "input_slots", "nslots", "steps", "result_slots",
-                 "ops", "captures", "preset", "all_scalar")
+                 "ops", "captures", "preset", "all_scalar", "_drops")
 
     def __init__(self, name: str):
         self.name = name
@@ -78,11 +82,38 @@ class Function:
         # every value of the block is a rank-0 tensor: scalar.py may compile it, each step by
         # its kernel's scalar_form or a call of its kernel
         self.all_scalar = False
+        self._drops = None  # see dead_values
+
+    def dead_values(self) -> list:
+        """Per step, the slots of large values no later step (nor the result) reads, which the
+        run drops after it: held to the end of the block, a plan's temporaries are fresh memory
+        every call (the allocator returns them to the system, and touching new pages costs
+        several times the arithmetic); freed as they die, their memory is reused."""
+        if self._drops is None:
+            last = {}
+            for index, (_, ins, _, _) in enumerate(self.steps):
+                for slot in ins:
+                    last[slot] = index
+            for slot in self.result_slots:
+                last.pop(slot, None)
+            specs = dict(zip(self.input_slots, self.arg_specs))
+            for op, (_, _, outs, _) in zip(self.ops, self.steps):
+                specs.update(zip(outs, op.result_specs))
+            drops = [[] for _ in self.steps]
+            for slot, index in last.items():
+                if self.preset[slot] is not None:
+                    continue  # a constant: the plan holds it anyway
+                spec = specs.get(slot)  # None for a captured value
+                if spec is None or not _is_static(spec) or _static_bytes(spec) >= DROP_BYTES:
+                    drops[index].append(slot)
+            self._drops = [tuple(d) for d in drops] if any(drops) else []
+        return self._drops
 
     def run(self, inputs) -> list:
         env = self.preset.copy()
         for slot, value in zip(self.input_slots, inputs):
             env[slot] = value
+        drops = self._drops if self._drops is not None else self.dead_values()
         index = 0
         try:
             for index, (run, ins, outs, one) in enumerate(self.steps):
@@ -91,6 +122,9 @@ class Function:
                 else:
                     for slot, value in zip(outs, run(*[env[i] for i in ins])):
                         env[slot] = value
+                if drops and drops[index]:
+                    for slot in drops[index]:
+                        env[slot] = None
         except InterpreterError as e:
             raise e.located(*self.ops[index].where)
         except RecursionError:
@@ -107,6 +141,7 @@ class Function:
         for field in Function.__slots__:
             setattr(variant, field, getattr(self, field))
         variant.result_slots, variant.result_specs = (slot,), [spec]
+        variant._drops = None  # other results: other values die
         return variant
 
 

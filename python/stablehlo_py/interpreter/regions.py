@@ -7,6 +7,10 @@ XLA's order, see IN_ORDER_LENGTH); any other body runs through its prepared
 plan on whole slices, combining adjacent pairs level by level (a balanced tree whose in-order
 traversal is the elements in index order, as the spec allows), so the body
 runs O(log n) times, never once per element.
+
+reduce_window with a one-op body folds one window position at a time (see DIRECT_WINDOW).
+while runs the steps of its body that only read loop-invariant values once per loop (see
+_split_invariant).
 """
 
 from __future__ import annotations
@@ -183,22 +187,70 @@ def _while(ctx):
 
     owned = _in_place_updates(body.fn, count)
     loose = _loose_results(body.arg_specs, [body])
+    once, each = _split_invariant(body.fn, count)
 
     def run_while(*vals):
         state, extras = list(vals[:count]), vals[count:]
         for k in owned:  # the body updates these carries in place: give it its own copies
             state[k] = np.array(state[k])
+        captured = list(extras[body.start:body.stop])
+        invariant = None
         iterations = 0
         while bool(cond.call(state, extras)[0]):
             if runtime.checks_loops:
                 iterations += 1
                 runtime.check_loop(iterations)
-            state = body.call(state, extras)
+            if invariant is None:  # after the first true condition: the body runs at least once
+                invariant = once.run(state + captured) if once is not None else []
+            state = each.run(state + captured + invariant)
             if loose:
                 _check_loose(state, loose, "the body returned carry")
         return state
 
     return Kernel(run_while)
+
+
+# Ops whose steps in a while body run once per loop instead of once per iteration when all
+# their operands are loop-invariant: functions of their operands alone (no state, effects,
+# regions or meetings with other processes), so every iteration would compute the same value.
+_HOISTABLE = frozenset("stablehlo." + name for name in (
+    "broadcast_in_dim", "reshape", "transpose", "convert", "slice", "concatenate", "pad", "iota", "add",
+    "subtract", "multiply", "divide", "negate", "abs", "maximum", "minimum", "exponential", "log", "tanh",
+    "sqrt", "rsqrt", "compare", "select", "dot_general"))
+
+
+def _split_invariant(body, count: int):
+    """(once, each): the prepared while `body` (`count` carries) split into the steps whose
+    operands are loop-invariant (carries it returns unchanged, captures, constants, results of
+    such steps) and the others; `once` returns the invariant values the others read, `each`
+    takes them after the body's inputs. (None, body) if no step is invariant."""
+    invariant = {slot for slot, result in zip(body.input_slots[:count], body.result_slots) if slot == result}
+    invariant.update(body.input_slots[count:])
+    invariant.update(slot for slot, value in enumerate(body.preset) if value is not None)
+    moved = []
+    for index, ((_, ins, outs, _), op) in enumerate(zip(body.steps, body.ops)):
+        if op.name in _HOISTABLE and all(slot in invariant for slot in ins):
+            invariant.update(outs)
+            moved.append(index)
+    if not moved:
+        return None, body
+    kept = sorted(set(range(len(body.steps))) - set(moved))
+    read = {slot for index in kept for slot in body.steps[index][1]} | set(body.result_slots)
+    passed = [slot for index in moved for slot in body.steps[index][2] if slot in read]
+    specs = {slot: spec for index in moved
+             for slot, spec in zip(body.steps[index][2], body.ops[index].result_specs)}
+    once = _part(body, moved, body.input_slots, passed, [specs[slot] for slot in passed])
+    each = _part(body, kept, body.input_slots + tuple(passed), body.result_slots, body.result_specs)
+    return once, each
+
+
+def _part(fn, indices, input_slots, result_slots, result_specs):
+    """A function of some of `fn`'s steps, over the same slots."""
+    part = type(fn)(fn.name)
+    part.arg_specs, part.nslots, part.preset, part.captures = fn.arg_specs, fn.nslots, fn.preset, fn.captures
+    part.steps, part.ops = [fn.steps[i] for i in indices], [fn.ops[i] for i in indices]
+    part.input_slots, part.result_slots, part.result_specs = tuple(input_slots), tuple(result_slots), result_specs
+    return part
 
 
 def _loose_results(specs, regions) -> list:
@@ -575,6 +627,80 @@ def _blocked_scan(combine, x, init, reverse):
     return combine(inner, carry[..., None]).reshape(padded.shape)[..., :n]
 
 
+# reduce_window with a one-op body folds the windows of the padded input one window position at
+# a time: one numpy op per position over every output, written into the result, init first,
+# then the positions in index order (XLA's order: float sums and products keep their bits).
+# Ops whose result is independent of the order (max, min, integer and boolean ops) fold this
+# way up to DIRECT_WINDOW elements (a reduction over the window axes of the strided view is
+# several times slower); larger windows reduce each window at once.
+DIRECT_WINDOW = 64
+
+
+def _into(combine):
+    """`combine(a, b)` written into a."""
+    if isinstance(combine, np.ufunc):
+        return lambda a, b: combine(a, b, out=a)
+
+    def assign(a, b):
+        a[...] = combine(a, b)
+
+    return assign
+
+
+def _fold_windows(combine, window_dims, dtype):
+    """(windows, init) -> init combined with the elements of each window (the trailing
+    len(window_dims) axes of `windows`) in index order."""
+    into = _into(combine)
+    positions = [(Ellipsis, *p) for p in np.ndindex(*window_dims)]
+
+    def fold(windows, init):
+        r = np.full(windows.shape[:windows.ndim - len(window_dims)], init, dtype)
+        for p in positions:
+            into(r, windows[p])
+        return r
+
+    return fold
+
+
+def _direct_reduce_window(name: str, info, window_dims, view):
+    """`(padded input, init) -> result` folding its windows (`view(array)`: its window view)
+    position by position (see DIRECT_WINDOW), or None if not covered."""
+    cat, ufunc = info.category, body_ufunc(name, info)
+    if cat in ("float", "complex") and ufunc is not None:  # add, multiply: in order, any window
+        combine = complex_product if cat == "complex" and ufunc is np.multiply else ufunc
+        fold = _fold_windows(combine, window_dims, info.dtype)
+        return lambda x, init: fold(view(x), init)
+    if math.prod(window_dims) > DIRECT_WINDOW:
+        return None
+    if cat == "bool" and ufunc is not None:
+        fold = _fold_windows(ufunc, window_dims, info.dtype)
+        return lambda x, init: fold(view(x), init)
+    if info.is_int and ufunc is not None:
+        wide = np.dtype(np.int64 if cat == "sint" else np.uint64)
+        fold = _fold_windows(ufunc, window_dims, wide)  # wraps like the element type
+        if info.is_subbyte:
+            return lambda x, init: from_wide_int(fold(view(x.astype(wide)), init.astype(wide)), info)
+        return lambda x, init: from_wide_int(fold(view(x), init.astype(wide)), info)
+    if cat == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
+        is_max = name == "stablehlo.maximum"
+        fold = _fold_windows(np.maximum if is_max else np.minimum, window_dims, info.dtype)
+        fold_any = _fold_windows(np.logical_or, window_dims, np.bool_)
+
+        def zero_signed(v):
+            return (v == 0) & (np.signbit(v) != is_max)
+
+        def minmax(x, init):
+            r = fold(view(x), init)
+            zero = r == 0
+            if zero.any():  # -0.0 below +0.0 (XLA's): max is +0 if any element is +0, min -0 if any is -0
+                found = fold_any(view(zero_signed(x)), zero_signed(init))
+                r[zero] = np.where(found == is_max, 0.0, -0.0)[zero]
+            return r
+
+        return minmax
+    return None
+
+
 @register("stablehlo.reduce_window")
 def _reduce_window(ctx):
     count = ctx.num_operands // 2
@@ -605,8 +731,13 @@ def _reduce_window(ctx):
     single = single_op_body(body.fn, count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
         fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)), in_order=True)
+        direct = _direct_reduce_window(single, input_types[0], dims,
+                                       lambda a: window_view(a, out_shape, dims, strides, win))
         if fast is not None:
             def reduce_window_fast(x, init):
+                if direct is not None:
+                    (init,) = _converted([init], init_types)
+                    return direct(x if pad.identity else pad(x, init), init)
                 (view,), (init,) = windows([x, init])
                 return fast(view, init)
 

@@ -21,6 +21,9 @@ generated function under names unique to the op); if
 and case with scalar branches become Python if/elif/else; any other op calls
 its own kernel on 0-d arrays, so results are the kernels' results either way
 (the compiled loop's `kernel_calls` names those ops, and `source` is its code).  An error names the op whose line raised it.
+
+Before that, native.py tries to compile the loop to machine code (the native tier); this
+module's Python loop runs the loops it does not take.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from . import native
 from .errors import InterpreterError
 
 if TYPE_CHECKING:  # the plan runs the kernels; kernels only read its prepared functions
@@ -137,11 +141,32 @@ def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[
 
 
 def compile_while(cond: Region, body: Region, count: int, num_extras: int, runtime=None):
-    """A function `(*state, *extras) -> list of results` running the loop on numpy scalars, or None
-    if some value of the loop is not a rank-0 tensor.  With a `runtime` that has loop limits,
-    the loop counts iterations and checks the clock every 1024 of them (else it checks nothing)."""
+    """A function `(*state, *extras) -> list of results` running the loop, or None if some value
+    of the loop is not a rank-0 tensor: native code (native.py) where every op and type has a
+    native form, else Python over numpy scalars.  Its `tier` says which ("native" or "python";
+    a native loop whose JIT fails on its first call runs in Python from then on, and says so),
+    `native_unsupported` why the native tier did not take it.  With a `runtime` that has loop
+    limits, the loop counts iterations and checks the clock periodically (else it checks nothing)."""
     if not (cond.fn.all_scalar and body.fn.all_scalar):
         return None
+
+    def python_loop():
+        return _compile_python(cond, body, count, num_extras, runtime)
+
+    try:
+        return native.compile_while(cond, body, count, runtime, python_loop)
+    except native.Unsupported as e:
+        loop = python_loop()
+        loop.native_unsupported = str(e)
+        return loop
+    except Exception as e:  # noqa: BLE001 - a bug of the native tier must not stop the loop from running
+        loop = python_loop()
+        loop.native_unsupported = f"internal: {type(e).__name__}: {e}"
+        return loop
+
+
+def _compile_python(cond: Region, body: Region, count: int, num_extras: int, runtime):
+    """The loop as generated Python over numpy scalars (the module's docstring)."""
     state = [f"s{i}" for i in range(count)]
     extras = [f"e{i}" for i in range(num_extras)]
     src = _Source()
@@ -183,6 +208,8 @@ def compile_while(cond: Region, body: Region, count: int, num_extras: int, runti
                 raise
             raise error from e
 
+    run_scalar_while.tier = "python"
+    run_scalar_while.native_unsupported = None
     run_scalar_while.kernel_calls = tuple(src.kernel_calls)
     run_scalar_while.source = "\n".join(src.lines)
     return run_scalar_while

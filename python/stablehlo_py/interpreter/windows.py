@@ -40,9 +40,18 @@ class Padding:
         self.grown, self.place, self.crop = tuple(grown), tuple(place), tuple(crop)
         # nothing to pad or dilate: callers that can use `x` itself may skip the copy
         self.identity = all(p == (0, 0) for p in padding) and all(d == 1 for d in dilations)
+        # without holes only the edges need `fill`: one pass over the output instead of two
+        self.edges = None if any(d != 1 for d in dilations) else [
+            (slice(None),) * d + (part,) for d, (place, n) in enumerate(zip(self.place, self.grown))
+            for part in (slice(0, place.start), slice(place.stop, n)) if part.stop > part.start]
 
     def __call__(self, x: np.ndarray, fill) -> np.ndarray:
-        out = np.full(self.grown, fill, dtype=x.dtype)
+        if self.edges is None:
+            out = np.full(self.grown, fill, dtype=x.dtype)
+        else:
+            out = np.empty(self.grown, dtype=x.dtype)
+            for edge in self.edges:
+                out[edge] = fill
         out[self.place] = x
         return out[self.crop]
 
