@@ -123,7 +123,11 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per mutant")
     ap.add_argument("--out", default="build/fuzz", help="directory for reproducers and summary.json")
+    ap.add_argument("--fuse-all", action="store_true",
+                    help="fuse runs of elementwise ops of any size (interpreter/fusion.py), not only large ones")
     args = ap.parse_args(argv)
+    if args.fuse_all:
+        os.environ["FUZZ_FUSE_ELEMENTS"] = "1"  # the workers read it
 
     if args.index is not None:
         mu = mutant(args.seed, args.index)

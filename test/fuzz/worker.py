@@ -280,6 +280,9 @@ def child_main() -> None:
     import stablehlo_py  # noqa: F401
     import stablehlo_py.interpreter  # noqa: F401
 
+    if os.environ.get("FUZZ_FUSE_ELEMENTS"):  # run.py --fuse-all: fuse the mutants' small runs too
+        from stablehlo_py.interpreter import fusion
+        fusion.FUSE_ELEMENTS = int(os.environ["FUZZ_FUSE_ELEMENTS"])
     limits = _limits_kwargs()
     with open("/proc/self/status") as f:
         vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))

@@ -10,7 +10,7 @@ func/arith/math/scf/llvm dialects, lowered to LLVM and JIT-compiled by MLIR's Ex
           body; k += 1
       store the carries; store k, or -1 if the budget ran out while cond still held
 
-Every op has one emitter in `_OPS`, computing bit for bit what its numpy kernel computes
+Every op has one emitter in `OPS`, computing bit for bit what its numpy kernel computes
 (elementwise.py, conversion.py): guards replace the cases where LLVM would trap or give
 poison (division by zero, INT_MIN / -1, shifts by the width or more).  f16 arithmetic is done
 in f32 and rounded once, as the kernels do (`_via_f32`).  Transcendental functions call the
@@ -41,7 +41,8 @@ from .types import ElementInfo, dtype_info
 if TYPE_CHECKING:
     from .plan import Function, Region
 
-__all__ = ["Unsupported", "compile_while", "enabled"]
+__all__ = ["Unsupported", "Emitter", "OPS", "KERNELS", "TYPES", "NUMPY_UNARY", "compile_while", "enabled", "jit",
+           "mlir_type"]
 
 _CHUNK = 1 << 22  # iterations per call of a loop without limits (milliseconds)
 _CHECK_PERIOD = 1 << 14  # iterations between limit checks (each check is a call into the JIT)
@@ -49,7 +50,7 @@ _CHECK_PERIOD = 1 << 14  # iterations between limit checks (each check is a call
 # 0.3 s to compile, 5100 lines 10 s; bigger loops stay in Python
 _MAX_LINES = 3000
 _HEADER = 32  # record bytes before the values: argv[0], the record's address, budget, iterations
-_TYPES = {"i1": "i1", "i8": "i8", "si8": "i8", "ui8": "i8", "i16": "i16", "si16": "i16", "ui16": "i16",
+TYPES = {"i1": "i1", "i8": "i8", "si8": "i8", "ui8": "i8", "i16": "i16", "si16": "i16", "ui16": "i16",
           "i32": "i32", "si32": "i32", "ui32": "i32", "i64": "i64", "si64": "i64", "ui64": "i64",
           "f16": "f16", "f32": "f32", "f64": "f64"}
 _PIPELINE = ("builtin.module(convert-math-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,"
@@ -113,8 +114,8 @@ def _read_ufunc_loop(ufunc, signature: str):
 # MLIR text
 
 
-def _mlir_type(info: ElementInfo) -> str:
-    t = _TYPES.get(info.name)
+def mlir_type(info: ElementInfo) -> str:
+    t = TYPES.get(info.name)
     if t is None:
         raise Unsupported(f"element type {info.name}")
     return t
@@ -124,7 +125,7 @@ def _float_bits(info: ElementInfo) -> str:
     return f"i{info.bits}"
 
 
-class _Emitter:
+class Emitter:
     """MLIR text being generated: unique SSA names, constants, and the ops' emitters' helpers."""
 
     def __init__(self):
@@ -236,14 +237,14 @@ def _infos(op) -> tuple[ElementInfo, ElementInfo]:
     return op.operand_specs[0].element, op.result_specs[0].element
 
 
-_OPS: dict[str, Callable] = {}
-_KERNELS = f"{__package__}.elementwise"  # the module of the kernels these emitters reproduce
+OPS: dict[str, Callable] = {}
+KERNELS = f"{__package__}.elementwise"  # the module of the kernels these emitters reproduce
 
 
 def _native(*names: str):
     def decorate(fn):
         for name in names:
-            _OPS[name] = fn
+            OPS[name] = fn
         return fn
 
     return decorate
@@ -259,9 +260,9 @@ _BOOL_ARITH = {"stablehlo.add": "arith.ori", "stablehlo.multiply": "arith.andi",
 
 
 @_native(*_INT_ARITH, "stablehlo.divide", "stablehlo.remainder", "stablehlo.maximum", "stablehlo.minimum")
-def _arithmetic(em: _Emitter, op, args):
+def _arithmetic(em: Emitter, op, args):
     info, _ = _infos(op)
-    t = _mlir_type(info)
+    t = mlir_type(info)
     a, b = args
     if info.category == "bool":
         if op.name not in _BOOL_ARITH:
@@ -325,7 +326,7 @@ def _nan_pick(name: str, dtype: np.dtype) -> int:
     return _NAN_PICKS[key]
 
 
-def _float_max_min(em: _Emitter, is_max: bool, a: str, b: str, t: str) -> str:
+def _float_max_min(em: Emitter, is_max: bool, a: str, b: str, t: str) -> str:
     """elementwise._float_max_form / _float_min_form: the first NaN operand, max(-0, +0) = +0.
     Compared in f32 for f16, but the operand picked is returned as it is (a NaN keeps its bits)."""
     w = "f32" if t == "f16" else t
@@ -341,12 +342,12 @@ def _float_max_min(em: _Emitter, is_max: bool, a: str, b: str, t: str) -> str:
 
 
 @_native("stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic")
-def _shift(em: _Emitter, op, args):
+def _shift(em: Emitter, op, args):
     """elementwise._shift: an amount >= the width or negative (read unsigned) shifts everything out."""
     info, _ = _infos(op)
     if not info.is_int:
         raise Unsupported(f"{op.name} on {info.name}")
-    t = _mlir_type(info)
+    t = mlir_type(info)
     a, b = args
     zero = em.const(0, t)
     big = em.cmpi("uge", b, em.const(info.bits, t), t)
@@ -360,18 +361,18 @@ def _shift(em: _Emitter, op, args):
 
 
 @_native("stablehlo.not")
-def _not(em: _Emitter, op, args):
+def _not(em: Emitter, op, args):
     info, _ = _infos(op)
     if not (info.is_int or info.category == "bool"):
         raise Unsupported(f"not on {info.name}")
-    t = _mlir_type(info)
+    t = mlir_type(info)
     return em.binary("arith.xori", args[0], em.const(-1 if info.is_int else True, t), t)
 
 
 @_native("stablehlo.negate")
-def _negate(em: _Emitter, op, args):
+def _negate(em: Emitter, op, args):
     info, _ = _infos(op)
-    t = _mlir_type(info)
+    t = mlir_type(info)
     if info.category == "float":
         return em.op(f"arith.negf {args[0]} : {t}")  # flips the sign bit, of NaN too
     if not info.is_int:
@@ -380,9 +381,9 @@ def _negate(em: _Emitter, op, args):
 
 
 @_native("stablehlo.abs")
-def _abs(em: _Emitter, op, args):
+def _abs(em: Emitter, op, args):
     info, _ = _infos(op)
-    t = _mlir_type(info)
+    t = mlir_type(info)
     x = args[0]
     if info.category == "float":  # np.abs clears the sign bit, of NaN too
         it = _float_bits(info)
@@ -397,9 +398,9 @@ def _abs(em: _Emitter, op, args):
 
 
 @_native("stablehlo.sign")
-def _sign(em: _Emitter, op, args):
+def _sign(em: Emitter, op, args):
     info, _ = _infos(op)
-    t = _mlir_type(info)
+    t = mlir_type(info)
     x = args[0]
     if info.category == "uint":
         return em.select(em.cmpi("ne", x, em.const(0, t), t), em.const(1, t), em.const(0, t), t)
@@ -416,22 +417,22 @@ def _sign(em: _Emitter, op, args):
 
 
 @_native("stablehlo.is_finite")
-def _is_finite(em: _Emitter, op, args):
+def _is_finite(em: Emitter, op, args):
     info, _ = _infos(op)
     if info.category != "float":
         raise Unsupported(f"is_finite on {info.name}")
-    t, it = _mlir_type(info), _float_bits(info)
+    t, it = mlir_type(info), _float_bits(info)
     exponent = {16: 0x7C00, 32: 0x7F800000, 64: 0x7FF0000000000000}[info.bits]
     bits = em.binary("arith.andi", em.bitcast(args[0], t, it), em.const(exponent, it), it)
     return em.cmpi("ne", bits, em.const(exponent, it), it)
 
 
 @_native("stablehlo.popcnt", "stablehlo.count_leading_zeros")
-def _bit_count(em: _Emitter, op, args):
+def _bit_count(em: Emitter, op, args):
     info, _ = _infos(op)
     if not info.is_int:
         raise Unsupported(f"{op.name} on {info.name}")
-    t = _mlir_type(info)
+    t = mlir_type(info)
     return em.op(f"math.{'ctpop' if op.name == 'stablehlo.popcnt' else 'ctlz'} {args[0]} : {t}")  # ctlz(0) = width
 
 
@@ -440,11 +441,11 @@ _ROUNDING = {"stablehlo.floor": "math.floor", "stablehlo.ceil": "math.ceil",
 
 
 @_native(*_ROUNDING, "stablehlo.round_nearest_afz", "stablehlo.rsqrt")
-def _float_unary(em: _Emitter, op, args):
+def _float_unary(em: Emitter, op, args):
     info, _ = _infos(op)
     if info.category != "float":
         raise Unsupported(f"{op.name} on {info.name}")
-    t = _mlir_type(info)
+    t = mlir_type(info)
 
     def compute(w, x):
         if op.name == "stablehlo.rsqrt":  # _rsqrt: 1 / sqrt(x)
@@ -460,15 +461,15 @@ def _float_unary(em: _Emitter, op, args):
     return em.via_f32(t, args, compute)
 
 
-_NUMPY_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": np.expm1, "stablehlo.log": np.log,
+NUMPY_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": np.expm1, "stablehlo.log": np.log,
                 "stablehlo.log_plus_one": np.log1p, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin,
                 "stablehlo.cosine": np.cos, "stablehlo.tan": np.tan}
 
 
-@_native(*_NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2", "stablehlo.power")
-def _numpy_function(em: _Emitter, op, args):
+@_native(*NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2", "stablehlo.power")
+def _numpy_function(em: Emitter, op, args):
     info, _ = _infos(op)
-    t = _mlir_type(info)
+    t = mlir_type(info)
     if info.category != "float":
         if op.name == "stablehlo.power" and info.is_int:
             return _int_power(em, info, *args)
@@ -478,15 +479,15 @@ def _numpy_function(em: _Emitter, op, args):
         if op.name == "stablehlo.logistic":  # _logistic: 1 / (1 + exp(-x))
             e = em.call_numpy_loop(np.exp, w, [em.op(f"arith.negf {xs[0]} : {w}")])
             return em.binary("arith.divf", em.const(1.0, w), em.binary("arith.addf", em.const(1.0, w), e, w), w)
-        fn = {"stablehlo.atan2": np.arctan2, "stablehlo.power": np.power}.get(op.name) or _NUMPY_UNARY[op.name]
+        fn = {"stablehlo.atan2": np.arctan2, "stablehlo.power": np.power}.get(op.name) or NUMPY_UNARY[op.name]
         return em.call_numpy_loop(fn, w, list(xs))
 
     return em.via_f32(t, args, compute)
 
 
-def _int_power(em: _Emitter, info: ElementInfo, a: str, b: str) -> str:
+def _int_power(em: Emitter, info: ElementInfo, a: str, b: str) -> str:
     """elementwise._int_power: square and multiply (wrapping); x ** -n is 1 for x = 1, +-1 for x = -1, else 0."""
-    t = _mlir_type(info)
+    t = mlir_type(info)
     zero, one = em.const(0, t), em.const(1, t)
     negative = em.cmpi("slt", b, zero, t) if info.category == "sint" else em.const(False, "i1")
     e0 = em.select(negative, zero, b, t)
@@ -520,9 +521,9 @@ _INT_PREDICATES = {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "
 
 
 @_native("stablehlo.compare")
-def _compare(em: _Emitter, op, args):
+def _compare(em: Emitter, op, args):
     info, _ = _infos(op)
-    t = _mlir_type(info)
+    t = mlir_type(info)
     direction = op.attrs["comparison_direction"]
     a, b = args
     if info.category == "float":
@@ -547,15 +548,15 @@ def _compare(em: _Emitter, op, args):
 
 
 @_native("stablehlo.select")
-def _select(em: _Emitter, op, args):
-    return em.select(*args, _mlir_type(op.result_specs[0].element))
+def _select(em: Emitter, op, args):
+    return em.select(*args, mlir_type(op.result_specs[0].element))
 
 
 @_native("stablehlo.clamp")
-def _clamp(em: _Emitter, op, args):
+def _clamp(em: Emitter, op, args):
     """elementwise._clamp: minimum(maximum(x, lo), hi) of the element type."""
     info = op.operand_specs[1].element
-    t = _mlir_type(info)
+    t = mlir_type(info)
     lo, x, hi = args
     if info.category == "float":
         return _float_max_min(em, False, _float_max_min(em, True, x, lo, t), hi, t)
@@ -568,10 +569,10 @@ def _clamp(em: _Emitter, op, args):
 
 
 @_native("stablehlo.convert")
-def _convert(em: _Emitter, op, args):
+def _convert(em: Emitter, op, args):
     """conversion.convert_values on numpy's types."""
     src, dst = _infos(op)
-    s, d = _mlir_type(src), _mlir_type(dst)
+    s, d = mlir_type(src), mlir_type(dst)
     x = args[0]
     if src.dtype == dst.dtype:
         return x
@@ -598,10 +599,10 @@ def _convert(em: _Emitter, op, args):
     return em.cast("arith.trunci", x, s, d)
 
 
-def _numpy_half_nan(em: _Emitter, x: str, src: ElementInfo, dst: ElementInfo) -> str:
+def _numpy_half_nan(em: Emitter, x: str, src: ElementInfo, dst: ElementInfo) -> str:
     """NaN `x` converted as numpy's half conversions do: the sign and the payload's top bits
     move over unchanged (an f16 result whose payload would be 0 gets 1), nothing is quieted."""
-    s, d = _mlir_type(src), _mlir_type(dst)
+    s, d = mlir_type(src), mlir_type(dst)
     si, di = _float_bits(src), _float_bits(dst)
     mant_s, mant_d = np.finfo(src.dtype).nmant, np.finfo(dst.dtype).nmant
     u = em.bitcast(x, s, si)
@@ -619,7 +620,7 @@ def _numpy_half_nan(em: _Emitter, x: str, src: ElementInfo, dst: ElementInfo) ->
     return em.bitcast(bits, di, d)
 
 
-def _f64_to_f32_round_to_odd(em: _Emitter, x: str) -> str:
+def _f64_to_f32_round_to_odd(em: Emitter, x: str) -> str:
     """conversion._f64_to_f32_round_to_odd."""
     y = em.cast("arith.truncf", x, "f64", "f32")
     back = em.cast("arith.extf", y, "f32", "f64")
@@ -630,9 +631,9 @@ def _f64_to_f32_round_to_odd(em: _Emitter, x: str) -> str:
     return em.bitcast(em.binary("arith.ori", bits, inexact, "i32"), "i32", "f32")
 
 
-def _float_to_int(em: _Emitter, x: str, src: ElementInfo, dst: ElementInfo) -> str:
+def _float_to_int(em: Emitter, x: str, src: ElementInfo, dst: ElementInfo) -> str:
     """conversion._float_to_int: truncate in f64; NaN -> 0; out of range saturates."""
-    s, d = _mlir_type(src), _mlir_type(dst)
+    s, d = mlir_type(src), mlir_type(dst)
     t = em.op(f"math.trunc {em.cast('arith.extf', x, s, 'f64')} : f64")
     low, limit = em.const(float(dst.min), "f64"), em.const(float(dst.max) + 1, "f64")
     above, below = em.cmpf("oge", t, limit, "f64"), em.cmpf("olt", t, low, "f64")
@@ -646,7 +647,7 @@ def _float_to_int(em: _Emitter, x: str, src: ElementInfo, dst: ElementInfo) -> s
 # Functions, branches and the loop
 
 
-def _emit_function(em: _Emitter, fn: Function, inputs: list[str]) -> list[str]:
+def _emit_function(em: Emitter, fn: Function, inputs: list[str]) -> list[str]:
     """The steps of scalar `fn` with its inputs named `inputs`; returns its results' names."""
     names: dict[int, str] = dict(zip(fn.input_slots, inputs))
 
@@ -656,7 +657,7 @@ def _emit_function(em: _Emitter, fn: Function, inputs: list[str]) -> list[str]:
             constant = fn.preset[slot]
             if constant is None:
                 raise Unsupported("a value read before it is defined")
-            return em.const(constant, _mlir_type(dtype_info(np.asarray(constant).dtype)))
+            return em.const(constant, mlir_type(dtype_info(np.asarray(constant).dtype)))
         return name
 
     for (_, ins, outs, _), op in zip(fn.steps, fn.ops):
@@ -665,26 +666,26 @@ def _emit_function(em: _Emitter, fn: Function, inputs: list[str]) -> list[str]:
         if branches is not None:
             results = _emit_branches(em, op, branches, args)
         else:
-            emitter = _OPS.get(op.name)
+            emitter = OPS.get(op.name)
             if emitter is None or len(outs) != 1:
                 raise Unsupported(f"op {op.name}")
             for spec in (*op.operand_specs, *op.result_specs):
-                _mlir_type(spec.element)
+                mlir_type(spec.element)
             results = [emitter(em, op, args)]
         names.update(zip(outs, results))
     return [value(slot) for slot in fn.result_slots]
 
 
-def _emit_branches(em: _Emitter, op, branches: list, args: list[str]) -> list[str]:
+def _emit_branches(em: Emitter, op, branches: list, args: list[str]) -> list[str]:
     """if (a predicate) or case (an index; past the end or negative: the last branch) as nested scf.if."""
     if not all(b.fn.all_scalar for b in branches):
         raise Unsupported(f"{op.name} with non-scalar branches")
-    types = [_mlir_type(spec.element) for spec in op.result_specs]
+    types = [mlir_type(spec.element) for spec in op.result_specs]
     selector, extras = args[0], args[1:]
     if op.name == "stablehlo.if" and len(branches) == 2:
         tests = [selector]
     else:
-        it = _mlir_type(op.operand_specs[0].element)
+        it = mlir_type(op.operand_specs[0].element)
         tests = [em.cmpi("eq", selector, em.const(k, it), it) for k in range(len(branches) - 1)]
 
     def chain(k: int) -> list[str]:
@@ -714,8 +715,8 @@ def _emit_branches(em: _Emitter, op, branches: list, args: list[str]) -> list[st
 
 def _loop_text(cond: Region, body: Region, count: int, specs: list) -> str:
     """The MLIR module of the loop; `specs` are the ElementInfos of the carries then the extras."""
-    em = _Emitter()
-    types = [_mlir_type(info) for info in specs]
+    em = Emitter()
+    types = [mlir_type(info) for info in specs]
     offsets = [_HEADER + 8 * i for i in range(len(specs))]
     values = []
     for info, t, offset in zip(specs, types, offsets):
@@ -777,7 +778,7 @@ _engines: OrderedDict = OrderedDict()
 _CACHED_ENGINES = 256
 
 
-def _jit(text: str) -> tuple:
+def jit(text: str) -> tuple:
     """(engine, its packed entry `f(void **args)`) of the loop in `text`."""
     global _context
     with _lock:
@@ -830,7 +831,7 @@ def compile_while(cond: Region, body: Region, count: int, runtime, fallback: Cal
 
     def prepare() -> None:
         try:
-            state["engine"], state["entry"] = _jit(text)
+            state["engine"], state["entry"] = jit(text)
         except Exception as e:  # noqa: BLE001 - whatever fails, the Python loop runs instead
             state["python"] = fallback()
             run_native_while.tier, run_native_while.native_unsupported = "python", f"{type(e).__name__}: {e}"
@@ -908,9 +909,9 @@ def _check_ops(fn: Function) -> None:
                 if not branch.fn.all_scalar:
                     raise Unsupported(f"{op.name} with non-scalar branches")
                 _check_ops(branch.fn)
-        elif op.name not in _OPS or op.num_results != 1:
+        elif op.name not in OPS or op.num_results != 1:
             raise Unsupported(f"op {op.name}")
-        elif getattr(registry.lookup(op.name), "__module__", None) != _KERNELS:
+        elif getattr(registry.lookup(op.name), "__module__", None) != KERNELS:
             raise Unsupported(f"op {op.name}: its kernel is not elementwise.py's, which the native forms copy")
         for spec in (*op.operand_specs, *op.result_specs):
-            _mlir_type(spec.element)
+            mlir_type(spec.element)

@@ -28,7 +28,7 @@ from typing import Callable
 
 import numpy as np
 
-from . import attributes
+from . import attributes, fusion
 from .errors import InterpreterError
 from .limits import Limits, format_bytes
 from .quantization import quantized_factory
@@ -203,7 +203,8 @@ class DecodedOp:
     (bodies.py) read names and attributes without going back to the IR."""
 
     __slots__ = ("op", "name", "location", "location_text", "operand_specs", "result_specs", "num_operands",
-                 "num_results", "num_regions", "attrs", "builder", "kernel", "_scope", "_extras", "_regions")
+                 "num_results", "num_regions", "attrs", "builder", "kernel", "within_limits", "_scope", "_extras",
+                 "_regions")
 
     def __init__(self, op, builder: "PlanBuilder", scope: "_Scope"):
         self.op = op  # the IR op: read while preparing only
@@ -222,6 +223,7 @@ class DecodedOp:
         self.operand_specs = tuple(value_spec(v.type) for v in op.operands)
         self.result_specs = tuple(value_spec(r.type) for r in op.results)
         self.kernel: Kernel | None = None  # what its factory made of it
+        self.within_limits = True  # False: its results break a memory limit, and its kernel raises that
 
     @property
     def where(self) -> tuple:
@@ -397,6 +399,7 @@ class PlanBuilder:
             fn.preset[slot] = value
         fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
         fn.all_scalar = state.all_scalar and all(_is_scalar(value_spec(v.type)) for v in [*outputs, *fn.captures])
+        fusion.fuse(fn)
         return fn
 
     def _prepare_ops(self, block, scope: _Scope, fn: Function, state: "_BlockState") -> list | None:
@@ -491,6 +494,7 @@ class PlanBuilder:
         except Exception as e:  # noqa: BLE001 - report any failure as a clean error
             raise InterpreterError(f"cannot prepare: {type(e).__name__}: {e}").located(*record.where) from e
         record.kernel = kernel
+        record.within_limits = too_big is None
         self._live_bytes += result_bytes  # after the factory: regions run before the results exist
         ins = tuple(scope.use(v) for v in op.operands) + tuple(scope.use(v) for v in record._extras)
         scalar = too_big is None and _all_scalar(record)

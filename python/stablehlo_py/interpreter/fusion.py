@@ -1,0 +1,325 @@
+"""Fusion of elementwise chains on large tensors: one JIT-compiled pass instead of one numpy call per op.
+
+A run of elementwise ops on tensors of one static shape (layer norm's subtract, multiply,
+multiply, add, ...) costs one numpy call per op, each reading and writing whole arrays: the
+machine spends its time moving memory, and numpy's loops over broadcast operands are slower
+still.  `fuse(fn)`, called once a block is prepared, replaces each such run of at least two ops
+on at least FUSE_ELEMENTS elements by one step: a loop nest over the result, compiled by the
+native tier (native.py) from the same per-op emitters as scalar loops, so every element is
+computed bit for bit as the ops' numpy kernels compute it.  Only the values read after the run
+(or returned) are written; the others live in registers.
+
+The run is a sequence of consecutive steps of the plan; view steps between its ops whose
+operands come from before the run (broadcast_in_dim, reshape, transpose, slice: pure, and
+cheap) run before the fused step.  Operands are read through their numpy strides, so a
+broadcast operand is read in place; the loop is compiled per stride pattern on its first call
+(a few tens of milliseconds), with those strides as constants so LLVM vectorises the inner
+loop.  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a run:
+numpy's own vectorised loop over the whole array is faster.  If the JIT fails, the fused step
+runs the original steps.  `STABLEHLO_PY_NATIVE=0` turns fusion off with the native tier.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import native, registry
+from .errors import InterpreterError
+from .types import TensorSpec
+
+if TYPE_CHECKING:
+    from .plan import Function
+
+__all__ = ["FUSE_ELEMENTS", "FusedOp", "fuse"]
+
+FUSE_ELEMENTS = 1 << 15  # smaller runs: numpy's per-call cost is small next to the JIT's
+MAX_PATTERNS = 8  # stride patterns compiled per fused step; past that, the original steps run
+# Steps that may run before a fused run they sit in: pure, and (data_movement.py) views or copies.
+_MOVABLE = frozenset(("stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.reverse",
+                      "stablehlo.slice"))
+# Ops whose native forms call numpy's inner loop per element (native._numpy_function).
+_PER_ELEMENT_CALLS = frozenset((*native.NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2"))
+
+
+class FusedOp:
+    """What the plan records for a fused step (Function.ops): its ops, the specs of its inputs
+    and outputs.  Errors (of the original steps, when they run) name the op that raised."""
+
+    name = "stablehlo_py.fused_elementwise"
+    quantized = False
+    within_limits = True
+    num_regions = 0
+
+    def __init__(self, members: list, operand_specs: tuple, result_specs: tuple, kernel):
+        self.members = members  # the DecodedOps fused, in order
+        self.operand_specs, self.result_specs = operand_specs, result_specs
+        self.num_operands, self.num_results = len(operand_specs), len(result_specs)
+        self.kernel = kernel
+
+    @property
+    def where(self) -> tuple:
+        return self.members[0].where
+
+
+def _fusable(op, shape: tuple | None) -> bool:
+    """Whether `op` may join a run of shape `shape` (None: start one)."""
+    if (op.name not in native.OPS or op.name in _PER_ELEMENT_CALLS or op.num_results != 1 or op.quantized
+            or not op.within_limits):
+        return False
+    if op.kernel.branches is not None or getattr(registry.lookup(op.name), "__module__", None) != native.KERNELS:
+        return False
+    specs = (*op.operand_specs, *op.result_specs)
+    if not all(isinstance(s, TensorSpec) and s.is_static and s.element.name in native.TYPES for s in specs):
+        return False
+    first = specs[-1].shape
+    if any(s.shape != first for s in specs) or math.prod(first) < FUSE_ELEMENTS:
+        return False
+    return shape is None or first == shape
+
+
+def fuse(fn: "Function") -> None:
+    """Replace runs of fusable steps of `fn` by fused steps (in place, before its first run)."""
+    if not native.enabled() or len(fn.steps) < 2:
+        return
+    steps, ops = [], []
+    run: list[int] = []  # indices of the current run's ops
+    moved: list[int] = []  # indices of view steps moved before it
+    produced: set[int] = set()
+    shape = None
+
+    def close() -> None:
+        nonlocal run, moved, produced, shape
+        fused = _fused_step(fn, run) if len(run) >= 2 else None
+        if fused is None:
+            for index in sorted(run + moved):
+                steps.append(fn.steps[index])
+                ops.append(fn.ops[index])
+        else:
+            for index in moved:
+                steps.append(fn.steps[index])
+                ops.append(fn.ops[index])
+            steps.append(fused[0])
+            ops.append(fused[1])
+        run, moved, produced, shape = [], [], set(), None
+
+    for index, (step, op) in enumerate(zip(fn.steps, fn.ops)):
+        if run and _fusable(op, shape):
+            run.append(index)
+            produced.update(step[2])
+        elif run and op.name in _MOVABLE and not produced.intersection(step[1]):
+            moved.append(index)
+        else:
+            if run:
+                close()
+            if _fusable(op, None):
+                run, shape = [index], op.result_specs[0].shape
+                produced.update(step[2])
+            else:
+                steps.append(step)
+                ops.append(op)
+    if run:
+        close()
+    fn.steps, fn.ops = steps, ops
+
+
+def _fused_step(fn: "Function", run: list[int]) -> tuple | None:
+    """(step, FusedOp) replacing the steps `run` of `fn`, or None if their loop cannot be emitted."""
+    members = [fn.ops[i] for i in run]
+    member_steps = [fn.steps[i] for i in run]
+    inside = {slot for step in member_steps for slot in step[2]}
+    members_at = set(run)
+    read_after = {slot for i, step in enumerate(fn.steps) if i not in members_at for slot in step[1]}
+    read_after |= set(fn.result_slots)
+    outputs = [slot for step in member_steps for slot in step[2] if slot in read_after]
+    if not outputs:
+        return None
+    specs = {}
+    for step, op in zip(member_steps, members):
+        specs.update(zip(step[1], op.operand_specs))
+        specs.update(zip(step[2], op.result_specs))
+    constants, inputs = {}, []
+    for step in member_steps:
+        for slot in step[1]:
+            if slot in inside or slot in constants or slot in inputs:
+                continue
+            value = fn.preset[slot] if slot < len(fn.preset) else None
+            if value is not None and _is_splat(value):
+                constants[slot] = np.asarray(value).reshape(-1)[0]
+            else:
+                inputs.append(slot)
+    loop = _Loop(members, member_steps, inputs, outputs, constants, specs)
+    try:
+        loop.text(tuple((0,) * len(specs[s].shape) for s in inputs))  # emit once: Unsupported now, not later
+    except native.Unsupported:
+        return None
+    record = FusedOp(members, tuple(specs[s] for s in inputs), tuple(specs[s] for s in outputs), None)
+    kernel = registry.Kernel(loop.run)
+    if len(outputs) == 1:
+        kernel.one = loop.run_one
+    record.kernel = kernel
+    loop.record = record
+    return (kernel.run, tuple(inputs), tuple(outputs), kernel.one), record
+
+
+def _is_splat(value) -> bool:
+    array = np.asarray(value)
+    if array.size == 0 or array.dtype.itemsize not in (1, 2, 4, 8):
+        return False
+    bits = array.reshape(-1).view(f"u{array.dtype.itemsize}")
+    return bool((bits == bits[0]).all())
+
+
+class _Loop:
+    """One fused run: its loop's MLIR text per stride pattern, JIT-compiled on first use."""
+
+    def __init__(self, members, member_steps, inputs, outputs, constants, specs):
+        self.members, self.member_steps = members, member_steps
+        self.inputs, self.outputs, self.constants, self.specs = inputs, outputs, constants, specs
+        self.shape = specs[outputs[0]].shape
+        self.out_dtypes = [specs[s].dtype for s in outputs]
+        self.itemsizes = [specs[s].dtype.itemsize for s in inputs]
+        self.entries: dict = {}  # stride pattern -> (engine, entry) or None (run the original steps)
+        self.lock = threading.Lock()
+        self.record = None
+        self.tier = "native"  # "python" once a pattern could not be compiled
+        self.native_unsupported = None
+
+    # --- the loop, as MLIR text
+
+    def text(self, strides: tuple) -> str:
+        """The loop for input element strides `strides` (one tuple per input, over self.shape)."""
+        dims, in_strides = _collapsed(self.shape, strides)
+        em = native.Emitter()
+        pointers = [em.op(f"llvm.load {em.op(f'llvm.getelementptr %rec[{16 + 8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8')}"
+                          " : !llvm.ptr -> !llvm.ptr") for k in range(len(self.inputs) + len(self.outputs))]
+        zero, one = em.const(0, "i64"), em.const(1, "i64")
+        ivs = []
+        for size in dims:
+            iv = em.fresh()
+            em.add(f"scf.for {iv} = {zero} to {em.const(size, 'i64')} step {one} : i64 {{")
+            em.indent += 1
+            ivs.append(iv)
+        out_strides = [math.prod(dims[d + 1:]) for d in range(len(dims))]
+        names: dict[int, str] = {}
+        for slot, value in self.constants.items():
+            names[slot] = em.const(value, native.mlir_type(self.specs[slot].element))
+        for k, slot in enumerate(self.inputs):
+            t = native.mlir_type(self.specs[slot].element)
+            address = self._element(em, pointers[k], ivs, in_strides[k], t)
+            names[slot] = _load(em, address, t)
+        for (_, ins, outs, _), op in zip(self.member_steps, self.members):
+            names[outs[0]] = native.OPS[op.name](em, op, [names[s] for s in ins])
+        for k, slot in enumerate(self.outputs):
+            t = native.mlir_type(self.specs[slot].element)
+            address = self._element(em, pointers[len(self.inputs) + k], ivs, out_strides, t)
+            _store(em, names[slot], address, t)
+        for _ in dims:
+            em.indent -= 1
+            em.add("}")
+        em.add("return")
+        if em.scratch is not None:
+            raise native.Unsupported("a fused op calls numpy per element")
+        return "\n".join(["func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines, "}"])
+
+    @staticmethod
+    def _element(em, pointer: str, ivs: list, strides, t: str) -> str:
+        offset = None
+        for iv, stride in zip(ivs, strides):
+            if stride == 0:
+                continue
+            term = iv if stride == 1 else em.binary("arith.muli", iv, em.const(stride, "i64"), "i64")
+            offset = term if offset is None else em.binary("arith.addi", offset, term, "i64")
+        if offset is None:
+            return pointer
+        element = "i8" if t == "i1" else t
+        return em.op(f"llvm.getelementptr {pointer}[{offset}] : (!llvm.ptr, i64) -> !llvm.ptr, {element}")
+
+    # --- running
+
+    def run(self, *values) -> list:
+        pattern = self._pattern(values)
+        entry = self.entries.get(pattern, False) if pattern is not None else None
+        if entry is False:
+            entry = self._compile(pattern)
+        if entry is None:
+            return self._run_steps(values)
+        outputs = [np.empty(self.shape, dtype) for dtype in self.out_dtypes]
+        record = np.empty(2 + len(values) + len(outputs), np.uint64)
+        address = record.ctypes.data
+        record[0], record[1] = address + 8, address
+        for k, array in enumerate((*values, *outputs)):
+            record[2 + k] = array.ctypes.data
+        entry[1](address)
+        return outputs
+
+    def run_one(self, *values):
+        return self.run(*values)[0]
+
+    def _pattern(self, values) -> tuple | None:
+        """Element strides of the inputs, or None if some input cannot be read in place."""
+        pattern = []
+        for value, size in zip(values, self.itemsizes):
+            if (not isinstance(value, np.ndarray) or value.shape != self.shape or not value.flags.aligned
+                    or any(s % size for s in value.strides)):
+                return None
+            pattern.append(tuple(s // size for s in value.strides))
+        return tuple(pattern)
+
+    def _compile(self, pattern: tuple):
+        with self.lock:
+            if pattern in self.entries:
+                return self.entries[pattern]
+            entry = None
+            if len(self.entries) < MAX_PATTERNS:
+                try:
+                    entry = native.jit(self.text(pattern))
+                except Exception as e:  # noqa: BLE001 - whatever fails, the original steps run
+                    self.tier, self.native_unsupported = "python", f"{type(e).__name__}: {e}"
+            self.entries[pattern] = entry
+            return entry
+
+    def _run_steps(self, values) -> list:
+        env = dict(self.constants)
+        env.update(zip(self.inputs, values))
+        for (run, ins, outs, one), op in zip(self.member_steps, self.members):
+            try:
+                if one is not None:
+                    env[outs[0]] = one(*[env[s] for s in ins])
+                else:
+                    env.update(zip(outs, run(*[env[s] for s in ins])))
+            except InterpreterError as e:
+                raise e.located(*op.where)
+        return [env[s] for s in self.outputs]
+
+
+def _collapsed(shape: tuple, strides: tuple) -> tuple:
+    """(dims, per-input strides) of the loop nest over `shape`: unit dims dropped, and a dim merged
+    into the next one where every input steps through both as through one (outputs are dense)."""
+    keep = [d for d, n in enumerate(shape) if n != 1]
+    dims = [shape[d] for d in keep]
+    per_input = [[s[d] for d in keep] for s in strides]
+    d = len(dims) - 2
+    while d >= 0:
+        if all(s[d] == s[d + 1] * dims[d + 1] for s in per_input):
+            dims[d:d + 2] = [dims[d] * dims[d + 1]]
+            for s in per_input:
+                s[d:d + 2] = [s[d + 1]]
+        d -= 1
+    return dims, per_input
+
+
+def _load(em, address: str, t: str) -> str:
+    if t == "i1":  # numpy's bool is a byte holding 0 or 1
+        return em.cmpi("ne", em.op(f"llvm.load {address} : !llvm.ptr -> i8"), em.const(0, "i8"), "i8")
+    return em.op(f"llvm.load {address} : !llvm.ptr -> {t}")
+
+
+def _store(em, value: str, address: str, t: str) -> None:
+    if t == "i1":
+        value, t = em.cast("arith.extui", value, "i1", "i8"), "i8"
+    em.add(f"llvm.store {value}, {address} : {t}, !llvm.ptr")
+
