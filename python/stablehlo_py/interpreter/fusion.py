@@ -12,9 +12,10 @@ computed bit for bit as the ops' numpy kernels compute it.  Only the values read
 The run is a sequence of consecutive steps of the plan; view steps between its ops whose
 operands come from before the run (broadcast_in_dim, reshape, transpose, slice: pure, and
 cheap) run before the fused step.  Operands are read through their numpy strides, so a
-broadcast operand is read in place; the loop is compiled per stride pattern on its first call
-(a few tens of milliseconds), with those strides as constants so LLVM vectorises the inner
-loop.  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a run:
+broadcast operand is read in place; the loop is compiled per stride pattern, with those
+strides as constants so LLVM vectorises the inner loop, on the pattern's second call (the
+first runs the original steps: a program run once does not wait tens of milliseconds for
+the JIT).  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a run:
 numpy's own vectorised loop over the whole array is faster.  If the JIT fails, the fused step
 runs the original steps.  `STABLEHLO_PY_NATIVE=0` turns fusion off with the native tier.
 """
@@ -183,6 +184,7 @@ class _Loop:
         self.out_dtypes = [specs[s].dtype for s in outputs]
         self.itemsizes = [specs[s].dtype.itemsize for s in inputs]
         self.entries: dict = {}  # stride pattern -> (engine, entry) or None (run the original steps)
+        self.seen: set = set()  # the patterns run once, by the original steps
         self.lock = threading.Lock()
         self.record = None
         self.tier = "native"  # "python" once a pattern could not be compiled
@@ -244,6 +246,9 @@ class _Loop:
         pattern = self._pattern(values)
         entry = self.entries.get(pattern, False) if pattern is not None else None
         if entry is False:
+            if pattern not in self.seen:  # a program run once never waits for the JIT
+                self.seen.add(pattern)
+                return self._run_steps(values)
             entry = self._compile(pattern)
         if entry is None:
             return self._run_steps(values)
