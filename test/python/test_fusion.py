@@ -324,6 +324,26 @@ def test_runs_end_at_another_shape_and_views_of_their_values_stay_in_place():
     same_bits(np.asarray(d), (y - y) + y, "the run on the other shape")
 
 
+def test_ops_with_rank_0_operands_end_a_run():
+    """select with one predicate and clamp with rank-0 bounds are not elementwise over one shape."""
+    ty = "tensor<64x64xf32>"
+    text = module(["tensor<i1>", ty, ty, "tensor<f32>"], [
+        f"%s = stablehlo.add %a1, %a2 : {ty}", f"%m = stablehlo.multiply %s, %a1 : {ty}",
+        f"%p = stablehlo.select %a0, %m, %a2 : tensor<i1>, {ty}",
+        "%lo = stablehlo.negate %a3 : tensor<f32>",
+        f"%c = stablehlo.clamp %lo, %p, %a3 : (tensor<f32>, {ty}, tensor<f32>) -> {ty}",
+        f"%n = stablehlo.negate %c : {ty}"], [("%n", ty)])
+    rng = np.random.default_rng(23)
+    x, y = (rng.standard_normal((64, 64)).astype(np.float32) for _ in range(2))
+    with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
+        executable = stablehlo_py.compile(text)
+        for pred in (True, False, True, False):
+            (got,) = executable(np.bool_(pred), x, y, np.float32(0.25))
+            want = -np.clip((x + y) * x if pred else y, np.float32(-0.25), np.float32(0.25))
+            same_bits(np.asarray(got), want, f"select {pred}")
+    assert [[op.name for op in loop.members] for loop in recorder.loops] == [["stablehlo.add", "stablehlo.multiply"]]
+
+
 def test_a_constant_array_in_a_run_is_read_element_by_element():
     ramp = ", ".join(str(float(k)) for k in range(64))
     ty = "tensor<64xf32>"
@@ -452,6 +472,30 @@ def test_layer_norm_against_xla():
     assert len(recorder.loops) >= 2 and all(loop.entries and loop.tier == "native" for loop in recorder.loops)
     (want,) = xla(layer_norm, *args)
     np.testing.assert_allclose(np.asarray(got), want, rtol=2e-5, atol=2e-5)
+
+
+def test_relu_of_a_bias_add_against_xla():
+    """jnp.where's inlined helper converts its rank-0 zero and broadcasts it between the run's
+    ops: those steps run first and add, compare and select are one loop."""
+    import jax.numpy as jnp
+
+    def dense_relu(x, b):
+        y = x + b
+        return jnp.where(y > 0, y, 0.0)
+
+    rng = np.random.default_rng(19)
+    args = [rng.standard_normal((128, 512)).astype(np.float32), rng.standard_normal(512).astype(np.float32)]
+    args[0][0, :4] = [np.nan, np.inf, -np.inf, -0.0]
+    text = export(dense_relu, *args)
+    with _Recorder() as recorder:
+        executable = stablehlo_py.compile(text)
+        executable(*args)
+        (got,) = executable(*args)
+    (loop,) = recorder.loops
+    assert loop.entries and [op.name for op in loop.members] == ["stablehlo.add", "stablehlo.compare",
+                                                                "stablehlo.select"]
+    (want,) = xla(dense_relu, *args)
+    same_bits(np.asarray(got), want, "relu")
 
 
 def test_gelu_polynomial_against_xla():

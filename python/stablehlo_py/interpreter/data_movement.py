@@ -75,6 +75,10 @@ def _broadcaster(operand_shape: tuple, dims: tuple, target: tuple):
     for axis, size in zip(sorted(dims), (operand_shape[i] for i in order)):
         expanded[axis] = size
     expanded = tuple(expanded)
+    if expanded == target:  # only unit dimensions added (and maybe a transpose): a reshape, no broadcast_to
+        if perm is None:
+            return lambda x: x.reshape(expanded)
+        return lambda x: x.transpose(perm).reshape(expanded)
 
     def broadcast(x):
         if perm is not None:

@@ -9,9 +9,10 @@ native tier (native.py) from the same per-op emitters as scalar loops, so every 
 computed bit for bit as the ops' numpy kernels compute it.  Only the values read after the run
 (or returned) are written; the others live in registers.
 
-The run is a sequence of consecutive steps of the plan; view steps between its ops whose
-operands come from before the run (broadcast_in_dim, reshape, transpose, slice: pure, and
-cheap) run before the fused step.  Operands are read through their numpy strides, so a
+A run's ops need not be consecutive: a step between them that reads none of the run's values
+(a broadcast_in_dim of a bias, a rank-0 convert, even a dot) runs before the fused step.  The
+ops of a run have no effects and raise no errors, so nothing can tell the orders apart (the
+other steps keep their order).  Operands are read through their numpy strides, so a
 broadcast operand is read in place; the loop is compiled per stride pattern, with those
 strides as constants so LLVM vectorises the inner loop, on the pattern's second call (the
 first runs the original steps: a program run once does not wait tens of milliseconds for
@@ -39,9 +40,6 @@ __all__ = ["FUSE_ELEMENTS", "FusedOp", "fuse"]
 
 FUSE_ELEMENTS = 1 << 15  # smaller runs: numpy's per-call cost is small next to the JIT's
 MAX_PATTERNS = 8  # stride patterns compiled per fused step; past that, the original steps run
-# Steps that may run before a fused run they sit in: pure, and (data_movement.py) views or copies.
-_MOVABLE = frozenset(("stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.transpose", "stablehlo.reverse",
-                      "stablehlo.slice"))
 # Ops whose native forms call numpy's inner loop per element (native._numpy_function).
 _PER_ELEMENT_CALLS = frozenset((*native.NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2"))
 
@@ -66,20 +64,20 @@ class FusedOp:
         return self.members[0].where
 
 
-def _fusable(op, shape: tuple | None) -> bool:
-    """Whether `op` may join a run of shape `shape` (None: start one)."""
+def _run_shape(op) -> tuple | None:
+    """The shape of the run `op` may join, or None if it joins none."""
     if (op.name not in native.OPS or op.name in _PER_ELEMENT_CALLS or op.num_results != 1 or op.quantized
             or not op.within_limits):
-        return False
+        return None
     if op.kernel.branches is not None or getattr(registry.lookup(op.name), "__module__", None) != native.KERNELS:
-        return False
+        return None
     specs = (*op.operand_specs, *op.result_specs)
     if not all(isinstance(s, TensorSpec) and s.is_static and s.element.name in native.TYPES for s in specs):
-        return False
-    first = specs[-1].shape
-    if any(s.shape != first for s in specs) or math.prod(first) < FUSE_ELEMENTS:
-        return False
-    return shape is None or first == shape
+        return None
+    shape = specs[-1].shape
+    if any(s.shape != shape for s in specs) or math.prod(shape) < FUSE_ELEMENTS:
+        return None
+    return shape
 
 
 def fuse(fn: "Function") -> None:
@@ -88,7 +86,7 @@ def fuse(fn: "Function") -> None:
         return
     steps, ops = [], []
     run: list[int] = []  # indices of the current run's ops
-    moved: list[int] = []  # indices of view steps moved before it
+    moved: list[int] = []  # indices of the other steps in its span, run before it
     produced: set[int] = set()
     shape = None
 
@@ -108,16 +106,17 @@ def fuse(fn: "Function") -> None:
         run, moved, produced, shape = [], [], set(), None
 
     for index, (step, op) in enumerate(zip(fn.steps, fn.ops)):
-        if run and _fusable(op, shape):
+        op_shape = _run_shape(op)
+        if run and op_shape == shape:
             run.append(index)
             produced.update(step[2])
-        elif run and op.name in _MOVABLE and not produced.intersection(step[1]):
+        elif run and op_shape is None and not produced.intersection(step[1]):
             moved.append(index)
         else:
             if run:
                 close()
-            if _fusable(op, None):
-                run, shape = [index], op.result_specs[0].shape
+            if op_shape is not None:
+                run, shape = [index], op_shape
                 produced.update(step[2])
             else:
                 steps.append(step)
