@@ -498,6 +498,28 @@ def test_relu_of_a_bias_add_against_xla():
     same_bits(np.asarray(got), want, "relu")
 
 
+def test_softmax_against_xla():
+    """One op reading a broadcast (x - max, e / sum) is a run of its own: numpy's loop over a
+    broadcast operand is the slow one."""
+    import jax
+
+    def softmax(x):
+        return jax.nn.softmax(x, axis=-1)
+
+    x = np.random.default_rng(29).standard_normal((128, 512)).astype(np.float32) * 4
+    x[0, :3] = [np.inf, -np.inf, 0.0]
+    text = export(softmax, x)
+    with _Recorder() as recorder:
+        executable = stablehlo_py.compile(text)
+        executable(x)
+        (got,) = executable(x)
+    assert [[op.name for op in loop.members] for loop in recorder.loops] == [["stablehlo.subtract"],
+                                                                             ["stablehlo.divide"]]
+    assert all(loop.entries and loop.tier == "native" for loop in recorder.loops)
+    (want,) = xla(softmax, x)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=2e-6, atol=1e-7)
+
+
 def test_gelu_polynomial_against_xla():
     """The transformer's tanh-GELU: the runs before and after tanh are fused."""
     import jax.numpy as jnp

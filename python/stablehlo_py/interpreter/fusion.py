@@ -3,10 +3,10 @@
 A run of elementwise ops on tensors of one static shape (layer norm's subtract, multiply,
 multiply, add, ...) costs one numpy call per op, each reading and writing whole arrays: the
 machine spends its time moving memory, and numpy's loops over broadcast operands are slower
-still.  `fuse(fn)`, called once a block is prepared, replaces each such run of at least two ops
-on at least FUSE_ELEMENTS elements by one step: a loop nest over the result, compiled by the
-native tier (native.py) from the same per-op emitters as scalar loops, so every element is
-computed bit for bit as the ops' numpy kernels compute it.  Only the values read after the run
+still.  `fuse(fn)`, called once a block is prepared, replaces each such run of at least two
+ops (or one reading a broadcast) on at least FUSE_ELEMENTS elements by one step: a loop nest
+over the result, compiled by the native tier (native.py) from the same per-op emitters as
+scalar loops, so every element is computed bit for bit as the ops' numpy kernels compute it.  Only the values read after the run
 (or returned) are written; the others live in registers.
 
 A run's ops need not be consecutive: a step between them that reads none of the run's values
@@ -89,10 +89,12 @@ def fuse(fn: "Function") -> None:
     moved: list[int] = []  # indices of the other steps in its span, run before it
     produced: set[int] = set()
     shape = None
+    broadcast = _broadcast_slots(fn)
 
     def close() -> None:
         nonlocal run, moved, produced, shape
-        fused = _fused_step(fn, run) if len(run) >= 2 else None
+        worth = len(run) >= 2 or broadcast.intersection(fn.steps[run[0]][1])
+        fused = _fused_step(fn, run) if worth else None
         if fused is None:
             for index in sorted(run + moved):
                 steps.append(fn.steps[index])
@@ -124,6 +126,18 @@ def fuse(fn: "Function") -> None:
     if run:
         close()
     fn.steps, fn.ops = steps, ops
+
+
+def _broadcast_slots(fn: "Function") -> set[int]:
+    """The slots of `fn` holding broadcasts (of fewer elements to more): numpy's loops over such
+    an operand run at half speed, so even one op reading one gains from its own loop."""
+    slots = set()
+    for (_, _, outs, _), op in zip(fn.steps, fn.ops):
+        if op.name == "stablehlo.broadcast_in_dim":
+            source, result = op.operand_specs[0], op.result_specs[0]
+            if source.is_static and result.is_static and math.prod(source.shape) < math.prod(result.shape):
+                slots.update(outs)
+    return slots
 
 
 def _fused_step(fn: "Function", run: list[int]) -> tuple | None:
