@@ -175,7 +175,6 @@ def _fused_step(fn: "Function", run: list[int]) -> tuple | None:
     if len(outputs) == 1:
         kernel.one = loop.run_one
     record.kernel = kernel
-    loop.record = record
     return (kernel.run, tuple(inputs), tuple(outputs), kernel.one), record
 
 
@@ -195,11 +194,10 @@ class _Loop:
         self.inputs, self.outputs, self.constants, self.specs = inputs, outputs, constants, specs
         self.shape = specs[outputs[0]].shape
         self.out_dtypes = [specs[s].dtype for s in outputs]
-        self.itemsizes = [specs[s].dtype.itemsize for s in inputs]
+        self.in_dtypes = [specs[s].dtype for s in inputs]
         self.entries: dict = {}  # stride pattern -> (engine, entry) or None (run the original steps)
         self.seen: set = set()  # the patterns run once, by the original steps
         self.lock = threading.Lock()
-        self.record = None
         self.tier = "native"  # "python" once a pattern could not be compiled
         self.native_unsupported = None
 
@@ -280,9 +278,10 @@ class _Loop:
     def _pattern(self, values) -> tuple | None:
         """Element strides of the inputs, or None if some input cannot be read in place."""
         pattern = []
-        for value, size in zip(values, self.itemsizes):
-            if (not isinstance(value, np.ndarray) or value.shape != self.shape or not value.flags.aligned
-                    or any(s % size for s in value.strides)):
+        for value, dtype in zip(values, self.in_dtypes):
+            size = dtype.itemsize
+            if (not isinstance(value, np.ndarray) or value.dtype != dtype or value.shape != self.shape
+                    or not value.flags.aligned or any(s % size for s in value.strides)):
                 return None
             pattern.append(tuple(s // size for s in value.strides))
         return tuple(pattern)
