@@ -1,0 +1,423 @@
+"""The fast paths of the indexing kernels, each against an independent oracle (numpy formulas of
+the spec, and XLA) and each checked to be taken (a spy) where it applies and not where it does
+not, with its size thresholds monkeypatched down so the tests stay small:
+
+- threads.run: disjoint chunks covering the range, the first on the calling thread, none with
+  STABLEHLO_PY_THREADS=1 or inside a pool task, errors raised after every chunk is done;
+- gather reading its rows on several threads (indexing._take_rows): bit-exact against numpy's
+  clamped indexing and XLA, over dtypes, edge values and gather shapes;
+- scatter of whole rows in rounds (indexing._row_rounds, _Windows.combine_rows): the rounds
+  against their definition, the results bit-exact against numpy's in-order ufunc.at and XLA,
+  with duplicates, edge values and out-of-range indices (dropped).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import jax
+import ml_dtypes
+import numpy as np
+import pytest
+from conftest import assert_same, export, xla, xla_run_text
+from jax import lax
+
+from stablehlo_py.interpreter import indexing, interpret, threads
+
+# --- threads.run ----------------------------------------------------------------------------
+
+
+def _record_chunks(total, min_chunk):
+    seen, lock = [], threading.Lock()
+
+    def fn(start, stop):
+        with lock:
+            seen.append((start, stop, threading.get_ident()))
+
+    threads.run(fn, total, min_chunk)
+    return seen
+
+
+def test_run_covers_the_range_in_disjoint_chunks(monkeypatch):
+    monkeypatch.setattr(threads, "count", lambda: 3)
+    seen = _record_chunks(100, 10)
+    assert sorted((a, b) for a, b, _ in seen) == [(0, 33), (33, 66), (66, 100)]
+    first = [t for a, _, t in seen if a == 0]
+    assert first == [threading.get_ident()], "the calling thread runs the first chunk"
+    assert len(_record_chunks(100, 40)) == 2, "chunks of at least min_chunk"
+    assert [(a, b) for a, b, _ in _record_chunks(30, 40)] == [(0, 30)], "too small: one call"
+    assert [(a, b) for a, b, _ in _record_chunks(0, 1)] == [(0, 0)]
+
+
+def test_environment_turns_threads_off(monkeypatch):
+    monkeypatch.setenv("STABLEHLO_PY_THREADS", "1")
+    assert threads.count() == 1
+    seen = _record_chunks(1 << 20, 1)
+    assert [(a, b) for a, b, _ in seen] == [(0, 1 << 20)] and seen[0][2] == threading.get_ident()
+    monkeypatch.setenv("STABLEHLO_PY_THREADS", "2")
+    assert threads.count() == min(2, __import__("os").cpu_count() or 1)
+
+
+def test_pool_tasks_do_not_split_again(monkeypatch):
+    """run from inside a pool task runs its whole range there (a task never waits on another)."""
+    inner = []
+
+    def fn(start, stop):
+        if start:  # a pool task
+            inner.append(_record_chunks(1000, 1))
+
+    monkeypatch.setattr(threads, "count", lambda: 2)
+    threads.run(fn, 10, 1)
+    monkeypatch.undo()
+    assert len(inner) == 1 and [(a, b) for a, b, _ in inner[0]] == [(0, 1000)]
+
+
+def test_errors_are_raised_after_every_chunk(monkeypatch):
+    monkeypatch.setattr(threads, "count", lambda: 2)
+    done = []
+
+    def fn(start, stop):
+        if start == 0:
+            raise ValueError("first chunk")
+        threading.Event().wait(0.05)
+        done.append(start)
+
+    with pytest.raises(ValueError, match="first chunk"):
+        threads.run(fn, 10, 1)
+    assert done == [5]
+
+    def fails_in_pool(start, stop):
+        if start:
+            raise KeyError("pool chunk")
+
+    with pytest.raises(KeyError, match="pool chunk"):
+        threads.run(fails_in_pool, 10, 1)
+
+
+# --- gather on threads ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def split_takes(monkeypatch):
+    """Every gather of at least one row splits across 3 threads; records the chunks taken."""
+    monkeypatch.setattr(indexing, "TAKE_THREAD_BYTES", 1)
+    monkeypatch.setattr(indexing, "TAKE_CHUNK_BYTES", 1)
+    monkeypatch.setattr(threads, "count", lambda: 3)
+    calls = []
+    original = threads.run
+
+    def spy(fn, total, min_chunk):
+        chunks = []
+
+        def recorded(start, stop):
+            chunks.append((start, stop))
+            fn(start, stop)
+
+        original(recorded, total, min_chunk)
+        calls.append(sorted(chunks))
+
+    monkeypatch.setattr(threads, "run", spy)
+    return calls
+
+
+def _edge_table(dtype, rows, width, seed=0):
+    """A table of `dtype` holding its edge values (NaN with payloads, +-inf, +-0, min, max)."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.integers(0, 2, (rows, width)).astype(bool)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        table = rng.integers(info.min, info.max, (rows, width), endpoint=True, dtype=dtype)
+        table.flat[:4] = [info.min, info.max, 0, -1 if dtype.kind == "i" else 1]
+        return table
+    if dtype.kind == "c":
+        parts = [_edge_table(np.float32 if dtype.itemsize == 8 else np.float64, rows, width, s) for s in (seed, seed + 1)]
+        table = np.empty((rows, width), dtype)
+        table.real, table.imag = parts
+        return table
+    table = (rng.standard_normal((rows, width)) * 100).astype(dtype)
+    table.flat[:5] = np.array([np.inf, -np.inf, 0.0, -0.0, np.nan]).astype(dtype)
+    if dtype in (np.float32, np.float64):  # NaNs with payloads and signs: gather moves bits
+        bits = table.view(f"u{dtype.itemsize}")
+        exponent, sign = (0x7F800000, 1 << 31) if dtype == np.float32 else (0x7FF0000000000000, 1 << 63)
+        bits.flat[5:7] = [exponent | 12345, sign | exponent | 77]
+    return table
+
+
+def _same_bits(got, expected):
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    view = f"u{got.dtype.itemsize}" if got.dtype.kind != "b" else bool
+    if got.dtype.kind == "c":
+        got, expected, view = got.view(f"u{got.dtype.itemsize // 2}"), expected.view(f"u{got.dtype.itemsize // 2}"), None
+    assert np.array_equal(got.view(view) if view else got, expected.view(view) if view else expected)
+
+
+def _ids(rng, rows, count):
+    """Row ids with out-of-range ones (jax wraps negatives once; the gather clamps the rest)."""
+    ids = rng.integers(0, rows, count).astype(np.int32)
+    ids[:6] = [0, rows - 1, rows, -1, np.iinfo(np.int32).min, np.iinfo(np.int32).max]
+    return ids
+
+
+def _clamped(ids, rows):
+    wrapped = np.where(ids < 0, ids.astype(np.int64) + rows, ids)
+    return np.clip(wrapped, 0, rows - 1)
+
+
+GATHER_DTYPES = [np.float32, np.float64, np.float16, ml_dtypes.bfloat16, np.int8, np.int32, np.uint64, np.bool_,
+                 np.complex64]
+
+
+@pytest.mark.parametrize("dtype", GATHER_DTYPES, ids=lambda d: np.dtype(d).name)
+def test_gather_rows_on_threads(dtype, split_takes):
+    rng = np.random.default_rng(1)
+    table = _edge_table(dtype, 40, 24)
+    ids = _ids(rng, 40, 301)
+    fn = lambda t, i: t[i]  # noqa: E731
+    got = interpret(export(fn, table, ids), table, ids)
+    assert split_takes == [[(0, 100), (100, 200), (200, 301)]], "the gather did not split its rows"
+    _same_bits(got[0], table[_clamped(ids, 40)])
+    assert_same(got, xla(fn, table, ids), "XLA")
+
+
+def test_gather_results_equal_without_threads(monkeypatch, split_takes):
+    rng = np.random.default_rng(2)
+    table = _edge_table(np.float32, 50, 33)
+    ids = _ids(rng, 50, 1000)
+    text = export(lambda t, i: t[i], table, ids)
+    threaded = interpret(text, table, ids)[0]
+    monkeypatch.setenv("STABLEHLO_PY_THREADS", "1")
+    monkeypatch.setattr(threads, "count", lambda: 1)
+    alone = interpret(text, table, ids)[0]
+    assert len(split_takes) == 1 and len(split_takes[0]) == 3  # the second call took its rows at once
+    _same_bits(threaded, alone)
+    _same_bits(threaded, table[_clamped(ids, 50)])
+
+
+@pytest.mark.parametrize("case", ["batch_2d", "columns", "windows", "row_slices"])
+def test_gather_shapes_on_threads(case, split_takes):
+    """Gathers whose rows are a copy (columns), whose row numbers carry batch axes or windows."""
+    rng = np.random.default_rng(3)
+    table = _edge_table(np.float32, 30, 20, seed=3)
+    if case == "batch_2d":  # ids of shape (7, 9)
+        ids = _ids(rng, 30, 63).reshape(7, 9)
+        fn = lambda t, i: t[i]  # noqa: E731
+        expected = table[_clamped(ids, 30)]
+    elif case == "columns":  # the indexed dimension is not the first: the rows are a transposed copy
+        ids = _ids(rng, 20, 50)
+        fn = lambda t, i: t[:, i]  # noqa: E731
+        expected = table[:, _clamped(ids, 20)]
+    elif case == "windows":  # 4-row windows at clamped starts: row numbers broadcast over the window
+        ids = rng.integers(-3, 32, 40).astype(np.int32)
+        fn = lambda t, i: jax.vmap(lambda s: lax.dynamic_slice(t, (s, np.int32(0)), (4, 20)))(i)  # noqa: E731
+        starts = np.clip(np.where(ids < 0, ids + 30, ids), 0, 26)  # jax wraps negative starts once
+        expected = np.stack([table[s:s + 4] for s in starts])
+    else:  # slices of the rows (plain dimension cut to 5 of 20 columns)
+        ids = rng.integers(-3, 32, 40).astype(np.int32)
+        fn = lambda t, i: jax.vmap(lambda s: lax.dynamic_slice(t, (s, np.int32(0)), (1, 5)))(i)  # noqa: E731
+        expected = np.stack([table[s:s + 1, :5] for s in _clamped(ids, 30)])
+    got = interpret(export(fn, table, ids), table, ids)
+    assert split_takes and all(len(c) > 1 for c in split_takes), "the gather did not split its rows"
+    _same_bits(got[0], expected)
+    assert_same(got, xla(fn, table, ids), "XLA")
+
+
+def test_small_gathers_stay_on_one_thread(monkeypatch):
+    """Below TAKE_THREAD_BYTES read (or twice that from a table smaller than it): one np.take."""
+    calls = []
+    original = threads.run
+
+    def spy(fn, total, min_chunk):
+        calls.append(total)
+        original(fn, total, min_chunk)
+
+    monkeypatch.setattr(threads, "run", spy)
+    monkeypatch.setattr(threads, "count", lambda: 2)
+    monkeypatch.setattr(indexing, "TAKE_CHUNK_BYTES", 64 << 10)
+    table = _edge_table(np.float32, 1000, 64)  # 250 KiB
+    ids = _ids(np.random.default_rng(4), 1000, 4096)  # 1 MiB of rows
+    text = export(lambda t, i: t[i], table, ids)
+    for threshold, split in [(indexing.TAKE_THREAD_BYTES, False), (600 << 10, False), (300 << 10, True),
+                             (200 << 10, True)]:
+        monkeypatch.setattr(indexing, "TAKE_THREAD_BYTES", threshold)
+        calls.clear()
+        got = interpret(text, table, ids)
+        assert calls == ([4096] if split else []), threshold
+        _same_bits(got[0], table[_clamped(ids, 1000)])
+
+
+# --- scatter of rows in rounds --------------------------------------------------------------
+
+
+def _rounds_by_definition(rows):
+    """Round r: the positions of every row's r-th update (in position order within a row)."""
+    seen, rounds = {}, []
+    for position, row in enumerate(rows.tolist()):
+        r = seen.get(row, 0)
+        seen[row] = r + 1
+        if r == len(rounds):
+            rounds.append([])
+        rounds[r].append(position)
+    return rounds
+
+
+@pytest.mark.parametrize("table_rows,count,hot", [
+    (300, 1024, 0),  # one 16-bit sort key
+    (3000, 2000, 150),  # two radix passes: (most updates) * rows past 16 bits
+    (200, 2000, 400),  # more than 255 updates on one row: an int64 key
+    (100_000, 40_000, 0),  # more than 65536 rows: an int64 key
+])
+def test_row_rounds_against_their_definition(table_rows, count, hot):
+    rng = np.random.default_rng(5)
+    rows = rng.integers(0, table_rows, count)
+    rows[rng.permutation(count)[:hot]] = 7
+    rounds = indexing._row_rounds(rows, table_rows)
+    expected = _rounds_by_definition(rows)
+    assert len(rounds) == len(expected)
+    first_groups = rounds[0][0]
+    for r, ((groups, chosen), positions) in enumerate(zip(rounds, expected)):
+        assert sorted(chosen.tolist()) == positions, f"round {r}"
+        # groups by decreasing size, ties by row: round r's rows are the first ones of round 0
+        assert np.array_equal(groups, first_groups[:len(groups)])
+        assert np.array_equal(rows[chosen], rows[rounds[0][1][:len(chosen)]])
+    sizes = np.bincount(rows)[rows[rounds[0][1]]]
+    assert np.all(np.diff(sizes) <= 0)
+    ties = np.diff(sizes) == 0
+    assert np.all(np.diff(rows[rounds[0][1]])[ties] > 0)
+    # the general grouping gives the same rounds
+    for (_, a), (_, b) in zip(rounds, indexing._Groups(rows).rounds()):
+        assert np.array_equal(a, b)
+
+
+@pytest.fixture
+def row_combines(monkeypatch):
+    """Small scatters take the row path (ROUND_ELEMENTS down); records each combine_rows' rounds."""
+    monkeypatch.setattr(indexing, "ROUND_ELEMENTS", 16)
+    calls = []
+    original = indexing._Windows.combine_rows
+
+    def spy(self, result, ufunc, rounds):
+        calls.append((ufunc, len(rounds)))
+        return original(self, result, ufunc, rounds)
+
+    monkeypatch.setattr(indexing._Windows, "combine_rows", spy)
+    return calls
+
+
+ELEMENT = {np.float32: "f32", np.float64: "f64", np.float16: "f16", ml_dtypes.bfloat16: "bf16", np.int32: "i32",
+           np.int8: "i8", np.uint8: "ui8", np.uint64: "ui64", np.complex64: "complex<f32>", np.complex128: "complex<f64>",
+           np.bool_: "i1"}
+OPS = {"add": np.add, "multiply": np.multiply, "maximum": np.maximum, "minimum": np.minimum, "or": np.logical_or,
+       "xor": np.bitwise_xor}
+
+
+def _scatter_text(rows, width, count, element, op, index="i32"):
+    table, update = f"tensor<{rows}x{width}x{element}>", f"tensor<{count}x{width}x{element}>"
+    return f"""func.func @main(%t: {table}, %i: tensor<{count}x1x{index}>, %u: {update}) -> {table} {{
+  %0 = "stablehlo.scatter"(%t, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1],
+      inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+  ^bb0(%a: tensor<{element}>, %b: tensor<{element}>):
+    %s = stablehlo.{op} %a, %b : tensor<{element}>
+    stablehlo.return %s : tensor<{element}>
+  }}) : ({table}, tensor<{count}x1x{index}>, {update}) -> {table}
+  return %0 : {table}
+}}"""
+
+
+def _in_order(ufunc, table, rows, updates):
+    """The spec's scatter: updates applied in position order, out-of-range rows dropped, by
+    numpy's unbuffered ufunc.at (one element at a time, in index order)."""
+    kept = (rows >= 0) & (rows < len(table))
+    out = table.copy()
+    ufunc.at(out, rows[kept].astype(np.int64), updates[kept])
+    return out
+
+
+def _updates(rng, dtype, count, width):
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.integers(0, 2, (count, width)).astype(bool)
+    if dtype.kind in "iu":
+        return _edge_table(dtype, count, width, seed=int(rng.integers(100)))
+    if dtype.kind == "c":
+        return (rng.standard_normal((count, width)) + 1j * rng.standard_normal((count, width))).astype(dtype)
+    # magnitudes over many binades (sums of duplicates depend on their order) and edge values
+    values = rng.standard_normal((count, width)) * 10.0 ** rng.integers(-3, 5, (count, 1))
+    values = values.astype(np.float32).astype(dtype)
+    values.flat[rng.permutation(values.size)[:12]] = np.array([np.inf, -np.inf, np.nan, -0.0, 0.0, -0.0] * 2).astype(dtype)
+    return values
+
+
+@pytest.mark.parametrize("op,dtype", [
+    ("add", np.float32), ("add", np.float64), ("add", np.float16), ("add", ml_dtypes.bfloat16), ("add", np.complex64),
+    ("add", np.complex128), ("add", np.int32), ("add", np.int8), ("multiply", np.int32), ("multiply", np.float32),
+    ("maximum", np.int32), ("minimum", np.uint8), ("xor", np.uint64), ("or", np.bool_),
+], ids=lambda v: v if isinstance(v, str) else np.dtype(v).name)
+def test_scatter_rows_in_rounds(op, dtype, row_combines):
+    rng = np.random.default_rng(6)
+    rows, width, count = 60, 16, 400  # every row about 6.7 times
+    table = _updates(rng, dtype, rows, width)
+    updates = _updates(rng, dtype, count, width)
+    if op == "multiply" and np.dtype(dtype).kind == "f":
+        updates = (1 + np.nan_to_num(updates) / 1e6).astype(dtype)
+    ids = rng.integers(0, rows, count).astype(np.int32)
+    ids[:8] = [-1, rows, np.iinfo(np.int32).min, np.iinfo(np.int32).max, 0, rows - 1, 0, rows - 1]  # 4 dropped
+    text = _scatter_text(rows, width, count, ELEMENT[dtype], op)
+    got = interpret(text, table, ids.reshape(-1, 1), updates)
+    assert row_combines and row_combines[0][1] > 1, "the scatter did not combine rows in rounds"
+    assert_same(got, [_in_order(OPS[op], table, ids, updates)], "numpy's in-order ufunc.at")
+    assert_same(got, xla_run_text(text, table, ids.reshape(-1, 1), updates), "XLA")
+
+
+@pytest.mark.parametrize("index,dtype", [("i64", np.int64), ("ui32", np.uint32), ("ui8", np.uint8)])
+def test_scatter_rows_index_types(index, dtype, row_combines):
+    rng = np.random.default_rng(7)
+    rows, width, count = 40, 16, 300
+    table, updates = _updates(rng, np.float32, rows, width), _updates(rng, np.float32, count, width)
+    ids = rng.integers(0, rows, count).astype(dtype)
+    ids[:3] = [rows, np.iinfo(dtype).max, rows + 1]
+    if dtype == np.int64:
+        ids[3:5] = [np.iinfo(np.int64).min, -5]
+    text = _scatter_text(rows, width, count, "f32", "add", index)
+    got = interpret(text, table, ids.reshape(-1, 1), updates)
+    assert row_combines
+    assert_same(got, [_in_order(np.add, table, ids.astype(np.float64), updates)])
+    assert_same(got, xla_run_text(text, table, ids.reshape(-1, 1), updates), "XLA")
+
+
+def test_scatter_rows_hot_row_and_wide_table(row_combines):
+    """Rounds from the two-radix-pass and int64 keys, and a table too tall for the row bincount
+    (the general grouping): the same results."""
+    rng = np.random.default_rng(8)
+    cases = [(3000, 16, 2000, 150), (200, 16, 1200, 300), (80_000, 16, 500, 20)]
+    for rows, width, count, hot in cases:
+        table, updates = _updates(rng, np.float32, rows, width), _updates(rng, np.float32, count, width)
+        ids = rng.integers(0, rows, count).astype(np.int32)
+        ids[rng.permutation(count)[:hot]] = 11
+        text = _scatter_text(rows, width, count, "f32", "add")
+        got = interpret(text, table, ids.reshape(-1, 1), updates)
+        assert row_combines[-1][1] == np.bincount(ids).max()
+        assert_same(got, [_in_order(np.add, table, ids, updates)], f"{rows} rows")
+
+
+def test_scatter_rows_index_vector_first(row_combines):
+    """index_vector_dim 0 (indices 1 x N): the indices are read across their first axis."""
+    rng = np.random.default_rng(9)
+    rows, width, count = 30, 16, 200
+    table, updates = _updates(rng, np.int32, rows, width), _updates(rng, np.int32, count, width)
+    ids = rng.integers(-2, rows + 2, (1, count)).astype(np.int32)
+    text = f"""func.func @main(%t: tensor<{rows}x{width}xi32>, %i: tensor<1x{count}xi32>, %u: tensor<{count}x{width}xi32>)
+    -> tensor<{rows}x{width}xi32> {{
+  %0 = "stablehlo.scatter"(%t, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1],
+      inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 0>}}> ({{
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }}) : (tensor<{rows}x{width}xi32>, tensor<1x{count}xi32>, tensor<{count}x{width}xi32>) -> tensor<{rows}x{width}xi32>
+  return %0 : tensor<{rows}x{width}xi32>
+}}"""
+    got = interpret(text, table, ids, updates)
+    assert row_combines
+    assert_same(got, [_in_order(np.add, table, ids[0], updates)])
+    assert_same(got, xla_run_text(text, table, ids, updates), "XLA")
