@@ -42,19 +42,24 @@ def _values(rng, dtype, shape):
     return x.astype(dtype)
 
 
+def _spy(monkeypatch, module, name: str) -> list:
+    """The results of every call of `module.name` while the test runs, in order."""
+    results = []
+    original = getattr(module, name)
+
+    def spy(*args):
+        result = original(*args)
+        results.append(result)
+        return result
+
+    monkeypatch.setattr(module, name, spy)
+    return results
+
+
 @pytest.fixture
 def blas_dots(monkeypatch):
     """The kernels linalg._blas_dot made (None where it declined)."""
-    made = []
-    original = linalg._blas_dot
-
-    def spy(*args):
-        kernel = original(*args)
-        made.append(kernel)
-        return kernel
-
-    monkeypatch.setattr(linalg, "_blas_dot", spy)
-    return made
+    return _spy(monkeypatch, linalg, "_blas_dot")
 
 
 @pytest.fixture
@@ -66,16 +71,7 @@ def always_blas(monkeypatch):
 @pytest.fixture
 def row_dots(monkeypatch):
     """The steps regions._stack_row_dots moved to the first iteration, per while loop prepared."""
-    moved = []
-    original = regions._stack_row_dots
-
-    def spy(*args):
-        first = original(*args)
-        moved.append(first)
-        return first
-
-    monkeypatch.setattr(regions, "_stack_row_dots", spy)
-    return moved
+    return _spy(monkeypatch, regions, "_stack_row_dots")
 
 
 # --- dot_general: one np.matmul ---------------------------------------------------------------
