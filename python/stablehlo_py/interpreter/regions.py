@@ -188,9 +188,9 @@ def _while(ctx):
 
     owned = _in_place_updates(body.fn, count)
     loose = _loose_results(body.arg_specs, [body])
-    _stack_row_dots(cond.fn, body.fn, count, runtime.limits)
-    once, each = _split_invariant(body.fn, count)
     counted = _counted_loop(cond.fn, body.fn, count)
+    _stack_row_dots(body.fn, count, counted, runtime.limits)
+    once, each = _split_invariant(body.fn, count)
     if counted is not None:  # the condition is `carry k < limit`: compared here, not by cond's plan
         counter, limit = counted
 
@@ -230,28 +230,29 @@ _HOISTABLE = frozenset("stablehlo." + name for name in (
     "sqrt", "rsqrt", "compare", "select", "dot_general"))
 
 
-def _invariant_slots(body, count: int) -> set:
-    """The slots of a while `body` (`count` carries) that hold the same value in every iteration
-    before any step runs: carries it returns unchanged, captured values, constants."""
+def _loop_invariant(body, count: int) -> tuple:
+    """(slots, steps) of a while `body` (`count` carries): the slots holding the same value in
+    every iteration (carries it returns unchanged, captured values, constants, results of the
+    steps) and the indices of the steps computing them: pure steps (_HOISTABLE) of invariant
+    operands, and steps whose function is marked `first_iteration`, which read the first
+    iteration's carries (_stack_row_dots)."""
     invariant = {slot for slot, result in zip(body.input_slots[:count], body.result_slots) if slot == result}
     invariant.update(body.input_slots[count:])
     invariant.update(slot for slot, value in enumerate(body.preset) if value is not None)
-    return invariant
+    steps = []
+    for index, ((_, ins, outs, one), op) in enumerate(zip(body.steps, body.ops)):
+        if getattr(one, "first_iteration", False) or (op.name in _HOISTABLE and all(slot in invariant for slot in ins)):
+            invariant.update(outs)
+            steps.append(index)
+    return invariant, steps
 
 
 def _split_invariant(body, count: int):
     """(once, each): the prepared while `body` (`count` carries) split into the steps whose
     operands are loop-invariant (carries it returns unchanged, captures, constants, results of
     such steps) and the others; `once` returns the invariant values the others read, `each`
-    takes them after the body's inputs. (None, body) if no step is invariant. Steps whose
-    function is marked `first_iteration` go to `once` whatever they read: they read the first
-    iteration's carries (_stack_row_dots)."""
-    invariant = _invariant_slots(body, count)
-    moved = []
-    for index, ((_, ins, outs, one), op) in enumerate(zip(body.steps, body.ops)):
-        if getattr(one, "first_iteration", False) or (op.name in _HOISTABLE and all(slot in invariant for slot in ins)):
-            invariant.update(outs)
-            moved.append(index)
+    takes them after the body's inputs. (None, body) if no step is invariant (_loop_invariant)."""
+    _, moved = _loop_invariant(body, count)
     if not moved:
         return None, body
     kept = sorted(set(range(len(body.steps))) - set(moved))
@@ -304,26 +305,23 @@ def _counted_loop(cond, body, count: int):
     return None
 
 
-def _stack_row_dots(cond, body, count: int, limits=None) -> tuple:
-    """Rewrite the row dots of the while `body` (see above) and return the indices of the steps
+def _stack_row_dots(body, count: int, counted: tuple | None, limits=None) -> tuple:
+    """Rewrite the row dots of the while `body` (see above) of a counted loop (`counted`, from
+    _counted_loop: carry k runs up to limit; None: nothing to do), and return the indices of the steps
     that compute their products, which run once, in the first iteration (marked
     `first_iteration` for _split_invariant). A product is at most `limits`' max_value_bytes
     and a quarter of its max_total_bytes: the limits bound values of the program's types, and
     a product is a value the program does not have."""
+    if counted is None:
+        return ()
     cap = math.inf
     if limits is not None and limits.max_value_bytes is not None:
         cap = limits.max_value_bytes
     if limits is not None and limits.max_total_bytes is not None:
         cap = min(cap, limits.max_total_bytes // 4)
-    counted = _counted_loop(cond, body, count)
-    if counted is None:
-        return ()
     k, limit = counted
     counter = body.input_slots[k]
-    invariant = _invariant_slots(body, count)
-    for (_, ins, outs, _), op in zip(body.steps, body.ops):  # grown as _split_invariant does
-        if op.name in _HOISTABLE and all(slot in invariant for slot in ins):
-            invariant.update(outs)
+    invariant, _ = _loop_invariant(body, count)
     made = {}  # slot -> (step index, op) of the step making it
     reads: dict = {}
     for index, ((_, ins, outs, _), op) in enumerate(zip(body.steps, body.ops)):
