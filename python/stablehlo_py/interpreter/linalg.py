@@ -145,16 +145,22 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
     blas = _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape)
     if blas is not None:
         return blas
+    return _arranged_dot(_matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, to_compute, finish)
 
+
+def _arranged_dot(matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, to_compute=None, finish=None):
+    """dot(a, b): the operands transposed (`lhs_perm`, `rhs_perm`; None: as they are) and reshaped
+    to (..., m, k) and (..., k, n), multiplied by `matmul`, the product reshaped to `out_shape`;
+    `to_compute` converts the operands first and `finish` the product (None: neither)."""
     def dot(a, b):
-        a = to_compute(a)
-        b = to_compute(b)
+        if to_compute is not None:
+            a, b = to_compute(a), to_compute(b)
         if lhs_perm is not None:
             a = a.transpose(lhs_perm)
         if rhs_perm is not None:
             b = b.transpose(rhs_perm)
-        r = _matmul(_blas_ready(a.reshape(lhs_shape)), _blas_ready(b.reshape(rhs_shape)))
-        return finish(r).reshape(out_shape)
+        r = matmul(_blas_ready(a.reshape(lhs_shape)), _blas_ready(b.reshape(rhs_shape)))
+        return (r if finish is None else finish(r)).reshape(out_shape)
 
     return dot
 
@@ -178,16 +184,10 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
     def dot_matrices(a, b):  # operands already (..., m, k) and (..., k, n), the result (..., m, n)
         return np.matmul(_blas_ready(a), _blas_ready(b))
 
-    def dot_layouts(a, b):
-        if lhs_perm is not None:
-            a = a.transpose(lhs_perm)
-        if rhs_perm is not None:
-            b = b.transpose(rhs_perm)
-        return np.matmul(_blas_ready(a.reshape(lhs_shape)), _blas_ready(b.reshape(rhs_shape))).reshape(out_shape)
-
     plain = (lhs_perm is None and rhs_perm is None and lhs.shape == lhs_shape and rhs.shape == rhs_shape
              and out_shape == lhs_shape[:-1] + rhs_shape[-1:])
-    dot_blas = dot_matrices if plain else dot_layouts
+    dot_blas = dot_matrices if plain else _arranged_dot(np.matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape,
+                                                        out_shape)
 
     if len(lhs_shape) == 2:  # no batch dimensions
         m = lhs_shape[0]
