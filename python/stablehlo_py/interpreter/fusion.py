@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -90,11 +91,12 @@ def fuse(fn: "Function") -> None:
     produced: set[int] = set()
     shape = None
     broadcast = _broadcast_slots(fn)
+    reads = Counter(slot for step in fn.steps for slot in step[1])  # per slot: how many steps read it
 
     def close() -> None:
         nonlocal run, moved, produced, shape
         worth = len(run) >= 2 or broadcast.intersection(fn.steps[run[0]][1])
-        fused = _fused_step(fn, run) if worth else None
+        fused = _fused_step(fn, run, reads) if worth else None
         if fused is None:
             for index in sorted(run + moved):
                 steps.append(fn.steps[index])
@@ -140,15 +142,16 @@ def _broadcast_slots(fn: "Function") -> set[int]:
     return slots
 
 
-def _fused_step(fn: "Function", run: list[int]) -> tuple | None:
-    """(step, FusedOp) replacing the steps `run` of `fn`, or None if their loop cannot be emitted."""
+def _fused_step(fn: "Function", run: list[int], reads: Counter) -> tuple | None:
+    """(step, FusedOp) replacing the steps `run` of `fn`, or None if their loop cannot be emitted;
+    `reads` counts the steps of `fn` reading each slot."""
     members = [fn.ops[i] for i in run]
     member_steps = [fn.steps[i] for i in run]
     inside = {slot for step in member_steps for slot in step[2]}
-    members_at = set(run)
-    read_after = {slot for i, step in enumerate(fn.steps) if i not in members_at for slot in step[1]}
-    read_after |= set(fn.result_slots)
-    outputs = [slot for step in member_steps for slot in step[2] if slot in read_after]
+    read_inside = Counter(slot for step in member_steps for slot in step[1])
+    results = set(fn.result_slots)
+    # the values a step outside the run reads, or the function returns
+    outputs = [slot for step in member_steps for slot in step[2] if slot in results or reads[slot] > read_inside[slot]]
     if not outputs:
         return None
     specs = {}
