@@ -6,8 +6,8 @@ machine spends its time moving memory, and numpy's loops over broadcast operands
 still.  `fuse(fn)`, called once a block is prepared, replaces each such run of at least two
 ops (or one reading a broadcast) on at least FUSE_ELEMENTS elements by one step: a loop nest
 over the result, compiled by the native tier (native.py) from the same per-op emitters as
-scalar loops, so every element is computed bit for bit as the ops' numpy kernels compute it.  Only the values read after the run
-(or returned) are written; the others live in registers.
+scalar loops, so every element is computed bit for bit as the ops' numpy kernels compute it.
+Only the values read after the run (or returned) are written; the others live in registers.
 
 A run's ops need not be consecutive: a step between them that reads none of the run's values
 (a broadcast_in_dim of a bias, a rank-0 convert, even a dot) runs before the fused step.  The
@@ -16,8 +16,8 @@ other steps keep their order).  Operands are read through their numpy strides, s
 broadcast operand is read in place; the loop is compiled per stride pattern, with those
 strides as constants so LLVM vectorises the inner loop, on the pattern's second call (the
 first runs the original steps: a program run once does not wait tens of milliseconds for
-the JIT).  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a run:
-numpy's own vectorised loop over the whole array is faster.  If the JIT fails, the fused step
+the JIT).  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a
+run: numpy's own vectorised loop over the whole array is faster.  If the JIT fails, the fused step
 runs the original steps.  `STABLEHLO_PY_NATIVE=0` turns fusion off with the native tier.
 """
 
