@@ -418,8 +418,8 @@ def test_errors_of_the_original_steps_name_their_op():
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
         executable = stablehlo_py.compile(text)
         (loop,) = recorder.loops
-        run, ins, outs, _ = loop.member_steps[1]
-        loop.member_steps[1] = (run, ins, outs, broken_multiply)
+        run, ins, outs, _ = loop.original.steps[1]
+        loop.original.steps[1] = (run, ins, outs, broken_multiply)
         with pytest.raises(InterpreterError, match="stablehlo.multiply.*broken on purpose"):
             executable(np.ones((64, 64), np.int32))  # a first call runs the original steps
 

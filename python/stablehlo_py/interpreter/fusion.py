@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import native, registry
-from .errors import InterpreterError
 from .types import TensorSpec
 
 if TYPE_CHECKING:
@@ -168,7 +167,7 @@ def _fused_step(fn: "Function", run: list[int], reads: Counter) -> tuple | None:
                 constants[slot] = np.asarray(value).reshape(-1)[0]
             else:
                 inputs.append(slot)
-    loop = _Loop(members, member_steps, inputs, outputs, constants, specs)
+    loop = _Loop(fn.part(run, inputs, outputs, [specs[s] for s in outputs]), constants, specs)
     try:
         loop.text(tuple((0,) * len(specs[s].shape) for s in inputs))  # emit once: Unsupported now, not later
     except native.Unsupported:
@@ -192,17 +191,23 @@ def _is_splat(value) -> bool:
 class _Loop:
     """One fused run: its loop's MLIR text per stride pattern, JIT-compiled on first use."""
 
-    def __init__(self, members, member_steps, inputs, outputs, constants, specs):
-        self.members, self.member_steps = members, member_steps
-        self.inputs, self.outputs, self.constants, self.specs = inputs, outputs, constants, specs
-        self.shape = specs[outputs[0]].shape
-        self.out_dtypes = [specs[s].dtype for s in outputs]
-        self.in_dtypes = [specs[s].dtype for s in inputs]
+    def __init__(self, original: "Function", constants: dict, specs: dict):
+        self.original = original  # the run's steps, which run on a pattern's first call and as the fallback
+        self.inputs, self.outputs = original.input_slots, original.result_slots
+        self.constants, self.specs = constants, specs
+        self.shape = specs[self.outputs[0]].shape
+        self.out_dtypes = [specs[s].dtype for s in self.outputs]
+        self.in_dtypes = [specs[s].dtype for s in self.inputs]
         self.entries: dict = {}  # stride pattern -> (engine, entry) or None (run the original steps)
         self.seen: set = set()  # the patterns run once, by the original steps
         self.lock = threading.Lock()
         self.tier = "native"  # "python" once a pattern could not be compiled
         self.native_unsupported = None
+
+    @property
+    def members(self) -> list:
+        """The DecodedOps of the run, in order."""
+        return self.original.ops
 
     # --- the loop, as MLIR text
 
@@ -227,7 +232,7 @@ class _Loop:
             t = native.mlir_type(self.specs[slot].element)
             address = self._element(em, pointers[k], ivs, in_strides[k], t)
             names[slot] = _load(em, address, t)
-        for (_, ins, outs, _), op in zip(self.member_steps, self.members):
+        for (_, ins, outs, _), op in zip(self.original.steps, self.original.ops):
             names[outs[0]] = native.OPS[op.name](em, op, [names[s] for s in ins])
         for k, slot in enumerate(self.outputs):
             t = native.mlir_type(self.specs[slot].element)
@@ -262,10 +267,10 @@ class _Loop:
         if entry is False:
             if pattern not in self.seen:  # a program run once never waits for the JIT
                 self.seen.add(pattern)
-                return self._run_steps(values)
+                return self.original.run(values)
             entry = self._compile(pattern)
         if entry is None:
-            return self._run_steps(values)
+            return self.original.run(values)
         outputs = [np.empty(self.shape, dtype) for dtype in self.out_dtypes]
         record = np.empty(2 + len(values) + len(outputs), np.uint64)
         address = record.ctypes.data
@@ -301,19 +306,6 @@ class _Loop:
                     self.tier, self.native_unsupported = "python", f"{type(e).__name__}: {e}"
             self.entries[pattern] = entry
             return entry
-
-    def _run_steps(self, values) -> list:
-        env = dict(self.constants)
-        env.update(zip(self.inputs, values))
-        for (run, ins, outs, one), op in zip(self.member_steps, self.members):
-            try:
-                if one is not None:
-                    env[outs[0]] = one(*[env[s] for s in ins])
-                else:
-                    env.update(zip(outs, run(*[env[s] for s in ins])))
-            except InterpreterError as e:
-                raise e.located(*op.where)
-        return [env[s] for s in self.outputs]
 
 
 def _collapsed(shape: tuple, strides: tuple) -> tuple:

@@ -144,6 +144,16 @@ class Function:
         variant._drops = None  # other results: other values die
         return variant
 
+    def part(self, indices, input_slots, result_slots, result_specs) -> "Function":
+        """A function of the steps `indices` of this one, over the same slots (its constants
+        included), taking `input_slots` and returning `result_slots` (of types `result_specs`)."""
+        part = Function(self.name)
+        part.arg_specs, part.nslots = self.arg_specs, self.nslots
+        part.preset, part.captures = self.preset, self.captures
+        part.steps, part.ops = [self.steps[i] for i in indices], [self.ops[i] for i in indices]
+        part.input_slots, part.result_slots, part.result_specs = tuple(input_slots), tuple(result_slots), result_specs
+        return part
+
 
 class Region:
     """A region of an op, prepared: `call(args, extras)` runs it.

@@ -260,8 +260,8 @@ def _split_invariant(body, count: int):
     passed = [slot for index in moved for slot in body.steps[index][2] if slot in read]
     specs = {slot: spec for index in moved
              for slot, spec in zip(body.steps[index][2], body.ops[index].result_specs)}
-    once = _part(body, moved, body.input_slots, passed, [specs[slot] for slot in passed])
-    each = _part(body, kept, body.input_slots + tuple(passed), body.result_slots, body.result_specs)
+    once = body.part(moved, body.input_slots, passed, [specs[slot] for slot in passed])
+    each = body.part(kept, body.input_slots + tuple(passed), body.result_slots, body.result_specs)
     return once, each
 
 
@@ -403,15 +403,6 @@ def _row_dot_steps(stacked, limit: int):
     make.run = lambda x, w, i0: (make(x, w, i0),)  # the steps' `run` (Kernel.single's)
     take.run = lambda made, i: (take(made, i),)
     return make, take
-
-
-def _part(fn, indices, input_slots, result_slots, result_specs):
-    """A function of some of `fn`'s steps, over the same slots."""
-    part = type(fn)(fn.name)
-    part.arg_specs, part.nslots, part.preset, part.captures = fn.arg_specs, fn.nslots, fn.preset, fn.captures
-    part.steps, part.ops = [fn.steps[i] for i in indices], [fn.ops[i] for i in indices]
-    part.input_slots, part.result_slots, part.result_specs = tuple(input_slots), tuple(result_slots), result_specs
-    return part
 
 
 def _loose_results(specs, regions) -> list:
