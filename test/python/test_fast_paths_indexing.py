@@ -6,6 +6,10 @@ not, with its size thresholds monkeypatched down so the tests stay small:
   STABLEHLO_PY_THREADS=1 or inside a pool task, errors raised after every chunk is done;
 - gather reading its rows on several threads (indexing._take_rows): bit-exact against numpy's
   clamped indexing and XLA, over dtypes, edge values and gather shapes;
+- gather of whole rows by row_copy's JIT-compiled loop (clamping, row numbers and the copy in
+  one pass, on threads when large): bit-exact against the spec's clamp in numpy over table and
+  index dtypes, row sizes, strided tables and index layouts, and XLA; numpy's path when the
+  native tier is off or the JIT fails;
 - scatter of whole rows in rounds (indexing._row_rounds, _Windows.combine_rows): the rounds
   against their definition, the results bit-exact against numpy's in-order ufunc.at and XLA,
   with duplicates, edge values and out-of-range indices (dropped).
@@ -22,7 +26,8 @@ import pytest
 from conftest import assert_same, export, xla, xla_run_text
 from jax import lax
 
-from stablehlo_py.interpreter import indexing, interpret, threads
+from stablehlo_py.interpreter import compile as compile_module
+from stablehlo_py.interpreter import indexing, interpret, native, row_copy, threads
 
 # --- threads.run ----------------------------------------------------------------------------
 
@@ -245,6 +250,173 @@ def test_small_gathers_stay_on_one_thread(monkeypatch):
         got = interpret(text, table, ids)
         assert calls == ([4096] if split else []), threshold
         _same_bits(got[0], table[_clamped(ids, 1000)])
+
+
+# --- gather of whole rows by the native loop (row_copy) -------------------------------------
+
+
+@pytest.fixture
+def native_rows(monkeypatch):
+    """Records, per gather call reaching RowCopy.take, whether the native loop copied the rows."""
+    calls = []
+    original = row_copy.RowCopy.take
+
+    def spy(self, *args):
+        out = original(self, *args)
+        calls.append(out is not None)
+        return out
+
+    monkeypatch.setattr(row_copy.RowCopy, "take", spy)
+    return calls
+
+
+def _gather_text(table_shape, element, ids_shape, index, ivd, mapped, slice_sizes):
+    """stablehlo.gather of whole rows: `mapped` dims indexed (and collapsed), the rest cut to
+    `slice_sizes` and kept as offset dims after the batch dims."""
+    rank, batch = len(table_shape), len(ids_shape) - 1
+    table = f"tensor<{'x'.join(map(str, table_shape))}x{element}>"
+    ids = f"tensor<{'x'.join(map(str, ids_shape))}x{index}>"
+    batch_shape = [n for d, n in enumerate(ids_shape) if d != ivd]
+    kept = [slice_sizes[d] for d in range(rank) if d not in mapped]
+    result = f"tensor<{'x'.join(map(str, batch_shape + kept))}x{element}>"
+    offsets = list(range(batch, batch + len(kept)))
+    return f"""func.func @main(%t: {table}, %i: {ids}) -> {result} {{
+  %0 = "stablehlo.gather"(%t, %i) <{{dimension_numbers = #stablehlo.gather<offset_dims = {offsets},
+      collapsed_slice_dims = {list(mapped)}, start_index_map = {list(mapped)}, index_vector_dim = {ivd}>,
+      slice_sizes = array<i64: {', '.join(map(str, slice_sizes))}>}}> : ({table}, {ids}) -> {result}
+  return %0 : {result}
+}}"""
+
+
+INDEX = {np.int8: "i8", np.int16: "i16", np.int32: "i32", np.int64: "i64", np.uint8: "ui8", np.uint16: "ui16",
+         np.uint32: "ui32", np.uint64: "ui64"}
+
+
+def _edge_ids(rng, dtype, rows, count):
+    """Ids of `dtype` in and out of range: the type's min and max, 0, rows - 1, rows, -1."""
+    info = np.iinfo(dtype)
+    ids = rng.integers(0, min(rows, info.max), count, dtype=np.int64).astype(dtype)
+    edges = [info.min, info.max, 0, min(rows - 1, info.max), min(rows, info.max)] + ([-1] if info.min else [])
+    ids[:len(edges)] = edges
+    return ids
+
+
+def _clamp_to(ids, rows):
+    """The spec's clamp of a start index to [0, rows - 1], exactly (as Python integers)."""
+    return np.array([min(max(int(v), 0), rows - 1) for v in ids.reshape(-1)], np.int64).reshape(ids.shape)
+
+
+def _run_twice(text, *args):
+    """The first call (numpy) and the second (the loop, compiled then)."""
+    run = compile_module(text)
+    return run(*args)[0], run(*args)[0]
+
+
+@pytest.mark.parametrize("index", list(INDEX), ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("dtype", GATHER_DTYPES, ids=lambda d: np.dtype(d).name)
+def test_row_copy_gathers_rows(dtype, index, native_rows):
+    rng = np.random.default_rng(11)
+    table = _edge_table(dtype, 40, 6, seed=5)
+    ids = _edge_ids(rng, index, 40, 57)
+    text = _gather_text((40, 6), ELEMENT[dtype], (57, 1), INDEX[index], 1, [0], [1, 6])
+    first, second = _run_twice(text, table, ids.reshape(57, 1))
+    assert native_rows == [False, True], "the second call did not copy its rows natively"
+    expected = table[_clamp_to(ids, 40)]
+    _same_bits(first, expected)
+    _same_bits(second, expected)
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 130])
+def test_row_copy_row_sizes(width, native_rows):
+    """Rows of every tail: 32-byte vectors, then 16, 8, 4, 2 and 1 bytes."""
+    table = _edge_table(np.int8, 9, width, seed=width)
+    ids = _edge_ids(np.random.default_rng(width), np.int32, 9, 20)
+    text = _gather_text((9, width), "i8", (20, 1), "i32", 1, [0], [1, width])
+    second = _run_twice(text, table, ids.reshape(20, 1))[1]
+    assert native_rows[-1]
+    _same_bits(second, table[_clamp_to(ids, 9)])
+
+
+@pytest.mark.parametrize("ivd", [0, 1])
+def test_row_copy_two_start_columns(ivd, native_rows):
+    """Indices into the first two dims of a 3-D table (row number i * 7 + j), the index vector
+    along either dim of the indices (ivd 0: the starts are a strided view)."""
+    rng = np.random.default_rng(12)
+    table = _edge_table(np.float32, 5 * 7, 9, seed=12).reshape(5, 7, 9)
+    ids = np.stack([_edge_ids(rng, np.int16, 5, 30), _edge_ids(rng, np.int16, 7, 30)], axis=ivd)
+    text = _gather_text((5, 7, 9), "f32", ids.shape, "i16", ivd, [0, 1], [1, 1, 9])
+    second = _run_twice(text, table, ids)[1]
+    assert native_rows[-1]
+    starts = np.moveaxis(ids, ivd, -1)
+    _same_bits(second, table[_clamp_to(starts[:, 0], 5), _clamp_to(starts[:, 1], 7)])
+
+
+def test_row_copy_strided_tables(native_rows):
+    """Rows cut short (a row stride past the row), tables given as reversed and transposed views."""
+    rng = np.random.default_rng(13)
+    base = _edge_table(np.float64, 30, 12, seed=13)
+    ids = _edge_ids(rng, np.int32, 30, 25).reshape(25, 1)
+    rows = _clamp_to(ids[:, 0], 30)
+    cut = _gather_text((30, 12), "f64", (25, 1), "i32", 1, [0], [1, 5])
+    for table in (base, base[::-1], base[:, ::-1], np.asfortranarray(base)):
+        _same_bits(_run_twice(cut, table, ids)[1], table[rows, :5])
+    assert native_rows[1::2] == [True, True, False, False], "rows not contiguous (the last two): numpy's path"
+    batch = _gather_text((30, 12), "f64", (5, 5, 1), "i32", 2, [0], [1, 12])
+    _same_bits(_run_twice(batch, base, ids.reshape(5, 5, 1))[1], base[rows.reshape(5, 5)])
+    assert native_rows[-1]
+
+
+def test_row_copy_on_threads(split_takes, native_rows):
+    table = _edge_table(np.complex64, 64, 10, seed=14)
+    ids = _edge_ids(np.random.default_rng(14), np.uint32, 64, 301).reshape(301, 1)
+    text = _gather_text((64, 10), "complex<f32>", (301, 1), "ui32", 1, [0], [1, 10])
+    first, second = _run_twice(text, table, ids)
+    assert native_rows == [False, True]
+    assert split_takes[-1] == [(0, 100), (100, 200), (200, 301)], "the loop did not run on threads"
+    _same_bits(second, table[_clamp_to(ids[:, 0], 64)])
+    _same_bits(first, second)
+
+
+def test_row_copy_against_xla(native_rows):
+    """JAX's embedding lookup (negative ids wrapped once, then clamped) against XLA."""
+    table = _edge_table(ml_dtypes.bfloat16, 50, 33, seed=15)
+    ids = _ids(np.random.default_rng(15), 50, 400)
+    fn = lambda t, i: t[i]  # noqa: E731
+    run = compile_module(export(fn, table, ids))
+    run(table, ids)
+    got = run(table, ids)
+    assert native_rows == [False, True]
+    assert_same(got, xla(fn, table, ids), "XLA")
+
+
+def test_row_copy_off_and_failing(monkeypatch, native_rows):
+    """STABLEHLO_PY_NATIVE=0, or a JIT that fails: numpy gathers the rows, with the same bits."""
+    table = _edge_table(np.int64, 20, 3, seed=16)
+    ids = _edge_ids(np.random.default_rng(16), np.int64, 20, 30).reshape(30, 1)
+    text = _gather_text((20, 3), "i64", (30, 1), "i64", 1, [0], [1, 3])
+    expected = table[_clamp_to(ids[:, 0], 20)]
+    monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")
+    for got in _run_twice(text, table, ids):
+        _same_bits(got, expected)
+    monkeypatch.delenv("STABLEHLO_PY_NATIVE")
+
+    def broken(text):
+        raise native.Unsupported("no JIT today")
+
+    monkeypatch.setattr(native, "jit", broken)
+    run = compile_module(text)
+    for _ in range(3):
+        _same_bits(run(table, ids)[0], expected)
+    assert native_rows == [False] * 5
+
+
+def test_row_copy_loop_text_clamps_by_signedness():
+    """Unsigned indices are clamped with an unsigned min only (ui64 above int64's max is past
+    every upper bound); signed ones with max(., 0) then min."""
+    unsigned = row_copy.loop_text(np.dtype(np.uint64), 1, 8)
+    signed = row_copy.loop_text(np.dtype(np.int8), 1, 8)
+    assert "arith.minui" in unsigned and "arith.maxsi" not in unsigned and "arith.extui" not in unsigned
+    assert "arith.extsi" in signed and "arith.maxsi" in signed and "arith.minsi" in signed
 
 
 # --- scatter of rows in rounds --------------------------------------------------------------

@@ -14,6 +14,7 @@ from .combiners import body_ufunc
 from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import Kernel, register
+from .row_copy import RowCopy
 from .types import dimension_values, from_wide_int, wide_int_dtype
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
@@ -45,15 +46,21 @@ TAKE_THREAD_BYTES = 6 << 20
 TAKE_CHUNK_BYTES = 2 << 20
 
 
+def _take_chunk(rows: np.ndarray, count: int) -> int | None:
+    """Rows per thread when `count` rows of the 2-D `rows` are gathered, or None for one thread."""
+    row_bytes = rows.shape[1] * rows.itemsize
+    read = count * row_bytes
+    if read < TAKE_THREAD_BYTES or (read < 2 * TAKE_THREAD_BYTES and rows.nbytes < TAKE_THREAD_BYTES):
+        return None
+    min_chunk = -(-TAKE_CHUNK_BYTES // row_bytes)
+    return min_chunk if threads.chunks(count, min_chunk) > 1 else None
+
+
 def _take_rows(rows: np.ndarray, flat: np.ndarray) -> np.ndarray:
     """np.take(rows, flat, axis=0) of a 2-D `rows` and row numbers `flat` in range, split
     across threads (threads.run) when large; the same values either way."""
-    row_bytes = rows.shape[1] * rows.itemsize
-    read = flat.size * row_bytes
-    if read < TAKE_THREAD_BYTES or (read < 2 * TAKE_THREAD_BYTES and rows.nbytes < TAKE_THREAD_BYTES):
-        return np.take(rows, flat, axis=0)
-    min_chunk = -(-TAKE_CHUNK_BYTES // row_bytes)
-    if threads.chunks(flat.size, min_chunk) <= 1:
+    min_chunk = _take_chunk(rows, flat.size)
+    if min_chunk is None:
         return np.take(rows, flat, axis=0)
     rows = np.ascontiguousarray(rows)  # np.take would copy a view in every chunk
     numbers = flat.reshape(-1)
@@ -76,7 +83,9 @@ class _Gather:
     ("indexed") dimensions, computed batch-major as the sum of broadcast
     terms: clamped start indices, batching indices and the offset ranges of
     indexed window dimensions. One `np.take` reads the rows; a reshape and a
-    transpose put the axes in the result's order.
+    transpose put the axes in the result's order. When only start indices
+    address the rows (no batching dims, no indexed window dims), row_copy's
+    native loop does the clamping, the sum and the copy in one pass instead.
     """
 
     def __init__(self, dims: GatherDims, operand_rank: int, indices_rank: int):
@@ -99,6 +108,7 @@ class _Gather:
         offset_axis = {r: layout[window[m]] for m, r in enumerate(dims.offset_dims)}
         self.perm = tuple(offset_axis[r] if r in offset_axis else next(batch_axes)
                           for r in range(self.batch_rank + len(window)))
+        self.row_copy = RowCopy()
 
     def __call__(self, x: np.ndarray, indices: np.ndarray, slice_sizes) -> np.ndarray:
         dims = self.dims
@@ -119,6 +129,11 @@ class _Gather:
         strides = dict(zip(self.indexed, _row_major_strides(indexed_shape)))
         mapped = list(dims.start_index_map)
         upper = np.array([x.shape[d] - slice_sizes[d] for d in mapped], dtype=np.int64)
+        if mapped and not self.batching and not window_shape:  # whole rows: row_copy's loop, once compiled
+            taken = self.row_copy.take(rows, starts, upper, [strides[d] for d in mapped],
+                                       _take_chunk(rows, math.prod(batch_shape)))
+            if taken is not None:
+                return taken.reshape(batch_shape + plain_shape).transpose(self.perm)
         clamped = np.clip(_as_int64(starts), 0, upper)
         rank = self.batch_rank + len(window_shape)
         flat = np.zeros(batch_shape, dtype=np.int64) if not mapped else None
