@@ -16,10 +16,11 @@ a kind, a tolerance) and hands them to `run_workloads`, which for each one:
 
 Timing: each engine gets `warmup` untimed calls, then the three in-process engines are timed in
 interleaved rounds (a few calls of each engine per round, so a change in machine load hits all
-of them), as many calls as fit in `budget` seconds per engine (between `min_repeats` and
-`max_repeats`); the figure reported is the median call. Results are checked against XLA's with
-numpy.testing.assert_allclose (rtol and atol of the workload; atol is scaled by the largest
-|XLA output|): a wrong answer is reported as WRONG and the run exits non-zero.
+of them; each round in another order of the engines), as many calls as fit in `budget` seconds
+per engine (between `min_repeats` and `max_repeats`); the figure reported is the median call.
+Results are checked against XLA's with numpy.testing.assert_allclose (rtol and atol of the
+workload; atol is scaled by the largest |XLA output|): a wrong answer is reported as WRONG and
+the run exits non-zero.
 
 The harness imports jax only when a workload runs, so bench_collectives.py (MPI, no jax) uses
 its `time_calls` too.
@@ -27,6 +28,7 @@ its `time_calls` too.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -122,9 +124,11 @@ def time_calls(call, repeats: int, warmup: int = 0, before=None) -> list:
 
 
 def time_interleaved(calls: dict, warmup: int, budget: float, min_repeats: int, max_repeats: int,
-                     rounds: int = 5) -> dict:
+                     rounds: int = 6) -> dict:
     """{name: per-call seconds}: after `warmup` calls each, the engines take turns, `rounds`
-    rounds of a few calls each, as many calls as fit in `budget` seconds per engine."""
+    rounds of a few calls each, as many calls as fit in `budget` seconds per engine. Each round
+    takes the engines in another order, so no engine always follows the same one: an engine
+    leaves the caches full of its data and, for XLA, its thread pool spinning after a call."""
     estimate = {}
     for name, call in calls.items():
         warm = time_calls(call, max(warmup, 1))
@@ -132,8 +136,10 @@ def time_interleaved(calls: dict, warmup: int, budget: float, min_repeats: int, 
     repeats = {name: max(min_repeats, min(max_repeats, int(budget / max(t, 1e-9))))
                for name, t in estimate.items()}
     times = {name: [] for name in calls}
+    orders = list(itertools.permutations(calls))
     for r in range(rounds):
-        for name, call in calls.items():
+        for name in orders[r % len(orders)]:
+            call = calls[name]
             share = math.ceil(repeats[name] * (r + 1) / rounds) - math.ceil(repeats[name] * r / rounds)
             times[name] += time_calls(call, share)
     return times
