@@ -16,7 +16,9 @@ other steps keep their order).  Operands are read through their numpy strides, s
 broadcast operand is read in place; the loop is compiled per stride pattern, with those
 strides as constants so LLVM vectorises the inner loop, on the pattern's second call (the
 first runs the original steps: a program run once does not wait tens of milliseconds for
-the JIT).  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a
+the JIT).  The loop's stores are declared not to alias its loads (LLVM alias scopes: the outputs
+are fresh arrays), which spares LLVM runtime overlap checks and a second copy of the loop, a third
+of its compile time.  Ops whose emitters call numpy's loops one element at a time (exp, tanh, ...) end a
 run: numpy's own vectorised loop over the whole array is faster.  If the JIT fails, the fused step
 runs the original steps.  `STABLEHLO_PY_NATIVE=0` turns fusion off with the native tier.
 """
@@ -228,23 +230,26 @@ class _Loop:
         names: dict[int, str] = {}
         for slot, value in self.constants.items():
             names[slot] = em.const(value, native.mlir_type(self.specs[slot].element))
+        scopes, out_scopes = _scopes(len(self.outputs))
         for k, slot in enumerate(self.inputs):
             t = native.mlir_type(self.specs[slot].element)
             address = self._element(em, pointers[k], ivs, in_strides[k], t)
-            names[slot] = _load(em, address, t)
+            names[slot] = _load(em, address, t, _scoped("#fused_inputs", out_scopes))
         for (_, ins, outs, _), op in zip(self.original.steps, self.original.ops):
             names[outs[0]] = native.OPS[op.name](em, op, [names[s] for s in ins])
         for k, slot in enumerate(self.outputs):
             t = native.mlir_type(self.specs[slot].element)
             address = self._element(em, pointers[len(self.inputs) + k], ivs, out_strides, t)
-            _store(em, names[slot], address, t)
+            others = ["#fused_inputs", *(scope for j, scope in enumerate(out_scopes) if j != k)]
+            _store(em, names[slot], address, t, _scoped(out_scopes[k], others))
         for _ in dims:
             em.indent -= 1
             em.add("}")
         em.add("return")
         if em.scratch is not None:
             raise native.Unsupported("a fused op calls numpy per element")
-        return "\n".join(["func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines, "}"])
+        return "\n".join([*scopes, "func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines,
+                          "}"])
 
     @staticmethod
     def _element(em, pointer: str, ivs: list, strides, t: str) -> str:
@@ -324,14 +329,30 @@ def _collapsed(shape: tuple, strides: tuple) -> tuple:
     return dims, per_input
 
 
-def _load(em, address: str, t: str) -> str:
+def _scopes(outputs: int) -> tuple[list[str], list[str]]:
+    """(definitions, output scope names) of the loop's alias scopes: one for all the inputs (read
+    only, so they may overlap each other) and one per output (a fresh array).  Telling LLVM that
+    stores do not alias the loads spares it runtime overlap checks and a second copy of the loop:
+    a third less time to compile, and no change to the code it vectorises."""
+    names = [f"#fused_output_{k}" for k in range(outputs)]
+    return ['#fused_domain = #llvm.alias_scope_domain<id = distinct[0]<>, description = "fused loop">',
+            "#fused_inputs = #llvm.alias_scope<id = distinct[1]<>, domain = #fused_domain>",
+            *(f"{name} = #llvm.alias_scope<id = distinct[{k + 2}]<>, domain = #fused_domain>"
+              for k, name in enumerate(names))], names
+
+
+def _scoped(scope: str, others: list[str]) -> str:
+    return f" {{alias_scopes = [{scope}], noalias_scopes = [{', '.join(others)}]}}"
+
+
+def _load(em, address: str, t: str, scopes: str = "") -> str:
     if t == "i1":  # numpy's bool is a byte holding 0 or 1
-        return em.cmpi("ne", em.op(f"llvm.load {address} : !llvm.ptr -> i8"), em.const(0, "i8"), "i8")
-    return em.op(f"llvm.load {address} : !llvm.ptr -> {t}")
+        return em.cmpi("ne", em.op(f"llvm.load {address}{scopes} : !llvm.ptr -> i8"), em.const(0, "i8"), "i8")
+    return em.op(f"llvm.load {address}{scopes} : !llvm.ptr -> {t}")
 
 
-def _store(em, value: str, address: str, t: str) -> None:
+def _store(em, value: str, address: str, t: str, scopes: str = "") -> None:
     if t == "i1":
         value, t = em.cast("arith.extui", value, "i1", "i8"), "i8"
-    em.add(f"llvm.store {value}, {address} : {t}, !llvm.ptr")
+    em.add(f"llvm.store {value}, {address}{scopes} : {t}, !llvm.ptr")
 
