@@ -1,14 +1,18 @@
 """Fast paths of the region and chlo kernels, each against an oracle that does not share its
 shortcut: top_k's candidate selection (chlo.py) and reduce_window's position-by-position fold
 (regions.py) against XLA and the spec's formula in numpy; loop-invariant steps of while bodies
-run once per loop (regions.py) against numpy loops."""
+run once per loop (regions.py) against numpy loops; long f32 and f64 sums as a BLAS product by
+ones (regions._blas_sum) against exact sums within the summation bound, and numpy where they
+fall back."""
 
 from __future__ import annotations
+
+import math
 
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, run_both, xla_run_text
+from conftest import assert_same, assert_sum_bound, run_both, xla_run_text
 from jax import lax
 
 from stablehlo_py import interpreter
@@ -390,3 +394,140 @@ def test_invariant_steps_of_ops_with_effects_run_every_iteration():
         unregister_custom_call("test.fast_paths.count")
     assert len(calls) == 5
     assert_same([got], [w * np.float32(6)])
+
+
+# ---------------------------------------------------------------------------
+# reduce: long f32 / f64 sums over trailing or leading dims are a BLAS product by ones
+
+
+@pytest.fixture
+def blas_sums(monkeypatch):
+    """Sums of at least 64 elements take the BLAS path; records per reduce kernel built whether
+    it is a BLAS sum, and each call that fell back to numpy's reduce."""
+    monkeypatch.setattr(regions, "BLAS_SUM_ELEMENTS", 64)
+    record = {"built": [], "fallbacks": 0}
+    original = regions._blas_sum
+
+    def spy(fallback, *args):
+        def counted(x, init):
+            record["fallbacks"] += 1
+            return fallback(x, init)
+
+        made = original(counted, *args)
+        record["built"].append(made is not None)
+        return made
+
+    monkeypatch.setattr(regions, "_blas_sum", spy)
+    return record
+
+
+def _sum_text(shape, element, dims, op="add"):
+    kept = [n for d, n in enumerate(shape) if d not in dims]
+    x, r = (f"tensor<{'x'.join(map(str, s))}{'x' if s else ''}{element}>" for s in (shape, kept))
+    return f"""func.func @main(%x: {x}, %init: tensor<{element}>) -> {r} {{
+  %r = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = {list(dims)}
+      : ({x}, tensor<{element}>) -> {r}
+  return %r : {r}
+}}"""
+
+
+def _exact_sums(x, dims, init):
+    """Per output element: the exact sum (correctly rounded to f64) and the sum of magnitudes."""
+    moved = np.moveaxis(x.astype(np.float64), dims, tuple(range(x.ndim - len(dims), x.ndim)))
+    rows = moved.reshape(moved.shape[:x.ndim - len(dims)] + (-1,))
+    exact = np.apply_along_axis(lambda r: math.fsum([*r, float(init)]), -1, rows)
+    return exact, np.abs(rows).sum(axis=-1) + abs(float(init))
+
+
+@pytest.mark.parametrize("shape,dims", [((48, 40), (1,)), ((6, 8, 40), (1, 2)), ((40, 48), (0,)),
+                                        ((5, 9, 30), (0, 1)), ((30, 50), (0, 1))],
+                         ids=["rows", "two_trailing", "columns", "two_leading", "all"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=_name)
+def test_blas_sums_within_the_summation_bound(dtype, shape, dims, blas_sums):
+    rng = np.random.default_rng(21)
+    x = (rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4, shape)).astype(dtype)
+    init = np.array(0.75, dtype)
+    (got,) = interpret(_sum_text(shape, ELEMENT[np.dtype(dtype)], dims), x, init)
+    assert blas_sums == {"built": [True], "fallbacks": 0}
+    exact, magnitude = _exact_sums(x, dims, init)
+    length = math.prod(shape[d] for d in dims)
+    assert_sum_bound(np.asarray(got), exact.reshape(np.shape(got)), magnitude.reshape(np.shape(got)), length + 1)
+
+
+def test_blas_sums_of_special_values(blas_sums):
+    """NaN, infinities, and zeros of both signs: results that no order can change, as numpy's."""
+    x = np.random.default_rng(22).standard_normal((6, 40)).astype(np.float32)
+    x[0, 3] = NAN
+    x[1, 5] = INF
+    x[2, 7], x[2, 30] = INF, -INF
+    x[3, :] = -0.0
+    x[4, 9], x[4, 11] = -INF, -INF
+    x[5, :] = 0.0
+    x[5, ::2] = -0.0
+    (got,) = interpret(_sum_text((6, 40), "f32", (1,)), x, np.array(0.0, np.float32))
+    assert blas_sums == {"built": [True], "fallbacks": 0}
+    with np.errstate(invalid="ignore"):  # inf + -inf
+        expected = np.float32(0) + np.add.reduce(x, axis=1)
+    assert_same([got], [expected])
+    assert not np.signbit(got[3]) and not np.signbit(got[5]), "+0.0 + (-0.0) is +0.0"
+
+
+def test_blas_sums_fall_back_for_views(blas_sums):
+    """An operand that is not contiguous (a transposed argument) runs numpy's reduce: np.add.reduce's bits."""
+    x = np.random.default_rng(23).standard_normal((40, 8))
+    (got,) = interpret(_sum_text((8, 40), "f64", (1,)), x.T, np.array(0.25))
+    assert blas_sums == {"built": [True], "fallbacks": 1}
+    assert_same([got], [np.add(0.25, np.add.reduce(x.T, axis=1))])
+
+
+@pytest.mark.parametrize("layout", ["blas", "view", "middle_dim", "complex"])
+def test_sums_of_negative_zeros(layout, blas_sums):
+    """With an init of -0.0, a row of -0.0 sums to -0.0 in every order (a rounded sum is -0.0
+    only if both addends are), as XLA has it; numpy's add.reduce and BLAS start from +0.0. A
+    row mixing +0.0 and -0.0 sums to +0.0."""
+    dtype = np.complex64 if layout == "complex" else np.float32
+    x = np.random.default_rng(25).standard_normal((40, 8)).astype(dtype)
+    x[:, 2] = complex(-0.0, -0.0) if layout == "complex" else -0.0
+    x[:, 5] = -0.0
+    x[1::2, 5] = 0.0
+    if layout == "complex":
+        x[:, 3] = complex(-0.0, 1.0)  # real parts all -0.0, imaginary ones not
+    shape, dims, operand = (8, 40), (1,), np.ascontiguousarray(x.T)
+    if layout == "view":
+        operand = x.T
+    elif layout == "middle_dim":
+        shape, dims, operand = (8, 40, 1), (1,), operand[:, :, None]
+    init = np.array(complex(-0.0, -0.0) if layout == "complex" else -0.0, dtype)
+    element = "complex<f32>" if layout == "complex" else "f32"
+    (got,) = interpret(_sum_text(shape, element, dims), operand, init)
+    got = np.asarray(got).reshape(8)
+    assert blas_sums["built"] == [layout in ("blas", "view")]
+    assert blas_sums["fallbacks"] == (layout == "view")
+    for part in ([np.real, np.imag] if layout == "complex" else [np.real]):
+        assert part(got[2]) == 0 and np.signbit(part(got[2])), "a row of -0.0"
+        assert part(got[5]) == 0 and not np.signbit(part(got[5])), "+0.0 and -0.0"
+    if layout == "complex":
+        assert np.signbit(got[3].real) and got[3].imag == 40
+    assert np.array_equal(got[[0, 1, 4, 6, 7]] == 0, np.zeros(5, bool))
+
+
+@pytest.mark.parametrize("case", ["middle_dim", "f16", "small", "short_rows", "multiply"])
+def test_sums_that_stay_with_numpy(case, blas_sums):
+    rng = np.random.default_rng(24)
+    shape, dims, dtype, op = (8, 40, 6), (1,), np.float32, "add"
+    if case == "middle_dim":
+        pass
+    elif case == "f16":
+        dtype = np.float16
+    elif case == "small":
+        shape, dims = (1, 40), (1,)
+    elif case == "short_rows":  # 32 or fewer: added in index order (XLA's order for short rows)
+        shape, dims = (40, 32), (1,)
+    else:
+        op, shape, dims = "multiply", (40, 48), (1,)
+    x = (rng.standard_normal(shape) + (1.0 if op == "multiply" else 0.0)).astype(dtype)
+    init = np.array(1.0 if op == "multiply" else 0.5, dtype)
+    (got,) = interpret(_sum_text(shape, ELEMENT[np.dtype(dtype)], dims, op), x, init)
+    assert not any(blas_sums["built"])
+    if case in ("middle_dim", "f16", "small"):
+        assert_same([got], [np.add(init, np.add.reduce(x, axis=dims))])

@@ -44,6 +44,12 @@ from .windows import Padding, window_count, window_view
 # at once.
 IN_ORDER_LENGTH = 32
 
+# Longer f32 and f64 sums over trailing (or leading) dimensions of a contiguous operand are
+# one BLAS matrix-vector product by a vector of ones: 512x1024 f32 rows in 28 us against
+# numpy's pairwise reduce's 90 us. BLAS adds in its own vectorised order, as XLA does; the
+# spec leaves the order to the implementation. From BLAS_SUM_ELEMENTS up.
+BLAS_SUM_ELEMENTS = 1 << 14
+
 
 def _reduce_in_order(ufunc, axes: tuple):
     def reduce_in_order(x, init):
@@ -86,6 +92,8 @@ def _fast_reduce(name: str, info, axes: tuple, in_order: bool = False):
             if in_order:
                 return _reduce_in_order(complex_product if cat == "complex" and ufunc is np.multiply else ufunc,
                                         axes)
+            if ufunc is np.add:
+                return lambda x, init: _plus_init(ufunc.reduce(x, axis=axes), x, init, axes)
             return lambda x, init: ufunc(init, ufunc.reduce(x, axis=axes))
         if cat == "float" and name in ("stablehlo.maximum", "stablehlo.minimum"):
             is_max = name == "stablehlo.maximum"
@@ -134,6 +142,8 @@ def _reduce(ctx):
     single = single_op_body(body.fn, count)
     if single is not None and input_types[0].dtype == specs[0].dtype and body.start == body.stop:
         fast = _fast_reduce(single, input_types[0], axes, in_order=length <= IN_ORDER_LENGTH)
+        if fast is not None and single == "stablehlo.add" and length > IN_ORDER_LENGTH:
+            fast = _blas_sum(fast, input_types[0].dtype, shape, axes) or fast
         if fast is not None:
             return fast
 
@@ -147,6 +157,55 @@ def _reduce(ctx):
         return _tree_reduce(body, xs, inits, extras)
 
     return Kernel(reduce_tree)
+
+
+def _plus_init(total, x, init, axes):
+    """init + total, where `total` sums the float or complex x over `axes` starting from +0.0
+    (numpy's add.reduce, BLAS): the spec's sum in any order is -0.0 where init and every
+    element are -0.0 (a rounded sum is -0.0 only if both addends are), which a sum started
+    from +0.0 loses; put back part by part, as XLA has it."""
+    result = np.add(init, total)
+    if x.dtype.kind != "c":
+        return _negative_zeros(result, x, init, axes)
+    out = np.array(result)
+    out.real = _negative_zeros(out.real, x.real, init.real, axes)
+    out.imag = _negative_zeros(out.imag, x.imag, init.imag, axes)
+    return out
+
+
+def _negative_zeros(result, x, init, axes):
+    if init != 0 or not np.signbit(init) or not np.any(result == 0):  # the result is right
+        return result
+    all_negative_zeros = np.logical_and.reduce((x == 0) & np.signbit(x), axis=axes)
+    return np.where(all_negative_zeros, -np.zeros((), result.dtype), result)
+
+
+def _blas_sum(fallback, dtype: np.dtype, shape: tuple, axes: tuple):
+    """`(x, init) -> sum` as x's rows (or columns) times a vector of ones, when the reduced
+    dims trail (or lead) the static `shape` of an f32 or f64 operand of at least
+    BLAS_SUM_ELEMENTS elements; `fallback` runs for operands that are not contiguous. None if
+    the reduce does not qualify."""
+    if dtype not in (np.float32, np.float64) or any(n is None for n in shape) \
+            or math.prod(shape) < BLAS_SUM_ELEMENTS:
+        return None
+    rank, length = len(shape), math.prod(shape[d] for d in axes)
+    if axes == tuple(range(rank - len(axes), rank)):
+        def product(x, ones):
+            return x.reshape(-1, length) @ ones
+    elif axes == tuple(range(len(axes))):
+        def product(x, ones):
+            return ones @ x.reshape(length, -1)
+    else:
+        return None
+    ones = np.ones(length, dtype)
+    kept = tuple(n for d, n in enumerate(shape) if d not in axes)
+
+    def blas_sum(x, init):
+        if not x.flags.c_contiguous:
+            return fallback(x, init)
+        return _plus_init(product(x, ones).reshape(kept), x, init, axes)
+
+    return blas_sum
 
 
 def _converted(values, types):
