@@ -198,7 +198,21 @@ def run_one(req: dict, limits: dict) -> dict:
             res.update(outcome="clean", stage=stage, type="TooLarge", message=str(e))
             return res
         stage = "run"
-        results = exe(*args)
+        if _SECOND_CALL and not any(op in req["text"] for op in _STATEFUL):
+            del _JIT_FAILURES[:]
+            first, second = _call(exe, args), _call(exe, args)
+            differs = _second_call_differs(first, second)
+            if not differs and _JIT_FAILURES:  # the loop fell back to the kernels: emitted text the JIT refused
+                differs = f"could not compile a loop: {_JIT_FAILURES[0]}"
+            if differs:
+                res.update(outcome="internal", stage="run twice", type="Mismatch", where="second call",
+                           message=f"the second call (fused loops compiled) {differs}"[:2000])
+                return res
+            if first[1] is not None:
+                raise first[1]
+            results = first[0]
+        else:
+            results = exe(*args)
         stage = "run optimized"
         differs = _differs(results, compile_fn(optimized, entry=req.get("entry", "main"), **limits)(*args))
         if differs:
@@ -211,6 +225,97 @@ def run_one(req: dict, limits: dict) -> dict:
             outcome = "ran"
         res.update(outcome=outcome, stage=stage, type=typ, where=where, message=str(e)[:2000])
     return res
+
+
+# run.py --fuse-all: fused loops are JIT-compiled on a stride pattern's second call (the first
+# runs the original steps), so each mutant runs twice and the two calls must agree bit for bit
+_SECOND_CALL = False
+_STATEFUL = ("interpreter.probe",)  # ops whose records persist across calls of one executable
+_JIT_FAILURES: list = []  # the exceptions of native.jit during a request (--fuse-all)
+
+
+def _recording_jit_failures() -> None:
+    """Make native.jit note its exceptions: the loop silently runs the kernels instead, so a loop
+    whose MLIR does not verify or lower would otherwise go unnoticed."""
+    from stablehlo_py.interpreter import native
+
+    jit = native.jit
+
+    def recording(text, *rest, **options):
+        try:
+            return jit(text, *rest, **options)
+        except Exception as e:
+            _JIT_FAILURES.append(f"{type(e).__name__}: {e}")
+            raise
+
+    native.jit = recording
+
+
+def _call(exe, args) -> tuple:
+    """(results, None) or (None, the exception) of one call."""
+    try:
+        return exe(*args), None
+    except Exception as e:  # noqa: BLE001 - compared with the other call, then classified
+        return None, e
+
+
+def _second_call_differs(first: tuple, second: tuple) -> str:
+    """How the second call's outcome differs from the first's ('' if it does not): the same
+    exception type and message, or the same results bit for bit (any NaN matches any NaN
+    where both are NaN: numpy's and LLVM's loops may pick either NaN operand)."""
+    (a, error_a), (b, error_b) = first, second
+    if error_a is not None or error_b is not None:
+        if error_a is None:
+            return f"raised {type(error_b).__name__}: {error_b} (the first returned)"
+        if error_b is None:
+            return f"returned (the first raised {type(error_a).__name__}: {error_a})"
+        if type(error_a) is not type(error_b) or (str(error_a) != str(error_b) and not _timing(error_a)):
+            return f"raised {type(error_b).__name__}: {error_b} (the first {type(error_a).__name__}: {error_a})"
+        return ""
+    return _bits_differ(a, b, "result")
+
+
+def _timing(error) -> bool:
+    """Whether an error's message may differ between calls (a time limit says when it struck)."""
+    return "timeout" in str(error) or "seconds" in str(error)
+
+
+def _bits_differ(a, b, where: str) -> str:
+    import numpy as np
+
+    if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
+        if type(a) is not type(b) or len(a) != len(b):
+            return f"{where}: {type(a).__name__} of {len(a) if isinstance(a, (tuple, list)) else '-'} became " \
+                   f"{type(b).__name__}"
+        for k, (x, y) in enumerate(zip(a, b)):
+            differs = _bits_differ(x, y, f"{where} {k}")
+            if differs:
+                return differs
+        return ""
+    if not isinstance(a, (np.ndarray, np.generic)) or not isinstance(b, (np.ndarray, np.generic)):
+        return "" if type(a) is type(b) else f"{where}: {type(a).__name__} became {type(b).__name__}"
+    x, y = np.asarray(a), np.asarray(b)
+    if x.shape != y.shape or x.dtype != y.dtype:
+        return f"{where}: {x.dtype}{x.shape} became {y.dtype}{y.shape}"
+    if x.dtype.hasobject:
+        return "" if bool(np.all(x == y)) else f"{where}: object values differ"
+    u, v = x.reshape(-1).copy(), y.reshape(-1).copy()  # flat and contiguous: views of any width
+    width = x.dtype.itemsize
+    if width in (1, 2, 4, 8):
+        differ = u.view(f"u{width}") != v.view(f"u{width}")
+    else:  # e.g. complex128: bytes per element
+        differ = (u.view("u1") != v.view("u1")).reshape(-1, width).any(-1)
+    if differ.any() and (x.dtype.kind in "fc" or "float" in str(x.dtype)):
+        wide = np.complex128 if x.dtype.kind == "c" else np.float64
+        try:
+            with np.errstate(all="ignore"):
+                differ &= ~(np.isnan(u.astype(wide)) & np.isnan(v.astype(wide)))
+        except (TypeError, ValueError):
+            pass
+    if not differ.any():
+        return ""
+    k = int(np.flatnonzero(differ)[0])
+    return f"{where} at flat index {k}: {u[k]!r} became {v[k]!r} ({int(np.count_nonzero(differ))} differ)"
 
 
 def _optimized(module):
@@ -283,6 +388,9 @@ def child_main() -> None:
     if os.environ.get("FUZZ_FUSE_ELEMENTS"):  # run.py --fuse-all: fuse the mutants' small runs too
         from stablehlo_py.interpreter import fusion
         fusion.FUSE_ELEMENTS = int(os.environ["FUZZ_FUSE_ELEMENTS"])
+        global _SECOND_CALL
+        _SECOND_CALL = True
+        _recording_jit_failures()
     limits = _limits_kwargs()
     with open("/proc/self/status") as f:
         vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
