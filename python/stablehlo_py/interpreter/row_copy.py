@@ -54,6 +54,9 @@ class RowCopy:
             return None
         if rows.shape[1] > 1 and rows.strides[1] != rows.itemsize:  # a row must be contiguous bytes
             return None
+        uppers, strides = [int(u) for u in uppers], [int(s) for s in strides]
+        if min(uppers + strides) < 0 or sum(u * s for u, s in zip(uppers, strides)) >= rows.shape[0]:
+            return None  # the loop reads only rows it can prove exist: never out of bounds
         key = (starts.dtype.str, columns, row_bytes)
         entry = self.entries.get(key, False)
         if entry is False:
@@ -64,7 +67,7 @@ class RowCopy:
         if entry is None:
             return None
         starts = np.ascontiguousarray(starts)
-        out = _aligned_empty((n, rows.shape[1]), rows.dtype)
+        out = np.empty((n, rows.shape[1]), rows.dtype)
         record = np.zeros(8 + 2 * columns, np.uint64)
         address = record.ctypes.data
         record[:6] = (address + 8, address, rows.ctypes.data, rows.strides[0] % (1 << 64), starts.ctypes.data,
@@ -161,11 +164,3 @@ def _move(em: native.Emitter, source: str, target: str, offset: str, t: str) -> 
     to = em.op(f"llvm.getelementptr {target}[{offset}] : (!llvm.ptr, i64) -> !llvm.ptr, i8")
     em.add(f"llvm.store {value}, {to} {{alignment = 1 : i64}} : {t}, !llvm.ptr")
 
-
-def _aligned_empty(shape: tuple, dtype: np.dtype) -> np.ndarray:
-    """np.empty(shape, dtype) starting on a cache line: no vector store then straddles two lines
-    (numpy aligns big arrays to 16 bytes only)."""
-    size = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    buffer = np.empty(size + 64, np.uint8)
-    skip = -buffer.ctypes.data % 64
-    return buffer[skip:skip + size].view(dtype).reshape(shape)
