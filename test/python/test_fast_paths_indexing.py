@@ -10,6 +10,9 @@ not, with its size thresholds monkeypatched down so the tests stay small:
   one pass, on threads when large): bit-exact against the spec's clamp in numpy over table and
   index dtypes, row sizes, strided tables and index layouts, and XLA; numpy's path when the
   native tier is off or the JIT fails;
+- scatter of contiguous windows by row_scatter's JIT-compiled loop (update by update, the body
+  by the native emitters): bit-exact against the spec applied in update order and XLA over
+  element types, bodies, index types and overlapping or partly out-of-range windows;
 - scatter of whole rows in rounds (indexing._row_rounds, _Windows.combine_rows): the rounds
   against their definition, the results bit-exact against numpy's in-order ufunc.at and XLA,
   with duplicates, edge values and out-of-range indices (dropped).
@@ -410,6 +413,20 @@ def test_row_copy_off_and_failing(monkeypatch, native_rows):
     assert native_rows == [False] * 5
 
 
+def test_row_copy_refuses_bounds_it_cannot_prove():
+    """Upper bounds or strides that could address a row past the table (or before it) leave the
+    rows to numpy: the loop itself checks nothing, so it must never see them."""
+    rows = np.arange(40, dtype=np.float32).reshape(10, 4)
+    starts = np.array([[0], [9], [3]], np.int32)
+    copier = row_copy.RowCopy()
+    assert copier.take(rows, starts, [9], [1], None) is None  # the first call leaves it to numpy
+    assert np.array_equal(copier.take(rows, starts, [9], [1], None), rows[[0, 9, 3]])
+    for uppers, strides in [([10], [1]), ([-1], [1]), ([9], [2]), ([4], [-1])]:
+        assert copier.take(rows, starts, uppers, strides, None) is None, (uppers, strides)
+    two = [copier.take(rows, np.array([[1, 2]], np.int64), [4, 1], [2, 1], None) for _ in range(2)]
+    assert two[0] is None and np.array_equal(two[1], rows[[3]])  # 1 * 2 + min(2, 1) * 1: row 3, the last allowed
+
+
 def test_row_copy_loop_text_clamps_by_signedness():
     """Unsigned indices are clamped with an unsigned min only (ui64 above int64's max is past
     every upper bound); signed ones with max(., 0) then min."""
@@ -593,3 +610,258 @@ def test_scatter_rows_index_vector_first(row_combines):
     assert row_combines
     assert_same(got, [_in_order(np.add, table, ids[0], updates)])
     assert_same(got, xla_run_text(text, table, ids, updates), "XLA")
+
+
+# --- scatter of contiguous windows by the native loop (row_scatter) -------------------------
+
+
+from stablehlo_py.interpreter import row_scatter  # noqa: E402 - this section's module
+
+
+@pytest.fixture
+def native_scatters(monkeypatch):
+    """Records, per scatter call reaching RowScatter.loop, whether the native loop applied the
+    updates (it must then accept the arrays: run returns True)."""
+    calls = []
+    original_loop, original_run = row_scatter.RowScatter.loop, row_scatter.RowScatter.run
+
+    def loop(self, index_dtype):
+        entry = original_loop(self, index_dtype)
+        calls.append(entry is not None)
+        return entry
+
+    def run(self, *args):
+        done = original_run(self, *args)
+        assert done, "the loop refused the arrays indexing._scatter gave it"
+        return done
+
+    monkeypatch.setattr(row_scatter.RowScatter, "loop", loop)
+    monkeypatch.setattr(row_scatter.RowScatter, "run", run)
+    return calls
+
+
+def _max_spec(a, b):
+    """The spec's maximum: NaN if either is, max(-0.0, +0.0) = +0.0."""
+    both_zero = (a == 0) & (b == 0)
+    zero = np.where(np.signbit(a) & np.signbit(b), -0.0, 0.0).astype(a.dtype)
+    return np.where(np.isnan(a) | np.isnan(b), np.nan, np.where(both_zero, zero, np.maximum(a, b))).astype(a.dtype)
+
+
+def _min_spec(a, b):
+    both_zero = (a == 0) & (b == 0)
+    zero = np.where(np.signbit(a) | np.signbit(b), -0.0, 0.0).astype(a.dtype)
+    return np.where(np.isnan(a) | np.isnan(b), np.nan, np.where(both_zero, zero, np.minimum(a, b))).astype(a.dtype)
+
+
+def _spec_body(op, dtype):
+    """The body as a function of (current window, update) on numpy arrays, by the spec."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "f" and op in ("maximum", "minimum"):
+        return _max_spec if op == "maximum" else _min_spec
+    if dtype == np.bool_:
+        return {"or": np.logical_or, "and": np.logical_and, "xor": np.logical_xor, "add": np.logical_or,
+                "multiply": np.logical_and, "maximum": np.logical_or, "minimum": np.logical_and}[op]
+    ufunc = {"add": np.add, "multiply": np.multiply, "maximum": np.maximum, "minimum": np.minimum, "or": np.bitwise_or,
+             "and": np.bitwise_and, "xor": np.bitwise_xor, "subtract": np.subtract}[op]
+    return lambda a, b: ufunc(a, b).astype(dtype)
+
+
+def _one_by_one(body, table, starts, updates):
+    """The spec's scatter on the flat table, update by update in order: `starts` holds each
+    update's flat window start, or None when its window does not fit (the update is dropped)."""
+    out = table.copy().reshape(-1)
+    width = updates.shape[1]
+    with np.errstate(all="ignore"):
+        for start, update in zip(starts, updates):
+            if start is not None:
+                out[start:start + width] = body(out[start:start + width], update)
+    return out.reshape(table.shape)
+
+
+def _row_starts(ids, rows, width):
+    """Flat window starts of whole-row updates at `ids` (exact, as Python integers)."""
+    return [int(v) * width if 0 <= int(v) < rows else None for v in ids.reshape(-1)]
+
+
+ROW_SCATTER_CASES = [
+    ("add", np.float32), ("add", np.float64), ("add", np.float16), ("add", np.int8), ("add", np.int32),
+    ("add", np.uint64), ("multiply", np.float32), ("multiply", np.int32), ("multiply", np.uint64),
+    ("maximum", np.float32), ("minimum", np.float32), ("maximum", np.float64), ("minimum", np.float16),
+    ("maximum", np.int8), ("minimum", np.uint64), ("maximum", np.int32), ("or", np.bool_), ("and", np.bool_),
+    ("xor", np.bool_), ("add", np.bool_), ("or", np.int32), ("xor", np.uint64), ("xor", np.int8), ("and", np.uint64),
+]
+
+
+def _signed_zeros_and_nans(rng, table, updates, ids):
+    """Rows 0 and 1 get -0.0, +0.0 and NaN where their updates have the other zero and NaN."""
+    table[0, :4], table[1, :4] = [0.0, -0.0, -0.0, np.nan], [-0.0, 0.0, np.nan, 1.0]
+    for k in np.flatnonzero(ids == 0)[:3]:
+        updates[k, :4] = [-0.0, 0.0, -0.0, 1.0]
+    for k in np.flatnonzero(ids == 1)[:3]:
+        updates[k, :4] = [-0.0, -0.0, 2.0, np.nan]
+
+
+@pytest.mark.parametrize("op,dtype", ROW_SCATTER_CASES, ids=lambda v: v if isinstance(v, str) else np.dtype(v).name)
+def test_row_scatter_bodies_and_types(op, dtype, native_scatters):
+    rng = np.random.default_rng(21)
+    rows, width, count = 50, 19, 300  # every row about 6 times; a row size no vector divides
+    table, updates = _edge_table(dtype, rows, width, seed=21), _updates(rng, dtype, count, width)
+    if op == "multiply" and np.dtype(dtype).kind == "f":
+        updates = (1 + np.nan_to_num(updates) / 1e6).astype(dtype)
+    ids = rng.integers(0, rows, count).astype(np.int32)
+    ids[:8] = [-1, rows, np.iinfo(np.int32).min, np.iinfo(np.int32).max, 0, rows - 1, 1, 0]  # 4 dropped
+    if np.dtype(dtype).kind == "f":
+        _signed_zeros_and_nans(rng, table, updates, ids)
+    text = _scatter_text(rows, width, count, ELEMENT[dtype], op)
+    first, second = _run_twice(text, table, ids.reshape(-1, 1), updates)
+    assert native_scatters == [False, True], "the second call did not scatter natively"
+    expected = _one_by_one(_spec_body(op, dtype), table, _row_starts(ids, rows, width), updates)
+    assert_same([second], [expected], "the spec, update by update")
+    assert_same([second], [first], "numpy's path")
+    assert_same([second], xla_run_text(text, table, ids.reshape(-1, 1), updates), "XLA")
+
+
+@pytest.mark.parametrize("index", list(INDEX), ids=lambda d: np.dtype(d).name)
+def test_row_scatter_index_types(index, native_scatters):
+    """Start indices of every width and signedness, with the type's min and max, -1 and the first
+    row past the table; 300 rows, so ui8's and i16's large values land inside it."""
+    rng = np.random.default_rng(22)
+    rows, width, count = 300, 8, 900
+    table, updates = _updates(rng, np.float32, rows, width), _updates(rng, np.float32, count, width)
+    ids = _edge_ids(rng, index, rows, count)
+    ids[10:20] = np.array([128, 255, 200, 299, 127, 129, 256, 128, 255, 200]).astype(index)  # kept or wrapped
+    text = _scatter_text(rows, width, count, "f32", "add", INDEX[index])
+    first, second = _run_twice(text, table, ids.reshape(-1, 1), updates)
+    assert native_scatters == [False, True]
+    assert_same([second], [_in_order(np.add, table, ids, updates)], "numpy's in-order ufunc.at")
+    assert_same([second], [first], "numpy's path")
+    if index != np.uint64:  # XLA reads ui64 indices past int64's max as negative ones, which it drops too
+        assert_same([second], xla_run_text(text, table, ids.reshape(-1, 1), updates), "XLA")
+
+
+def _window_scatter_text(shape, window, count, element, op, index_vector_first=False):
+    """Windows of shape `window` (its leading dims of size 1) with one start index per dim of
+    the operand, the index vector along the first or the last axis of the indices; `op` may be
+    "subtract_swapped", subtract(update, current)."""
+    rank = len(shape)
+    table = f"tensor<{'x'.join(map(str, shape))}x{element}>"
+    ids = f"tensor<{rank}x{count}xi32>" if index_vector_first else f"tensor<{count}x{rank}xi32>"
+    update = f"tensor<{count}x{'x'.join(map(str, window))}x{element}>"
+    body = "stablehlo.subtract %b, %a" if op == "subtract_swapped" else f"stablehlo.{op} %a, %b"
+    return f"""func.func @main(%t: {table}, %i: {ids}, %u: {update}) -> {table} {{
+  %0 = "stablehlo.scatter"(%t, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<
+      update_window_dims = {list(range(1, rank + 1))}, inserted_window_dims = [],
+      scatter_dims_to_operand_dims = {list(range(rank))}, index_vector_dim = {0 if index_vector_first else 1}>}}> ({{
+  ^bb0(%a: tensor<{element}>, %b: tensor<{element}>):
+    %s = {body} : tensor<{element}>
+    stablehlo.return %s : tensor<{element}>
+  }}) : ({table}, {ids}, {update}) -> {table}
+  return %0 : {table}
+}}"""
+
+
+def _window_starts(ids, shape, window):
+    """Flat starts of windows at the index vectors `ids` (count, rank); None where one does not fit."""
+    strides = [int(np.prod(shape[d + 1:])) for d in range(len(shape))]
+    return [sum(int(v) * s for v, s in zip(vector, strides))
+            if all(0 <= int(v) <= n - w for v, n, w in zip(vector, shape, window)) else None for vector in ids]
+
+
+@pytest.mark.parametrize("index_vector_first", [False, True])
+def test_row_scatter_overlapping_windows(index_vector_first, native_scatters):
+    """Windows of 1 x 1 x 5 in a 4 x 6 x 9 operand: three start indices (strides 54, 9, 1), windows that
+    overlap (the order of updates decides the sums) and partly outside (dropped as a whole)."""
+    rng = np.random.default_rng(23)
+    shape, window, count = (4, 6, 9), (1, 1, 5), 400
+    table = _updates(rng, np.float32, 24, 9).reshape(shape)
+    updates = _updates(rng, np.float32, count, 5).reshape(count, *window)
+    ids = np.stack([rng.integers(-1, 5, count), rng.integers(-1, 7, count), rng.integers(-1, 7, count)], axis=1)
+    ids = ids.astype(np.int32)  # about a third dropped: -1, or past the last start (3, 5, 4)
+    text = _window_scatter_text(shape, window, count, "f32", "add", index_vector_first)
+    args = (table, np.ascontiguousarray(ids.T) if index_vector_first else ids, updates)
+    first, second = _run_twice(text, *args)
+    assert native_scatters == [False, True]
+    expected = _one_by_one(np.add, table, _window_starts(ids, shape, window), updates.reshape(count, -1))
+    assert_same([second], [expected], "the spec, update by update")
+    assert_same([second], [first], "numpy's path")
+    assert_same([second], xla_run_text(text, *args), "XLA")
+
+
+def test_row_scatter_swapped_operands(native_scatters):
+    """A body `subtract(update, current)`: the loop hands the emitter its operands in the body's order."""
+    rng = np.random.default_rng(24)
+    shape, window, count = (30, 7), (1, 7), 120
+    table = _updates(rng, np.float64, 30, 7)
+    updates = _updates(rng, np.float64, count, 7).reshape(count, *window)
+    ids = np.stack([rng.integers(-2, 32, count), np.zeros(count, np.int64)], axis=1).astype(np.int32)
+    ids[:2, 1] = [1, -1]  # a column start past 0: dropped
+    text = _window_scatter_text(shape, window, count, "f64", "subtract_swapped")
+    first, second = _run_twice(text, table, ids, updates)
+    assert native_scatters == [False, True]
+    expected = _one_by_one(lambda a, b: b - a, table, _window_starts(ids, shape, window), updates.reshape(count, -1))
+    assert_same([second], [expected], "the spec, update by update")
+    assert_same([second], [first], "numpy's path")
+
+
+@pytest.mark.parametrize("method", ["add", "max", "multiply"])
+def test_row_scatter_against_xla(method, native_scatters):
+    """JAX's table.at[ids].<method>(updates) (negative ids wrapped once, out-of-range ones dropped),
+    exported, against XLA; the bench's shape scaled down."""
+    rng = np.random.default_rng(25)
+    table, updates = _updates(rng, np.float32, 100, 64), _updates(rng, np.float32, 700, 64)
+    if method == "multiply":
+        updates = (1 + np.nan_to_num(updates) / 1e6).astype(np.float32)
+    ids = _ids(rng, 100, 700)
+    fn = {"add": lambda t, i, u: t.at[i].add(u), "max": lambda t, i, u: t.at[i].max(u),
+          "multiply": lambda t, i, u: t.at[i].multiply(u)}[method]
+    run = compile_module(export(fn, table, ids, updates))
+    first = run(table, ids, updates)
+    second = run(table, ids, updates)
+    third = run(table, ids, updates)
+    assert native_scatters == [False, True, True]
+    assert_same(second, xla(fn, table, ids, updates), "XLA")
+    assert_same(second, first, "numpy's path")
+    assert_same(third, second, "the loop again")
+
+
+def test_row_scatter_off_and_failing(monkeypatch, native_scatters):
+    """STABLEHLO_PY_NATIVE=0, or a JIT that fails: numpy scatters, with the same bits."""
+    rng = np.random.default_rng(26)
+    table, updates = _edge_table(np.int64, 20, 3, seed=26), _updates(rng, np.int64, 60, 3)
+    ids = _edge_ids(rng, np.int64, 20, 60)
+    text = _scatter_text(20, 3, 60, "i64", "add", "i64")
+    expected = _in_order(np.add, table, ids, updates)
+    monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")
+    for got in _run_twice(text, table, ids.reshape(-1, 1), updates):
+        assert_same([got], [expected])
+    assert native_scatters == [], "the loop was asked for with the native tier off"
+    monkeypatch.delenv("STABLEHLO_PY_NATIVE")
+
+    def broken(text):
+        raise native.Unsupported("no JIT today")
+
+    monkeypatch.setattr(native, "jit", broken)
+    run = compile_module(text)
+    for _ in range(3):
+        assert_same(run(table, ids.reshape(-1, 1), updates), [expected])
+    assert native_scatters == [False] * 3
+
+
+@pytest.mark.parametrize("element,dtype,op", [
+    ("bf16", ml_dtypes.bfloat16, "add"), ("complex<f32>", np.complex64, "add"), ("f32", np.float32, "atan2"),
+    ("f64", np.float64, "power")])
+def test_row_scatter_unsupported_falls_back(element, dtype, op, native_scatters):
+    """Types outside native.TYPES never ask for the loop; bodies whose emitters call numpy per
+    element (atan2, power) fail to compile it: numpy's path, with the bits of the first call."""
+    rng = np.random.default_rng(27)
+    table, updates = _updates(rng, dtype, 20, 16), _updates(rng, dtype, 80, 16)
+    ids = rng.integers(-1, 21, 80).astype(np.int32)
+    text = _scatter_text(20, 16, 80, element, op)
+    first, second = _run_twice(text, table, ids.reshape(-1, 1), updates)
+    assert native_scatters == ([] if element in ("bf16", "complex<f32>") else [False, False])
+    assert_same([second], [first])
+    if op == "add":
+        assert_same([second], [_in_order(np.add, table, ids, updates)])
+    else:
+        body = {"atan2": np.arctan2, "power": np.power}[op]
+        assert_same([second], [_one_by_one(body, table, _row_starts(ids, 20, 16), updates)])

@@ -234,14 +234,14 @@ class _Loop:
         for k, slot in enumerate(self.inputs):
             t = native.mlir_type(self.specs[slot].element)
             address = self._element(em, pointers[k], ivs, in_strides[k], t)
-            names[slot] = _load(em, address, t, _scoped("#fused_inputs", out_scopes))
+            names[slot] = em.load(address, t, native.alias_scopes("#fused_inputs", out_scopes))
         for (_, ins, outs, _), op in zip(self.original.steps, self.original.ops):
             names[outs[0]] = native.OPS[op.name](em, op, [names[s] for s in ins])
         for k, slot in enumerate(self.outputs):
             t = native.mlir_type(self.specs[slot].element)
             address = self._element(em, pointers[len(self.inputs) + k], ivs, out_strides, t)
             others = ["#fused_inputs", *(scope for j, scope in enumerate(out_scopes) if j != k)]
-            _store(em, names[slot], address, t, _scoped(out_scopes[k], others))
+            em.store(names[slot], address, t, native.alias_scopes(out_scopes[k], others))
         for _ in dims:
             em.indent -= 1
             em.add("}")
@@ -339,20 +339,4 @@ def _scopes(outputs: int) -> tuple[list[str], list[str]]:
             "#fused_inputs = #llvm.alias_scope<id = distinct[1]<>, domain = #fused_domain>",
             *(f"{name} = #llvm.alias_scope<id = distinct[{k + 2}]<>, domain = #fused_domain>"
               for k, name in enumerate(names))], names
-
-
-def _scoped(scope: str, others: list[str]) -> str:
-    return f" {{alias_scopes = [{scope}], noalias_scopes = [{', '.join(others)}]}}"
-
-
-def _load(em, address: str, t: str, scopes: str = "") -> str:
-    if t == "i1":  # numpy's bool is a byte holding 0 or 1
-        return em.cmpi("ne", em.op(f"llvm.load {address}{scopes} : !llvm.ptr -> i8"), em.const(0, "i8"), "i8")
-    return em.op(f"llvm.load {address}{scopes} : !llvm.ptr -> {t}")
-
-
-def _store(em, value: str, address: str, t: str, scopes: str = "") -> None:
-    if t == "i1":
-        value, t = em.cast("arith.extui", value, "i1", "i8"), "i8"
-    em.add(f"llvm.store {value}, {address}{scopes} : {t}, !llvm.ptr")
 

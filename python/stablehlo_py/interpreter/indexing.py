@@ -15,6 +15,7 @@ from .conversion import convert_values
 from .errors import InterpreterError
 from .registry import Kernel, register
 from .row_copy import RowCopy
+from .row_scatter import RowScatter
 from .types import dimension_values, from_wide_int, wide_int_dtype
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
@@ -329,12 +330,16 @@ class _ScatterIndexing:
         self.start_limits = np.array([shape[d] - full_window[d] for d in to_operand], dtype=np.int64)
         self.index_count = len(to_operand)
 
+    def index_rows(self, indices: np.ndarray) -> np.ndarray:
+        """The start indices as (scatter positions, index_count), a view when it can be."""
+        if self.has_index_vector and self.index_vector_dim != indices.ndim - 1:
+            indices = np.moveaxis(indices, self.index_vector_dim, -1)
+        return indices.reshape(self.count, self.index_count)
+
     def positions(self, indices: np.ndarray):
         """(scatter position numbers, flat start of their windows) of the windows that fit."""
         idx = indices.astype(np.int64) if indices.dtype.kind != "u" else _unsigned_to_int64(indices)
-        if self.has_index_vector and self.index_vector_dim != idx.ndim - 1:
-            idx = np.moveaxis(idx, self.index_vector_dim, -1)
-        starts = idx.reshape(self.count, self.index_count)
+        starts = self.index_rows(idx)
         if self.index_count == 1:  # one index per window (a table's row): no matrix product
             start, limit, stride = starts[:, 0], int(self.start_limits[0]), int(self.start_strides[0])
             fits = (start >= 0) & (start <= limit)
@@ -594,8 +599,14 @@ def _scatter(ctx):
     window_size = indexing.window_size
     perm = indexing.update_perm
     size = math.prod(shape)
-    by_rows = (ufunc is not None and window_size >= ROW_ELEMENTS and size % window_size == 0
-               and np.array_equal(window, np.arange(window_size)))
+    contiguous = window_size > 0 and np.array_equal(window, np.arange(window_size))
+    by_rows = ufunc is not None and window_size >= ROW_ELEMENTS and size % window_size == 0 and contiguous
+    # one op on contiguous windows (a table's rows): row_scatter's loop, update by update, once compiled
+    dims = ctx.attrs["scatter_dimension_numbers"]
+    native_rows = None
+    if (count == 1 and contiguous and indexing.count and not dims.input_batching_dims
+            and indexing.start_limits.min(initial=0) >= 0):
+        native_rows = RowScatter.make(body.fn, types[0], indexing.index_count, window_size)
 
     def run_scatter(*vals):
         inputs, indices = vals[:count], vals[count]
@@ -603,7 +614,14 @@ def _scatter(ctx):
         results = [np.array(convert_values(np.asarray(x), t)).reshape(-1) for x, t in zip(inputs, types)]
         if not (indexing.count and window_size):
             return [r.reshape(shape) for r in results]
-        kept, starts = indexing.positions(np.asarray(indices))
+        indices = np.asarray(indices)
+        loop = native_rows.loop(indices.dtype) if native_rows is not None and indices.dtype.kind in "iu" else None
+        if loop is not None:
+            u = np.asarray(updates[0]).transpose(perm).reshape(indexing.count, window_size)
+            if native_rows.run(loop, results[0], indexing.index_rows(indices), convert_values(u, types[0]),
+                               indexing.start_limits, indexing.start_strides):
+                return [results[0].reshape(shape)]
+        kept, starts = indexing.positions(indices)
         if not len(starts):
             return [r.reshape(shape) for r in results]
         values = []

@@ -41,8 +41,8 @@ from .types import ElementInfo, dtype_info
 if TYPE_CHECKING:
     from .plan import Function, Region
 
-__all__ = ["Unsupported", "Emitter", "OPS", "KERNELS", "TYPES", "NUMPY_UNARY", "compile_while", "enabled", "jit",
-           "mlir_type"]
+__all__ = ["Unsupported", "Emitter", "OPS", "alias_scopes", "KERNELS", "TYPES", "NUMPY_UNARY", "compile_while",
+           "enabled", "jit", "mlir_type"]
 
 _CHUNK = 1 << 22  # iterations per call of a loop without limits (milliseconds)
 _CHECK_PERIOD = 1 << 14  # iterations between limit checks (each check is a call into the JIT)
@@ -177,6 +177,17 @@ class Emitter:
     def bitcast(self, x: str, src: str, dst: str) -> str:
         return self.op(f"arith.bitcast {x} : {src} to {dst}")
 
+    # memory: numpy's bool is a byte holding 0 or 1; `scopes` from alias_scopes (or none)
+    def load(self, address: str, t: str, scopes: str = "") -> str:
+        if t == "i1":
+            return self.cmpi("ne", self.op(f"llvm.load {address}{scopes} : !llvm.ptr -> i8"), self.const(0, "i8"), "i8")
+        return self.op(f"llvm.load {address}{scopes} : !llvm.ptr -> {t}")
+
+    def store(self, value: str, address: str, t: str, scopes: str = "") -> None:
+        if t == "i1":
+            value, t = self.cast("arith.extui", value, "i1", "i8"), "i8"
+        self.add(f"llvm.store {value}, {address}{scopes} : {t}, !llvm.ptr")
+
     # floats narrower than f32 compute in f32 and round once (elementwise._via_f32)
     def wide(self, x: str, t: str) -> str:
         return self.cast("arith.extf", x, t, "f32") if t == "f16" else x
@@ -231,6 +242,12 @@ class Emitter:
 
 # ---------------------------------------------------------------------------
 # The op table: op name -> emitter(emitter, op, operand names) -> result name
+
+
+def alias_scopes(scope: str, others: list[str]) -> str:
+    """The attribute of a load or store in alias scope `scope`, declared apart from `others`
+    (LLVM then needs no run-time overlap checks between them)."""
+    return f" {{alias_scopes = [{scope}], noalias_scopes = [{', '.join(others)}]}}"
 
 
 def _infos(op) -> tuple[ElementInfo, ElementInfo]:
