@@ -803,7 +803,7 @@ def test_row_scatter_swapped_operands(native_scatters):
     assert_same([second], [first], "numpy's path")
 
 
-@pytest.mark.parametrize("method", ["add", "max", "multiply"])
+@pytest.mark.parametrize("method", ["add", "max", "multiply", "set"])
 def test_row_scatter_against_xla(method, native_scatters):
     """JAX's table.at[ids].<method>(updates) (negative ids wrapped once, out-of-range ones dropped),
     exported, against XLA; the bench's shape scaled down."""
@@ -813,7 +813,7 @@ def test_row_scatter_against_xla(method, native_scatters):
         updates = (1 + np.nan_to_num(updates) / 1e6).astype(np.float32)
     ids = _ids(rng, 100, 700)
     fn = {"add": lambda t, i, u: t.at[i].add(u), "max": lambda t, i, u: t.at[i].max(u),
-          "multiply": lambda t, i, u: t.at[i].multiply(u)}[method]
+          "multiply": lambda t, i, u: t.at[i].multiply(u), "set": lambda t, i, u: t.at[i].set(u)}[method]
     run = compile_module(export(fn, table, ids, updates))
     first = run(table, ids, updates)
     second = run(table, ids, updates)
