@@ -26,7 +26,6 @@ runs the original steps.  `STABLEHLO_PY_NATIVE=0` turns fusion off with the nati
 from __future__ import annotations
 
 import math
-import threading
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -42,8 +41,6 @@ __all__ = ["FUSE_ELEMENTS", "FusedOp", "fuse"]
 
 FUSE_ELEMENTS = 1 << 15  # smaller runs: numpy's per-call cost is small next to the JIT's
 MAX_PATTERNS = 8  # stride patterns compiled per fused step; past that, the original steps run
-# Ops whose native forms call numpy's inner loop per element (native._numpy_function).
-_PER_ELEMENT_CALLS = frozenset((*native.NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2"))
 
 
 class FusedOp:
@@ -68,7 +65,7 @@ class FusedOp:
 
 def _run_shape(op) -> tuple | None:
     """The shape of the run `op` may join, or None if it joins none."""
-    if (op.name not in native.OPS or op.name in _PER_ELEMENT_CALLS or op.num_results != 1 or op.quantized
+    if (op.name not in native.OPS or op.name in native.PER_ELEMENT_CALLS or op.num_results != 1 or op.quantized
             or not op.within_limits):
         return None
     if op.kernel.branches is not None or getattr(registry.lookup(op.name), "__module__", None) != native.KERNELS:
@@ -200,11 +197,22 @@ class _Loop:
         self.shape = specs[self.outputs[0]].shape
         self.out_dtypes = [specs[s].dtype for s in self.outputs]
         self.in_dtypes = [specs[s].dtype for s in self.inputs]
-        self.entries: dict = {}  # stride pattern -> (engine, entry) or None (run the original steps)
-        self.seen: set = set()  # the patterns run once, by the original steps
-        self.lock = threading.Lock()
-        self.tier = "native"  # "python" once a pattern could not be compiled
-        self.native_unsupported = None
+        self.compiled = native.LoopCache()  # by stride pattern; None: the original steps run
+
+    @property
+    def entries(self) -> dict:
+        """stride pattern -> (engine, entry), or None where the original steps run"""
+        return self.compiled.entries
+
+    @property
+    def tier(self) -> str:
+        """"python" once a pattern could not be compiled, else "native"."""
+        return "native" if self.compiled.failure is None else "python"
+
+    @property
+    def native_unsupported(self) -> str | None:
+        """Why a pattern could not be compiled."""
+        return self.compiled.failure
 
     @property
     def members(self) -> list:
@@ -268,13 +276,8 @@ class _Loop:
 
     def run(self, *values) -> list:
         pattern = self._pattern(values)
-        entry = self.entries.get(pattern, False) if pattern is not None else None
-        if entry is False:
-            if pattern not in self.seen:  # a program run once never waits for the JIT
-                self.seen.add(pattern)
-                return self.original.run(values)
-            entry = self._compile(pattern)
-        if entry is None:
+        entry = None if pattern is None else self.compiled.get(pattern, lambda: self.text(pattern), MAX_PATTERNS)
+        if entry is None:  # the pattern's first call, or no loop for it
             return self.original.run(values)
         outputs = [np.empty(self.shape, dtype) for dtype in self.out_dtypes]
         record = np.empty(2 + len(values) + len(outputs), np.uint64)
@@ -298,19 +301,6 @@ class _Loop:
                 return None
             pattern.append(tuple(s // size for s in value.strides))
         return tuple(pattern)
-
-    def _compile(self, pattern: tuple):
-        with self.lock:
-            if pattern in self.entries:
-                return self.entries[pattern]
-            entry = None
-            if len(self.entries) < MAX_PATTERNS:
-                try:
-                    entry = native.jit(self.text(pattern))
-                except Exception as e:  # noqa: BLE001 - whatever fails, the original steps run
-                    self.tier, self.native_unsupported = "python", f"{type(e).__name__}: {e}"
-            self.entries[pattern] = entry
-            return entry
 
 
 def _collapsed(shape: tuple, strides: tuple) -> tuple:

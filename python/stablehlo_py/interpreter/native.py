@@ -41,8 +41,8 @@ from .types import ElementInfo, dtype_info
 if TYPE_CHECKING:
     from .plan import Function, Region
 
-__all__ = ["Unsupported", "Emitter", "OPS", "alias_scopes", "KERNELS", "TYPES", "NUMPY_UNARY", "compile_while",
-           "enabled", "jit", "mlir_type"]
+__all__ = ["Unsupported", "Emitter", "LoopCache", "OPS", "PER_ELEMENT_CALLS", "alias_scopes", "KERNELS", "TYPES",
+           "NUMPY_UNARY", "compile_while", "enabled", "jit", "mlir_type"]
 
 _CHUNK = 1 << 22  # iterations per call of a loop without limits (milliseconds)
 _CHECK_PERIOD = 1 << 14  # iterations between limit checks (each check is a call into the JIT)
@@ -481,6 +481,9 @@ def _float_unary(em: Emitter, op, args):
 NUMPY_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": np.expm1, "stablehlo.log": np.log,
                 "stablehlo.log_plus_one": np.log1p, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin,
                 "stablehlo.cosine": np.cos, "stablehlo.tan": np.tan}
+# ops whose native forms call numpy's inner loop once per element (_numpy_function): loops over
+# tensors leave them to numpy's own vectorised loop
+PER_ELEMENT_CALLS = frozenset((*NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2"))
 
 
 @_native(*NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2", "stablehlo.power")
@@ -825,6 +828,40 @@ def jit(text: str) -> tuple:
         if len(_engines) > _CACHED_ENGINES:
             _engines.popitem(last=False)
         return _engines[text]
+
+
+class LoopCache:
+    """JIT-compiled loops of one kernel by key (a stride pattern, an index type), each compiled on
+    its key's second call: the first returns None and the caller runs numpy, so a program run once
+    never waits for the JIT. A failed compile, a key beyond `limit` keys, and STABLEHLO_PY_NATIVE=0
+    return None too, and numpy runs from then on."""
+
+    def __init__(self):
+        self.entries: dict = {}  # key -> (engine, entry), or None: numpy runs
+        self.seen: set = set()
+        self.failure: str | None = None  # why the last compile failed
+        self._lock = threading.Lock()
+
+    def get(self, key, text: Callable[[], str], limit: int | None = None):
+        """The (engine, entry) of `key`'s loop, its MLIR made by `text()` when first compiled."""
+        if not enabled():
+            return None
+        entry = self.entries.get(key, False)
+        if entry is not False:
+            return entry
+        if key not in self.seen:
+            self.seen.add(key)
+            return None
+        with self._lock:
+            if key not in self.entries:
+                entry = None
+                if limit is None or len(self.entries) < limit:
+                    try:
+                        entry = jit(text())
+                    except Exception as e:  # noqa: BLE001 - whatever fails, numpy runs instead
+                        self.failure = f"{type(e).__name__}: {e}"
+                self.entries[key] = entry
+            return self.entries[key]
 
 
 def compile_while(cond: Region, body: Region, count: int, runtime, fallback: Callable[[], Callable]):

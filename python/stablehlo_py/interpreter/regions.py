@@ -8,7 +8,8 @@ plan on whole slices, combining adjacent pairs level by level (a balanced tree w
 traversal is the elements in index order, as the spec allows), so the body
 runs O(log n) times, never once per element.
 
-reduce_window with a one-op body folds one window position at a time (see DIRECT_WINDOW).
+reduce_window with a one-op body folds one window position at a time (see DIRECT_WINDOW), or,
+from a program's second call, runs the same fold as one native loop (window_loop.py).
 while runs the steps of its body that only read loop-invariant values once per loop (see
 _split_invariant); counted loops compare their counter directly and compute the dots of the
 rows of a loop-invariant tensor they read in one matmul (see _stack_row_dots).
@@ -20,6 +21,7 @@ import math
 
 import numpy as np
 
+from . import window_loop
 from .bodies import arguments_used, single_op_body, sole_op
 from .combiners import body_ufunc, float_max, float_min, total_order_key
 from .conversion import convert_values
@@ -944,10 +946,16 @@ def _reduce_window(ctx):
         fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)), in_order=True)
         direct = _direct_reduce_window(single, input_types[0], dims,
                                        lambda a: window_view(a, out_shape, dims, strides, win))
+        # the same fold as `direct`, as one native loop over the unpadded input (window_loop.py)
+        loop = None if direct is None or not specs[0].is_static else window_loop.prepare(
+            sole_op(body.fn)[0], input_types[0], specs[0].shape, out_shape, dims, strides, base, win, padding)
         if fast is not None:
             def reduce_window_fast(x, init):
                 if direct is not None:
                     (init,) = _converted([init], init_types)
+                    r = None if loop is None else loop.run(x, init)
+                    if r is not None:
+                        return r
                     return direct(x if pad.identity else pad(x, init), init)
                 (view,), (init,) = windows([x, init])
                 return fast(view, init)

@@ -22,8 +22,6 @@ index column.
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from . import native, threads
@@ -36,16 +34,14 @@ class RowCopy:
     """The compiled loops of one gather kernel, by (index dtype, index columns, row bytes)."""
 
     def __init__(self):
-        self.entries: dict = {}  # key -> (engine, entry) or None (numpy runs)
-        self.seen: set = set()
-        self.lock = threading.Lock()
+        self.compiled = native.LoopCache()  # by (index dtype, columns, row bytes)
 
     def take(self, rows: np.ndarray, starts: np.ndarray, uppers, strides, min_chunk: int | None):
         """rows[sum_k clip(starts[..., k], 0, uppers[k]) * strides[k]] for the 2-D `rows` (each
         row contiguous) and integer `starts` (..., K), or None when numpy should do it (no native
         tier, an unsuitable layout, or the loop not compiled yet). `min_chunk`: rows per thread
         chunk (threads.run), or None for one thread."""
-        if not native.enabled() or rows.ndim != 2 or starts.dtype.kind not in "iu":
+        if rows.ndim != 2 or starts.dtype.kind not in "iu":
             return None
         count, columns = starts.shape[:-1], starts.shape[-1]
         n = int(np.prod(count, dtype=np.int64))
@@ -57,13 +53,8 @@ class RowCopy:
         uppers, strides = [int(u) for u in uppers], [int(s) for s in strides]
         if min(uppers + strides) < 0 or sum(u * s for u, s in zip(uppers, strides)) >= rows.shape[0]:
             return None  # the loop reads only rows it can prove exist: never out of bounds
-        key = (starts.dtype.str, columns, row_bytes)
-        entry = self.entries.get(key, False)
-        if entry is False:
-            if key not in self.seen:
-                self.seen.add(key)
-                return None
-            entry = self._compile(key)
+        entry = self.compiled.get((starts.dtype.str, columns, row_bytes),
+                                  lambda: loop_text(starts.dtype, columns, row_bytes))
         if entry is None:
             return None
         starts = np.ascontiguousarray(starts)
@@ -87,17 +78,6 @@ class RowCopy:
         else:
             threads.run(copy, n, min_chunk)
         return out.reshape(count + rows.shape[1:])
-
-    def _compile(self, key):
-        with self.lock:
-            if key in self.entries:
-                return self.entries[key]
-            try:
-                entry = native.jit(loop_text(np.dtype(key[0]), key[1], key[2]))
-            except Exception:  # noqa: BLE001 - whatever fails, numpy runs instead
-                entry = None
-            self.entries[key] = entry
-            return entry
 
 
 def loop_text(index_dtype: np.dtype, columns: int, row_bytes: int) -> str:

@@ -34,8 +34,6 @@ then (limit, stride) per index column.
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from . import native
@@ -50,9 +48,7 @@ class RowScatter:
         # op: the body's DecodedOp, None for a body returning the update; swapped: op(update, current)
         self.op, self.swapped, self.info = op, swapped, info
         self.columns, self.width = columns, width
-        self.entries: dict = {}  # index dtype -> (engine, entry) or None (numpy runs)
-        self.seen: set = set()
-        self.lock = threading.Lock()
+        self.compiled = native.LoopCache()  # by index dtype
 
     @staticmethod
     def make(body_fn, info, columns: int, width: int):
@@ -76,15 +72,7 @@ class RowScatter:
     def loop(self, index_dtype: np.dtype):
         """The compiled loop for start indices of `index_dtype`, or None when numpy should run (native
         tier off, the key's first call, or its compile failed)."""
-        if not native.enabled():
-            return None
-        entry = self.entries.get(index_dtype.str, False)
-        if entry is False:
-            if index_dtype.str not in self.seen:  # a program run once never waits for the JIT
-                self.seen.add(index_dtype.str)
-                return None
-            entry = self._compile(index_dtype)
-        return entry
+        return self.compiled.get(index_dtype.str, lambda: self.loop_text(index_dtype))
 
     def run(self, entry, out: np.ndarray, starts: np.ndarray, updates: np.ndarray, limits, strides) -> bool:
         """Apply the `updates` (count, W) at `starts` (count, K) to `out` (1-D, contiguous, of the
@@ -105,17 +93,6 @@ class RowScatter:
         record[8::2] = np.asarray(strides, np.int64).view(np.uint64)
         entry[1](address)
         return True
-
-    def _compile(self, index_dtype: np.dtype):
-        with self.lock:
-            if index_dtype.str in self.entries:
-                return self.entries[index_dtype.str]
-            try:
-                entry = native.jit(self.loop_text(index_dtype))
-            except Exception:  # noqa: BLE001 - whatever fails, numpy runs instead
-                entry = None
-            self.entries[index_dtype.str] = entry
-            return entry
 
     def loop_text(self, index_dtype: np.dtype) -> str:
         """The MLIR of the loop for start indices of `index_dtype`."""
