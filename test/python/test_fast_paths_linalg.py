@@ -8,7 +8,9 @@ where it does not:
   padding (also negative), lhs/rhs dilation, window reversal, feature and batch groups;
 - scatter with a ufunc body over whole rows, in rounds of row-wise numpy ops: bit-exact
   against numpy's in-order ufunc.at and XLA, with duplicate indices;
-- plans dropping large values after their last use (plan.Function.dead_values).
+- plans dropping large values after their last use (plan.Function.dead_values);
+- large 2-D dots in two halves of rows on threads (linalg._halves_matmul): within the summation
+  bound of the product in f64, and the same bits on one thread or two.
 """
 
 from __future__ import annotations
@@ -455,3 +457,85 @@ def test_dot_general_integers_exact(case):
     assert_same(got, expected)
     exact, _, _ = _dot_oracle(DOT_CASES[case], x, y)
     assert_same(got, [exact.astype(np.int32)])
+
+
+# --- large 2-D dots: two halves of rows on threads ----------------------------------------
+
+
+@pytest.fixture
+def halves(monkeypatch):
+    """Dots of at least 4096 multiply-adds split in halves (as with numpy's BLAS on one thread);
+    records the row counts of each half multiplied."""
+    monkeypatch.setattr(linalg, "_BLAS_ONE_THREAD", True)
+    monkeypatch.setattr(linalg, "SPLIT_MATMUL_WORK", 1 << 12)
+    rows = []
+    original = linalg._halves_matmul
+
+    def spy(a, b):
+        rows.append(a.shape[0])
+        return original(a, b)
+
+    monkeypatch.setattr(linalg, "_halves_matmul", spy)
+    return rows
+
+
+def _dot_text(lhs_shape, rhs_shape, element="f32"):
+    lhs, rhs = (f"tensor<{'x'.join(map(str, s))}x{element}>" for s in (lhs_shape, rhs_shape))
+    out = f"tensor<{'x'.join(map(str, (*lhs_shape[:-1], rhs_shape[-1])))}x{element}>"
+    return f"""func.func @main(%a: {lhs}, %b: {rhs}) -> {out} {{
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [{len(lhs_shape) - 1}] x [0] : ({lhs}, {rhs}) -> {out}
+  return %0 : {out}
+}}"""
+
+
+@pytest.mark.parametrize("lhs_shape,rhs_shape,dtype", [((100, 48), (48, 80), np.float32),
+                                                       ((2, 70, 64), (64, 33), np.float32),
+                                                       ((64, 300), (300, 16), np.float64),
+                                                       ((96, 64), (64, 48), np.complex64)],
+                         ids=["odd_rows", "batch_of_rows", "f64", "complex64"])
+def test_large_dots_in_halves(lhs_shape, rhs_shape, dtype, halves, monkeypatch):
+    """Against the product in f64 / c128 within the summation bound; the same bits on one thread
+    or two (the halves are the same either way). Products past the index-order thresholds
+    (linalg._in_index_order), so BLAS sums them."""
+    rng = np.random.default_rng(31)
+    a = (rng.standard_normal(lhs_shape) * 10.0 ** rng.integers(-2, 3, lhs_shape)).astype(dtype)
+    b = rng.standard_normal(rhs_shape).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(lhs_shape).astype(dtype)
+    text = _dot_text(lhs_shape, rhs_shape, {np.float32: "f32", np.float64: "f64", np.complex64: "complex<f32>"}[dtype])
+    monkeypatch.setattr(linalg.threads, "count", lambda: 2)
+    (two,) = interpret(text, a, b)
+    monkeypatch.setattr(linalg.threads, "count", lambda: 1)
+    (one,) = interpret(text, a, b)
+    assert halves == [int(np.prod(lhs_shape[:-1]))] * 2, "the dot did not run in halves"
+    assert_same([two], [one], "one thread against two")
+    wide = np.complex128 if np.dtype(dtype).kind == "c" else np.float64
+    exact = a.astype(wide) @ b.astype(wide)
+    magnitude = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
+    assert_sum_bound(two, exact, magnitude * (2 if np.dtype(dtype).kind == "c" else 1), lhs_shape[-1])
+
+
+@pytest.mark.parametrize("case", ["blas_threads", "small", "few_rows", "batched"])
+def test_dots_not_in_halves(case, halves, monkeypatch):
+    """numpy's BLAS with threads of its own, too little work, fewer than 64 rows, batch dims."""
+    lhs_shape, rhs_shape = (100, 48), (48, 80)
+    text = None
+    if case == "blas_threads":
+        monkeypatch.setattr(linalg, "_BLAS_ONE_THREAD", False)
+    elif case == "small":
+        monkeypatch.setattr(linalg, "SPLIT_MATMUL_WORK", 100 * 48 * 80 + 1)
+    elif case == "few_rows":  # k = 300: past the index-order depth, so BLAS sums it
+        lhs_shape, rhs_shape = (63, 300), (300, 16)
+    else:
+        text = """func.func @main(%a: tensor<3x100x48xf32>, %b: tensor<3x48x80xf32>) -> tensor<3x100x80xf32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1]
+      : (tensor<3x100x48xf32>, tensor<3x48x80xf32>) -> tensor<3x100x80xf32>
+  return %0 : tensor<3x100x80xf32>
+}"""
+        lhs_shape, rhs_shape = (3, 100, 48), (3, 48, 80)
+    rng = np.random.default_rng(32)
+    a, b = rng.standard_normal(lhs_shape).astype(np.float32), rng.standard_normal(rhs_shape).astype(np.float32)
+    (got,) = interpret(text or _dot_text(lhs_shape, rhs_shape), a, b)
+    assert halves == []
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    assert_sum_bound(got, exact, np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64), lhs_shape[-1])
