@@ -379,23 +379,31 @@ def while_loop(result: str, carried: list, cond: list, body: list, yields: list,
         f"{indent}  }}"])
 
 
-def reduce_window_text(element: str, op: str, shape, window, strides, padding) -> tuple:
+def reduce_window_text(element: str, op: str, shape, window, strides, padding, dilation=None, base=None) -> tuple:
     """(@main(%x, %init) reducing windows of %x with the binary op stablehlo.`op` on `element`
-    values, the result's shape)."""
+    values, the result's shape); window `dilation` and `base` dilation are written when given."""
     def tensor(dims):
         return "tensor<" + "".join(f"{n}x" for n in dims) + element + ">"
 
-    out_shape = tuple((n + lo + hi - w) // st + 1 for n, w, st, (lo, hi) in zip(shape, window, strides, padding))
+    def listed(values):
+        return ", ".join(map(str, values))
+
+    rank = len(shape)
+    out_shape = tuple(max(0, ((n - 1) * b + 1 + lo + hi - (w - 1) * d - 1) // st + 1)
+                      for n, w, st, (lo, hi), d, b in zip(shape, window, strides, padding,
+                                                           dilation or (1,) * rank, base or (1,) * rank))
     x, s, out = tensor(shape), tensor(()), tensor(out_shape)
     pad = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
+    dilations = "".join(f"\n      {name} = array<i64: {listed(values)}>,"
+                        for name, values in (("window_dilations", dilation), ("base_dilations", base)) if values)
     return f"""func.func @main(%x: {x}, %i: {s}) -> {out} {{
   %r = "stablehlo.reduce_window"(%x, %i) ({{
   ^bb0(%a: {s}, %b: {s}):
     %c = stablehlo.{op} %a, %b : {s}
     stablehlo.return %c : {s}
-  }}) {{window_dimensions = array<i64: {", ".join(map(str, window))}>,
-      window_strides = array<i64: {", ".join(map(str, strides))}>,
-      padding = dense<[{pad}]> : tensor<{len(shape)}x2xi64>}} : ({x}, {s}) -> {out}
+  }}) {{window_dimensions = array<i64: {listed(window)}>,
+      window_strides = array<i64: {listed(strides)}>,{dilations}
+      padding = dense<[{pad}]> : tensor<{rank}x2xi64>}} : ({x}, {s}) -> {out}
   return %r : {out}
 }}""", out_shape
 

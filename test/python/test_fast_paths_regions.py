@@ -12,7 +12,7 @@ import math
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same, assert_sum_bound, run_both, xla_run_text
+from conftest import assert_same, assert_sum_bound, reduce_window_text, run_both, xla_run_text
 from jax import lax
 
 from stablehlo_py import interpreter
@@ -126,27 +126,6 @@ def test_top_k_of_no_rows():
 # reduce_window: the padded input's windows folded position by position
 
 
-def _reduce_window_text(element, op, shape, window, strides, padding, dilation, base):
-    def tensor(dims):
-        return "tensor<" + "".join(f"{n}x" for n in dims) + element + ">"
-
-    out = tuple(((n - 1) * b + 1 + lo + hi - (w - 1) * d - 1) // s + 1
-                for n, w, s, (lo, hi), d, b in zip(shape, window, strides, padding, dilation, base))
-    s = tensor(())
-    listed = lambda v: ", ".join(map(str, v))  # noqa: E731
-    return f"""func.func @main(%x: {tensor(shape)}, %i: {s}) -> {tensor(out)} {{
-  %r = "stablehlo.reduce_window"(%x, %i) ({{
-  ^bb0(%a: {s}, %b: {s}):
-    %c = stablehlo.{op} %a, %b : {s}
-    stablehlo.return %c : {s}
-  }}) {{window_dimensions = array<i64: {listed(window)}>, window_strides = array<i64: {listed(strides)}>,
-      window_dilations = array<i64: {listed(dilation)}>, base_dilations = array<i64: {listed(base)}>,
-      padding = dense<[{", ".join(f"[{lo}, {hi}]" for lo, hi in padding)}]> : tensor<{len(shape)}x2xi64>}}
-      : ({tensor(shape)}, {s}) -> {tensor(out)}
-  return %r : {tensor(out)}
-}}"""
-
-
 SHAPE = (2, 9, 10)
 GEOMETRIES = [  # window, strides, padding, window dilation[, base dilation] (the first dimension: window 1)
     ((3, 3), (2, 2), ((0, 1), (0, 1)), (1, 1)),  # max pool 3x3/2 SAME
@@ -168,7 +147,7 @@ def _geometry(index):
 
 
 def _run_both(element, op, x, init, geometry):
-    text = _reduce_window_text(element, op, x.shape, *geometry)
+    text = reduce_window_text(element, op, x.shape, *geometry)[0]
     return interpret(text, x, init), xla_run_text(text, x, init)
 
 
@@ -205,7 +184,7 @@ def test_float_sums_and_products_in_index_order(dtype, geometry):
     near_one = (1 + _cancelling(dtype, SHAPE, geometry).astype(np.float64) / 5e4).astype(dtype)
     for op, ufunc, values, init in (("add", np.add, x, 0.0), ("add", np.add, x, -0.0),
                                     ("multiply", np.multiply, near_one, 1.0)):
-        (got,) = interpret(_reduce_window_text(element, op, x.shape, *_geometry(geometry)), values, dtype(init))
+        (got,) = interpret(reduce_window_text(element, op, x.shape, *_geometry(geometry))[0], values, dtype(init))
         assert_same([got], [_spec_reduce_window(values, dtype(init), ufunc, *_geometry(geometry))], f"{op} {init}")
     _, _, padding, _, base = _geometry(geometry)
     if all(p == (0, 0) for p in padding) and all(b == 1 for b in base) and np.dtype(dtype) != np.float16:
@@ -281,7 +260,7 @@ def test_padding_counts_as_init_for_any_init(dtype):
         init = np.array(3 if integer else 1.5).astype(dtype)
         for g in range(len(GEOMETRIES)):
             geometry = _geometry(g)
-            (got,) = interpret(_reduce_window_text(element, op, x.shape, *geometry), values, init)
+            (got,) = interpret(reduce_window_text(element, op, x.shape, *geometry)[0], values, init)
             assert_same([got], [_spec_reduce_window(values, init, ufunc, *geometry)], f"{op} geometry {g}")
 
 

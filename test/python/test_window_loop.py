@@ -18,7 +18,7 @@ from unittest import mock
 
 import numpy as np
 import pytest
-from conftest import assert_same, export, xla
+from conftest import assert_same, export, reduce_window_text, xla
 
 import stablehlo_py
 from stablehlo_py.interpreter import native, window_loop
@@ -56,28 +56,8 @@ class _Spy:
 
 def module(element: str, op: str, shape, window, strides=None, padding=None, win=None, base=None) -> str:
     rank = len(shape)
-    strides, win, base = strides or (1,) * rank, win or (1,) * rank, base or (1,) * rank
-    padding = padding or ((0, 0),) * rank
-    out = tuple(oracle_count(n, w, s, b, d, lo, hi)
-                for n, w, s, b, d, (lo, hi) in zip(shape, window, strides, base, win, padding))
-
-    def tensor(dims):
-        return "tensor<" + "".join(f"{n}x" for n in dims) + element + ">"
-
-    def ints(values):
-        return "array<i64: " + ", ".join(map(str, values)) + ">"
-
-    x, s, r = tensor(shape), tensor(()), tensor(out)
-    pad = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
-    return f"""func.func @main(%x: {x}, %i: {s}) -> {r} {{
-  %r = "stablehlo.reduce_window"(%x, %i) ({{
-  ^bb0(%a: {s}, %b: {s}):
-    %c = stablehlo.{op} %a, %b : {s}
-    stablehlo.return %c : {s}
-  }}) {{window_dimensions = {ints(window)}, window_strides = {ints(strides)}, window_dilations = {ints(win)},
-      base_dilations = {ints(base)}, padding = dense<[{pad}]> : tensor<{rank}x2xi64>}} : ({x}, {s}) -> {r}
-  return %r : {r}
-}}"""
+    return reduce_window_text(element, op, shape, window, strides or (1,) * rank, padding or ((0, 0),) * rank,
+                              win, base)[0]
 
 
 def oracle_count(n, w, s, b, d, lo, hi) -> int:
