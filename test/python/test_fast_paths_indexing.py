@@ -315,6 +315,23 @@ def _run_twice(text, *args):
     return run(*args)[0], run(*args)[0]
 
 
+def _run_native_off(monkeypatch, text, *args):
+    """_run_twice with STABLEHLO_PY_NATIVE=0."""
+    with monkeypatch.context() as patch:
+        patch.setenv("STABLEHLO_PY_NATIVE", "0")
+        return _run_twice(text, *args)
+
+
+def _run_jit_failing(monkeypatch, text, *args, calls=3):
+    """The first result of `calls` calls of one compiled `text`, with a native.jit that raises."""
+    def broken(text):
+        raise native.Unsupported("no JIT today")
+
+    monkeypatch.setattr(native, "jit", broken)
+    run = compile_module(text)
+    return [run(*args)[0] for _ in range(calls)]
+
+
 @pytest.mark.parametrize("index", list(INDEX), ids=lambda d: np.dtype(d).name)
 @pytest.mark.parametrize("dtype", GATHER_DTYPES, ids=lambda d: np.dtype(d).name)
 def test_row_copy_gathers_rows(dtype, index, native_rows):
@@ -398,18 +415,8 @@ def test_row_copy_off_and_failing(monkeypatch, native_rows):
     ids = _edge_ids(np.random.default_rng(16), np.int64, 20, 30).reshape(30, 1)
     text = _gather_text((20, 3), "i64", (30, 1), "i64", 1, [0], [1, 3])
     expected = table[_clamp_to(ids[:, 0], 20)]
-    monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")
-    for got in _run_twice(text, table, ids):
+    for got in _run_native_off(monkeypatch, text, table, ids) + tuple(_run_jit_failing(monkeypatch, text, table, ids)):
         _same_bits(got, expected)
-    monkeypatch.delenv("STABLEHLO_PY_NATIVE")
-
-    def broken(text):
-        raise native.Unsupported("no JIT today")
-
-    monkeypatch.setattr(native, "jit", broken)
-    run = compile_module(text)
-    for _ in range(3):
-        _same_bits(run(table, ids)[0], expected)
     assert native_rows == [False] * 5
 
 
@@ -831,19 +838,11 @@ def test_row_scatter_off_and_failing(monkeypatch, native_scatters):
     ids = _edge_ids(rng, np.int64, 20, 60)
     text = _scatter_text(20, 3, 60, "i64", "add", "i64")
     expected = _in_order(np.add, table, ids, updates)
-    monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")
-    for got in _run_twice(text, table, ids.reshape(-1, 1), updates):
+    for got in _run_native_off(monkeypatch, text, table, ids.reshape(-1, 1), updates):
         assert_same([got], [expected])
     assert native_scatters == [], "the loop was asked for with the native tier off"
-    monkeypatch.delenv("STABLEHLO_PY_NATIVE")
-
-    def broken(text):
-        raise native.Unsupported("no JIT today")
-
-    monkeypatch.setattr(native, "jit", broken)
-    run = compile_module(text)
-    for _ in range(3):
-        assert_same(run(table, ids.reshape(-1, 1), updates), [expected])
+    for got in _run_jit_failing(monkeypatch, text, table, ids.reshape(-1, 1), updates):
+        assert_same([got], [expected])
     assert native_scatters == [False] * 3
 
 
