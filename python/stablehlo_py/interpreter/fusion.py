@@ -225,8 +225,7 @@ class _Loop:
         """The loop for input element strides `strides` (one tuple per input, over self.shape)."""
         dims, in_strides = _collapsed(self.shape, strides)
         em = native.Emitter()
-        pointers = [em.op(f"llvm.load {em.op(f'llvm.getelementptr %rec[{16 + 8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8')}"
-                          " : !llvm.ptr -> !llvm.ptr") for k in range(len(self.inputs) + len(self.outputs))]
+        pointers = [em.word(2 + k, "!llvm.ptr") for k in range(len(self.inputs) + len(self.outputs))]
         zero, one = em.const(0, "i64"), em.const(1, "i64")
         ivs = []
         for size in dims:
@@ -256,8 +255,7 @@ class _Loop:
         em.add("return")
         if em.scratch is not None:
             raise native.Unsupported("a fused op calls numpy per element")
-        return "\n".join([*scopes, "func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines,
-                          "}"])
+        return native.loop_module(em, scopes)
 
     @staticmethod
     def _element(em, pointer: str, ivs: list, strides, t: str) -> str:
@@ -281,11 +279,9 @@ class _Loop:
             return self.original.run(values)
         outputs = [np.empty(self.shape, dtype) for dtype in self.out_dtypes]
         record = np.empty(2 + len(values) + len(outputs), np.uint64)
-        address = record.ctypes.data
-        record[0], record[1] = address + 8, address
         for k, array in enumerate((*values, *outputs)):
             record[2 + k] = array.ctypes.data
-        entry[1](address)
+        native.call_packed(entry, record)
         return outputs
 
     def run_one(self, *values):

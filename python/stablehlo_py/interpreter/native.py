@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .plan import Function, Region
 
 __all__ = ["Unsupported", "Emitter", "LoopCache", "OPS", "PER_ELEMENT_CALLS", "alias_scopes", "KERNELS", "TYPES",
-           "NUMPY_UNARY", "compile_while", "enabled", "jit", "mlir_type"]
+           "NUMPY_UNARY", "call_packed", "compile_while", "enabled", "jit", "loop_module", "mlir_type"]
 
 _CHUNK = 1 << 22  # iterations per call of a loop without limits (milliseconds)
 _CHECK_PERIOD = 1 << 14  # iterations between limit checks (each check is a call into the JIT)
@@ -177,6 +177,11 @@ class Emitter:
     def bitcast(self, x: str, src: str, dst: str) -> str:
         return self.op(f"arith.bitcast {x} : {src} to {dst}")
 
+    def word(self, k: int, t: str) -> str:
+        """Word k (8 bytes) of the call's record %rec, read as a `t` (see call_packed)."""
+        at = self.op(f"llvm.getelementptr %rec[{8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8")
+        return self.op(f"llvm.load {at} : !llvm.ptr -> {t}")
+
     # memory: numpy's bool is a byte holding 0 or 1; `scopes` from alias_scopes (or none)
     def load(self, address: str, t: str, scopes: str = "") -> str:
         if t == "i1":
@@ -242,6 +247,21 @@ class Emitter:
 
 # ---------------------------------------------------------------------------
 # The op table: op name -> emitter(emitter, op, operand names) -> result name
+
+
+def loop_module(em: Emitter, prelude=()) -> str:
+    """The MLIR of `func @loop(%rec)` with the body `em` emitted, after the module-level lines
+    `prelude` (alias scope definitions); a loop over tensors, called by call_packed."""
+    return "\n".join([*prelude, "func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines,
+                      "}"])
+
+
+def call_packed(entry: tuple, record: np.ndarray) -> None:
+    """Run the loop `entry` (from jit) on `record`, a uint64 array whose words from 2 on are its
+    values; words 0 and 1 become the packed call's argv[0] and the record's address."""
+    address = record.ctypes.data
+    record[0], record[1] = address + 8, address
+    entry[1](address)
 
 
 def alias_scopes(scope: str, others: list[str]) -> str:

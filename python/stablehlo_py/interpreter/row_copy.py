@@ -60,18 +60,14 @@ class RowCopy:
         starts = np.ascontiguousarray(starts)
         out = np.empty((n, rows.shape[1]), rows.dtype)
         record = np.zeros(8 + 2 * columns, np.uint64)
-        address = record.ctypes.data
-        record[:6] = (address + 8, address, rows.ctypes.data, rows.strides[0] % (1 << 64), starts.ctypes.data,
-                      out.ctypes.data)
+        record[2:6] = (rows.ctypes.data, rows.strides[0] % (1 << 64), starts.ctypes.data, out.ctypes.data)
         record[8::2] = np.asarray(uppers, np.int64).view(np.uint64)
         record[9::2] = np.asarray(strides, np.int64).view(np.uint64)
-        function = entry[1]
 
         def copy(start: int, stop: int) -> None:
             mine = record.copy()  # each chunk its own range
-            mine[0], mine[1] = mine.ctypes.data + 8, mine.ctypes.data
             mine[6], mine[7] = start, stop
-            function(mine.ctypes.data)
+            native.call_packed(entry, mine)
 
         if min_chunk is None:
             copy(0, n)
@@ -85,13 +81,9 @@ def loop_text(index_dtype: np.dtype, columns: int, row_bytes: int) -> str:
     em = native.Emitter()
     t = f"i{8 * index_dtype.itemsize}"
 
-    def word(k: int, result: str) -> str:
-        at = em.op(f"llvm.getelementptr %rec[{8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8")
-        return em.op(f"llvm.load {at} : !llvm.ptr -> {result}")
-
-    table, row_stride, indices, out, first, end = (word(k, kind) for k, kind in enumerate(
+    table, row_stride, indices, out, first, end = (em.word(k, kind) for k, kind in enumerate(
         ("!llvm.ptr", "i64", "!llvm.ptr", "!llvm.ptr", "i64", "i64"), start=2))
-    bounds = [(word(8 + 2 * k, "i64"), word(9 + 2 * k, "i64")) for k in range(columns)]
+    bounds = [(em.word(8 + 2 * k, "i64"), em.word(9 + 2 * k, "i64")) for k in range(columns)]
     zero, one = em.const(0, "i64"), em.const(1, "i64")
     i = em.fresh()
     em.add(f"scf.for {i} = {first} to {end} step {one} : i64 {{")
@@ -117,7 +109,7 @@ def loop_text(index_dtype: np.dtype, columns: int, row_bytes: int) -> str:
     em.indent -= 1
     em.add("}")
     em.add("return")
-    return "\n".join(["func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines, "}"])
+    return native.loop_module(em)
 
 
 def _emit_copy(em: native.Emitter, source: str, target: str, size: int) -> None:

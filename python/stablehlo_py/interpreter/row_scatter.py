@@ -86,12 +86,10 @@ class RowScatter:
                 or values.dtype != out.dtype or out.size < self.width or limits.min() < 0):
             return False
         record = np.zeros(7 + 2 * self.columns, np.uint64)
-        address = record.ctypes.data
-        record[:7] = (address + 8, address, out.ctypes.data, values.ctypes.data, starts.ctypes.data, len(values),
-                      out.size - self.width)
+        record[2:7] = (out.ctypes.data, values.ctypes.data, starts.ctypes.data, len(values), out.size - self.width)
         record[7::2] = limits.view(np.uint64)
         record[8::2] = np.asarray(strides, np.int64).view(np.uint64)
-        entry[1](address)
+        native.call_packed(entry, record)
         return True
 
     def loop_text(self, index_dtype: np.dtype) -> str:
@@ -101,13 +99,9 @@ class RowScatter:
         stored = "i8" if t == "i1" else t  # numpy's bool is a byte holding 0 or 1
         it = f"i{8 * index_dtype.itemsize}"
 
-        def word(k: int, result: str) -> str:
-            at = em.op(f"llvm.getelementptr %rec[{8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8")
-            return em.op(f"llvm.load {at} : !llvm.ptr -> {result}")
-
-        out, values, indices, count, last = (word(k, kind) for k, kind in enumerate(
+        out, values, indices, count, last = (em.word(k, kind) for k, kind in enumerate(
             ("!llvm.ptr", "!llvm.ptr", "!llvm.ptr", "i64", "i64"), start=2))
-        bounds = [(word(7 + 2 * k, "i64"), word(8 + 2 * k, "i64")) for k in range(self.columns)]
+        bounds = [(em.word(7 + 2 * k, "i64"), em.word(8 + 2 * k, "i64")) for k in range(self.columns)]
         zero, one = em.const(0, "i64"), em.const(1, "i64")
         i = em.fresh()
         em.add(f"scf.for {i} = {zero} to {count} step {one} : i64 {{")
@@ -150,8 +144,7 @@ class RowScatter:
         if em.scratch is not None:
             raise native.Unsupported("the body calls numpy per element")
         # the result and the updates are distinct arrays: telling LLVM spares it overlap checks
-        return "\n".join([*_SCOPES, "func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {",
-                          *em.lines, "}"])
+        return native.loop_module(em, _SCOPES)
 
 
 _SCOPES = ['#scatter_domain = #llvm.alias_scope_domain<id = distinct[0]<>, description = "row scatter">',

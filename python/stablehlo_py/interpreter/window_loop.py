@@ -91,10 +91,6 @@ class WindowLoop:
         t = native.mlir_type(self.info)
         memory = "i8" if t == "i1" else t  # numpy's bool is a byte holding 0 or 1
 
-        def word(k: int, kind: str) -> str:
-            at = em.op(f"llvm.getelementptr %rec[{8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8")
-            return em.op(f"llvm.load {at} : !llvm.ptr -> {kind}")
-
         def i64(value: int) -> str:
             return em.const(value, "i64")
 
@@ -112,11 +108,11 @@ class WindowLoop:
             em.add("}")
 
         last = len(self.in_shape) - 1
-        x, out = word(2, "!llvm.ptr"), word(3, "!llvm.ptr")
-        init = word(4, memory)
+        x, out = em.word(2, "!llvm.ptr"), em.word(3, "!llvm.ptr")
+        init = em.word(4, memory)
         if t == "i1":
             init = em.cmpi("ne", init, em.const(0, "i8"), "i8")
-        first, end = word(5, "i64"), word(6, "i64")
+        first, end = em.word(5, "i64"), em.word(6, "i64")
         row = em.fresh()
         em.add(f"scf.for {row} = {first} to {end} step {i64(1)} : i64 {{")
         em.indent += 1
@@ -190,8 +186,7 @@ class WindowLoop:
         em.add("return")
         if em.scratch is not None:
             raise native.Unsupported("the body calls numpy per element")
-        return "\n".join([*_SCOPES, "func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {",
-                          *em.lines, "}"])
+        return native.loop_module(em, _SCOPES)
 
     def run(self, x, init) -> np.ndarray | None:
         """The reduce_window of `x` (the op's input shape and element type, any strides) with the
@@ -202,16 +197,14 @@ class WindowLoop:
             return None
         out = np.empty(self.out_shape, self.dtype)
         record = np.zeros(7, np.uint64)
-        address = record.ctypes.data
-        record[:4] = (address + 8, address, x.ctypes.data, out.ctypes.data)
+        record[2:4] = (x.ctypes.data, out.ctypes.data)
         record.view(np.uint8)[32:32 + self.dtype.itemsize] = np.asarray(init, self.dtype).reshape(1).view(np.uint8)
-        rows, function = math.prod(self.out_shape[:-1]), entry[1]
+        rows = math.prod(self.out_shape[:-1])
 
         def fold(start: int, stop: int) -> None:
             mine = record.copy()  # each chunk its own range
-            mine[0], mine[1] = mine.ctypes.data + 8, mine.ctypes.data
             mine[5], mine[6] = start, stop
-            function(mine.ctypes.data)
+            native.call_packed(entry, mine)
 
         threads.run(fold, rows, max(1, THREAD_ELEMENTS // self.out_shape[-1]))
         return out
