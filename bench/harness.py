@@ -29,6 +29,7 @@ its `time_calls` too.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -124,8 +125,11 @@ def time_calls(call, repeats: int, warmup: int = 0, before=None) -> list:
     return times
 
 
+ROUNDS = 6
+
+
 def time_interleaved(calls: dict, warmup: int, budget: float, min_repeats: int, max_repeats: int,
-                     rounds: int = 6) -> dict:
+                     rounds: int = ROUNDS) -> dict:
     """{name: per-call seconds}: after `warmup` calls each, the engines take turns, `rounds`
     rounds of a few calls each, as many calls as fit in `budget` seconds per engine. Each round
     takes the engines in another order, so no engine always follows the same one: an engine
@@ -144,6 +148,23 @@ def time_interleaved(calls: dict, warmup: int, budget: float, min_repeats: int, 
             share = math.ceil(repeats[name] * (r + 1) / rounds) - math.ceil(repeats[name] * r / rounds)
             times[name] += time_calls(call, share)
     return times
+
+
+# The spinner checks now and then that its parent still runs: if the benchmark is killed
+# (SIGKILL, SIGTERM) before it can stop the spinner, the spinner stops by itself.
+SPINNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent:\n    for _ in range(10**6): pass"
+
+
+@contextlib.contextmanager
+def spinning_core():
+    """A busy machine for the duration: one process spinning, a core's worth of CPU taken from
+    the engines (run_all.py --busy). It is killed on the way out, exceptions and Ctrl-C included."""
+    spinner = subprocess.Popen([sys.executable, "-c", SPINNER], stdin=subprocess.DEVNULL)
+    try:
+        yield spinner
+    finally:
+        spinner.kill()
+        spinner.wait()
 
 
 def as_list(outputs) -> list:
@@ -512,6 +533,47 @@ def geomeans(outcomes: list) -> str:
                         key=lambda o: o.ratio)
             lines.append(f"{kind} workloads: geomean ratio {fmt_ratio(geomean(ratios))} over {len(ratios)} "
                          f"(worst {fmt_ratio(worst.ratio)}, {worst.workload.name})")
+    return "\n".join(lines)
+
+
+BUSY_LIMIT = 1.5  # the busy ratio may be at most this many times the quiet one
+
+
+def busy_factor(quiet: Outcome, busy: Outcome) -> Optional[float]:
+    """How much worse stablehlo-py fares against XLA with a core busy: busy ratio / quiet ratio
+    (None unless both runs agree with XLA)."""
+    if quiet.check != "ok" or busy.check != "ok" or not quiet.ratio or not busy.ratio:
+        return None
+    return busy.ratio / quiet.ratio
+
+
+def busy_table(quiet: list, busy: list) -> str:
+    """Per workload (the same workloads, in the same order, in both runs): the ratio on the quiet
+    machine, the ratio with one core busy (both engines under the same load), and their quotient."""
+    rows = []
+    for q, b in zip(quiet, busy):
+        check = q.check if q.check == b.check else f"quiet: {q.check}; busy: {b.check}"
+        rows.append([q.workload.name, q.workload.kind, fmt_ratio(q.ratio), fmt_ratio(b.ratio),
+                     fmt_ratio(busy_factor(q, b)), check.replace("|", "\\|")])
+    return markdown_table(["workload", "kind", "ratio, quiet", "ratio, one core busy", "busy / quiet",
+                           "agrees with XLA"], rows)
+
+
+def busy_geomeans(quiet: list, busy: list) -> str:
+    """Both runs' geomeans, the worst busy / quiet factor and whether every workload is within
+    BUSY_LIMIT (a workload without both ratios is not)."""
+    lines = [f"quiet machine, {line}" for line in geomeans(quiet).splitlines()]
+    lines += [f"one core busy, {line}" for line in geomeans(busy).splitlines()]
+    factors = [(q.workload.name, busy_factor(q, b)) for q, b in zip(quiet, busy)]
+    measured = [(name, f) for name, f in factors if f is not None]
+    if measured:
+        name, worst = max(measured, key=lambda nf: nf[1])
+        lines.append(f"busy / quiet: geomean {fmt_ratio(geomean(f for _, f in measured))}, "
+                     f"worst {fmt_ratio(worst)} ({name})")
+    over = [f"{name} ({fmt_ratio(f)})" if f is not None else f"{name} (no ratio)"
+            for name, f in factors if f is None or f > BUSY_LIMIT]
+    lines.append(f"every workload within {BUSY_LIMIT:g}x of its quiet ratio under load: "
+                 + (f"no: {', '.join(over)}" if over else "yes"))
     return "\n".join(lines)
 
 

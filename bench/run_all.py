@@ -1,6 +1,6 @@
 """The whole benchmark suite in one run: one table, the geomeans, and bench/RESULTS.md.
 
-    .venv/bin/python bench/run_all.py [--only SUBSTRING ...] [--no-reference] [--results PATH]
+    .venv/bin/python bench/run_all.py [--only SUBSTRING ...] [--no-reference] [--results PATH] [--busy]
                                       [--budget 1] [--ref-budget 8] ...
 
 Every workload of bench_mlp, bench_cnn, bench_transformer, bench_loops, bench_scatter,
@@ -10,7 +10,11 @@ interpreter) side by side; results checked against XLA's. Prints the summary tab
 and scalar-loop geomeans of stablehlo-py / XLA compiled, and writes RESULTS.md (summary,
 per-engine details and the machine) unless --only narrows the run or --results - is given
 (--append TITLE adds this run as a section of an existing RESULTS.md instead).
-Exits 1 if any result disagrees with XLA's. About 4 minutes on the 2-core development machine.
+--busy runs the workloads a second time with one process spinning on a core and adds, per
+workload, the ratio under that load, its quotient by the quiet ratio, and whether every workload
+stays within harness.BUSY_LIMIT of its quiet ratio.
+Exits 1 if any result disagrees with XLA's. About 4 minutes on the 2-core development machine
+(twice that with --busy).
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ def git(*args) -> str:
         return ""
 
 
-def machine_info(started: datetime.datetime, load_before, load_after, elapsed: float) -> list:
+def machine_info(started: datetime.datetime, load_before, load_after, elapsed: float, busy: bool) -> list:
     import jax
     import jaxlib
 
@@ -71,11 +75,36 @@ def machine_info(started: datetime.datetime, load_before, load_after, elapsed: f
         f"- date: {started:%Y-%m-%d %H:%M} UTC; the whole run took {elapsed:.0f} s",
         f"- CPU: {cpu_model()}, {os.cpu_count()} cores (`os.cpu_count()`); shared with other engineers' "
         "test runs, so timings are noisy",
-        f"- load average (1 min) before / after the run: {load_before:.2f} / {load_after:.2f}",
+        f"- load average (1 min) before / after the run: {load_before:.2f} / {load_after:.2f}"
+        + ("; the second pass (--busy) ran with one process spinning on a core" if busy else ""),
         f"- Python {platform.python_version()}, numpy {np.__version__}, jax {jax.__version__}, "
         f"jaxlib {jaxlib.__version__}; OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}",
         f"- stablehlo-py at commit {git('rev-parse', '--short', 'HEAD')}"
         + (f", with uncommitted changes in {', '.join(dirty)}" if dirty else ""),
+    ]
+
+
+def busy_section(quiet: list, busy: list, level: str) -> list:
+    """The --busy pass's lines (markdown, printed and written alike): its summary table, then the
+    quiet and busy ratios side by side with both passes' geomeans; `level` is the headings' '#'s."""
+    return [
+        f"{level} One core busy",
+        "",
+        "The same workloads again, with one process spinning on a core (`harness.spinning_core`) the whole "
+        "time: stablehlo-py and XLA are timed interleaved as on the quiet machine, so both run under the "
+        "same load.",
+        "",
+        harness.summary_table(busy),
+        "",
+        f"{level} Quiet machine against one core busy",
+        "",
+        harness.busy_table(quiet, busy),
+        "",
+        *[f"- {line}" for line in harness.busy_geomeans(quiet, busy).splitlines()],
+        "",
+        "ratio = stablehlo-py median / XLA compiled median in the same run; busy / quiet = the ratio with "
+        "one core busy / the ratio on the quiet machine (above 1: stablehlo-py loses more to the load "
+        f"than XLA does); the target is at most {harness.BUSY_LIMIT:g}x for every workload.",
     ]
 
 
@@ -87,6 +116,9 @@ def main(argv=None) -> int:
     parser.add_argument("--append", metavar="TITLE",
                         help="append this run's machine info, summary and geomeans to the results file as a "
                              "section with this title, instead of overwriting it")
+    parser.add_argument("--busy", action="store_true",
+                        help="run the workloads twice, on the quiet machine and then with one process spinning on "
+                             "a core, and report both ratios to XLA and their quotient")
     harness.add_arguments(parser, budget=1.0, ref_budget=8.0)
     args = parser.parse_args(argv)
 
@@ -99,25 +131,36 @@ def main(argv=None) -> int:
         workloads = [w for w in workloads if any(s.lower() in w.name.lower() for s in args.only)]
     print(f"{len(workloads)} workloads; jax {jax.__version__}, numpy {np.__version__}, "
           f"{os.cpu_count()} CPUs", flush=True)
-    outcomes = harness.run_workloads(workloads, harness.settings_from(args))
+    settings = harness.settings_from(args)
+    outcomes = harness.run_workloads(workloads, settings)
+    busy = []
+    if args.busy:
+        print("again, with one core busy (a process spinning):", flush=True)
+        with harness.spinning_core():
+            busy = harness.run_workloads(workloads, settings)
     elapsed = time.perf_counter() - start
+    ok = all(o.check == "ok" for o in outcomes + busy)
     summary, means = harness.summary_table(outcomes), harness.geomeans(outcomes)
     print()
     print(summary)
     print()
     print(means)
+    if busy:
+        print()
+        print("\n".join(busy_section(outcomes, busy, "##")))
+        print()
     print(harness.FOOTER)
     print(f"({elapsed:.0f} s)")
 
     if args.results != "-" and not args.only:
-        info = machine_info(started, load_before, os.getloadavg()[0], elapsed)
-        settings = harness.settings_from(args)
+        info = machine_info(started, load_before, os.getloadavg()[0], elapsed, bool(busy))
         if args.append:
             with open(args.results, "a") as fh:
                 fh.write("\n".join(["", f"## {args.append}", "", *info, "", summary, "",
-                                     *[f"- {line}" for line in means.splitlines()], ""]))
+                                     *[f"- {line}" for line in means.splitlines()], "",
+                                     *(busy_section(outcomes, busy, "###") + [""] if busy else [])]))
             print(f"appended to {args.results}")
-            return 0 if all(o.check == "ok" for o in outcomes) else 1
+            return 0 if ok else 1
         text = "\n".join([
             "# Benchmark results",
             "",
@@ -141,6 +184,7 @@ def main(argv=None) -> int:
             "finished. prepare = `stablehlo_py.compile(text)`. jax.jit (copies inputs) = `jax.jit(f)` called on "
             "numpy arrays, which copies them to the device on every call.",
             "",
+            *(busy_section(outcomes, busy, "##") + [""] if busy else []),
             "## Workloads",
             "",
             *[f"- {w.name} ({w.kind}): {w.description}; tolerance {w.tolerance}" for w in workloads],
@@ -149,15 +193,16 @@ def main(argv=None) -> int:
             "",
             f"Medians and minimums per call; {settings.warmup} warm-up calls per engine, then as many calls as "
             f"fit in {settings.budget:g} s per engine ({settings.min_repeats} to {settings.max_repeats}), "
-            "interleaved in 5 rounds.",
+            f"interleaved in {harness.ROUNDS} rounds.",
             "",
             harness.detail_table(outcomes),
             "",
+            *(["## Every engine, one core busy", "", harness.detail_table(busy), ""] if busy else []),
         ])
         with open(args.results, "w") as fh:
             fh.write(text)
         print(f"wrote {args.results}")
-    return 0 if all(o.check == "ok" for o in outcomes) else 1
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

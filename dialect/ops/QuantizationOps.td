@@ -13,7 +13,10 @@ def StableHLO_UniformQuantizeOp : StableHLO_Op<"uniform_quantize", [Pure]> {
   let summary = "quantize a float tensor, or requantize a quantized one";
   let arguments = (ins RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>:$operand);
   let results = (outs HLO_QuantizedTensor:$result);
-  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  // One type when requantizing to the same type, as upstream prints it.
+  let assemblyFormat = [{
+    $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -22,7 +25,9 @@ def StableHLO_UniformDequantizeOp
   let summary = "dequantize a quantized tensor to its expressed type";
   let arguments = (ins HLO_QuantizedTensor:$operand);
   let results = (outs HLO_FloatTensor:$result);
-  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = [{
+    $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
   let hasVerifier = 1;
 }
 

@@ -31,7 +31,9 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
     for its group at a collective op (or for a value at a recv). `infeed`: a callable
     (process_index, infeed_config) -> arrays, or a queue/list/iterable of array sequences (or a
     dict of them per process); `outfeed`: a callable (process_index, outfeed_config, arrays) or
-    a list receiving (process_index, arrays) (see stablehlo_py.interpreter)."""
+    a list receiving (process_index, arrays) (see stablehlo_py.interpreter). Without `outfeed`,
+    what the program outfeeds is kept in the returned list's `outfeed` attribute: a list of
+    Outfed(process_index, config, arrays), in the order the ops ran."""
     from .interpreter import run_on_grid
 
     return run_on_grid(compile(module_or_text, entry=entry, limits=limits), arrays, num_replicas, num_partitions,

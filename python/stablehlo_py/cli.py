@@ -9,7 +9,7 @@
 
 `run` prints each result of the entry function (`main`, or the module's only
 function) of each module (one .npy per tensor parameter; token parameters
-need none); its exit status is 0 only if every module ran and every check held; the limits
+need none), then the values its outfeed and host-transfer send ops handed to the host; its exit status is 0 only if every module ran and every check held; the limits
 apply to each module (interpreter/limits.py: memory defaults follow the machine).  `opt` runs a comma-separated pipeline mixing C++ passes
 (anything `PassManager.add(str)` accepts) and Python passes
 (passes/registry.py: `stablehlo-interpret{entry=NAME print=true}`, the
@@ -155,8 +155,9 @@ def _grid_of(run, args, world) -> tuple:
     return replicas, partitions
 
 
-def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_files=None) -> list:
-    """The results of each process (a list of one for a 1x1 grid); an argument file name with
+def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_files=None) -> tuple:
+    """(the results of each process (a list of one for a 1x1 grid), the values the program
+    outfed (interpreter.Outfed records of the processes run here)); an argument file name with
     `{process}` is loaded per process (its flattened id). Under mpiexec each rank loads the
     files of its own process only (the other processes' arguments are None here).
     `probe_files`: where interpreter.probe writes (probes.ProbeFiles, or None)."""
@@ -165,18 +166,21 @@ def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_fi
     count = replicas * partitions
     per_file = any("{process}" in p for p in args.args)
     if count == 1:
-        return [run_on_grid(run, _load_args([p.replace("{process}", "0") for p in args.args], run.arg_specs),
-                            1, 1, probe_dir=probe_files)]
+        results = run_on_grid(run, _load_args([p.replace("{process}", "0") for p in args.args], run.arg_specs),
+                              1, 1, probe_dir=probe_files)
+        return [results], results.outfeed
     here = range(count) if world is None else [world[0]]
     loaded = {i: _load_args([p.replace("{process}", str(i)) for p in args.args], run.arg_specs)
               for i in (here if per_file else [0])}
     if not per_file:
-        return run_on_grid(run, loaded[0], replicas, partitions, probe_dir=probe_files)
+        results = run_on_grid(run, loaded[0], replicas, partitions, probe_dir=probe_files)
+        return results, results.outfeed
     if len({len(a) for a in loaded.values()}) != 1:
         raise UserError("the processes' argument files give different numbers of arguments")
     width = len(next(iter(loaded.values())))
     by_position = [[loaded[i][k] if i in loaded else None for i in range(count)] for k in range(width)]
-    return run_on_grid(run, by_position, replicas, partitions, probe_dir=probe_files)
+    results = run_on_grid(run, by_position, replicas, partitions, probe_dir=probe_files)
+    return results, results.outfeed
 
 
 def _mpi_world():
@@ -202,6 +206,30 @@ def _write_results(directory: str, process, results) -> None:
             raise UserError(f"result {index} is a tuple: --output writes tensors only")
         if hasattr(value, "dtype"):
             np.save(os.path.join(directory, f"{prefix}result_{index}.npy"), value)
+
+
+def _format_outfed(outfed: list) -> str:
+    """The values outfeed / host-transfer send ops handed to the host, in the order they ran."""
+    lines = []
+    for number, (process, config, arrays) in enumerate(outfed):
+        for index, value in enumerate(arrays):
+            lines.append(f"outfeed {number} (process {process}, config {config!r}) value {index}: "
+                         f"shape={value.shape} dtype={value.dtype.name}")
+            lines.append(np.array_repr(value))
+    return "\n".join(lines)
+
+
+def _write_outfed(directory: str, outfed: list) -> None:
+    """Each outfed array as DIR/outfeed_N_value_K.npy (N counting the outfeed ops' runs in order;
+    DIR/process_I_outfeed_N_value_K.npy, N counting per process, when several processes ran)."""
+    os.makedirs(directory, exist_ok=True)
+    several = len({record.process_index for record in outfed}) > 1
+    counts: dict = {}
+    for process, _config, arrays in outfed:
+        number = counts[process] = counts.get(process, -1) + 1
+        prefix = f"process_{process}_" if several else ""
+        for index, value in enumerate(arrays):
+            np.save(os.path.join(directory, f"{prefix}outfeed_{number}_value_{index}.npy"), value)
 
 
 def _positive_int(text: str) -> int:
@@ -252,7 +280,7 @@ def _run(args) -> int:
             distributed = world is not None and replicas * partitions > 1
             # a 1x1 run, which every rank runs alike, writes its probes on rank 0
             files = rank_probe_files if distributed else probe_files if rank == 0 else None
-            per_process = _run_on_grid(run, args, replicas, partitions, world, files)
+            per_process, outfed = _run_on_grid(run, args, replicas, partitions, world, files)
         except (UserError, InterpreterError) as e:
             if distributed:  # this rank's own failure (its argument files, ...): end the job
                 mpi.abort(str(e))
@@ -266,6 +294,13 @@ def _run(args) -> int:
                 say(run.format_results(results))
             if args.output and (rank == process if distributed else rank == 0):
                 _write_results(args.output, process if len(per_process) > 1 else None, results)
+        if outfed:  # under mpiexec, each rank's own processes' values
+            if distributed:
+                print(_format_outfed(outfed))
+            else:
+                say(_format_outfed(outfed))
+            if args.output and (distributed or rank == 0):
+                _write_outfed(args.output, outfed)
         sys.stdout.flush()
     if failures:
         what = f"{failures} of {len(chunks)} modules failed" if len(chunks) > 1 else "failed"
@@ -437,7 +472,8 @@ def _parser() -> argparse.ArgumentParser:
                           "one thread runs each process (one rank each under mpiexec -n R*P); an --args file "
                           "name with {process} is loaded per process")
     run.add_argument("--output", metavar="DIR", help="also write each tensor result as DIR/result_K.npy "
-                                                     "(DIR/process_I_result_K.npy on a process grid)")
+                                                     "(DIR/process_I_result_K.npy on a process grid), and "
+                                                     "each outfed array as DIR/outfeed_N_value_K.npy")
     run.add_argument("--probe-dir", metavar="DIR",
                      help="write the value of each run of an interpreter.probe op as DIR/<probe_id>_<n>.npy, "
                           "listed in DIR/index.csv (under mpiexec: DIR/process_I/ per rank)")

@@ -176,3 +176,56 @@ def test_console_entry_point_runs_without_traceback(write):
                           env=env, timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert "expected 2.5" in proc.stderr and "Traceback" not in proc.stderr
+
+
+OUTFEEDING = """func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %t = stablehlo.create_token : !stablehlo.token
+  %0 = "stablehlo.outfeed"(%x, %t) {outfeed_config = "first"} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
+  %y = stablehlo.add %x, %x : tensor<2xf32>
+  %c = stablehlo.constant dense<7> : tensor<i8>
+  %1 = "stablehlo.outfeed"(%y, %c, %0) : (tensor<2xf32>, tensor<i8>, !stablehlo.token) -> !stablehlo.token
+  %s = "stablehlo.send"(%c, %1) {channel_handle = #stablehlo.channel_handle<handle = 4, type = 2>, is_host_transfer = true} : (tensor<i8>, !stablehlo.token) -> !stablehlo.token
+  return %y : tensor<2xf32>
+}
+"""
+
+
+def test_run_prints_and_writes_what_a_program_outfeeds(write, tmp_path, capsys):
+    """outfeed and host-transfer send need no setup: their values are printed after the results
+    and written as outfeed_N_value_K.npy under --output."""
+    x = np.array([1.5, -2.0], np.float32)
+    np.save(tmp_path / "x.npy", x)
+    out = tmp_path / "out"
+    assert main(["run", write("o.mlir", OUTFEEDING), "--args", str(tmp_path / "x.npy"), "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.index("@main result 0") < printed.index("outfeed 0 (process 0, config 'first') value 0:")
+    for line in ("outfeed 0 (process 0, config 'first') value 0: shape=(2,) dtype=float32",
+                 "outfeed 1 (process 0, config '') value 0: shape=(2,) dtype=float32",
+                 "outfeed 1 (process 0, config '') value 1: shape=() dtype=int8",
+                 "outfeed 2 (process 0, config 'send channel 4') value 0: shape=() dtype=int8",
+                 "array([ 3., -4.], dtype=float32)"):
+        assert line in printed
+    expected = {"result_0.npy": 2 * x, "outfeed_0_value_0.npy": x, "outfeed_1_value_0.npy": 2 * x,
+                "outfeed_1_value_1.npy": np.array(7, np.int8), "outfeed_2_value_0.npy": np.array(7, np.int8)}
+    assert sorted(os.listdir(out)) == sorted(expected)
+    for name, want in expected.items():
+        got = np.load(out / name)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+
+
+def test_run_writes_each_process_outfeed(write, tmp_path, capsys):
+    program = """func.func @main() -> tensor<ui32> {
+  %t = stablehlo.create_token : !stablehlo.token
+  %p = stablehlo.partition_id : tensor<ui32>
+  %o = "stablehlo.outfeed"(%p, %t) : (tensor<ui32>, !stablehlo.token) -> !stablehlo.token
+  return %p : tensor<ui32>
+}
+"""
+    out = tmp_path / "out"
+    assert main(["run", write("g.mlir", program), "--partitions", "2", "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "(process 0, config '') value 0: shape=() dtype=uint32" in printed
+    assert "(process 1, config '') value 0: shape=() dtype=uint32" in printed
+    for process in (0, 1):
+        assert np.load(out / f"process_{process}_outfeed_0_value_0.npy") == process

@@ -464,9 +464,8 @@ def test_dot_general_integers_exact(case):
 
 @pytest.fixture
 def halves(monkeypatch):
-    """Dots of at least 4096 multiply-adds split in halves (as with numpy's BLAS on one thread);
-    records the row counts of each half multiplied."""
-    monkeypatch.setattr(linalg, "_BLAS_ONE_THREAD", True)
+    """Dots of at least 4096 multiply-adds split in halves; records the row counts of each half
+    multiplied."""
     monkeypatch.setattr(linalg, "SPLIT_MATMUL_WORK", 1 << 12)
     rows = []
     original = linalg._halves_matmul
@@ -515,14 +514,12 @@ def test_large_dots_in_halves(lhs_shape, rhs_shape, dtype, halves, monkeypatch):
     assert_sum_bound(two, exact, magnitude * (2 if np.dtype(dtype).kind == "c" else 1), lhs_shape[-1])
 
 
-@pytest.mark.parametrize("case", ["blas_threads", "small", "few_rows", "batched"])
+@pytest.mark.parametrize("case", ["small", "few_rows", "batched"])
 def test_dots_not_in_halves(case, halves, monkeypatch):
-    """numpy's BLAS with threads of its own, too little work, fewer than 64 rows, batch dims."""
+    """Too little work, fewer than 64 rows, batch dims."""
     lhs_shape, rhs_shape = (100, 48), (48, 80)
     text = None
-    if case == "blas_threads":
-        monkeypatch.setattr(linalg, "_BLAS_ONE_THREAD", False)
-    elif case == "small":
+    if case == "small":
         monkeypatch.setattr(linalg, "SPLIT_MATMUL_WORK", 100 * 48 * 80 + 1)
     elif case == "few_rows":  # k = 300: past the index-order depth, so BLAS sums it
         lhs_shape, rhs_shape = (63, 300), (300, 16)
@@ -539,3 +536,75 @@ def test_dots_not_in_halves(case, halves, monkeypatch):
     assert halves == []
     exact = a.astype(np.float64) @ b.astype(np.float64)
     assert_sum_bound(got, exact, np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64), lhs_shape[-1])
+
+
+# --- BLAS threads: one inside the interpreter's calls, the caller's setting kept outside -------
+
+BLAS_PROBE = """func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.custom_call @test.blas_threads(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}"""
+
+
+def _blas_threads() -> list:
+    from threadpoolctl import threadpool_info
+
+    counts = [lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"]
+    assert counts, "threadpoolctl finds no BLAS library in this process"
+    return counts
+
+
+@pytest.fixture
+def blas_probe():
+    """A custom call recording the BLAS thread counts while the program runs; BLAS set to two
+    threads outside (the caller's own setting, which every call must put back)."""
+    from threadpoolctl import threadpool_limits
+
+    from stablehlo_py.interpreter import register_custom_call, unregister_custom_call
+
+    seen = []
+
+    def probe(x):
+        seen.append(_blas_threads())
+        return x
+
+    register_custom_call("test.blas_threads", probe)
+    try:
+        with threadpool_limits(2, user_api="blas"):
+            yield seen
+    finally:
+        unregister_custom_call("test.blas_threads")
+
+
+def test_blas_runs_on_one_thread_inside_a_call(blas_probe):
+    outside = _blas_threads()
+    assert all(count == 2 for count in outside)
+    x = np.arange(2, dtype=np.float32)
+    (r,) = interpret(BLAS_PROBE, x)
+    np.testing.assert_array_equal(r, x)
+    assert blas_probe == [[1] * len(outside)]
+    assert _blas_threads() == outside  # put back
+
+
+def test_blas_setting_is_put_back_after_grids_nested_calls_and_failures(blas_probe):
+    from stablehlo_py.interpreter import InterpreterError, register_custom_call
+
+    outside = _blas_threads()
+    x = np.arange(2, dtype=np.float32)
+    per_process = interpret(BLAS_PROBE, x, num_partitions=2)  # two threads, one call each
+    assert len(per_process) == 2 and blas_probe == [[1] * len(outside)] * 2
+    assert _blas_threads() == outside
+    inner = stablehlo_py.compile(BLAS_PROBE)
+    register_custom_call("test.nested", lambda v: inner(v)[0])  # a call inside a call
+    nested = BLAS_PROBE.replace("@test.blas_threads", "@test.nested")
+    blas_probe.clear()
+    interpret(nested, x)
+    assert blas_probe == [[1] * len(outside)] and _blas_threads() == outside
+
+    def fail(v):
+        raise RuntimeError("boom")
+
+    register_custom_call("test.nested", fail)
+    with pytest.raises(InterpreterError, match="boom"):
+        interpret(nested, x)
+    assert _blas_threads() == outside

@@ -129,6 +129,40 @@ def test_parse_errors_and_bad_inputs_are_clean():
         interpret(42)
 
 
+ADD_ONE = """func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %c = stablehlo.constant dense<1> : tensor<2xi32>
+  %0 = stablehlo.add %x, %c : tensor<2xi32>
+  return %0 : tensor<2xi32>
+}"""
+
+
+@pytest.mark.parametrize("source,kind", [(b"ML\xefR\x00\x05\xff\xfe", "MLIR bytecode"),
+                                         (b"\x89PNG\r\n\x1a\n\xff", "binary data"),
+                                         (bytearray(b"\xff\xfe"), "binary data")])
+def test_bytes_that_are_not_text_get_a_clear_error(source, kind):
+    """Binary inputs (bytecode, portable artifacts) are not read yet: every entry point says what
+    it takes instead of leaking a UnicodeDecodeError."""
+    import stablehlo_py
+
+    what = rf"the bytes given are {kind}.*not UTF-8 program text.*str or UTF-8 bytes.*mlir\.ir\.Module"
+    for entry in (interpret, compile, stablehlo_py.interpret, stablehlo_py.compile):
+        with pytest.raises(InterpreterError, match=what) as info:
+            entry(source)
+        assert "internal error" not in str(info.value) and "UnicodeDecodeError" not in str(info.value)
+    with pytest.raises(TypeError, match=what):
+        stablehlo_py.refine(source, [])
+
+
+def test_utf8_bytes_are_program_text():
+    import stablehlo_py
+
+    for source in (ADD_ONE.encode(), bytearray(ADD_ONE.encode()), memoryview(ADD_ONE.encode())):
+        (r,) = interpret(source, np.array([1, 2], np.int32))
+        np.testing.assert_array_equal(r, [2, 3])
+    refined = stablehlo_py.refine(ADD_ONE.encode(), ["tensor<2xi32>"])
+    assert "stablehlo.add" in str(refined)
+
+
 def test_modules_built_in_python_are_verified_before_they_run():
     """A module built op by op is not verified by any parser: compile verifies it, since the
     kernels rely on the verifier (this add would otherwise give a 2-element tensor<3xf32>)."""

@@ -212,15 +212,59 @@ def test_outfeed_to_a_list():
     assert x[0] == 0.0 and second[0][0] == 0.0
 
 
-def test_outfeed_to_a_callable_and_missing_outfeed():
+def test_outfeed_to_a_callable():
     x = np.arange(2, dtype=np.float32)
     seen = []
-    interpret(OUTFEED, x, np.array(5, np.int64), outfeed=lambda index, config, arrays: seen.append((index, config, arrays)))
+    results = interpret(OUTFEED, x, np.array(5, np.int64),
+                        outfeed=lambda index, config, arrays: seen.append((index, config, arrays)))
     assert [(i, c, len(a)) for i, c, a in seen] == [(0, "out", 2), (0, "", 1)]
-    with pytest.raises(InterpreterError) as info:
-        interpret(OUTFEED, x, np.array(5, np.int64))
-    assert info.value.op_name == "stablehlo.outfeed"
-    assert "outfeed: nowhere to put the values (give interpret(..., outfeed=...))" in str(info.value)
+    assert results.outfeed == []  # the caller's outfeed got them
+
+
+def _assert_outfed(records, expected):
+    """`records` (Outfed) hold (process_index, config, arrays) as `expected`, arrays bit for bit."""
+    assert [(r.process_index, r.config, len(r.arrays)) for r in records] == [(i, c, len(a)) for i, c, a in expected]
+    for record, (_, _, arrays) in zip(records, expected):
+        for got, want in zip(record.arrays, arrays):
+            assert got.dtype == want.dtype
+            np.testing.assert_array_equal(got, want)
+
+
+def test_outfeed_without_an_outfeed_keeps_the_values_in_the_results():
+    x = np.arange(2, dtype=np.float32)
+    y = np.array(5, np.int64)
+    for run in (stablehlo_py.interpret, interpret):
+        results = run(OUTFEED, x, y)
+        np.testing.assert_array_equal(results[0], x)
+        _assert_outfed(results.outfeed, [(0, "out", [x, y]), (0, "", [x])])
+        results.outfeed[0].arrays[0][0] = 42.0  # the host owns what it got
+        assert x[0] == 0.0
+    # a prepared program: each call's own values, nothing kept from the calls before
+    executable = stablehlo_py.compile(OUTFEED)
+    first = executable(x, y)
+    second = executable(x + 1, y)
+    _assert_outfed(first.outfeed, [(0, "out", [x, y]), (0, "", [x])])
+    _assert_outfed(second.outfeed, [(0, "out", [x + 1, y]), (0, "", [x + 1])])
+    assert executable(x, y).outfeed is not first.outfeed
+    # a program that outfeeds nothing
+    assert interpret(ONE_INFEED, infeed=[[np.zeros((2, 3), np.float32)]]).outfeed == []
+
+
+def test_outfeed_without_an_outfeed_on_a_grid_keeps_every_process_values():
+    program = """
+    func.func @main() -> tensor<ui32> {
+      %t = stablehlo.create_token : !stablehlo.token
+      %p = stablehlo.partition_id : tensor<ui32>
+      %o = "stablehlo.outfeed"(%p, %t) {outfeed_config = "id"} : (tensor<ui32>, !stablehlo.token) -> !stablehlo.token
+      return %p : tensor<ui32>
+    }"""
+    results = interpret(program, num_partitions=3)
+    assert [int(r[0]) for r in results] == [0, 1, 2]
+    records = sorted(results.outfeed, key=lambda r: r.process_index)
+    _assert_outfed(records, [(i, "id", [np.array(i, np.uint32)]) for i in range(3)])
+    # a dict of outfeeds without an entry for a process says which
+    with pytest.raises(InterpreterError, match=r"outfeed: the outfeed dict has no entry for process 1 \(\(0, 1\)\)"):
+        interpret(program, num_partitions=2, outfeed={0: []})
 
 
 def test_feeds_on_a_grid_per_process_and_shared():
@@ -423,8 +467,9 @@ def test_host_transfer_send_recv_through_the_feeds():
 
 def test_host_transfer_without_feeds_and_with_bad_values():
     x = np.arange(4, dtype=np.int64).reshape(2, 2)
-    with pytest.raises(InterpreterError, match=r"send: nowhere to put the values \(give interpret\(\.\.\., outfeed"):
-        interpret(HOST_TRANSFER, x, infeed=[[x]])
+    results = interpret(HOST_TRANSFER, x, infeed=[[x + 1]])  # no outfeed: the send's values are kept
+    np.testing.assert_array_equal(results[0], x + 1)
+    _assert_outfed(results.outfeed, [(0, "send channel 1", [x])])
     with pytest.raises(InterpreterError, match=r"recv: no value \(give interpret\(\.\.\., infeed=\.\.\.\)\)") as info:
         interpret(HOST_TRANSFER, x, outfeed=[])
     assert info.value.op_name == "stablehlo.recv"

@@ -10,8 +10,8 @@ with the choices the project makes where the spec is open (docs/decisions.md, "Q
 scale is the type's scale rounded once to the expressed type; `q - zero_point` is exact (no wrap
 in the storage type); convert of that integer rounds to nearest even (to f16/bf16 through f32, as
 the project's `convert` does, following XLA); the product and the quotient x / scale are each
-rounded once to the expressed type; round_nearest_even breaks ties to even; NaN quantizes to the
-zero point; ±inf and out-of-range values saturate to storage_min / storage_max; adding the zero
+rounded once to the expressed type; round_nearest_even breaks ties to even; NaN quantizes to
+storage_min; ±inf and out-of-range values saturate to storage_min / storage_max; adding the zero
 point is exact (clamped, never wrapped).
 
 Ops that compute (dequantize_op_quantize, dequantize_compare, dequantize_select_quantize,
@@ -132,7 +132,7 @@ class Q:
         s, zero_point = self.scale(index), self._param(index)[1]
         x = float(x)
         if math.isnan(x):
-            return min(max(zero_point, self.smin), self.smax)
+            return self.smin
         if math.isinf(x):
             quotient = x
         else:
@@ -374,8 +374,8 @@ def test_uniform_quantize_special_values():
     x = np.array([math.nan, -math.nan, math.inf, -math.inf, 0.0, -0.0, 3e38, -3e38, 1e-45, -1e-45,
                   31.0, 31.125, 33.0, -30.75, -30.875, -31.0], np.float32)
     (got,) = run(quantize_program(x.shape, "f32", qt), x)
-    # NaN -> zero point; inf and huge values saturate; x / 0.25 = 124 -> 119, 124.5 -> 124 + -5
-    assert ints(got) == [-5, -5, 127, -128, -5, -5, 127, -128, -5, -5, 119, 119, 127, -128, -128, -128]
+    # NaN -> storage_min; inf and huge values saturate; x / 0.25 = 124 -> 119, 124.5 -> 124 + -5
+    assert ints(got) == [-128, -128, 127, -128, -5, -5, 127, -128, -5, -5, 119, 119, 127, -128, -128, -128]
     assert_storage(got, qt.quantize(x))
 
 
@@ -586,13 +586,13 @@ UNARY = {
     "round_nearest_even": (np.rint, True, (0.05, 0), (0.5, 0)),  # ties at k + 0.5 exist: 0.05 * 10 = 0.5
     "round_nearest_afz": (_afz, True, (0.05, 0), (0.5, 0)),
     "sign": (np.sign, True, (0.07, 5), (0.01, 0)),
-    "sqrt": (np.sqrt, True, (0.07, -60), (0.02, -128)),  # negative inputs: NaN -> zero point
+    "sqrt": (np.sqrt, True, (0.07, -60), (0.02, -100)),  # negative inputs: NaN -> storage_min
     "cbrt": (np.cbrt, False, (0.37, -3), (0.03, 0)),
     "cosine": (np.cos, False, (0.05, 0), (0.009, 0)),
     "sine": (np.sin, False, (0.05, 0), (0.009, 0)),
     "exponential": (np.exp, False, (0.04, 0), (0.5, -100)),
     "exponential_minus_one": (np.expm1, False, (0.04, 0), (0.5, -100)),
-    "log": (np.log, False, (0.05, -60), (0.05, 10)),  # x < 0: NaN -> zp; x = 0: -inf -> storage_min
+    "log": (np.log, False, (0.05, -60), (0.05, 10)),  # x < 0: NaN, x = 0: -inf -> storage_min
     "log_plus_one": (np.log1p, False, (0.01, -28), (0.03, 0)),  # x = -1 -> -inf, x < -1 NaN
     "logistic": (lambda x: 1 / (1 + np.exp(-x)), False, (0.06, 0), (0.004, -128)),
     "rsqrt": (lambda x: 1 / np.sqrt(x), False, (0.07, -60), (0.05, -128)),  # x = 0: inf -> max
@@ -697,7 +697,7 @@ BINARY = {
     "add": (np.add, True, (0.2, -50)),
     "subtract": (np.subtract, True, (0.2, 10)),
     "multiply": (np.multiply, True, (0.5, 0)),
-    "divide": (np.divide, True, (0.3, -7)),  # rhs = 0: ±inf -> saturates, 0 / 0 = NaN -> zp
+    "divide": (np.divide, True, (0.3, -7)),  # rhs = 0: ±inf -> saturates, 0 / 0 = NaN -> storage_min
     "maximum": (np.maximum, True, (0.09, -20)),
     "minimum": (np.minimum, True, (0.09, 20)),
     "remainder": (np.fmod, True, (0.02, 0)),
@@ -767,6 +767,82 @@ def test_binary_op_other_types(op, types):
     (got,) = run(one_op(op, [qa.of(n), qb.of(n)], qout.of(n)), a, b)
     expected, _ = _expected_binary(fn, qa, qb, qout, a, b)
     assert_storage(got, expected, f"{op} {types}")
+
+
+# Special float values entering a quantized program: NaN quantizes to storage_min, ±inf and
+# huge values saturate, ±0 to the zero point; the ops then compute on what was quantized, and
+# their own NaN and ±inf results (0 / 0, x / 0, sqrt and log of negatives, log 0) quantize so too.
+SPECIAL_F32 = [math.nan, -math.nan, math.inf, -math.inf, 0.0, -0.0, 3.4e38, -3.4e38, 1e-45, -1e-45,
+               0.5, -0.5, 1.0, -1.0, 2.0, -3.0]
+
+
+@pytest.mark.parametrize("op", list(UNARY))
+def test_unary_op_of_special_float_values_quantized(op):
+    fn, exact, pin, pout = UNARY[op]
+    qin, qout = Q("i8", "f32", (pin[0], 7)), Q("i8", "f32", (pout[0], -3))  # zero points apart from storage_min
+    x = np.array(SPECIAL_F32, np.float32)
+    n = x.size
+    text = program([tensor_type((n,), "f32")], [qout.of(n)], f"""
+  %q = stablehlo.uniform_quantize %a0 : ({tensor_type((n,), "f32")}) -> {qin.of(n)}
+  %0 = stablehlo.{op} %q : ({qin.of(n)}) -> {qout.of(n)}
+  return %0 : {qout.of(n)}""")
+    (got,) = run(text, x)
+    q = qin.quantize(x)
+    assert ints(q)[:4] == [-128, -128, 127, -128]
+    expected, reference = _expected_unary(fn, qin, qout, q)
+    if exact:
+        assert_storage(got, expected, op)
+    else:
+        assert_bracketed(got, bracket(reference, libm_error(reference, qout.expressed), qout), op)
+
+
+@pytest.mark.parametrize("op", list(BINARY))
+def test_binary_op_of_special_float_values_quantized(op):
+    """Every pair of special values, so x / 0, 0 / 0, -x / 0 and x % 0 are among them."""
+    fn, exact, pout = BINARY[op]
+    qa, qb, qout = Q("i8", "f32", (0.07, 5)), Q("i8", "f32", (0.11, -9)), Q("i8", "f32", (pout[0], 11))
+    values = np.array(SPECIAL_F32, np.float32)
+    x, y = (m.reshape(-1) for m in np.meshgrid(values, values))
+    n = x.size
+    f32 = tensor_type((n,), "f32")
+    text = program([f32, f32], [qout.of(n)], f"""
+  %qa = stablehlo.uniform_quantize %a0 : ({f32}) -> {qa.of(n)}
+  %qb = stablehlo.uniform_quantize %a1 : ({f32}) -> {qb.of(n)}
+  %0 = stablehlo.{op} %qa, %qb : ({qa.of(n)}, {qb.of(n)}) -> {qout.of(n)}
+  return %0 : {qout.of(n)}""")
+    (got,) = run(text, x, y)
+    a, b = qa.quantize(x), qb.quantize(y)
+    expected, reference = _expected_binary(fn, qa, qb, qout, a, b)
+    if op == "divide":  # the quotients by zero: NaN and -inf both storage_min, +inf storage_max
+        zero = qb.dequantize(b) == 0
+        assert zero.any() and set(ints(got[zero])) <= {qout.smin, qout.smax}
+    if exact:
+        assert_storage(got, expected, op)
+    else:
+        assert_bracketed(got, bracket(reference, libm_error(reference, qout.expressed), qout), op)
+
+
+def test_quantized_divide_by_zero_never_wraps():
+    """0 / 0 and -x / 0 give storage_min, x / 0 storage_max, for every storage type."""
+    for storage in ("i8", "u8", "i16", "u16", "i32", "u32", "i4", "u4", "i2"):
+        _, low, high = STORAGE[storage]
+        zp = (low + high + 1) // 2
+        qt = Q(storage, "f32", (0.5, zp))
+        a = qt.storage_values([zp, zp - 1, zp + 1, low, high])  # 0, -0.5, 0.5, most negative, most positive
+        b = qt.storage_values([zp] * 5)  # all 0.0
+        (got,) = run(one_op("divide", [qt.of(5), qt.of(5)], qt.of(5)), a, b)
+        assert ints(got) == [low, low, high, low, high], storage
+
+
+def test_uniform_quantize_one_type_form():
+    """`uniform_quantize %x : T` (requantizing to the same type) is upstream's printed form."""
+    qt = Q("i8", "f32", (0.0039215482917486456, -128))
+    text = program([qt.of(4)], [qt.of(4)], f"""
+  %0 = stablehlo.uniform_quantize %a0 : {qt.of(4)}
+  return %0 : {qt.of(4)}""")
+    q = qt.storage_values([-128, 0, 5, 127])
+    (got,) = run(text, q)
+    assert_storage(got, q, "requantized to its own type")
 
 
 def test_add_per_axis():

@@ -180,7 +180,7 @@ def test_quantize_dequantize_per_tensor(storage, expressed, scale, zero_point):
     check(text, x, s)
 
 
-def test_quantize_saturates_rounds_half_to_even_and_sends_nan_to_the_zero_point():
+def test_quantize_saturates_rounds_half_to_even_and_sends_nan_to_storage_min():
     q = qtype("i8", "f32", 0.5, -3)
     x = np.array([np.nan, np.inf, -np.inf, 1e30, -1e30, 0.25, 0.75, 1.25, -0.25, -0.75, 63.5, 65.0, -62.5, -63.0],
                  np.float32)
@@ -190,7 +190,7 @@ def test_quantize_saturates_rounds_half_to_even_and_sends_nan_to_the_zero_point(
 }}"""
     (got,) = check(text, x)
     # x / 0.5 rounded half to even, plus -3, clamped to [-128, 127]
-    np.testing.assert_array_equal(got, [-3, 127, -128, 127, -128, -3, -1, -1, -3, -5, 124, 127, -128, -128])
+    np.testing.assert_array_equal(got, [-128, 127, -128, 127, -128, -3, -1, -1, -3, -5, 124, 127, -128, -128])
 
 
 # ----------------------------------------------------------------- per axis, requantization, dynamic sizes

@@ -30,7 +30,9 @@ arrays` (one per non-token result of the op, checked against its types), a queue
 or iterable of such sequences (each infeed op takes the next item), or a dict of those per
 process {flattened process index: ...}; `outfeed` is a callable
 `outfeed(process_index, outfeed_config, arrays)` or a list to which `(process_index, arrays)`
-is appended. Host-transfer send / recv use them too (config f"send channel {id}" /
+is appended. Without `outfeed`, a program that outfeeds runs all the same and the values are
+kept in its results' `outfeed` (`Results`: `interpret(text).outfeed`, `executable(x).outfeed`,
+a list of `Outfed(process_index, config, arrays)`). Host-transfer send / recv use them too (config f"send channel {id}" /
 f"recv channel {id}"); device send / recv go through the grid's channels (communication.py).
 """
 
@@ -40,20 +42,22 @@ import threading
 
 import numpy as np
 
-from . import attributes, probes
+from . import attributes, probes, threads
 from .errors import CheckFailure, InterpreterError, Reported
 from .limits import Limits
 from .plan import Function, PlanBuilder, Runtime
-from .grid import DEFAULT_TIMEOUT, new_grid, run_processes, running_as
+from .grid import DEFAULT_TIMEOUT, Outfed, new_grid, run_processes, running_as
+from .grid import current as current_process
 from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .registry import supported_ops
 from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
 
-__all__ = ["interpret", "compile", "run_on_grid", "grid_defaults", "Executable", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
+__all__ = ["interpret", "compile", "run_on_grid", "grid_defaults", "Executable", "Results", "Outfed", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
 _RUNNING = Reported("", "Python recursion limit reached")
+_ONE_BLAS_THREAD = threads.one_blas_thread()  # a call's products split on our pool, never spin (threads.py)
 _PREPARING = Reported(" while preparing", "module nesting too deep to prepare")
 
 
@@ -61,10 +65,13 @@ def _load_module(module_or_text):
     """(module operation, owner to keep alive) from an mlir Module, Operation/OpView or text."""
     import mlir.ir as ir
 
-    if isinstance(module_or_text, (str, bytes)):
-        from .._parsing import parse_module
+    if isinstance(module_or_text, (str, bytes, bytearray, memoryview)):
+        from .._parsing import parse_module, program_text
 
-        text = module_or_text.decode() if isinstance(module_or_text, bytes) else module_or_text
+        try:
+            text = program_text(module_or_text)
+        except TypeError as e:
+            raise InterpreterError(str(e)) from None
         try:
             module = parse_module(text)
         except ir.MLIRError as e:
@@ -168,11 +175,34 @@ class Executable:
             raise InterpreterError(f"@{self.name} takes {len(specs)} argument{'s' if len(specs) != 1 else ''} "
                                    f"({expected}), got {len(arrays)}")
         args = [coerce_argument(i, a, s, self.name) for i, (a, s) in enumerate(zip(arrays, specs))]
-        with _RUNNING:
+        grid = current_process().grid
+        kept = grid.feeds.outfed
+        mark = len(kept)
+        with _RUNNING, _ONE_BLAS_THREAD:
             self._runtime.start()
             with np.errstate(all="ignore"):
-                results = self._function.run(args)
-            return _outputs(results)
+                results = Results(_outputs(self._function.run(args)))
+        if grid.thread_default and len(kept) > mark:  # a plain call: its own outfed values
+            results.outfeed = kept[mark:]
+            del kept[mark:]
+        return results
+
+
+class Results(list):
+    """The results of a call: a list (of arrays, or of result lists per process on a grid).
+
+    `outfeed`: what the program's outfeed and host-transfer send ops handed to the host when the
+    call was given no `outfeed=` (grid.Outfed records: process_index, config, arrays; in the
+    order the ops ran, every process's on a grid)."""
+
+    outfeed: list = []
+
+    @staticmethod
+    def of(results, outfed: list) -> "Results":
+        results = results if isinstance(results, Results) else Results(results)
+        if outfed:
+            results.outfeed = list(outfed)
+        return results
 
 
 def _root(array: np.ndarray):
@@ -249,6 +279,13 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
     list holds one value per process; any other is every process's. `infeed`, `outfeed`: the
     feeds of the run (see the module's doc). `probe_dir`: where interpreter.probe writes (see
     interpret; also a probes.ProbeFiles, to number the files of several runs as one)."""
+    with _ONE_BLAS_THREAD:  # in the caller's thread: OpenBLAS ignores it from a grid's threads (threads.py)
+        return _run_on_grid(executable, arrays, num_replicas, num_partitions, collective_timeout, infeed, outfeed,
+                            probe_dir)
+
+
+def _run_on_grid(executable, arrays, num_replicas, num_partitions, collective_timeout, infeed, outfeed,
+                 probe_dir) -> list:
     default_replicas, default_partitions = grid_defaults(executable)
     grid = new_grid(default_replicas if num_replicas is None else num_replicas,
                     default_partitions if num_partitions is None else num_partitions, collective_timeout,
@@ -256,7 +293,7 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
     probes.attach(grid, probe_dir)  # the run's own probe records
     if grid.num_processes == 1:
         with running_as(grid, 0, 0):
-            return executable(*arrays)
+            return Results.of(executable(*arrays), grid.feeds.outfed)
     specs = executable.arg_specs
     if len(arrays) != len(specs):
         expected = ", ".join(s.text for s in specs)
@@ -277,7 +314,7 @@ def run_on_grid(executable, arrays, num_replicas=None, num_partitions=None,
         plan_for = getattr(executable, "plan_for", None)  # a specialising executable: plans prepared here
         target = executable if plan_for is None else plan_for(*args)
         calls.append(lambda target=target, args=args: target(*args))
-    return run_processes(grid, calls)
+    return Results.of(run_processes(grid, calls), grid.feeds.outfed)
 
 
 def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_replicas=None, num_partitions=None,
@@ -285,7 +322,8 @@ def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_rep
               probe_dir=None) -> list:
     """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays, or, on a
     process grid of more than one process, a list of them per process (see the module's doc).
-    `infeed`, `outfeed`: the host's feeds for infeed / outfeed and host-transfer recv / send.
+    `infeed`, `outfeed`: the host's feeds for infeed / outfeed and host-transfer recv / send;
+    without `outfeed`, the outfed values are kept in the returned list's `outfeed` (Results).
     `probe_dir`: a directory (created if needed) where each run of an `interpreter.probe` op
     writes its value as `<probe_id sanitized>_<n>.npy` and a line `probe_id,type,path` of
     `index.csv` (probes.py); without it probes are recorded in memory only, for

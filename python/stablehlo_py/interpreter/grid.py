@@ -51,13 +51,13 @@ import copy
 import queue
 import threading
 import time
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .errors import InterpreterError
 
 __all__ = ["ProcessGrid", "Process", "current", "running_as", "run_processes", "process_groups", "group_mode",
            "group_rows", "CROSS_REPLICA", "CROSS_PARTITION", "CROSS_REPLICA_AND_PARTITION", "FLATTENED_IDS",
-           "DEFAULT_TIMEOUT", "format_process", "Feeds", "new_grid", "fan_out", "Site"]
+           "DEFAULT_TIMEOUT", "format_process", "Feeds", "Outfed", "new_grid", "fan_out", "Site"]
 
 CROSS_REPLICA = "cross_replica"
 CROSS_PARTITION = "cross_partition"
@@ -81,6 +81,8 @@ class _Meeting:
 
 class ProcessGrid:
     """num_replicas x num_partitions processes; `timeout`: seconds a process waits for its group."""
+
+    thread_default = False  # the grid of a thread's calls outside any run_on_grid (current())
 
     def __init__(self, num_replicas: int = 1, num_partitions: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
                  infeed=None, outfeed=None):
@@ -298,6 +300,7 @@ def current() -> Process:
     if process is None:
         # the default timeout is what the grids of its manual computations inherit (fan_out)
         process = _local.process = Process(ProcessGrid(1, 1, DEFAULT_TIMEOUT), 0, 0)
+        process.grid.thread_default = True
     return process
 
 
@@ -371,7 +374,16 @@ def _naming(pid: tuple, error: BaseException) -> BaseException:
 # Feeds: the host side of infeed / outfeed (and of host-transfer send / recv)
 
 _NO_INFEED = "{what}: no value (give interpret(..., infeed=...))"
-_NO_OUTFEED = "{what}: nowhere to put the values (give interpret(..., outfeed=...))"
+_NO_OUTFEED = "{what}: the outfeed dict has no entry for process {index} ({pid})"
+
+
+class Outfed(NamedTuple):
+    """Values an outfeed (or host-transfer send) op handed to the host when the run was given no
+    outfeed: the process that ran it (flattened index), the op's config (`outfeed_config`, or
+    f"send channel {id}") and the arrays."""
+    process_index: int
+    config: str
+    arrays: list
 
 
 class _Source:
@@ -419,10 +431,12 @@ class Feeds:
     (replica_id, partition_id) tuple): any of those} per process.
     outfeed: None; a callable `outfeed(process_index, config, arrays)`; a list (or anything with
     `append`), to which `(process_index, arrays)` is appended; a queue.Queue (`put`); or a dict
-    of them per process."""
+    of them per process. With None, a program that outfeeds still runs: its values are kept in
+    `outfed`, as Outfed records in the order the ops ran (the results' `outfeed`)."""
 
     def __init__(self, infeed=None, outfeed=None):
         self._infeed = self._outfeed = None
+        self.outfed: list = []  # the values of a run without an outfeed of the caller's
         if isinstance(infeed, dict):
             self._infeed = {key: _Source(feed, f"infeed[{key!r}]") for key, feed in infeed.items()}
         elif infeed is not None:
@@ -452,9 +466,13 @@ class Feeds:
         return item
 
     def put(self, index: int, pid: tuple, config: str, arrays: list, what: str = "outfeed") -> None:
+        if self._outfeed is None:
+            with self._lock:
+                self.outfed.append(Outfed(index, config, arrays))
+            return
         sink = self._mine(self._outfeed, index, pid)
         if sink is None:
-            raise InterpreterError(_NO_OUTFEED.format(what=what))
+            raise InterpreterError(_NO_OUTFEED.format(what=what, index=index, pid=format_process(pid)))
         if isinstance(sink, (queue.Queue, queue.SimpleQueue)):
             sink.put((index, arrays))
         elif callable(sink):

@@ -168,13 +168,12 @@ def _arranged_dot(matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, t
 
 
 # Large 2-D products compute their two halves of rows on threads.run's pool (numpy's matmul
-# releases the GIL) when numpy's BLAS itself runs on one thread, as the README advises on a
-# shared machine (a BLAS with threads of its own splits the work itself): 256x256 @ 256x1024
+# releases the GIL), BLAS itself running on one thread in the interpreter's calls
+# (threads.one_blas_thread: its own threads spin on a busy machine): 256x256 @ 256x1024
 # f32 1.40 -> 0.87 ms, 256x1024 @ 1024x256 1.31 -> 0.79 ms on 2 cores; the transformer block
 # 6.3 -> 4.9 ms, the MLP 2.0 -> 1.4 ms. Always the same two halves, on one thread or two, so
 # the bits never depend on the thread count.
 SPLIT_MATMUL_WORK = 1 << 24  # multiply-adds
-_BLAS_ONE_THREAD = "1" in (os.environ.get("OPENBLAS_NUM_THREADS"), os.environ.get("OMP_NUM_THREADS"))
 
 
 def _halves_matmul(a, b):
@@ -209,7 +208,7 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
         return None
 
     matmul = np.matmul
-    if len(lhs_shape) == 2 and _BLAS_ONE_THREAD and lhs_shape[0] >= 64 and outputs * k >= SPLIT_MATMUL_WORK:
+    if len(lhs_shape) == 2 and lhs_shape[0] >= 64 and outputs * k >= SPLIT_MATMUL_WORK:
         matmul = _halves_matmul
 
     def dot_matrices(a, b):  # operands already (..., m, k) and (..., k, n), the result (..., m, n)

@@ -10,8 +10,8 @@ computations are implemented once here, in the expressed type, as the spec write
 with scale a constant of the expressed type and zero_point/scale taken per slice of the
 quantization dimension for per-axis types. Where the spec leaves a step open, the choices
 (`docs/decisions.md`, "Quantization") are: `q - zero_point` is exact (no wrap in the storage
-type); x / scale is rounded once to the expressed type; NaN quantizes to the zero point and
-±inf (and any out-of-range value) saturates to storage_min/storage_max.
+type); x / scale is rounded once to the expressed type; NaN quantizes to storage_min, and
+±inf (and any out-of-range value) saturates to storage_min/storage_max: quantizing never wraps.
 
 Every other op on quantized values runs through `quantized_factory`, which the plan applies to an
 op whose operands or results are quantized:
@@ -120,6 +120,14 @@ def dequantize(q: np.ndarray, info: QuantizedInfo) -> np.ndarray:
     return convert_values(product, info.expressed)
 
 
+def _saturate(values: np.ndarray, low, high) -> np.ndarray:
+    """`values` clamped to [low, high] in place, NaN to `low` (fmax drops a NaN operand), ±inf to
+    the bound on its side: every value is then in range of the storage type, so nothing wraps."""
+    np.fmax(values, low, out=values)
+    np.fmin(values, high, out=values)
+    return values
+
+
 def quantize(x: np.ndarray, info: QuantizedInfo) -> np.ndarray:
     """Values `x` of the expressed type of `info` -> its storage integers."""
     x = np.asarray(x)
@@ -130,17 +138,14 @@ def quantize(x: np.ndarray, info: QuantizedInfo) -> np.ndarray:
         if fast is not None:  # one IEEE quotient, then clamping the offset before any conversion
             scales, zero_points, low, high, integer, clamp = fast
             offsets = np.asarray(np.rint(x / scales), dtype=clamp)  # a new array (rank 0 too)
-            np.nan_to_num(offsets, copy=False, nan=0.0)  # NaN -> the zero point; ±inf -> clamped below
-            np.clip(offsets, low, high, out=offsets)
+            _saturate(offsets, low, high)
             return (offsets.astype(integer) + zero_points).astype(info.dtype)
         scales = _scales(info, x.ndim).astype(np.float64)
         quotient = x.astype(np.float64) / scales
         if info.expressed.dtype != np.float64:  # rounded once to the expressed type
             quotient = convert_values(quotient, info.expressed).astype(np.float64)
-        rounded = np.rint(quotient)
-        rounded = np.where(np.isnan(rounded), 0.0, rounded)
-        shifted = rounded + _per_slice(info.zero_points, info, x.ndim, np.float64)
-        integers = np.clip(shifted, info.storage_min, info.storage_max).astype(np.int64)  # bounds exact in f64
+        shifted = np.asarray(np.rint(quotient) + _per_slice(info.zero_points, info, x.ndim, np.float64))
+        integers = _saturate(shifted, info.storage_min, info.storage_max).astype(np.int64)  # bounds exact in f64
     return from_wide_int(integers, info.storage) if info.storage.is_subbyte else integers.astype(info.dtype)
 
 

@@ -12,11 +12,22 @@ calling thread with no overhead. The pool is created lazily with os.cpu_count() 
 (again after a fork); `STABLEHLO_PY_THREADS=N` uses at most N threads per call, and `=1`
 turns threads off. A pool task never waits on other pool tasks: `run` called from a pool
 worker runs its whole range in that worker.
+
+BLAS threads (`one_blas_thread`): numpy's OpenBLAS keeps threads of its own that spin while
+they wait for work, so on a machine with a core busy elsewhere every product waits for a thread
+that does not get the core (matmul-heavy programs ran up to 25x slower, issue 31). A call of the
+interpreter therefore runs BLAS on one thread, through threadpoolctl (numpy's and scipy's BLAS
+alike), and splits its large products on this pool instead (linalg._halves_matmul), whose
+threads sleep while they wait; the libraries' settings are put back when the last running call
+ends, so the caller's own numpy keeps its threads. numpy's OpenBLAS (0.3.31) ignores the
+setting when another thread than the main one makes it (seen here), so run_on_grid sets it in
+the caller's thread before a process grid's threads start.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -84,3 +95,53 @@ def run(fn, total: int, min_chunk: int) -> None:
     if error is not None:
         raise error
 
+
+
+_blas_lock = threading.Lock()
+_blas_calls = 0  # calls inside one_blas_thread now (the threads of a process grid run at once)
+_blas_restore: list = []  # (library, its thread count) to put back when the last call ends
+_blas_libraries: list = []  # threadpoolctl's controllers of the loaded BLAS libraries
+_blas_scanned = (0, 0)  # (pid, len(sys.modules)) when they were looked for
+
+
+def _blas() -> list:
+    """The BLAS libraries loaded in this process, looked for again after a fork or an import
+    (scipy brings a BLAS of its own): counting sys.modules costs nothing, a scan ~1 ms."""
+    global _blas_libraries, _blas_scanned
+    state = (os.getpid(), len(sys.modules))
+    if state != _blas_scanned:
+        try:
+            from threadpoolctl import ThreadpoolController
+
+            _blas_libraries = [lib for lib in ThreadpoolController().lib_controllers if lib.user_api == "blas"]
+        except Exception:  # noqa: BLE001 - no control over BLAS threads is no reason to fail a run
+            _blas_libraries = []
+        _blas_scanned = (os.getpid(), len(sys.modules))
+    return _blas_libraries
+
+
+class one_blas_thread:
+    """`with one_blas_thread():` BLAS runs on one thread inside (see the module's doc)."""
+
+    __slots__ = ()
+
+    def __enter__(self):
+        global _blas_calls
+        with _blas_lock:
+            _blas_calls += 1
+            if _blas_calls == 1:
+                for lib in _blas():
+                    count = lib.get_num_threads()
+                    if count != 1:
+                        lib.set_num_threads(1)
+                        _blas_restore.append((lib, count))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        global _blas_calls
+        with _blas_lock:
+            _blas_calls -= 1
+            if _blas_calls == 0:
+                for lib, count in _blas_restore:
+                    lib.set_num_threads(count)
+                _blas_restore.clear()

@@ -33,9 +33,9 @@
       out (exact identities).
     * uniform_quantize(x) of a float x (spec: quantize) becomes
           r = round_nearest_even(x / scale)                  (in E)
-          r = select(compare(r, r, NE), 0, r)                (NaN quantizes to the zero point)
           n = convert(clamp(Ld, r, Hd), W)                   (never out of W's range)
           n = select(r > Hd, H, n), select(r < Ld, L, n)     (only where Hd != H or Ld != L)
+          n = select(compare(r, r, NE), L, n)                (NaN quantizes to storage_min)
           convert(n + zero_point, storage)
       with L = storage_min - zero_point and H = storage_max - zero_point (the spec's clamp,
       moved before the conversion so that nothing overflows), Hd the largest value of E at most
@@ -70,7 +70,7 @@
 
 Semantics: the lowered program computes, bit for bit, what the interpreter
 (interpreter/quantization.py) computes for the original program: x / scale rounded once to E,
-round half to even, NaN -> zero point, saturation, exact q - zero_point, the product rounded
+round half to even, NaN -> storage_min, saturation, exact q - zero_point, the product rounded
 once to E, exact integer sums for quantized dot_general/convolution. Where they differ:
 
 * the float result of an integer dot_general/convolution, acc * (scale_lhs * scale_rhs): the
@@ -574,8 +574,6 @@ def _quantize(value, q):
         x = hlo.divide(x, shaped.of(scales, expressed))
     r = hlo.round_nearest_even(x)
     float_type = hlo.ComparisonTypeAttr.get("FLOAT")
-    is_nan = hlo.compare(r, r, hlo.ComparisonDirectionAttr.get("NE"), compare_type=float_type)
-    r = hlo.select(is_nan, shaped.of([0.0], expressed), r)
     lows = [q.storage_type_min - z for z in zero_points]
     highs = [q.storage_type_max - z for z in zero_points]
     high_in = [_largest_at_most(h, expressed) for h in highs]
@@ -588,6 +586,8 @@ def _quantize(value, q):
     if any(a != b for a, b in zip(low_in, lows)):
         below = hlo.compare(r, low_const, hlo.ComparisonDirectionAttr.get("LT"), compare_type=float_type)
         n = hlo.select(below, shaped.of(lows, wide), n)
+    is_nan = hlo.compare(r, r, hlo.ComparisonDirectionAttr.get("NE"), compare_type=float_type)
+    n = hlo.select(is_nan, shaped.of(lows, wide), n)  # NaN quantizes to storage_min (E may lack -inf)
     if any(zero_points):
         n = hlo.add(n, shaped.of(zero_points, wide))
     return n if wide == storage else _convert(n, shaped, storage)

@@ -31,3 +31,20 @@ func.func @quantize(%arg0: tensor<2xf32>, %arg1: tensor<?x3xbf16>, %arg2: tensor
   %8 = stablehlo.uniform_quantize %7 : (tensor<!quant.uniform<i32:f64, 0.25:100>>) -> tensor<!quant.uniform<i4:f64, 0.5>>
   return %2 : tensor<2xf32>
 }
+
+// Requantization to the same type: upstream prints the one type alone (`: tensor<...>`), and
+// reads both that and the functional type; a float operand always prints the functional type.
+// CHECK-LABEL:  func.func @same_type(%arg0: tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>, %arg1: tensor<2xf32>) -> tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>> {
+// CHECK-NEXT:    %0 = stablehlo.uniform_quantize %arg0 : tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+// CHECK-NEXT:    %1 = stablehlo.uniform_quantize %0 : tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+// CHECK-NEXT:    %2 = stablehlo.uniform_quantize %1 : tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+// CHECK-NEXT:    %3 = stablehlo.uniform_quantize %arg1 : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>
+// CHECK-NEXT:    return %2 : tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+// CHECK-NEXT:  }
+func.func @same_type(%arg0: tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>, %arg1: tensor<2xf32>) -> tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>> {
+  %0 = stablehlo.uniform_quantize %arg0 : tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+  %1 = stablehlo.uniform_quantize %0 : (tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>) -> tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+  %2 = "stablehlo.uniform_quantize"(%1) : (tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>) -> tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+  %3 = stablehlo.uniform_quantize %arg1 : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5>>
+  return %2 : tensor<10x10x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>
+}

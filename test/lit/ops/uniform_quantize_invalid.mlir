@@ -73,3 +73,13 @@ func.func @uniform_dequantize_i1(%x: tensor<2xf32>) {
   return
 }
 
+
+// -----
+
+// The one-type form of uniform_dequantize names a quantized result, which its Outputs table
+// does not allow (a float tensor).
+func.func @uniform_dequantize_one_type(%q: tensor<2x!quant.uniform<i8:f32, 0.5>>) {
+  // expected-error @+1 {{'stablehlo.uniform_dequantize' op result #0 must be ranked tensor of}}
+  %0 = stablehlo.uniform_dequantize %q : tensor<2x!quant.uniform<i8:f32, 0.5>>
+  return
+}

@@ -5,21 +5,22 @@
 // NOQUANT-NOT: uniform_quantize
 // NOQUANT-NOT: uniform_dequantize
 
-// quantize: round_nearest_even(x / scale) in the expressed type, NaN -> 0, clamped to
-// [storage_min - zp, storage_max - zp] before the conversion to i32, plus zp, to the storage type.
+// quantize: round_nearest_even(x / scale) in the expressed type, clamped to
+// [storage_min - zp, storage_max - zp] before the conversion to i32, NaN -> storage_min - zp,
+// plus zp, to the storage type.
 // CHECK-LABEL: func.func @quantize(%arg0: tensor<4xf32>) -> tensor<4xi8>
 // CHECK-NEXT: %[[S:.*]] = stablehlo.constant dense<5.000000e-01> : tensor<4xf32>
 // CHECK-NEXT: %[[D:.*]] = stablehlo.divide %arg0, %[[S]] : tensor<4xf32>
 // CHECK-NEXT: %[[R:.*]] = stablehlo.round_nearest_even %[[D]] : tensor<4xf32>
-// CHECK-NEXT: %[[NAN:.*]] = stablehlo.compare NE, %[[R]], %[[R]], FLOAT
-// CHECK-NEXT: %[[ZERO:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<4xf32>
-// CHECK-NEXT: %[[N:.*]] = stablehlo.select %[[NAN]], %[[ZERO]], %[[R]]
 // CHECK-NEXT: %[[LO:.*]] = stablehlo.constant dense<-1.250000e+02> : tensor<4xf32>
 // CHECK-NEXT: %[[HI:.*]] = stablehlo.constant dense<1.300000e+02> : tensor<4xf32>
-// CHECK-NEXT: %[[C:.*]] = stablehlo.clamp %[[LO]], %[[N]], %[[HI]] : tensor<4xf32>
+// CHECK-NEXT: %[[C:.*]] = stablehlo.clamp %[[LO]], %[[R]], %[[HI]] : tensor<4xf32>
 // CHECK-NEXT: %[[I:.*]] = stablehlo.convert %[[C]] : (tensor<4xf32>) -> tensor<4xi32>
+// CHECK-NEXT: %[[NAN:.*]] = stablehlo.compare NE, %[[R]], %[[R]], FLOAT
+// CHECK-NEXT: %[[L:.*]] = stablehlo.constant dense<-125> : tensor<4xi32>
+// CHECK-NEXT: %[[N:.*]] = stablehlo.select %[[NAN]], %[[L]], %[[I]]
 // CHECK-NEXT: %[[ZP:.*]] = stablehlo.constant dense<-3> : tensor<4xi32>
-// CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[I]], %[[ZP]] : tensor<4xi32>
+// CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[N]], %[[ZP]] : tensor<4xi32>
 // CHECK-NEXT: %[[Q:.*]] = stablehlo.convert %[[A]] : (tensor<4xi32>) -> tensor<4xi8>
 // CHECK-NEXT: return %[[Q]] : tensor<4xi8>
 func.func @quantize(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-3>> {
@@ -51,7 +52,7 @@ func.func @dequantize_per_axis(%q: tensor<2x3x!quant.uniform<u8:bf16:1, {0.1:7, 
 // Bounds bf16 cannot hold (31767 and -33768): the clamp uses the nearest bf16 values inside the
 // range, and a rounded value beyond them (a whole number, or ±inf) takes the bound itself.
 // CHECK-LABEL: func.func @inexact_bounds(%arg0: tensor<4xbf16>) -> tensor<4xi16>
-// CHECK: %[[N:.*]] = stablehlo.select
+// CHECK: %[[N:.*]] = stablehlo.round_nearest_even
 // CHECK-NEXT: %[[LO:.*]] = stablehlo.constant dense<-3.353600e+04> : tensor<4xbf16>
 // CHECK-NEXT: %[[HI:.*]] = stablehlo.constant dense<3.174400e+04> : tensor<4xbf16>
 // CHECK-NEXT: %[[C:.*]] = stablehlo.clamp %[[LO]], %[[N]], %[[HI]] : tensor<4xbf16>
@@ -62,8 +63,11 @@ func.func @dequantize_per_axis(%q: tensor<2x3x!quant.uniform<u8:bf16:1, {0.1:7, 
 // CHECK-NEXT: %[[BELOW:.*]] = stablehlo.compare LT, %[[N]], %[[LO]], FLOAT
 // CHECK-NEXT: %[[L:.*]] = stablehlo.constant dense<-33768> : tensor<4xi32>
 // CHECK-NEXT: %[[I3:.*]] = stablehlo.select %[[BELOW]], %[[L]], %[[I2]]
+// CHECK-NEXT: %[[NAN:.*]] = stablehlo.compare NE, %[[N]], %[[N]], FLOAT
+// CHECK-NEXT: %[[L2:.*]] = stablehlo.constant dense<-33768> : tensor<4xi32>
+// CHECK-NEXT: %[[I4:.*]] = stablehlo.select %[[NAN]], %[[L2]], %[[I3]]
 // CHECK-NEXT: %[[ZP:.*]] = stablehlo.constant dense<1000> : tensor<4xi32>
-// CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[I3]], %[[ZP]]
+// CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[I4]], %[[ZP]]
 // CHECK-NEXT: stablehlo.convert %[[A]] : (tensor<4xi32>) -> tensor<4xi16>
 func.func @inexact_bounds(%x: tensor<4xbf16>) -> tensor<4x!quant.uniform<i16:bf16, 0.01:1000>> {
   %0 = stablehlo.uniform_quantize %x : (tensor<4xbf16>) -> tensor<4x!quant.uniform<i16:bf16, 0.01:1000>>
@@ -86,7 +90,10 @@ func.func @inexact_bounds(%x: tensor<4xbf16>) -> tensor<4x!quant.uniform<i16:bf1
 // CHECK: stablehlo.constant dense<-8.000000e+00> : tensor<4xf64>
 // CHECK-NEXT: stablehlo.constant dense<7.000000e+00> : tensor<4xf64>
 // CHECK-NEXT: stablehlo.clamp
-// CHECK-NEXT: %[[I:.*]] = stablehlo.convert %{{.*}} : (tensor<4xf64>) -> tensor<4xi32>
+// CHECK-NEXT: stablehlo.convert %{{.*}} : (tensor<4xf64>) -> tensor<4xi32>
+// CHECK-NEXT: stablehlo.compare NE
+// CHECK-NEXT: stablehlo.constant dense<-8> : tensor<4xi32>
+// CHECK-NEXT: %[[I:.*]] = stablehlo.select
 // CHECK-NEXT: %[[Q:.*]] = stablehlo.convert %[[I]] : (tensor<4xi32>) -> tensor<4xi4>
 // CHECK-NEXT: return %[[Q]]
 func.func @requantize(%q: tensor<4x!quant.uniform<i32:f64, 0.25:100>>) -> tensor<4x!quant.uniform<i4:f64, 0.5>> {
