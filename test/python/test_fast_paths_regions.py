@@ -176,9 +176,9 @@ def _special(dtype, shape, seed, zeros_only=False):
 @pytest.mark.parametrize("geometry", range(len(GEOMETRIES)))
 @pytest.mark.parametrize("dtype", FLOATS, ids=_name)
 def test_float_sums_and_products_in_index_order(dtype, geometry):
-    """Init first, then the window in index order: XLA's loop emitter without padding (with
-    padding, and for f16 with window dilation, XLA's CPU sums differ in the last bits; so did
-    this kernel's before its fast path)."""
+    """Init first, then the window in index order, against the spec computed in that order. XLA
+    is no oracle here: its CPU sums' order depends on the host (on an AMD EPYC host geometry 6
+    differed from index order in the last bits; docs/decisions.md, "Test oracles")."""
     element = ELEMENT[np.dtype(dtype)]
     x = _cancelling(dtype, SHAPE, geometry)
     near_one = (1 + _cancelling(dtype, SHAPE, geometry).astype(np.float64) / 5e4).astype(dtype)
@@ -186,9 +186,6 @@ def test_float_sums_and_products_in_index_order(dtype, geometry):
                                     ("multiply", np.multiply, near_one, 1.0)):
         (got,) = interpret(reduce_window_text(element, op, x.shape, *_geometry(geometry))[0], values, dtype(init))
         assert_same([got], [_spec_reduce_window(values, dtype(init), ufunc, *_geometry(geometry))], f"{op} {init}")
-    _, _, padding, _, base = _geometry(geometry)
-    if all(p == (0, 0) for p in padding) and all(b == 1 for b in base) and np.dtype(dtype) != np.float16:
-        assert_same(*_run_both(element, "add", x, dtype(0), _geometry(geometry)), "add vs XLA")
 
 
 @pytest.mark.parametrize("geometry", range(len(GEOMETRIES)))

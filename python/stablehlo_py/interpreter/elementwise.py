@@ -44,14 +44,36 @@ def _on_wide_ints(fn, info: ElementInfo):
     return kernel
 
 
+_QUIET_F32 = np.uint32(0x00400000)
+
+
+def _f16_to_f32(x):
+    """f16 values widened to f32 with every NaN quiet, as XLA widens them (the hardware's and
+    compiler-rt's conversions quiet a signaling NaN; numpy's keeps it signaling on some hosts, and
+    then pow(1, NaN) is NaN instead of 1): the same bits on every host."""
+    if not isinstance(x, np.ndarray):  # a scalar (the scalar forms)
+        wide = np.float32(x)
+        return wide if wide == wide else (wide.view(np.uint32) | _QUIET_F32).view(np.float32)
+    wide = x.astype(np.float32)
+    bits = wide.view(np.uint32)
+    np.bitwise_or(bits, _QUIET_F32, out=bits, where=wide != wide)
+    return wide
+
+
+def _to_f32(info: ElementInfo):
+    """The widening of `info`'s values to f32 (_f16_to_f32 for f16)."""
+    return _f16_to_f32 if info.dtype == np.float16 else np.float32
+
+
 def _via_f32(fn, info: ElementInfo, result: ElementInfo | None = None):
     """Run float `fn` in f32 for floats narrower than f32 and round the result once."""
     out = (result or info).dtype
     if info.category != "float" or info.bits >= 32:
         return fn
+    widen = _to_f32(info)
 
     def kernel(*xs):
-        return fn(*[x.astype(np.float32) for x in xs]).astype(out)
+        return fn(*[widen(x) for x in xs]).astype(out)
 
     return kernel
 
@@ -795,8 +817,8 @@ def _scalar_via_f32(info: ElementInfo, expression: str, values: dict | None = No
     values = dict(values or {})
     if info.bits >= 32:
         return (expression, values) if values else expression
-    widened = expression.format(*(f"np.float32({{{i}}})" for i in range(3)), **{k: f"{{{k}}}" for k in values})
-    return "{result}(" + widened + ")", {**values, "result": info.dtype.type}
+    widened = expression.format(*(f"{{widen}}({{{i}}})" for i in range(3)), **{k: f"{{{k}}}" for k in values})
+    return "{result}(" + widened + ")", {**values, "result": info.dtype.type, "widen": _to_f32(info)}
 
 
 @register_scalar("stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic")
