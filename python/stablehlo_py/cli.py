@@ -22,6 +22,7 @@ exit status 1 for failures, 2 for usage errors.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import sys
@@ -456,7 +457,9 @@ def _targets() -> int:
     return 0
 
 
+@functools.lru_cache(maxsize=1)
 def _parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once per process (parse_args leaves it as it was)."""
     parser = argparse.ArgumentParser(prog="stablehlo-py", description="Run StableHLO programs with the numpy "
                                      "interpreter, or run pass pipelines on them.")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import os
@@ -60,7 +61,9 @@ class Result:
     extra: dict = field(default_factory=dict, compare=False, repr=False)
 
 
+@functools.lru_cache(maxsize=1)
 def load_manifest() -> dict:
+    """MANIFEST.json (860 kB, ~10 ms to read) once per process; callers do not change it."""
     path = os.path.join(CORPUS, "MANIFEST.json")
     if not os.path.exists(path):
         return {}

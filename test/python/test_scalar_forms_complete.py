@@ -194,7 +194,9 @@ def test_integer_binary_scalar_forms(op, element):
 @pytest.mark.parametrize("element", INTS)
 @pytest.mark.parametrize("op", INT_BINARY)
 def test_integer_binary_scalar_forms_with_a_constant_right_operand(op, element):
-    """Each edge value as a constant divisor or shift amount (the forms specialised for it)."""
+    """Each edge value as a constant divisor or shift amount (the forms specialised for it), against
+    the formula and the kernel; XLA's answers for these operand values are checked by
+    test_integer_binary_scalar_forms (a constant operand does not change XLA's semantics)."""
     values = values_of(element)
     oracle = INT_BINARY[op](element)
     for b in values:
@@ -215,7 +217,6 @@ def test_integer_binary_scalar_forms_with_a_constant_right_operand(op, element):
         context = f"{op} by the constant {literal} on {element}"
         assert_same(got, run_without_scalar_path(text, values), context)
         assert_same(got, [np.asarray(oracle(a, b), DTYPES[element]) for a in values], context)
-        assert_same(got, xla_run_text(text, *values), context)
 
 
 @pytest.mark.parametrize("element", INTS)

@@ -41,12 +41,12 @@ func.func @main() -> (tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>, ten
 }
 
 // -----
-// Edge values into a storage range: NaN is the zero point, infinities and
+// Edge values into a storage range: NaN is storage_min, infinities and
 // large values saturate at storage_min/max, ties round to even (2.5 -> 2,
 // 3.5 -> 4, -2.5 -> -2), -0.0 is 0.
 // CHECK: // module 2
 // CHECK-NEXT: @main result 0: tensor<8x!quant.uniform<i8<-100:100>:f32, 1.000000e+00:3>> shape=(8,) dtype=int8
-// CHECK-NEXT: array([   3,  100, -100,  100,    5,    7,    1,    3], dtype=int8)
+// CHECK-NEXT: array([-100,  100, -100,  100,    5,    7,    1,    3], dtype=int8)
 func.func @main() -> tensor<8x!quant.uniform<i8<-100:100>:f32, 1.0:3>> {
   %x = stablehlo.constant dense<[0x7FC00000, 0x7F800000, 0xFF800000, 1.0e9, 2.5, 3.5, -2.5, -0.0]> : tensor<8xf32>
   %q = stablehlo.uniform_quantize %x : (tensor<8xf32>) -> tensor<8x!quant.uniform<i8<-100:100>:f32, 1.0:3>>
