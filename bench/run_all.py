@@ -165,10 +165,9 @@ def main(argv=None) -> int:
             "# Benchmark results",
             "",
             "Written by `.venv/bin/python bench/run_all.py` (see `bench/README.md` for what is timed and how). "
-            "The machine's 2 cores are shared with other engineers' test runs: on a loaded machine numpy's "
-            "multi-threaded OpenBLAS waits for its threads, so matmul-heavy workloads can be many times slower "
-            "than with one BLAS thread; a second section below (if present) shows the suite with "
-            "OPENBLAS_NUM_THREADS=1.",
+            "The machine's 2 cores are shared with other engineers' test runs, so timings are noisy; with "
+            "`--busy` the suite also runs with one core kept busy by a spinning process, and the section "
+            "\"Quiet machine against one core busy\" compares the two.",
             "",
             *info,
             "",

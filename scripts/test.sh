@@ -7,7 +7,9 @@ status=0
 .venv/bin/lit -sv test/lit || status=1
 # pytest exits 5 when it collects no test; that is a failure of the suite too.
 # The run records which ops its tests check against XLA, for docs/status.md.
-STABLEHLO_PY_XLA_OPS=build/xla_checked_ops.txt .venv/bin/python -m pytest -q test/python || status=1
+# pytest-xdist runs the tests on every core (-n auto), idle workers taking queued tests from busy ones.
+STABLEHLO_PY_XLA_OPS=build/xla_checked_ops.txt .venv/bin/python -m pytest -q -n auto --dist worksteal test/python \
+  || status=1
 # docs/status.md must say what the code and tests show.
 if [ $status -eq 0 ]; then
   .venv/bin/python docs/gen_status.py --check || status=1

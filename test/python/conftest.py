@@ -440,12 +440,38 @@ def shlo():
     return stablehlo_py
 
 
+def _xla_ops_parts(path: str) -> list:
+    """The files in which pytest-xdist's workers leave their part of the XLA-checked ops."""
+    import glob
+
+    return glob.glob(glob.escape(path) + ".gw*")
+
+
+def pytest_sessionstart(session):
+    path = os.environ.get("STABLEHLO_PY_XLA_OPS")
+    if path and not os.environ.get("PYTEST_XDIST_WORKER"):
+        for part in _xla_ops_parts(path):  # an earlier run's leftovers
+            os.remove(part)
+
+
 def pytest_sessionfinish(session, exitstatus):
     path = os.environ.get("STABLEHLO_PY_XLA_OPS")
-    if path and exitstatus == 0 and _xla_checked_ops:
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    if not path:
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:  # one of pytest-xdist's workers: its part, which the controller merges
+        with open(f"{path}.{worker}", "w", encoding="utf-8") as out:
+            out.write("".join(op + "\n" for op in sorted(_xla_checked_ops)))
+        return
+    ops = set(_xla_checked_ops)
+    for part in _xla_ops_parts(path):
+        with open(part, encoding="utf-8") as fh:
+            ops.update(line.strip() for line in fh if line.strip())
+        os.remove(part)
+    if exitstatus == 0 and ops:
         with open(path, "w", encoding="utf-8") as out:
-            out.write("\n".join(sorted(_xla_checked_ops)) + "\n")
+            out.write("\n".join(sorted(ops)) + "\n")
 
 
 _UPSTREAM_PARSE = r"""
