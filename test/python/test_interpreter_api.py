@@ -7,7 +7,9 @@ import gc
 import mlir.ir as ir
 import numpy as np
 import pytest
-from conftest import assert_close, assert_same, export, run_both, xla
+from conftest import assert_close, assert_same, examples, export, run_both, xla
+from hypothesis import given
+from hypothesis import strategies as st
 from jax import lax
 
 import stablehlo_py
@@ -151,6 +153,18 @@ def test_bytes_that_are_not_text_get_a_clear_error(source, kind):
         assert "internal error" not in str(info.value) and "UnicodeDecodeError" not in str(info.value)
     with pytest.raises(TypeError, match=what):
         stablehlo_py.refine(source, [])
+
+
+@given(st.one_of(st.binary(max_size=64), st.binary(max_size=48).map(lambda b: b"ML\xefR" + b),
+                 st.text(max_size=48).map(lambda t: t.encode("utf-8", "surrogatepass"))))
+@examples(300)
+def test_any_bytes_give_a_result_or_a_clean_error(data):
+    """Fuzzed bytes (random, bytecode-like, UTF-8 text): interpret runs them or raises an
+    InterpreterError, never another exception."""
+    try:
+        interpret(data)
+    except InterpreterError as e:
+        assert "internal error" not in str(e)
 
 
 def test_utf8_bytes_are_program_text():
