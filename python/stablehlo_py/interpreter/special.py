@@ -22,12 +22,25 @@ zeta(2, 1e300) is 1e-300 here (XLA: 0), lgamma(1) is 0 in f32 (XLA: 4.8e-7).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
-from scipy import special as _sc
 
 __all__ = ["erf", "erfc", "erf_inv", "lgamma", "digamma", "zeta", "polygamma", "bessel_i1e"]
 
-erf = _sc.erf
+
+@functools.cache
+def _sc():
+    """scipy.special, imported when a special function first runs: importing it takes ~0.6 s,
+    which every process running the interpreter paid at its first call (the kernel registry
+    loads this module with chlo's kernels)."""
+    from scipy import special
+
+    return special
+
+
+def erf(x):
+    return _sc().erf(x)
 
 
 def erfc(x):
@@ -37,21 +50,23 @@ def erfc(x):
     high = x * 134217729.0  # 2^27 + 1: Dekker's split, high has 26 bits, so high^2 is exact
     high = high - (high - x)
     low = x - high
-    tail = _sc.erfcx(x) * np.exp(-high * high) * np.exp(-(2 * high * low + low * low))
-    return np.where((x > 0.7) & (x < 27.3), tail, _sc.erfc(x))  # past 27.3: below 2^-1075, 0
+    tail = _sc().erfcx(x) * np.exp(-high * high) * np.exp(-(2 * high * low + low * low))
+    return np.where((x > 0.7) & (x < 27.3), tail, _sc().erfc(x))  # past 27.3: below 2^-1075, 0
 
 
 def erf_inv(x):
-    return np.where(x == 0, x, _sc.erfinv(x))
+    return np.where(x == 0, x, _sc().erfinv(x))
 
 
 # lgamma(1 + e) = -gamma e + sum_k>=2 (-1)^k zeta(k) e^k / k and
 # lgamma(2 + e) = (1 - gamma) e + sum_k>=2 (-1)^k (zeta(k) - 1) e^k / k (Abramowitz & Stegun
 # 6.1.33): near its zeros 1 and 2, where Cephes' lgam is up to 6e5 ULP off, lgamma is these
 # series (|e| < 0.3 and -0.7 <= e < 0.8, 58 terms: below 1e-19 of the first).
-_K = np.arange(2, 60, dtype=np.float64)
-_AT_ONE = ((-1.0) ** _K * _sc.zeta(_K, 1) / _K)[::-1]
-_AT_TWO = ((-1.0) ** _K * _sc.zetac(_K) / _K)[::-1]
+@functools.cache
+def _series_coefficients() -> tuple:
+    """(the series' coefficients at 1, at 2), highest power first."""
+    k = np.arange(2, 60, dtype=np.float64)
+    return ((-1.0) ** k * _sc().zeta(k, 1) / k)[::-1], ((-1.0) ** k * _sc().zetac(k) / k)[::-1]
 
 
 def _series(e, linear, coefficients):
@@ -62,9 +77,10 @@ def _series(e, linear, coefficients):
 
 
 def lgamma(x):
-    r = _sc.gammaln(x)
-    r = np.where(np.abs(x - 1) < 0.3, _series(x - 1, -np.euler_gamma, _AT_ONE), r)
-    r = np.where((x >= 1.3) & (x < 2.8), _series(x - 2, 1 - np.euler_gamma, _AT_TWO), r)
+    r = _sc().gammaln(x)
+    at_one, at_two = _series_coefficients()
+    r = np.where(np.abs(x - 1) < 0.3, _series(x - 1, -np.euler_gamma, at_one), r)
+    r = np.where((x >= 1.3) & (x < 2.8), _series(x - 2, 1 - np.euler_gamma, at_two), r)
     return np.where(np.isinf(x), np.inf, r) + 0.0  # lgamma(1) = lgamma(2) = +0, not the series' -0
 
 
@@ -77,14 +93,14 @@ def digamma(x):
     (exact): scipy reduces x only to (-1, 0], and tan(pi r) near -pi then loses up to 5e3 ULP of
     the result near the poles; XLA reduces to [-1/2, 1/2] too."""
     negative = x < 0
-    reflected = _sc.digamma(np.where(negative, 1 - x, x)) - np.pi / np.tan(np.pi * (x - np.rint(x)))
-    r = np.where(negative, reflected, _sc.digamma(x))
+    reflected = _sc().digamma(np.where(negative, 1 - x, x)) - np.pi / np.tan(np.pi * (x - np.rint(x)))
+    r = np.where(negative, reflected, _sc().digamma(x))
     return np.where((x <= 0) & _is_integer(x), np.nan, r)
 
 
 def zeta(x, q):
     x, q = np.broadcast_arrays(x, q)
-    r = np.where(np.isposinf(x) | np.isposinf(q), np.nan, _sc.zeta(x, q))
+    r = np.where(np.isposinf(x) | np.isposinf(q), np.nan, _sc().zeta(x, q))
     x_integer = _is_integer(x)
     r = np.where((x < 1) | (q <= 0) & ~x_integer, np.nan, r)
     pole = (q <= 0) & _is_integer(q)
@@ -97,10 +113,10 @@ def polygamma(n, x):
     n, x = np.broadcast_arrays(n, x)
     natural = (n >= 0) & _is_integer(n)
     sign = 2 * np.fmod(n, 2) - 1  # (-1)^(n+1); NaN for n = inf
-    r = sign * _sc.gamma(n + 1) * zeta(n + 1, x)
+    r = sign * _sc().gamma(n + 1) * zeta(n + 1, x)
     r = np.where(n == 0, digamma(x), r)
     return np.where(natural, r, np.nan)
 
 
 def bessel_i1e(x):
-    return np.copysign(_sc.i1e(x), x)
+    return np.copysign(_sc().i1e(x), x)
