@@ -195,7 +195,9 @@ class Results(list):
     call was given no `outfeed=` (grid.Outfed records: process_index, config, arrays; in the
     order the ops ran, every process's on a grid)."""
 
-    outfeed: list = []
+    def __init__(self, results=()):
+        super().__init__(results)
+        self.outfeed: list = []
 
     @staticmethod
     def of(results, outfed: list) -> "Results":
