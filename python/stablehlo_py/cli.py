@@ -156,32 +156,31 @@ def _grid_of(run, args, world) -> tuple:
     return replicas, partitions
 
 
-def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_files=None) -> tuple:
-    """(the results of each process (a list of one for a 1x1 grid), the values the program
-    outfed (interpreter.Outfed records of the processes run here)); an argument file name with
+def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_files=None) -> list:
+    """The results of each process (a list of one for a 1x1 grid), with the values the program
+    outfed (interpreter.Outfed records of the processes run here) as its `outfeed`; an argument
+    file name with
     `{process}` is loaded per process (its flattened id). Under mpiexec each rank loads the
     files of its own process only (the other processes' arguments are None here).
     `probe_files`: where interpreter.probe writes (probes.ProbeFiles, or None)."""
-    from stablehlo_py.interpreter import run_on_grid
+    from stablehlo_py.interpreter import Results, run_on_grid
 
     count = replicas * partitions
     per_file = any("{process}" in p for p in args.args)
     if count == 1:
         results = run_on_grid(run, _load_args([p.replace("{process}", "0") for p in args.args], run.arg_specs),
                               1, 1, probe_dir=probe_files)
-        return [results], results.outfeed
+        return Results.of([results], results.outfeed)
     here = range(count) if world is None else [world[0]]
     loaded = {i: _load_args([p.replace("{process}", str(i)) for p in args.args], run.arg_specs)
               for i in (here if per_file else [0])}
     if not per_file:
-        results = run_on_grid(run, loaded[0], replicas, partitions, probe_dir=probe_files)
-        return results, results.outfeed
+        return run_on_grid(run, loaded[0], replicas, partitions, probe_dir=probe_files)
     if len({len(a) for a in loaded.values()}) != 1:
         raise UserError("the processes' argument files give different numbers of arguments")
     width = len(next(iter(loaded.values())))
     by_position = [[loaded[i][k] if i in loaded else None for i in range(count)] for k in range(width)]
-    results = run_on_grid(run, by_position, replicas, partitions, probe_dir=probe_files)
-    return results, results.outfeed
+    return run_on_grid(run, by_position, replicas, partitions, probe_dir=probe_files)
 
 
 def _mpi_world():
@@ -281,7 +280,7 @@ def _run(args) -> int:
             distributed = world is not None and replicas * partitions > 1
             # a 1x1 run, which every rank runs alike, writes its probes on rank 0
             files = rank_probe_files if distributed else probe_files if rank == 0 else None
-            per_process, outfed = _run_on_grid(run, args, replicas, partitions, world, files)
+            per_process = _run_on_grid(run, args, replicas, partitions, world, files)
         except (UserError, InterpreterError) as e:
             if distributed:  # this rank's own failure (its argument files, ...): end the job
                 mpi.abort(str(e))
@@ -295,13 +294,10 @@ def _run(args) -> int:
                 say(run.format_results(results))
             if args.output and (rank == process if distributed else rank == 0):
                 _write_results(args.output, process if len(per_process) > 1 else None, results)
-        if outfed:  # under mpiexec, each rank's own processes' values
-            if distributed:
-                print(_format_outfed(outfed))
-            else:
-                say(_format_outfed(outfed))
+        if per_process.outfeed:  # under mpiexec, each rank's own processes' values
+            (print if distributed else say)(_format_outfed(per_process.outfeed))
             if args.output and (distributed or rank == 0):
-                _write_outfed(args.output, outfed)
+                _write_outfed(args.output, per_process.outfeed)
         sys.stdout.flush()
     if failures:
         what = f"{failures} of {len(chunks)} modules failed" if len(chunks) > 1 else "failed"

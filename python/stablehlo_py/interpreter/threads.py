@@ -96,7 +96,6 @@ def run(fn, total: int, min_chunk: int) -> None:
         raise error
 
 
-
 _blas_lock = threading.Lock()
 _blas_calls = 0  # calls inside one_blas_thread now (the threads of a process grid run at once)
 _blas_restore: list = []  # (library, its thread count) to put back when the last call ends
@@ -116,7 +115,7 @@ def _blas() -> list:
             _blas_libraries = [lib for lib in ThreadpoolController().lib_controllers if lib.user_api == "blas"]
         except Exception:  # noqa: BLE001 - no control over BLAS threads is no reason to fail a run
             _blas_libraries = []
-        _blas_scanned = (os.getpid(), len(sys.modules))
+        _blas_scanned = state
     return _blas_libraries
 
 

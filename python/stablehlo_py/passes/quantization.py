@@ -583,11 +583,15 @@ def _quantize(value, q):
     if any(a != b for a, b in zip(high_in, highs)):
         above = hlo.compare(r, high_const, hlo.ComparisonDirectionAttr.get("GT"), compare_type=float_type)
         n = hlo.select(above, shaped.of(highs, wide), n)
+    low_ints = None  # the constant L, made once for both selects that take it
     if any(a != b for a, b in zip(low_in, lows)):
         below = hlo.compare(r, low_const, hlo.ComparisonDirectionAttr.get("LT"), compare_type=float_type)
-        n = hlo.select(below, shaped.of(lows, wide), n)
+        low_ints = shaped.of(lows, wide)
+        n = hlo.select(below, low_ints, n)
     is_nan = hlo.compare(r, r, hlo.ComparisonDirectionAttr.get("NE"), compare_type=float_type)
-    n = hlo.select(is_nan, shaped.of(lows, wide), n)  # NaN quantizes to storage_min (E may lack -inf)
+    if low_ints is None:
+        low_ints = shaped.of(lows, wide)
+    n = hlo.select(is_nan, low_ints, n)  # NaN quantizes to storage_min (E may lack -inf)
     if any(zero_points):
         n = hlo.add(n, shaped.of(zero_points, wide))
     return n if wide == storage else _convert(n, shaped, storage)

@@ -64,8 +64,7 @@ func.func @dequantize_per_axis(%q: tensor<2x3x!quant.uniform<u8:bf16:1, {0.1:7, 
 // CHECK-NEXT: %[[L:.*]] = stablehlo.constant dense<-33768> : tensor<4xi32>
 // CHECK-NEXT: %[[I3:.*]] = stablehlo.select %[[BELOW]], %[[L]], %[[I2]]
 // CHECK-NEXT: %[[NAN:.*]] = stablehlo.compare NE, %[[N]], %[[N]], FLOAT
-// CHECK-NEXT: %[[L2:.*]] = stablehlo.constant dense<-33768> : tensor<4xi32>
-// CHECK-NEXT: %[[I4:.*]] = stablehlo.select %[[NAN]], %[[L2]], %[[I3]]
+// CHECK-NEXT: %[[I4:.*]] = stablehlo.select %[[NAN]], %[[L]], %[[I3]]
 // CHECK-NEXT: %[[ZP:.*]] = stablehlo.constant dense<1000> : tensor<4xi32>
 // CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[I4]], %[[ZP]]
 // CHECK-NEXT: stablehlo.convert %[[A]] : (tensor<4xi32>) -> tensor<4xi16>
