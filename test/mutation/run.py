@@ -44,7 +44,7 @@ INTERP = "stablehlo_py/interpreter"
 
 
 def installed_package_dir() -> str:
-    """site-packages/stablehlo_py: the built extension, stablehlo-opt and generated op classes."""
+    """site-packages/stablehlo_py: the built extension and generated op classes."""
     import sysconfig
 
     return os.path.join(sysconfig.get_paths()["purelib"], "stablehlo_py")
