@@ -1,4 +1,6 @@
 """XLA on CPU as a test oracle for StableHLO text (test-only: needs jax)."""
+import functools
+
 import numpy as np
 
 
@@ -6,11 +8,18 @@ def xla_run_text(text: str, *args) -> list:
     """Outputs of StableHLO `text` (its @main) compiled and run by XLA on CPU:
     the oracle for ops JAX does not emit (legacy ops, ops JAX decomposes)."""
     import jax
+
+    executable = _compiled(text)
+    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
+    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(text: str):
+    """`text` compiled by XLA on CPU, once per process: tests run the same program on many inputs."""
     from jax._src import xla_bridge
     from jax._src.lib import xla_client
 
     backend = xla_bridge.get_backend("cpu")
     devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
-    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
-    results = executable.execute_sharded([jax.device_put(np.asarray(a)) for a in args])
-    return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
+    return backend.compile_and_load(text, devices, xla_client.CompileOptions())

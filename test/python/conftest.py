@@ -9,11 +9,14 @@ docs/decisions.md ("Test oracles and host independence").
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import math
 import os
 import re
+import shutil
 import sys
+import tempfile
 from fractions import Fraction
 
 import ml_dtypes
@@ -28,6 +31,11 @@ if "stablehlo_py" not in sys.modules and importlib.util.find_spec("stablehlo_py"
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+# XLA's LLVM backend without optimization: a test's program compiles in about two thirds of the
+# time, and compiling is most of what the XLA oracle costs. Results are the same, as XLA never
+# uses fast-math on CPU (xla_cpu_enable_fast_math is off) whatever the level.
+if "xla_backend_optimization_level" not in os.environ.get("XLA_FLAGS", ""):
+    os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_backend_optimization_level=0").strip()
 
 import jax  # noqa: E402
 
@@ -36,6 +44,16 @@ from oracles import xla_run_text as _xla_run_text  # noqa: E402
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
+
+# Tests export many identical programs from different functions (each a new jax.jit), so XLA's
+# compilations go through jax's persistent cache: one directory for the whole run, made by the
+# first process (pytest-xdist's workers inherit it), removed when that process ends.
+_XLA_CACHE = "STABLEHLO_PY_TEST_XLA_CACHE"
+if _XLA_CACHE not in os.environ:
+    os.environ[_XLA_CACHE] = tempfile.mkdtemp(prefix="stablehlo-py-xla-cache-")
+    atexit.register(shutil.rmtree, os.environ[_XLA_CACHE], ignore_errors=True)
+jax.config.update("jax_compilation_cache_dir", os.environ[_XLA_CACHE])
+jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
 
 # Hypothesis: CI ("ci", the default) draws the same examples on every run, so a
 # failure is never a matter of luck; HYPOTHESIS_PROFILE=random explores with
