@@ -62,7 +62,7 @@ def main() -> int:
 
     import stablehlo_py
     from mpi4py import MPI
-    from stablehlo_py.interpreter import grid as grids, mpi
+    from stablehlo_py.interpreter.runtime import grid as grids, mpi
 
     world = MPI.COMM_WORLD
     n, rank = world.Get_size(), world.Get_rank()

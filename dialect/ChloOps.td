@@ -83,7 +83,7 @@ class Chlo_Op<string mnemonic, list<Trait> traits = []>
     : Chlo_InferringOp<mnemonic, !listconcat(traits, [Pure])>;
 
 // `chlo.op %x : T -> R`: an element-wise function; the result has the
-// operand's type (C1, C2 in docs/chlo.md).
+// operand's type (<op>_c1, <op>_c2 in docs/chlo.md).
 class Chlo_UnaryOp<string mnemonic, list<Type> elements, string summaryText>
     : Chlo_Op<mnemonic> {
   let summary = summaryText;

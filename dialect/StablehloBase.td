@@ -55,7 +55,7 @@ def HLO_Complex : Complex<AnyTypeOf<[F32, F64]>>;
 
 // Quantized element types: !quant.uniform with an integer storage type and a
 // floating-point expressed type, per tensor or per axis. Their constraints
-// (quantized types C1-C13) are checked by VerifyQuantizedTypes below.
+// (quantized_type_c1-c13) are checked by VerifyQuantizedTypes below.
 def HLO_QuantizedInt : Type<
     CPred<"::mlir::stablehlo::isValidQuantizedElementType($_self)">,
     "quantized integer">;

@@ -233,7 +233,7 @@ def measured() -> dict:
 def custom_call_targets(xla: set) -> list:
     """(target, interpreted, checked against XLA, what it does) of every built-in custom_call
     target: host callbacks are errors by design, check targets have no XLA counterpart."""
-    from stablehlo_py.interpreter.custom_calls import CALLBACK_TARGETS, builtin_targets
+    from stablehlo_py.interpreter.kernels.custom_calls import CALLBACK_TARGETS, builtin_targets
 
     rows = []
     for target, summary in builtin_targets():

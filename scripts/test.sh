@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 status=0
+# The Python package's layers: imports run one way, no cycles (docs/architecture.md).
+.venv/bin/python scripts/check_imports.py || status=1
 .venv/bin/lit -sv test/lit || status=1
 # pytest exits 5 when it collects no test; that is a failure of the suite too.
 # The run records which ops its tests check against XLA, for docs/status.md.

@@ -86,7 +86,7 @@ defvar EW_SIntFpComplexOrQuant = [HLO_SInt, HLO_Float, HLO_Complex,
 defvar EW_FpComplexOrQuant = [HLO_Float, HLO_Complex, HLO_PerTensorQuantizedInt];
 defvar EW_FpOrQuant = [HLO_Float, HLO_PerTensorQuantizedInt];
 
-// How C1 relates the types (ElementwiseRule in C++): `type(operands...) =
+// How <op>_c1 relates the types (ElementwiseRule in C++): `type(operands...) =
 // type(result)` (Exact) or `baseline_type(operands...) = baseline_type(result)`
 // (Baseline). Ops with other constraints say Custom and define verify().
 defvar EW_Exact = "Exact";

@@ -1,8 +1,8 @@
 // The chlo dialect: verifiers and shape functions. CHLO has no spec; the
-// constraints each check cites (`// C2`) are listed per op in docs/chlo.md.
-// They follow upstream's verifier, and are stricter where upstream accepts
-// programs that cannot run (incompatible broadcast shapes, element types the
-// corresponding stablehlo op rejects).
+// constraints each check cites (`// <op>_c<N>`, e.g. `// top_k_c2`) are listed
+// per op in docs/chlo.md. They follow upstream's verifier, and are stricter
+// where upstream accepts programs that cannot run (incompatible broadcast
+// shapes, element types the corresponding stablehlo op rejects).
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
@@ -66,7 +66,8 @@ static std::optional<int64_t> broadcastSize(int64_t a, int64_t b) {
   return std::nullopt;
 }
 
-// numpy's rule: shapes aligned at their last dimension (C3).
+// numpy's rule: shapes aligned at their last dimension (broadcast_<op>_c3,
+// broadcast_select_c3).
 static FailureOr<SmallVector<int64_t>>
 trailingBroadcastShape(const ErrorSink &error,
                        ArrayRef<ArrayRef<int64_t>> shapes) {
@@ -90,8 +91,9 @@ trailingBroadcastShape(const ErrorSink &error,
 }
 
 // The result shape of a broadcasting binary op: with broadcast_dimensions,
-// the lower-rank operand's dimension i goes to result dimension dims[i] of
-// the higher-rank one's shape (C2); without, numpy's rule (C3).
+// the lower-rank operand's dimension i goes to result dimension dims[i] of the
+// higher-rank one's shape (broadcast_<op>_c2, e.g. broadcast_add_c2); without,
+// numpy's rule (broadcast_<op>_c3).
 static FailureOr<SmallVector<int64_t>>
 broadcastShape(const ErrorSink &error, ArrayRef<int64_t> lhs,
                ArrayRef<int64_t> rhs, std::optional<ArrayRef<int64_t>> dims) {
@@ -100,26 +102,26 @@ broadcastShape(const ErrorSink &error, ArrayRef<int64_t> lhs,
   bool lhsIsSmaller = lhs.size() < rhs.size();
   ArrayRef<int64_t> small = lhsIsSmaller ? lhs : rhs;
   ArrayRef<int64_t> large = lhsIsSmaller ? rhs : lhs;
-  if (dims->size() != small.size()) // C2
+  if (dims->size() != small.size()) // broadcast_<op>_c2
     return error("C2: broadcast_dimensions must have one entry per dimension "
                  "of the lower-rank operand (",
                  small.size(), "), got ", formatDims(*dims));
   if (lhs.size() == rhs.size())
     for (auto [i, d] : llvm::enumerate(*dims))
-      if (d != static_cast<int64_t>(i)) // C2
+      if (d != static_cast<int64_t>(i)) // broadcast_<op>_c2
         return error("C2: broadcast_dimensions of operands of equal rank must "
                      "be the identity, got ",
                      formatDims(*dims));
-  if (!isUnique(*dims)) // C2
+  if (!isUnique(*dims)) // broadcast_<op>_c2
     return error("C2: broadcast_dimensions must be unique, got ",
                  formatDims(*dims));
   SmallVector<int64_t> result(large);
   for (auto [i, d] : llvm::enumerate(*dims)) {
-    if (d < 0 || d >= static_cast<int64_t>(large.size())) // C2
+    if (d < 0 || d >= static_cast<int64_t>(large.size())) // broadcast_<op>_c2
       return error("C2: broadcast_dimensions entry ", d,
                    " is out of range [0, ", large.size(), ")");
     std::optional<int64_t> combined = broadcastSize(large[d], small[i]);
-    if (!combined) // C3
+    if (!combined) // broadcast_<op>_c3
       return error("C3: dimension ", i, " of size ", small[i],
                    " cannot broadcast to result dimension ", d, " of size ",
                    large[d]);
@@ -141,13 +143,13 @@ static Type broadcastElementType(Type operandElement,
   llvm_unreachable("unknown broadcast result kind");
 }
 
-// The result type of a broadcasting binary op; reports (C1-C3) through
-// `error`.
+// The result type of a broadcasting binary op; reports (broadcast_<op>_c1-c3,
+// shared by the broadcasting ops) through `error`.
 static FailureOr<RankedTensorType>
 broadcastBinaryType(const ErrorSink &error, RankedTensorType lhs,
                     RankedTensorType rhs, std::optional<ArrayRef<int64_t>> dims,
                     ChloBroadcastResult kind) {
-  if (lhs.getElementType() != rhs.getElementType()) // C1
+  if (lhs.getElementType() != rhs.getElementType()) // broadcast_<op>_c1
     return error("C1: lhs and rhs must have the same element type, got ", lhs,
                  " and ", rhs);
   auto shape = broadcastShape(error, lhs.getShape(), rhs.getShape(), dims);
@@ -172,8 +174,9 @@ static LogicalResult inferBroadcastBinaryType(
   return success();
 }
 
-// C4: the declared result agrees with the inferred one (dynamic sizes match
-// any size).
+// broadcast_<op>_c4 (shared by the broadcasting ops, e.g. broadcast_add_c4) and
+// broadcast_select_c4: the declared result agrees with the inferred one
+// (dynamic sizes match any size).
 static LogicalResult verifyInferredResult(Operation *op, Type inferred,
                                           Type result, StringRef id = "C4") {
   if (getElementTypeOrSelf(inferred) != getElementTypeOrSelf(result) ||
@@ -217,7 +220,7 @@ LogicalResult BroadcastCompareOp::verify() {
     return failure();
   Type element = getLhs().getType().getElementType();
   if (getCompareType() &&
-      !isAllowedComparisonType(element, *getCompareType())) // C5
+      !isAllowedComparisonType(element, *getCompareType())) // broadcast_compare_c5
     return emitOpError() << "C5: compare_type "
                          << stringifyComparisonType(*getCompareType())
                          << " is not allowed for element type " << element;
@@ -228,7 +231,7 @@ static FailureOr<RankedTensorType> selectType(const ErrorSink &error,
                                               TypeRange operands) {
   auto onTrue = cast<RankedTensorType>(operands[1]);
   auto onFalse = cast<RankedTensorType>(operands[2]);
-  if (onTrue.getElementType() != onFalse.getElementType()) // C1
+  if (onTrue.getElementType() != onFalse.getElementType()) // broadcast_select_c1
     return error("C1: on_true and on_false must have the same element type, "
                  "got ",
                  onTrue, " and ", onFalse);
@@ -262,8 +265,9 @@ LogicalResult BroadcastSelectOp::verify() {
 
 //===--- Element-wise math -----------------------------------------------===//
 
-// Unary ops: the result has the operand's type (C1: element types from the
-// op's definition; C2 here).
+// Unary ops: the result has the operand's type (<op>_c1 of the element-wise
+// math ops, e.g. erf_c1: element types from the op's definition; <op>_c2, e.g.
+// erf_c2, here).
 static LogicalResult inferOperandType(std::optional<Location> location,
                                       StringRef opName, ValueRange operands,
                                       SmallVectorImpl<Type> &inferred,
@@ -279,10 +283,10 @@ static LogicalResult verifySameOperandAndResultType(Operation *op) {
   Type operand = op->getOperand(0).getType(),
        result = op->getResult(0).getType();
   for (Value other : op->getOperands().drop_front())
-    if (!isCompatibleType(operand, other.getType())) // C2
+    if (!isCompatibleType(operand, other.getType())) // <op>_c2
       return op->emitOpError() << "C2: operands must have the same type, got "
                                << operand << " and " << other.getType();
-  if (!isCompatibleType(operand, result)) // C2
+  if (!isCompatibleType(operand, result)) // <op>_c2
     return op->emitOpError() << "C2: result type " << result
                              << " must be the operand type " << operand;
   return success();
@@ -321,7 +325,8 @@ CHLO_SAME_TYPE_OP(ZetaOp)
 CHLO_SAME_TYPE_OP(MulhiOp)
 #undef CHLO_SAME_TYPE_OP
 
-// is_inf, is_neg_inf, is_pos_inf: i1 of the operand's shape (C2).
+// is_inf, is_neg_inf, is_pos_inf: i1 of the operand's shape (is_inf_c2,
+// is_neg_inf_c2, is_pos_inf_c2).
 #define CHLO_INFINITY_TEST_OP(Op)                                              \
   LogicalResult Op::inferReturnTypes(                                          \
       MLIRContext *ctx, std::optional<Location> location, ValueRange operands, \
@@ -360,12 +365,12 @@ ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
 }
 
 LogicalResult ConstantOp::verify() {
-  if (getValue().getType() != getType()) // C1
+  if (getValue().getType() != getType()) // constant_c1
     return emitOpError() << "C1: result type " << getType()
                          << " must be the type of the value, "
                          << getValue().getType();
   if (!isa<RankedTensorType>(getValue().getType()) ||
-      !cast<RankedTensorType>(getValue().getType()).hasStaticShape()) // C1
+      !cast<RankedTensorType>(getValue().getType()).hasStaticShape()) // constant_c1
     return emitOpError() << "C1: the value must be a statically shaped tensor";
   return success();
 }
@@ -390,15 +395,15 @@ LogicalResult ConstantLikeOp::inferReturnTypes(
 }
 
 LogicalResult ConstantLikeOp::verify() {
-  if (!isScalarElementValue(getValue())) // C1
+  if (!isScalarElementValue(getValue())) // constant_like_c1
     return emitOpError() << "C1: value must be an integer or float scalar, got "
                          << getValue();
   Type element = cast<TypedAttr>(getValue()).getType();
-  if (getType().getElementType() != element) // C1
+  if (getType().getElementType() != element) // constant_like_c1
     return emitOpError() << "C1: the value's type " << element
                          << " must be the result's element type "
                          << getType().getElementType();
-  if (!isCompatibleShape(getOperand().getType(), getType())) // C2
+  if (!isCompatibleShape(getOperand().getType(), getType())) // constant_like_c2
     return emitOpError() << "C2: result type " << getType()
                          << " must have the shape of the operand, "
                          << getOperand().getType();
@@ -409,12 +414,12 @@ LogicalResult ConstantLikeOp::verify() {
 
 static FailureOr<std::pair<RankedTensorType, RankedTensorType>>
 topKTypes(const ErrorSink &error, RankedTensorType operand, int64_t k) {
-  if (operand.getRank() < 1) // C1
+  if (operand.getRank() < 1) // top_k_c1
     return error("C1: operand must have rank at least 1, got ", operand);
   int64_t last = operand.getShape().back();
-  if (k < 0) // C2
+  if (k < 0) // top_k_c2
     return error("C2: k must be non-negative, got ", k);
-  if (!ShapedType::isDynamic(last) && k > last) // C2
+  if (!ShapedType::isDynamic(last) && k > last) // top_k_c2
     return error("C2: k must be at most the size of the last dimension, ", last,
                  ", got ", k);
   SmallVector<int64_t> shape(operand.getShape());
@@ -476,28 +481,28 @@ LogicalResult RaggedDotOp::verify() {
   ArrayRef<int64_t> lhsRagged = numbers.getLhsRaggedDimensions();
   ArrayRef<int64_t> rhsGroup = numbers.getRhsGroupDimensions();
 
-  if (lhsBatch.size() != rhsBatch.size()) // C1
+  if (lhsBatch.size() != rhsBatch.size()) // ragged_dot_c1
     return emitOpError() << "C1: lhs and rhs must have as many batching "
                             "dimensions, got "
                          << formatDims(lhsBatch) << " and "
                          << formatDims(rhsBatch);
-  if (lhsContract.size() != rhsContract.size()) // C1
+  if (lhsContract.size() != rhsContract.size()) // ragged_dot_c1
     return emitOpError() << "C1: lhs and rhs must have as many contracting "
                             "dimensions, got "
                          << formatDims(lhsContract) << " and "
                          << formatDims(rhsContract);
-  // C2: every listed dimension in range, and each dimension of an operand in
-  // at most one list.
+  // ragged_dot_c2: every listed dimension in range, and each dimension of an
+  // operand in at most one list.
   auto checkDims = [&](StringRef operand, int64_t rank,
                        ArrayRef<std::pair<StringRef, ArrayRef<int64_t>>> lists)
       -> LogicalResult {
     llvm::SmallSet<int64_t, 8> seen;
     for (auto [name, dims] : lists)
       for (int64_t d : dims) {
-        if (d < 0 || d >= rank) // C2
+        if (d < 0 || d >= rank) // ragged_dot_c2
           return emitOpError() << "C2: " << name << " entry " << d
                                << " is out of range [0, " << rank << ")";
-        if (!seen.insert(d).second) // C2
+        if (!seen.insert(d).second) // ragged_dot_c2
           return emitOpError() << "C2: " << operand << " dimension " << d
                                << " appears more than once in the dimension "
                                   "numbers";
@@ -520,37 +525,37 @@ LogicalResult RaggedDotOp::verify() {
     return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
   };
   for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch))
-    if (!sizesMatch(lhs.getDimSize(l), rhs.getDimSize(r))) // C3
+    if (!sizesMatch(lhs.getDimSize(l), rhs.getDimSize(r))) // ragged_dot_c3
       return emitOpError() << "C3: batching dimension sizes must match, got "
                            << lhs.getDimSize(l) << " (lhs dimension " << l
                            << ") and " << rhs.getDimSize(r)
                            << " (rhs dimension " << r << ")";
   for (auto [l, r] : llvm::zip(lhsContract, rhsContract))
-    if (!sizesMatch(lhs.getDimSize(l), rhs.getDimSize(r))) // C3
+    if (!sizesMatch(lhs.getDimSize(l), rhs.getDimSize(r))) // ragged_dot_c3
       return emitOpError() << "C3: contracting dimension sizes must match, "
                               "got "
                            << lhs.getDimSize(l) << " (lhs dimension " << l
                            << ") and " << rhs.getDimSize(r)
                            << " (rhs dimension " << r << ")";
-  if (lhsRagged.size() != 1) // C4
+  if (lhsRagged.size() != 1) // ragged_dot_c4
     return emitOpError() << "C4: lhs must have exactly one ragged dimension, "
                             "got "
                          << formatDims(lhsRagged);
   int64_t ragged = lhsRagged[0];
   bool raggedIsNonContracting = !llvm::is_contained(lhsBatch, ragged) &&
                                 !llvm::is_contained(lhsContract, ragged);
-  if (raggedIsNonContracting && rhsGroup.size() != 1) // C5
+  if (raggedIsNonContracting && rhsGroup.size() != 1) // ragged_dot_c5
     return emitOpError() << "C5: rhs must have exactly one group dimension "
                             "when the lhs ragged dimension is non-contracting, "
                             "got "
                          << formatDims(rhsGroup);
-  if (!raggedIsNonContracting && !rhsGroup.empty()) // C5
+  if (!raggedIsNonContracting && !rhsGroup.empty()) // ragged_dot_c5
     return emitOpError() << "C5: rhs must have no group dimension when the lhs "
                             "ragged dimension is a batching or contracting "
                             "dimension, got "
                          << formatDims(rhsGroup);
-  // C6: group_sizes is [g] or [lhs batching sizes..., g]; a group dimension
-  // of the rhs has g entries.
+  // ragged_dot_c6: group_sizes is [g] or [lhs batching sizes..., g]; a group
+  // dimension of the rhs has g entries.
   RankedTensorType groupSizes = getGroupSizes().getType();
   int64_t batchedRank = static_cast<int64_t>(lhsBatch.size()) + 1;
   if (groupSizes.getRank() != 1 && groupSizes.getRank() != batchedRank) {
@@ -562,23 +567,23 @@ LogicalResult RaggedDotOp::verify() {
   }
   if (groupSizes.getRank() > 1)
     for (auto [i, d] : llvm::enumerate(lhsBatch))
-      if (!sizesMatch(groupSizes.getDimSize(i), lhs.getDimSize(d))) // C6
+      if (!sizesMatch(groupSizes.getDimSize(i), lhs.getDimSize(d))) // ragged_dot_c6
         return emitOpError() << "C6: group_sizes dimension " << i
                              << " must match lhs batching dimension " << d
                              << ", got " << groupSizes;
   int64_t groups = groupSizes.getShape().back();
   if (!rhsGroup.empty() &&
-      !sizesMatch(rhs.getDimSize(rhsGroup[0]), groups)) // C6
+      !sizesMatch(rhs.getDimSize(rhsGroup[0]), groups)) // ragged_dot_c6
     return emitOpError() << "C6: rhs group dimension " << rhsGroup[0]
                          << " must have " << groups
                          << " entries (one per group), got "
                          << rhs.getDimSize(rhsGroup[0]);
-  if (getPrecisionConfig() && getPrecisionConfig()->size() > 2) // C7
+  if (getPrecisionConfig() && getPrecisionConfig()->size() > 2) // ragged_dot_c7
     return emitOpError() << "C7: precision_config must have at most 2 entries, "
                             "got "
                          << getPrecisionConfig()->size();
-  // C8: the result is [g if ragged is contracting] + batch + lhs free + rhs
-  // free dimensions.
+  // ragged_dot_c8: the result is [g if ragged is contracting] + batch + lhs
+  // free + rhs free dimensions.
   SmallVector<int64_t> shape;
   if (llvm::is_contained(lhsContract, ragged))
     shape.push_back(groups);
@@ -593,7 +598,7 @@ LogicalResult RaggedDotOp::verify() {
       shape.push_back(rhs.getDimSize(d));
   RankedTensorType result = getType();
   if (!isCompatibleShape(RankedTensorType::get(shape, result.getElementType()),
-                         result)) // C8
+                         result)) // ragged_dot_c8
     return emitOpError() << "C8: result shape must be " << formatShape(shape)
                          << ", got " << result;
   return success();
@@ -609,20 +614,20 @@ static RankedTensorType sliceType(RankedTensorType input, int64_t dimension) {
   return RankedTensorType::get(shape, input.getElementType());
 }
 
-// The scan length and the checks on inputs (C1-C3).
+// The scan length and the checks on inputs (scan_c1-c3).
 static FailureOr<int64_t> scanLength(const ErrorSink &error, TypeRange inputs,
                                      int64_t dimension) {
-  if (inputs.empty()) // C1
+  if (inputs.empty()) // scan_c1
     return error("C1: expects at least one input");
   int64_t length = ShapedType::kDynamic;
   for (auto [i, type] : llvm::enumerate(inputs)) {
     auto input = cast<RankedTensorType>(type);
-    if (dimension < 0 || dimension >= input.getRank()) // C2
+    if (dimension < 0 || dimension >= input.getRank()) // scan_c2
       return error("C2: dimension ", dimension, " is out of range for input ",
                    i, " of rank ", input.getRank());
     int64_t size = input.getDimSize(dimension);
     if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(length) &&
-        size != length) // C3
+        size != length) // scan_c3
       return error("C3: inputs must have the same size along dimension ",
                    dimension, ", got ", length, " and ", size);
     if (!ShapedType::isDynamic(size))
@@ -631,7 +636,7 @@ static FailureOr<int64_t> scanLength(const ErrorSink &error, TypeRange inputs,
   return length;
 }
 
-// The result types, from the body's return types (C5, C6).
+// The result types, from the body's return types (scan_c5, scan_c6).
 static FailureOr<SmallVector<Type>>
 scanResultTypes(const ErrorSink &error, TypeRange inputs, TypeRange inits,
                 int64_t dimension, Block &body) {
@@ -642,23 +647,23 @@ scanResultTypes(const ErrorSink &error, TypeRange inputs, TypeRange inits,
   for (Type input : inputs)
     expectedArgs.push_back(sliceType(cast<RankedTensorType>(input), dimension));
   llvm::append_range(expectedArgs, inits);
-  if (!areCompatibleTypes(body.getArgumentTypes(), expectedArgs)) // C4
+  if (!areCompatibleTypes(body.getArgumentTypes(), expectedArgs)) // scan_c4
     return error("C4: the body must take the input slices and the carries, (",
                  TypeRange(expectedArgs), "), got (", body.getArgumentTypes(),
                  ")");
   Operation *terminator = terminatorOf(body);
-  if (!terminator || !isa<ReturnOp>(terminator)) // C5
+  if (!terminator || !isa<ReturnOp>(terminator)) // scan_c5
     return error("C5: the body must end in stablehlo.return");
   TypeRange returned = terminator->getOperandTypes();
   if (returned.size() < inits.size() ||
-      !areCompatibleTypes(returned.take_back(inits.size()), inits)) // C5
+      !areCompatibleTypes(returned.take_back(inits.size()), inits)) // scan_c5
     return error("C5: the body must return the outputs' slices then the "
                  "carries, whose types are the inits' (",
                  inits, "), got (", returned, ")");
   SmallVector<Type> results;
   for (Type slice : returned.drop_back(inits.size())) {
     auto sliceTensor = dyn_cast<RankedTensorType>(slice);
-    if (!sliceTensor || dimension > sliceTensor.getRank()) // C5
+    if (!sliceTensor || dimension > sliceTensor.getRank()) // scan_c5
       return error("C5: an output slice must be a tensor of rank at least ",
                    dimension, ", got ", slice);
     SmallVector<int64_t> shape(sliceTensor.getShape());
@@ -707,7 +712,7 @@ LogicalResult ScanOp::verify() {
                       getInits().getTypes(), getDimension(), getBody().front());
   if (failed(types))
     return failure();
-  if (!areCompatibleTypes(getResultTypes(), *types)) // C6
+  if (!areCompatibleTypes(getResultTypes(), *types)) // scan_c6
     return emitOpError() << "C6: result types must be (" << TypeRange(*types)
                          << "), got (" << getResultTypes() << ")";
   return success();

@@ -35,7 +35,7 @@ enum class Grouping { CrossReplica, CrossReplicaAndPartition, FlattenedIds };
 
 static Grouping groupingOf(int64_t channelId, bool useGlobalDeviceIds) {
   if (channelId <= 0)
-    return Grouping::CrossReplica; // use_global_device_ids breaks C5 then
+    return Grouping::CrossReplica; // use_global_device_ids breaks all_gather_c5 (all_reduce_c4, reduce_scatter_c6) then
   return useGlobalDeviceIds ? Grouping::FlattenedIds
                             : Grouping::CrossReplicaAndPartition;
 }
@@ -63,12 +63,12 @@ struct GroupIds {
 
 // How the entries of replica_groups are bounded above.
 enum class Bound {
-  // By size(replica_groups), the number of ids (all_gather C4, all_reduce C3,
-  // all_to_all C7, reduce_scatter C5): with uniqueness, the ids are then
+  // By size(replica_groups), the number of ids (all_gather_c4, all_reduce_c3,
+  // all_to_all_c7, reduce_scatter_c5): with uniqueness, the ids are then
   // exactly range(size(replica_groups)), whose size the interpreter compares
   // with num_replicas, num_partitions or num_processes.
   Size,
-  // By num_replicas or num_partitions (collective_broadcast C2), known at
+  // By num_replicas or num_partitions (collective_broadcast_c2), known at
   // run time only: the verifier checks that the ids are not negative.
   RunTime,
 };
@@ -168,9 +168,9 @@ static std::string formatSignature(Block &block) {
   return text;
 }
 
-// The computation of all_reduce (C5) and reduce_scatter (C7): type
-// (tensor<E>, tensor<E>) -> (tensor<E>) with is_promotable(element_type(
-// operand), E) for every operand. Returns E.
+// The computation of all_reduce and reduce_scatter (all_reduce_c5,
+// reduce_scatter_c7): type (tensor<E>, tensor<E>) -> (tensor<E>) with
+// is_promotable(element_type(operand), E) for every operand. Returns E.
 static FailureOr<Type> checkComputation(Operation *op, Region &region,
                                         ValueRange operands, StringRef id) {
   Block &block = region.front(); // one block: ODS checked SizedRegion<1>
@@ -201,8 +201,8 @@ static FailureOr<Type> checkComputation(Operation *op, Region &region,
   return element;
 }
 
-// use_global_device_ids needs a positive channel_id (all_gather C5,
-// all_reduce C4, reduce_scatter C6).
+// use_global_device_ids needs a positive channel_id (all_gather_c5,
+// all_reduce_c4, reduce_scatter_c6).
 static LogicalResult checkGlobalDeviceIds(Operation *op, bool global,
                                           int64_t channelId, StringRef id) {
   if (global && channelId <= 0)
@@ -216,21 +216,21 @@ static LogicalResult checkGlobalDeviceIds(Operation *op, bool global,
 
 LogicalResult AllGatherOp::verify() {
   ValueRange operands = getOperands();
-  if (operands.size() != getNumResults()) // C6
+  if (operands.size() != getNumResults()) // all_gather_c6
     return emitOpError() << "C6: each operand has one result of its type, got "
                          << operands.size() << " operand(s) and "
                          << getNumResults() << " result(s)";
   int64_t dim = getAllGatherDimAttr().getInt(); // si64
   for (Value operand : operands) {
     auto type = cast<RankedTensorType>(operand.getType());
-    if (dim < 0 || dim >= type.getRank()) // C1
+    if (dim < 0 || dim >= type.getRank()) // all_gather_c1
       return emitOpError() << "C1: all_gather_dim " << dim << " must be in [0, "
                            << type.getRank() << ") for operand " << type;
   }
   int64_t channelId = channelIdOf(getChannelHandleAttr());
   bool global = getUseGlobalDeviceIds();
-  // I3, C2, C4; C3 (size(replica_groups) = num_replicas or num_processes) at
-  // run time.
+  // I3, all_gather_c2, all_gather_c4; all_gather_c3 (size(replica_groups) =
+  // num_replicas or num_processes) at run time.
   if (failed(checkReplicaGroups(*this, getReplicaGroups(),
                                 {"I3", "C2", "C3", "C4"}, /*padded=*/false,
                                 Bound::Size, global)))
@@ -249,7 +249,7 @@ LogicalResult AllGatherOp::verify() {
         o.getElementType() == r.getElementType() && o.getRank() == r.getRank();
     for (int64_t d = 0; same && d < o.getRank(); ++d)
       same = d == dim || compatibleDims(o.getDimSize(d), r.getDimSize(d));
-    if (!same) // C6
+    if (!same) // all_gather_c6
       return emitOpError() << "C6: result " << r
                            << " must have the type of operand " << o
                            << " except in dimension " << dim;
@@ -257,17 +257,17 @@ LogicalResult AllGatherOp::verify() {
     if (!length || ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
       continue;
     std::optional<int64_t> gathered = llvm::checkedMul<int64_t>(in, *length);
-    if (!gathered) // C6
+    if (!gathered) // all_gather_c6
       return emitOpError() << "C6: dim(operand, " << dim << ") * "
                            << "dim(process_groups, 1) = " << in << " * "
                            << *length << " does not fit in int64";
-    if (exact && out != *gathered) // C6
+    if (exact && out != *gathered) // all_gather_c6
       return emitOpError() << "C6: dimension " << dim << " of result " << r
                            << " must be dim(operand, " << dim
                            << ") * dim(process_groups, 1) = " << in << " * "
                            << *length << " = " << *gathered;
     if (!exact &&
-        (*gathered == 0 ? out != 0 : out == 0 || out % *gathered != 0)) // C6
+        (*gathered == 0 ? out != 0 : out == 0 || out % *gathered != 0)) // all_gather_c6
       return emitOpError()
              << "C6: dimension " << dim << " of result " << r
              << " must be dim(operand, " << dim
@@ -289,29 +289,30 @@ LogicalResult AllReduceOp::inferReturnTypes(MLIRContext *,
   auto ranked = rankedOperandTypes<AllReduceOp>(location, operands);
   if (failed(ranked))
     return failure();
-  // C7: the element type E of the computation's result, when a body returns
-  // one value (a builder infers before filling the region; the verifier
+  // all_reduce_c7: the element type E of the computation's result, when a body
+  // returns one value (a builder infers before filling the region; the verifier
   // reports a malformed computation).
   Type element;
   if (hasBody(regions, 0))
     if (Operation *terminator = terminatorOf(regions[0]->front()))
       if (terminator->getNumOperands() == 1)
         element = getElementTypeOrSelf(terminator->getOperand(0).getType());
-  for (RankedTensorType type : *ranked) // C6
+  for (RankedTensorType type : *ranked) // all_reduce_c6
     inferred.push_back(element ? type.clone(element) : type);
   return success();
 }
 
 LogicalResult AllReduceOp::verify() {
   ValueRange operands = getOperands();
-  if (operands.size() != getNumResults()) // C6, C7
+  if (operands.size() != getNumResults()) // all_reduce_c6, all_reduce_c7
     return emitOpError() << "C6: each operand has one result of its shape, got "
                          << operands.size() << " operand(s) and "
                          << getNumResults() << " result(s)";
   int64_t channelId = channelIdOf(getChannelHandleAttr());
   bool global = getUseGlobalDeviceIds();
-  // I2 (variadic 1-dimensional groups, padded with -1), C1, C3; C2
-  // (size(replica_groups) = num_replicas or num_processes) at run time.
+  // I2 (variadic 1-dimensional groups, padded with -1), all_reduce_c1,
+  // all_reduce_c3; all_reduce_c2 (size(replica_groups) = num_replicas or
+  // num_processes) at run time.
   if (failed(checkReplicaGroups(*this, getReplicaGroups(),
                                 {"I2", "C1", "C2", "C3"}, /*padded=*/true,
                                 Bound::Size, global)))
@@ -323,11 +324,11 @@ LogicalResult AllReduceOp::verify() {
   if (failed(element))
     return failure();
   for (auto [operand, result] : llvm::zip(operands, getResults())) {
-    if (!isCompatibleShape(operand.getType(), result.getType())) // C6
+    if (!isCompatibleShape(operand.getType(), result.getType())) // all_reduce_c6
       return emitOpError() << "C6: result " << result.getType()
                            << " must have the shape of operand "
                            << operand.getType();
-    if (getElementTypeOrSelf(result.getType()) != *element) // C7
+    if (getElementTypeOrSelf(result.getType()) != *element) // all_reduce_c7
       return emitOpError() << "C7: the element type of result "
                            << result.getType()
                            << " must be the computation's E = " << *element;
@@ -341,14 +342,14 @@ LogicalResult ReduceScatterOp::verify() {
   auto o = cast<RankedTensorType>(getOperand().getType());
   auto r = cast<RankedTensorType>(getType());
   int64_t dim = getScatterDimensionAttr().getInt(); // si64
-  if (dim < 0 || dim >= o.getRank())                // C2
+  if (dim < 0 || dim >= o.getRank())                // reduce_scatter_c2
     return emitOpError() << "C2: scatter_dimension " << dim
                          << " must be in [0, " << o.getRank()
                          << ") for operand " << o;
   int64_t channelId = channelIdOf(getChannelHandleAttr());
   bool global = getUseGlobalDeviceIds();
-  // I3, C3, C5; C4 (size(replica_groups) = num_replicas or num_processes) at
-  // run time.
+  // I3, reduce_scatter_c3, reduce_scatter_c5; reduce_scatter_c4
+  // (size(replica_groups) = num_replicas or num_processes) at run time.
   if (failed(checkReplicaGroups(*this, getReplicaGroups(),
                                 {"I3", "C3", "C4", "C5"}, /*padded=*/false,
                                 Bound::Size, global)))
@@ -362,7 +363,7 @@ LogicalResult ReduceScatterOp::verify() {
   bool same = o.getRank() == r.getRank();
   for (int64_t d = 0; same && d < o.getRank(); ++d)
     same = d == dim || compatibleDims(o.getDimSize(d), r.getDimSize(d));
-  if (!same) // C8
+  if (!same) // reduce_scatter_c8
     return emitOpError() << "C8: result " << r
                          << " must have the shape of operand " << o
                          << " except in dimension " << dim;
@@ -373,14 +374,14 @@ LogicalResult ReduceScatterOp::verify() {
   bool exact =
       groupingOf(channelId, global) != Grouping::CrossReplicaAndPartition;
   int64_t in = o.getDimSize(dim), out = r.getDimSize(dim);
-  if (length && !ShapedType::isDynamic(in) && in % *length != 0) // C1
+  if (length && !ShapedType::isDynamic(in) && in % *length != 0) // reduce_scatter_c1
     return emitOpError() << "C1: dim(operand, " << dim << ") = " << in
                          << " must be a multiple of "
                          << (exact ? "dim(process_groups, 1) = "
                                    : "dim(replica_groups, 1) = ")
                          << *length;
   if (length && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out)) {
-    if (exact && out != in / *length) // C8
+    if (exact && out != in / *length) // reduce_scatter_c8
       return emitOpError() << "C8: dimension " << dim << " of result " << r
                            << " must be dim(operand, " << dim
                            << ") / dim(process_groups, 1) = " << in << " / "
@@ -388,14 +389,14 @@ LogicalResult ReduceScatterOp::verify() {
     // in = out * dim(replica_groups, 1) * num_partitions, num_partitions >= 1
     std::optional<int64_t> part = llvm::checkedMul<int64_t>(out, *length);
     if (!exact &&
-        (!part || (*part == 0 ? in != 0 : in == 0 || in % *part != 0))) // C8
+        (!part || (*part == 0 ? in != 0 : in == 0 || in % *part != 0))) // reduce_scatter_c8
       return emitOpError()
              << "C8: dimension " << dim << " of result " << r
              << " must be dim(operand, " << dim
              << ") / (dim(replica_groups, 1) * num_partitions), a divisor of "
              << in << " / " << *length << " = " << in / *length;
   }
-  if (r.getElementType() != *element) // C9
+  if (r.getElementType() != *element) // reduce_scatter_c9
     return emitOpError() << "C9: the element type of result " << r
                          << " must be the computation's E = " << *element;
   return success();
@@ -403,29 +404,29 @@ LogicalResult ReduceScatterOp::verify() {
 
 //===--- all_to_all -------------------------------------------------------===//
 
-// C1-C4 on one operand and the attributes; `inferred` gets its result type
-// (C9).
+// all_to_all_c1-c4 on one operand and the attributes; `inferred` gets its
+// result type (all_to_all_c9).
 static LogicalResult
 inferAllToAllType(const ErrorSink &fail, RankedTensorType operand,
                   int64_t splitDimension, int64_t concatDimension,
                   int64_t splitCount, RankedTensorType &inferred) {
   int64_t rank = operand.getRank();
-  if (splitDimension < 0 || splitDimension >= rank) // C1
+  if (splitDimension < 0 || splitDimension >= rank) // all_to_all_c1
     return fail("C1: split_dimension ", splitDimension, " must be in [0, ",
                 rank, ") for operand ", operand);
-  if (concatDimension < 0 || concatDimension >= rank) // C3
+  if (concatDimension < 0 || concatDimension >= rank) // all_to_all_c3
     return fail("C3: concat_dimension ", concatDimension, " must be in [0, ",
                 rank, ") for operand ", operand);
-  if (splitCount <= 0) // C4
+  if (splitCount <= 0) // all_to_all_c4
     return fail("C4: split_count ", splitCount, " must be positive");
   SmallVector<int64_t> shape(operand.getShape());
   SmallVector<int64_t> bounds(getBounds(operand));
   int64_t split = shape[splitDimension];
-  if (!ShapedType::isDynamic(split) && split % splitCount != 0) // C2
+  if (!ShapedType::isDynamic(split) && split % splitCount != 0) // all_to_all_c2
     return fail("C2: dim(operand, ", splitDimension, ") = ", split,
                 " must be a multiple of split_count ", splitCount);
-  // C9: the split dimension shrinks, then the concatenation dimension grows
-  // (the same dimension keeps its size).
+  // all_to_all_c9: the split dimension shrinks, then the concatenation
+  // dimension grows (the same dimension keeps its size).
   auto divide = [&](int64_t &size) {
     if (!ShapedType::isDynamic(size))
       size /= splitCount;
@@ -483,12 +484,12 @@ AllToAllOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
 
 LogicalResult AllToAllOp::verify() {
   ValueRange operands = getOperands();
-  if (operands.size() != getNumResults()) // C9
+  if (operands.size() != getNumResults()) // all_to_all_c9
     return emitOpError() << "C9: each operand has one result, got "
                          << operands.size() << " operand(s) and "
                          << getNumResults() << " result(s)";
   int64_t count = getSplitCountAttr().getInt();
-  if (count <= 0) // C4 (also without operands)
+  if (count <= 0) // all_to_all_c4 (also without operands)
     return emitOpError() << "C4: split_count " << count << " must be positive";
   for (auto [operand, result] : llvm::zip(operands, getResults())) {
     auto o = cast<RankedTensorType>(operand.getType());
@@ -499,7 +500,7 @@ LogicalResult AllToAllOp::verify() {
                                  expected)))
       return failure();
     if (r.getElementType() != expected.getElementType() ||
-        !isCompatibleShape(r, expected)) // C9
+        !isCompatibleShape(r, expected)) // all_to_all_c9
       return emitOpError() << "C9: result " << r << " must be " << expected
                            << ": operand " << o << " split in " << count
                            << " along dimension "
@@ -507,15 +508,15 @@ LogicalResult AllToAllOp::verify() {
                            << " and concatenated along dimension "
                            << getConcatDimensionAttr().getInt();
   }
-  // I5, C5, C7; C6 (size(replica_groups) = num_replicas or num_partitions)
-  // at run time.
+  // I5, all_to_all_c5, all_to_all_c7; all_to_all_c6 (size(replica_groups) =
+  // num_replicas or num_partitions) at run time.
   DenseIntElementsAttr groups = getReplicaGroups();
   if (failed(checkReplicaGroups(*this, groups, {"I5", "C5", "C6", "C7"},
                                 /*padded=*/false, Bound::Size,
                                 /*flattened=*/false)))
     return failure();
   int64_t length = cast<ShapedType>(groups.getType()).getDimSize(1);
-  if (length != count) // C8
+  if (length != count) // all_to_all_c8
     return emitOpError() << "C8: dim(replica_groups, 1) = " << length
                          << " must be split_count " << count;
   return success();
@@ -531,28 +532,30 @@ LogicalResult CollectiveBroadcastOp::inferReturnTypes(
       rankedOperandTypes<CollectiveBroadcastOp>(location, operands, 1);
   if (failed(ranked))
     return failure();
-  inferred.push_back((*ranked)[0]); // C3
+  inferred.push_back((*ranked)[0]); // collective_broadcast_c3
   return success();
 }
 
 LogicalResult CollectiveBroadcastOp::verify() {
-  // I2, C1, C2 (the bound, num_replicas or num_partitions, at run time). The
-  // spec's groups are variadic 1-dimensional tensors, but like upstream the
-  // groups have one length here: no -1 padding (C2 rejects it).
+  // I2, collective_broadcast_c1, collective_broadcast_c2 (the bound,
+  // num_replicas or num_partitions, at run time). The spec's groups are
+  // variadic 1-dimensional tensors, but like upstream the groups have one
+  // length here: no -1 padding (collective_broadcast_c2 rejects it).
   if (failed(checkReplicaGroups(*this, getReplicaGroups(),
                                 {"I2", "C1", "C2", "C2"}, /*padded=*/false,
                                 Bound::RunTime, /*flattened=*/false)))
     return failure();
-  if (!isCompatibleType(getOperand().getType(), getType())) // C3
+  if (!isCompatibleType(getOperand().getType(), getType())) // collective_broadcast_c3
     return emitOpError() << "C3: result " << getType()
                          << " must have the type of operand "
                          << getOperand().getType();
   return success();
 }
 
-// source_target_pairs of collective_permute (C1-C4, with the bound N of C4,
-// num_replicas or num_partitions, at run time); send and recv read upstream's
-// optional source_target_pairs (not in the spec) the same way.
+// source_target_pairs of collective_permute (collective_permute_c1-c4, with the
+// bound N of collective_permute_c4, num_replicas or num_partitions, at run
+// time); send and recv read upstream's optional source_target_pairs (not in the
+// spec) the same way.
 static LogicalResult checkSourceTargetPairs(Operation *op,
                                             DenseIntElementsAttr pairs,
                                             StringRef prefix) {
@@ -563,19 +566,19 @@ static LogicalResult checkSourceTargetPairs(Operation *op,
   if (!type.hasRank() || type.getRank() != 2) // I2
     return error("I2") << "source_target_pairs must be a 2-dimensional tensor, "
                        << "got " << type;
-  if (type.getDimSize(1) != 2) // C1
+  if (type.getDimSize(1) != 2) // collective_permute_c1
     return error("C1") << "dim(source_target_pairs, 1) must be 2, got " << type;
   std::set<int64_t> sources, targets; // any int64, see checkReplicaGroups
   int64_t index = 0;
   for (const APInt &value : pairs.getValues<APInt>()) {
     int64_t id = value.getSExtValue();
     bool source = index++ % 2 == 0;
-    if (id < 0) // C4
+    if (id < 0) // collective_permute_c4
       return error("C4")
              << "source_target_pairs must be non-negative; their bound, "
                 "num_replicas or num_partitions, is checked at run time; got "
              << id;
-    if (!(source ? sources : targets).insert(id).second) // C2, C3
+    if (!(source ? sources : targets).insert(id).second) // collective_permute_c2, collective_permute_c3
       return error(source ? "C2" : "C3")
              << "the " << (source ? "sources" : "targets")
              << " of source_target_pairs must be unique, but " << id
@@ -593,14 +596,14 @@ LogicalResult CollectivePermuteOp::inferReturnTypes(
   auto ranked = rankedOperandTypes<CollectivePermuteOp>(location, operands, 1);
   if (failed(ranked))
     return failure();
-  inferred.push_back((*ranked)[0]); // C5
+  inferred.push_back((*ranked)[0]); // collective_permute_c5
   return success();
 }
 
 LogicalResult CollectivePermuteOp::verify() {
   if (failed(checkSourceTargetPairs(*this, getSourceTargetPairs(), "")))
     return failure();
-  if (!isCompatibleType(getOperand().getType(), getType())) // C5
+  if (!isCompatibleType(getOperand().getType(), getType())) // collective_permute_c5
     return emitOpError() << "C5: result " << getType()
                          << " must have the type of operand "
                          << getOperand().getType();
@@ -616,7 +619,7 @@ enum ChannelType : int64_t {
   kHostToDevice = 3,
 };
 
-// C1 of send and recv: channel_type is `host` (DEVICE_TO_HOST for send,
+// send_c1 and recv_c1: channel_type is `host` (DEVICE_TO_HOST for send,
 // HOST_TO_DEVICE for recv) when is_host_transfer, else DEVICE_TO_DEVICE.
 static LogicalResult checkChannelType(Operation *op, ChannelHandleAttr handle,
                                       bool hostTransfer, int64_t host,
@@ -641,8 +644,8 @@ LogicalResult SendOp::verify() {
   return success();
 }
 
-// The results of recv and infeed: payload tensors, then a token (C2-C4 of
-// recv, C1-C3 of infeed: `ids` in that order).
+// The results of recv and infeed: payload tensors, then a token (recv_c2-c4,
+// infeed_c1-c3: `ids` in that order).
 static LogicalResult checkPayloadAndToken(Operation *op,
                                           ArrayRef<const char *> ids) {
   TypeRange results = op->getResultTypes();

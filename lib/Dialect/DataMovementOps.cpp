@@ -127,8 +127,8 @@ static void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
 
 namespace mlir::stablehlo {
 
-// Element types agree; per-axis quantization parameters may differ (C1 of
-// broadcast_in_dim and reshape).
+// Element types agree; per-axis quantization parameters may differ
+// (broadcast_in_dim_c1 and reshape_c1).
 static bool sameElementTypeUpToAxis(Type operand, Type result) {
   if (getElementTypeOrSelf(operand) == getElementTypeOrSelf(result))
     return true;
@@ -147,26 +147,26 @@ static int64_t quantizationAxis(Type type) {
 
 //===--- broadcast_in_dim --------------------------------------------------===//
 
-// C1-C6, shared with dynamic_broadcast_in_dim.
+// broadcast_in_dim_c1-c6, shared with dynamic_broadcast_in_dim.
 static LogicalResult verifyBroadcastInDim(Operation *op,
                                           RankedTensorType operand,
                                           RankedTensorType result,
                                           ArrayRef<int64_t> dims) {
   auto emitOpError = [&] { return op->emitOpError(); };
-  if (!sameElementTypeUpToAxis(operand, result)) // C1
+  if (!sameElementTypeUpToAxis(operand, result)) // broadcast_in_dim_c1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
-  if (static_cast<int64_t>(dims.size()) != operand.getRank()) // C2
+  if (static_cast<int64_t>(dims.size()) != operand.getRank()) // broadcast_in_dim_c2
     return emitOpError() << "C2: broadcast_dimensions " << formatDims(dims)
                          << " must have one entry per operand dimension (rank "
                          << operand.getRank() << ")";
   for (int64_t dim : dims)
-    if (dim < 0 || dim >= result.getRank()) // C3
+    if (dim < 0 || dim >= result.getRank()) // broadcast_in_dim_c3
       return emitOpError() << "C3: broadcast_dimensions " << formatDims(dims)
                            << " must be in [0, " << result.getRank() << ")";
-  if (!isUnique(dims)) // C4
+  if (!isUnique(dims)) // broadcast_in_dim_c4
     return emitOpError() << "C4: broadcast_dimensions " << formatDims(dims)
                          << " must be unique";
   for (auto [d, resultDim] : llvm::enumerate(dims)) {
@@ -175,14 +175,14 @@ static LogicalResult verifyBroadcastInDim(Operation *op,
     if (size == 1 || ShapedType::isDynamic(size) ||
         ShapedType::isDynamic(resultSize))
       continue;
-    if (size != resultSize) // C5
+    if (size != resultSize) // broadcast_in_dim_c5
       return emitOpError() << "C5: operand dimension " << d << " of size "
                            << size << " must be 1 or equal result dimension "
                            << resultDim << " of size " << resultSize;
   }
   if (isPerAxisQuantized(result)) {
     if (!isPerAxisQuantized(operand) ||
-        quantizationAxis(result) != dims[quantizationAxis(operand)]) // C6
+        quantizationAxis(result) != dims[quantizationAxis(operand)]) // broadcast_in_dim_c6
       return emitOpError() << "C6: quantization_dimension of the result must "
                               "be broadcast_dimensions[quantization_dimension "
                               "of the operand]";
@@ -192,7 +192,7 @@ static LogicalResult verifyBroadcastInDim(Operation *op,
                       [&](double s) { return s != from.getScales()[0]; }) ||
          llvm::any_of(to.getZeroPoints(), [&](int64_t z) {
            return z != from.getZeroPoints()[0];
-         }))) // C6
+         }))) // broadcast_in_dim_c6
       return emitOpError() << "C6: a quantization dimension of size 1 "
                               "broadcasts its scale and zero point, so every "
                               "result scale and zero point must equal them";
@@ -221,11 +221,11 @@ static std::optional<int64_t> product(RankedTensorType type, int64_t from,
   return total;
 }
 
-// C1-C3, shared with dynamic_reshape.
+// reshape_c1-c3, shared with dynamic_reshape.
 static LogicalResult verifyReshape(Operation *op, RankedTensorType operand,
                                    RankedTensorType result) {
   auto emitOpError = [&] { return op->emitOpError(); };
-  if (!sameElementTypeUpToAxis(operand, result)) // C1
+  if (!sameElementTypeUpToAxis(operand, result)) // reshape_c1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
@@ -233,18 +233,18 @@ static LogicalResult verifyReshape(Operation *op, RankedTensorType operand,
   if (isPerAxisQuantized(operand) && isPerAxisQuantized(result) &&
       (perAxisType(operand).getScales() != perAxisType(result).getScales() ||
        perAxisType(operand).getZeroPoints() !=
-           perAxisType(result).getZeroPoints())) // C1
+           perAxisType(result).getZeroPoints())) // reshape_c1
     return emitOpError() << "C1: only the quantization_dimension may change; "
                             "scales and zero points must be the operand's";
   auto operandSize = product(operand, 0, operand.getRank());
   auto resultSize = product(result, 0, result.getRank());
-  if (operandSize && resultSize && *operandSize != *resultSize) // C2
+  if (operandSize && resultSize && *operandSize != *resultSize) // reshape_c2
     return emitOpError() << "C2: operand " << operand << " has "
                          << *operandSize << " elements but result " << result
                          << " has " << *resultSize;
   // A static shape whose size overflows int64 only equals another such.
   if (operand.hasStaticShape() && result.hasStaticShape() &&
-      operandSize.has_value() != resultSize.has_value()) // C2
+      operandSize.has_value() != resultSize.has_value()) // reshape_c2
     return emitOpError() << "C2: operand " << operand << " and result "
                          << result << " must have the same number of "
                             "elements, but one of them has more than 2^63 - 1";
@@ -263,7 +263,7 @@ static LogicalResult verifyReshape(Operation *op, RankedTensorType operand,
     if (a < operand.getRank() && b < result.getRank() &&
         (differ(before(operand, a), before(result, b)) ||
          differ(product(operand, a, a + 1), product(result, b, b + 1)) ||
-         differ(after(operand, a), after(result, b)))) // C3
+         differ(after(operand, a), after(result, b)))) // reshape_c3
       return emitOpError() << "C3: reshape must keep the quantization "
                               "dimension and the sizes before and after it";
   }
@@ -286,7 +286,7 @@ LogicalResult ReshapeOp::verify() {
 
 //===--- slice -------------------------------------------------------------===//
 
-// C2-C5. The result is static: its sizes depend on the attributes only.
+// slice_c2-c5. The result is static: its sizes depend on the attributes only.
 static LogicalResult inferSliceType(const ErrorSink &error,
                                     RankedTensorType operand,
                                     DenseI64ArrayAttr startAttr,
@@ -299,7 +299,7 @@ static LogicalResult inferSliceType(const ErrorSink &error,
                     strides = stridesAttr;
   auto rank = static_cast<size_t>(operand.getRank());
   if (start.size() != rank || limit.size() != rank ||
-      strides.size() != rank) // C2
+      strides.size() != rank) // slice_c2
     return error("C2: start_indices ", formatDims(start), ", limit_indices ",
                  formatDims(limit), " and strides ", formatDims(strides),
                  " must have one entry per operand dimension (rank ", rank,
@@ -309,7 +309,7 @@ static LogicalResult inferSliceType(const ErrorSink &error,
     // unbounded one is checked at run time.
     int64_t size = sizeOrBound(operand, d);
     if (start[d] < 0 || start[d] > limit[d] ||
-        (!ShapedType::isDynamic(size) && limit[d] > size)) { // C3
+        (!ShapedType::isDynamic(size) && limit[d] > size)) { // slice_c3
       return error("C3: dimension ", d, " needs 0 <= start_indices[", d,
                    "] = ", start[d], " <= limit_indices[", d, "] = ",
                    limit[d], " <= ",
@@ -320,10 +320,10 @@ static LogicalResult inferSliceType(const ErrorSink &error,
     }
   }
   for (size_t d = 0; d < rank; ++d)
-    if (strides[d] <= 0) // C4
+    if (strides[d] <= 0) // slice_c4
       return error("C4: strides ", formatDims(strides), " must be positive");
   SmallVector<int64_t> shape;
-  for (size_t d = 0; d < rank; ++d) { // C5: ceil(extent / stride), written so
+  for (size_t d = 0; d < rank; ++d) { // slice_c5: ceil(extent / stride), written so
     // that a stride near int64's limit does not overflow
     int64_t extent = limit[d] - start[d];
     shape.push_back(extent == 0 ? 0 : (extent - 1) / strides[d] + 1);
@@ -358,12 +358,12 @@ LogicalResult SliceOp::verify() {
                             getLimitIndicesAttr(), getStridesAttr(),
                             expected)))
     return failure();
-  if (result.getElementType() != operand.getElementType()) // C1
+  if (result.getElementType() != operand.getElementType()) // slice_c1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
-  if (!isCompatibleShape(expected, result)) // C5
+  if (!isCompatibleShape(expected, result)) // slice_c5
     return emitOpError() << "C5: result shape must be ceil((limit_indices - "
                             "start_indices) / strides) as in "
                          << expected << ", got " << result;
@@ -379,7 +379,8 @@ static Type withQuantizationDimension(Type element, int64_t axis) {
       q.getZeroPoints(), axis, q.getStorageTypeMin(), q.getStorageTypeMax());
 }
 
-// C2, C3; a per-axis quantization dimension moves with its dimension (C4).
+// transpose_c2, transpose_c3; a per-axis quantization dimension moves with its
+// dimension (transpose_c4).
 static LogicalResult inferTransposeType(const ErrorSink &error,
                                         RankedTensorType operand,
                                         DenseI64ArrayAttr permutationAttr,
@@ -391,16 +392,16 @@ static LogicalResult inferTransposeType(const ErrorSink &error,
   if (static_cast<int64_t>(permutation.size()) != rank ||
       !isUnique(permutation) ||
       llvm::any_of(permutation,
-                   [&](int64_t d) { return d < 0 || d >= rank; })) // C2
+                   [&](int64_t d) { return d < 0 || d >= rank; })) // transpose_c2
     return error("C2: permutation ", formatDims(permutation),
                  " must be a permutation of [0, ", rank, ")");
   SmallVector<int64_t> shape, bounds;
-  for (int64_t d : permutation) { // C3
+  for (int64_t d : permutation) { // transpose_c3
     shape.push_back(operand.getDimSize(d));
     bounds.push_back(boundOf(operand, d));
   }
   Type element = operand.getElementType();
-  if (isPerAxisQuantized(operand)) { // C4
+  if (isPerAxisQuantized(operand)) { // transpose_c4
     int64_t axis = quantizationAxis(operand);
     auto *it = llvm::find(permutation, axis);
     if (it != permutation.end())
@@ -446,11 +447,11 @@ LogicalResult TransposeOp::verify() {
                   a.getScales() == b.getScales() &&
                   a.getZeroPoints() == b.getZeroPoints();
   }
-  if (!sameElement) // C1
+  if (!sameElement) // transpose_c1
     return emitOpError() << "C1: result element type must be the operand's "
                             "(up to the quantization_dimension), got "
                          << from << " and " << to;
-  if (!isCompatibleShape(expected, result)) // C3
+  if (!isCompatibleShape(expected, result)) // transpose_c3
     return emitOpError() << "C3: result shape must be the operand's "
                             "dimensions permuted by "
                          << formatDims(getPermutation()) << " as in "
@@ -458,7 +459,7 @@ LogicalResult TransposeOp::verify() {
   if (isPerAxisQuantized(result)) {
     int64_t axis = quantizationAxis(result);
     if (axis >= result.getRank() ||
-        quantizationAxis(operand) != getPermutation()[axis]) // C4
+        quantizationAxis(operand) != getPermutation()[axis]) // transpose_c4
       return emitOpError() << "C4: quantization_dimension of the operand ("
                            << quantizationAxis(operand)
                            << ") must be permutation[quantization_dimension "
@@ -470,8 +471,8 @@ LogicalResult TransposeOp::verify() {
 
 //===--- pad ---------------------------------------------------------------===//
 
-// C2-C4. A dynamic dimension stays dynamic; its bound, if any, is padded like
-// a size.
+// pad_c2-c4. A dynamic dimension stays dynamic; its bound, if any, is padded
+// like a size.
 static LogicalResult inferPadType(const ErrorSink &error,
                                   RankedTensorType operand,
                                   DenseI64ArrayAttr lowAttr,
@@ -484,14 +485,14 @@ static LogicalResult inferPadType(const ErrorSink &error,
   ArrayRef<int64_t> low = lowAttr, high = highAttr, interior = interiorAttr;
   auto rank = static_cast<size_t>(operand.getRank());
   if (low.size() != rank || high.size() != rank ||
-      interior.size() != rank) // C2
+      interior.size() != rank) // pad_c2
     return error("C2: edge_padding_low ", formatDims(low),
                  ", edge_padding_high ", formatDims(high),
                  " and interior_padding ", formatDims(interior),
                  " must have one entry per operand dimension (rank ", rank,
                  ")");
   for (int64_t value : interior)
-    if (value < 0) // C3
+    if (value < 0) // pad_c3
       return error("C3: interior_padding ", formatDims(interior),
                    " must be non-negative");
   // The padded size; std::nullopt when it does not fit int64.
@@ -503,7 +504,7 @@ static LogicalResult inferPadType(const ErrorSink &error,
     return r;
   };
   SmallVector<int64_t> shape, bounds;
-  for (size_t d = 0; d < rank; ++d) { // C4
+  for (size_t d = 0; d < rank; ++d) { // pad_c4
     if (operand.isDynamicDim(d)) {
       int64_t bound = boundOf(operand, d);
       shape.push_back(ShapedType::kDynamic);
@@ -545,7 +546,7 @@ LogicalResult PadOp::inferReturnTypes(
   return success();
 }
 
-// C1 of pad and dynamic_pad.
+// pad_c1, shared with dynamic_pad.
 static LogicalResult verifyPadElementTypes(Operation *op,
                                            RankedTensorType operand,
                                            Value paddingValue,
@@ -553,17 +554,17 @@ static LogicalResult verifyPadElementTypes(Operation *op,
   Type element = operand.getElementType();
   for (Type other :
        {getElementTypeOrSelf(paddingValue.getType()), result.getElementType()})
-    if (other != element) // C1
+    if (other != element) // pad_c1
       return op->emitOpError() << "C1: operand, padding_value and result must "
                                   "have the same element type, got "
                                << element << " and " << other;
   return success();
 }
 
-// C4 of pad and dynamic_pad: the result against the padded shape.
+// pad_c4, shared with dynamic_pad: the result against the padded shape.
 static LogicalResult verifyPadResult(Operation *op, RankedTensorType expected,
                                      RankedTensorType result) {
-  if (!isCompatibleShape(expected, result)) // C4
+  if (!isCompatibleShape(expected, result)) // pad_c4
     return op->emitOpError()
            << "C4: result shape must be shape(operand) + edge_padding_low + "
               "max(shape(operand) - 1, 0) * interior_padding + "
@@ -595,7 +596,7 @@ LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
   auto ranked = rankedOperandTypes<ReverseOp>(location, operands, 1);
   if (failed(ranked))
     return failure();
-  inferred.push_back((*ranked)[0]); // C1
+  inferred.push_back((*ranked)[0]); // reverse_c1
   return success();
 }
 
@@ -604,15 +605,15 @@ LogicalResult ReverseOp::verify() {
   Type operand = getOperand().getType();
   auto result = cast<RankedTensorType>(getType());
   if (getElementTypeOrSelf(operand) != result.getElementType() ||
-      !isCompatibleShape(operand, result)) // C1
+      !isCompatibleShape(operand, result)) // reverse_c1
     return emitOpError() << "C1: result type must be the operand's, got "
                          << operand << " and " << result;
   ArrayRef<int64_t> dims = getDimensions();
-  if (!isUnique(dims)) // C2
+  if (!isUnique(dims)) // reverse_c2
     return emitOpError() << "C2: dimensions " << formatDims(dims)
                          << " must be unique";
   for (int64_t d : dims)
-    if (d < 0 || d >= result.getRank()) // C3
+    if (d < 0 || d >= result.getRank()) // reverse_c3
       return emitOpError() << "C3: dimensions " << formatDims(dims)
                            << " must be in [0, " << result.getRank() << ")";
   return success();
@@ -632,36 +633,37 @@ static bool dimsAgree(RankedTensorType a, RankedTensorType b, int64_t d) {
   return true;
 }
 
-// C1-C4, C6: the inputs agree except along `dimension`, where sizes add up.
+// concatenate_c1-c4, concatenate_c6: the inputs agree except along `dimension`,
+// where sizes add up.
 static LogicalResult inferConcatenateType(const ErrorSink &error,
                                           TypeRange inputs, IntegerAttr dimAttr,
                                           RankedTensorType &inferred) {
-  if (inputs.empty()) // C3
+  if (inputs.empty()) // concatenate_c3
     return error("C3: needs at least one input");
   if (!dimAttr)
     return error("needs a dimension");
   auto first = cast<RankedTensorType>(inputs[0]);
   int64_t rank = first.getRank(), dim = dimAttr.getInt();
-  if (dim < 0 || dim >= rank) // C4
+  if (dim < 0 || dim >= rank) // concatenate_c4
     return error("C4: dimension ", dim, " must be in [0, ", rank,
                  ") (the rank of inputs[0] ", first, ")");
   for (auto [i, type] : llvm::enumerate(inputs)) {
     auto input = cast<RankedTensorType>(type);
-    if (input.getElementType() != first.getElementType()) // C1
+    if (input.getElementType() != first.getElementType()) // concatenate_c1
       return error("C1: inputs must have the same element type, got ",
                    first.getElementType(), " and ", input.getElementType(),
                    " (input ", i, ")");
-    if (input.getRank() != rank) // C2
+    if (input.getRank() != rank) // concatenate_c2
       return error("C2: input ", i, " ", input,
                    " must have the rank of inputs[0] ", first);
     for (int64_t d = 0; d < rank; ++d)
-      if (d != dim && !dimsAgree(first, input, d)) // C2
+      if (d != dim && !dimsAgree(first, input, d)) // concatenate_c2
         return error("C2: input ", i, " ", input,
                      " must have the shape of inputs[0] ", first,
                      " except in dimension ", dim);
   }
   SmallVector<int64_t> shape, bounds;
-  for (int64_t d = 0; d < rank; ++d) { // C6
+  for (int64_t d = 0; d < rank; ++d) { // concatenate_c6
     int64_t size = d == dim ? 0 : ShapedType::kDynamic;
     int64_t bound = d == dim ? 0 : ShapedType::kDynamic;
     for (Type type : inputs) {
@@ -715,12 +717,12 @@ LogicalResult ConcatenateOp::verify() {
   if (failed(inferConcatenateType({*this}, getInputs().getTypes(),
                                   getDimensionAttr(), expected)))
     return failure();
-  if (result.getElementType() != expected.getElementType()) // C5
+  if (result.getElementType() != expected.getElementType()) // concatenate_c5
     return emitOpError() << "C5: result element type must be the inputs', "
                             "got "
                          << expected.getElementType() << " and "
                          << result.getElementType();
-  if (!isCompatibleShape(expected, result)) // C6
+  if (!isCompatibleShape(expected, result)) // concatenate_c6
     return emitOpError() << "C6: result shape must be the inputs' with "
                             "dimension "
                          << getDimension() << " summed as in " << expected
@@ -740,7 +742,7 @@ LogicalResult GetDimensionSizeOp::inferReturnTypes(
 LogicalResult GetDimensionSizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   int64_t dimension = getDimension();
-  if (dimension < 0 || dimension >= operand.getRank()) // C1
+  if (dimension < 0 || dimension >= operand.getRank()) // get_dimension_size_c1
     return emitOpError() << "C1: dimension " << dimension << " must be in [0, "
                          << operand.getRank() << ") for operand " << operand;
   return success();
@@ -753,7 +755,7 @@ LogicalResult TupleOp::inferReturnTypes(MLIRContext *context,
                                         ValueRange operands, DictionaryAttr,
                                         OpaqueProperties, RegionRange,
                                         SmallVectorImpl<Type> &inferred) {
-  inferred.push_back(TupleType::get(context, operands.getTypes())); // C1
+  inferred.push_back(TupleType::get(context, operands.getTypes())); // tuple_c1
   return success();
 }
 
@@ -761,7 +763,7 @@ LogicalResult TupleOp::verify() {
   auto expected = TupleType::get(getContext(), getVal().getTypes());
   // Equal, not only compatible: the syntax prints the tuple type alone and
   // reads the operand types from it.
-  if (getType() != expected) // C1
+  if (getType() != expected) // tuple_c1
     return emitOpError() << "C1: result type must be the tuple of the operand "
                             "types "
                          << expected << ", got " << getType();
@@ -783,20 +785,20 @@ LogicalResult GetTupleElementOp::inferReturnTypes(
                         "needs one tuple operand");
   auto index = propertiesOf<GetTupleElementOp>(attributes, properties).index;
   int64_t i = index ? index.getInt() : -1;
-  // Out of range: a placeholder; the verifier reports C1.
+  // Out of range: a placeholder; the verifier reports get_tuple_element_c1.
   inferred.push_back(i >= 0 && i < static_cast<int64_t>(tuple.size())
                          ? tuple.getType(i)
-                         : Type(tuple)); // C2
+                         : Type(tuple)); // get_tuple_element_c2
   return success();
 }
 
 LogicalResult GetTupleElementOp::verify() {
   auto tuple = cast<TupleType>(getOperand().getType());
   int64_t index = getIndexAttr().getInt();
-  if (index < 0 || index >= static_cast<int64_t>(tuple.size())) // C1
+  if (index < 0 || index >= static_cast<int64_t>(tuple.size())) // get_tuple_element_c1
     return emitOpError() << "C1: index " << index << " must be in [0, "
                          << tuple.size() << ") for operand " << tuple;
-  if (!isCompatibleType(getType(), tuple.getType(index))) // C2
+  if (!isCompatibleType(getType(), tuple.getType(index))) // get_tuple_element_c2
     return emitOpError() << "C2: result type must be element " << index
                          << " of the operand, " << tuple.getType(index)
                          << ", got " << getType();
@@ -809,13 +811,13 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(
     MLIRContext *, std::optional<Location>, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  llvm::append_range(inferred, operands.getTypes()); // C1
+  llvm::append_range(inferred, operands.getTypes()); // optimization_barrier_c1
   return success();
 }
 
 LogicalResult OptimizationBarrierOp::verify() {
   // Equal, not only compatible: the syntax prints the types once.
-  if (getOperand().getTypes() != getResult().getTypes()) // C1
+  if (getOperand().getTypes() != getResult().getTypes()) // optimization_barrier_c1
     return emitOpError() << "C1: result types must be the operand types ("
                          << getOperand().getTypes() << "), got ("
                          << getResult().getTypes() << ")";
@@ -889,19 +891,19 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
   if (failed(verifyBroadcastInDim(*this, operand, result,
-                                  getBroadcastDimensions()))) // C1-C6
+                                  getBroadcastDimensions()))) // broadcast_in_dim_c1-c6
     return failure();
   if (failed(verifyResultShapeOperand(*this, getOutputDimensions(),
                                       "output_dimensions", result, "C7")))
     return failure();
-  // C5 with the sizes a constant output_dimensions gives.
+  // broadcast_in_dim_c5 with the sizes a constant output_dimensions gives.
   if (auto sizes = constantDims(getOutputDimensions()))
     for (auto [d, resultDim] : llvm::enumerate(getBroadcastDimensions())) {
       int64_t size = operand.getDimSize(d);
       if (size == 1 || ShapedType::isDynamic(size) ||
           resultDim >= static_cast<int64_t>(sizes->size()))
         continue;
-      if (size != (*sizes)[resultDim]) // C5
+      if (size != (*sizes)[resultDim]) // broadcast_in_dim_c5
         return emitOpError() << "C5: operand dimension " << d << " of size "
                              << size << " must be 1 or equal output "
                              << "dimension " << resultDim << " of size "
@@ -914,7 +916,7 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
     nonexpanding = attr;
   SmallVector<int64_t> known(expanding);
   llvm::append_range(known, nonexpanding);
-  if (!isUnique(known)) // C8
+  if (!isUnique(known)) // dynamic_broadcast_in_dim_c8
     return emitOpError() << "C8: known_expanding_dimensions "
                          << formatDims(expanding)
                          << " and known_nonexpanding_dimensions "
@@ -924,7 +926,7 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
        {std::make_tuple("C9", "known_expanding_dimensions", expanding),
         std::make_tuple("C10", "known_nonexpanding_dimensions", nonexpanding)})
     for (int64_t d : dims)
-      if (d < 0 || d >= operand.getRank()) // C9, C10
+      if (d < 0 || d >= operand.getRank()) // dynamic_broadcast_in_dim_c9, dynamic_broadcast_in_dim_c10
         return emitOpError() << id << ": " << name << " " << formatDims(dims)
                              << " must be in [0, " << operand.getRank()
                              << ") (operand dimensions)";
@@ -936,22 +938,22 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
 LogicalResult DynamicReshapeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (failed(verifyReshape(*this, operand, result))) // C1-C3
+  if (failed(verifyReshape(*this, operand, result))) // reshape_c1-c3
     return failure();
   if (failed(verifyResultShapeOperand(*this, getOutputShape(), "output_shape",
                                       result, "C4")))
     return failure();
-  // C2 with the sizes a constant output_shape gives.
+  // reshape_c2 with the sizes a constant output_shape gives.
   auto sizes = constantDims(getOutputShape());
   auto operandSize = product(operand, 0, operand.getRank());
   if (!sizes || !operandSize)
     return success();
   int64_t resultSize = 1;
   for (int64_t size : *sizes)
-    if (llvm::MulOverflow(resultSize, size, resultSize)) // C2
+    if (llvm::MulOverflow(resultSize, size, resultSize)) // reshape_c2
       return emitOpError() << "C2: output_shape " << formatDims(*sizes)
                            << " has more than 2^63 - 1 elements";
-  if (resultSize != *operandSize) // C2
+  if (resultSize != *operandSize) // reshape_c2
     return emitOpError() << "C2: operand " << operand << " has " << *operandSize
                          << " elements but output_shape " << formatDims(*sizes)
                          << " has " << resultSize;
@@ -969,19 +971,19 @@ LogicalResult DynamicPadOp::verify() {
                       getInteriorPadding()};
   for (Value padding : paddings) {
     int64_t size = shapeOperandSize(padding);
-    if (!ShapedType::isDynamic(size) && size != operand.getRank()) // C2
+    if (!ShapedType::isDynamic(size) && size != operand.getRank()) // pad_c2
       return emitOpError() << "C2: edge_padding_low, edge_padding_high and "
                               "interior_padding must have one entry per "
                               "operand dimension (rank "
                            << operand.getRank() << "), got " << size;
   }
-  if (result.getRank() != operand.getRank()) // C4
+  if (result.getRank() != operand.getRank()) // pad_c4
     return emitOpError() << "C4: result rank must be the operand's, got "
                          << operand << " and " << result;
   auto interior = constantDims(getInteriorPadding());
   if (interior && llvm::any_of(*interior, [](int64_t v) { return v < 0; }))
     return emitOpError() << "C3: interior_padding " << formatDims(*interior)
-                         << " must be non-negative"; // C3
+                         << " must be non-negative"; // pad_c3
   auto low = constantDims(getEdgePaddingLow());
   auto high = constantDims(getEdgePaddingHigh());
   if (!low || !high || !interior)
@@ -1002,39 +1004,39 @@ LogicalResult DynamicPadOp::verify() {
 LogicalResult RealDynamicSliceOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (result.getElementType() != operand.getElementType()) // C1
+  if (result.getElementType() != operand.getElementType()) // slice_c1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
   Value indices[] = {getStartIndices(), getLimitIndices(), getStrides()};
   for (Value index : indices) {
-    if (!isCompatibleType(index.getType(), indices[0].getType())) // C2
+    if (!isCompatibleType(index.getType(), indices[0].getType())) // slice_c2
       return emitOpError() << "C2: start_indices, limit_indices and strides "
                               "must have the same type, got "
                            << indices[0].getType() << " and "
                            << index.getType();
     int64_t size = shapeOperandSize(index);
-    if (!ShapedType::isDynamic(size) && size != operand.getRank()) // C2
+    if (!ShapedType::isDynamic(size) && size != operand.getRank()) // slice_c2
       return emitOpError() << "C2: start_indices, limit_indices and strides "
                               "must have one entry per operand dimension "
                               "(rank "
                            << operand.getRank() << "), got " << size;
   }
-  if (result.getRank() != operand.getRank()) // C5
+  if (result.getRank() != operand.getRank()) // slice_c5
     return emitOpError() << "C5: result rank must be the operand's, got "
                          << operand << " and " << result;
   auto strides = constantDims(getStrides());
   if (strides && llvm::any_of(*strides, [](int64_t v) { return v <= 0; }))
     return emitOpError() << "C4: strides " << formatDims(*strides)
-                         << " must be positive"; // C4
+                         << " must be positive"; // slice_c4
   auto start = constantDims(getStartIndices());
   auto limit = constantDims(getLimitIndices());
   if (start && limit && !strides) // (all three known: inferSliceType below)
     for (int64_t d = 0; d < operand.getRank(); ++d) {
       int64_t size = sizeOrBound(operand, d);
       if ((*start)[d] < 0 || (*start)[d] > (*limit)[d] ||
-          (!ShapedType::isDynamic(size) && (*limit)[d] > size)) // C3
+          (!ShapedType::isDynamic(size) && (*limit)[d] > size)) // slice_c3
         return emitOpError() << "C3: dimension " << d << " needs 0 <= "
                              << "start_indices <= limit_indices <= its size, "
                              << "got start_indices " << formatDims(*start)
@@ -1050,7 +1052,7 @@ LogicalResult RealDynamicSliceOp::verify() {
           DenseI64ArrayAttr::get(context, *limit),
           DenseI64ArrayAttr::get(context, *strides), expected)))
     return failure();
-  if (!isCompatibleShape(expected, result)) // C5
+  if (!isCompatibleShape(expected, result)) // slice_c5
     return emitOpError() << "C5: result shape must be ceil((limit_indices - "
                             "start_indices) / strides) as in "
                          << expected << ", got " << result;
@@ -1066,7 +1068,7 @@ static LogicalResult inferSetDimensionSizeType(const ErrorSink &error,
                                                RankedTensorType operand,
                                                Value size, int64_t dimension,
                                                RankedTensorType &inferred) {
-  if (dimension < 0 || dimension >= operand.getRank()) // C1
+  if (dimension < 0 || dimension >= operand.getRank()) // set_dimension_size_c1
     return error("C1: dimension ", dimension, " must be in [0, ",
                  operand.getRank(), ") for operand ", operand);
   int64_t limit = sizeOrBound(operand, dimension);
@@ -1121,7 +1123,7 @@ LogicalResult SetDimensionSizeOp::verify() {
                                        getDimensionAttr().getInt(), expected)))
     return failure();
   if (result.getElementType() != operand.getElementType() ||
-      !isCompatibleShape(expected, result)) // C3
+      !isCompatibleShape(expected, result)) // set_dimension_size_c3
     return emitOpError() << "C3: result must be the operand with dimension "
                          << getDimensionAttr().getInt() << " resized, as in "
                          << expected << ", got " << result;

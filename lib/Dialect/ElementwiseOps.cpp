@@ -12,8 +12,9 @@ namespace mlir::stablehlo {
 // Used by the op definitions generated from the shared TableGen classes of
 // the elementwise family (ElementwiseOps.td); defined below.
 
-// How C1 relates operand and result types: type(...) = type(result) or
-// baseline_type(...) = baseline_type(result).
+// How <op>_c1 of the elementwise ops (e.g. negate_c1) relates operand and
+// result types: type(...) = type(result) or baseline_type(...) =
+// baseline_type(result).
 enum class ElementwiseRule { Exact, Baseline };
 // How the shared shape function derives the result type (see the .td).
 enum class ElementwiseResult { Same, Part, Predicate, Complex };
@@ -75,7 +76,7 @@ bool ConstantOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
 }
 
 LogicalResult ConstantOp::verify() {
-  if (getValue().getType() != literalType(getType())) // C1
+  if (getValue().getType() != literalType(getType())) // constant_c1
     return emitOpError() << "C1: type of value " << getValue().getType()
                          << " must equal the result type " << getType()
                          << (getQuantizedElementType(getType())
@@ -158,43 +159,43 @@ LogicalResult AddOp::verify() {
        result = getType();
   for (auto [a, b] : {std::pair{lhs, rhs}, std::pair{lhs, result},
                       std::pair{rhs, result}})
-    if (!isCompatibleShape(a, b)) // C1 (pairwise: compatibility is not transitive)
+    if (!isCompatibleShape(a, b)) // add_c1 (pairwise: compatibility is not transitive)
       return emitOpError() << "C1: shapes of " << a << " and " << b
                            << " must match";
   auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
        qres = getQuantizedElementType(result);
   if (!ql && !qr && !qres) {
     if (getElementTypeOrSelf(lhs) != getElementTypeOrSelf(rhs) ||
-        getElementTypeOrSelf(lhs) != getElementTypeOrSelf(result)) // C1
+        getElementTypeOrSelf(lhs) != getElementTypeOrSelf(result)) // add_c1
       return emitOpError() << "C1: lhs, rhs and result must have the same "
                               "element type, got "
                            << lhs << ", " << rhs << " and " << result;
     return success();
   }
-  if (!ql || !qr || !qres) // C2
+  if (!ql || !qr || !qres) // add_c2
     return emitOpError() << "C2: lhs, rhs and result must all be quantized "
                             "when one is, got "
                          << lhs << ", " << rhs << " and " << result;
   if (ql.getStorageType() != qr.getStorageType() ||
-      ql.getStorageType() != qres.getStorageType()) // C3
+      ql.getStorageType() != qres.getStorageType()) // add_c3
     return emitOpError() << "C3: storage types of lhs, rhs and result must "
                             "match";
   if (ql.getExpressedType() != qr.getExpressedType() ||
-      ql.getExpressedType() != qres.getExpressedType()) // C4
+      ql.getExpressedType() != qres.getExpressedType()) // add_c4
     return emitOpError() << "C4: expressed types of lhs, rhs and result must "
                             "match";
   bool perAxisOperand = isPerAxisQuantized(lhs) || isPerAxisQuantized(rhs);
-  if (perAxisOperand != isPerAxisQuantized(result)) // C5
+  if (perAxisOperand != isPerAxisQuantized(result)) // add_c5
     return emitOpError() << "C5: result must be per-axis quantized exactly "
                             "when lhs or rhs is";
   auto axisOf = [](Type t) {
     return cast<quant::UniformQuantizedPerAxisType>(getElementTypeOrSelf(t))
         .getQuantizedDimension();
   };
-  if (isPerAxisQuantized(lhs) && axisOf(lhs) != axisOf(result)) // C6
+  if (isPerAxisQuantized(lhs) && axisOf(lhs) != axisOf(result)) // add_c6
     return emitOpError() << "C6: quantization_dimension of lhs and result "
                             "must match";
-  if (isPerAxisQuantized(rhs) && axisOf(rhs) != axisOf(result)) // C7
+  if (isPerAxisQuantized(rhs) && axisOf(rhs) != axisOf(result)) // add_c7
     return emitOpError() << "C7: quantization_dimension of rhs and result "
                             "must match";
   return success();
@@ -219,14 +220,14 @@ LogicalResult CompareOp::inferReturnTypes(MLIRContext *ctx,
 
 LogicalResult CompareOp::verify() {
   Type lhs = getLhs().getType(), rhs = getRhs().getType();
-  if (!haveSameBaselineElementType(lhs, rhs)) // C1
+  if (!haveSameBaselineElementType(lhs, rhs)) // compare_c1
     return emitOpError() << "C1: lhs and rhs must have the same element type, "
                             "got "
                          << lhs << " and " << rhs;
   Type result = getType();
   for (auto [a, b] : {std::pair{lhs, rhs}, std::pair{lhs, result},
                       std::pair{rhs, result}})
-    if (!isCompatibleShape(a, b)) // C2 (pairwise: compatibility is not transitive)
+    if (!isCompatibleShape(a, b)) // compare_c2 (pairwise: compatibility is not transitive)
       return emitOpError() << "C2: shapes of " << a << " and " << b
                            << " must match";
   if (!getCompareType())
@@ -235,7 +236,7 @@ LogicalResult CompareOp::verify() {
   if (auto quantized = dyn_cast<quant::QuantizedType>(element))
     element = quantized.getStorageType();
   ComparisonType type = *getCompareType();
-  if (!isAllowedComparisonType(element, type)) // C3
+  if (!isAllowedComparisonType(element, type)) // compare_c3
     return emitOpError() << "C3: compare_type " << stringifyComparisonType(type)
                          << " is not allowed for element type " << element;
   return success();
@@ -263,20 +264,20 @@ LogicalResult SelectOp::inferReturnTypes(
 LogicalResult SelectOp::verify() {
   auto pred = cast<RankedTensorType>(getPred().getType());
   Type onTrue = getOnTrue().getType();
-  if (pred.getRank() != 0 && !isCompatibleShape(pred, onTrue)) // C1
+  if (pred.getRank() != 0 && !isCompatibleShape(pred, onTrue)) // select_c1
     return emitOpError() << "C1: pred must be a scalar or have the shape of "
                             "on_true, got "
                          << pred << " and " << onTrue;
   Type onFalse = getOnFalse().getType(), result = getType();
   if (pred.getRank() != 0)
     for (Type other : {onFalse, result})
-      if (!isCompatibleShape(pred, other)) // C1 (compatibility is not transitive)
+      if (!isCompatibleShape(pred, other)) // select_c1 (compatibility is not transitive)
         return emitOpError() << "C1: pred must be a scalar or have the shape "
                                 "of on_true, got "
                              << pred << " and " << other;
   for (auto [a, b] : {std::pair{onTrue, onFalse}, std::pair{onTrue, result},
                       std::pair{onFalse, result}})
-    if (!haveSameBaselineType(a, b)) // C2 (pairwise)
+    if (!haveSameBaselineType(a, b)) // select_c2 (pairwise)
       return emitOpError() << "C2: on_true, on_false and result must have the "
                               "same type, got "
                            << a << " and " << b;
@@ -286,13 +287,13 @@ LogicalResult SelectOp::verify() {
 //===--- convert -----------------------------------------------------------===//
 
 LogicalResult ConvertOp::verify() {
-  if (!isCompatibleShape(getOperand().getType(), getType())) // C1
+  if (!isCompatibleShape(getOperand().getType(), getType())) // convert_c1
     return emitOpError() << "C1: shapes of operand " << getOperand().getType()
                          << " and result " << getType() << " must match";
   return success();
 }
 
-//===--- The elementwise family: shared shape function and C1 -------------===//
+//===--- The elementwise family: shared shape function and <op>_c1 --------===//
 
 static LogicalResult inferElementwiseType(ValueRange operands,
                                           ElementwiseResult kind,
@@ -368,7 +369,8 @@ static LogicalResult verifySameTypes(Operation *op, ArrayRef<NamedType> values,
   return success();
 }
 
-// C1 of most elementwise ops, over all operands and the result.
+// <op>_c1 of most elementwise ops (shared: the first constraint of each, e.g.
+// negate_c1, subtract_c1), over all operands and the result.
 static LogicalResult verifyElementwiseTypes(Operation *op,
                                             ElementwiseRule rule) {
   static constexpr StringRef unary[] = {"operand"}, binary[] = {"lhs", "rhs"};
@@ -381,22 +383,22 @@ static LogicalResult verifyElementwiseTypes(Operation *op,
   return verifySameTypes(op, values, rule, "C1");
 }
 
-// abs, real, imag: C1 shape(result) = shape(operand); C2 the result's
-// (baseline) element type is the part type of a complex operand, else the
-// operand's.
+// abs, real, imag: abs_c1, real_c1, imag_c1 shape(result) = shape(operand);
+// abs_c2, real_c2, imag_c2 the result's (baseline) element type is the part
+// type of a complex operand, else the operand's.
 static LogicalResult verifyPartType(Operation *op, Type operand, Type result) {
-  if (!isCompatibleShape(operand, result)) // C1
+  if (!isCompatibleShape(operand, result)) // abs_c1, real_c1, imag_c1
     return op->emitOpError() << "C1: shapes of operand " << operand
                              << " and result " << result << " must match";
   Type element = getElementTypeOrSelf(operand);
   if (auto complex = dyn_cast<ComplexType>(element)) {
-    if (getElementTypeOrSelf(result) != complex.getElementType()) // C2
+    if (getElementTypeOrSelf(result) != complex.getElementType()) // abs_c2, real_c2, imag_c2
       return op->emitOpError()
              << "C2: result element type must be " << complex.getElementType()
              << ", the part type of operand " << operand << ", got " << result;
     return success();
   }
-  if (!haveSameBaselineElementType(operand, result)) // C2
+  if (!haveSameBaselineElementType(operand, result)) // abs_c2, real_c2, imag_c2
     return op->emitOpError()
            << "C2: result must have the "
            << (getQuantizedElementType(operand) ? "baseline element type"
@@ -418,7 +420,7 @@ LogicalResult ImagOp::verify() {
 }
 
 LogicalResult IsFiniteOp::verify() {
-  if (!isCompatibleShape(getX().getType(), getY().getType())) // C1
+  if (!isCompatibleShape(getX().getType(), getY().getType())) // is_finite_c1
     return emitOpError() << "C1: shapes of x " << getX().getType()
                          << " and y " << getY().getType() << " must match";
   return success();
@@ -435,10 +437,10 @@ LogicalResult ReducePrecisionOp::verify() {
   // The accessors return uint32_t; the spec's types are si32.
   int64_t exponentBits = getExponentBitsAttr().getInt();
   int64_t mantissaBits = getMantissaBitsAttr().getInt();
-  if (exponentBits < 1) // C2
+  if (exponentBits < 1) // reduce_precision_c2
     return emitOpError() << "C2: exponent_bits must be at least 1, got "
                          << exponentBits;
-  if (mantissaBits < 0) // C3
+  if (mantissaBits < 0) // reduce_precision_c3
     return emitOpError() << "C3: mantissa_bits must be non-negative, got "
                          << mantissaBits;
   return success();
@@ -476,17 +478,17 @@ static void printExponentMantissa(OpAsmPrinter &printer, Operation *,
 LogicalResult ComplexOp::verify() {
   Type lhs = getLhs().getType(), rhs = getRhs().getType(), result = getType();
   if (!isCompatibleShape(lhs, rhs) ||
-      getElementTypeOrSelf(lhs) != getElementTypeOrSelf(rhs)) // C1
+      getElementTypeOrSelf(lhs) != getElementTypeOrSelf(rhs)) // complex_c1
     return emitOpError() << "C1: lhs and rhs must have the same type, got "
                          << lhs << " and " << rhs;
-  if (!isCompatibleShape(lhs, result)) // C2
+  if (!isCompatibleShape(lhs, result)) // complex_c2
     return emitOpError() << "C2: shapes of lhs " << lhs << " and result "
                          << result << " must match";
-  if (!isCompatibleShape(rhs, result)) // C2 (compatibility is not transitive)
+  if (!isCompatibleShape(rhs, result)) // complex_c2 (compatibility is not transitive)
     return emitOpError() << "C2: shapes of rhs " << rhs << " and result "
                          << result << " must match";
   Type expected = ComplexType::get(getElementTypeOrSelf(lhs));
-  if (getElementTypeOrSelf(result) != expected) // C3
+  if (getElementTypeOrSelf(result) != expected) // complex_c3
     return emitOpError() << "C3: result element type must be " << expected
                          << ", got " << result;
   return success();
@@ -551,36 +553,37 @@ LogicalResult ClampOp::verify() {
   Type min = getMin().getType(), operand = getOperand().getType(),
        max = getMax().getType();
   if (cast<RankedTensorType>(min).getRank() != 0 &&
-      !isCompatibleShape(min, operand)) // C1
+      !isCompatibleShape(min, operand)) // clamp_c1
     return emitOpError() << "C1: min must be a scalar or have the shape of "
                             "operand, got "
                          << min << " and " << operand;
   if (cast<RankedTensorType>(max).getRank() != 0 &&
-      !isCompatibleShape(max, operand)) // C2
+      !isCompatibleShape(max, operand)) // clamp_c2
     return emitOpError() << "C2: max must be a scalar or have the shape of "
                             "operand, got "
                          << max << " and " << operand;
   for (auto [name, type] : {std::pair{"min", min}, std::pair{"max", max}})
-    if (!haveSameBaselineElementType(type, operand)) // C3
+    if (!haveSameBaselineElementType(type, operand)) // clamp_c3
       return emitOpError() << "C3: " << name << " and operand must have the "
                            << "same baseline element type, got " << type
                            << " and " << operand;
   if (failed(verifySameTypes(*this, {{"operand", operand}, {"result", getType()}},
-                             ElementwiseRule::Baseline, "C4"))) // C4
+                             ElementwiseRule::Baseline, "C4"))) // clamp_c4
     return failure();
-  // C1, C2 with C4: a non-scalar min or max has the shape of the result and
-  // of each other too (pairwise: compatibility is not transitive).
+  // clamp_c1, clamp_c2 with clamp_c4: a non-scalar min or max has the shape of
+  // the result and of each other too (pairwise: compatibility is not
+  // transitive).
   Type result = getType();
   for (auto [name, type] : {std::pair{"min", min}, std::pair{"max", max}})
     if (cast<RankedTensorType>(type).getRank() != 0 &&
-        !isCompatibleShape(type, result)) // C1, C2
+        !isCompatibleShape(type, result)) // clamp_c1, clamp_c2
       return emitOpError() << (name[1] == 'i' ? "C1: " : "C2: ") << name
                            << " must be a scalar or have the shape of "
                               "operand, got "
                            << type << " and result " << result;
   if (cast<RankedTensorType>(min).getRank() != 0 &&
       cast<RankedTensorType>(max).getRank() != 0 &&
-      !isCompatibleShape(min, max)) // C1, C2
+      !isCompatibleShape(min, max)) // clamp_c1, clamp_c2
     return emitOpError() << "C2: max must be a scalar or have the shape of "
                             "operand, got "
                          << max << " and min " << min;
@@ -623,7 +626,7 @@ LogicalResult IotaOp::verify() {
   int64_t rank = getType().getRank();
   int64_t dimension = getIotaDimensionAttr().getInt(); // si64 (the accessor
                                                        // is unsigned)
-  if (dimension < 0 || dimension >= rank) // C1
+  if (dimension < 0 || dimension >= rank) // iota_c1
     return emitOpError() << "C1: iota_dimension " << dimension
                          << " must be in [0, " << rank << ") for output "
                          << getType();
@@ -636,7 +639,7 @@ LogicalResult DynamicIotaOp::verify() {
   auto result = cast<RankedTensorType>(getType());
   int64_t rank = result.getRank();
   int64_t dimension = getIotaDimensionAttr().getInt();
-  if (dimension < 0 || dimension >= rank) // C1
+  if (dimension < 0 || dimension >= rank) // iota_c1
     return emitOpError() << "C1: iota_dimension " << dimension
                          << " must be in [0, " << rank << ") for result "
                          << result;
@@ -670,42 +673,42 @@ LogicalResult BitcastConvertOp::verify() {
     return true;
   };
   if (resultBits == bits) {
-    if (!isCompatibleShape(operand, result)) // C1
+    if (!isCompatibleShape(operand, result)) // bitcast_convert_c1
       return emitOpError() << "C1: shapes of operand " << operand
                            << " and result " << result
                            << " must match when their element types have the "
                               "same number of bits";
   } else if (resultBits < bits) {
-    if (result.getRank() != rank + 1) // C1
+    if (result.getRank() != rank + 1) // bitcast_convert_c1
       return emitOpError() << "C1: result " << result << " must have rank "
                            << rank + 1 << " (one more than operand " << operand
                            << ") when its element type is narrower";
-    if (!sameLeadingDims(operand, result, rank)) // C1
+    if (!sameLeadingDims(operand, result, rank)) // bitcast_convert_c1
       return emitOpError() << "C1: the leading dimensions of result " << result
                            << " must be the dimensions of operand " << operand;
     if (!result.isDynamicDim(rank) &&
-        result.getDimSize(rank) * resultBits != bits) // C1
+        result.getDimSize(rank) * resultBits != bits) // bitcast_convert_c1
       return emitOpError() << "C1: the last dimension of result " << result
                            << " times " << resultBits << " bits must be "
                            << bits << ", the bits of an operand element";
   } else {
-    if (result.getRank() != rank - 1) // C1
+    if (result.getRank() != rank - 1) // bitcast_convert_c1
       return emitOpError() << "C1: result " << result << " must have rank "
                            << rank - 1 << " (one less than operand " << operand
                            << ") when its element type is wider";
-    if (!sameLeadingDims(operand, result, rank - 1)) // C1
+    if (!sameLeadingDims(operand, result, rank - 1)) // bitcast_convert_c1
       return emitOpError() << "C1: the dimensions of result " << result
                            << " must be the leading dimensions of operand "
                            << operand;
     if (!operand.isDynamicDim(rank - 1) &&
-        operand.getDimSize(rank - 1) * bits != resultBits) // C1
+        operand.getDimSize(rank - 1) * bits != resultBits) // bitcast_convert_c1
       return emitOpError() << "C1: the last dimension of operand " << operand
                            << " times " << bits << " bits must be "
                            << resultBits << ", the bits of a result element";
   }
   bool complexOperand = isa<ComplexType>(getElementTypeOrSelf(operand));
   bool complexResult = isa<ComplexType>(getElementTypeOrSelf(result));
-  if (complexOperand != complexResult) // C2
+  if (complexOperand != complexResult) // bitcast_convert_c2
     return emitOpError() << "C2: operand " << operand << " and result "
                          << result << " must both be complex or both not";
   return success();

@@ -62,11 +62,11 @@ inferGatherType(const ErrorSink &error, RankedTensorType operand,
   int64_t indexVectorDim = dims.getIndexVectorDim();
   int64_t rank = operand.getRank(), indicesRank = indices.getRank();
 
-  if (indexVectorDim < 0 || indexVectorDim > indicesRank) // C2
+  if (indexVectorDim < 0 || indexVectorDim > indicesRank) // gather_c2
     return error("C2: index_vector_dim ", indexVectorDim, " must be in [0, ",
                  indicesRank, "] (the rank of start_indices ", indices, ")");
   if (!isUnique(indicesBatching) || !dimsBelow(indicesBatching, indicesRank) ||
-      llvm::is_contained(indicesBatching, indexVectorDim)) // C2 (batching)
+      llvm::is_contained(indicesBatching, indexVectorDim)) // gather_c2 (batching)
     return error("C2: start_indices_batching_dims ",
                  formatDims(indicesBatching), " must be unique, in [0, ",
                  indicesRank, ") and not index_vector_dim ", indexVectorDim);
@@ -74,27 +74,27 @@ inferGatherType(const ErrorSink &error, RankedTensorType operand,
                                 ? indices.getDimSize(indexVectorDim)
                                 : 1;
   if (!ShapedType::isDynamic(indexVectorSize) &&
-      static_cast<int64_t>(startIndexMap.size()) != indexVectorSize) // C3
+      static_cast<int64_t>(startIndexMap.size()) != indexVectorSize) // gather_c3
     return error("C3: start_index_map ", formatDims(startIndexMap),
                  " must have ", indexVectorSize,
                  " entries (the size of the index vector of start_indices ",
                  indices, ")");
-  if (!isUnique(offsetDims) || !llvm::is_sorted(offsetDims)) // C4
+  if (!isUnique(offsetDims) || !llvm::is_sorted(offsetDims)) // gather_c4
     return error("C4: offset_dims ", formatDims(offsetDims),
                  " must be unique and sorted");
   SmallVector<int64_t> collapsedAndBatching(collapsed);
   llvm::append_range(collapsedAndBatching, operandBatching);
   if (!llvm::is_sorted(collapsed) || !llvm::is_sorted(operandBatching) ||
-      !isUnique(collapsedAndBatching)) // C6 (with batching dims)
+      !isUnique(collapsedAndBatching)) // gather_c6 (with batching dims)
     return error("C6: collapsed_slice_dims ", formatDims(collapsed),
                  " and operand_batching_dims ", formatDims(operandBatching),
                  " must each be sorted and together unique");
-  if (!dimsBelow(collapsedAndBatching, rank)) // C7 (with batching dims)
+  if (!dimsBelow(collapsedAndBatching, rank)) // gather_c7 (with batching dims)
     return error("C7: collapsed_slice_dims ", formatDims(collapsed),
                  " and operand_batching_dims ", formatDims(operandBatching),
                  " must be in [0, ", rank, ")");
   if (rank != static_cast<int64_t>(offsetDims.size() +
-                                   collapsedAndBatching.size())) // C1
+                                   collapsedAndBatching.size())) // gather_c1
     return error("C1: rank of operand ", operand,
                  " must be size(offset_dims) + size(collapsed_slice_dims) + "
                  "size(operand_batching_dims) = ",
@@ -102,42 +102,42 @@ inferGatherType(const ErrorSink &error, RankedTensorType operand,
                  operandBatching.size());
   SmallVector<int64_t> mappedAndBatching(startIndexMap);
   llvm::append_range(mappedAndBatching, operandBatching);
-  if (!isUnique(mappedAndBatching)) // C9 (with batching dims)
+  if (!isUnique(mappedAndBatching)) // gather_c9 (with batching dims)
     return error("C9: start_index_map ", formatDims(startIndexMap),
                  " must be unique and disjoint from operand_batching_dims ",
                  formatDims(operandBatching));
-  if (!dimsBelow(startIndexMap, rank)) // C10
+  if (!dimsBelow(startIndexMap, rank)) // gather_c10
     return error("C10: start_index_map ", formatDims(startIndexMap),
                  " must be in [0, ", rank, ")");
-  if (static_cast<int64_t>(sliceSizes.size()) != rank) // C11
+  if (static_cast<int64_t>(sliceSizes.size()) != rank) // gather_c11
     return error("C11: slice_sizes ", formatDims(sliceSizes),
                  " must have one entry per operand dimension (rank ", rank,
                  ")");
   // dynamic_gather's slice sizes may be known at run time only (kDynamic).
   if (sizesKnown &&
-      failed(checkSliceSizes(error, "C12", operand, sliceSizes))) // C12
+      failed(checkSliceSizes(error, "C12", operand, sliceSizes))) // gather_c12
     return failure();
   for (int64_t d : collapsedAndBatching)
-    if (sliceSizes[d] > 1) // C8 (with batching dims)
+    if (sliceSizes[d] > 1) // gather_c8 (with batching dims)
       return error("C8: slice_sizes[", d, "] = ", sliceSizes[d],
                    " must be at most 1 (dimension ", d,
                    " is in collapsed_slice_dims or operand_batching_dims)");
-  if (operandBatching.size() != indicesBatching.size()) // C13 (batching)
+  if (operandBatching.size() != indicesBatching.size()) // gather_c13 (batching)
     return error("C13: operand_batching_dims ", formatDims(operandBatching),
                  " and start_indices_batching_dims ",
                  formatDims(indicesBatching), " must have the same size");
   for (auto [a, b] : llvm::zip(operandBatching, indicesBatching)) {
     int64_t x = operand.getDimSize(a), y = indices.getDimSize(b);
     if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) &&
-        x != y) // C13 (batching)
+        x != y) // gather_c13 (batching)
       return error("C13: operand batching dimension ", a, " (size ", x,
                    ") must match start_indices dimension ", b, " (size ", y,
                    ")");
   }
 
-  // C13: batch dimensions (start_indices without index_vector_dim) fill the
-  // result axes not in offset_dims, in order; offset_dims get the slice sizes
-  // of the dimensions neither collapsed nor batching.
+  // gather_c13: batch dimensions (start_indices without index_vector_dim) fill
+  // the result axes not in offset_dims, in order; offset_dims get the slice
+  // sizes of the dimensions neither collapsed nor batching.
   SmallVector<int64_t> batchSizes, batchBounds, offsetSizes;
   for (int64_t d = 0; d < indicesRank; ++d)
     if (d != indexVectorDim) {
@@ -149,7 +149,7 @@ inferGatherType(const ErrorSink &error, RankedTensorType operand,
     if (!llvm::is_contained(collapsedAndBatching, d))
       offsetSizes.push_back(sliceSizes[d]);
   int64_t resultRank = batchSizes.size() + offsetSizes.size();
-  if (!dimsBelow(offsetDims, resultRank)) // C5
+  if (!dimsBelow(offsetDims, resultRank)) // gather_c5
     return error("C5: offset_dims ", formatDims(offsetDims),
                  " must be in [0, ", resultRank,
                  ") (the rank of the result)");
@@ -191,17 +191,17 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-// C13, C14: the result against the inferred type.
+// gather_c13, gather_c14: the result against the inferred type.
 static LogicalResult verifyGatherResult(Operation *op, RankedTensorType operand,
                                         RankedTensorType expected,
                                         RankedTensorType result) {
   auto emitOpError = [&] { return op->emitOpError(); };
-  if (result.getElementType() != operand.getElementType()) // C14
+  if (result.getElementType() != operand.getElementType()) // gather_c14
     return emitOpError() << "C14: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
-  if (!isCompatibleShape(expected, result)) // C13
+  if (!isCompatibleShape(expected, result)) // gather_c13
     return emitOpError() << "C13: result shape must combine the batch "
                             "dimensions of start_indices and the slice sizes "
                             "at offset_dims as in "
@@ -231,7 +231,7 @@ LogicalResult DynamicGatherOp::verify() {
   auto indices = cast<RankedTensorType>(getStartIndices().getType());
   auto result = cast<RankedTensorType>(getType());
   int64_t count = shapeOperandSize(getSliceSizes());
-  if (count != operand.getRank()) // C11
+  if (count != operand.getRank()) // gather_c11
     return emitOpError() << "C11: slice_sizes must have one entry per operand "
                             "dimension (rank "
                          << operand.getRank() << "), got " << count;
@@ -248,7 +248,7 @@ LogicalResult DynamicGatherOp::verify() {
 
 //===--- dynamic_slice -----------------------------------------------------===//
 
-// C2-C5. The result is static: its shape is slice_sizes.
+// dynamic_slice_c2-c5. The result is static: its shape is slice_sizes.
 static LogicalResult inferDynamicSliceType(const ErrorSink &error,
                                            RankedTensorType operand,
                                            TypeRange startTypes,
@@ -258,19 +258,19 @@ static LogicalResult inferDynamicSliceType(const ErrorSink &error,
     return error("needs slice_sizes");
   ArrayRef<int64_t> sliceSizes = sliceSizesAttr;
   auto rank = static_cast<size_t>(operand.getRank());
-  if (startTypes.size() != rank || sliceSizes.size() != rank) // C2
+  if (startTypes.size() != rank || sliceSizes.size() != rank) // dynamic_slice_c2
     return error("C2: needs one start index and one slice size per operand "
                  "dimension (rank ",
                  rank, "), got ", startTypes.size(), " start indices and "
                  "slice_sizes ",
                  formatDims(sliceSizes));
   for (Type type : startTypes)
-    if (type != startTypes.front()) // C3
+    if (type != startTypes.front()) // dynamic_slice_c3
       return error("C3: start indices must have the same type, got ",
                    startTypes.front(), " and ", type);
-  if (failed(checkSliceSizes(error, "C4", operand, sliceSizes))) // C4
+  if (failed(checkSliceSizes(error, "C4", operand, sliceSizes))) // dynamic_slice_c4
     return failure();
-  inferred = RankedTensorType::get(sliceSizes, operand.getElementType()); // C5
+  inferred = RankedTensorType::get(sliceSizes, operand.getElementType()); // dynamic_slice_c5
   return success();
 }
 
@@ -302,12 +302,12 @@ LogicalResult DynamicSliceOp::verify() {
                                    getStartIndices().getTypes(),
                                    getSliceSizesAttr(), expected)))
     return failure();
-  if (result.getElementType() != operand.getElementType()) // C1
+  if (result.getElementType() != operand.getElementType()) // dynamic_slice_c1
     return emitOpError() << "C1: result element type must be the operand's, "
                             "got "
                          << operand.getElementType() << " and "
                          << result.getElementType();
-  if (!isCompatibleShape(expected, result)) // C5
+  if (!isCompatibleShape(expected, result)) // dynamic_slice_c5
     return emitOpError() << "C5: result shape must be slice_sizes "
                          << formatDims(getSliceSizes()) << ", got " << result;
   return success();
@@ -321,12 +321,12 @@ LogicalResult DynamicSliceOp::verify() {
 // The spec text we implement predates batching dimensions; their checks cite
 // the constraint their formula extends (docs/decisions.md, "scatter").
 
-// Shape function of scatter: results have the inputs' shapes (C16) and the
-// update computation's element types (C17).
+// Shape function of scatter: results have the inputs' shapes (scatter_c16) and
+// the update computation's element types (scatter_c17).
 static void inferScatterTypes(ValueRange inputs, RegionRange regions,
                               SmallVectorImpl<Type> &inferred) {
   for (auto [input, element] :
-       llvm::zip(inputs, reducerResultElementTypes(inputs, regions))) { // C17
+       llvm::zip(inputs, reducerResultElementTypes(inputs, regions))) { // scatter_c17
     auto type = cast<RankedTensorType>(input.getType());
     inferred.push_back(
         getTensorType(type.getShape(), element, getBounds(type)));
@@ -340,12 +340,12 @@ LogicalResult ScatterOp::inferReturnTypes(
   auto ranked = rankedOperandTypes<ScatterOp>(location, operands);
   if (failed(ranked))
     return failure();
-  if (operands.size() < 3) // C5
+  if (operands.size() < 3) // scatter_c5
     return builderError(location, getOperationName(),
                         "C5: needs N > 0 inputs, scatter_indices and N "
                         "updates, got ",
                         operands.size(), " operands");
-  // An even count is reported by the verifier (C5).
+  // An even count is reported by the verifier (scatter_c5).
   inferScatterTypes(operands.take_front((operands.size() - 1) / 2), regions,
                     inferred);
   return success();
@@ -389,27 +389,28 @@ struct ScatterLayout {
 };
 } // namespace
 
-// C1, C3, C5, C6: counts, shapes and element types of inputs and updates.
+// scatter_c1, scatter_c3, scatter_c5, scatter_c6: counts, shapes and element
+// types of inputs and updates.
 static LogicalResult verifyScatterOperands(ScatterOp op) {
-  if (op.getNumOperands() % 2 == 0) // C5
+  if (op.getNumOperands() % 2 == 0) // scatter_c5
     return op.emitOpError() << "C5: needs N > 0 inputs, scatter_indices and N "
                                "updates, got "
                             << op.getNumOperands() << " operands";
   ValueRange inputs = op.getInputs(), updates = op.getUpdates();
   size_t n = inputs.size();
-  if (n == 0 || updates.size() != n || op.getNumResults() != n) // C5
+  if (n == 0 || updates.size() != n || op.getNumResults() != n) // scatter_c5
     return op.emitOpError()
            << "C5: needs N > 0 inputs, N updates and N results, "
               "got "
            << n << ", " << updates.size() << " and " << op.getNumResults();
   for (size_t i = 0; i < n; ++i)
     for (size_t j = i + 1; j < n; ++j) {
-      if (!isCompatibleShape(inputs[i].getType(), inputs[j].getType())) // C1
+      if (!isCompatibleShape(inputs[i].getType(), inputs[j].getType())) // scatter_c1
         return op.emitOpError()
                << "C1: all inputs must have the same shape, got "
                << inputs[i].getType() << " and " << inputs[j].getType();
       if (!isCompatibleShape(updates[i].getType(),
-                             updates[j].getType())) // C3
+                             updates[j].getType())) // scatter_c3
         return op.emitOpError()
                << "C3: all updates must have the same shape, got "
                << updates[i].getType() << " and " << updates[j].getType();
@@ -417,7 +418,7 @@ static LogicalResult verifyScatterOperands(ScatterOp op) {
   for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, updates))) {
     auto [input, update] = pair;
     if (getElementTypeOrSelf(input.getType()) !=
-        getElementTypeOrSelf(update.getType())) // C6
+        getElementTypeOrSelf(update.getType())) // scatter_c6
       return op.emitOpError() << "C6: update " << i << " must have the element "
                               << "type of input " << i << ", got "
                               << update.getType() << " and " << input.getType();
@@ -426,35 +427,35 @@ static LogicalResult verifyScatterOperands(ScatterOp op) {
   return success();
 }
 
-// C2, C7-C14: the dimension numbers against the ranks of the inputs, the
-// updates and scatter_indices.
+// scatter_c2, scatter_c7-c14: the dimension numbers against the ranks of the
+// inputs, the updates and scatter_indices.
 static LogicalResult verifyScatterDimensionNumbers(ScatterOp op,
                                                    const ScatterLayout &l) {
 
-  if (!isUnique(l.windowDims) || !llvm::is_sorted(l.windowDims)) // C7
+  if (!isUnique(l.windowDims) || !llvm::is_sorted(l.windowDims)) // scatter_c7
     return op.emitOpError()
            << "C7: update_window_dims " << formatDims(l.windowDims)
            << " must be unique and sorted";
-  if (!dimsBelow(l.windowDims, l.updateRank)) // C8
+  if (!dimsBelow(l.windowDims, l.updateRank)) // scatter_c8
     return op.emitOpError()
            << "C8: update_window_dims " << formatDims(l.windowDims)
            << " must be in [0, " << l.updateRank << ")";
   SmallVector<int64_t> insertedAndBatch(l.insertedDims);
   llvm::append_range(insertedAndBatch, l.inputBatchDims);
   if (!isUnique(insertedAndBatch) || !llvm::is_sorted(l.insertedDims) ||
-      !llvm::is_sorted(l.inputBatchDims)) // C9 (read with batching dims)
+      !llvm::is_sorted(l.inputBatchDims)) // scatter_c9 (read with batching dims)
     return op.emitOpError()
            << "C9: inserted_window_dims " << formatDims(l.insertedDims)
            << " and input_batching_dims " << formatDims(l.inputBatchDims)
            << " must each be sorted and together unique";
-  if (!dimsBelow(insertedAndBatch, l.rank)) // C10 (with batching dims)
+  if (!dimsBelow(insertedAndBatch, l.rank)) // scatter_c10 (with batching dims)
     return op.emitOpError()
            << "C10: inserted_window_dims " << formatDims(l.insertedDims)
            << " and input_batching_dims " << formatDims(l.inputBatchDims)
            << " must be in [0, " << l.rank << ")";
   if (l.rank !=
       static_cast<int64_t>(l.windowDims.size() + l.insertedDims.size() +
-                           l.inputBatchDims.size())) // C2
+                           l.inputBatchDims.size())) // scatter_c2
     return op.emitOpError()
            << "C2: rank of the inputs (" << l.rank
            << ") must be size(update_window_dims) + "
@@ -462,12 +463,12 @@ static LogicalResult verifyScatterDimensionNumbers(ScatterOp op,
               "size(input_batching_dims) = "
            << l.windowDims.size() << " + " << l.insertedDims.size() << " + "
            << l.inputBatchDims.size();
-  if (l.indexVectorDim < 0 || l.indexVectorDim > l.indicesRank) // C14
+  if (l.indexVectorDim < 0 || l.indexVectorDim > l.indicesRank) // scatter_c14
     return op.emitOpError() << "C14: index_vector_dim " << l.indexVectorDim
                             << " must be in [0, " << l.indicesRank << "]";
   if (!isUnique(l.indexBatchDims) ||
       !dimsBelow(l.indexBatchDims, l.indicesRank) ||
-      llvm::is_contained(l.indexBatchDims, l.indexVectorDim)) // C14 (batching)
+      llvm::is_contained(l.indexBatchDims, l.indexVectorDim)) // scatter_c14 (batching)
     return op.emitOpError()
            << "C14: scatter_indices_batching_dims "
            << formatDims(l.indexBatchDims) << " must be unique, in [0, "
@@ -477,20 +478,20 @@ static LogicalResult verifyScatterDimensionNumbers(ScatterOp op,
   int64_t indexVectorSize =
       hasIndexVector ? l.indices.getDimSize(l.indexVectorDim) : 1;
   if (!ShapedType::isDynamic(indexVectorSize) &&
-      static_cast<int64_t>(l.toOperandDims.size()) != indexVectorSize) // C11
+      static_cast<int64_t>(l.toOperandDims.size()) != indexVectorSize) // scatter_c11
     return op.emitOpError()
            << "C11: scatter_dims_to_operand_dims "
            << formatDims(l.toOperandDims) << " must have " << indexVectorSize
            << " entries (the size of the index vector)";
   SmallVector<int64_t> operandDimsAndBatch(l.toOperandDims);
   llvm::append_range(operandDimsAndBatch, l.inputBatchDims);
-  if (!isUnique(operandDimsAndBatch)) // C12 (with batching dims)
+  if (!isUnique(operandDimsAndBatch)) // scatter_c12 (with batching dims)
     return op.emitOpError() << "C12: scatter_dims_to_operand_dims "
                             << formatDims(l.toOperandDims)
                             << " must be unique and disjoint from "
                                "input_batching_dims "
                             << formatDims(l.inputBatchDims);
-  if (!dimsBelow(l.toOperandDims, l.rank)) // C13
+  if (!dimsBelow(l.toOperandDims, l.rank)) // scatter_c13
     return op.emitOpError() << "C13: scatter_dims_to_operand_dims "
                             << formatDims(l.toOperandDims) << " must be in [0, "
                             << l.rank << ")";
@@ -498,13 +499,13 @@ static LogicalResult verifyScatterDimensionNumbers(ScatterOp op,
   return success();
 }
 
-// C4: the shape of the updates.
+// scatter_c4: the shape of the updates.
 static LogicalResult verifyScatterUpdateShape(ScatterOp op,
                                               const ScatterLayout &l) {
-  // C4: the batching dimensions pair up, then updates = scatter dims of the
-  // l.indices (without index_vector_dim) at the non-window dims and at most
+  // scatter_c4: the batching dimensions pair up, then updates = scatter dims of
+  // the l.indices (without index_vector_dim) at the non-window dims and at most
   // the input's sizes at the window dims.
-  if (l.inputBatchDims.size() != l.indexBatchDims.size()) // C4 (batching)
+  if (l.inputBatchDims.size() != l.indexBatchDims.size()) // scatter_c4 (batching)
     return op.emitOpError()
            << "C4: input_batching_dims " << formatDims(l.inputBatchDims)
            << " and scatter_indices_batching_dims "
@@ -514,7 +515,7 @@ static LogicalResult verifyScatterUpdateShape(ScatterOp op,
     int64_t a = l.input0.getDimSize(inputDim),
             b = l.indices.getDimSize(indexDim);
     if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) &&
-        a != b) // C4 (batching)
+        a != b) // scatter_c4 (batching)
       return op.emitOpError()
              << "C4: input batching dimension " << inputDim << " (size " << a
              << ") must match scatter_indices dimension " << indexDim
@@ -525,7 +526,7 @@ static LogicalResult verifyScatterUpdateShape(ScatterOp op,
     if (d != l.indexVectorDim)
       scatterSizes.push_back(l.indices.getDimSize(d));
   int64_t expectedRank = scatterSizes.size() + l.windowDims.size();
-  if (l.updateRank != expectedRank) // C4
+  if (l.updateRank != expectedRank) // scatter_c4
     return op.emitOpError()
            << "C4: updates must have rank " << expectedRank << " ("
            << scatterSizes.size() << " scatter dimensions and "
@@ -540,7 +541,7 @@ static LogicalResult verifyScatterUpdateShape(ScatterOp op,
     return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
   };
   for (auto [k, d] : llvm::enumerate(updateScatterDims))
-    if (mismatch(l.update0.getDimSize(d), scatterSizes[k])) // C4
+    if (mismatch(l.update0.getDimSize(d), scatterSizes[k])) // scatter_c4
       return op.emitOpError() << "C4: updates dimension " << d << " (size "
                               << l.update0.getDimSize(d)
                               << ") must match scatter_indices' scatter "
@@ -550,7 +551,7 @@ static LogicalResult verifyScatterUpdateShape(ScatterOp op,
     int64_t size = l.update0.getDimSize(d);
     int64_t limit = l.input0.getDimSize(windowOperandDims[k]);
     if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(limit) &&
-        size > limit) // C4
+        size > limit) // scatter_c4
       return op.emitOpError()
              << "C4: updates window dimension " << d << " (size " << size
              << ") must not exceed input dimension " << windowOperandDims[k]
@@ -560,7 +561,7 @@ static LogicalResult verifyScatterUpdateShape(ScatterOp op,
   return success();
 }
 
-// C15-C17: the update computation and the result types.
+// scatter_c15-c17: the update computation and the result types.
 static LogicalResult verifyScatterResults(ScatterOp op) {
   ValueRange inputs = op.getInputs();
   SmallVector<Type> inputElements;
@@ -568,7 +569,7 @@ static LogicalResult verifyScatterResults(ScatterOp op) {
     inputElements.push_back(getElementTypeOrSelf(input.getType()));
   if (failed(verifyReducerBody(op, op.getUpdateComputation().front(),
                                inputElements, "C15",
-                               "update_computation"))) // C15
+                               "update_computation"))) // scatter_c15
     return failure();
 
   SmallVector<Type> expected;
@@ -576,11 +577,11 @@ static LogicalResult verifyScatterResults(ScatterOp op) {
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(expected, op.getResultTypes()))) {
     auto [want, got] = pair;
-    if (!isCompatibleShape(want, got)) // C16
+    if (!isCompatibleShape(want, got)) // scatter_c16
       return op.emitOpError()
              << "C16: result " << i << " must have the shape of "
              << "the inputs, " << want << ", got " << got;
-    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C17
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // scatter_c17
       return op.emitOpError()
              << "C17: result " << i << " must have element type "
              << getElementTypeOrSelf(want) << " (update_computation's), got "
@@ -607,7 +608,7 @@ LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
     SmallVectorImpl<Type> &inferred) {
   if (operands.empty())
     return builderError(location, getOperationName(), "needs an operand");
-  inferred.push_back(operands[0].getType()); // C1
+  inferred.push_back(operands[0].getType()); // dynamic_update_slice_c1
   return success();
 }
 
@@ -616,29 +617,29 @@ LogicalResult DynamicUpdateSliceOp::verify() {
   auto update = cast<RankedTensorType>(getUpdate().getType());
   Type result = getResult().getType();
   if (getElementTypeOrSelf(operand) != getElementTypeOrSelf(result) ||
-      !isCompatibleShape(operand, result)) // C1
+      !isCompatibleShape(operand, result)) // dynamic_update_slice_c1
     return emitOpError() << "C1: result type must be the operand's, "
                          << operand << ", got " << result;
-  if (update.getElementType() != operand.getElementType()) // C2
+  if (update.getElementType() != operand.getElementType()) // dynamic_update_slice_c2
     return emitOpError() << "C2: update element type must be the operand's, "
                          << "got " << update.getElementType() << " and "
                          << operand.getElementType();
-  if (update.getRank() != operand.getRank()) // C3
+  if (update.getRank() != operand.getRank()) // dynamic_update_slice_c3
     return emitOpError() << "C3: update must have the operand's rank "
                          << operand.getRank() << ", got " << update;
   ValueRange starts = getStartIndices();
-  if (static_cast<int64_t>(starts.size()) != operand.getRank()) // C4
+  if (static_cast<int64_t>(starts.size()) != operand.getRank()) // dynamic_update_slice_c4
     return emitOpError() << "C4: needs one start index per operand dimension ("
                          << operand.getRank() << "), got " << starts.size();
   for (Value start : starts)
-    if (start.getType() != starts.front().getType()) // C5
+    if (start.getType() != starts.front().getType()) // dynamic_update_slice_c5
       return emitOpError() << "C5: start indices must have the same type, got "
                            << starts.front().getType() << " and "
                            << start.getType();
   for (int64_t d = 0; d < operand.getRank(); ++d) {
     int64_t size = update.getDimSize(d), limit = operand.getDimSize(d);
     if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(limit) &&
-        size > limit) // C6
+        size > limit) // dynamic_update_slice_c6
       return emitOpError() << "C6: update dimension " << d << " (size " << size
                            << ") must not exceed the operand's (size " << limit
                            << ")";

@@ -15,8 +15,8 @@ namespace mlir::stablehlo {
 
 //===--- dot_general -------------------------------------------------------===//
 
-// Checks C1-C10 on the dimension numbers and computes the result shape of
-// C12: batch dims, then lhs free dims, then rhs free dims.
+// Checks dot_general_c1-c10 on the dimension numbers and computes the result
+// shape of dot_general_c12: batch dims, then lhs free dims, then rhs free dims.
 static LogicalResult inferDotGeneralShape(const ErrorSink &error,
                                           RankedTensorType lhs,
                                           RankedTensorType rhs,
@@ -26,52 +26,53 @@ static LogicalResult inferDotGeneralShape(const ErrorSink &error,
                     rb = dims.getRhsBatchingDimensions(),
                     lc = dims.getLhsContractingDimensions(),
                     rc = dims.getRhsContractingDimensions();
-  if (lb.size() != rb.size()) // C1
+  if (lb.size() != rb.size()) // dot_general_c1
     return error("C1: lhs_batching_dimensions ", formatDims(lb),
                  " and rhs_batching_dimensions ", formatDims(rb),
                  " must have the same size");
-  if (lc.size() != rc.size()) // C2
+  if (lc.size() != rc.size()) // dot_general_c2
     return error("C2: lhs_contracting_dimensions ", formatDims(lc),
                  " and rhs_contracting_dimensions ", formatDims(rc),
                  " must have the same size");
   SmallVector<int64_t> lhsUsed(lb), rhsUsed(rb);
   lhsUsed.append(lc.begin(), lc.end());
   rhsUsed.append(rc.begin(), rc.end());
-  if (!isUnique(lhsUsed)) // C3
+  if (!isUnique(lhsUsed)) // dot_general_c3
     return error("C3: lhs batching and contracting dimensions ",
                  formatDims(lhsUsed), " must be unique");
-  if (!isUnique(rhsUsed)) // C4
+  if (!isUnique(rhsUsed)) // dot_general_c4
     return error("C4: rhs batching and contracting dimensions ",
                  formatDims(rhsUsed), " must be unique");
   auto inRange = [](ArrayRef<int64_t> ds, int64_t rank) {
     return llvm::all_of(ds, [&](int64_t d) { return d >= 0 && d < rank; });
   };
-  if (!inRange(lb, lhs.getRank())) // C5
+  if (!inRange(lb, lhs.getRank())) // dot_general_c5
     return error("C5: lhs_batching_dimensions ", formatDims(lb),
                  " must be in [0, ", lhs.getRank(), ")");
-  if (!inRange(lc, lhs.getRank())) // C6
+  if (!inRange(lc, lhs.getRank())) // dot_general_c6
     return error("C6: lhs_contracting_dimensions ", formatDims(lc),
                  " must be in [0, ", lhs.getRank(), ")");
-  if (!inRange(rb, rhs.getRank())) // C7
+  if (!inRange(rb, rhs.getRank())) // dot_general_c7
     return error("C7: rhs_batching_dimensions ", formatDims(rb),
                  " must be in [0, ", rhs.getRank(), ")");
-  if (!inRange(rc, rhs.getRank())) // C8
+  if (!inRange(rc, rhs.getRank())) // dot_general_c8
     return error("C8: rhs_contracting_dimensions ", formatDims(rc),
                  " must be in [0, ", rhs.getRank(), ")");
   auto sizesAgree = [](int64_t a, int64_t b) {
     return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
   };
   for (auto [l, r] : llvm::zip(lb, rb))
-    if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // C9
+    if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // dot_general_c9
       return error("C9: lhs batching dimension ", l, " of size ",
                    lhs.getDimSize(l), " must match rhs batching dimension ", r,
                    " of size ", rhs.getDimSize(r));
   for (auto [l, r] : llvm::zip(lc, rc))
-    if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // C10
+    if (!sizesAgree(lhs.getDimSize(l), rhs.getDimSize(r))) // dot_general_c10
       return error("C10: lhs contracting dimension ", l, " of size ",
                    lhs.getDimSize(l), " must match rhs contracting dimension ",
                    r, " of size ", rhs.getDimSize(r));
-  // A dynamic lhs batch size takes the rhs one (C9 made them compatible).
+  // A dynamic lhs batch size takes the rhs one (dot_general_c9 made them
+  // compatible).
   for (auto [l, r] : llvm::zip_equal(lb, rb))
     shape.push_back(ShapedType::isDynamic(lhs.getDimSize(l))
                         ? rhs.getDimSize(r)
@@ -107,7 +108,7 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
   return success();
 }
 
-// C13-C19 of dot_general: element types of lhs, rhs and result. The legacy
+// dot_general_c13-c19: element types of lhs, rhs and result. The legacy
 // dot, which the spec does not define, allows mixed non-quantized element
 // types as upstream does (`sameNonQuantizedTypes` false).
 static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
@@ -119,19 +120,19 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
        qres = getQuantizedElementType(result);
   if (!ql && !qr) {
     if (sameNonQuantizedTypes &&
-        lhs.getElementType() != rhs.getElementType()) // C13
+        lhs.getElementType() != rhs.getElementType()) // dot_general_c13
       return op.emitOpError() << "C13: lhs and rhs must have the same element "
                               "type, got "
                            << lhs.getElementType() << " and "
                            << rhs.getElementType();
   } else {
-    if (!ql || !qr || !qres) // C14
+    if (!ql || !qr || !qres) // dot_general_c14
       return op.emitOpError() << "C14: lhs, rhs and result must all be quantized "
                               "when one is";
-    if (ql.getStorageType() != qr.getStorageType()) // C15
+    if (ql.getStorageType() != qr.getStorageType()) // dot_general_c15
       return op.emitOpError() << "C15: lhs and rhs storage types must match";
     if (ql.getExpressedType() != qr.getExpressedType() ||
-        ql.getExpressedType() != qres.getExpressedType()) // C16
+        ql.getExpressedType() != qres.getExpressedType()) // dot_general_c16
       return op.emitOpError() << "C16: expressed types of lhs, rhs and result "
                               "must match";
     bool nonZero = false;
@@ -140,15 +141,15 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
     if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
       nonZero = llvm::any_of(perAxis.getZeroPoints(),
                              [](int64_t z) { return z != 0; });
-    if (nonZero) // C17
+    if (nonZero) // dot_general_c17
       return op.emitOpError() << "C17: rhs zero points must be 0";
     if (isa<quant::UniformQuantizedType>(qr) &&
-        !isa<quant::UniformQuantizedType>(qres)) // C18
+        !isa<quant::UniformQuantizedType>(qres)) // dot_general_c18
       return op.emitOpError() << "C18: result must be per-tensor quantized when "
                               "rhs is";
     if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
       if (llvm::is_contained(
-              rhsContracting, perAxis.getQuantizedDimension())) // C19
+              rhsContracting, perAxis.getQuantizedDimension())) // dot_general_c19
         return op.emitOpError() << "C19: rhs quantization_dimension must not be "
                                 "a contracting dimension";
   }
@@ -164,11 +165,11 @@ LogicalResult DotGeneralOp::verify() {
                                   shape)))
     return failure();
   if (auto precision = getPrecisionConfig())
-    if (!precision->empty() && precision->size() != 2) // C11
+    if (!precision->empty() && precision->size() != 2) // dot_general_c11
       return emitOpError() << "C11: precision_config must have 2 entries, got "
                            << precision->size();
   auto expected = RankedTensorType::get(shape, result.getElementType());
-  if (!isCompatibleShape(expected, result)) // C12
+  if (!isCompatibleShape(expected, result)) // dot_general_c12
     return emitOpError() << "C12: result shape must be batch dims + lhs free "
                             "dims + rhs free dims = "
                          << formatShape(shape) << ", got " << result;
@@ -196,21 +197,21 @@ LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *,
   auto ranked = rankedOperandTypes<CholeskyOp>(location, operands, 1);
   if (failed(ranked))
     return failure();
-  inferred.push_back((*ranked)[0]); // C1
+  inferred.push_back((*ranked)[0]); // cholesky_c1
   return success();
 }
 
 LogicalResult CholeskyOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
-  if (!haveSameBaselineType(a, getType())) // C1
+  if (!haveSameBaselineType(a, getType())) // cholesky_c1
     return emitOpError() << "C1: result must have the baseline type of a, "
                          << a << ", got " << getType();
-  if (a.getRank() < 2) // C2
+  if (a.getRank() < 2) // cholesky_c2
     return emitOpError() << "C2: a must have rank at least 2, got " << a;
   int64_t rows = a.getDimSize(a.getRank() - 2),
           cols = a.getDimSize(a.getRank() - 1);
   if (!ShapedType::isDynamic(rows) && !ShapedType::isDynamic(cols) &&
-      rows != cols) // C3
+      rows != cols) // cholesky_c3
     return emitOpError() << "C3: the matrices of a must be square, got " << a;
   return success();
 }
@@ -224,19 +225,19 @@ LogicalResult TriangularSolveOp::inferReturnTypes(
   auto ranked = rankedOperandTypes<TriangularSolveOp>(location, operands, 2);
   if (failed(ranked))
     return failure();
-  inferred.push_back((*ranked)[1]); // C4
+  inferred.push_back((*ranked)[1]); // triangular_solve_c4
   return success();
 }
 
 LogicalResult TriangularSolveOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
   auto b = cast<RankedTensorType>(getB().getType());
-  if (!haveSameBaselineElementType(a, b)) // C1
+  if (!haveSameBaselineElementType(a, b)) // triangular_solve_c1
     return emitOpError() << "C1: a and b must have the same baseline element "
                             "type, got "
                          << a << " and " << b;
   int64_t rank = a.getRank();
-  if (rank < 2 || b.getRank() != rank) // C2
+  if (rank < 2 || b.getRank() != rank) // triangular_solve_c2
     return emitOpError() << "C2: a and b must have the same rank, at least 2, "
                             "got "
                          << a << " and " << b;
@@ -244,18 +245,18 @@ LogicalResult TriangularSolveOp::verify() {
     return ShapedType::isDynamic(x) || ShapedType::isDynamic(y) || x == y;
   };
   for (int64_t d = 0; d < rank - 2; ++d)
-    if (!agree(a.getDimSize(d), b.getDimSize(d))) // C3
+    if (!agree(a.getDimSize(d), b.getDimSize(d))) // triangular_solve_c3
       return emitOpError() << "C3: the batch dimensions of a and b must "
                               "agree, got "
                            << a << " and " << b;
   int64_t n = a.getDimSize(rank - 1);
   int64_t shared = b.getDimSize(getLeftSide() ? rank - 2 : rank - 1);
-  if (!agree(a.getDimSize(rank - 2), n) || !agree(n, shared)) // C3
+  if (!agree(a.getDimSize(rank - 2), n) || !agree(n, shared)) // triangular_solve_c3
     return emitOpError() << "C3: a must be square and match dimension "
                          << (getLeftSide() ? "-2" : "-1") << " of b ("
                          << (getLeftSide() ? "left_side" : "right side")
                          << "), got " << a << " and " << b;
-  if (!haveSameBaselineType(b, getType())) // C4
+  if (!haveSameBaselineType(b, getType())) // triangular_solve_c4
     return emitOpError() << "C4: result must have the baseline type of b, "
                          << b << ", got " << getType();
   return success();
@@ -361,10 +362,10 @@ static LogicalResult inferDotShape(const ErrorSink &error, RankedTensorType lhs,
     return error("lhs and rhs must have rank 1 or 2, got ", lhs, " and ", rhs);
   int64_t contracting = lhs.getRank() - 1;
   int64_t l = lhs.getDimSize(contracting), r = rhs.getDimSize(0);
-  if (!ShapedType::isDynamic(l) && !ShapedType::isDynamic(r) && l != r) // C10
+  if (!ShapedType::isDynamic(l) && !ShapedType::isDynamic(r) && l != r) // dot_general_c10
     return error("C10: lhs contracting dimension ", contracting, " of size ", l,
                  " must match rhs contracting dimension 0 of size ", r);
-  auto keep = [&](RankedTensorType t, int64_t d) { // C12
+  auto keep = [&](RankedTensorType t, int64_t d) { // dot_general_c12
     ArrayRef<int64_t> b = getBounds(t);
     shape.push_back(t.getDimSize(d));
     bounds.push_back(b.empty() ? ShapedType::kDynamic : b[d]);
@@ -413,7 +414,7 @@ LogicalResult DotOp::verify() {
                               "got "
                            << precision->size();
   auto expected = getTensorType(shape, result.getElementType(), bounds);
-  if (!isCompatibleShape(expected, result)) // C12
+  if (!isCompatibleShape(expected, result)) // dot_general_c12
     return emitOpError() << "C12: result shape must be lhs without its last "
                             "dimension + rhs without its first as in "
                          << expected << ", got " << result;
@@ -447,7 +448,7 @@ struct ConvolutionConfig {
                     ConvDimensionNumbersAttr dims, int64_t featureGroups,
                     int64_t batchGroups, int64_t spatialRank)
       : dims(dims), featureGroups(featureGroups), batchGroups(batchGroups) {
-    spatialRank = std::max<int64_t>(spatialRank, 0); // rank < 2 fails C1
+    spatialRank = std::max<int64_t>(spatialRank, 0); // rank < 2 fails convolution_c1
     // Like upstream, an empty array also stands for the default (the spec
     // asks for rank - 2 entries; see docs/decisions.md).
     auto orDefault = [&](DenseI64ArrayAttr attr, SmallVector<int64_t> &out,
@@ -463,7 +464,7 @@ struct ConvolutionConfig {
     if (paddingAttr && !paddingAttr.empty()) {
       auto shape = paddingAttr.getType().getShape();
       paddingShape.assign(shape.begin(), shape.end());
-      // Values are read only when the shape is right (C4 reports it
+      // Values are read only when the shape is right (convolution_c4 reports it
       // otherwise): a huge attribute is never copied.
       if (shape == ArrayRef<int64_t>{spatialRank, 2})
         for (APInt v : paddingAttr.getValues<APInt>())
@@ -485,17 +486,17 @@ struct ConvolutionConfig {
 
 // convolution's shape function in steps, each citing its constraints.
 
-// C1-C9: the ranks and the window attributes.
+// convolution_c1-c9: the ranks and the window attributes.
 static LogicalResult checkConvolutionWindow(const ErrorSink &error,
                                             RankedTensorType lhs,
                                             RankedTensorType rhs,
                                             const ConvolutionConfig &c) {
   int64_t n = lhs.getRank();
-  if (n != rhs.getRank()) // C1
+  if (n != rhs.getRank()) // convolution_c1
     return error("C1: lhs and rhs must have the same rank, got ", lhs, " and ",
                  rhs);
   int64_t s = n - 2;
-  if (s < 0) // C1 (two non-spatial dimensions are needed)
+  if (s < 0) // convolution_c1 (two non-spatial dimensions are needed)
     return error("C1: lhs and rhs must have rank at least 2, got ", lhs);
   auto field = [&](StringRef name, ArrayRef<int64_t> values, StringRef sizeId,
                    StringRef positiveId) {
@@ -507,14 +508,15 @@ static LogicalResult checkConvolutionWindow(const ErrorSink &error,
       failed(field("lhs_dilation", c.lhsDilation, "C5", "C6")) ||
       failed(field("rhs_dilation", c.rhsDilation, "C7", "C8")))
     return failure();
-  if (static_cast<int64_t>(c.reversal.size()) != s) // C9
+  if (static_cast<int64_t>(c.reversal.size()) != s) // convolution_c9
     return error("C9: window_reversal must have ", s,
                  " entries (rank - 2), got ", c.reversal.size());
 
   return success();
 }
 
-// C12, C13, C17-C20: the dimension numbers, for operands of rank n.
+// convolution_c12, convolution_c13, convolution_c17-c20: the dimension numbers,
+// for operands of rank n.
 static LogicalResult checkConvolutionLayouts(const ErrorSink &error, int64_t n,
                                              const ConvolutionConfig &c) {
   int64_t s = n - 2;
@@ -552,8 +554,8 @@ static LogicalResult checkConvolutionLayouts(const ErrorSink &error, int64_t n,
   return success();
 }
 
-// C10, C11, C14-C16, C21-C23: the group counts against the feature and batch
-// sizes.
+// convolution_c10, convolution_c11, convolution_c14-c16, convolution_c21-c23:
+// the group counts against the feature and batch sizes.
 static LogicalResult checkConvolutionGroups(const ErrorSink &error,
                                             RankedTensorType lhs,
                                             RankedTensorType rhs,
@@ -561,11 +563,11 @@ static LogicalResult checkConvolutionGroups(const ErrorSink &error,
   ConvDimensionNumbersAttr d = c.dims;
   auto dyn = [](int64_t x) { return ShapedType::isDynamic(x); };
   int64_t fg = c.featureGroups, bg = c.batchGroups;
-  if (fg <= 0) // C21
+  if (fg <= 0) // convolution_c21
     return error("C21: feature_group_count must be positive, got ", fg);
-  if (bg <= 0) // C22
+  if (bg <= 0) // convolution_c22
     return error("C22: batch_group_count must be positive, got ", bg);
-  if (fg != 1 && bg != 1) // C23
+  if (fg != 1 && bg != 1) // convolution_c23
     return error("C23: feature_group_count (", fg, ") or batch_group_count (",
                  bg, ") must be 1");
 
@@ -573,27 +575,27 @@ static LogicalResult checkConvolutionGroups(const ErrorSink &error,
   int64_t features = lhs.getDimSize(d.getInputFeatureDimension());
   int64_t kernelIn = rhs.getDimSize(d.getKernelInputFeatureDimension());
   int64_t kernelOut = rhs.getDimSize(d.getKernelOutputFeatureDimension());
-  if (!dyn(batch) && batch % bg != 0) // C10
+  if (!dyn(batch) && batch % bg != 0) // convolution_c10
     return error("C10: lhs batch dimension size ", batch,
                  " must be a multiple of batch_group_count ", bg);
-  if (!dyn(features) && features % fg != 0) // C11
+  if (!dyn(features) && features % fg != 0) // convolution_c11
     return error("C11: lhs feature dimension size ", features,
                  " must be a multiple of feature_group_count ", fg);
-  if (!dyn(features) && !dyn(kernelIn) && kernelIn != features / fg) // C14
+  if (!dyn(features) && !dyn(kernelIn) && kernelIn != features / fg) // convolution_c14
     return error("C14: rhs input feature dimension size ", kernelIn,
                  " must be lhs feature dimension size ", features,
                  " / feature_group_count ", fg);
-  if (!dyn(kernelOut) && kernelOut % bg != 0) // C15
+  if (!dyn(kernelOut) && kernelOut % bg != 0) // convolution_c15
     return error("C15: rhs output feature dimension size ", kernelOut,
                  " must be a multiple of batch_group_count ", bg);
-  if (!dyn(kernelOut) && kernelOut % fg != 0) // C16
+  if (!dyn(kernelOut) && kernelOut % fg != 0) // convolution_c16
     return error("C16: rhs output feature dimension size ", kernelOut,
                  " must be a multiple of feature_group_count ", fg);
 
   return success();
 }
 
-// Checks C1-C23 and computes the result shape of C25.
+// Checks convolution_c1-c23 and computes the result shape of convolution_c25.
 static LogicalResult inferConvolutionShape(const ErrorSink &error,
                                            RankedTensorType lhs,
                                            RankedTensorType rhs,
@@ -609,7 +611,7 @@ static LogicalResult inferConvolutionShape(const ErrorSink &error,
   auto dyn = [](int64_t x) { return ShapedType::isDynamic(x); };
   int64_t batch = lhs.getDimSize(d.getInputBatchDimension());
   int64_t kernelOut = rhs.getDimSize(d.getKernelOutputFeatureDimension());
-  // C25: the result shape.
+  // convolution_c25: the result shape.
   shape.assign(n, ShapedType::kDynamic);
   shape[d.getOutputBatchDimension()] = dyn(batch) ? batch : batch / bg;
   shape[d.getOutputFeatureDimension()] = kernelOut;
@@ -656,7 +658,7 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
   return success();
 }
 
-// C27-C34: element types of lhs, rhs and result.
+// convolution_c27-c34: element types of lhs, rhs and result.
 template <typename ConvOp>
 static LogicalResult
 verifyConvolutionElementTypes(ConvOp op, RankedTensorType lhs,
@@ -666,49 +668,49 @@ verifyConvolutionElementTypes(ConvOp op, RankedTensorType lhs,
   if (!ql && !qr && !qres) {
     // The result may differ (i8 x i8 -> i32, f32 x f32 -> bf16), as upstream
     // and XLA allow: see docs/decisions.md.
-    if (lhs.getElementType() != rhs.getElementType()) // C27
+    if (lhs.getElementType() != rhs.getElementType()) // convolution_c27
       return op.emitOpError() << "C27: lhs and rhs must have the same element "
                                  "type, got "
                               << lhs.getElementType() << " and "
                               << rhs.getElementType();
     return success();
   }
-  if (!qr || bool(ql) != bool(qres)) // C28
+  if (!qr || bool(ql) != bool(qres)) // convolution_c28
     return op.emitOpError() << "C28: rhs must be quantized, and lhs and result "
                                "quantized alike, when one is quantized";
   ConvDimensionNumbersAttr d = op.getDimensionNumbers();
   if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
     if (axis.getQuantizedDimension() !=
-        d.getKernelOutputFeatureDimension()) // C29
+        d.getKernelOutputFeatureDimension()) // convolution_c29
       return op.emitOpError()
              << "C29: rhs quantization_dimension "
              << axis.getQuantizedDimension()
              << " must be kernel_output_feature_dimension "
              << d.getKernelOutputFeatureDimension();
   if (auto axis = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(qres))
-    if (axis.getQuantizedDimension() != d.getOutputFeatureDimension()) // C30
+    if (axis.getQuantizedDimension() != d.getOutputFeatureDimension()) // convolution_c30
       return op.emitOpError() << "C30: result quantization_dimension "
                               << axis.getQuantizedDimension()
                               << " must be output_feature_dimension "
                               << d.getOutputFeatureDimension();
   if (ql) {
-    if (ql.getStorageType() != qr.getStorageType()) // C31
+    if (ql.getStorageType() != qr.getStorageType()) // convolution_c31
       return op.emitOpError() << "C31: lhs and rhs storage types must match, "
                                  "got "
                               << ql.getStorageType() << " and "
                               << qr.getStorageType();
     if (ql.getExpressedType() != qr.getExpressedType() ||
-        ql.getExpressedType() != qres.getExpressedType()) // C32
+        ql.getExpressedType() != qres.getExpressedType()) // convolution_c32
       return op.emitOpError() << "C32: expressed types of lhs, rhs and result "
                                  "must match";
     if (isa<quant::UniformQuantizedType>(qr) &&
-        !isa<quant::UniformQuantizedType>(qres)) // C33
+        !isa<quant::UniformQuantizedType>(qres)) // convolution_c33
       return op.emitOpError() << "C33: result must be per-tensor quantized "
                                  "when rhs is";
     return success();
   }
   if (lhs.getElementType() != qr.getExpressedType() ||
-      lhs.getElementType() != result.getElementType()) // C34
+      lhs.getElementType() != result.getElementType()) // convolution_c34
     return op.emitOpError() << "C34: lhs element type " << lhs.getElementType()
                             << ", rhs expressed type " << qr.getExpressedType()
                             << " and result element type "
@@ -716,7 +718,7 @@ verifyConvolutionElementTypes(ConvOp op, RankedTensorType lhs,
   return success();
 }
 
-// C1-C34 of convolution (and dynamic_conv), given the op's configuration.
+// convolution_c1-c34 (shared with dynamic_conv), given the op's configuration.
 template <typename ConvOp>
 static LogicalResult
 verifyConvolution(ConvOp op, RankedTensorType lhs, RankedTensorType rhs,
@@ -725,15 +727,15 @@ verifyConvolution(ConvOp op, RankedTensorType lhs, RankedTensorType rhs,
   if (failed(inferConvolutionShape({op}, lhs, rhs, config, shape)))
     return failure();
   if (auto precision = op.getPrecisionConfig())
-    if (!precision->empty() && precision->size() != 2) // C24
+    if (!precision->empty() && precision->size() != 2) // convolution_c24
       return op.emitOpError()
              << "C24: precision_config must have 2 entries, got "
              << precision->size();
-  if (result.getRank() != lhs.getRank()) // C26
+  if (result.getRank() != lhs.getRank()) // convolution_c26
     return op.emitOpError() << "C26: result rank must be " << lhs.getRank()
                             << ", got " << result;
   auto expected = RankedTensorType::get(shape, result.getElementType());
-  if (!isCompatibleShape(expected, result)) // C25
+  if (!isCompatibleShape(expected, result)) // convolution_c25
     return op.emitOpError()
            << "C25: result shape must be that of " << expected
            << " (batch / batch_group_count, windows per spatial dimension, "
@@ -770,7 +772,7 @@ LogicalResult DynamicConvOp::verify() {
       getRhsDilationAttr(), getWindowReversalAttr(), getDimensionNumbers(),
       getFeatureGroupCount(), getBatchGroupCount(), lhs.getRank() - 2);
   if (!known) {
-    // C4 on the operand's type; a dynamic size matches anything.
+    // convolution_c4 on the operand's type; a dynamic size matches anything.
     auto type = cast<RankedTensorType>(getPadding().getType());
     SmallVector<int64_t> expectedShape = {
         std::max<int64_t>(lhs.getRank() - 2, 0), 2};

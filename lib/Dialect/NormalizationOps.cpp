@@ -69,7 +69,7 @@ public:
                              << operand << ", got " << value.type;
   }
 
-  // `values` have the same shape (C4 of batch_norm_grad).
+  // `values` have the same shape (batch_norm_grad_c4).
   LogicalResult sameShape(const char *id, const char *names,
                           ArrayRef<Named> values) {
     for (const Named &value : values.drop_front())
@@ -108,7 +108,7 @@ LogicalResult BatchNormInferenceOp::inferReturnTypes(
   auto ranked = rankedOperandTypes<BatchNormInferenceOp>(location, operands, 1);
   if (failed(ranked))
     return failure();
-  inferred.push_back((*ranked)[0]); // C7
+  inferred.push_back((*ranked)[0]); // batch_norm_inference_c7
   return success();
 }
 
@@ -144,8 +144,8 @@ LogicalResult BatchNormTrainingOp::inferReturnTypes(
       propertiesOf<BatchNormTrainingOp>(attributes, properties).feature_index;
   Type operand = (*ranked)[0];
   Type features = featureVectorType(
-      operand, featureIndex ? featureIndex.getInt() : -1); // C5, C6
-  inferred.append({operand, features, features});          // C7
+      operand, featureIndex ? featureIndex.getInt() : -1); // batch_norm_training_c5, batch_norm_training_c6
+  inferred.append({operand, features, features});          // batch_norm_training_c7
   return success();
 }
 
@@ -181,8 +181,8 @@ LogicalResult BatchNormGradOp::inferReturnTypes(
       propertiesOf<BatchNormGradOp>(attributes, properties).feature_index;
   Type operand = (*ranked)[0];
   Type features = featureVectorType(
-      operand, featureIndex ? featureIndex.getInt() : -1); // C4, C5
-  inferred.append({operand, features, features});          // C3
+      operand, featureIndex ? featureIndex.getInt() : -1); // batch_norm_grad_c4, batch_norm_grad_c5
+  inferred.append({operand, features, features});          // batch_norm_grad_c3
   return success();
 }
 

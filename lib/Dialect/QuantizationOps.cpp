@@ -11,7 +11,8 @@ using namespace mlir::stablehlo;
 
 namespace mlir::stablehlo {
 
-// C1 of both ops: shape(operand) = shape(result).
+// uniform_quantize_c1 and uniform_dequantize_c1: shape(operand) =
+// shape(result).
 static LogicalResult verifySameShape(Operation *op, RankedTensorType operand,
                                      RankedTensorType result) {
   if (isCompatibleShape(operand, result))
@@ -25,13 +26,13 @@ static LogicalResult verifySameShape(Operation *op, RankedTensorType operand,
 LogicalResult UniformQuantizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (failed(verifySameShape(*this, operand, result))) // C1
+  if (failed(verifySameShape(*this, operand, result))) // uniform_quantize_c1
     return failure();
   auto resultQuantized = getQuantizedElementType(result);
   auto operandQuantized = getQuantizedElementType(operand);
   Type expressed = operandQuantized ? operandQuantized.getExpressedType()
                                     : operand.getElementType();
-  if (resultQuantized.getExpressedType() != expressed) // C2
+  if (resultQuantized.getExpressedType() != expressed) // uniform_quantize_c2
     return emitOpError() << "C2: the expressed type of the result "
                          << resultQuantized.getExpressedType() << " must be "
                          << (operandQuantized ? "the expressed type"
@@ -52,17 +53,17 @@ LogicalResult UniformDequantizeOp::inferReturnTypes(
   Type element = quantized ? quantized.getExpressedType()
                            : operand.getElementType(); // the verifier's (I1)
   inferred.push_back(
-      getTensorType(operand.getShape(), element, getBounds(operand))); // C1, C2
+      getTensorType(operand.getShape(), element, getBounds(operand))); // uniform_dequantize_c1, uniform_dequantize_c2
   return success();
 }
 
 LogicalResult UniformDequantizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  if (failed(verifySameShape(*this, operand, result))) // C1
+  if (failed(verifySameShape(*this, operand, result))) // uniform_dequantize_c1
     return failure();
   Type expressed = getQuantizedElementType(operand).getExpressedType();
-  if (result.getElementType() != expressed) // C2
+  if (result.getElementType() != expressed) // uniform_dequantize_c2
     return emitOpError() << "C2: the result element type "
                          << result.getElementType()
                          << " must be the expressed type of the operand, "

@@ -23,10 +23,10 @@ static LogicalResult verifyQuantizedType(Operation *op, Type type) {
     return success();
   int64_t min = quantized.getStorageTypeMin(),
           max = quantized.getStorageTypeMax();
-  // C1, C2 (storage_min/max have the storage type) and C4, C8 (scales and
-  // zero points have the expressed and storage types) hold by construction
-  // of !quant.uniform.
-  if (min >= max) // C3
+  // quantized_type_c1, quantized_type_c2 (storage_min/max have the storage
+  // type) and quantized_type_c4, quantized_type_c8 (scales and zero points have
+  // the expressed and storage types) hold by construction of !quant.uniform.
+  if (min >= max) // quantized_type_c3
     return op->emitOpError()
            << "quantized type C3: storage_min " << min
            << " must be less than storage_max " << max << " in " << type;
@@ -43,37 +43,37 @@ static LogicalResult verifyQuantizedType(Operation *op, Type type) {
     axis = perAxis.getQuantizedDimension();
   }
   for (double scale : scales) {
-    if (!(scale > 0)) // C5
+    if (!(scale > 0)) // quantized_type_c5
       return op->emitOpError() << "quantized type C5: scale " << scale
                                << " must be positive in " << type;
-    if (!std::isfinite(scale)) // C6
+    if (!std::isfinite(scale)) // quantized_type_c6
       return op->emitOpError() << "quantized type C6: scale must be finite in "
                                << type;
   }
   for (int64_t zeroPoint : zeroPoints)
-    if (zeroPoint < min || zeroPoint > max) // C7
+    if (zeroPoint < min || zeroPoint > max) // quantized_type_c7
       return op->emitOpError()
              << "quantized type C7: zero point " << zeroPoint
              << " must be within [" << min << ", " << max << "] in " << type;
-  if (scales.size() != zeroPoints.size()) // C9
+  if (scales.size() != zeroPoints.size()) // quantized_type_c9
     return op->emitOpError() << "quantized type C9: as many scales as zero "
                                 "points are required in "
                              << type;
   if (!axis)
-    return success(); // C10: a per-tensor type has exactly one scale.
-  if (*axis < 0) // C11
+    return success(); // quantized_type_c10: a per-tensor type has exactly one scale.
+  if (*axis < 0) // quantized_type_c11
     return op->emitOpError() << "quantized type C11: quantization_dimension "
                              << *axis << " must be non-negative in " << type;
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return success();
-  if (*axis >= tensor.getRank()) // C12
+  if (*axis >= tensor.getRank()) // quantized_type_c12
     return op->emitOpError() << "quantized type C12: quantization_dimension "
                              << *axis << " must be less than the rank "
                              << tensor.getRank() << " of " << type;
   int64_t dim = tensor.getDimSize(*axis);
   if (!ShapedType::isDynamic(dim) &&
-      dim != static_cast<int64_t>(scales.size())) // C13
+      dim != static_cast<int64_t>(scales.size())) // quantized_type_c13
     return op->emitOpError()
            << "quantized type C13: dimension " << *axis << " of size " << dim
            << " must equal the number of scales " << scales.size() << " in "

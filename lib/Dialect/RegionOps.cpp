@@ -19,7 +19,7 @@ namespace mlir::stablehlo {
 
 //===--- reduce ------------------------------------------------------------===//
 
-// Shape function of reduce (C7, C8) over at least one input.
+// Shape function of reduce (reduce_c7, reduce_c8) over at least one input.
 static void inferReduceTypes(ValueRange inputs, ValueRange inits,
                              ArrayRef<int64_t> dims, RegionRange regions,
                              SmallVectorImpl<Type> &inferred) {
@@ -29,10 +29,10 @@ static void inferReduceTypes(ValueRange inputs, ValueRange inits,
   for (int64_t d = 0; d < input.getRank(); ++d) {
     if (llvm::is_contained(dims, d))
       continue;
-    shape.push_back(input.getDimSize(d)); // C7
+    shape.push_back(input.getDimSize(d)); // reduce_c7
     resultBounds.push_back(bounds.empty() ? ShapedType::kDynamic : bounds[d]);
   }
-  for (Type element : reducerResultElementTypes(inits, regions)) // C8
+  for (Type element : reducerResultElementTypes(inits, regions)) // reduce_c8
     inferred.push_back(getTensorType(shape, element, resultBounds));
 }
 
@@ -59,31 +59,31 @@ LogicalResult ReduceOp::inferReturnTypes(
 LogicalResult ReduceOp::verify() {
   ValueRange inputs = getInputs(), inits = getInitValues();
   size_t n = inputs.size();
-  if (n == 0 || inits.size() != n || getNumResults() != n) // C3
+  if (n == 0 || inits.size() != n || getNumResults() != n) // reduce_c3
     return emitOpError() << "C3: needs N > 0 inputs, N init_values and N "
                             "results, got "
                          << n << ", " << inits.size() << " and "
                          << getNumResults();
   auto input0 = cast<RankedTensorType>(inputs[0].getType());
   for (Value input : inputs.drop_front())
-    if (!isCompatibleShape(input0, input.getType())) // C1
+    if (!isCompatibleShape(input0, input.getType())) // reduce_c1
       return emitOpError() << "C1: all inputs must have the same shape, got "
                            << input0 << " and " << input.getType();
   for (auto [input, init] : llvm::zip(inputs, inits)) {
     auto initType = cast<RankedTensorType>(init.getType());
     if (initType.getRank() != 0 ||
         getElementTypeOrSelf(input.getType()) !=
-            initType.getElementType()) // C2
+            initType.getElementType()) // reduce_c2
       return emitOpError() << "C2: init value " << initType
                            << " must be a 0-d tensor of the element type of "
                            << input.getType();
   }
   ArrayRef<int64_t> dims = getDimensions();
   for (int64_t d : dims)
-    if (d < 0 || d >= input0.getRank()) // C4
+    if (d < 0 || d >= input0.getRank()) // reduce_c4
       return emitOpError() << "C4: dimensions " << formatDims(dims)
                            << " must be in [0, " << input0.getRank() << ")";
-  if (!isUnique(dims)) // C5
+  if (!isUnique(dims)) // reduce_c5
     return emitOpError() << "C5: dimensions " << formatDims(dims)
                          << " must be unique";
 
@@ -91,18 +91,18 @@ LogicalResult ReduceOp::verify() {
   for (Value input : inputs)
     inputElements.push_back(getElementTypeOrSelf(input.getType()));
   if (failed(verifyReducerBody(*this, getBody().front(), inputElements, "C6",
-                               "body"))) // C6
+                               "body"))) // reduce_c6
     return failure();
 
   SmallVector<Type> expected;
   inferReduceTypes(inputs, inits, dims, (*this)->getRegions(), expected);
   for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
     auto [want, got] = pair;
-    if (!isCompatibleShape(want, got)) // C7
+    if (!isCompatibleShape(want, got)) // reduce_c7
       return emitOpError() << "C7: result " << i << " must have shape of "
                            << want << " (inputs without the reduced "
                            << "dimensions), got " << got;
-    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C8
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // reduce_c8
       return emitOpError() << "C8: result " << i << " must have element type "
                            << getElementTypeOrSelf(want) << ", got " << got;
   }
@@ -353,7 +353,7 @@ LogicalResult CustomCallOp::verify() {
 //===--- composite ---------------------------------------------------------===//
 
 LogicalResult CompositeOp::verify() {
-  // C1: is_namespaced_op_name(name).
+  // composite_c1: is_namespaced_op_name(name).
   static const llvm::Regex namespaced(
       "^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$");
   if (!namespaced.match(getName()))
@@ -367,17 +367,17 @@ LogicalResult
 CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto decomposition = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
       *this, getDecompositionAttr());
-  if (!decomposition) // C2
+  if (!decomposition) // composite_c2
     return emitOpError() << "C2: decomposition " << getDecompositionAttr()
                          << " must be a function defined in the parent scope";
   ArrayRef<Type> inputs = decomposition.getArgumentTypes();
   ArrayRef<Type> outputs = decomposition.getResultTypes();
-  if (TypeRange(inputs) != getOperandTypes()) // C3
+  if (TypeRange(inputs) != getOperandTypes()) // composite_c3
     return emitOpError() << "C3: operand types (" << getOperandTypes()
                          << ") must be the input types of "
                          << getDecompositionAttr() << " ("
                          << TypeRange(inputs) << ")";
-  if (TypeRange(outputs) != getResultTypes()) // C4
+  if (TypeRange(outputs) != getResultTypes()) // composite_c4
     return emitOpError() << "C4: result types (" << getResultTypes()
                          << ") must be the output types of "
                          << getDecompositionAttr() << " ("
@@ -429,7 +429,7 @@ static FailureOr<SmallVector<Type>> outputTypes(Operation *op, Region &region,
 LogicalResult IfOp::verifyRegions() {
   for (auto [region, name] : {std::pair(&getTrueBranch(), "true_branch"),
                               std::pair(&getFalseBranch(), "false_branch")})
-    if (region->getNumArguments() != 0) // C1
+    if (region->getNumArguments() != 0) // if_c1
       return emitOpError() << "C1: " << name << " must take no arguments, "
                            << "it takes "
                            << formatTypes(region->getArgumentTypes());
@@ -437,12 +437,12 @@ LogicalResult IfOp::verifyRegions() {
   auto onFalse = outputTypes(*this, getFalseBranch(), "false_branch");
   if (failed(onTrue) || failed(onFalse))
     return failure();
-  if (!sameTypesUpToDynamism(*onTrue, *onFalse)) // C2
+  if (!sameTypesUpToDynamism(*onTrue, *onFalse)) // if_c2
     return emitOpError() << "C2: true_branch and false_branch must return the "
                             "same types, got "
                          << formatTypes(*onTrue) << " and "
                          << formatTypes(*onFalse);
-  if (!sameTypesUpToDynamism(getResultTypes(), *onTrue)) // C3
+  if (!sameTypesUpToDynamism(getResultTypes(), *onTrue)) // if_c3
     return emitOpError() << "C3: result types "
                          << formatTypes(getResultTypes())
                          << " must be the output types of true_branch "
@@ -452,10 +452,10 @@ LogicalResult IfOp::verifyRegions() {
 
 LogicalResult CaseOp::verifyRegions() {
   MutableArrayRef<Region> branches = getBranches();
-  if (branches.empty()) // C1
+  if (branches.empty()) // case_c1
     return emitOpError() << "C1: needs at least one branch";
   for (auto [i, branch] : llvm::enumerate(branches))
-    if (branch.getNumArguments() != 0) // C2
+    if (branch.getNumArguments() != 0) // case_c2
       return emitOpError() << "C2: branch " << i << " must take no arguments, "
                            << "it takes "
                            << formatTypes(branch.getArgumentTypes());
@@ -466,13 +466,13 @@ LogicalResult CaseOp::verifyRegions() {
     auto outputs = outputTypes(*this, branch, "branch " + Twine(i + 1));
     if (failed(outputs))
       return failure();
-    if (!sameTypesUpToDynamism(*outputs, *first)) // C3
+    if (!sameTypesUpToDynamism(*outputs, *first)) // case_c3
       return emitOpError() << "C3: all branches must return the same types, "
                               "branch 0 returns "
                            << formatTypes(*first) << " and branch " << i + 1
                            << " returns " << formatTypes(*outputs);
   }
-  if (!sameTypesUpToDynamism(getResultTypes(), *first)) // C4
+  if (!sameTypesUpToDynamism(getResultTypes(), *first)) // case_c4
     return emitOpError() << "C4: result types "
                          << formatTypes(getResultTypes())
                          << " must be the output types of branch 0 "
@@ -484,7 +484,7 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                         ValueRange operands, DictionaryAttr,
                                         OpaqueProperties, RegionRange,
                                         SmallVectorImpl<Type> &inferred) {
-  llvm::append_range(inferred, operands.getTypes()); // C3
+  llvm::append_range(inferred, operands.getTypes()); // while_c3
   return success();
 }
 
@@ -492,7 +492,7 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 LogicalResult WhileOp::verifyRegions() {
   TypeRange operands = getOperand().getTypes();
   Block &cond = getCond().front(), &body = getBody().front();
-  if (!sameTypesUpToDynamism(cond.getArgumentTypes(), operands)) // C1
+  if (!sameTypesUpToDynamism(cond.getArgumentTypes(), operands)) // while_c1
     return emitOpError() << "C1: cond must take the operand types "
                          << formatTypes(operands) << ", it takes "
                          << formatTypes(cond.getArgumentTypes());
@@ -500,21 +500,21 @@ LogicalResult WhileOp::verifyRegions() {
   if (failed(condOutputs))
     return failure();
   Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
-  if (condOutputs->size() != 1 || (*condOutputs)[0] != predicate) // C1
+  if (condOutputs->size() != 1 || (*condOutputs)[0] != predicate) // while_c1
     return emitOpError() << "C1: cond must return tensor<i1>, it returns "
                          << formatTypes(*condOutputs);
-  if (!sameTypesUpToDynamism(body.getArgumentTypes(), operands)) // C2
+  if (!sameTypesUpToDynamism(body.getArgumentTypes(), operands)) // while_c2
     return emitOpError() << "C2: body must take the operand types "
                          << formatTypes(operands) << ", it takes "
                          << formatTypes(body.getArgumentTypes());
   auto bodyOutputs = outputTypes(*this, getBody(), "body");
   if (failed(bodyOutputs))
     return failure();
-  if (!sameTypesUpToDynamism(*bodyOutputs, operands)) // C2
+  if (!sameTypesUpToDynamism(*bodyOutputs, operands)) // while_c2
     return emitOpError() << "C2: body must return the operand types "
                          << formatTypes(operands) << ", it returns "
                          << formatTypes(*bodyOutputs);
-  if (!sameTypesUpToDynamism(getResultTypes(), operands)) // C3
+  if (!sameTypesUpToDynamism(getResultTypes(), operands)) // while_c3
     return emitOpError() << "C3: result types "
                          << formatTypes(getResultTypes())
                          << " must be the operand types "
@@ -643,34 +643,34 @@ LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                        ValueRange operands, DictionaryAttr,
                                        OpaqueProperties, RegionRange,
                                        SmallVectorImpl<Type> &inferred) {
-  llvm::append_range(inferred, operands.getTypes()); // C2
+  llvm::append_range(inferred, operands.getTypes()); // sort_c2
   return success();
 }
 
 LogicalResult SortOp::verify() {
   ValueRange inputs = getInputs();
-  if (inputs.empty()) // C1
+  if (inputs.empty()) // sort_c1
     return emitOpError() << "C1: needs at least one input";
   auto first = cast<RankedTensorType>(inputs[0].getType());
   for (Value input : inputs.drop_front())
-    if (!isCompatibleShape(first, input.getType())) // C3
+    if (!isCompatibleShape(first, input.getType())) // sort_c3
       return emitOpError() << "C3: all inputs must have the same shape, got "
                            << first << " and " << input.getType();
-  if (getNumResults() != inputs.size()) // C2
+  if (getNumResults() != inputs.size()) // sort_c2
     return emitOpError() << "C2: needs one result per input, got "
                          << getNumResults() << " results for "
                          << inputs.size() << " inputs";
   for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, getResultTypes()))) {
     auto [input, result] = pair;
-    if (!isCompatibleShape(first, result)) // C3
+    if (!isCompatibleShape(first, result)) // sort_c3
       return emitOpError() << "C3: result " << i << " " << result
                            << " must have the shape of the inputs " << first;
-    if (!sameTypeUpToDynamism(input.getType(), result)) // C2
+    if (!sameTypeUpToDynamism(input.getType(), result)) // sort_c2
       return emitOpError() << "C2: result " << i << " must have type "
                            << input.getType() << ", got " << result;
   }
   int64_t rank = first.getRank(), dim = getDimension();
-  if (dim < -rank || dim >= rank) // C4
+  if (dim < -rank || dim >= rank) // sort_c4
     return emitOpError() << "C4: dimension " << dim << " must be in [" << -rank
                          << ", " << rank << ")";
   Block &comparator = getComparator().front();
@@ -682,7 +682,7 @@ LogicalResult SortOp::verify() {
     return failure();
   Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
   if (!llvm::equal(comparator.getArgumentTypes(), expected) ||
-      outputs->size() != 1 || (*outputs)[0] != predicate) // C5
+      outputs->size() != 1 || (*outputs)[0] != predicate) // sort_c5
     return emitOpError() << "C5: comparator must have type "
                          << formatTypes(expected) << " -> (tensor<i1>), got "
                          << formatSignature(comparator);
@@ -710,25 +710,25 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
   auto ranked = rankedOperandTypes<MapOp>(location, operands);
   if (failed(ranked))
     return failure();
-  if (operands.empty()) // C2
+  if (operands.empty()) // map_c2
     return builderError(location, getOperationName(),
                         "C2: needs at least one input");
   RankedTensorType shape = ranked->front();
   for (RankedTensorType type : llvm::drop_begin(*ranked))
-    if (isCompatibleShape(shape, type)) // C1 (else the verifier reports it)
+    if (isCompatibleShape(shape, type)) // map_c1 (else the verifier reports it)
       shape = mostSpecificType(shape, type);
-  Type element = regionElementType(regions, 0, shape); // C4
+  Type element = regionElementType(regions, 0, shape); // map_c4
   inferred.push_back(shape.clone(element));
   return success();
 }
 
 LogicalResult MapOp::verify() {
   ValueRange inputs = getInputs();
-  if (inputs.empty()) // C2
+  if (inputs.empty()) // map_c2
     return emitOpError() << "C2: needs at least one input";
   auto result = cast<RankedTensorType>(getType());
   for (Value input : inputs)
-    if (!isCompatibleShape(input.getType(), result)) // C1
+    if (!isCompatibleShape(input.getType(), result)) // map_c1
       return emitOpError() << "C1: result " << result
                            << " must have the shape of input "
                            << input.getType();
@@ -737,7 +737,7 @@ LogicalResult MapOp::verify() {
   bool identity = static_cast<int64_t>(dims.size()) == rank;
   for (auto [i, d] : llvm::enumerate(dims))
     identity &= d == static_cast<int64_t>(i);
-  if (!identity) // C3
+  if (!identity) // map_c3
     return emitOpError() << "C3: dimensions " << formatDims(dims)
                          << " must be range(" << rank << ")";
   Block &computation = getComputation().front();
@@ -748,7 +748,7 @@ LogicalResult MapOp::verify() {
   if (failed(outputs))
     return failure();
   if (!llvm::equal(computation.getArgumentTypes(), expected) ||
-      outputs->size() != 1 || (*outputs)[0] != scalarOf(result)) // C4
+      outputs->size() != 1 || (*outputs)[0] != scalarOf(result)) // map_c4
     return emitOpError() << "C4: computation must have type "
                          << formatTypes(expected) << " -> "
                          << formatTypes(TypeRange{scalarOf(result)}) << ", got "
@@ -814,9 +814,10 @@ checkWindow(const ErrorSink &error, int64_t rank, const WindowIds &ids,
   return window;
 }
 
-// num_windows of reduce_window (C15) and select_and_scatter (C2): the window
-// count of every static dimension, dynamic input dimensions give dynamic
-// ones; `id` is cited when the window geometry overflows int64.
+// num_windows of reduce_window (reduce_window_c15) and select_and_scatter
+// (select_and_scatter_c2): the window count of every static dimension,
+// dynamic input dimensions give dynamic ones; `id` is cited when the window
+// geometry overflows int64.
 static FailureOr<SmallVector<int64_t>> numWindows(const ErrorSink &error,
                                                   StringRef id,
                                                   ArrayRef<int64_t> shape,
@@ -843,8 +844,9 @@ static const WindowIds kReduceWindowIds = {"C4", "C5",  "C6",  "C7", "C8",
 static const WindowIds kSelectAndScatterIds = {"C4", "C5", "C6", "C7", "",
                                                "",   "",   "",   "C8"};
 
-// Shape function of reduce_window (C15, C16) over at least one input; checks
-// the window attributes (C4-C12) it needs.
+// Shape function of reduce_window (reduce_window_c15, reduce_window_c16) over
+// at least one input; checks the window attributes (reduce_window_c4-c12) it
+// needs.
 static LogicalResult
 inferReduceWindowTypes(const ErrorSink &error, ValueRange inputs,
                        ValueRange inits,
@@ -869,7 +871,7 @@ inferReduceWindowTypes(const ErrorSink &error, ValueRange inputs,
     shape = llvm::to_vector(
         input.getShape()); // placeholder: the verifier reports it
   }
-  for (Type element : reducerResultElementTypes(inits, regions)) // C16
+  for (Type element : reducerResultElementTypes(inits, regions)) // reduce_window_c16
     inferred.push_back(RankedTensorType::get(*shape, element));
   return success();
 }
@@ -897,21 +899,21 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
 LogicalResult ReduceWindowOp::verify() {
   ValueRange inputs = getInputs(), inits = getInitValues();
   size_t n = inputs.size();
-  if (n == 0 || inits.size() != n || getNumResults() != n) // C1
+  if (n == 0 || inits.size() != n || getNumResults() != n) // reduce_window_c1
     return emitOpError() << "C1: needs N > 0 inputs, N init_values and N "
                             "results, got "
                          << n << ", " << inits.size() << " and "
                          << getNumResults();
   auto input0 = cast<RankedTensorType>(inputs[0].getType());
   for (Value input : inputs.drop_front())
-    if (!isCompatibleShape(input0, input.getType())) // C2
+    if (!isCompatibleShape(input0, input.getType())) // reduce_window_c2
       return emitOpError() << "C2: all inputs must have the same shape, got "
                            << input0 << " and " << input.getType();
   for (auto [input, init] : llvm::zip(inputs, inits)) {
     auto initType = cast<RankedTensorType>(init.getType());
     if (initType.getRank() != 0 ||
         getElementTypeOrSelf(input.getType()) !=
-            initType.getElementType()) // C3 (and I2: 0-dimensional)
+            initType.getElementType()) // reduce_window_c3 (and I2: 0-dimensional)
       return emitOpError() << "C3: init value " << initType
                            << " must be a 0-d tensor of the element type of "
                            << input.getType();
@@ -928,22 +930,23 @@ LogicalResult ReduceWindowOp::verify() {
     return failure();
   for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getResultTypes()))) {
     auto [want, got] = pair;
-    if (!isCompatibleShape(getResultTypes()[0], got)) // C14
+    if (!isCompatibleShape(getResultTypes()[0], got)) // reduce_window_c14
       return emitOpError() << "C14: all results must have the same shape, got "
                            << getResultTypes()[0] << " and " << got;
-    if (!isCompatibleShape(want, got)) // C15
+    if (!isCompatibleShape(want, got)) // reduce_window_c15
       return emitOpError() << "C15: result " << i << " must have shape "
                            << formatShape(cast<ShapedType>(want).getShape())
                            << " (the number of windows), got " << got;
-    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // C16
+    if (getElementTypeOrSelf(want) != getElementTypeOrSelf(got)) // reduce_window_c16
       return emitOpError() << "C16: result " << i << " must have element type "
                            << getElementTypeOrSelf(want) << ", got " << got;
   }
   return success();
 }
 
-// Shape function of select_and_scatter: the operand's shape (C11) and the
-// element type the scatter region returns (C12).
+// Shape function of select_and_scatter: the operand's shape
+// (select_and_scatter_c11) and the element type the scatter region returns
+// (select_and_scatter_c12).
 LogicalResult SelectAndScatterOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange regions,
@@ -961,11 +964,11 @@ LogicalResult SelectAndScatterOp::verify() {
   auto source = cast<RankedTensorType>(getSource().getType());
   auto init = cast<RankedTensorType>(getInitValue().getType());
   Type element = operand.getElementType();
-  if (source.getElementType() != element) // C1
+  if (source.getElementType() != element) // select_and_scatter_c1
     return emitOpError() << "C1: source " << source
                          << " must have the element type of operand "
                          << operand;
-  if (init.getRank() != 0 || init.getElementType() != element) // C3 (and I3)
+  if (init.getRank() != 0 || init.getElementType() != element) // select_and_scatter_c3 (and I3)
     return emitOpError() << "C3: init_value " << init
                          << " must be a 0-d tensor of the element type of "
                             "operand "
@@ -980,7 +983,7 @@ LogicalResult SelectAndScatterOp::verify() {
   auto windows = numWindows({*this}, "C2", operand.getShape(), *window);
   if (failed(windows))
     return failure();
-  if (!isCompatibleShape(RankedTensorType::get(*windows, element), source)) // C2
+  if (!isCompatibleShape(RankedTensorType::get(*windows, element), source)) // select_and_scatter_c2
     return emitOpError() << "C2: source " << source << " must have shape "
                          << formatDims(*windows) << " (the number of windows)";
   Type scalar = RankedTensorType::get({}, element);
@@ -990,7 +993,7 @@ LogicalResult SelectAndScatterOp::verify() {
   if (failed(selectOutputs))
     return failure();
   if (!llvm::equal(select.getArgumentTypes(), ArrayRef<Type>{scalar, scalar}) ||
-      selectOutputs->size() != 1 || (*selectOutputs)[0] != predicate) // C9
+      selectOutputs->size() != 1 || (*selectOutputs)[0] != predicate) // select_and_scatter_c9
     return emitOpError() << "C9: select must have type "
                          << formatTypes(TypeRange{scalar, scalar})
                          << " -> (tensor<i1>), got " << formatSignature(select);
@@ -1003,15 +1006,15 @@ LogicalResult SelectAndScatterOp::verify() {
   if (!scatterType || scatterType.getRank() != 0 ||
       !llvm::equal(scatter.getArgumentTypes(),
                    ArrayRef<Type>{scatterType, scatterType}) ||
-      !isPromotable(element, scatterType.getElementType())) // C10
+      !isPromotable(element, scatterType.getElementType())) // select_and_scatter_c10
     return emitOpError() << "C10: scatter must have type (tensor<E>, "
                             "tensor<E>) -> (tensor<E>) with E promotable from "
                          << element << ", got " << formatSignature(scatter);
   auto result = cast<RankedTensorType>(getType());
-  if (!isCompatibleShape(operand, result)) // C11
+  if (!isCompatibleShape(operand, result)) // select_and_scatter_c11
     return emitOpError() << "C11: result " << result
                          << " must have the shape of operand " << operand;
-  if (result.getElementType() != scatterType.getElementType()) // C12
+  if (result.getElementType() != scatterType.getElementType()) // select_and_scatter_c12
     return emitOpError() << "C12: result " << result
                          << " must have the element type scatter returns, "
                          << scatterType.getElementType();

@@ -23,7 +23,8 @@ namespace mlir::stablehlo {
 // an integer storage type and a floating-point expressed type.
 bool isValidQuantizedElementType(Type type);
 
-// Quantized types C1-C13 of the spec for every operand and result of `op`.
+// Quantized types quantized_type_c1-c13 of the spec for every operand and
+// result of `op`.
 LogicalResult verifyQuantizedTypesOf(Operation *op);
 
 namespace OpTrait {

@@ -61,12 +61,12 @@ RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
 // least as wide (booleans only to booleans).
 bool isPromotable(Type from, Type to);
 
-// compare's C3: the compare_type allowed for (storage) element type
+// compare_c3: the compare_type allowed for (storage) element type
 // `element`: UNSIGNED for booleans and unsigned integers, SIGNED for signed
 // integers, FLOAT or TOTALORDER for floats, FLOAT for complex.
 bool isAllowedComparisonType(Type element, ComparisonType type);
 
-// The body of a reduction-like op (reduce C6, scatter C15, ...) has type
+// The body of a reduction-like op (reduce_c6, scatter_c15, ...) has type
 // (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
 // (tensor<E0>, ..., tensor<EN-1>) with is_promotable(inputElementTypes[i], Ei);
 // errors cite `constraint` and name the region `regionName`.
@@ -83,8 +83,8 @@ Operation *terminatorOf(Block &block);
 // which Python's InferTypeOpInterface calls) hands them over released.
 bool hasBody(RegionRange regions, unsigned index);
 
-// The element types of the results of a reduction-like op (reduce C8,
-// reduce_window C16, scatter C17): those its first region's body returns, or,
+// The element types of the results of a reduction-like op (reduce_c8,
+// reduce_window_c16, scatter_c17): those its first region's body returns, or,
 // before a builder has filled the body (or when the body returns another
 // count, which the verifier reports), those of `values`.
 SmallVector<Type> reducerResultElementTypes(ValueRange values,

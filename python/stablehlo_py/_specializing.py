@@ -25,7 +25,7 @@ import numpy as np
 
 from .interpreter import Executable, TOKEN
 from .interpreter import compile as compile_plan
-from .interpreter.types import TensorSpec, coerce_argument
+from .interpreter.core.types import TensorSpec, coerce_argument
 
 __all__ = ["SpecializingExecutable", "compile_entry"]
 
@@ -83,13 +83,13 @@ class SpecializingExecutable:
         return self.plan_for(*arrays)(*arrays)
 
     def _specialize(self, key, arrays):
-        from . import refine
+        from .passes.dynamism import refine_module
 
         reason = self._unrefinable(arrays)
         if reason is None:
             try:
                 types = [_static_type(spec, np.shape(a)) for spec, a in zip(self.arg_specs, arrays)]
-                static = compile_plan(refine(self._source, types), self._entry, self._limits)
+                static = compile_plan(refine_module(self._source, types), self._entry, self._limits)
                 if all(isinstance(s, TensorSpec) and s.is_static for s in static.arg_specs):
                     return static
                 reason = "refinement left dynamic argument types"

@@ -185,7 +185,7 @@ def _run_on_grid(run, args, replicas: int, partitions: int, world=None, probe_fi
 
 def _mpi_world():
     """(rank, size) when mpiexec started this process as one of several ranks, else None."""
-    from stablehlo_py.interpreter import mpi
+    from stablehlo_py.interpreter.runtime import mpi
 
     world = mpi.launched()
     return world if world is not None and world[1] > 1 else None
@@ -251,7 +251,7 @@ def _run(args) -> int:
     world = _mpi_world()
     rank = 0 if world is None else world[0]
     if world is not None:
-        from stablehlo_py.interpreter import mpi
+        from stablehlo_py.interpreter.runtime import mpi
 
         mpi.report = lambda message: f"error: {_name_source(message, args.file)}"
 
@@ -264,7 +264,7 @@ def _run(args) -> int:
     chunks = _chunks(text, args.split_input_file)
     probe_files = rank_probe_files = None
     if args.probe_dir:  # one numbering of probe files for all the modules
-        from stablehlo_py.interpreter.probes import ProbeFiles
+        from stablehlo_py.interpreter.runtime.probes import ProbeFiles
 
         probe_files = ProbeFiles(args.probe_dir)
         if world is not None:  # a rank's process of a distributed grid: a directory of its own
@@ -444,7 +444,7 @@ class _Diagnostics:
 
 def _targets() -> int:
     """One line per built-in custom_call target: its name and what it does."""
-    from stablehlo_py.interpreter.custom_calls import builtin_targets
+    from stablehlo_py.interpreter.kernels.custom_calls import builtin_targets
 
     rows = builtin_targets()
     width = max(len(target) for target, _ in rows)

@@ -1456,7 +1456,7 @@ def generate_one(case: Case, dtype: str, supported: set):
 
 
 def _supported_ops() -> set:
-    from stablehlo_py.interpreter.registry import supported_ops
+    from stablehlo_py.interpreter.core.registry import supported_ops
 
     # terminators are run by their parent ops, not registered as kernels
     return set(supported_ops()) | {"func.call", "func.return", "stablehlo.return"}

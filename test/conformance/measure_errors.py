@@ -39,7 +39,7 @@ _CONSTANT_TYPE = re.compile(r"^\s*(%(?:expected|arg)\d+) = stablehlo\.constant .
 
 def _ulp_key(x: np.ndarray, bits: int, unsigned: bool):
     """Signed ordinal of each float's bit pattern (monotonic in value; -0 and +0 both map to 0)."""
-    from stablehlo_py.interpreter.types import bits_view
+    from stablehlo_py.interpreter.core.types import bits_view
 
     b = bits_view(x).astype(np.int64)
     if unsigned:  # f8E8M0FNU: no sign bit
@@ -51,7 +51,7 @@ def _ulp_key(x: np.ndarray, bits: int, unsigned: bool):
 
 def part_errors(actual: np.ndarray, expected: np.ndarray) -> dict:
     """exact, ulp, abs, scale of one real array pair (see the module docstring)."""
-    from stablehlo_py.interpreter.types import bits_view, dtype_info
+    from stablehlo_py.interpreter.core.types import bits_view, dtype_info
 
     info = dtype_info(actual.dtype)
     nan_a, nan_e = np.isnan(actual.astype(np.float64)), np.isnan(expected.astype(np.float64))
@@ -83,7 +83,7 @@ def output_errors(actual: np.ndarray, expected: np.ndarray) -> dict:
 
 
 def _is_float(dtype) -> bool:
-    from stablehlo_py.interpreter.types import dtype_info
+    from stablehlo_py.interpreter.core.types import dtype_info
 
     return dtype_info(dtype).category in ("float", "complex")
 
@@ -157,7 +157,7 @@ def rounding_margin(op: str, inputs: list, actual: np.ndarray):
 
 
 def part_same_bits(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    from stablehlo_py.interpreter.types import bits_view
+    from stablehlo_py.interpreter.core.types import bits_view
 
     nan = np.isnan(a.astype(np.float64)) & np.isnan(b.astype(np.float64))
     return nan | (bits_view(a) == bits_view(b))
@@ -223,7 +223,7 @@ def _ceil1(x: float) -> float:
 def tolerance(path: str, row: dict) -> dict:
     """The check generate.py writes for one measured output: {"check": "eq"} | {"check": "close", "ulp": N}
     | {"check": "almost", "tolerance": X} (absolute, per real/imaginary part)."""
-    from stablehlo_py.interpreter.types import dtype_info
+    from stablehlo_py.interpreter.core.types import dtype_info
 
     op, stem = path.split("/")
     case = stem.rsplit(".", 2)[0]

@@ -93,7 +93,7 @@ def make_inputs(specs, seed: int):
     """Arguments for specs: zeros (seed 0) or random values with edge cases."""
     import numpy as np
     from stablehlo_py.interpreter import TOKEN
-    from stablehlo_py.interpreter.types import TokenSpec, TupleSpec
+    from stablehlo_py.interpreter.core.types import TokenSpec, TupleSpec
 
     rng = np.random.default_rng(seed)
     # `?` dimensions: usually one size for all (as a caller would pass),
@@ -246,7 +246,7 @@ _JIT_FAILURES: list = []  # the exceptions of native.jit during a request (--fus
 def _recording_jit_failures() -> None:
     """Make native.jit note its exceptions: the loop silently runs the kernels instead, so a loop
     whose MLIR does not verify or lower would otherwise go unnoticed."""
-    from stablehlo_py.interpreter import native
+    from stablehlo_py.interpreter.jit import native
 
     jit = native.jit
 
@@ -395,7 +395,7 @@ def child_main() -> None:
     import stablehlo_py.interpreter  # noqa: F401
 
     if os.environ.get("FUZZ_FUSE_ELEMENTS"):  # run.py --fuse-all: fuse the mutants' small runs too
-        from stablehlo_py.interpreter import fusion
+        from stablehlo_py.interpreter.jit import fusion
         fusion.FUSE_ELEMENTS = int(os.environ["FUZZ_FUSE_ELEMENTS"])
         global _SECOND_CALL
         _SECOND_CALL = True

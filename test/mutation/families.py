@@ -36,47 +36,47 @@ _EVERY_FAMILY = sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING + _DATA_MOVEMENT 
                      "test_kernel_mutants_elementwise_complex_order.py",
                      "test_kernel_mutants_elementwise_misc.py")]))
 
-# module (file stem under python/stablehlo_py/interpreter/) -> (test files, own mutant-killer glob)
+# module (path under python/stablehlo_py/interpreter/, without .py) -> (test files, own mutant-killer glob)
 FAMILIES = {
-    "elementwise": (_ELEMENTWISE, "test_kernel_mutants_elementwise*.py"),
-    "types": (_EVERY_FAMILY, "test_kernel_mutants_types*.py"),
-    "conversion": (_EVERY_FAMILY, "test_kernel_mutants_elementwise*.py"),
-    "combiners": (sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING)), "test_kernel_mutants_*.py"),
-    "bodies": (sorted(set(_REGIONS + _INDEXING)), "test_kernel_mutants_*.py"),
-    "windows": (sorted(set(_REGIONS + _DATA_MOVEMENT + _LINALG)), "test_kernel_mutants_*.py"),
-    "regions": (_REGIONS, "test_kernel_mutants_re*.py"),
-    "scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py",
+    "kernels/elementwise": (_ELEMENTWISE, "test_kernel_mutants_elementwise*.py"),
+    "core/types": (_EVERY_FAMILY, "test_kernel_mutants_types*.py"),
+    "numerics/conversion": (_EVERY_FAMILY, "test_kernel_mutants_elementwise*.py"),
+    "numerics/combiners": (sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING)), "test_kernel_mutants_*.py"),
+    "core/bodies": (sorted(set(_REGIONS + _INDEXING)), "test_kernel_mutants_*.py"),
+    "numerics/windows": (sorted(set(_REGIONS + _DATA_MOVEMENT + _LINALG)), "test_kernel_mutants_*.py"),
+    "kernels/control_flow": (_REGIONS, "test_kernel_mutants_re*.py"),
+    "kernels/reductions": (_REGIONS + [_T + "test_interpreter_batch_norm.py", _T + "test_kernel_mutants_normalization.py"],
+                           "test_kernel_mutants_re*.py"),
+    "jit/scalar": ([_T + "test_interpreter_scalar_loops.py", _T + "test_interpreter_calls_and_loop_updates.py",
                 _T + "test_interpreter_limits.py"],
                "test_kernel_mutants_scalar*.py"),
-    "indexing": (_INDEXING, "test_kernel_mutants_indexing*.py"),
-    "data_movement": (_DATA_MOVEMENT, "test_kernel_mutants_data_movement*.py"),
-    "linalg": (_LINALG, "test_kernel_mutants_linalg*.py"),
-    "fft": ([_T + "test_interpreter_fft_and_solvers.py"], "test_kernel_mutants_fft*.py"),
-    "normalization": ([_T + "test_interpreter_batch_norm.py"], "test_kernel_mutants_norm*.py"),
-    "rng": ([_T + "test_interpreter_random.py"], "test_kernel_mutants_rng*.py"),
-    "checks": ([_T + "test_interpreter_checks.py", _T + "test_interpreter_parallel.py"],
+    "kernels/indexing": (_INDEXING, "test_kernel_mutants_indexing*.py"),
+    "kernels/data_movement": (_DATA_MOVEMENT, "test_kernel_mutants_data_movement*.py"),
+    "kernels/dot_conv": (_LINALG, "test_kernel_mutants_linalg*.py"),
+    "kernels/fft": ([_T + "test_interpreter_fft_and_solvers.py"], "test_kernel_mutants_fft*.py"),
+    "kernels/rng": ([_T + "test_interpreter_random.py"], "test_kernel_mutants_rng*.py"),
+    "kernels/checks": ([_T + "test_interpreter_checks.py", _T + "test_interpreter_parallel.py"],
                "test_kernel_mutants_checks*.py"),
-    "attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2] + [_T + f for f in (
+    "core/attributes": (_ELEMENTWISE + _REGIONS[:2] + _LINALG[:2] + [_T + f for f in (
         "test_interpreter_checks.py", "test_interpreter_sort.py", "test_interpreter_batch_norm.py",
         "test_interpreter_tokens_composite.py", "test_interpreter_data_movement.py")] + _DYNAMISM,
                    "test_kernel_mutants_attributes*.py"),
-    "plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"] + _DYNAMISM,
+    "core/plan": ([_T + "test_interpreter_api.py", _T + "test_interpreter_calls_and_loop_updates.py"] + _DYNAMISM,
              "test_kernel_mutants_plan*.py"),
     # the chlo dialect: its kernels and the special functions they compute (special.py)
-    "chlo": (_CHLO, "test_kernel_mutants_chlo*.py"),
-    "special": (_CHLO, "test_kernel_mutants_chlo*.py"),
+    "kernels/chlo": (_CHLO, "test_kernel_mutants_chlo*.py"),
+    "numerics/special": (_CHLO, "test_kernel_mutants_chlo*.py"),
     # the process grid and the collectives (issue 17)
-    "communication": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
-    "grid": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
+    "kernels/communication": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
+    "runtime/grid": ([_T + "test_interpreter_grid.py"], "test_kernel_mutants_communication*.py"),
     # the interpreter dialect: run_parallel, print (printing.py), probe (probes.py)
-    "parallel": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
-    "printing": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
-    "probes": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
+    "kernels/interpreter_ops": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
+    "numerics/printing": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
+    "runtime/probes": ([_T + "test_interpreter_parallel.py"], "test_kernel_mutants_parallel*.py"),
     # quantized values (issue 16): the formulas, the two rules, the integer dot and convolution
-    "quantization": ([_T + "test_interpreter_quantization.py", _T + "test_quantization_builders.py"],
+    "kernels/quantization": ([_T + "test_interpreter_quantization.py", _T + "test_quantization_builders.py"],
                      "test_kernel_mutants_quantization*.py"),
 }
 
 # Kernel modules first: the order a budgeted run over everything takes.
-DEFAULT_ORDER = ["normalization", "fft", "regions", "elementwise", "linalg", "indexing", "data_movement",
-                 "rng", "scalar", "chlo", "special", "quantization", "communication", "grid", "parallel", "printing", "probes", "types", "conversion", "combiners", "bodies", "windows", "checks"]
+DEFAULT_ORDER = ["kernels/fft", "kernels/reductions", "kernels/control_flow", "kernels/elementwise", "kernels/dot_conv", "kernels/indexing", "kernels/data_movement", "kernels/rng", "jit/scalar", "kernels/chlo", "numerics/special", "kernels/quantization", "kernels/communication", "runtime/grid", "kernels/interpreter_ops", "numerics/printing", "runtime/probes", "core/types", "numerics/conversion", "numerics/combiners", "core/bodies", "numerics/windows", "kernels/checks"]

@@ -1,6 +1,6 @@
 """Mutation testing of the interpreter's kernels.
 
-    .venv/bin/python test/mutation/run.py [--module elementwise ...] [--budget-seconds N]
+    .venv/bin/python test/mutation/run.py [--module kernels/elementwise ...] [--budget-seconds N]
                                           [--sample N] [--out DIR]
 
 Never touches python/stablehlo_py: the package (with the built extension from
@@ -227,8 +227,8 @@ def baseline(tests, copy_root: str, work: str):
 
         import stablehlo_py.interpreter as interp
 
-        for info in pkgutil.iter_modules(interp.__path__):
-            importlib.import_module(f"stablehlo_py.interpreter.{info.name}")
+        for info in pkgutil.walk_packages(interp.__path__, "stablehlo_py.interpreter."):
+            importlib.import_module(info.name)
         code = pytest.main(_pytest_args(tests, False), plugins=[tracer])
         sys.settrace(None)
         import stablehlo_py

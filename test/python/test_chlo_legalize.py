@@ -31,7 +31,7 @@ from mlir.passmanager import PassManager
 
 import stablehlo_py
 from conftest import export, xla
-from stablehlo_py.interpreter.types import dtype_info
+from stablehlo_py.interpreter.core.types import dtype_info
 from stablehlo_py.passes.chlo_legalize import add_chlo_legalize_pass, legalize_chlo
 from stablehlo_py.passes._common import PassError
 from stablehlo_py.passes.registry import add_pass

@@ -30,7 +30,10 @@ from conftest import assert_same, export, xla, xla_run_text
 from jax import lax
 
 from stablehlo_py.interpreter import compile as compile_module
-from stablehlo_py.interpreter import indexing, interpret, native, row_copy, threads
+from stablehlo_py.interpreter import interpret
+from stablehlo_py.interpreter.kernels import indexing
+from stablehlo_py.interpreter.jit import native, row_copy
+from stablehlo_py.interpreter.runtime import threads
 
 # --- threads.run ----------------------------------------------------------------------------
 
@@ -622,7 +625,7 @@ def test_scatter_rows_index_vector_first(row_combines):
 # --- scatter of contiguous windows by the native loop (row_scatter) -------------------------
 
 
-from stablehlo_py.interpreter import row_scatter  # noqa: E402 - this section's module
+from stablehlo_py.interpreter.jit import row_scatter  # noqa: E402 - this section's module
 
 
 @pytest.fixture

@@ -2,14 +2,14 @@
 each checked to be taken (a spy on the fast path's function) where it applies and not taken
 where it does not:
 
-- convolution as a sum of one matmul per kernel position (linalg._tap_sum) for large
+- convolution as a sum of one matmul per kernel position (dot_conv._tap_sum) for large
   float/complex convolutions with at least TAP_FEATURES input features per group: XLA on
   the operands widened to f64/c128 within the summation bound, over layouts, strides,
   padding (also negative), lhs/rhs dilation, window reversal, feature and batch groups;
 - scatter with a ufunc body over whole rows, in rounds of row-wise numpy ops: bit-exact
   against numpy's in-order ufunc.at and XLA, with duplicate indices;
 - plans dropping large values after their last use (plan.Function.dead_values);
-- large 2-D dots in two halves of rows on threads (linalg._halves_matmul): within the summation
+- large 2-D dots in two halves of rows on threads (dot_conv._halves_matmul): within the summation
   bound of the product in f64, and the same bits on one thread or two.
 """
 
@@ -24,22 +24,23 @@ from hypothesis import strategies as st
 from jax import lax
 
 import stablehlo_py
-from stablehlo_py.interpreter import indexing, interpret, linalg
+from stablehlo_py.interpreter import interpret
+from stablehlo_py.interpreter.kernels import indexing, dot_conv
 
 # --- convolution: one matmul per kernel position ------------------------------------------
 
 
 @pytest.fixture
 def taps(monkeypatch):
-    """Counts the calls of linalg._tap_sum."""
+    """Counts the calls of dot_conv._tap_sum."""
     calls = []
-    original = linalg._tap_sum
+    original = dot_conv._tap_sum
 
     def spy(*args):
         calls.append(args[0].shape)
         return original(*args)
 
-    monkeypatch.setattr(linalg, "_tap_sum", spy)
+    monkeypatch.setattr(dot_conv, "_tap_sum", spy)
     return calls
 
 
@@ -118,9 +119,9 @@ def tap_configs(draw):
     lhs_spec, out_spec = "".join(draw(perm)), "".join(draw(perm))
     rhs_spec = "".join(draw(st.permutations("OIHW")))
     fg, bg = (draw(st.integers(1, 2)), 1) if draw(st.booleans()) else (1, draw(st.integers(1, 2)))
-    per_group = draw(st.integers(linalg.TAP_FEATURES + 2, linalg.TAP_FEATURES + 6))
+    per_group = draw(st.integers(dot_conv.TAP_FEATURES + 2, dot_conv.TAP_FEATURES + 6))
     kernel = (draw(st.integers(3, 4)), draw(st.integers(5, 6)))
-    assume(per_group * kernel[0] * kernel[1] > linalg.SEQUENTIAL_DEPTH)
+    assume(per_group * kernel[0] * kernel[1] > dot_conv.SEQUENTIAL_DEPTH)
     spatial = tuple(draw(st.integers(k, k + 5)) for k in kernel)
     strides = tuple(draw(st.integers(1, 2)) for _ in kernel)
     padding = tuple((draw(st.integers(-1, 2)), draw(st.integers(-1, 2))) for _ in kernel)
@@ -136,7 +137,7 @@ def tap_configs(draw):
 @given(tap_configs(), st.sampled_from([np.float32, np.complex64]), st.integers(0, 2**16))
 def test_convolution_by_kernel_positions_random(case, dtype, seed):
     calls = []
-    original = linalg._tap_sum
+    original = dot_conv._tap_sum
 
     def spy(*args):
         calls.append(1)
@@ -144,11 +145,11 @@ def test_convolution_by_kernel_positions_random(case, dtype, seed):
 
     fn, lhs, rhs, terms = _conv_config(case)
     a, b = _operands(np.random.default_rng(seed), dtype, lhs, rhs)
-    linalg._tap_sum = spy  # hypothesis runs examples without the function-scoped fixtures
+    dot_conv._tap_sum = spy  # hypothesis runs examples without the function-scoped fixtures
     try:
         (got,) = interpret(export(fn, a, b), a, b)
     finally:
-        linalg._tap_sum = original
+        dot_conv._tap_sum = original
     assume(got.size)  # an empty result is zeros before any product
     assert calls, "the convolution did not take the per-position path"
     _check_conv(fn, a, b, terms, got)
@@ -369,16 +370,16 @@ def test_select_of_a_broadcast_constant_keeps_every_bit(t, dtype, constant):
 
 @pytest.fixture
 def blas_operands(monkeypatch):
-    """Records, per operand handed to matmul, whether linalg._blas_ready had to copy it."""
+    """Records, per operand handed to matmul, whether dot_conv._blas_ready had to copy it."""
     copied = []
-    original = linalg._blas_ready
+    original = dot_conv._blas_ready
 
     def spy(x):
         out = original(x)
         copied.append(out is not x)
         return out
 
-    monkeypatch.setattr(linalg, "_blas_ready", spy)
+    monkeypatch.setattr(dot_conv, "_blas_ready", spy)
     return copied
 
 
@@ -466,15 +467,15 @@ def test_dot_general_integers_exact(case):
 def halves(monkeypatch):
     """Dots of at least 4096 multiply-adds split in halves; records the row counts of each half
     multiplied."""
-    monkeypatch.setattr(linalg, "SPLIT_MATMUL_WORK", 1 << 12)
+    monkeypatch.setattr(dot_conv, "SPLIT_MATMUL_WORK", 1 << 12)
     rows = []
-    original = linalg._halves_matmul
+    original = dot_conv._halves_matmul
 
     def spy(a, b):
         rows.append(a.shape[0])
         return original(a, b)
 
-    monkeypatch.setattr(linalg, "_halves_matmul", spy)
+    monkeypatch.setattr(dot_conv, "_halves_matmul", spy)
     return rows
 
 
@@ -495,16 +496,16 @@ def _dot_text(lhs_shape, rhs_shape, element="f32"):
 def test_large_dots_in_halves(lhs_shape, rhs_shape, dtype, halves, monkeypatch):
     """Against the product in f64 / c128 within the summation bound; the same bits on one thread
     or two (the halves are the same either way). Products past the index-order thresholds
-    (linalg._in_index_order), so BLAS sums them."""
+    (dot_conv._in_index_order), so BLAS sums them."""
     rng = np.random.default_rng(31)
     a = (rng.standard_normal(lhs_shape) * 10.0 ** rng.integers(-2, 3, lhs_shape)).astype(dtype)
     b = rng.standard_normal(rhs_shape).astype(dtype)
     if np.dtype(dtype).kind == "c":
         a = a + 1j * rng.standard_normal(lhs_shape).astype(dtype)
     text = _dot_text(lhs_shape, rhs_shape, {np.float32: "f32", np.float64: "f64", np.complex64: "complex<f32>"}[dtype])
-    monkeypatch.setattr(linalg.threads, "count", lambda: 2)
+    monkeypatch.setattr(dot_conv.threads, "count", lambda: 2)
     (two,) = interpret(text, a, b)
-    monkeypatch.setattr(linalg.threads, "count", lambda: 1)
+    monkeypatch.setattr(dot_conv.threads, "count", lambda: 1)
     (one,) = interpret(text, a, b)
     assert halves == [int(np.prod(lhs_shape[:-1]))] * 2, "the dot did not run in halves"
     assert_same([two], [one], "one thread against two")
@@ -520,7 +521,7 @@ def test_dots_not_in_halves(case, halves, monkeypatch):
     lhs_shape, rhs_shape = (100, 48), (48, 80)
     text = None
     if case == "small":
-        monkeypatch.setattr(linalg, "SPLIT_MATMUL_WORK", 100 * 48 * 80 + 1)
+        monkeypatch.setattr(dot_conv, "SPLIT_MATMUL_WORK", 100 * 48 * 80 + 1)
     elif case == "few_rows":  # k = 300: past the index-order depth, so BLAS sums it
         lhs_shape, rhs_shape = (63, 300), (300, 16)
     else:

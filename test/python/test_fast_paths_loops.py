@@ -3,12 +3,12 @@
 taken where it does not:
 
 - dot_general by one np.matmul with everything but the call fixed when the kernel is built
-  (linalg._blas_dot): f32, f64, c64, c128 dots BLAS sums, over layouts (transposed operands,
+  (dot_conv._blas_dot): f32, f64, c64, c128 dots BLAS sums, over layouts (transposed operands,
   batch dimensions, several free and contracting dimensions), with infinities and NaN;
 - broadcast_in_dim that only adds unit dimensions, as a reshape (data_movement._broadcaster);
 - while loops counting a carry up to a constant whose body takes the dot of row i of a
   loop-invariant tensor: the dots of every row read computed by one matmul before the first
-  iteration (regions._stack_row_dots), with the start index clamped as dynamic_slice clamps it.
+  iteration (control_flow._stack_row_dots), with the start index clamped as dynamic_slice clamps it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from conftest import assert_close, assert_same, export, run_both, xla, xla_run_t
 from jax import lax
 
 from stablehlo_py import interpreter
-from stablehlo_py.interpreter import interpret, linalg, regions
+from stablehlo_py.interpreter import interpret
+from stablehlo_py.interpreter.kernels import control_flow, dot_conv
 
 NAN, INF = np.nan, np.inf
 BLAS_TYPES = [np.float32, np.float64, np.complex64, np.complex128]
@@ -58,20 +59,20 @@ def _spy(monkeypatch, module, name: str) -> list:
 
 @pytest.fixture
 def blas_dots(monkeypatch):
-    """The kernels linalg._blas_dot made (None where it declined)."""
-    return _spy(monkeypatch, linalg, "_blas_dot")
+    """The kernels dot_conv._blas_dot made (None where it declined)."""
+    return _spy(monkeypatch, dot_conv, "_blas_dot")
 
 
 @pytest.fixture
 def always_blas(monkeypatch):
     """Every float dot summed by BLAS (no index-order sums), so small dots take the fast paths."""
-    monkeypatch.setattr(linalg, "SEQUENTIAL_DEPTH", -1)
+    monkeypatch.setattr(dot_conv, "SEQUENTIAL_DEPTH", -1)
 
 
 @pytest.fixture
 def row_dots(monkeypatch):
-    """The steps regions._stack_row_dots moved to the first iteration, per while loop prepared."""
-    return _spy(monkeypatch, regions, "_stack_row_dots")
+    """The steps control_flow._stack_row_dots moved to the first iteration, per while loop prepared."""
+    return _spy(monkeypatch, control_flow, "_stack_row_dots")
 
 
 # --- dot_general: one np.matmul ---------------------------------------------------------------
@@ -491,7 +492,7 @@ def test_row_dots_within_memory_limits(limits, stacked, always_blas, row_dots):
 def test_row_dots_product_size_bound(stacked_bytes, stacked, monkeypatch, always_blas, row_dots):
     """A product larger than STACKED_BYTES and than 4x X (here 1920 > 4 * 192 bytes) stays per
     iteration."""
-    monkeypatch.setattr(regions, "STACKED_BYTES", stacked_bytes)
+    monkeypatch.setattr(control_flow, "STACKED_BYTES", stacked_bytes)
     rng = np.random.default_rng(13)
     x, w = _values(rng, np.float32, (8, 3, 2)), _values(rng, np.float32, (2, 20))
     run = interpreter.compile(_row_loop(np.float32, limit=8, k=2, n=20))

@@ -1,8 +1,8 @@
 """Fast paths of the region and chlo kernels, each against an oracle that does not share its
 shortcut: top_k's candidate selection (chlo.py) and reduce_window's position-by-position fold
-(regions.py) against XLA and the spec's formula in numpy; loop-invariant steps of while bodies
-run once per loop (regions.py) against numpy loops; long f32 and f64 sums as a BLAS product by
-ones (regions._blas_sum) against exact sums within the summation bound, and numpy where they
+(kernels/reductions.py and control_flow.py) against XLA and the spec's formula in numpy; loop-invariant steps of while bodies
+run once per loop (kernels/reductions.py and control_flow.py) against numpy loops; long f32 and f64 sums as a BLAS product by
+ones (reductions._blas_sum) against exact sums within the summation bound, and numpy where they
 fall back."""
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from conftest import assert_same, assert_sum_bound, reduce_window_text, run_both
 from jax import lax
 
 from stablehlo_py import interpreter
-from stablehlo_py.interpreter import chlo, interpret, regions
-from stablehlo_py.interpreter.custom_calls import register_custom_call, unregister_custom_call
+from stablehlo_py.interpreter import interpret
+from stablehlo_py.interpreter.kernels import chlo, control_flow, reductions
+from stablehlo_py.interpreter.kernels.custom_calls import register_custom_call, unregister_custom_call
 
 NAN, INF = np.nan, np.inf
 FLOATS = [np.float32, np.float64, np.float16, ml_dtypes.bfloat16]
@@ -272,7 +273,7 @@ def test_padding_counts_as_init_for_any_init(dtype):
 
 def test_large_windows_of_order_free_ops_reduce_each_window_at_once():
     """Past DIRECT_WINDOW elements max/min/integer windows take the other path: both agree with XLA."""
-    side = int(np.ceil(np.sqrt(regions.DIRECT_WINDOW + 1)))
+    side = int(np.ceil(np.sqrt(reductions.DIRECT_WINDOW + 1)))
     x = _special(np.float32, (2, side + 3, side + 2), 9)
     geometry = ((1, side, side), (1, 2, 1), ((0, 0), (1, 1), (2, 0)), (1, 1, 1), (1, 1, 1))
     assert_same(*_run_both("f32", "maximum", x, np.float32(-INF), geometry))
@@ -334,11 +335,11 @@ def test_invariant_steps_move_out_of_the_loop_and_the_results_stay():
         split.append(once)
         return once, each
 
-    split_invariant, regions._split_invariant = regions._split_invariant, spy
+    split_invariant, control_flow._split_invariant = control_flow._split_invariant, spy
     try:
         run = interpreter.compile(HOISTING)
     finally:
-        regions._split_invariant = split_invariant
+        control_flow._split_invariant = split_invariant
     assert [op.name for op in split[0].ops] == ["stablehlo.multiply", "stablehlo.add"]
     rng = np.random.default_rng(7)
     x0, w, c = (rng.standard_normal(4).astype(np.float32) for _ in range(3))
@@ -389,9 +390,9 @@ def test_invariant_steps_of_ops_with_effects_run_every_iteration():
 def blas_sums(monkeypatch):
     """Sums of at least 64 elements take the BLAS path; records per reduce kernel built whether
     it is a BLAS sum, and each call that fell back to numpy's reduce."""
-    monkeypatch.setattr(regions, "BLAS_SUM_ELEMENTS", 64)
+    monkeypatch.setattr(reductions, "BLAS_SUM_ELEMENTS", 64)
     record = {"built": [], "fallbacks": 0}
-    original = regions._blas_sum
+    original = reductions._blas_sum
 
     def spy(fallback, *args):
         def counted(x, init):
@@ -402,7 +403,7 @@ def blas_sums(monkeypatch):
         record["built"].append(made is not None)
         return made
 
-    monkeypatch.setattr(regions, "_blas_sum", spy)
+    monkeypatch.setattr(reductions, "_blas_sum", spy)
     return record
 
 

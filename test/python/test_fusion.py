@@ -25,7 +25,9 @@ from test_native_loops import (ALL, BOOL_BINARY, DTYPES, FLOAT_BINARY, FLOATS, I
                                SINTS, UINTS, compares, edges, randoms)
 
 import stablehlo_py
-from stablehlo_py.interpreter import InterpreterError, Limits, fusion, native, regions
+from stablehlo_py.interpreter import InterpreterError, Limits
+from stablehlo_py.interpreter.jit import fusion, native
+from stablehlo_py.interpreter.kernels import reductions
 
 # ops whose native forms call numpy per element (exp, ..., atan2, power on floats) end a run
 FUSED_FLOAT_BINARY = [op for op in FLOAT_BINARY if op not in ("atan2", "power")]
@@ -303,7 +305,7 @@ func.func @main(%x: tensor<256x64xf32>) -> (tensor<256xf32>, tensor<256x64xf32>)
 def test_values_read_after_the_run_are_its_outputs_and_per_element_calls_end_it():
     x = np.random.default_rng(7).standard_normal((256, 64)).astype(np.float32)
     # the reduce in numpy's order (not BLAS's), so its oracle can be np.add.reduce bit for bit
-    with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), mock.patch.object(regions, "BLAS_SUM_ELEMENTS", 1 << 62), \
+    with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), mock.patch.object(reductions, "BLAS_SUM_ELEMENTS", 1 << 62), \
             _Recorder() as recorder:
         executable = stablehlo_py.compile(OUTPUTS)
         executable(x)

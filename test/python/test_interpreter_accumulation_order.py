@@ -192,9 +192,9 @@ def test_legacy_dot_mixed_types_sum_in_index_order():
 
 def test_dot_at_the_depth_limit_sums_in_index_order():
     """SEQUENTIAL_DEPTH contracting indices is the deepest dot still summed in index order."""
-    from stablehlo_py.interpreter import linalg
+    from stablehlo_py.interpreter.kernels import dot_conv
 
-    k = linalg.SEQUENTIAL_DEPTH
+    k = dot_conv.SEQUENTIAL_DEPTH
     rng = np.random.default_rng(6)
     a, b = cancelling(rng, (3, k), np.float32), cancelling(rng, (k, 4), np.float32)
     assert_same(interpret(dot_text(3, k, 4, np.float32), a, b), [dot_reference(a, b, np.float32)])
@@ -202,9 +202,9 @@ def test_dot_at_the_depth_limit_sums_in_index_order():
 
 def test_large_dot_keeps_blas():
     # beyond SEQUENTIAL_DEPTH contracting indices the kernel calls np.matmul
-    from stablehlo_py.interpreter import linalg
+    from stablehlo_py.interpreter.kernels import dot_conv
 
-    k = linalg.SEQUENTIAL_DEPTH + 1
+    k = dot_conv.SEQUENTIAL_DEPTH + 1
     rng = np.random.default_rng(5)
     a, b = rng.standard_normal((2, k)).astype(np.float32), rng.standard_normal((k, 3)).astype(np.float32)
     assert_same(interpret(dot_text(2, k, 3, np.float32), a, b), [np.matmul(a, b)])

@@ -11,7 +11,8 @@ from conftest import assert_same, run_both
 from jax import lax
 
 from stablehlo_py import interpreter
-from stablehlo_py.interpreter import regions
+from stablehlo_py.interpreter.core import plan
+from stablehlo_py.interpreter.kernels import control_flow
 
 
 def compile_recording_in_place(text: str):
@@ -23,11 +24,11 @@ def compile_recording_in_place(text: str):
         found.append(list(owned))
         return owned
 
-    in_place_updates, regions._in_place_updates = regions._in_place_updates, spy
+    in_place_updates, control_flow._in_place_updates = control_flow._in_place_updates, spy
     try:
         return interpreter.compile(text), found
     finally:
-        regions._in_place_updates = in_place_updates
+        control_flow._in_place_updates = in_place_updates
 
 
 def scan_outputs(h0, xs, w):
@@ -178,9 +179,9 @@ def _call_tree(depth: int) -> str:
 def test_deep_call_trees_stop_inlining_at_the_budget_and_still_run():
     # 2**14 leaves of 3 ops: more than the inlining budget, so the deepest calls stay calls.
     depth = 14
-    assert 3 * 2 ** depth > interpreter.plan.MAX_INLINED_OPS
+    assert 3 * 2 ** depth > plan.MAX_INLINED_OPS
     executable = interpreter.compile(_call_tree(depth))
-    assert len(executable._function.steps) <= interpreter.plan.MAX_INLINED_OPS
+    assert len(executable._function.steps) <= plan.MAX_INLINED_OPS
     assert executable(np.asarray(5, np.int64))[0] == 5 + 2 ** depth  # every leaf adds one
     assert interpreter.compile(_call_tree(3))(np.asarray(5, np.int64))[0] == 5 + 2 ** 3
 

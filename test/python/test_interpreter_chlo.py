@@ -1077,7 +1077,7 @@ class _Op:
     """The fields of a DecodedOp a chlo kernel factory reads."""
 
     def __init__(self, operands, results, **attrs):
-        from stablehlo_py.interpreter.types import TensorSpec, element_info
+        from stablehlo_py.interpreter.core.types import TensorSpec, element_info
 
         def spec(t):
             shape, element = t
@@ -1087,12 +1087,6 @@ class _Op:
         self.result_specs = tuple(map(spec, results))
         self.attrs = attrs
 
-    def operand_spec(self, index=0):
-        return self.operand_specs[index]
-
-    def result_spec(self, index=0):
-        return self.result_specs[index]
-
 
 @pytest.mark.parametrize("op,element", [("bessel_i1e", "complex<f32>"), ("erf", "complex<f64>"), ("next_after", "i32"),
                                         ("mulhi", "f32"), ("is_inf", "i8"), ("conj", "i32"), ("square", "i1"),
@@ -1100,7 +1094,7 @@ class _Op:
 def test_element_types_a_kernel_cannot_run(op, element):
     """Our verifier, stricter than upstream's, rejects these types; should one reach a kernel,
     its factory raises an InterpreterError (which the plan locates at the op)."""
-    from stablehlo_py.interpreter.registry import lookup
+    from stablehlo_py.interpreter.core.registry import lookup
 
     operands = [((2,), element)] * (2 if op in ("next_after", "mulhi", "zeta") else 1)
     with pytest.raises(InterpreterError, match=f"element type {re.escape(element)} is not supported"):

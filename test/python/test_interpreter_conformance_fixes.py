@@ -8,7 +8,7 @@ import pytest
 
 from conftest import xla_run_text
 from stablehlo_py import interpret
-from stablehlo_py.interpreter.types import _ELEMENT_TYPES
+from stablehlo_py.interpreter.core.types import _ELEMENT_TYPES
 
 FLOATS = [name for name, info in _ELEMENT_TYPES.items() if info.category == "float"]
 IEEE = {"f16", "bf16", "f32", "f64"}

@@ -156,7 +156,7 @@ def test_failed_shape_assertion_is_jaxs_message_with_its_operands(shape, spec):
 def test_calls_run_as_calls_when_not_inlined(monkeypatch):
     """With inlining off, the exported func.calls (of dynamic types) are kernels made at run time,
     after the module they were read from is gone: they read nothing from the IR then."""
-    from stablehlo_py.interpreter import plan
+    from stablehlo_py.interpreter.core import plan
 
     monkeypatch.setattr(plan, "MAX_INLINED_OPS", 0)
     exp = exported(lambda x: (jnp.concatenate([x, x[: x.shape[0] // 2]]), jnp.arange(x.shape[0]) % 3),

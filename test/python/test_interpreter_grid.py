@@ -10,7 +10,7 @@ import pytest
 
 import stablehlo_py
 from stablehlo_py.interpreter import InterpreterError, compile, interpret
-from stablehlo_py.interpreter import grid as grids
+from stablehlo_py.interpreter.runtime import grid as grids
 
 GRIDS = [(1, 4), (2, 2), (4, 1)]
 

@@ -14,7 +14,7 @@ import stablehlo_py
 from stablehlo_py.cli import main as cli_main
 from stablehlo_py.interpreter import InterpreterError, Limits, register_custom_call, unregister_custom_call
 from stablehlo_py.interpreter import compile as interpreter_compile
-from stablehlo_py.interpreter.limits import physical_memory
+from stablehlo_py.interpreter.core.limits import physical_memory
 
 from conftest import while_loop
 
@@ -410,7 +410,7 @@ def test_cli_limit_flags(tmp_path, capsys):
 
 def test_memory_error_while_preparing_names_the_op(monkeypatch):
     """A kernel whose prepared tables do not fit in memory fails cleanly at compile time."""
-    from stablehlo_py.interpreter import registry
+    from stablehlo_py.interpreter.core import registry
 
     def factory(ctx):
         raise MemoryError("Unable to allocate 24.0 TiB")

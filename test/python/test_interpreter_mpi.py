@@ -17,8 +17,9 @@ import numpy as np
 import pytest
 
 from stablehlo_py.cli import main
-from stablehlo_py.interpreter import grid as grids
-from stablehlo_py.interpreter import interpret, mpi
+from stablehlo_py.interpreter.runtime import grid as grids
+from stablehlo_py.interpreter import interpret
+from stablehlo_py.interpreter.runtime import mpi
 
 BIN = Path(sys.executable).parent
 MPIEXEC = shutil.which("mpiexec", path=str(BIN)) or shutil.which("mpiexec")
@@ -291,7 +292,8 @@ def test_a_one_process_program_runs_on_every_rank_and_prints_once(tmp_path):
 API_SCRIPT = """
 import sys, numpy as np
 import stablehlo_py
-from stablehlo_py.interpreter import grid, mpi, run_on_grid, InterpreterError, TOKEN
+from stablehlo_py.interpreter import run_on_grid, InterpreterError, TOKEN
+from stablehlo_py.interpreter.runtime import grid, mpi
 TOKEN_PROGRAM = '''
 func.func @main(%x: tensor<f32>) -> (!stablehlo.token, tensor<f32>) {{
   %t = stablehlo.create_token : !stablehlo.token

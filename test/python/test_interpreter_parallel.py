@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 from stablehlo_py.interpreter import CheckFailure, InterpreterError, Limits, compile, interpret, run_on_grid
-from stablehlo_py.interpreter.printing import format_tensor
-from stablehlo_py.interpreter.probes import ProbeFiles, sanitized
+from stablehlo_py.interpreter.numerics.printing import format_tensor
+from stablehlo_py.interpreter.runtime.probes import ProbeFiles, sanitized
 
 GRIDS = [(1, 2), (2, 1), (2, 2), (1, 4), (4, 1), (5, 1)]
 
@@ -391,7 +391,7 @@ def test_format_tensor(value, type_text, printed):
     import mlir.ir as ir
 
     import stablehlo_py
-    from stablehlo_py.interpreter.types import value_spec
+    from stablehlo_py.interpreter.core.types import value_spec
 
     with stablehlo_py.context():
         spec = value_spec(ir.Type.parse(type_text))

@@ -1,7 +1,7 @@
 """Quantized programs (`!quant.uniform`) through the interpreter, against an independent oracle.
 
 The oracle below is the spec's "Quantization computations" written again with Python integers and
-`fractions` (it does not import stablehlo_py.interpreter.quantization):
+`fractions` (it does not import stablehlo_py.interpreter.kernels.quantization):
 
   dequantize(q) = convert(q - zero_point, expressed) * scale
   quantize(x)   = clamp(storage_min, round_nearest_even(x / scale) + zero_point, storage_max)

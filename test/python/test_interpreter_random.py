@@ -15,7 +15,7 @@ OUTPUT_TYPES = ["ui32", "ui64", "i8", "i16", "i32", "f64", "bf16", "i4", "ui2", 
 
 
 def interpret_dtype(element):
-    from stablehlo_py.interpreter.types import element_info
+    from stablehlo_py.interpreter.core.types import element_info
 
     return element_info(element).dtype
 

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from conftest import assert_same, assert_ulp, examples, mp_exact, while_loop, xla_run_text
 
 from stablehlo_py import interpreter
-from stablehlo_py.interpreter import InterpreterError, regions
-from stablehlo_py.interpreter.scalar import compile_while
+from stablehlo_py.interpreter import InterpreterError
+from stablehlo_py.interpreter.kernels import control_flow
+from stablehlo_py.interpreter.jit.scalar import compile_while
 
 INTS = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"]
 FLOATS = ["f16", "f32", "f64"]
@@ -92,11 +93,11 @@ def compile_counting_scalar_loops(text: str):
         compiled.append(loop is not None)
         return loop
 
-    original, regions.compile_while = regions.compile_while, spy
+    original, control_flow.compile_while = control_flow.compile_while, spy
     try:
         executable = interpreter.compile(text)
     finally:
-        regions.compile_while = original
+        control_flow.compile_while = original
     return executable, sum(compiled)
 
 

@@ -82,7 +82,7 @@ def test_scatter_of_rows_at_starts_that_are_not_row_aligned():
 def test_rounds_hold_each_keys_r_th_occurrence():
     """Scatter applies duplicates in rounds, round r holding every target's r-th update: as many
     rounds as the most frequent key has updates (any other split costs a round per update)."""
-    from stablehlo_py.interpreter.indexing import _Groups
+    from stablehlo_py.interpreter.kernels.indexing import _Groups
 
     keys = np.array([5, 2, 5, 9, 2, 5, 7, 2])
     occurrence = [sum(1 for earlier in keys[:i] if earlier == key) for i, key in enumerate(keys)]

@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from stablehlo_py.interpreter import interpret
-from stablehlo_py.interpreter.quantization import _product_rounded_once
-from stablehlo_py.interpreter.types import element_info
+from stablehlo_py.interpreter.kernels.quantization import _product_rounded_once
+from stablehlo_py.interpreter.core.types import element_info
 
 
 def round_to(dtype, value: Fraction):

@@ -81,7 +81,7 @@ def test_uniform_with_b_not_above_a_gives_a(element, a, b):
 
 def test_normal_stays_finite_when_a_draw_is_zero(monkeypatch):
     """A uniform draw of exactly 0 (one in 2^23 for f32) must not give log(0): every draw zero."""
-    from stablehlo_py.interpreter import rng
+    from stablehlo_py.interpreter.kernels import rng
 
     def zero_bits(key, counter, shape, wide):
         return np.zeros(shape, np.uint64 if wide else np.uint32), counter

@@ -9,7 +9,8 @@ import pytest
 from conftest import while_loop
 
 from stablehlo_py import interpreter
-from stablehlo_py.interpreter import InterpreterError, registry
+from stablehlo_py.interpreter import InterpreterError
+from stablehlo_py.interpreter.core import registry
 from test_interpreter_scalar_loops import compile_counting_scalar_loops
 
 

@@ -613,7 +613,7 @@ def test_bad_options_are_errors():
 def test_builtin_targets_lists_every_lapack_target():
     from jaxlib import lapack as jax_lapack
 
-    from stablehlo_py.interpreter.custom_calls import builtin_targets
+    from stablehlo_py.interpreter.kernels.custom_calls import builtin_targets
 
     targets = dict(builtin_targets())
     assert set(jax_lapack._lapack.registrations()) <= set(targets)  # every target jaxlib registers on CPU
@@ -627,7 +627,7 @@ def test_builtin_targets_lists_every_lapack_target():
 
 def test_cli_targets_prints_every_builtin_target(capsys):
     from stablehlo_py.cli import main
-    from stablehlo_py.interpreter.custom_calls import builtin_targets
+    from stablehlo_py.interpreter.kernels.custom_calls import builtin_targets
 
     assert main(["targets"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -28,8 +28,10 @@ from test_interpreter_scalar_loops import loop_module
 from test_scalar_forms_complete import run_rank1, run_without_scalar_path
 
 import stablehlo_py
-from stablehlo_py.interpreter import InterpreterError, native, regions
-from stablehlo_py.interpreter.scalar import compile_while
+from stablehlo_py.interpreter import InterpreterError
+from stablehlo_py.interpreter.jit import native
+from stablehlo_py.interpreter.kernels import control_flow
+from stablehlo_py.interpreter.jit.scalar import compile_while
 
 SINTS = ["i8", "i16", "i32", "i64"]
 UINTS = ["ui8", "ui16", "ui32", "ui64"]
@@ -123,7 +125,7 @@ def compiled(text: str, **options):
         loops.append(compile_while(*args))
         return loops[-1]
 
-    with mock.patch.object(regions, "compile_while", spy):
+    with mock.patch.object(control_flow, "compile_while", spy):
         return stablehlo_py.compile(text, **options), loops
 
 
@@ -495,7 +497,7 @@ def test_benchmark_loops_match_xla(case):
 
 
 def test_an_op_whose_kernel_was_replaced_stays_in_python(monkeypatch):
-    from stablehlo_py.interpreter import registry
+    from stablehlo_py.interpreter.core import registry
 
     def doubled_negate(ctx):
         return lambda x: np.asarray(-2 * x)

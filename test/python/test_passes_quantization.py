@@ -20,7 +20,7 @@ from mlir import ir
 from mlir.passmanager import PassManager
 
 import stablehlo_py
-from stablehlo_py.interpreter.types import element_info
+from stablehlo_py.interpreter.core.types import element_info
 from stablehlo_py.passes._common import PassError
 from stablehlo_py.passes.quantization import COMPUTE_OPS, QDQ, QUANT_TO_MATH, legalize_quant_to_math
 from stablehlo_py.passes.registry import PASS_NAMES, add_pass

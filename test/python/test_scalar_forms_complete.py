@@ -6,7 +6,7 @@ Each case runs an op on every pair (or every value) of a type's edge values insi
 iteration while loop and checks, bit for bit:
   * that the loop is compiled to a scalar loop with no op calling its kernel (`kernel_calls`
     empty), so a missing scalar form fails here;
-  * against the same module with the scalar path switched off (regions.compile_while giving
+  * against the same module with the scalar path switched off (control_flow.compile_while giving
     None: the while runs its kernels on 0-d arrays) and against the op on rank-1 tensors;
   * against an oracle in Python integers or floats written from the spec (x / 0 all ones,
     x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0; shifts by >= the width or by a
@@ -27,8 +27,8 @@ from conftest import assert_same, assert_ulp, xla_run_text
 from test_interpreter_scalar_loops import loop_module
 
 from stablehlo_py import interpreter
-from stablehlo_py.interpreter import regions
-from stablehlo_py.interpreter.scalar import compile_while
+from stablehlo_py.interpreter.kernels import control_flow
+from stablehlo_py.interpreter.jit.scalar import compile_while
 
 INTS = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"]
 FLOATS = ["f16", "f32", "f64"]
@@ -64,7 +64,7 @@ def compiled_loops(text: str):
         loops.append(compile_while(*args))
         return loops[-1]
 
-    with mock.patch.object(regions, "compile_while", spy):
+    with mock.patch.object(control_flow, "compile_while", spy):
         return interpreter.compile(text), loops
 
 
@@ -77,7 +77,7 @@ def compile_scalar(text: str):
 
 
 def run_without_scalar_path(text: str, args: list) -> list:
-    with mock.patch.object(regions, "compile_while", lambda *a: None):
+    with mock.patch.object(control_flow, "compile_while", lambda *a: None):
         return interpreter.compile(text)(*args)
 
 

@@ -142,7 +142,7 @@ def test_sdy_mutants_never_abort():
 def test_kinds_not_read_decode_to_their_text():
     """`attributes.decode` of an op_sharding_rule (found by the mutants: it raised TypeError)."""
     from stablehlo_py._parsing import parse_module
-    from stablehlo_py.interpreter.attributes import decode
+    from stablehlo_py.interpreter.core.attributes import decode
 
     module = parse_module("""func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.custom_call @x(%a) {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=4}>} : (tensor<4xf32>) -> tensor<4xf32>

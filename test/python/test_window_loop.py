@@ -21,7 +21,7 @@ import pytest
 from conftest import assert_same, export, reduce_window_text, xla
 
 import stablehlo_py
-from stablehlo_py.interpreter import native, window_loop
+from stablehlo_py.interpreter.jit import native, window_loop
 
 NP = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i8": np.int8, "i32": np.int32,
       "ui32": np.uint32, "i1": np.bool_}

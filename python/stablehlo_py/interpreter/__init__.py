@@ -42,15 +42,25 @@ import threading
 
 import numpy as np
 
-from . import attributes, probes, threads
-from .errors import CheckFailure, InterpreterError, Reported
-from .limits import Limits
-from .plan import Function, PlanBuilder, Runtime
-from .grid import DEFAULT_TIMEOUT, Outfed, new_grid, run_processes, running_as
-from .grid import current as current_process
-from .custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
-from .registry import supported_ops
-from .types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
+from . import kernels
+from .core import attributes, registry
+from .core.errors import CheckFailure, InterpreterError, Reported
+from .core.limits import Limits
+from .core.plan import Function, PlanBuilder, Runtime, add_block_hook
+from .core.registry import supported_ops
+from .core.types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
+from .jit import fusion
+from .kernels.custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
+from .runtime import mpi, probes, threads
+from .runtime.grid import DEFAULT_TIMEOUT, Outfed, new_grid, run_processes, running_as
+from .runtime.grid import current as current_process
+
+# The layers below do not import the ones above them; this is where they meet: the registry
+# loads the kernels at its first lookup, every prepared block goes through the JIT's fusion, and
+# new grids run on MPI ranks when an MPI launcher started this process.
+registry.set_loader(kernels.register_all)
+add_block_hook(fusion.fuse)
+mpi.install()
 
 __all__ = ["interpret", "compile", "run_on_grid", "grid_defaults", "Executable", "Results", "Outfed", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
@@ -148,6 +158,11 @@ class Executable:
         args = ", ".join(s.text for s in self.arg_specs)
         results = ", ".join(s.text for s in self.result_specs)
         return f"<compiled @{self.name}: ({args}) -> ({results})>"
+
+    def plan_for(self, *arrays) -> "Executable":
+        """The executable that runs these arguments: this one (an executable specialising per
+        shape signature returns the plan of theirs)."""
+        return self
 
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI and the interpret pass print them."""
@@ -313,8 +328,7 @@ def _run_on_grid(executable, arrays, num_replicas, num_partitions, collective_ti
         if not grid.runs_here(index):  # another rank's process (MPI)
             calls.append(None)
             continue
-        plan_for = getattr(executable, "plan_for", None)  # a specialising executable: plans prepared here
-        target = executable if plan_for is None else plan_for(*args)
+        target = executable.plan_for(*args)  # a specialising executable's plans are prepared here
         calls.append(lambda target=target, args=args: target(*args))
     return Results.of(run_processes(grid, calls), grid.feeds.outfed)
 

@@ -242,7 +242,7 @@ def _type_text(t):
     shape, dtype = getattr(t, "shape", None), getattr(t, "dtype", None)
     if shape is None or dtype is None:
         raise TypeError(f"expected an MLIR type, its text, or an object with shape and dtype, got {t!r}")
-    from ..interpreter.types import dtype_info
+    from ..interpreter.core.types import dtype_info
 
     try:
         element = dtype_info(dtype).name

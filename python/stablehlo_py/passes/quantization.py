@@ -107,9 +107,9 @@ import numpy as np
 from mlir.dialects import quant
 
 from ..dialects import stablehlo as hlo
-from ..interpreter.conversion import convert_values
-from ..interpreter.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, largest_offset, product_axis
-from ..interpreter.types import element_info
+from ..interpreter.numerics.conversion import convert_values
+from ..interpreter.kernels.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, largest_offset, product_axis
+from ..interpreter.core.types import element_info
 from ._common import PassError, guarded_pass
 
 __all__ = ["QDQ", "QUANT_TO_MATH", "COMPUTE_OPS", "ELEMENT_OPS", "legalize_quantized_op_to_qdq",

@@ -1,0 +1,195 @@
+"""The one registry: op name -> kernel factory.
+
+A factory is called once per op when a function is prepared, with the op's
+`DecodedOp` (plan.py: operand and result specs, decoded attributes, prepared
+regions), and returns its `Kernel`: `run(*operands)` (the op's operands, then
+the values its regions capture) returns the op's results as a sequence, one
+value per result. A factory of an op with exactly one result may instead
+return a plain function of the operands returning that result; the plan makes
+it a Kernel (`Kernel.of`). Factories pick dtype-specific numpy functions
+up front, so kernels do no IR work.
+
+An op may also register a scalar form (`register_scalar`): a factory called
+for an op whose operands and results are all rank-0 tensors, returning a
+Python expression over numpy scalars (`"{0} + {1}"`; `{result}` names the
+result's numpy scalar type, `np.float32`, ...) that computes exactly what its kernel computes, or None
+when no such expression exists for the op's types.  A form that needs values (typed constants,
+functions) returns `(expression, {name: value})` and refers to them as `{name}`, or
+`(expression, values, specialize)`, where `specialize(constants)` (per operand its numpy scalar
+if the operand is a constant of the loop, else None) returns a simpler `(expression, values)`
+for those constants, or None; the expression
+may repeat its operands (they are names) and may use `_t` and `_c` as scratch names.  scalar.py uses them to run
+scalar loops without a numpy call per op.
+
+Each op's traits (ELEMENTWISE, PURE, VIEW, SIZES_FROM_VALUES, PRECOMPUTED) are given where its
+kernel is registered, and read through `has_trait` by the plan, the loop analyses and the JIT.
+
+The kernels register themselves when their package is imported; this module does not know
+where they live: the interpreter's API sets `set_loader` to import them on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .errors import InterpreterError
+from .types import TensorSpec
+
+__all__ = ["Kernel", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
+           "lookup_custom_call_target", "custom_call_targets", "supported_ops", "has_trait", "set_loader",
+           "set_quantized_wrapper", "quantized_factory", "ELEMENTWISE", "PURE", "VIEW", "SIZES_FROM_VALUES",
+           "PRECOMPUTED"]
+
+# Op traits, declared at registration.
+ELEMENTWISE = "elementwise"  # applies per element to operands of one shape (rank-0 operands of select and
+#                             clamp aside); its kernel is the one the JIT's emitters reproduce
+PURE = "pure"  # a function of its operands alone: no state, effects, regions or meetings with other processes
+VIEW = "view"  # returns numpy views of an operand (or the operands): its results take no memory of their own
+SIZES_FROM_VALUES = "sizes_from_values"  # result sizes are operand values: results checked at run time
+PRECOMPUTED = "precomputed"  # no operands, and a value fixed when it is prepared
+_TRAITS_KNOWN = frozenset((ELEMENTWISE, PURE, VIEW, SIZES_FROM_VALUES, PRECOMPUTED))
+
+
+class Kernel:
+    """One op, prepared: `run(*operands)` returns its results as a sequence (empty for none).
+
+    Fields for the plan's analyses: `in_place`, a variant of `run` that may overwrite its first
+    operand (a while body that owns that carry uses it: regions._in_place_updates); `branches`,
+    the prepared Regions of if/case, one of which runs (scalar loops inline them);
+    `scalar_form`, set by the plan for an op on rank-0 values from its registered scalar form
+    (`register_scalar`), for scalar loops (scalar.py)."""
+
+    __slots__ = ("run", "in_place", "branches", "one", "scalar_form")
+
+    def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
+        self.run, self.in_place, self.branches = run, in_place, branches
+        self.one: Callable | None = None  # see single
+        self.scalar_form: str | None = None
+
+    @staticmethod
+    def of(made, result_specs) -> "Kernel":
+        """What a factory returned, as a Kernel: a plain function is the kernel of a one-result op."""
+        if isinstance(made, Kernel):
+            return made
+        if len(result_specs) != 1:
+            raise InterpreterError(f"internal: the kernel factory of an op with {len(result_specs)} results "
+                                   "returned a function, not a Kernel")
+        spec = result_specs[0]
+        return Kernel.single(made, as_array=isinstance(spec, TensorSpec) and spec.rank == 0)
+
+    @staticmethod
+    def single(fn: Callable, as_array: bool = False) -> "Kernel":
+        """The kernel of a one-result op whose function `fn` returns that result; `as_array` for a
+        rank-0 result, which numpy ufuncs hand back as a scalar. `one` keeps the function that
+        returns the result itself, which the plan calls to save building a tuple per step."""
+        if as_array:
+            asarray = np.asarray
+            one = lambda *operands: asarray(fn(*operands))  # noqa: E731
+        else:
+            one = fn
+        kernel = Kernel(lambda *operands: (one(*operands),))
+        kernel.one = one
+        return kernel
+
+
+_FACTORIES: dict[str, Callable] = {}
+_TRAITS: dict[str, frozenset] = {}
+_SCALAR_FORMS: dict[str, Callable] = {}
+_CUSTOM_CALL_TARGETS: dict[str, Callable] = {}  # built-in targets: target -> kernel factory
+_loader: Callable | None = None  # imports the kernels (set_loader)
+_quantized_wrapper: Callable | None = None  # factory -> factory of its quantized form (set_quantized_wrapper)
+
+
+def _registrar(table: dict, what: str, names: tuple):
+    def decorate(factory):
+        for name in names:
+            if name in table:
+                raise RuntimeError(f"{what} for {name} registered twice")
+            table[name] = factory
+        return factory
+
+    return decorate
+
+
+def register(*names: str, traits=()):
+    """Decorator: register kernel `factory` for each op name in `names`, with the op traits `traits`."""
+    traits = frozenset(traits)
+    if not traits <= _TRAITS_KNOWN:
+        raise RuntimeError(f"unknown op traits {sorted(traits - _TRAITS_KNOWN)}")
+    for name in names:
+        _TRAITS[name] = traits
+    return _registrar(_FACTORIES, "kernel", names)
+
+
+def has_trait(name: str, trait: str) -> bool:
+    """Whether op `name` was registered with `trait`."""
+    _load()
+    return trait in _TRAITS.get(name, ())
+
+
+def register_scalar(*names: str):
+    """Decorator: register scalar-form `factory` (op -> expression or None) for each op in `names`."""
+    return _registrar(_SCALAR_FORMS, "scalar form", names)
+
+
+def register_custom_call_targets(*targets: str):
+    """Decorator: register factory `(op, target) -> kernel` for the built-in `stablehlo.custom_call`
+    targets `targets` (the check dialect's custom-call forms); user targets live in custom_calls.py."""
+    return _registrar(_CUSTOM_CALL_TARGETS, "custom_call target", targets)
+
+
+def set_loader(load: Callable[[], None]) -> None:
+    """`load()` registers every kernel; called once, at the first lookup."""
+    global _loader
+    _loader = load
+
+
+def _load() -> None:
+    global _loader
+    if _loader is not None:
+        load, _loader = _loader, None
+        load()
+
+
+def set_quantized_wrapper(wrap: Callable) -> None:
+    """`wrap(factory)`: the factory of an op on quantized types, from its factory on plain ones
+    (the quantization family sets it)."""
+    global _quantized_wrapper
+    _quantized_wrapper = wrap
+
+
+def quantized_factory(factory: Callable) -> Callable:
+    """The factory of `factory`'s op on quantized types."""
+    _load()
+    return _quantized_wrapper(factory)
+
+
+def lookup(name: str):
+    """The factory for op `name`, or None if the interpreter does not support it."""
+    _load()
+    return _FACTORIES.get(name)
+
+
+def lookup_scalar(name: str):
+    """The scalar-form factory for op `name`, or None."""
+    _load()
+    return _SCALAR_FORMS.get(name)
+
+
+def lookup_custom_call_target(target: str):
+    """The factory of built-in custom_call target `target`, or None."""
+    _load()
+    return _CUSTOM_CALL_TARGETS.get(target)
+
+
+def custom_call_targets() -> dict:
+    """Built-in custom_call target -> its kernel factory (a copy)."""
+    _load()
+    return dict(_CUSTOM_CALL_TARGETS)
+
+
+def supported_ops() -> list[str]:
+    _load()
+    return sorted(_FACTORIES)

@@ -1,0 +1,224 @@
+"""Scalar loops: a while loop over rank-0 values as one generated Python function.
+
+A loop such as a counter and a few float carries spends almost all its time in
+per-op overhead: a numpy call on 0-d arrays costs about a microsecond, the
+arithmetic a few nanoseconds.  When every value of a while's condition and
+body is a rank-0 tensor (the plan records this as `Function.all_scalar`),
+the loop is compiled once into Python source over numpy scalars:
+
+    def scalar_while(s0, s1, e0):
+        s0 = s0[()]; s1 = s1[()]; e0 = e0[()]
+        while True:
+            c3 = s0 < c_k2                  # the condition's steps
+            if not c3: break
+            b4 = s1 * b_k1                  # the body's steps
+            s0, s1 = b6, b4
+        return [asarray(s0), asarray(s1)]
+
+Ops with a scalar form (registry.register_scalar) become that expression (the
+values a form names, `(expression, {name: value})`, become globals of the
+generated function under names unique to the op); if
+and case with scalar branches become Python if/elif/else; any other op calls
+its own kernel on 0-d arrays, so results are the kernels' results either way
+(the compiled loop's `kernel_calls` names those ops, and `source` is its code).  An error names the op whose line raised it.
+
+Before that, native.py tries to compile the loop to machine code (the native tier); this
+module's Python loop runs the loops it does not take.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import native
+from ..core.errors import InterpreterError
+
+if TYPE_CHECKING:  # the plan runs the kernels; kernels only read its prepared functions
+    from ..core.plan import Function, Region
+
+__all__ = ["compile_while"]
+
+
+class _Source:
+    """Python source being generated, with the op each line belongs to and the globals it uses."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.line_ops: dict[int, tuple] = {}  # line number (1-based) -> DecodedOp.where of its op
+        self.globals: dict = {"np": np, "asarray": np.asarray, "_scalar": _scalar}
+        self.kernel_calls: list[str] = []  # ops without a scalar form, which call their kernels
+
+    def add(self, line: str, indent: int, where: tuple | None = None) -> None:
+        self.lines.append("    " * indent + line)
+        if where is not None:
+            self.line_ops[len(self.lines)] = where
+
+    def bind(self, name: str, value) -> str:
+        self.globals[name] = value
+        return name
+
+
+def _scalar(value):
+    return np.asarray(value)[()]
+
+
+def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], indent: int) -> list[str]:
+    """Emit the steps of scalar `fn` with its inputs named `inputs`; returns its results' names."""
+    names: dict[int, str] = dict(zip(fn.input_slots, inputs))
+    constants: set[str] = set()  # names of values known when the loop is compiled
+    for slot, value in enumerate(fn.preset):
+        if value is not None:
+            names[slot] = src.bind(f"{prefix}_k{slot}", _scalar(value))
+            constants.add(names[slot])
+
+    def define(slot: int) -> str:
+        names[slot] = f"{prefix}{slot}"
+        return names[slot]
+
+    for index, ((run, ins, outs, _), op) in enumerate(zip(fn.steps, fn.ops)):
+        args = [names[i] for i in ins]
+        form = op.kernel.scalar_form
+        if form is not None:  # scalar forms exist for one-result ops only
+            if isinstance(form, tuple):  # (expression, the values it names[, specialize]): bound under unique names
+                if len(form) == 3:  # a simpler expression for some constant operands
+                    known = [src.globals[a] if a in constants else None for a in args]
+                    form = (form[2](known) if any(k is not None for k in known) else None) or form[:2]
+                form, values = form
+                named = {key: src.bind(f"{prefix}_n{index}_{key}", value) for key, value in values.items()}
+            else:
+                named = {}
+            expression = form.format(*args, **named)
+            if args and all(a in constants for a in args):  # a scalar form of constants: computed once
+                value = _evaluate(expression, src.globals)
+                if value is not None:
+                    names[outs[0]] = src.bind(f"{prefix}_k{outs[0]}", value)
+                    constants.add(names[outs[0]])
+                    continue
+            src.add(f"{define(outs[0])} = {expression}", indent, op.where)
+            continue
+        branches = op.kernel.branches
+        if branches is not None and all(b.fn.all_scalar for b in branches):
+            _emit_branches(src, branches, args, [define(o) for o in outs], f"{prefix}_{index}_", indent, op.where)
+            continue
+        src.kernel_calls.append(op.where[0])
+        call = f"{src.bind(f'{prefix}_f{index}', run)}({', '.join(f'asarray({a})' for a in args)})"
+        if outs:
+            src.add(f"_r = {call}", indent, op.where)
+            src.add(", ".join(define(o) for o in outs) + " = " +
+                    ", ".join(f"_scalar(_r[{i}])" for i in range(len(outs))), indent, op.where)
+        else:
+            src.add(call, indent, op.where)
+    return [names[slot] for slot in fn.result_slots]
+
+
+def _evaluate(expression: str, globals_: dict):
+    """The numpy scalar `expression` (of constants) evaluates to, or None if it raises (the loop
+    then computes it where it stands, and reports the error there if that line runs)."""
+    try:
+        with np.errstate(all="ignore"):
+            value = eval(expression, dict(globals_))  # noqa: S307 - a scalar form of bound constants
+    except Exception:  # noqa: BLE001
+        return None
+    return value if isinstance(value, np.generic) else None
+
+
+def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[str], prefix: str, indent: int,
+                   info: tuple) -> None:
+    """An if (two branches, selector a predicate) or case (selector an index, past the end or
+    negative meaning the last branch) as Python if/elif/else over its scalar branches."""
+    selector, extras = args[0], args[1:]
+    if len(branches) == 2 and info[0] == "stablehlo.if":
+        tests = [f"if {selector}:", "else:"]
+    else:
+        src.add(f"_index = int({selector})", indent, info)
+        tests = [f"{'if' if k == 0 else 'elif'} _index == {k}:" for k in range(len(branches) - 1)] + ["else:"]
+    for k, (test, branch) in enumerate(zip(tests, branches)):
+        src.add(test, indent, info)
+        results = _emit_function(src, branch.fn, f"{prefix}{k}_", extras[branch.start:branch.stop], indent + 1)
+        src.add(f"{', '.join(outputs)} = {', '.join(results)}" if outputs else "pass", indent + 1, info)
+
+
+def compile_while(cond: Region, body: Region, count: int, num_extras: int, runtime=None):
+    """A function `(*state, *extras) -> list of results` running the loop, or None if some value
+    of the loop is not a rank-0 tensor: native code (native.py) where every op and type has a
+    native form, else Python over numpy scalars.  Its `tier` says which ("native" or "python";
+    a native loop whose JIT fails on its first call runs in Python from then on, and says so),
+    `native_unsupported` why the native tier did not take it.  With a `runtime` that has loop
+    limits, the loop counts iterations and checks the clock periodically (else it checks nothing)."""
+    if not (cond.fn.all_scalar and body.fn.all_scalar):
+        return None
+
+    def python_loop():
+        return _compile_python(cond, body, count, num_extras, runtime)
+
+    try:
+        return native.compile_while(cond, body, count, runtime, python_loop)
+    except native.Unsupported as e:
+        loop = python_loop()
+        loop.native_unsupported = str(e)
+        return loop
+    except Exception as e:  # noqa: BLE001 - a bug of the native tier must not stop the loop from running
+        loop = python_loop()
+        loop.native_unsupported = f"internal: {type(e).__name__}: {e}"
+        return loop
+
+
+def _compile_python(cond: Region, body: Region, count: int, num_extras: int, runtime):
+    """The loop as generated Python over numpy scalars (the module's docstring)."""
+    state = [f"s{i}" for i in range(count)]
+    extras = [f"e{i}" for i in range(num_extras)]
+    src = _Source()
+    params = state + extras
+    src.add(f"def scalar_while({', '.join(params)}):", 0)
+    for name in params:
+        src.add(f"{name} = {name}[()]", 1)
+    checked = runtime is not None and runtime.checks_loops
+    if checked:  # a countdown to the next check (Runtime.loop_checker), fresh per execution
+        src.bind("_loop_checker", runtime.loop_checker)
+        src.add("_check = _loop_checker()", 1)
+        src.add("_k = 1", 1)
+    src.add("while True:", 1)
+    (done,) = _emit_function(src, cond.fn, "c", state + extras[cond.start:cond.stop], 2)
+    src.add(f"if not {done}:", 2)
+    src.add("break", 3)
+    if checked:
+        src.add("_k -= 1", 2)
+        src.add("if not _k:", 2)
+        src.add("_k = _check()", 3)
+    results = _emit_function(src, body.fn, "b", state + extras[body.start:body.stop], 2)
+    if state:
+        src.add(f"{', '.join(state)} = {', '.join(results)}", 2)
+    src.add(f"return [{', '.join(f'asarray({s})' for s in state)}]", 1)
+    code = compile("\n".join(src.lines) + "\n", "<scalar while>", "exec")
+    namespace = dict(src.globals)
+    exec(code, namespace)  # noqa: S102 - source generated above from the plan, no user text
+    loop = namespace["scalar_while"]
+
+    def run_scalar_while(*values):
+        try:
+            return loop(*values)
+        except Exception as e:  # noqa: BLE001 - report any failure at the op whose line raised it
+            error = e if isinstance(e, InterpreterError) else InterpreterError(f"{type(e).__name__}: {e}")
+            where = _failing_op(e.__traceback__, loop.__code__, src.line_ops)
+            if where is not None:
+                error.located(*where)
+            if error is e:
+                raise
+            raise error from e
+
+    run_scalar_while.tier = "python"
+    run_scalar_while.native_unsupported = None
+    run_scalar_while.kernel_calls = tuple(src.kernel_calls)
+    run_scalar_while.source = "\n".join(src.lines)
+    return run_scalar_while
+
+
+def _failing_op(tb, code, line_ops: dict):
+    """(op name, location) of the generated line in traceback `tb`, if it passed through `code`."""
+    while tb is not None:
+        if tb.tb_frame.f_code is code:
+            return line_ops.get(tb.tb_lineno)
+        tb = tb.tb_next
+    return None

@@ -1,0 +1,503 @@
+"""Kernels of the communication ops: after_all and create_token (the interpreter runs ops in
+program order, so a token carries nothing), replica_id and partition_id, and the collectives
+all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast, collective_permute;
+and send, recv, infeed and outfeed (their section below).
+
+Collectives run on the process grid of grid.py: the kernel finds the group of the running
+process (the spec's strategies, computed once per grid), deposits its operands at the
+group's meeting and computes its result from every member's deposit, in group order. A
+process that runs alone (a 1x1 grid, a group of one) meets nobody. Reductions fold the
+deposits left to right in group order (a binary tree the spec allows), the same way on every
+process, so every member gets identical bits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..runtime import grid as grids
+from ..core.bodies import single_op_body
+from ..numerics.combiners import body_ufunc, complex_max, complex_min, float_max, float_min
+from ..numerics.conversion import convert_values
+from ..core.errors import InterpreterError
+from ..core.registry import Kernel, register
+from ..core.types import TOKEN, TokenSpec, coerce_argument
+
+
+@register("stablehlo.after_all", "stablehlo.create_token")
+def _token(op):
+    return lambda *tokens: TOKEN
+
+
+@register("stablehlo.replica_id")
+def _replica_id(op):
+    dtype = op.result_specs[0].dtype
+    return lambda: np.array(grids.current().replica_id, dtype=dtype)
+
+
+@register("stablehlo.partition_id")
+def _partition_id(op):
+    dtype = op.result_specs[0].dtype
+    return lambda: np.array(grids.current().partition_id, dtype=dtype)
+
+
+# ---------------------------------------------------------------------------------------
+# Decoding the group attributes
+
+
+def _channel_id(op) -> int:
+    handle = op.attrs.get("channel_handle")
+    return int(handle["handle"]) if isinstance(handle, dict) else 0
+
+
+def _use_global_device_ids(op) -> bool:
+    value = op.attrs.get("use_global_device_ids")
+    return value is not None and value is not False
+
+
+def _width(op, name: str) -> int:
+    """The second dimension of 2-D attribute `name` (0 when absent)."""
+    shape = op.attrs.shape(name) or ()
+    return shape[1] if len(shape) == 2 else (shape[0] if shape else 0)
+
+
+def _rows(op, name: str = "replica_groups") -> tuple:
+    flat = op.attrs.get(name) or ()
+    return grids.group_rows(flat, _width(op, name) if flat else 0)
+
+
+def _where(op) -> grids.Site:
+    return grids.Site(op.name, op.location_text, _channel_id(op))
+
+
+def _group_finder(op, mode: str, rows: tuple, what: str = "replica_groups", cover: bool = True):
+    """`find() -> (process, its group or None)` for the running process, groups computed once per grid."""
+    cache: dict = {}
+
+    def find():
+        process = grids.current()
+        grid = process.grid
+        by_process = cache.get(grid)
+        if by_process is None:
+            groups = grid.groups(mode, rows, what, cover)
+            by_process = {pid: g for g in groups for pid in g}
+            if len(cache) > 8:
+                cache.clear()
+            cache[grid] = by_process
+        return process, by_process.get(process.pid)
+
+    return find
+
+
+def _shared(value):
+    """A value other processes may read after its owner moved on: never one it can still write."""
+    if isinstance(value, np.ndarray) and value.flags.writeable:
+        return value.copy()
+    return value
+
+
+def _standard_finder(op):
+    """The group finder of all_gather, all_reduce and reduce_scatter (C2-C3: groups cover the ids)."""
+    mode = grids.group_mode(_channel_id(op), _use_global_device_ids(op))
+    return mode, _group_finder(op, mode, _rows(op))
+
+
+def _exchange(op, key, find, values):
+    """(the group's deposits of `values` in group order, the group, this process's index)."""
+    process, group = find()
+    if group is None:  # every process is in a group (checked); kept for safety
+        raise InterpreterError(f"process {grids.format_process(process.pid)} is in no group")
+    deposits = process.meet(key, _where(op), group, values if len(group) == 1 else tuple(map(_shared, values)))
+    return deposits, group, group.index(process.pid)
+
+
+# ---------------------------------------------------------------------------------------
+# Reductions
+
+
+def _combiner(op, body):
+    """(`combine(a, b, extras) -> array`, whether its results are always new arrays): the body
+    applied to whole arrays; one numpy call for a body that is one op on its two arguments."""
+    info = body.arg_specs[0].element
+    name = single_op_body(body.fn, 1) if body.start == body.stop else None
+    if name is not None:
+        ufunc = body_ufunc(name, info)
+        if ufunc is None and name in ("stablehlo.maximum", "stablehlo.minimum"):
+            if info.category == "float":
+                ufunc = float_max if name == "stablehlo.maximum" else float_min
+            elif info.category == "complex":
+                ufunc = complex_max if name == "stablehlo.maximum" else complex_min
+        if ufunc is not None:
+            return (lambda a, b, extras: np.asarray(ufunc(a, b))), True
+    call = body.call
+    return (lambda a, b, extras: np.asarray(call([a, b], extras)[0])), False
+
+
+def _reducer(op):
+    """`reduce(operands, extras) -> (reduced values, group, index)` of all_reduce / reduce_scatter."""
+    count = op.num_operands
+    body = op.region(0)
+    info = body.arg_specs[0].element
+    combine, fresh = _combiner(op, body)
+    _, find = _standard_finder(op)
+    key = op.attrs  # the same object for every process (and every specialised form of the op)
+
+    def reduce(operands, extras):
+        values = [v if v.dtype == info.dtype else convert_values(v, info) for v in operands]
+        deposits, group, index = _exchange(op, key, find, values)
+        reduced = []
+        for i in range(count):
+            acc = deposits[0][i]
+            for deposit in deposits[1:]:
+                acc = combine(acc, deposit[i], extras)
+            shape = operands[i].shape
+            if not (fresh and len(group) > 1 and acc.shape == shape):
+                # a deposit itself (a group of one, a body returning an argument) or a constant
+                acc = np.array(np.broadcast_to(acc, shape), dtype=info.dtype, copy=True)
+            reduced.append(acc)
+        return reduced, group, index
+
+    return count, reduce
+
+
+@register("stablehlo.all_reduce")
+def _all_reduce(op):
+    count, reduce = _reducer(op)
+
+    def all_reduce(*vals):
+        return reduce(vals[:count], vals[count:])[0]
+
+    return Kernel(all_reduce)
+
+
+@register("stablehlo.reduce_scatter")
+def _reduce_scatter(op):
+    count, reduce = _reducer(op)
+    dim = op.attrs["scatter_dimension"]
+
+    def reduce_scatter(*vals):
+        (reduced,), group, index = reduce(vals[:1], vals[1:])
+        parts = len(group)
+        if reduced.shape[dim] % parts:
+            raise InterpreterError(f"dimension {dim} of the operand ({reduced.shape[dim]}) does not split into "
+                                   f"{parts} parts, one per process of the group (C1)")
+        size = reduced.shape[dim] // parts
+        index_expr = [slice(None)] * reduced.ndim
+        index_expr[dim] = slice(index * size, (index + 1) * size)
+        return (np.array(reduced[tuple(index_expr)]),)
+
+    return Kernel(reduce_scatter)
+
+
+# ---------------------------------------------------------------------------------------
+# Data movement
+
+
+@register("stablehlo.all_gather")
+def _all_gather(op):
+    dim = op.attrs["all_gather_dim"]
+    count = op.num_operands
+    _, find = _standard_finder(op)
+    results = [s.shape[dim] for s in op.result_specs]
+    key = op.attrs
+
+    def all_gather(*operands):
+        deposits, group, _ = _exchange(op, key, find, operands[:count])
+        out = []
+        for i in range(count):
+            expected = results[i]
+            got = operands[i].shape[dim] * len(group)
+            if expected is not None and expected != got:
+                raise InterpreterError(f"result {i} has {expected} elements in dimension {dim}, but the group of "
+                                       f"{len(group)} processes gathers {got} (C6)")
+            out.append(np.concatenate([d[i] for d in deposits], axis=dim))
+        return out
+
+    return Kernel(all_gather)
+
+
+@register("stablehlo.all_to_all")
+def _all_to_all(op):
+    split_dim, concat_dim = op.attrs["split_dimension"], op.attrs["concat_dimension"]
+    split_count = op.attrs["split_count"]
+    count = op.num_operands
+    mode = grids.group_mode(_channel_id(op), partitions=True)
+    find = _group_finder(op, mode, _rows(op))
+    key = op.attrs
+
+    def all_to_all(*operands):
+        deposits, group, index = _exchange(op, key, find, operands[:count])
+        if len(group) != split_count:
+            raise InterpreterError(f"the group of process {grids.format_process(group[index])} has {len(group)} "
+                                   f"processes, split_count is {split_count} (C8)")
+        out = []
+        for i in range(count):
+            size = operands[i].shape[split_dim] // split_count
+            part = [slice(None)] * operands[i].ndim
+            part[split_dim] = slice(index * size, (index + 1) * size)
+            out.append(np.concatenate([d[i][tuple(part)] for d in deposits], axis=concat_dim))
+        return out
+
+    return Kernel(all_to_all)
+
+
+@register("stablehlo.collective_broadcast")
+def _collective_broadcast(op):
+    mode = grids.group_mode(_channel_id(op), partitions=True)
+    find = _group_finder(op, mode, _rows(op), cover=False)
+    dtype = op.result_specs[0].dtype
+    key = op.attrs
+
+    def collective_broadcast(operand):
+        process, group = find()
+        if group is None:
+            return np.zeros(operand.shape, dtype)
+        source = process.pid == group[0]
+        deposits = process.meet(key, _where(op), group, _shared(operand) if source else None)
+        return np.array(deposits[0], dtype=dtype, copy=True)
+
+    return collective_broadcast
+
+
+@register("stablehlo.collective_permute")
+def _collective_permute(op):
+    pairs = _rows(op, "source_target_pairs")
+    mode = grids.group_mode(_channel_id(op), partitions=True)
+    dtype = op.result_specs[0].dtype
+    key = op.attrs
+    sources = [p[0] for p in pairs]
+    targets = [p[1] for p in pairs]
+    source_of = {t: s for s, t in pairs}
+    involved = sorted(set(sources) | set(targets))
+    cache: dict = {}
+
+    def plan(process):
+        """(the involved processes of this one's slice of the grid, this process's id there)"""
+        grid = process.grid
+        if grid not in cache:
+            size = grids.id_count(mode, grid.num_replicas, grid.num_partitions)
+            for s, t in pairs:
+                for i in (s, t):
+                    if not 0 <= i < size:
+                        raise InterpreterError(f"source_target_pairs holds {i}, outside the {size} "
+                                               f"{'partition' if mode == grids.CROSS_PARTITION else 'replica'} ids "
+                                               f"[0, {size}) of the {grid.num_replicas}x{grid.num_partitions} "
+                                               f"process grid ({mode})")
+            if len(cache) > 8:  # a grid per run (run_parallel in a loop: one per iteration)
+                cache.clear()
+            cache[grid] = True
+        pid = process.pid
+        if mode == grids.CROSS_REPLICA:
+            return tuple((i, pid[1]) for i in involved), pid[0]
+        return tuple((pid[0], i) for i in involved), pid[1]
+
+    def collective_permute(operand):
+        process = grids.current()
+        group, me = plan(process)
+        if me not in involved:
+            return np.zeros(operand.shape, dtype)
+        value = _shared(operand) if me in sources else None
+        deposits = process.meet(key, _where(op), group, value)
+        source = source_of.get(me)
+        if source is None:
+            return np.zeros(operand.shape, dtype)
+        return np.array(deposits[involved.index(source)], dtype=dtype, copy=True)
+
+    return collective_permute
+
+
+# ---------------------------------------------------------------------------------------
+# Send, recv, infeed, outfeed
+#
+# The host's side is the run's feeds (grid.Feeds: interpret(..., infeed=..., outfeed=...)),
+# read through the current process. infeed takes the next item of the process's infeed,
+# one array per non-token result, checked against the result types; outfeed hands copies of
+# its inputs to the outfeed. An op without payload (a token alone) touches no feed.
+# Host-transfer send / recv (is_host_transfer = true) go through the same feeds, with
+# config f"send channel {id}" / f"recv channel {id}".
+# Device-to-device send / recv go through the grid's channels: without source_target_pairs,
+# one FIFO per channel_id shared by the grid (send deposits and returns, recv takes the next
+# value, waiting up to the grid's timeout); with them, one FIFO per (channel, source, target):
+# send from s delivers to every t of a pair (s, t), recv at t takes from its source (ids are
+# partition ids within the replica for a channel_id > 0, else replica ids, as for
+# collective_permute); a process that is no target receives zeros.
+
+
+def _with_tokens(specs, values) -> list:
+    """The op's results: `values` in the payload positions, TOKEN in the token ones."""
+    values = iter(values)
+    return [TOKEN if isinstance(s, TokenSpec) else next(values) for s in specs]
+
+
+def _payload_specs(specs) -> list:
+    return [s for s in specs if not isinstance(s, TokenSpec)]
+
+
+def _checked(item, specs, what: str) -> list:
+    """`item` (a sequence of values, one per spec; a bare array for a single spec) as arrays of
+    the specs' types, owned by the run."""
+    if not isinstance(item, (list, tuple)):
+        if len(specs) == 1 and (isinstance(item, np.ndarray) or hasattr(item, "dtype")):
+            item = [item]
+        else:
+            raise InterpreterError(f"{what} gave a {type(item).__name__}, expected a list or tuple of "
+                                   f"{len(specs)} array{'s' if len(specs) != 1 else ''} "
+                                   f"({', '.join(s.text for s in specs)})")
+    if len(item) != len(specs):
+        raise InterpreterError(f"{what} gave {len(item)} value{'s' if len(item) != 1 else ''}, expected "
+                               f"{len(specs)} ({', '.join(s.text for s in specs) or 'none'})")
+    out = []
+    for i, (value, spec) in enumerate(zip(item, specs)):
+        value = coerce_argument(i, value, spec, "", where=f"{what} value {i}")
+        out.append(np.array(value, copy=True) if isinstance(value, np.ndarray) else value)
+    return out
+
+
+def _handed_out(values) -> list:
+    """Copies of `values` for the host: it may keep and write them."""
+    return [np.array(v, copy=True) if isinstance(v, np.ndarray) else v for v in values]
+
+
+@register("stablehlo.infeed")
+def _infeed(op):
+    config = op.attrs.get("infeed_config") or ""
+    specs = _payload_specs(op.result_specs)
+    result_specs = op.result_specs
+
+    def infeed(*tokens):
+        if not specs:
+            return _with_tokens(result_specs, ())
+        item = grids.current().take_infeed(config, "infeed")
+        return _with_tokens(result_specs, _checked(item, specs, "infeed"))
+
+    return Kernel(infeed)
+
+
+@register("stablehlo.outfeed")
+def _outfeed(op):
+    config = op.attrs.get("outfeed_config") or ""
+    payload = [i for i, s in enumerate(op.operand_specs) if not isinstance(s, TokenSpec)]
+
+    def outfeed(*operands):
+        if payload:
+            grids.current().put_outfeed(config, _handed_out(operands[i] for i in payload), "outfeed")
+        return TOKEN
+
+    return outfeed
+
+
+def _is_host_transfer(op) -> bool:
+    value = op.attrs.get("is_host_transfer")
+    return value is not None and value is not False
+
+
+class _Router:
+    """Where a device-to-device send delivers and where its recv takes from (see above)."""
+
+    def __init__(self, op, channel: int):
+        self.channel = channel
+        self.pairs = _rows(op, "source_target_pairs")
+        self.mode = grids.group_mode(channel, partitions=True)
+        self._checked: set = set()
+
+    def _check(self, grid) -> None:
+        if grid in self._checked:
+            return
+        size = grids.id_count(self.mode, grid.num_replicas, grid.num_partitions)
+        kind = "partition" if self.mode == grids.CROSS_PARTITION else "replica"
+        for pair in self.pairs:
+            if len(pair) != 2:
+                raise InterpreterError(f"source_target_pairs holds {list(pair)}, not a (source, target) pair")
+            for i in pair:
+                if not 0 <= i < size:
+                    raise InterpreterError(f"source_target_pairs holds {i}, outside the {size} {kind} ids [0, {size}) "
+                                           f"of the {grid.num_replicas}x{grid.num_partitions} process grid")
+        if len(self._checked) > 8:
+            self._checked.clear()
+        self._checked.add(grid)
+
+    def _pid(self, process, i: int) -> tuple:
+        return (i, process.pid[1]) if self.mode == grids.CROSS_REPLICA else (process.pid[0], i)
+
+    def _me(self, process) -> int:
+        return process.pid[0] if self.mode == grids.CROSS_REPLICA else process.pid[1]
+
+    def targets(self, process) -> list:
+        """The FIFO keys a send of `process` delivers to."""
+        if not self.pairs:
+            return [(self.channel,)]
+        self._check(process.grid)
+        me = self._me(process)
+        return [(self.channel, process.pid, self._pid(process, t)) for s, t in self.pairs if s == me]
+
+    def source(self, process):
+        """(FIFO key, the processes that could deliver to it or None, its name) for a recv of
+        `process`; None when it is no target of source_target_pairs."""
+        what = f"channel {self.channel}"
+        if not self.pairs:
+            return (self.channel,), None, what
+        self._check(process.grid)
+        me = self._me(process)
+        sources = [s for s, t in self.pairs if t == me]
+        if not sources:
+            return None
+        if len(sources) > 1:
+            raise InterpreterError(f"source_target_pairs sends to process {grids.format_process(process.pid)} "
+                                   f"from {len(sources)} sources ({', '.join(map(str, sources))}); recv takes one")
+        source = self._pid(process, sources[0])
+        return (self.channel, source, process.pid), {source}, f"{what} from process {grids.format_process(source)}"
+
+
+@register("stablehlo.send")
+def _send(op):
+    channel = _channel_id(op)
+    payload = [i for i, s in enumerate(op.operand_specs) if not isinstance(s, TokenSpec)]
+    if _is_host_transfer(op):
+        config = f"send channel {channel}"
+
+        def send_to_host(*operands):
+            if payload:
+                grids.current().put_outfeed(config, _handed_out(operands[i] for i in payload), "send")
+            return TOKEN
+
+        return send_to_host
+    router = _Router(op, channel)
+
+    def send(*operands):
+        process = grids.current()
+        value = tuple(_shared(operands[i]) for i in payload)
+        for key in router.targets(process):
+            process.grid.deliver(key, value)
+        return TOKEN
+
+    return send
+
+
+@register("stablehlo.recv")
+def _recv(op):
+    channel = _channel_id(op)
+    result_specs = op.result_specs
+    specs = _payload_specs(result_specs)
+    if _is_host_transfer(op):
+        config = f"recv channel {channel}"
+
+        def recv_from_host(*tokens):
+            if not specs:
+                return _with_tokens(result_specs, ())
+            item = grids.current().take_infeed(config, "recv")
+            return _with_tokens(result_specs, _checked(item, specs, f"recv (host transfer, channel {channel})"))
+
+        return Kernel(recv_from_host)
+    router = _Router(op, channel)
+    where = _where(op)
+
+    def recv(*tokens):
+        process = grids.current()
+        route = router.source(process)
+        if route is None:  # no target of source_target_pairs
+            return _with_tokens(result_specs, [np.zeros(tuple(d or 0 for d in s.shape), s.dtype) for s in specs])
+        key, senders, what = route
+        value = process.grid.receive(process.pid, key, where, what, senders)
+        return _with_tokens(result_specs, _checked(value, specs, f"the value received on {what}"))
+
+    return Kernel(recv)
