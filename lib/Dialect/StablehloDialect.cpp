@@ -3,7 +3,6 @@
 // StablehloAttributes.cpp, quantized element types in QuantizedTypes.cpp.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
-#include "Support/TextUpgrade.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -141,8 +140,8 @@ Attribute StablehloDialect::parseAttribute(DialectAsmParser &parser,
       return {};
     return attr;
   }
-  // Placeholder of Support/TextUpgrade.h for a literal MLIR cannot parse
-  // safely: report why, at the literal's position.
+  // The placeholder of a literal MLIR cannot parse safely (kLiteralErrorMnemonic):
+  // report why, at the literal's position.
   if (mnemonic == kLiteralErrorMnemonic) {
     std::string why;
     if (parser.parseLess() || parser.parseString(&why))

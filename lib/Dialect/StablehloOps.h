@@ -19,6 +19,12 @@
 
 namespace mlir::stablehlo {
 
+// `#stablehlo.__invalid_literal<"why">`: an attribute that never parses; the
+// stablehlo attribute parser reports `why` at its position. Input layers that
+// rewrite program text before parsing (Support/TextUpgrade.h) put it in place
+// of a literal MLIR's parser cannot take safely.
+inline constexpr llvm::StringLiteral kLiteralErrorMnemonic = "__invalid_literal";
+
 // True for the quantized element types the spec allows: !quant.uniform with
 // an integer storage type and a floating-point expressed type.
 bool isValidQuantizedElementType(Type type);

@@ -1,5 +1,7 @@
 #include "Support/TextUpgrade.h"
 
+#include "Dialect/StablehloOps.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"

@@ -18,9 +18,9 @@ std::string upgradeBoolHexLiterals(llvm::StringRef text);
 // MLIR's parser asserts (aborting the process) on some malformed dense and
 // sparse literals, e.g. complex `(re, im)` elements with a non-complex element
 // type. Each such literal is replaced by `#stablehlo.<kLiteralErrorMnemonic>
-// <"why">`, which the stablehlo attribute parser rejects with that message at
-// the literal's line and column; all other text is returned unchanged.
-inline constexpr llvm::StringLiteral kLiteralErrorMnemonic = "__invalid_literal";
+// <"why">` (Dialect/StablehloOps.h), which the stablehlo attribute parser
+// rejects with that message at the literal's line and column; all other text
+// is returned unchanged.
 std::string guardLiterals(llvm::StringRef text);
 
 // Every upgrade and guard above, in order: what program text goes through

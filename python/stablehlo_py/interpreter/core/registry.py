@@ -95,7 +95,7 @@ class Kernel:
 
 
 _FACTORIES: dict[str, Callable] = {}
-_TRAITS: dict[str, frozenset] = {}
+_TRAITS: dict[Callable, frozenset] = {}  # kernel factory -> its op traits
 _SCALAR_FORMS: dict[str, Callable] = {}
 _CUSTOM_CALL_TARGETS: dict[str, Callable] = {}  # built-in targets: target -> kernel factory
 _loader: Callable | None = None  # imports the kernels (set_loader)
@@ -114,19 +114,24 @@ def _registrar(table: dict, what: str, names: tuple):
 
 
 def register(*names: str, traits=()):
-    """Decorator: register kernel `factory` for each op name in `names`, with the op traits `traits`."""
+    """Decorator: register kernel `factory` for each op name in `names`, with the op traits `traits`
+    (they belong to the factory: an op whose factory is replaced has the traits of the new one)."""
     traits = frozenset(traits)
     if not traits <= _TRAITS_KNOWN:
         raise RuntimeError(f"unknown op traits {sorted(traits - _TRAITS_KNOWN)}")
-    for name in names:
-        _TRAITS[name] = traits
-    return _registrar(_FACTORIES, "kernel", names)
+    add = _registrar(_FACTORIES, "kernel", names)
+
+    def decorate(factory):
+        _TRAITS[factory] = traits
+        return add(factory)
+
+    return decorate
 
 
 def has_trait(name: str, trait: str) -> bool:
-    """Whether op `name` was registered with `trait`."""
+    """Whether the kernel factory of op `name` was registered with `trait`."""
     _load()
-    return trait in _TRAITS.get(name, ())
+    return trait in _TRAITS.get(_FACTORIES.get(name), ())
 
 
 def register_scalar(*names: str):
