@@ -82,20 +82,24 @@ def imports(module: str, path: str, package: bool, known: dict) -> set:
                 base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
             else:
                 base = node.module or ""
+            # `from package import name`: the submodule `name` if there is one, else the package
             targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known or
-                       f"{base}.{alias.name}".startswith(f"{PACKAGE}._") and base == PACKAGE else base
-                       for alias in node.names]
+                       _is_built(f"{base}.{alias.name}") else base for alias in node.names]
         else:
             continue
         for target in targets:
             if not _matches(target, PACKAGE):
                 continue
-            if target not in known and not target.startswith(f"{PACKAGE}._stablehlo"):
-                while target not in known and "." in target:
-                    target = target.rsplit(".", 1)[0]
+            while target not in known and not _is_built(target) and "." in target:
+                target = target.rsplit(".", 1)[0]  # `import a.b.c` of a name inside module a.b
             if target != module:
                 found.add(target)
     return found
+
+
+def _is_built(module: str) -> bool:
+    """Whether `module` is built by CMake rather than in the source tree (the extension)."""
+    return _matches(module, f"{PACKAGE}._stablehlo")
 
 
 def _family(module: str) -> str | None:
