@@ -862,7 +862,7 @@ def build_table() -> list:
     add("after_all", "after_all", TextProgram(_after_all_text), g_shape((3,)), ["float32"],
         expect=["after_all", "create_token"])
     # batch norm: results agree with XLA's expander to a few ULPs (it uses rsqrt and E[x^2] - E[x]^2), so
-    # the check is the absolute 1e-3 one. f16 is left to test_interpreter_batch_norm.py (relative 4e-3):
+    # the check is the absolute 1e-3 one. f16 is left to interpreter/reductions/test_batch_norm.py (relative 4e-3):
     # XLA rounds every step of its expansion to f16, we round once (docs/decisions.md)
     for bn in ("inference", "training", "grad"):
         add(f"batch_norm_{bn}", f"batch_norm_{bn}", TextProgram(_batch_norm_text(bn)), g_batch_norm(bn),
@@ -1208,7 +1208,7 @@ def spec_sort_two_keys(inputs, outputs):
 # "oracle-wrong": XLA's result is wrong.  Each has a spec oracle (above); for elementwise cases only the
 # elements where XLA differs from it are dropped (the file stays, the elements are recorded in
 # ORACLE_UNSUPPORTED.json, stage "oracle-wrong-elements"), other cases drop the file (stage
-# "oracle-wrong").  test/python/test_oracle_exclusions.py re-runs XLA on every exclusion and fails once
+# "oracle-wrong").  test/python/conformance/test_conformance_corpus.py re-runs XLA on every exclusion and fails once
 # XLA agrees with the spec, so that the exclusion is revisited.
 # "interpreter-bug": our interpreter fails on a valid program (recorded in KNOWN_FAILURES.json; write the
 # files with --known-failures-dir DIR to reproduce).

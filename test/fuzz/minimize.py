@@ -8,7 +8,7 @@ outcome with the assertion text, or the exception type and the line that
 raised it).  Delta debugging removes chunks of lines, then tokens, keeping
 every step that still fails the same way.  The result goes to
 regressions/NAME.mlir with an entry in regressions/MANIFEST.json (status
-`open` until the bug is fixed; test_fuzz_regressions.py checks them all).
+`open` until the bug is fixed; fuzz/test_crash_regressions.py checks them all).
 """
 
 from __future__ import annotations

@@ -25,19 +25,19 @@ T = "test/python/"
 NAMED = [
     ("reduce: float max/min fast path drops init", "kernels/reductions",
      "                return combine(init, r)\n", "                return r\n",
-     [T + "test_kernel_mutants_reduce.py"]),
+     [T + "interpreter/reductions/test_reduce_non_identity_init.py"]),
     ("reduce: bool xor fast path becomes or", "kernels/reductions",
      '"stablehlo.xor": np.logical_xor}.get(name)', '"stablehlo.xor": np.logical_or}.get(name)',
-     [T + "test_kernel_mutants_reduce.py"]),
+     [T + "interpreter/reductions/test_reduce_non_identity_init.py"]),
     ("complex128 transcendentals in complex64 precision", "kernels/elementwise",
      "if f32 else floating)\n    else:\n        fn = complex_\n",
      "if f32 else floating)\n    else:\n"
      "        fn = complex_ and (lambda x, f=complex_: f(x.astype(np.complex64)).astype(x.dtype))\n",
-     [T + "test_kernel_mutants_elementwise_complex.py"]),
+     [T + "interpreter/elementwise/test_complex128_precision.py"]),
     ("batch_norm computes f64 in f32", "kernels/reductions",
      "    compute = dtype if dtype in (np.float32, np.float64) else np.dtype(np.float32)",
      "    compute = np.dtype(np.float32)",
-     [T + "test_kernel_mutants_normalization.py"]),
+     [T + "interpreter/reductions/test_batch_norm_f64.py"]),
 ]
 
 

@@ -24,10 +24,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 
-_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's root: tests in the area folders below reach its files (test/lit, test/conformance,
+# test/fuzz, examples, bench) from here, whatever their depth.
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if "stablehlo_py" not in sys.modules and importlib.util.find_spec("stablehlo_py") is None:
     # not installed: use the source tree
-    sys.path.insert(0, os.path.join(_REPO, "python"))
+    sys.path.insert(0, os.path.join(REPO, "python"))
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -39,7 +41,7 @@ if "xla_backend_optimization_level" not in os.environ.get("XLA_FLAGS", ""):
 
 import jax  # noqa: E402
 
-sys.path.insert(0, os.path.join(_REPO, "test", "conformance"))
+sys.path.insert(0, os.path.join(REPO, "test", "conformance"))
 from oracles import xla_run_text as _xla_run_text  # noqa: E402
 
 jax.config.update("jax_enable_x64", True)

@@ -31,7 +31,7 @@ func.func @dynamic_slice_types(%operand: tensor<3x?xf32>, %i: tensor<ui8>) -> te
 
 // A scalar operand has no start indices. Upstream prints that as
 // `%arg0, , sizes = []` and cannot parse it back: we print one comma
-// (docs/decisions.md, Syntax; test_interpreter_gather.py parses both).
+// (docs/decisions.md, Syntax; interpreter/indexing/test_gather.py parses both).
 // CHECK-LABEL:  func.func @dynamic_slice_no_start_indices(%arg0: tensor<f16>) -> tensor<f16> {
 // CHECK-NEXT:    %0 = stablehlo.dynamic_slice %arg0, sizes = [] : (tensor<f16>) -> tensor<f16>
 // CHECK-NEXT:    return %0 : tensor<f16>

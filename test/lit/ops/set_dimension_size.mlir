@@ -1,5 +1,5 @@
 // Round trip of stablehlo.set_dimension_size: the CHECK lines are upstream StableHLO's
-// printed form (checked with jaxlib by test/python/test_dynamism_ops_upstream.py).
+// printed form (checked with jaxlib by test/python/dialect/test_dynamism_ops_parity.py).
 // RUN: stablehlo-opt %s | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: stablehlo-opt %s | stablehlo-opt | FileCheck %s --match-full-lines --strict-whitespace
 // RUN: stablehlo-opt %s --mlir-print-op-generic | stablehlo-opt | FileCheck %s --match-full-lines --strict-whitespace

@@ -3,7 +3,7 @@
 // and unreduced axes, inline meshes, scalars), sharding_per_value and
 // op_sharding_rule attributes on other ops, argument and result shardings, and
 // each sdy op. The printed text is what jaxlib's Shardy prints
-// (test/python/test_sdy_upstream.py checks it); the generic form prints as
+// (test/python/dialect/test_sdy_parity.py checks it); the generic form prints as
 // upstream's and parses back to the same module.
 // RUN: stablehlo-opt %s | FileCheck %s
 // RUN: stablehlo-opt %s | stablehlo-opt | FileCheck %s
