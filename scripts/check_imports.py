@@ -8,7 +8,8 @@ Rules (docs/architecture.md, "Layers"):
 - imports run down the layers of LAYERS, or sideways within one layer;
 - no import cycle, within a layer either;
 - the kernel families (interpreter/kernels/*) never import each other;
-- no folder holds more than MAX_MODULES modules (__init__.py counts as one).
+- no folder holds more than MAX_MODULES modules (__init__.py counts as one), in the package
+  and in the Python test tree (TESTS).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python")
 PACKAGE = "stablehlo_py"
+TESTS = os.path.join(os.path.dirname(ROOT), "test", "python")
 MAX_MODULES = 15
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with
@@ -154,12 +156,21 @@ def problems(root: str = ROOT) -> list[str]:
             if family and other and family != other:
                 found.append(f"kernel family {module} imports another family, {target}")
     found += [f"import cycle: {' -> '.join(component)}" for component in cycles(graph)]
-    folders: dict = {}
-    for module, (path, _) in known.items():
-        folders.setdefault(os.path.dirname(path), []).append(module)
-    for folder, members in sorted(folders.items()):
-        if len(members) > MAX_MODULES:
-            found.append(f"{os.path.relpath(folder, root)} holds {len(members)} modules, more than {MAX_MODULES}")
+    found += crowded_folders(root)
+    if os.path.isdir(TESTS):
+        found += crowded_folders(TESTS)
+    return found
+
+
+def crowded_folders(top: str) -> list[str]:
+    """The folders under `top` with more than MAX_MODULES Python modules."""
+    found = []
+    for folder, dirs, files in sorted(os.walk(top)):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        count = sum(name.endswith(".py") for name in files)
+        if count > MAX_MODULES:
+            found.append(f"{os.path.relpath(folder, os.path.dirname(top))} holds {count} modules, "
+                         f"more than {MAX_MODULES}")
     return found
 
 

@@ -16,8 +16,8 @@ def _tests(*paths: str) -> list:
 
 
 _ELEMENTWISE = _tests(
-    "interpreter/elementwise/test_elementwise_ops.py", "interpreter/elementwise/test_convert.py",
-    "interpreter/elementwise/test_compare_select.py", "interpreter/elementwise/test_reduce_precision.py",
+    "interpreter/elementwise/test_elementwise_ops.py", "interpreter/elementwise/conversions/test_convert.py",
+    "interpreter/elementwise/test_compare_select.py", "interpreter/elementwise/conversions/test_reduce_precision.py",
     "interpreter/core/test_constants.py", "interpreter/elementwise/test_clamp_imag_atan2_bitcast.py",
     "api/test_dimension_number_properties.py", "interpreter/elementwise/test_ops_jax_does_not_emit.py",
     "interpreter/elementwise/test_rank0_i1_cbrt_cases.py",
@@ -49,10 +49,10 @@ _CHLO = _tests("interpreter/chlo/test_chlo_kernels.py", "interpreter/chlo/test_c
 # The mutant killers (the tests written for survivors of earlier runs, marked mutant_killer), by the
 # family they were written for.
 _KILL_ELEMENTWISE = _tests(
-    "interpreter/elementwise/test_bitcast_subbyte.py", "interpreter/elementwise/test_complex128_precision.py",
-    "interpreter/elementwise/test_complex_order.py", "interpreter/elementwise/test_int_min_division.py",
+    "interpreter/elementwise/conversions/test_bitcast_subbyte.py", "interpreter/elementwise/complex/test_complex128_precision.py",
+    "interpreter/elementwise/complex/test_complex_order.py", "interpreter/elementwise/test_int_min_division.py",
     "interpreter/elementwise/test_elementwise_kernel_edges.py", "interpreter/elementwise/test_scalar_form_guards.py",
-    "interpreter/elementwise/test_complex_sign.py", "interpreter/elementwise/test_subbyte_bit_ops.py",
+    "interpreter/elementwise/complex/test_complex_sign.py", "interpreter/elementwise/conversions/test_subbyte_bit_ops.py",
     "interpreter/elementwise/test_total_order.py")
 _KILL_REGIONS = _tests(  # reduce, reduce_window, select_and_scatter, sort, loops, if/case
     "interpreter/reductions/test_reduce_non_identity_init.py", "interpreter/reductions/test_region_kernel_edges.py")
@@ -72,8 +72,8 @@ KILLERS = sorted(_KILL_ELEMENTWISE + _KILL_REGIONS + _KILL_SCALAR + _KILL_INDEXI
 # The toolkit modules (types, conversion, combiners, bodies, windows) serve several families: the
 # tests of every family that uses them judge them.
 _EVERY_FAMILY = sorted(set(_ELEMENTWISE + _REGIONS + _INDEXING + _DATA_MOVEMENT + _LINALG + _tests(
-    "api/test_interpret_and_compile.py", "interpreter/elementwise/test_subbyte_bit_ops.py",
-    "interpreter/elementwise/test_complex_order.py", "interpreter/elementwise/test_elementwise_kernel_edges.py")))
+    "api/test_interpret_and_compile.py", "interpreter/elementwise/conversions/test_subbyte_bit_ops.py",
+    "interpreter/elementwise/complex/test_complex_order.py", "interpreter/elementwise/test_elementwise_kernel_edges.py")))
 
 # module (path under python/stablehlo_py/interpreter/, without .py) -> (test files, its mutant killers)
 FAMILIES = {

@@ -33,7 +33,7 @@ NAMED = [
      "if f32 else floating)\n    else:\n        fn = complex_\n",
      "if f32 else floating)\n    else:\n"
      "        fn = complex_ and (lambda x, f=complex_: f(x.astype(np.complex64)).astype(x.dtype))\n",
-     [T + "interpreter/elementwise/test_complex128_precision.py"]),
+     [T + "interpreter/elementwise/complex/test_complex128_precision.py"]),
     ("batch_norm computes f64 in f32", "kernels/reductions",
      "    compute = dtype if dtype in (np.float32, np.float64) else np.dtype(np.float32)",
      "    compute = np.dtype(np.float32)",

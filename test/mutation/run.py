@@ -16,7 +16,7 @@ first failure), and a mutant no test executes is a survivor without a run.
 Outcomes: killed (a test failed), survived, timeout (counted as killed: the
 mutant made a test hang), equivalent (listed in equivalent.txt with a reason;
 not run). Survivors are written to OUT/survivors-<module>.txt, every outcome to
-OUT/results-<module>.json. Order is a seeded shuffle, so a run cut short by
+OUT/results-<module>.json (a "/" in the module name becomes "-"). Order is a seeded shuffle, so a run cut short by
 its budget is a uniform sample of the module's mutants.
 """
 
@@ -456,9 +456,10 @@ def main(argv=None) -> int:
             os.makedirs(work)
             results, counts = run_module(name, args, copy_root, work, equivalent, deadline)
             table.append(score_line(name, counts))
-            with open(os.path.join(args.out, f"results-{name}.json"), "w") as f:
+            stem = name.replace("/", "-")  # module names such as kernels/fft name folders
+            with open(os.path.join(args.out, f"results-{stem}.json"), "w") as f:
                 json.dump(results, f, indent=1)
-            with open(os.path.join(args.out, f"survivors-{name}.txt"), "w") as f:
+            with open(os.path.join(args.out, f"survivors-{stem}.txt"), "w") as f:
                 for r in results:
                     if r["outcome"] in ("survived", "no-coverage"):
                         f.write(f"{r['key']}\n    {r['describe']} ({r['outcome']})\n")

@@ -1,5 +1,5 @@
 """Probe values for rounding to a float type: where a cast that rounds twice, or wrongly, shows
-(conformance/test_exact_oracles.py, interpreter/elementwise/test_convert.py)."""
+(conformance/test_exact_oracles.py, interpreter/elementwise/conversions/test_convert.py)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,6 @@ index order, large ones by BLAS (see `_matmul`).
 from __future__ import annotations
 
 import math
-import os
 from typing import NamedTuple
 
 import ml_dtypes
