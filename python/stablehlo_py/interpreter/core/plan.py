@@ -31,7 +31,8 @@ import numpy as np
 from . import attributes
 from .errors import InterpreterError
 from .limits import Limits, format_bytes
-from .registry import PRECOMPUTED, SIZES_FROM_VALUES, VIEW, ELEMENTWISE, Kernel, has_trait, lookup, lookup_scalar
+from .registry import (PRECOMPUTED, SIZES_FROM_VALUES, VIEW, ELEMENTWISE, Kernel, ScalarForm, has_trait, lookup,
+                       lookup_scalar)
 from .registry import quantized_factory
 from .types import TensorSpec, TupleSpec, is_quantized_spec, value_spec
 
@@ -528,12 +529,13 @@ def _all_scalar(op: DecodedOp) -> bool:
     return all(map(_is_scalar, (*op.operand_specs, *captured, *op.result_specs)))
 
 
-def _scalar_form(op: DecodedOp) -> str | None:
+def _scalar_form(op: DecodedOp) -> ScalarForm | None:
     """The op's scalar form (registry.register_scalar) for its types, or None."""
     factory = lookup_scalar(op.name)
     form = factory(op) if factory is not None else None
-    if form is not None and "{result}" in form:
-        form = form.replace("{result}", f"np.{op.result_specs[0].dtype.type.__name__}")
+    if form is not None and not isinstance(form, ScalarForm):
+        raise InterpreterError(f"internal: the scalar form of {op.name} is a {type(form).__name__}, "
+                               "not a ScalarForm")
     return form
 
 

@@ -10,16 +10,16 @@ it a Kernel (`Kernel.of`). Factories pick dtype-specific numpy functions
 up front, so kernels do no IR work.
 
 An op may also register a scalar form (`register_scalar`): a factory called
-for an op whose operands and results are all rank-0 tensors, returning a
-Python expression over numpy scalars (`"{0} + {1}"`; `{result}` names the
-result's numpy scalar type, `np.float32`, ...) that computes exactly what its kernel computes, or None
-when no such expression exists for the op's types.  A form that needs values (typed constants,
-functions) returns `(expression, {name: value})` and refers to them as `{name}`, or
-`(expression, values, specialize)`, where `specialize(constants)` (per operand its numpy scalar
-if the operand is a constant of the loop, else None) returns a simpler `(expression, values)`
-for those constants, or None; the expression
-may repeat its operands (they are names) and may use `_t` and `_c` as scratch names.  scalar.py uses them to run
-scalar loops without a numpy call per op.
+for an op whose operands and results are all rank-0 tensors, returning the
+`ScalarForm` of the op for its types, or None when there is none. Its
+`expression` is Python over numpy scalars (`"{0} + {1}"`, operands by index)
+computing exactly what the kernel computes; it may repeat its operands (they are
+names), use `_t` and `_c` as scratch names, refer to `{result}` (the result's
+numpy scalar type) and to the entries of `values` by name (typed constants,
+functions). `specialize(constants)`, if given, gets per operand its numpy scalar
+when the operand is a constant of the loop (else None) and returns a simpler
+ScalarForm for those constants, or None. jit/scalar.py uses them to run scalar
+loops without a numpy call per op.
 
 Each op's traits (ELEMENTWISE, PURE, VIEW, SIZES_FROM_VALUES, PRECOMPUTED) are given where its
 kernel is registered, and read through `has_trait` by the plan, the loop analyses and the JIT.
@@ -30,14 +30,14 @@ where they live: the interpreter's API sets `set_loader` to import them on first
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping, NamedTuple
 
 import numpy as np
 
 from .errors import InterpreterError
 from .types import TensorSpec
 
-__all__ = ["Kernel", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
+__all__ = ["Kernel", "ScalarForm", "register", "register_scalar", "register_custom_call_targets", "lookup", "lookup_scalar",
            "lookup_custom_call_target", "custom_call_targets", "supported_ops", "has_trait", "set_loader",
            "set_quantized_wrapper", "quantized_factory", "ELEMENTWISE", "PURE", "VIEW", "SIZES_FROM_VALUES",
            "PRECOMPUTED"]
@@ -58,15 +58,15 @@ class Kernel:
     Fields for the plan's analyses: `in_place`, a variant of `run` that may overwrite its first
     operand (a while body that owns that carry uses it: regions._in_place_updates); `branches`,
     the prepared Regions of if/case, one of which runs (scalar loops inline them);
-    `scalar_form`, set by the plan for an op on rank-0 values from its registered scalar form
-    (`register_scalar`), for scalar loops (scalar.py)."""
+    `scalar_form`, the op's ScalarForm, set by the plan for an op on rank-0 values from its
+    registered scalar form (`register_scalar`), for scalar loops (jit/scalar.py)."""
 
     __slots__ = ("run", "in_place", "branches", "one", "scalar_form")
 
     def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
         self.run, self.in_place, self.branches = run, in_place, branches
         self.one: Callable | None = None  # see single
-        self.scalar_form: str | None = None
+        self.scalar_form: ScalarForm | None = None
 
     @staticmethod
     def of(made, result_specs) -> "Kernel":
@@ -92,6 +92,13 @@ class Kernel:
         kernel = Kernel(lambda *operands: (one(*operands),))
         kernel.one = one
         return kernel
+
+
+class ScalarForm(NamedTuple):
+    """An op on rank-0 values as a Python expression over numpy scalars (see the module's doc)."""
+    expression: str
+    values: Mapping = {}
+    specialize: Callable | None = None
 
 
 _FACTORIES: dict[str, Callable] = {}
@@ -135,13 +142,14 @@ def has_trait(name: str, trait: str) -> bool:
 
 
 def register_scalar(*names: str):
-    """Decorator: register scalar-form `factory` (op -> expression or None) for each op in `names`."""
+    """Decorator: register scalar-form `factory` (op -> ScalarForm or None) for each op in `names`."""
     return _registrar(_SCALAR_FORMS, "scalar form", names)
 
 
 def register_custom_call_targets(*targets: str):
-    """Decorator: register factory `(op, target) -> kernel` for the built-in `stablehlo.custom_call`
-    targets `targets` (the check dialect's custom-call forms); user targets live in custom_calls.py."""
+    """Decorator: register kernel factory `factory(op)`, the same contract as `register`'s, for the
+    built-in `stablehlo.custom_call` targets `targets` (the op's `call_target_name` says which);
+    user targets live in kernels/custom_calls."""
     return _registrar(_CUSTOM_CALL_TARGETS, "custom_call target", targets)
 
 

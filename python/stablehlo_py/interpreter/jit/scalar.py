@@ -15,9 +15,9 @@ the loop is compiled once into Python source over numpy scalars:
             s0, s1 = b6, b4
         return [asarray(s0), asarray(s1)]
 
-Ops with a scalar form (registry.register_scalar) become that expression (the
-values a form names, `(expression, {name: value})`, become globals of the
-generated function under names unique to the op); if
+Ops with a scalar form (registry.register_scalar, a ScalarForm) become its
+expression (the values it names, and `result`, become globals of the generated
+function under names unique to the op); if
 and case with scalar branches become Python if/elif/else; any other op calls
 its own kernel on 0-d arrays, so results are the kernels' results either way
 (the compiled loop's `kernel_calls` names those ops, and `source` is its code).  An error names the op whose line raised it.
@@ -81,15 +81,12 @@ def _emit_function(src: _Source, fn: Function, prefix: str, inputs: list[str], i
         args = [names[i] for i in ins]
         form = op.kernel.scalar_form
         if form is not None:  # scalar forms exist for one-result ops only
-            if isinstance(form, tuple):  # (expression, the values it names[, specialize]): bound under unique names
-                if len(form) == 3:  # a simpler expression for some constant operands
-                    known = [src.globals[a] if a in constants else None for a in args]
-                    form = (form[2](known) if any(k is not None for k in known) else None) or form[:2]
-                form, values = form
-                named = {key: src.bind(f"{prefix}_n{index}_{key}", value) for key, value in values.items()}
-            else:
-                named = {}
-            expression = form.format(*args, **named)
+            if form.specialize is not None:  # a simpler form for some constant operands
+                known = [src.globals[a] if a in constants else None for a in args]
+                form = (form.specialize(known) if any(k is not None for k in known) else None) or form
+            values = {"result": op.result_specs[0].dtype.type, **form.values}  # bound under unique names
+            named = {key: src.bind(f"{prefix}_n{index}_{key}", value) for key, value in values.items()}
+            expression = form.expression.format(*args, **named)
             if args and all(a in constants for a in args):  # a scalar form of constants: computed once
                 value = _evaluate(expression, src.globals)
                 if value is not None:

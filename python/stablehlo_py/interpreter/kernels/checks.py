@@ -202,8 +202,9 @@ _RETURNS_I1 = {"check.eq"}
 
 
 @register_custom_call_targets(*_CUSTOM_CALL_CHECKS)
-def _custom_call_check(op, target: str):
+def _custom_call_check(op):
     """Kernel for `stablehlo.custom_call @<target>` where the target is a check."""
+    target = op.attrs["call_target_name"]
     mismatch = _CUSTOM_CALL_CHECKS[target]
     results = [spec.text for spec in op.result_specs]
     if target in _RETURNS_I1:

@@ -21,7 +21,7 @@ from ..numerics.combiners import complex_max, complex_min, float_max, float_min,
 from ..numerics.conversion import convert_values
 from ..core.errors import InterpreterError
 from ..core import registry
-from ..core.registry import ELEMENTWISE, PURE, register_scalar
+from ..core.registry import ELEMENTWISE, PURE, ScalarForm, register_scalar
 from ..core.types import ElementInfo, bits_view, complex_product, from_wide_int, int_dtype, uint_dtype, wide_int_dtype
 
 
@@ -713,7 +713,7 @@ def _scalar_arithmetic(op):
     info = _element(op)
     if info.dtype not in _NUMPY_SCALARS:
         return None
-    return _SCALAR_EXPRESSIONS[op.name].get(info.category)
+    return _form(_SCALAR_EXPRESSIONS[op.name].get(info.category))
 
 
 @register_scalar("stablehlo.compare")
@@ -725,12 +725,12 @@ def _scalar_compare(op):
         return None
     if info.category == "float" and compare_type == "TOTALORDER":
         return None
-    return "{0} " + _OPERATORS[direction] + " {1}"
+    return ScalarForm("{0} " + _OPERATORS[direction] + " {1}")
 
 
 @register_scalar("stablehlo.select")
 def _scalar_select(op):
-    return "({1} if {0} else {2})"
+    return ScalarForm("({1} if {0} else {2})")
 
 
 @register_scalar("stablehlo.convert")
@@ -739,21 +739,26 @@ def _scalar_convert(op):
     if src.dtype not in _NUMPY_SCALARS or dst.dtype not in _NUMPY_SCALARS or src.category == "complex":
         return None
     if dst.category == "bool":
-        return "({0} != 0)"
+        return ScalarForm("({0} != 0)")
     if dst.is_int and src.category == "float":
         # conversion._float_to_int: truncate; NaN -> 0; below the range -> min, above -> max
         # (limits as f64 scalars, so an f16 or f32 operand compares in f64, exactly)
         values = _typed(dst, zero=0, min=dst.min, max=dst.max)
         values.update(low=np.float64(dst.min - 1), limit=np.float64(dst.max + 1))
-        return ("({zero} if {0} != {0} else {max} if {0} >= {limit} else {min} if {0} <= {low} "
-                "else {result}({0}))", values)
-    return "{result}({0})"  # a C cast: ints wrap, floats round to nearest even
+        return ScalarForm("({zero} if {0} != {0} else {max} if {0} >= {limit} else {min} if {0} <= {low} "
+                          "else {result}({0}))", values)
+    return ScalarForm("{result}({0})")  # a C cast: ints wrap, floats round to nearest even
 
 
 def _typed(info: ElementInfo, **values) -> dict:
-    """Scalar-form values: numpy scalars of `info`'s type, and `result`, that type."""
+    """Scalar-form values: numpy scalars of `info`'s type."""
     dtype = info.dtype.type
-    return {"result": dtype, **{name: dtype(value) for name, value in values.items()}}
+    return {name: dtype(value) for name, value in values.items()}
+
+
+def _form(expression: str | None) -> ScalarForm | None:
+    """The scalar form of `expression`, which names no values; None for None."""
+    return None if expression is None else ScalarForm(expression)
 
 
 def _numpy_scalar_form(op) -> ElementInfo | None:
@@ -769,28 +774,30 @@ def _scalar_divide(op):
     if info is None or info.category == "complex":
         return None
     if info.category == "float":
-        return "{0} / {1}"  # f16: numpy divides in f32 and rounds once, as _via_f32
+        return ScalarForm("{0} / {1}")  # f16: numpy divides in f32 and rounds once, as _via_f32
     if info.category == "uint":
         values = _typed(info, max=info.max)
-        return "({max} if not {1} else {0} // {1})", values, _constant_divisor(values, "{max}", "{0} // {1}")
+        return ScalarForm("({max} if not {1} else {0} // {1})", values,
+                          _constant_divisor(values, "{max}", "{0} // {1}"))
     # floor division rounds down; a quotient with a remainder and operands of opposite signs is one more
     values = _typed(info, zero=0, one=1, m1=-1)
 
     def specialize(constants):
         b = constants[1]
         if b is None or b in (0, -1):
-            return None if b is None else ("{m1}" if b == 0 else "-{0}", values)
-        return f"({{0}} // {{1}} if {{0}} {'>=' if b > 0 else '<='} {{zero}} or not {{0}} % {{1}} else {{0}} // {{1}} + {{one}})", values
+            return None if b is None else ScalarForm("{m1}" if b == 0 else "-{0}", values)
+        return ScalarForm(f"({{0}} // {{1}} if {{0}} {'>=' if b > 0 else '<='} {{zero}} or not {{0}} % {{1}} "
+                          "else {0} // {1} + {one})", values)
 
-    return ("({m1} if not {1} else -{0} if {1} == {m1} else {0} // {1} if ({0} ^ {1}) >= {zero} or not {0} % {1} "
-            "else {0} // {1} + {one})", values, specialize)
+    return ScalarForm("({m1} if not {1} else -{0} if {1} == {m1} else {0} // {1} if ({0} ^ {1}) >= {zero} "
+                      "or not {0} % {1} else {0} // {1} + {one})", values, specialize)
 
 
 def _constant_divisor(values: dict, by_zero: str, otherwise: str):
     """specialize (registry.register_scalar) for a constant divisor: `by_zero` or `otherwise`."""
     def specialize(constants):
         b = constants[1]
-        return None if b is None else (by_zero if b == 0 else otherwise, values)
+        return None if b is None else ScalarForm(by_zero if b == 0 else otherwise, values)
     return specialize
 
 
@@ -803,28 +810,30 @@ def _scalar_remainder(op):
     if info.category == "float":
         return _scalar_via_f32(info, "np.fmod({0}, {1})")
     if info.category == "uint":
-        return "({0} if not {1} else {0} % {1})", {}, _constant_divisor({}, "{0}", "{0} % {1}")
+        return ScalarForm("({0} if not {1} else {0} % {1})", {}, _constant_divisor({}, "{0}", "{0} % {1}"))
     # numpy's % takes the divisor's sign: a nonzero remainder of the other sign than the dividend moves by it
     values = _typed(info, zero=0)
 
     def specialize(constants):
         b = constants[1]
         if b is None or b == 0:
-            return None if b is None else ("{0}", values)
+            return None if b is None else ScalarForm("{0}", values)
         if b in (1, -1):
-            return "{zero}", values
-        return f"(_t - {{1}} if (_t := {{0}} % {{1}}) and {{0}} {'<' if b > 0 else '>'} {{zero}} else _t)", values
+            return ScalarForm("{zero}", values)
+        return ScalarForm(f"(_t - {{1}} if (_t := {{0}} % {{1}}) and {{0}} {'<' if b > 0 else '>'} {{zero}} "
+                          "else _t)", values)
 
-    return "({0} if not {1} else _t if not (_t := {0} % {1}) or (_t ^ {0}) >= 0 else _t - {1})", values, specialize
+    return ScalarForm("({0} if not {1} else _t if not (_t := {0} % {1}) or (_t ^ {0}) >= 0 else _t - {1})", values,
+                      specialize)
 
 
 def _scalar_via_f32(info: ElementInfo, expression: str, values: dict | None = None):
     """Float `expression` on f32/f64 operands; f16 operands computed in f32 and rounded once (_via_f32)."""
     values = dict(values or {})
     if info.bits >= 32:
-        return (expression, values) if values else expression
+        return ScalarForm(expression, values)
     widened = expression.format(*(f"{{widen}}({{{i}}})" for i in range(3)), **{k: f"{{{k}}}" for k in values})
-    return "{result}(" + widened + ")", {**values, "result": info.dtype.type, "widen": _to_f32(info)}
+    return ScalarForm("{result}(" + widened + ")", {**values, "widen": _to_f32(info)})
 
 
 @register_scalar("stablehlo.shift_left", "stablehlo.shift_right_logical", "stablehlo.shift_right_arithmetic")
@@ -855,13 +864,13 @@ def _scalar_shift(op):
             return None
         if kind == "shift_right_logical":
             if not 0 < b < info.bits:
-                return ("{zero}" if b else "{0}"), values
-            return "({0} >> {1}) & {mask}", {**values, "mask": info.dtype.type(info.max >> (int(b) - 1))}
+                return ScalarForm("{zero}" if b else "{0}", values)
+            return ScalarForm("({0} >> {1}) & {mask}", {**values, "mask": info.dtype.type(info.max >> (int(b) - 1))})
         if b >= 0:
-            return ("{0} << {1}" if kind == "shift_left" else "{0} >> {1}"), values
-        return ("{zero}" if kind == "shift_left" else "({m1} if {0} < {zero} else {zero})"), values
+            return ScalarForm("{0} << {1}" if kind == "shift_left" else "{0} >> {1}", values)
+        return ScalarForm("{zero}" if kind == "shift_left" else "({m1} if {0} < {zero} else {zero})", values)
 
-    return form, values, specialize
+    return ScalarForm(form, values, specialize)
 
 
 def _float_max_form(a: str, b: str, first: str | None = None) -> str:
@@ -882,10 +891,10 @@ def _scalar_clamp(op):
     if info.dtype not in _NUMPY_SCALARS or info.category == "complex":
         return None
     if info.category == "float":
-        return _float_min_form("_c", "{2}", first="(_c := " + _float_max_form("{1}", "{0}") + ")")
+        return ScalarForm(_float_min_form("_c", "{2}", first="(_c := " + _float_max_form("{1}", "{0}") + ")"))
     if info.category == "bool":
-        return "({1} | {0}) & {2}"
-    return "min(max({1}, {0}), {2})"
+        return ScalarForm("({1} | {0}) & {2}")
+    return ScalarForm("min(max({1}, {0}), {2})")
 
 
 @register_scalar("stablehlo.maximum", "stablehlo.minimum")
@@ -894,14 +903,14 @@ def _scalar_float_max_min(op):
     if info is None:
         return None
     if info.category != "float":
-        return _SCALAR_EXPRESSIONS[op.name].get(info.category)
-    return (_float_max_form if op.name == "stablehlo.maximum" else _float_min_form)("{0}", "{1}")
+        return _form(_SCALAR_EXPRESSIONS[op.name].get(info.category))
+    return ScalarForm((_float_max_form if op.name == "stablehlo.maximum" else _float_min_form)("{0}", "{1}"))
 
 
 @register_scalar("stablehlo.abs")
 def _scalar_abs(op):
     info = _numpy_scalar_form(op)
-    return "abs({0})" if info is not None and info.category in ("sint", "uint", "float") else None  # np.abs
+    return _form("abs({0})" if info is not None and info.category in ("sint", "uint", "float") else None)  # np.abs
 
 
 @register_scalar("stablehlo.sign")
@@ -912,17 +921,17 @@ def _scalar_sign(op):
         return None
     values = _typed(info, zero=0, one=1)
     if info.category == "uint":
-        return "({one} if {0} else {zero})", values
+        return ScalarForm("({one} if {0} else {zero})", values)
     values["m1"] = info.dtype.type(-1)
     if info.category == "float":
-        return "({0} if not {0} or {0} != {0} else {one} if {0} > {zero} else {m1})", values
-    return "({one} if {0} > {zero} else {m1} if {0} < {zero} else {zero})", values
+        return ScalarForm("({0} if not {0} or {0} != {0} else {one} if {0} > {zero} else {m1})", values)
+    return ScalarForm("({one} if {0} > {zero} else {m1} if {0} < {zero} else {zero})", values)
 
 
 @register_scalar("stablehlo.is_finite")
 def _scalar_is_finite(op):
     info = _numpy_scalar_form(op)
-    return "({0} - {0} == {0} - {0})" if info is not None and info.category == "float" else None  # inf, NaN: NaN
+    return _form("({0} - {0} == {0} - {0})" if info is not None and info.category == "float" else None)  # inf, NaN
 
 
 # unary float ops whose kernels are one numpy function of the value (f16 in f32, _via_f32)

@@ -61,16 +61,16 @@ def registered_custom_calls() -> list[str]:
 
 @register("stablehlo.custom_call")
 def _custom_call(op):
-    target = op.attrs["call_target_name"]
-    builtin = lookup_custom_call_target(target)
-    return builtin(op, target) if builtin is not None else _user_target_kernel(op, target)
+    """A built-in target's factory (register_custom_call_targets), else a user's target."""
+    factory = lookup_custom_call_target(op.attrs["call_target_name"]) or _user_target_kernel
+    return factory(op)
 
 
 _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 
 
 @register_custom_call_targets("shape_assertion")
-def _shape_assertion(op, target: str):
+def _shape_assertion(op):
     """JAX's shape assertion in shape-polymorphic exports: `(predicate, operands...)`, no
     results; a false predicate fails the call with `error_message`, whose `{k}` is operand k
     after the predicate (JAX's format; XLA raises the same error)."""
@@ -94,8 +94,9 @@ IDENTITY_TARGETS = ("annotate_device_placement", "Sharding", "SPMDFullToShardSha
 
 
 @register_custom_call_targets(*IDENTITY_TARGETS)
-def _identity_target(op, target: str):
+def _identity_target(op):
     """Identity on one device: one operand, one result of the same type."""
+    target = op.attrs["call_target_name"]
     if op.num_operands != 1 or op.num_results != 1:
         raise InterpreterError(f"custom_call @{target} takes one operand and has one result on one device, got "
                                f"{op.num_operands} operands and {op.num_results} results")
@@ -119,9 +120,10 @@ CALLBACK_TARGETS = ("xla_ffi_python_cpu_callback", "xla_ffi_partitioned_python_c
                     "xla_ffi_partitioned_python_gpu_callback", "xla_python_gpu_callback")
 
 
-def _host_callback(op, target: str):
+def _host_callback(op):
     """A host callback: an error when the program is compiled, naming the callback (unless the
     user registered a stand-in with register_custom_call)."""
+    target = op.attrs["call_target_name"]
     index = lapack.backend_config(op).get("index")
     which = f"callback {index} of the exporting process" if index is not None else "a callback"
     raise InterpreterError(f"custom_call @{target} calls {which} (jax.pure_callback, io_callback or "
@@ -142,11 +144,12 @@ def builtin_targets() -> list[tuple[str, str]]:
     return sorted(rows + [(target, summary(_host_callback)) for target in CALLBACK_TARGETS])
 
 
-def _user_target_kernel(op, target: str):
+def _user_target_kernel(op):
     """The kernel of `stablehlo.custom_call @target` for a registered user target."""
+    target = op.attrs["call_target_name"]
     fn = _TARGETS.get(target)
     if fn is None and target in CALLBACK_TARGETS:
-        return _host_callback(op, target)
+        return _host_callback(op)
     if fn is None:
         known = ", ".join(f"@{t}" for t in registered_custom_calls()) or "none"
         raise InterpreterError(f"unsupported custom_call target @{target} (register a Python implementation "

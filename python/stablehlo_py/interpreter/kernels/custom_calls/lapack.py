@@ -81,9 +81,8 @@ def backend_config(op) -> dict:
 class _Call:
     """One LAPACK custom call as its factory reads it: element type, options, operand checks."""
 
-    def __init__(self, op, target: str, operands: int, results: int, matrices=((0,), (0,)), *,
-                 alpha_ok: bool = False):
-        self.target = target
+    def __init__(self, op, operands: int, results: int, matrices=((0,), (0,)), *, alpha_ok: bool = False):
+        self.target = target = op.attrs["call_target_name"]
         match = _TARGET.match(target)
         self.dtype = _DTYPES[match[1]] if match else None
         self.routine = match[2] if match else target
@@ -244,9 +243,9 @@ def _info(batch: tuple) -> np.ndarray:
 
 
 @register_custom_call_targets(*_names("getrf"))
-def _getrf(op, target):
+def _getrf(op):
     """LU with partial pivoting: (a[..., m, n]) -> (lu, ipiv[..., min(m, n)] 1-based, info)."""
-    call = _Call(op, target, 1, 3)
+    call = _Call(op, 1, 3)
     getrf = call.lapack()
 
     def one(a):
@@ -264,9 +263,9 @@ def _getrf(op, target):
 
 
 @register_custom_call_targets(*_names("geqrf"))
-def _geqrf(op, target):
+def _geqrf(op):
     """Householder QR: (a[..., m, n]) -> (packed R and reflectors, tau[..., min(m, n)])."""
-    call = _Call(op, target, 1, 2)
+    call = _Call(op, 1, 2)
     geqrf = call.lapack()
 
     def one(a):
@@ -283,10 +282,10 @@ def _geqrf(op, target):
 
 
 @register_custom_call_targets(*_names("geqp3"))
-def _geqp3(op, target):
+def _geqp3(op):
     """QR with column pivoting: (a[..., m, n], jpvt[..., n] i32) -> (packed QR, jpvt 1-based, tau).
     Only free columns (jpvt all zero on entry, as JAX passes it) are supported."""
-    call = _Call(op, target, 2, 3)
+    call = _Call(op, 2, 3)
     geqp3 = call.lapack()
 
     def one(a, jpvt):
@@ -309,10 +308,10 @@ def _geqp3(op, target):
 
 
 @register_custom_call_targets(*_names("orgqr", complex_=False), *_names("ungqr", real=False))
-def _orgqr(op, target):
+def _orgqr(op):
     """Q of a QR factorization: (a[..., m, n] packed reflectors, tau[..., k]) -> q[..., m, n],
     the first n columns of H(1) H(2) ... H(k) (m >= n >= k)."""
-    call = _Call(op, target, 2, 1)
+    call = _Call(op, 2, 1)
     orgqr = call.lapack()
 
     def one(a, tau):
@@ -332,10 +331,10 @@ def _orgqr(op, target):
 
 
 @register_custom_call_targets(*_names("ormqr", complex_=False), *_names("unmqr", real=False))
-def _ormqr(op, target):
+def _ormqr(op):
     """Apply Q of a QR factorization: (a[..., r, n] reflectors, tau[..., k], c[..., p, q]) with
     bool options left, transpose -> Q c, Q^H c, c Q or c Q^H (r = p when left, q otherwise)."""
-    call = _Call(op, target, 3, 1, ((0, 2), (0,)))
+    call = _Call(op, 3, 1, ((0, 2), (0,)))
     ormqr = call.lapack()
     left, transpose = call.boolean("left"), call.boolean("transpose")
     side = b"L" if left else b"R"
@@ -364,10 +363,10 @@ def _ormqr(op, target):
 
 
 @register_custom_call_targets(*_names("potrf"))
-def _potrf(op, target):
+def _potrf(op):
     """Cholesky: (a[..., n, n]) uplo -> (factor in the uplo triangle, the other triangle as given;
     info > 0 where a is not positive definite: the leading minor of that order is not)."""
-    call = _Call(op, target, 1, 2)
+    call = _Call(op, 1, 2)
     lower = call.char("uplo", "LU") == "L"
     potrf = call.lapack()
 
@@ -385,11 +384,11 @@ def _potrf(op, target):
 
 
 @register_custom_call_targets(*_names("trsm"))
-def _trsm(op, target):
+def _trsm(op):
     """Triangular solve: (a[..., k, k], b[..., m, n]) side, uplo, trans_x, diag -> x with
     op(a) x = b (side 'L', k = m) or x op(a) = b (side 'R', k = n); op is a, a^T or a^H. An older
     form passes alpha as a third, rank-0 operand (x solves for alpha b)."""
-    call = _Call(op, target, 2, 1, ((0, 1), (0,)), alpha_ok=True)
+    call = _Call(op, 2, 1, ((0, 1), (0,)), alpha_ok=True)
     right = call.char("side", "LR") == "R"
     lower = call.char("uplo", "LU") == "L"
     trans = "NTC".index(call.char("trans_x", "NTC"))
@@ -417,11 +416,11 @@ def _trsm(op, target):
 
 
 @register_custom_call_targets(*_names("gtsv"))
-def _gtsv(op, target):
+def _gtsv(op):
     """Tridiagonal solve: (dl[..., n], d[..., n], du[..., n], b[..., n, k]) -> (dl, d, du as LAPACK
     leaves them, x, info). dl[0] and du[n-1] are not part of the matrix; info = i > 0 when U(i, i)
     is exactly zero, and x is then not computed."""
-    call = _Call(op, target, 4, 5, ((3,), (3,)))
+    call = _Call(op, 4, 5, ((3,), (3,)))
     gtsv = call.lapack()
 
     def one(dl, d, du, b):
@@ -453,11 +452,11 @@ def _gtsv(op, target):
 
 
 @register_custom_call_targets(*_names("gesdd", "gesvd"))
-def _svd(op, target):
+def _svd(op):
     """SVD (gesdd: divide and conquer, gesvd: QR iteration): (a[..., m, n]) mode -> (a as LAPACK
     leaves it, s[..., min(m, n)] real, u, vt, info). mode 'A': u m x m, vt n x n; 'S': u m x k,
     vt k x n; 'N': singular values only (u and vt keep their declared shapes, zero)."""
-    call = _Call(op, target, 1, 5, ((0,), (0, 2, 3)))
+    call = _Call(op, 1, 5, ((0,), (0, 2, 3)))
     mode = call.char("mode", "ASNO")
     if mode == "O":
         call.fail("mode 'O' (overwrite a with u or vt) is not supported, as in XLA")
@@ -492,11 +491,11 @@ def _svd(op, target):
 
 
 @register_custom_call_targets(*_names("syevd", complex_=False), *_names("heevd", real=False))
-def _syevd(op, target):
+def _syevd(op):
     """Symmetric / Hermitian eigendecomposition: (a[..., n, n]) mode, uplo -> (eigenvectors as
     columns (mode 'V'; the destroyed a for 'N'), w[..., n] real ascending, info). Only the uplo
     triangle of a is read."""
-    call = _Call(op, target, 1, 3)
+    call = _Call(op, 1, 3)
     vectors = call.char("mode", "VN") == "V"
     lower = call.char("uplo", "LU") == "L"
     syevd = call.lapack()
@@ -529,13 +528,14 @@ def _unpack_eigenvectors(wi: np.ndarray, v: np.ndarray, dtype) -> np.ndarray:
 
 
 @register_custom_call_targets(*_names("geev"))
-def _geev(op, target):
+def _geev(op):
     """General eigendecomposition: (a[..., n, n]) compute_left, compute_right ('N'/'V') -> real:
     (wr, wi, vl, vr complex, info), complex: (w, vl, vr, info). Conjugate pairs come positive
     imaginary part first; eigenvectors are columns of unit 2-norm with largest component real. A
     non-finite a is not factored: info = -4."""
+    target = op.attrs["call_target_name"]
     real = target[7] in "sd"
-    call = _Call(op, target, 1, 5 if real else 4, ((0,), (2, 3) if real else (1, 2)))
+    call = _Call(op, 1, 5 if real else 4, ((0,), (2, 3) if real else (1, 2)))
     left = call.char("compute_left", "NV") == "V"
     right = call.char("compute_right", "NV") == "V"
     geev = call.lapack()
@@ -570,11 +570,12 @@ def _no_select(*_):
 
 
 @register_custom_call_targets(*_names("gees"))
-def _gees(op, target):
+def _gees(op):
     """Schur decomposition: (a[..., n, n]) mode ('V'/'N'), sort ('N' only, as in XLA) -> real:
     (T quasi-triangular, vs, wr, wi, sdim, info), complex: (T, vs, w, sdim, info); a = vs T vs^H."""
+    target = op.attrs["call_target_name"]
     real = target[7] in "sd"
-    call = _Call(op, target, 1, 6 if real else 5, ((0,), (0, 1)))
+    call = _Call(op, 1, 6 if real else 5, ((0,), (0, 1)))
     vectors = call.char("mode", "VN") == "V"
     if call.char("sort", "NS") != "N":
         call.fail("ordering eigenvalues (sort 'S') is not implemented, as in XLA")
@@ -604,10 +605,10 @@ def _gees(op, target):
 
 
 @register_custom_call_targets(*_names("gehrd"))
-def _gehrd(op, target):
+def _gehrd(op):
     """Hessenberg reduction: (a[..., n, n]) low, high (1-based ilo, ihi; i32) -> (H above the
     subdiagonal with the reflectors below it, tau[..., n-1], info)."""
-    call = _Call(op, target, 1, 3)
+    call = _Call(op, 1, 3)
     low, high = call.integer("low"), call.integer("high")
     gehrd = call.lapack()
 
@@ -631,10 +632,10 @@ def _gehrd(op, target):
 
 
 @register_custom_call_targets(*_names("sytrd", complex_=False), *_names("hetrd", real=False))
-def _sytrd(op, target):
+def _sytrd(op):
     """Tridiagonal reduction of a symmetric / Hermitian matrix: (a[..., n, n]) uplo -> (T with the
     reflectors in the uplo triangle, d[..., n] real, e[..., n-1] real, tau[..., n-1], info)."""
-    call = _Call(op, target, 1, 5)
+    call = _Call(op, 1, 5)
     lower = call.char("uplo", "LU") == "L"
     sytrd = call.lapack()
 
@@ -760,10 +761,10 @@ def _solve_perturbed(dl, d, du, b):
 
 
 @register_custom_call_targets("tridiagonal_solve_perturbed_ffi")
-def _tridiagonal_perturbed(op, target):
+def _tridiagonal_perturbed(op):
     """Tridiagonal solve that never fails: (dl[..., n], d[..., n], du[..., n], b[..., n, k]) -> x;
     near-zero pivots of U are perturbed by about eps * max |U| (JAX's inverse iteration)."""
-    call = _Call(op, target, 4, 1, ((3,), (0,)))
+    call = _Call(op, 4, 1, ((3,), (0,)))
     dtype = call.operand_specs[0].dtype
     if dtype not in _DTYPES.values():
         call.fail(f"unsupported element type {call.operand_specs[0].text}")
