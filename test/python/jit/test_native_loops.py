@@ -424,12 +424,12 @@ def test_benchmark_loops_match_xla(case):
 def test_an_op_whose_kernel_was_replaced_stays_in_python(monkeypatch):
     from stablehlo_py.interpreter.core import registry
 
-    def doubled_negate(ctx):
-        return lambda x: np.asarray(-2 * x)
+    def doubled_negate(op):
+        return registry.Kernel.single(lambda x: np.asarray(-2 * x))
 
     registry.lookup("stablehlo.negate")  # the built-in kernels are registered first
     monkeypatch.setitem(registry._FACTORIES, "stablehlo.negate", doubled_negate)
-    monkeypatch.setitem(registry._SCALAR_FORMS, "stablehlo.negate", lambda ctx: None)  # the loop calls the kernel
+    monkeypatch.setitem(registry._SCALAR_FORMS, "stablehlo.negate", lambda op: None)  # the loop calls the kernel
     text = loop_module(["f32"], lambda names, prefix: ([f"%{prefix}r = stablehlo.negate {names[0]} : tensor<f32>"],
                                                        [(f"%{prefix}r", "tensor<f32>")]))
     executable, loops = compiled(text)

@@ -57,13 +57,13 @@ def test_any_exception_inside_a_scalar_loop_becomes_an_error_at_its_op(monkeypat
     the safety net): the error names the op and its location and is chained to the original."""
     boom = ZeroDivisionError("boom")
 
-    def failing_kernel(ctx):
+    def failing_kernel(op):
         def kernel(x):
             raise boom
-        return kernel
+        return registry.Kernel.single(kernel)
 
     monkeypatch.setitem(registry._FACTORIES, "stablehlo.cosine", failing_kernel)
-    monkeypatch.setitem(registry._SCALAR_FORMS, "stablehlo.cosine", lambda ctx: None)  # so the loop calls it
+    monkeypatch.setitem(registry._SCALAR_FORMS, "stablehlo.cosine", lambda op: None)  # so the loop calls it
     executable, scalar_loops = compile_counting_scalar_loops(COSINE_LOOP)
     assert scalar_loops == 1
     with pytest.raises(InterpreterError, match=r"stablehlo.cosine at loc\(\"body.mlir\":7:3\): ZeroDivisionError: boom"

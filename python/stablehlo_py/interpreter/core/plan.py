@@ -479,7 +479,7 @@ class PlanBuilder:
             if too_big is not None:
                 kernel = _limit_error(too_big)
             elif not has_trait(name, SIZES_FROM_VALUES) and all(map(_is_static, (*op.operand_specs, *specs))):
-                kernel = Kernel.of(factory(op), specs)
+                kernel = _made(factory(op), op)
             else:
                 # everything its kernels will read from the IR, read now: they are made at run time
                 for index in range(op.num_regions):
@@ -613,7 +613,15 @@ class _Specialising:
                 raise InterpreterError(f"element-wise operands have different run-time shapes "
                                        f"{_shapes_text(operands)}")
         concrete = tuple(_concrete(spec, value) for spec, value in zip(specs, operands))
-        return Kernel.of(self.factory(op.specialised(concrete)), op.result_specs)
+        return _made(self.factory(op.specialised(concrete)), op)
+
+
+def _made(kernel, op: DecodedOp) -> Kernel:
+    """What `op`'s factory made, checked, as the plan runs it (Kernel.for_results)."""
+    if not isinstance(kernel, Kernel):
+        raise InterpreterError(f"internal: the kernel factory of {op.name} returned a {type(kernel).__name__}, "
+                               "not a Kernel")
+    return kernel.for_results(op.result_specs)
 
 
 def _shape_of(value):

@@ -4,10 +4,10 @@ A factory is called once per op when a function is prepared, with the op's
 `DecodedOp` (plan.py: operand and result specs, decoded attributes, prepared
 regions), and returns its `Kernel`: `run(*operands)` (the op's operands, then
 the values its regions capture) returns the op's results as a sequence, one
-value per result. A factory of an op with exactly one result may instead
-return a plain function of the operands returning that result; the plan makes
-it a Kernel (`Kernel.of`). Factories pick dtype-specific numpy functions
-up front, so kernels do no IR work.
+value per result. A one-result op's kernel is usually `Kernel.single(fn)`, where
+`fn(*operands)` returns the result itself. Built-in custom_call targets have
+factories of the same form (`register_custom_call_targets`). Factories pick
+dtype-specific numpy functions up front, so kernels do no IR work.
 
 An op may also register a scalar form (`register_scalar`): a factory called
 for an op whose operands and results are all rank-0 tensors, returning the
@@ -65,32 +65,28 @@ class Kernel:
 
     def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
         self.run, self.in_place, self.branches = run, in_place, branches
-        self.one: Callable | None = None  # see single
+        self.one: Callable | None = None  # a one-result op's function (single)
         self.scalar_form: ScalarForm | None = None
 
     @staticmethod
-    def of(made, result_specs) -> "Kernel":
-        """What a factory returned, as a Kernel: a plain function is the kernel of a one-result op."""
-        if isinstance(made, Kernel):
-            return made
-        if len(result_specs) != 1:
-            raise InterpreterError(f"internal: the kernel factory of an op with {len(result_specs)} results "
-                                   "returned a function, not a Kernel")
-        spec = result_specs[0]
-        return Kernel.single(made, as_array=isinstance(spec, TensorSpec) and spec.rank == 0)
+    def single(fn: Callable) -> "Kernel":
+        """The kernel of a one-result op whose function `fn(*operands)` returns that result. `one`
+        keeps `fn`, which the plan calls to save building a tuple per step."""
+        if isinstance(fn, Kernel) or not callable(fn):
+            raise InterpreterError(f"internal: Kernel.single takes the function of a one-result op, "
+                                   f"not a {type(fn).__name__}")
+        kernel = Kernel(lambda *operands: (fn(*operands),))
+        kernel.one = fn
+        return kernel
 
-    @staticmethod
-    def single(fn: Callable, as_array: bool = False) -> "Kernel":
-        """The kernel of a one-result op whose function `fn` returns that result; `as_array` for a
-        rank-0 result, which numpy ufuncs hand back as a scalar. `one` keeps the function that
-        returns the result itself, which the plan calls to save building a tuple per step."""
-        if as_array:
-            asarray = np.asarray
-            one = lambda *operands: asarray(fn(*operands))  # noqa: E731
-        else:
-            one = fn
-        kernel = Kernel(lambda *operands: (one(*operands),))
-        kernel.one = one
+    def for_results(self, result_specs) -> "Kernel":
+        """This kernel as the plan runs it for results `result_specs`: a one-result function whose
+        result is rank 0 hands it back as an array (numpy ufuncs return scalars)."""
+        if self.one is None or not (isinstance(result_specs[0], TensorSpec) and result_specs[0].rank == 0):
+            return self
+        fn, asarray = self.one, np.asarray
+        kernel = Kernel.single(lambda *operands: asarray(fn(*operands)))
+        kernel.in_place, kernel.branches = self.in_place, self.branches
         return kernel
 
 

@@ -42,9 +42,9 @@ def _unsupported(info: ElementInfo):
 
 
 def _stablehlo_kernel(name: str, op):
-    """The kernel of stablehlo op `name` for the element types and attributes of `op` (the
-    factories of the element-wise ops read only those)."""
-    return lookup(name)(op)
+    """The function of one-result stablehlo op `name`'s kernel (Kernel.one) for the element types
+    and attributes of `op` (the factories of the element-wise ops read only those)."""
+    return lookup(name)(op).one
 
 
 # ---------------------------------------------------------------------------
@@ -69,9 +69,9 @@ def _math(name: str, real, complex_=None):
     def factory(op):
         info = _element(op)
         if info.category == "float":
-            return _in_f64(real, op.result_specs[0].element)
+            return Kernel.single(_in_f64(real, op.result_specs[0].element))
         if info.category == "complex" and complex_ is not None:
-            return _in_complex128(complex_, info)
+            return Kernel.single(_in_complex128(complex_, info))
         raise _unsupported(info)
 
     return factory
@@ -104,7 +104,7 @@ for _name, _real, _complex in (
             info = _element(op)
             if info.category != "complex":
                 raise _unsupported(info)
-            return _in_complex128(fn, info)
+            return Kernel.single(_in_complex128(fn, info))
     else:
         _math("chlo." + _name, _real, _complex)
 
@@ -115,7 +115,7 @@ def _float_binary(fn):
         info = _element(op)
         if info.category != "float":
             raise _unsupported(info)
-        return _in_f64(fn, op.result_specs[0].element)
+        return Kernel.single(_in_f64(fn, op.result_specs[0].element))
 
     return factory
 
@@ -128,9 +128,9 @@ _zeta = register("chlo.zeta")(_float_binary(special.zeta))
 def _conj(op):
     info = _element(op)
     if info.category == "complex":
-        return np.conj
+        return Kernel.single(np.conj)
     if info.category == "float":
-        return lambda x: x
+        return Kernel.single(lambda x: x)
     raise _unsupported(info)
 
 
@@ -147,11 +147,11 @@ def _complex_square(z):
 def _square(op):
     info = _element(op)
     if info.category == "complex":
-        return _complex_square
+        return Kernel.single(_complex_square)
     if info.category != "float":
         raise _unsupported(info)
     multiply = _stablehlo_kernel("stablehlo.multiply", op)
-    return lambda x: multiply(x, x)
+    return Kernel.single(lambda x: multiply(x, x))
 
 
 def _is_inf(test):
@@ -159,7 +159,7 @@ def _is_inf(test):
         info = _element(op)
         if info.category != "float":
             raise _unsupported(info)
-        return lambda x: test(x.astype(np.float64, copy=False))
+        return Kernel.single(lambda x: test(x.astype(np.float64, copy=False)))
 
     return factory
 
@@ -203,7 +203,7 @@ def _next_after_factory(op):
     info = _element(op)
     if info.category != "float":
         raise _unsupported(info)
-    return _next_after(info)
+    return Kernel.single(_next_after(info))
 
 
 def _wide_mulhi(a, b, signed: bool):
@@ -229,14 +229,14 @@ def _mulhi(op):
         raise _unsupported(info)
     signed = info.category == "sint"
     if info.bits == 64:
-        return lambda a, b: _wide_mulhi(a, b, signed)
+        return Kernel.single(lambda a, b: _wide_mulhi(a, b, signed))
     wide = np.dtype(np.int64 if signed else np.uint64)
     shift = wide.type(info.bits)
 
     def mulhi(a, b):  # the 2N-bit product is exact in 64 bits for N <= 32
         return from_wide_int((a.astype(wide) * b.astype(wide)) >> shift, info)
 
-    return mulhi
+    return Kernel.single(mulhi)
 
 
 # ---------------------------------------------------------------------------
@@ -246,7 +246,7 @@ def _mulhi(op):
 @register("chlo.constant")
 def _constant(op):
     value = op.attrs.elements("value", op.result_specs[0])
-    return lambda: value
+    return Kernel.single(lambda: value)
 
 
 def _scalar(value, info: ElementInfo) -> np.ndarray:
@@ -264,7 +264,7 @@ def _scalar(value, info: ElementInfo) -> np.ndarray:
 @register("chlo.constant_like")
 def _constant_like(op):
     value = _scalar(op.attrs["value"], op.result_specs[0].element)
-    return lambda x: np.full(x.shape, value)
+    return Kernel.single(lambda x: np.full(x.shape, value))
 
 
 # ---------------------------------------------------------------------------
@@ -343,22 +343,23 @@ def _aligned(shapes, axes, rank: int, op):
 
 
 def _broadcasting(name: str, element_kernel):
-    """Register chlo op `name`: its operands broadcast, then `element_kernel(op)`'s function."""
+    """Register chlo op `name`: its operands broadcast, then the function of `element_kernel(op)`,
+    a one-result Kernel."""
 
     @register(name)
     def factory(op):
         shapes = [op.operand_specs[i].shape for i in range(2)]
         axes, rank = _binary_axes(*shapes, op.attrs.get("broadcast_dimensions"))
         (lhs, rhs), _ = _aligned(shapes, axes, rank, op)
-        fn = element_kernel(op)
-        return lambda a, b: fn(lhs(a), rhs(b))
+        fn = element_kernel(op).one
+        return Kernel.single(lambda a, b: fn(lhs(a), rhs(b)))
 
     return factory
 
 
 for _op in ("add", "and", "atan2", "compare", "complex", "divide", "maximum", "minimum", "multiply", "or", "power",
             "remainder", "shift_left", "shift_right_arithmetic", "shift_right_logical", "subtract", "xor"):
-    _broadcasting("chlo.broadcast_" + _op, lambda op, name="stablehlo." + _op: _stablehlo_kernel(name, op))
+    _broadcasting("chlo.broadcast_" + _op, lambda op, name="stablehlo." + _op: lookup(name)(op))
 _broadcasting("chlo.broadcast_next_after", _next_after_factory)
 _broadcasting("chlo.broadcast_polygamma", _polygamma)
 _broadcasting("chlo.broadcast_zeta", _zeta)
@@ -370,7 +371,7 @@ def _broadcast_select(op):
     axes, rank = _numpy_axes(shapes)
     aligners, _ = _aligned(shapes, axes, rank, op)
     select = _stablehlo_kernel("stablehlo.select", op)
-    return lambda *xs: select(*[align(x) for align, x in zip(aligners, xs)])
+    return Kernel.single(lambda *xs: select(*[align(x) for align, x in zip(aligners, xs)]))
 
 
 # ---------------------------------------------------------------------------
@@ -519,7 +520,7 @@ def _ragged_dot(op):
     (ragged,) = dims.lhs_ragged_dimensions
     if ragged in lb:
         dot, _ = _dot(lhs, rhs, out, DotDims(lb, rb, lc, rc))
-        return lambda a, b, group_sizes: dot(a, b)
+        return Kernel.single(lambda a, b, group_sizes: dot(a, b))
     groups = sizes.shape[-1]
     if ragged in lc:
         index = lc.index(ragged)
@@ -537,7 +538,7 @@ def _ragged_dot(op):
             return dot(expand(a, group_sizes, lhs_prefix, ragged),
                        expand(b, group_sizes, rhs_prefix, rc[index]))
 
-        return ragged_contracting
+        return Kernel.single(ragged_contracting)
     (group,) = dims.rhs_group_dimensions
     dot, shape = _dot(lhs, rhs, out, DotDims(lb, rb, lc, rc))
     lhs_free = _free(lhs.rank, lb, lc)
@@ -557,7 +558,7 @@ def _ragged_dot(op):
             total = accumulate(total, np.where(masks[j], products[j], zero))
         return total
 
-    return ragged_non_contracting
+    return Kernel.single(ragged_non_contracting)
 
 
 # ---------------------------------------------------------------------------

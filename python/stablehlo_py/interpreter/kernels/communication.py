@@ -26,19 +26,19 @@ from ..core.types import TOKEN, TokenSpec, coerce_argument
 
 @register("stablehlo.after_all", "stablehlo.create_token")
 def _token(op):
-    return lambda *tokens: TOKEN
+    return Kernel.single(lambda *tokens: TOKEN)
 
 
 @register("stablehlo.replica_id")
 def _replica_id(op):
     dtype = op.result_specs[0].dtype
-    return lambda: np.array(grids.current().replica_id, dtype=dtype)
+    return Kernel.single(lambda: np.array(grids.current().replica_id, dtype=dtype))
 
 
 @register("stablehlo.partition_id")
 def _partition_id(op):
     dtype = op.result_specs[0].dtype
-    return lambda: np.array(grids.current().partition_id, dtype=dtype)
+    return Kernel.single(lambda: np.array(grids.current().partition_id, dtype=dtype))
 
 
 # ---------------------------------------------------------------------------------------
@@ -256,7 +256,7 @@ def _collective_broadcast(op):
         deposits = process.meet(key, _where(op), group, _shared(operand) if source else None)
         return np.array(deposits[0], dtype=dtype, copy=True)
 
-    return collective_broadcast
+    return Kernel.single(collective_broadcast)
 
 
 @register("stablehlo.collective_permute")
@@ -303,7 +303,7 @@ def _collective_permute(op):
             return np.zeros(operand.shape, dtype)
         return np.array(deposits[involved.index(source)], dtype=dtype, copy=True)
 
-    return collective_permute
+    return Kernel.single(collective_permute)
 
 
 # ---------------------------------------------------------------------------------------
@@ -383,7 +383,7 @@ def _outfeed(op):
             grids.current().put_outfeed(config, _handed_out(operands[i] for i in payload), "outfeed")
         return TOKEN
 
-    return outfeed
+    return Kernel.single(outfeed)
 
 
 def _is_host_transfer(op) -> bool:
@@ -460,7 +460,7 @@ def _send(op):
                 grids.current().put_outfeed(config, _handed_out(operands[i] for i in payload), "send")
             return TOKEN
 
-        return send_to_host
+        return Kernel.single(send_to_host)
     router = _Router(op, channel)
 
     def send(*operands):
@@ -470,7 +470,7 @@ def _send(op):
             process.grid.deliver(key, value)
         return TOKEN
 
-    return send
+    return Kernel.single(send)
 
 
 @register("stablehlo.recv")

@@ -361,4 +361,4 @@ def _map(op):
         out = np.asarray(computation.call(list(vals[:count]), vals[count:])[0])
         return out if out.shape == shape else np.broadcast_to(out, shape).copy()
 
-    return run_map
+    return Kernel.single(run_map)

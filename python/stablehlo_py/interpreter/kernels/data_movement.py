@@ -33,7 +33,7 @@ def _static_result(op, index: int = 0):
 @register("stablehlo.constant", traits=(PRECOMPUTED,))
 def _constant(op):
     value = op.attrs.elements("value", _static_result(op))
-    return lambda: value
+    return Kernel.single(lambda: value)
 
 
 def _iota_value(shape: tuple, dim: int, element) -> np.ndarray:
@@ -48,7 +48,7 @@ def _iota(op):
     spec = _static_result(op)
     value = _iota_value(spec.shape, op.attrs["iota_dimension"], spec.element).copy()
     value.flags.writeable = False
-    return lambda: value
+    return Kernel.single(lambda: value)
 
 
 @register("stablehlo.dynamic_iota", traits=(SIZES_FROM_VALUES,))
@@ -62,7 +62,7 @@ def _dynamic_iota(op):
             raise InterpreterError(f"output_shape {list(shape)} has a negative size")
         return _iota_value(shape, dim, element)
 
-    return dynamic_iota
+    return Kernel.single(dynamic_iota)
 
 
 def _broadcaster(operand_shape: tuple, dims: tuple, target: tuple):
@@ -99,7 +99,7 @@ def _broadcast_in_dim(op):
     if None in target:
         raise InterpreterError(f"result type {result.text} has a dynamic dimension that no operand dimension "
                                "gives a size (dynamic_broadcast_in_dim takes the sizes as an operand)")
-    return _broadcaster(operand.shape, dims, tuple(target))
+    return Kernel.single(_broadcaster(operand.shape, dims, tuple(target)))
 
 
 @register("stablehlo.dynamic_broadcast_in_dim", traits=(SIZES_FROM_VALUES,))
@@ -126,17 +126,17 @@ def _dynamic_broadcast_in_dim(op):
                                        "not 1")
         return _broadcaster(operand.shape, dims, target)(x)
 
-    return dynamic_broadcast_in_dim
+    return Kernel.single(dynamic_broadcast_in_dim)
 
 
 @register("stablehlo.reshape", traits=(PURE,))
 def _reshape(op):
     operand, result = op.operand_specs[0], op.result_specs[0]
     if operand.shape == result.shape:
-        return lambda x: x
+        return Kernel.single(lambda x: x)
     # the verifier allows one `?` at most (reshape C2): numpy finds its size (or fails)
     shape = tuple(-1 if n is None else n for n in result.shape)
-    return lambda x: x.reshape(shape)
+    return Kernel.single(lambda x: x.reshape(shape))
 
 
 @register("stablehlo.dynamic_reshape", traits=(SIZES_FROM_VALUES,))
@@ -148,21 +148,21 @@ def _dynamic_reshape(op):
                                    f"of shape {x.shape}")
         return x.reshape(shape)
 
-    return dynamic_reshape
+    return Kernel.single(dynamic_reshape)
 
 
 @register("stablehlo.transpose", traits=(VIEW, PURE,))
 def _transpose(op):
     perm = op.attrs["permutation"]
     if list(perm) == list(range(len(perm))):
-        return lambda x: x
-    return lambda x: x.transpose(perm)
+        return Kernel.single(lambda x: x)
+    return Kernel.single(lambda x: x.transpose(perm))
 
 
 @register("stablehlo.concatenate", traits=(PURE,))
 def _concatenate(op):
     axis = op.attrs["dimension"]
-    return lambda *xs: np.concatenate(xs, axis=axis)
+    return Kernel.single(lambda *xs: np.concatenate(xs, axis=axis))
 
 
 @register("stablehlo.slice", traits=(VIEW, PURE,))
@@ -171,7 +171,7 @@ def _slice(op):
     limit = op.attrs["limit_indices"]
     strides = op.attrs.get("strides", (1,) * len(start))
     index = tuple(slice(a, b, s) for a, b, s in zip(start, limit, strides))
-    return lambda x: x[index]
+    return Kernel.single(lambda x: x[index])
 
 
 @register("stablehlo.real_dynamic_slice", traits=(SIZES_FROM_VALUES,))
@@ -184,7 +184,7 @@ def _real_dynamic_slice(op):
                                        f"and stride ({s}) > 0")
         return x[tuple(slice(a, b, s) for a, b, s in zip(start, limit, step))]
 
-    return real_dynamic_slice
+    return Kernel.single(real_dynamic_slice)
 
 
 @register("stablehlo.set_dimension_size", traits=(SIZES_FROM_VALUES,))
@@ -199,15 +199,15 @@ def _set_dimension_size(op):
                                    f"dimension {dim}")
         return x[(slice(None),) * dim + (slice(0, size),)]
 
-    return set_dimension_size
+    return Kernel.single(set_dimension_size)
 
 
 @register("stablehlo.reverse", traits=(VIEW,))
 def _reverse(op):
     dims = op.attrs["dimensions"]
     if not dims:
-        return lambda x: x
-    return lambda x: np.flip(x, axis=dims)
+        return Kernel.single(lambda x: x)
+    return Kernel.single(lambda x: np.flip(x, axis=dims))
 
 
 @register("stablehlo.pad", traits=(PURE,))
@@ -215,7 +215,8 @@ def _pad(op):
     low = op.attrs["edge_padding_low"]
     high = op.attrs["edge_padding_high"]
     interior = op.attrs["interior_padding"]
-    return Padding(op.operand_specs[0].shape, list(zip(low, high)), [i + 1 for i in interior])  # kernel: (x, value)
+    # kernel: (x, value)
+    return Kernel.single(Padding(op.operand_specs[0].shape, list(zip(low, high)), [i + 1 for i in interior]))
 
 
 @register("stablehlo.dynamic_pad", traits=(SIZES_FROM_VALUES,))
@@ -229,30 +230,31 @@ def _dynamic_pad(op):
                                    "size too")
         return Padding(x.shape, list(zip(low, high)), [i + 1 for i in interior])(x, value)
 
-    return dynamic_pad
+    return Kernel.single(dynamic_pad)
 
 
 @register("stablehlo.broadcast", traits=(VIEW,))
 def _broadcast(op):
     sizes = op.attrs["broadcast_sizes"]
-    return lambda x: np.broadcast_to(x, sizes + x.shape)  # XLA's Broadcast: new dimensions first
+    return Kernel.single(lambda x: np.broadcast_to(x, sizes + x.shape))  # XLA's Broadcast: new dimensions first
 
 
 @register("stablehlo.get_dimension_size")
 def _get_dimension_size(op):
     dim = op.attrs["dimension"]
-    return lambda x: np.array(x.shape[dim], dtype=np.int32)  # the run-time size, for dynamic dimensions too
+    # the run-time size, for dynamic dimensions too
+    return Kernel.single(lambda x: np.array(x.shape[dim], dtype=np.int32))
 
 
 @register("stablehlo.tuple", traits=(VIEW,))
 def _tuple(op):
-    return lambda *values: values
+    return Kernel.single(lambda *values: values)
 
 
 @register("stablehlo.get_tuple_element", traits=(VIEW,))
 def _get_tuple_element(op):
     index = op.attrs["index"]
-    return lambda value: value[index]
+    return Kernel.single(lambda value: value[index])
 
 
 @register("stablehlo.optimization_barrier", traits=(VIEW,))

@@ -25,7 +25,7 @@ import numpy as np
 from ..runtime import threads
 from ..numerics.conversion import convert_values
 from ..core.errors import InterpreterError
-from ..core.registry import PURE, SIZES_FROM_VALUES, register
+from ..core.registry import PURE, SIZES_FROM_VALUES, Kernel, register
 from ..core.types import dimension_values, from_wide_int, strided_view
 from ..numerics.windows import Padding, window_count
 
@@ -241,14 +241,14 @@ _BLAS_TYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex
 @register("stablehlo.dot_general", traits=(PURE,))
 def _dot_general(op):
     dims = op.attrs["dot_dimension_numbers"]
-    return _dot_kernel(op.operand_specs[0], op.operand_specs[1], op.result_specs[0],
-                       dims.lhs_batch, dims.rhs_batch, dims.lhs_contract, dims.rhs_contract)
+    return Kernel.single(_dot_kernel(op.operand_specs[0], op.operand_specs[1], op.result_specs[0],
+                       dims.lhs_batch, dims.rhs_batch, dims.lhs_contract, dims.rhs_contract))
 
 
 @register("stablehlo.dot")
 def _dot(op):
     lhs, rhs = op.operand_specs[0], op.operand_specs[1]  # of rank 1 or 2 (verified)
-    return _dot_kernel(lhs, rhs, op.result_specs[0], (), (), (lhs.rank - 1,), (0,))
+    return Kernel.single(_dot_kernel(lhs, rhs, op.result_specs[0], (), (), (lhs.rank - 1,), (0,)))
 
 
 # ---------------------------------------------------------------------------
@@ -425,8 +425,8 @@ def _conv_window(op, padding) -> ConvWindow:
 
 @register("stablehlo.convolution")
 def _convolution(op):
-    return _convolution_kernel(op.operand_specs[0], op.operand_specs[1], op.result_specs[0],
-                               op.attrs["dimension_numbers"], _conv_window(op, op.attrs.get("padding")))
+    return Kernel.single(_convolution_kernel(op.operand_specs[0], op.operand_specs[1], op.result_specs[0],
+                               op.attrs["dimension_numbers"], _conv_window(op, op.attrs.get("padding"))))
 
 
 @register("stablehlo.dynamic_conv", traits=(SIZES_FROM_VALUES,))
@@ -444,7 +444,7 @@ def _dynamic_conv(op):
             kernel = kernels[pads] = _convolution_kernel(lhs, rhs, result, dims, _conv_window(op, pads))
         return kernel(a, b)
 
-    return dynamic_conv
+    return Kernel.single(dynamic_conv)
 
 
 # cholesky and triangular_solve: batched over the leading dimensions; floats
@@ -490,7 +490,7 @@ def _cholesky(op):
             return factor(a).astype(dtype, copy=False)
         return _adjoint(factor(_adjoint(a))).astype(dtype, copy=False)
 
-    return cholesky
+    return Kernel.single(cholesky)
 
 
 def _substitute(m, b, lower: bool, unit: bool):
@@ -527,7 +527,7 @@ def _triangular_solve(op):
             x = np.swapaxes(_substitute(np.swapaxes(m, -1, -2), np.swapaxes(b, -1, -2), not is_lower, unit), -1, -2)
         return x.astype(dtype, copy=False)
 
-    return solve
+    return Kernel.single(solve)
 
 
 @register("stablehlo.einsum", "stablehlo.unary_einsum")
@@ -536,4 +536,4 @@ def _einsum(op):
     # (numpy's einsum of booleans is already an OR of ANDs).
     config = op.attrs["einsum_config"]
     to_compute, finish = _accumulation(op.result_specs[0].element, op.operand_specs[0].element)
-    return lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True))
+    return Kernel.single(lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True)))

@@ -21,7 +21,7 @@ from ..numerics.combiners import complex_max, complex_min, float_max, float_min,
 from ..numerics.conversion import convert_values
 from ..core.errors import InterpreterError
 from ..core import registry
-from ..core.registry import ELEMENTWISE, PURE, ScalarForm, register_scalar
+from ..core.registry import ELEMENTWISE, PURE, Kernel, ScalarForm, register_scalar
 from ..core.types import ElementInfo, bits_view, complex_product, from_wide_int, int_dtype, uint_dtype, wide_int_dtype
 
 
@@ -105,17 +105,18 @@ def _binary(op, *, boolean=None, integer=None, floating=None, complex_=None):
 
 @register("stablehlo.add")
 def _add(op):
-    return _binary(op, boolean=np.logical_or, integer=np.add, floating=np.add, complex_=np.add)
+    return Kernel.single(_binary(op, boolean=np.logical_or, integer=np.add, floating=np.add, complex_=np.add))
 
 
 @register("stablehlo.subtract")
 def _subtract(op):
-    return _binary(op, integer=np.subtract, floating=np.subtract, complex_=np.subtract)
+    return Kernel.single(_binary(op, integer=np.subtract, floating=np.subtract, complex_=np.subtract))
 
 
 @register("stablehlo.multiply")
 def _multiply(op):
-    return _binary(op, boolean=np.logical_and, integer=np.multiply, floating=np.multiply, complex_=complex_product)
+    return Kernel.single(_binary(op, boolean=np.logical_and, integer=np.multiply, floating=np.multiply,
+                                 complex_=complex_product))
 
 
 def _int_divide(info: ElementInfo):
@@ -143,37 +144,39 @@ def _int_remainder(a, b):
 @register("stablehlo.divide")
 def _divide(op):
     info = _element(op)
-    return _binary(op, integer=_int_divide(info), floating=_via_f32(np.divide, info), complex_=np.divide)
+    return Kernel.single(_binary(op, integer=_int_divide(info), floating=_via_f32(np.divide, info), complex_=np.divide))
 
 
 @register("stablehlo.remainder")
 def _remainder(op):
-    return _binary(op, integer=_int_remainder, floating=_via_f32(np.fmod, _element(op)))
+    return Kernel.single(_binary(op, integer=_int_remainder, floating=_via_f32(np.fmod, _element(op))))
 
 
 @register("stablehlo.maximum")
 def _maximum(op):
-    return _binary(op, boolean=np.logical_or, integer=np.maximum, floating=float_max, complex_=complex_max)
+    return Kernel.single(_binary(op, boolean=np.logical_or, integer=np.maximum, floating=float_max,
+                                 complex_=complex_max))
 
 
 @register("stablehlo.minimum")
 def _minimum(op):
-    return _binary(op, boolean=np.logical_and, integer=np.minimum, floating=float_min, complex_=complex_min)
+    return Kernel.single(_binary(op, boolean=np.logical_and, integer=np.minimum, floating=float_min,
+                                 complex_=complex_min))
 
 
 @register("stablehlo.and")
 def _and(op):
-    return _binary(op, boolean=np.logical_and, integer=np.bitwise_and)
+    return Kernel.single(_binary(op, boolean=np.logical_and, integer=np.bitwise_and))
 
 
 @register("stablehlo.or")
 def _or(op):
-    return _binary(op, boolean=np.logical_or, integer=np.bitwise_or)
+    return Kernel.single(_binary(op, boolean=np.logical_or, integer=np.bitwise_or))
 
 
 @register("stablehlo.xor")
 def _xor(op):
-    return _binary(op, boolean=np.logical_xor, integer=np.bitwise_xor)
+    return Kernel.single(_binary(op, boolean=np.logical_xor, integer=np.bitwise_xor))
 
 
 def _shift(kind: str, info: ElementInfo):
@@ -207,17 +210,17 @@ def _shift(kind: str, info: ElementInfo):
 
 @register("stablehlo.shift_left")
 def _shift_left(op):
-    return _binary(op, integer=_shift("left", _element(op)))
+    return Kernel.single(_binary(op, integer=_shift("left", _element(op))))
 
 
 @register("stablehlo.shift_right_logical")
 def _shift_right_logical(op):
-    return _binary(op, integer=_shift("logical", _element(op)))
+    return Kernel.single(_binary(op, integer=_shift("logical", _element(op))))
 
 
 @register("stablehlo.shift_right_arithmetic")
 def _shift_right_arithmetic(op):
-    return _binary(op, integer=_shift("arithmetic", _element(op)))
+    return Kernel.single(_binary(op, integer=_shift("arithmetic", _element(op))))
 
 
 def _int_power(info: ElementInfo):
@@ -247,7 +250,7 @@ def _ieee_power(x, y):
 @register("stablehlo.power")
 def _power(op):
     info = _element(op)
-    return _binary(op, integer=_int_power(info), floating=_via_f32(_ieee_power, info), complex_=np.power)
+    return Kernel.single(_binary(op, integer=_int_power(info), floating=_via_f32(_ieee_power, info), complex_=np.power))
 
 
 def _complex_atan2(y, x):
@@ -257,7 +260,7 @@ def _complex_atan2(y, x):
 
 @register("stablehlo.atan2")
 def _atan2(op):
-    return _binary(op, floating=_via_f32(np.arctan2, _element(op)), complex_=_complex_atan2)
+    return Kernel.single(_binary(op, floating=_via_f32(np.arctan2, _element(op)), complex_=_complex_atan2))
 
 
 @register("stablehlo.complex")
@@ -270,7 +273,7 @@ def _complex(op):
         out.imag = im
         return out
 
-    return make_complex
+    return Kernel.single(make_complex)
 
 
 # ---------------------------------------------------------------------------
@@ -299,7 +302,7 @@ def _math(name, floating, complex_=True):
 
     @register(name)
     def factory(op):
-        return _unary(op, floating=floating, complex_=floating if complex_ is True else complex_)
+        return Kernel.single(_unary(op, floating=floating, complex_=floating if complex_ is True else complex_))
 
     return factory
 
@@ -360,17 +363,17 @@ _math("stablehlo.logistic", _logistic)
 
 @register("stablehlo.negate")
 def _negate(op):
-    return _unary(op, integer=np.negative, floating=np.negative, complex_=np.negative, f32=False)
+    return Kernel.single(_unary(op, integer=np.negative, floating=np.negative, complex_=np.negative, f32=False))
 
 
 @register("stablehlo.abs")
 def _abs(op):
-    return _unary(op, integer=np.abs, floating=np.abs, complex_=np.abs, f32=False)
+    return Kernel.single(_unary(op, integer=np.abs, floating=np.abs, complex_=np.abs, f32=False))
 
 
 @register("stablehlo.not")
 def _not(op):
-    return _unary(op, boolean=np.logical_not, integer=np.invert)
+    return Kernel.single(_unary(op, boolean=np.logical_not, integer=np.invert))
 
 
 def _float_sign(x):
@@ -384,17 +387,17 @@ def _complex_sign(x):
 
 @register("stablehlo.sign")
 def _sign(op):
-    return _unary(op, integer=np.sign, floating=_float_sign, complex_=_complex_sign, f32=False)
+    return Kernel.single(_unary(op, integer=np.sign, floating=_float_sign, complex_=_complex_sign, f32=False))
 
 
 @register("stablehlo.floor")
 def _floor(op):
-    return _unary(op, floating=np.floor)
+    return Kernel.single(_unary(op, floating=np.floor))
 
 
 @register("stablehlo.ceil")
 def _ceil(op):
-    return _unary(op, floating=np.ceil)
+    return Kernel.single(_unary(op, floating=np.ceil))
 
 
 def _round_afz(x):
@@ -404,22 +407,22 @@ def _round_afz(x):
 
 @register("stablehlo.round_nearest_afz")
 def _round_nearest_afz(op):
-    return _unary(op, floating=_round_afz)
+    return Kernel.single(_unary(op, floating=_round_afz))
 
 
 @register("stablehlo.round_nearest_even")
 def _round_nearest_even(op):
-    return _unary(op, floating=np.rint)
+    return Kernel.single(_unary(op, floating=np.rint))
 
 
 @register("stablehlo.is_finite")
 def _is_finite(op):
-    return _unary(op, floating=np.isfinite, f32=False)
+    return Kernel.single(_unary(op, floating=np.isfinite, f32=False))
 
 
 @register("stablehlo.real")
 def _real(op):
-    return _unary(op, floating=lambda x: x, complex_=np.real, f32=False)
+    return Kernel.single(_unary(op, floating=lambda x: x, complex_=np.real, f32=False))
 
 
 def _real_zeros(x):
@@ -429,7 +432,7 @@ def _real_zeros(x):
 
 @register("stablehlo.imag")
 def _imag(op):
-    return _unary(op, floating=_real_zeros, complex_=np.imag, f32=False)
+    return Kernel.single(_unary(op, floating=_real_zeros, complex_=np.imag, f32=False))
 
 
 def _popcount(info: ElementInfo):
@@ -445,7 +448,7 @@ def _popcount(info: ElementInfo):
 @register("stablehlo.popcnt")
 def _popcnt(op):
     info = _element(op)
-    return _unary(op, integer=_popcount(info))
+    return Kernel.single(_unary(op, integer=_popcount(info)))
 
 
 @register("stablehlo.count_leading_zeros")
@@ -462,7 +465,7 @@ def _clz(op):
             u = u | (u >> np.uint64(s))
         return (bits - np.bitwise_count(u).astype(np.int64)).astype(x.dtype)
 
-    return _unary(op, integer=clz)
+    return Kernel.single(_unary(op, integer=clz))
 
 
 # ---------------------------------------------------------------------------
@@ -483,17 +486,17 @@ def _compare(op):
     info = _element(op)
     if info.category == "complex":
         if direction in ("EQ", "NE"):
-            return compare
+            return Kernel.single(compare)
 
         strict = {"GT": np.greater, "GE": np.greater, "LT": np.less, "LE": np.less}[direction]
 
         def lexicographic(a, b):
             return strict(a.real, b.real) | (a.real == b.real) & compare(a.imag, b.imag)
 
-        return lexicographic
+        return Kernel.single(lexicographic)
     if info.category == "float" and compare_type == "TOTALORDER":
-        return lambda a, b: compare(total_order_key(a), total_order_key(b))
-    return compare  # SIGNED/UNSIGNED always match the integer type's own signedness (verifier, C3)
+        return Kernel.single(lambda a, b: compare(total_order_key(a), total_order_key(b)))
+    return Kernel.single(compare)  # SIGNED/UNSIGNED always match the integer type's own signedness (verifier, C3)
 
 
 def _blend(dtype: np.dtype):
@@ -527,8 +530,8 @@ def _select(op):
     spec = op.result_specs[0]
     # np.where is slow on unpredictable masks; blending bits is several times faster.
     if spec.rank > 0 and spec.dtype.itemsize in (1, 2, 4, 8) and spec.element.category != "bool":
-        return _blend(spec.dtype)
-    return _select_where
+        return Kernel.single(_blend(spec.dtype))
+    return Kernel.single(_select_where)
 
 
 @register("stablehlo.clamp")
@@ -545,7 +548,7 @@ def _clamp(op):
     def clamp(lo, x, hi):
         return low(high(x, lo), hi)
 
-    return _on_wide_ints(clamp, info) if info.is_int else clamp
+    return Kernel.single(_on_wide_ints(clamp, info) if info.is_int else clamp)
 
 
 # ---------------------------------------------------------------------------
@@ -559,7 +562,7 @@ def _convert(op):
     def convert(x):
         return convert_values(x, dst)
 
-    return convert
+    return Kernel.single(convert)
 
 
 def _raw_bits(x: np.ndarray, info: ElementInfo) -> np.ndarray:
@@ -613,13 +616,13 @@ def _bitcast_convert(op):
             raise InterpreterError(f"bitcast_convert from {src.element.name} to {dst.element.name} "
                                    "is not supported")
         kernel = _subbyte_bitcast(src.element, dst.element)
-        return lambda x: kernel(x).reshape(result_shape(x))
+        return Kernel.single(lambda x: kernel(x).reshape(result_shape(x)))
 
     def bitcast(x):
         out = result_shape(x)
         return np.ascontiguousarray(x).view(dst.dtype).reshape(out)
 
-    return bitcast
+    return Kernel.single(bitcast)
 
 
 # reduce_precision works on the bit patterns of IEEE-style binary floats: its
@@ -664,10 +667,10 @@ def _reduce_precision(op):
     exponent_bits = op.attrs["exponent_bits"]
     mantissa_bits = op.attrs["mantissa_bits"]
     if info.name in _REDUCE_PRECISION_TYPES:
-        return _reduce_precision_bits(info.dtype, exponent_bits, mantissa_bits)
+        return Kernel.single(_reduce_precision_bits(info.dtype, exponent_bits, mantissa_bits))
     wide = _reduce_precision_wide(info)
     in_wide = _reduce_precision_bits(wide, exponent_bits, mantissa_bits)
-    return lambda x: convert_values(in_wide(x.astype(np.float32).astype(wide)), info)
+    return Kernel.single(lambda x: convert_values(in_wide(x.astype(np.float32).astype(wide)), info))
 
 
 def _reduce_precision_wide(info: ElementInfo) -> np.dtype:

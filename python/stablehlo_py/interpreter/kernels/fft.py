@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.registry import register
+from ..core.registry import Kernel, register
 
 _TRANSFORMS = {
     "FFT": lambda x, lengths, axes: np.fft.fftn(x, axes=axes),
@@ -36,4 +36,4 @@ def _fft(op):
             return np.zeros(x.shape if last is None else x.shape[:-1] + (last,), dtype)
         return transform(x, lengths, axes).astype(dtype, copy=False)
 
-    return fft
+    return Kernel.single(fft)

@@ -177,7 +177,7 @@ def _gather(op):
     dims = op.attrs["dimension_numbers"]
     sizes = op.attrs["slice_sizes"]
     gather = _Gather(dims, op.operand_specs[0].rank, op.operand_specs[1].rank)
-    return lambda x, indices: gather(x, indices, sizes)
+    return Kernel.single(lambda x, indices: gather(x, indices, sizes))
 
 
 @register("stablehlo.dynamic_gather", traits=(SIZES_FROM_VALUES,))
@@ -195,7 +195,7 @@ def _dynamic_gather(op):
                                        + (" and <= 1 (a collapsed or batching dimension)" if d in one_wide else ""))
         return gather(x, indices, sizes)
 
-    return dynamic_gather
+    return Kernel.single(dynamic_gather)
 
 
 @register("stablehlo.dynamic_slice")
@@ -211,7 +211,7 @@ def _dynamic_slice(op):
             index.append(slice(first, first + size))
         return x[tuple(index)]
 
-    return dynamic_slice
+    return Kernel.single(dynamic_slice)
 
 
 @register("stablehlo.torch_index_select")
@@ -255,7 +255,7 @@ def _torch_index_select(op):
             raise InterpreterError(f"result {result_spec.text} does not match the selected shape {out.shape}")
         return out
 
-    return torch_index_select
+    return Kernel.single(torch_index_select)
 
 
 # --- Writes: scatter, dynamic_update_slice ----------------------------------

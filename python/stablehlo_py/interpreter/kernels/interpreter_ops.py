@@ -51,7 +51,7 @@ def _print(op):
             sys.stdout.flush()
         return value
 
-    return print_value
+    return Kernel.single(print_value)
 
 
 @register("interpreter.probe")
@@ -64,7 +64,7 @@ def _probe(op):
         probes.current().record(probe_id, value, type_text)
         return value
 
-    return probe
+    return Kernel.single(probe)
 
 
 def _symbols(attr) -> list:

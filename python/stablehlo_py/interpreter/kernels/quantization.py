@@ -155,14 +155,14 @@ def quantize(x: np.ndarray, info: QuantizedInfo) -> np.ndarray:
 def _uniform_quantize(op):
     source, target = op.operand_specs[0].element, op.result_specs[0].element
     if isinstance(source, QuantizedInfo):  # requantization
-        return lambda q: quantize(dequantize(q, source), target)
-    return lambda x: quantize(x, target)
+        return Kernel.single(lambda q: quantize(dequantize(q, source), target))
+    return Kernel.single(lambda x: quantize(x, target))
 
 
 @register("stablehlo.uniform_dequantize")
 def _uniform_dequantize(op):
     source = op.operand_specs[0].element
-    return lambda q: dequantize(q, source)
+    return Kernel.single(lambda q: dequantize(q, source))
 
 
 # ---------------------------------------------------------------------- other quantized ops
@@ -171,7 +171,7 @@ def _is_finite(op):
     """is_finite of quantized values is true (spec): their dequantized values are finite in exact
     arithmetic, even where the expressed type would overflow."""
     shape_of = np.shape
-    return lambda q: np.ones(shape_of(q), np.bool_)
+    return Kernel.single(lambda q: np.ones(shape_of(q), np.bool_))
 
 
 def _retyped(spec, pick):
@@ -269,7 +269,7 @@ def _integer_product_kernel(factory, op):
         return None
     compute = exact[0]
     specs = tuple(s.with_element(compute) for s in (lhs, rhs, result))
-    accumulate = Kernel.of(factory(op.with_specs(specs[:2], specs[2:])), specs[2:]).run
+    accumulate = factory(op.with_specs(specs[:2], specs[2:])).for_results(specs[2:]).run
     l_zero = compute.dtype.type(l_info.zero_points[0])  # lhs is per-tensor (dot_general C13, convolution C27)
     r_zero = _per_slice(r_info.zero_points, r_info, rhs.rank, compute.dtype) if any(r_info.zero_points) else None
     # scale_lhs * scale_rhs, each a constant of its expressed type: exact in float64
@@ -295,7 +295,7 @@ def _integer_product_kernel(factory, op):
         acc = acc.astype(np.float64)
         return quantize(_product_rounded_once(acc, scales, out.expressed), out)
 
-    return integer_product
+    return Kernel.single(integer_product)
 
 
 _SPLIT = 2.0 ** 27 + 1  # Veltkamp's splitting constant for float64
@@ -345,8 +345,8 @@ def quantized_factory(factory):
             return factory(op.with_specs(tuple(_retyped(s, _storage) for s in op.operand_specs),
                                           tuple(_retyped(s, _storage) for s in op.result_specs)))
         float_results = tuple(_retyped(s, _expressed) for s in op.result_specs)
-        run = Kernel.of(factory(op.with_specs(tuple(_retyped(s, _expressed) for s in op.operand_specs),
-                                               float_results)), float_results).run
+        run = factory(op.with_specs(tuple(_retyped(s, _expressed) for s in op.operand_specs),
+                                    float_results)).for_results(float_results).run
         ins = [_converter(s, dequantize) for s in op.operand_specs]
         outs = [_converter(s, quantize) for s in op.result_specs]
         count = len(ins)

@@ -146,7 +146,7 @@ def _reduce(op):
         if fast is not None and single == "stablehlo.add" and length > IN_ORDER_LENGTH:
             fast = _blas_sum(fast, input_types[0].dtype, shape, axes) or fast
         if fast is not None:
-            return fast
+            return Kernel.single(fast)
 
     perm = tuple(kept) + axes
 
@@ -617,8 +617,8 @@ def _reduce_window(op):
                     r = _blocked_scan(combine, np.moveaxis(x, axis, -1), init, reverse)
                     return np.moveaxis(r, -1, axis)
 
-                return reduce_window_scan
-            return reduce_window_fast
+                return Kernel.single(reduce_window_scan)
+            return Kernel.single(reduce_window_fast)
 
     def reduce_window_tree(*vals):
         views, inits = windows(vals)
@@ -734,7 +734,7 @@ def _select_and_scatter(op):
             out[target[at]] = np.broadcast_to(scatter.call([out[target[at]], values[at]], extras)[0], at.sum())
         return out.reshape(shape)
 
-    return run
+    return Kernel.single(run)
 
 
 def _scatter_add(values, target, init, shape, info):
@@ -795,7 +795,7 @@ def _batch_norm_inference(op):
         out = _per_feature(scale, axis, rank, compute) * normalized + _per_feature(offset, axis, rank, compute)
         return out.astype(dtype, copy=False)
 
-    return inference
+    return Kernel.single(inference)
 
 
 @register("stablehlo.batch_norm_training")

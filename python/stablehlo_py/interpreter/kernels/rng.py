@@ -198,4 +198,4 @@ def _rng(op):
         values = offsets + U64(low % 2**64)
         return from_wide_int(values, element) if element.is_int else values.astype(element.dtype)
 
-    return rng
+    return Kernel.single(rng)

@@ -412,7 +412,7 @@ def test_memory_error_while_preparing_names_the_op(monkeypatch):
     """A kernel whose prepared tables do not fit in memory fails cleanly at compile time."""
     from stablehlo_py.interpreter.core import registry
 
-    def factory(ctx):
+    def factory(op):
         raise MemoryError("Unable to allocate 24.0 TiB")
 
     registry._load()
