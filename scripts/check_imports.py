@@ -34,6 +34,7 @@ LAYERS = [
     ("numerics", ["stablehlo_py.interpreter.numerics"]),
     ("runtime", ["stablehlo_py.interpreter.runtime"]),
     ("jit", ["stablehlo_py.interpreter.jit"]),
+    ("planning", ["stablehlo_py.interpreter.planning"]),
     ("kernels", ["stablehlo_py.interpreter.kernels"]),
     ("interpreter API", ["stablehlo_py.interpreter"]),
     ("passes", ["stablehlo_py.passes"]),

@@ -84,6 +84,9 @@ FAMILIES = {
     "core/bodies": (sorted(set(_REGIONS + _INDEXING)), KILLERS),
     "numerics/windows": (sorted(set(_REGIONS + _DATA_MOVEMENT + _LINALG)), KILLERS),
     "kernels/control_flow": (_REGIONS, _KILL_REGIONS),
+    # while loops' plans (in place, counted, row dots, loop-invariant steps)
+    "planning/loops": (_REGIONS + _tests("interpreter/control_flow/test_dense_loop_fast_paths.py",
+                                         "interpreter/reductions/test_region_fast_paths.py"), _KILL_REGIONS),
     "kernels/reductions": (_REGIONS + _tests("interpreter/reductions/test_batch_norm.py") + _KILL_NORMALIZATION,
                            _KILL_REGIONS),
     "jit/scalar": (_tests("interpreter/control_flow/test_scalar_loops.py",
@@ -120,4 +123,4 @@ FAMILIES = {
 }
 
 # Kernel modules first: the order a budgeted run over everything takes.
-DEFAULT_ORDER = ["kernels/fft", "kernels/reductions", "kernels/control_flow", "kernels/elementwise", "kernels/dot_conv", "kernels/indexing", "kernels/data_movement", "kernels/rng", "jit/scalar", "kernels/chlo", "numerics/special", "kernels/quantization", "kernels/communication", "runtime/grid", "kernels/interpreter_ops", "numerics/printing", "runtime/probes", "core/types", "numerics/conversion", "numerics/combiners", "core/bodies", "numerics/windows", "kernels/checks"]
+DEFAULT_ORDER = ["kernels/fft", "kernels/reductions", "kernels/control_flow", "planning/loops", "kernels/elementwise", "kernels/dot_conv", "kernels/indexing", "kernels/data_movement", "kernels/rng", "jit/scalar", "kernels/chlo", "numerics/special", "kernels/quantization", "kernels/communication", "runtime/grid", "kernels/interpreter_ops", "numerics/printing", "runtime/probes", "core/types", "numerics/conversion", "numerics/combiners", "core/bodies", "numerics/windows", "kernels/checks"]

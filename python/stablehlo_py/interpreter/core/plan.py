@@ -24,7 +24,7 @@ that owns the region receives them as extra operands after its own.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -36,7 +36,8 @@ from .registry import (PRECOMPUTED, SIZES_FROM_VALUES, VIEW, ELEMENTWISE, Kernel
 from .registry import quantized_factory
 from .types import TensorSpec, TupleSpec, is_quantized_spec, value_spec
 
-__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder", "add_block_hook"]
+__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder", "add_block_hook", "LoopPlan", "set_loop_planner",
+           "plan_loop"]
 
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
@@ -56,6 +57,31 @@ def add_block_hook(hook: Callable) -> None:
     """`hook(fn)` runs on every prepared block `fn` (a Function), in the order hooks were added."""
     if hook not in _BLOCK_HOOKS:
         _BLOCK_HOOKS.append(hook)
+
+
+class LoopPlan(NamedTuple):
+    """How a while loop runs its prepared body (plan_loop)."""
+    owned: tuple = ()  # carries the body updates in place: the loop gives it copies of their first values
+    counted: tuple | None = None  # (k, limit): the loop runs while carry k < limit, k counting up by one
+    once: "Function | None" = None  # the body's loop-invariant steps, run in the first iteration
+    each: "Function | None" = None  # the other steps: the body's inputs, then `once`'s results
+
+
+_loop_planner: Callable | None = None
+
+
+def set_loop_planner(planner: Callable) -> None:
+    """`planner(cond, body, count, limits) -> LoopPlan` plans every while loop (plan_loop)."""
+    global _loop_planner
+    _loop_planner = planner
+
+
+def plan_loop(cond: "Region", body: "Region", count: int, limits: Limits | None) -> LoopPlan:
+    """The LoopPlan of a while loop of `count` carries with prepared regions `cond` and `body`
+    (the planner may rewrite `body`'s steps); without a planner, the body as it is."""
+    if _loop_planner is None:
+        return LoopPlan(each=body.fn)
+    return _loop_planner(cond, body, count, limits)
 
 
 class Function:
@@ -139,6 +165,12 @@ class Function:
         variant.result_slots, variant.result_specs = (slot,), [spec]
         variant._drops = None  # other results: other values die
         return variant
+
+    def new_slot(self) -> int:
+        """A new slot, for a value a rewrite of the steps adds."""
+        self.nslots += 1
+        self.preset = [*self.preset, None]
+        return self.nslots - 1
 
     def part(self, indices, input_slots, result_slots, result_specs) -> "Function":
         """A function of the steps `indices` of this one, over the same slots (its constants

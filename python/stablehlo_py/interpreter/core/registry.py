@@ -56,17 +56,19 @@ class Kernel:
     """One op, prepared: `run(*operands)` returns its results as a sequence (empty for none).
 
     Fields for the plan's analyses: `in_place`, a variant of `run` that may overwrite its first
-    operand (a while body that owns that carry uses it: regions._in_place_updates); `branches`,
-    the prepared Regions of if/case, one of which runs (scalar loops inline them);
-    `scalar_form`, the op's ScalarForm, set by the plan for an op on rank-0 values from its
-    registered scalar form (`register_scalar`), for scalar loops (jit/scalar.py)."""
+    operand (a while body that owns that carry uses it: planning/loops.py); `branches`, the
+    prepared Regions of if/case, one of which runs (scalar loops inline them); `scalar_form`, the
+    op's ScalarForm, set by the plan for an op on rank-0 values from its registered scalar form
+    (`register_scalar`), for scalar loops (jit/scalar.py); `stacked`, for a dot summed by BLAS,
+    `stacked(xs, w)`: the dots of w with every xs[i] in one product (planning/loops.py)."""
 
-    __slots__ = ("run", "in_place", "branches", "one", "scalar_form")
+    __slots__ = ("run", "in_place", "branches", "one", "scalar_form", "stacked")
 
     def __init__(self, run: Callable, *, in_place: Callable | None = None, branches=None):
         self.run, self.in_place, self.branches = run, in_place, branches
         self.one: Callable | None = None  # a one-result op's function (single)
         self.scalar_form: ScalarForm | None = None
+        self.stacked: Callable | None = None  # a dot's stacked(xs, w): the dots of w with each xs[i]
 
     @staticmethod
     def single(fn: Callable) -> "Kernel":
@@ -86,7 +88,7 @@ class Kernel:
             return self
         fn, asarray = self.one, np.asarray
         kernel = Kernel.single(lambda *operands: asarray(fn(*operands)))
-        kernel.in_place, kernel.branches = self.in_place, self.branches
+        kernel.in_place, kernel.branches, kernel.stacked = self.in_place, self.branches, self.stacked
         return kernel
 
 

@@ -1,6 +1,6 @@
 """reduce_window with a one-op body as one JIT-compiled loop of the native tier.
 
-numpy's path (regions._direct_reduce_window) pads the input with init into a new array, then
+numpy's path (reductions._direct_reduce_window) pads the input with init into a new array, then
 folds one window position at a time over every output: a pass over the outputs per position,
 each reading a strided view. This loop reads the input in place and folds each output row while
 it sits in the cache: per row of the output (all dims but the last) it fills the row with init,

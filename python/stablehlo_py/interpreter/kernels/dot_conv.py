@@ -146,7 +146,8 @@ def _dot_kernel(lhs, rhs, result, lhs_batch, rhs_batch, lhs_contract, rhs_contra
     blas = _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape)
     if blas is not None:
         return blas
-    return _arranged_dot(_matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, to_compute, finish)
+    return Kernel.single(_arranged_dot(_matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, to_compute,
+                                       finish))
 
 
 def _arranged_dot(matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, to_compute=None, finish=None):
@@ -195,8 +196,8 @@ def _halves_matmul(a, b):
 # per-call shape work: one np.matmul, with transposes and reshapes only where the layout needs
 # them.  A 16x256 by 256x256 dot in a loop (an RNN step) spent ~10% of its time in that work.
 def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape):
-    """The dot as np.matmul with everything else fixed when the kernel is built, or None where the
-    general kernel must run (conversions, narrow floats, integers, index-order sums, `?` sizes)."""
+    """The Kernel of the dot as np.matmul with everything else fixed when it is built, or None where
+    the general kernel must run (conversions, narrow floats, integers, index-order sums, `?` sizes)."""
     dtype = result.element.dtype
     if (result.element.category not in ("float", "complex") or dtype not in _BLAS_TYPES
             or lhs.element != result.element or rhs.element != result.element
@@ -216,6 +217,7 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
     plain = (lhs_perm is None and rhs_perm is None and lhs.shape == lhs_shape and rhs.shape == rhs_shape
              and out_shape == lhs_shape[:-1] + rhs_shape[-1:])
     dot_blas = dot_matrices if plain else _arranged_dot(matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape)
+    kernel = Kernel.single(dot_blas)
 
     if len(lhs_shape) == 2:  # no batch dimensions
         m = lhs_shape[0]
@@ -231,8 +233,8 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
             r = np.matmul(_blas_ready(xs.reshape(n * m, k)), _blas_ready(b.reshape(rhs_shape)))
             return r.reshape(n, *out_shape)
 
-        dot_blas.stacked = stacked  # for while loops computing a dot per row of a tensor (regions.py)
-    return dot_blas
+        kernel.stacked = stacked  # for while loops computing a dot per row of a tensor (planning/loops.py)
+    return kernel
 
 
 _BLAS_TYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex64, np.complex128))
@@ -241,14 +243,14 @@ _BLAS_TYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.complex
 @register("stablehlo.dot_general", traits=(PURE,))
 def _dot_general(op):
     dims = op.attrs["dot_dimension_numbers"]
-    return Kernel.single(_dot_kernel(op.operand_specs[0], op.operand_specs[1], op.result_specs[0],
-                       dims.lhs_batch, dims.rhs_batch, dims.lhs_contract, dims.rhs_contract))
+    return _dot_kernel(op.operand_specs[0], op.operand_specs[1], op.result_specs[0],
+                       dims.lhs_batch, dims.rhs_batch, dims.lhs_contract, dims.rhs_contract)
 
 
 @register("stablehlo.dot")
 def _dot(op):
     lhs, rhs = op.operand_specs[0], op.operand_specs[1]  # of rank 1 or 2 (verified)
-    return Kernel.single(_dot_kernel(lhs, rhs, op.result_specs[0], (), (), (lhs.rank - 1,), (0,)))
+    return _dot_kernel(lhs, rhs, op.result_specs[0], (), (), (lhs.rank - 1,), (0,))
 
 
 # ---------------------------------------------------------------------------

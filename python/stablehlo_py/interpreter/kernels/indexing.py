@@ -674,5 +674,5 @@ def _dynamic_update_slice(op):
         x[place(starts)] = u
         return (x,)
 
-    # in_place: for a while body that owns its carry `x` (see regions._in_place_updates)
+    # in_place: for a while body that owns its carry `x` (see planning/loops.py, _in_place_updates)
     return Kernel(dynamic_update_slice, in_place=update_in_place)

@@ -13,7 +13,7 @@ from jax import lax
 
 from stablehlo_py import interpreter
 from stablehlo_py.interpreter.core import plan
-from stablehlo_py.interpreter.kernels import control_flow
+from stablehlo_py.interpreter.planning import loops
 
 
 def compile_recording_in_place(text: str):
@@ -25,11 +25,11 @@ def compile_recording_in_place(text: str):
         found.append(list(owned))
         return owned
 
-    in_place_updates, control_flow._in_place_updates = control_flow._in_place_updates, spy
+    in_place_updates, loops._in_place_updates = loops._in_place_updates, spy
     try:
         return interpreter.compile(text), found
     finally:
-        control_flow._in_place_updates = in_place_updates
+        loops._in_place_updates = in_place_updates
 
 
 def scan_outputs(h0, xs, w):

@@ -8,7 +8,7 @@ taken where it does not:
 - broadcast_in_dim that only adds unit dimensions, as a reshape (data_movement._broadcaster);
 - while loops counting a carry up to a constant whose body takes the dot of row i of a
   loop-invariant tensor: the dots of every row read computed by one matmul before the first
-  iteration (control_flow._stack_row_dots), with the start index clamped as dynamic_slice clamps it.
+  iteration (loops._stack_row_dots), with the start index clamped as dynamic_slice clamps it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from jax import lax
 
 from stablehlo_py import interpreter
 from stablehlo_py.interpreter import interpret
-from stablehlo_py.interpreter.kernels import control_flow, dot_conv
+from stablehlo_py.interpreter.kernels import dot_conv
+from stablehlo_py.interpreter.planning import loops
 
 NAN, INF = np.nan, np.inf
 BLAS_TYPES = [np.float32, np.float64, np.complex64, np.complex128]
@@ -71,8 +72,8 @@ def always_blas(monkeypatch):
 
 @pytest.fixture
 def row_dots(monkeypatch):
-    """The steps control_flow._stack_row_dots moved to the first iteration, per while loop prepared."""
-    return _spy(monkeypatch, control_flow, "_stack_row_dots")
+    """The steps loops._stack_row_dots moved to the first iteration, per while loop prepared."""
+    return _spy(monkeypatch, loops, "_stack_row_dots")
 
 
 # --- dot_general: one np.matmul ---------------------------------------------------------------
@@ -502,7 +503,7 @@ def test_row_dots_within_memory_limits(limits, stacked, always_blas, row_dots):
 def test_row_dots_product_size_bound(stacked_bytes, stacked, monkeypatch, always_blas, row_dots):
     """A product larger than STACKED_BYTES and than 4x X (here 1920 > 4 * 192 bytes) stays per
     iteration."""
-    monkeypatch.setattr(control_flow, "STACKED_BYTES", stacked_bytes)
+    monkeypatch.setattr(loops, "STACKED_BYTES", stacked_bytes)
     rng = np.random.default_rng(13)
     x, w = _values(rng, np.float32, (8, 3, 2)), _values(rng, np.float32, (2, 20))
     run = interpreter.compile(_row_loop(np.float32, limit=8, k=2, n=20))

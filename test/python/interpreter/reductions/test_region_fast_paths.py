@@ -1,7 +1,7 @@
 """Fast paths of the region and chlo kernels, each against an oracle that does not share its
 shortcut: top_k's candidate selection (chlo.py) and reduce_window's position-by-position fold
-(kernels/reductions.py and control_flow.py) against XLA and the spec's formula in numpy; loop-invariant steps of while bodies
-run once per loop (kernels/reductions.py and control_flow.py) against numpy loops; long f32 and f64 sums as a BLAS product by
+(kernels/reductions.py and planning/loops.py) against XLA and the spec's formula in numpy; loop-invariant steps of while bodies
+run once per loop (kernels/reductions.py and planning/loops.py) against numpy loops; long f32 and f64 sums as a BLAS product by
 ones (reductions._blas_sum) against exact sums within the summation bound, and numpy where they
 fall back."""
 
@@ -17,7 +17,8 @@ from jax import lax
 
 from stablehlo_py import interpreter
 from stablehlo_py.interpreter import interpret
-from stablehlo_py.interpreter.kernels import chlo, control_flow, reductions
+from stablehlo_py.interpreter.kernels import chlo, reductions
+from stablehlo_py.interpreter.planning import loops
 from stablehlo_py.interpreter.kernels.custom_calls import register_custom_call, unregister_custom_call
 
 NAN, INF = np.nan, np.inf
@@ -337,16 +338,16 @@ def test_invariant_steps_move_out_of_the_loop_and_the_results_stay():
     beside a carry updated in place (%out)."""
     split = []
 
-    def spy(body, count):
-        once, each = split_invariant(body, count)
+    def spy(*args):
+        once, each = split_invariant(*args)
         split.append(once)
         return once, each
 
-    split_invariant, control_flow._split_invariant = control_flow._split_invariant, spy
+    split_invariant, loops._split_invariant = loops._split_invariant, spy
     try:
         run = interpreter.compile(HOISTING)
     finally:
-        control_flow._split_invariant = split_invariant
+        loops._split_invariant = split_invariant
     assert [op.name for op in split[0].ops] == ["stablehlo.multiply", "stablehlo.add"]
     rng = np.random.default_rng(7)
     x0, w, c = (rng.standard_normal(4).astype(np.float32) for _ in range(3))

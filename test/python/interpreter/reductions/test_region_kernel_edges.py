@@ -1,4 +1,4 @@
-"""Region kernels (interpreter/regions.py) where mutation testing found no judge
+"""Region kernels (interpreter/kernels/control_flow.py and reductions.py) where mutation testing found no judge
 (docs/testing.md): bodies that promote the element type, constant bodies, a loop carry read
 twice (in-place updates must not apply), if/case on tensors, sorts with general comparators
 and the default dimension. Oracles: Python on the values."""
