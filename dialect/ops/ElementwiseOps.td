@@ -56,7 +56,9 @@ def StableHLO_SelectOp : StableHLO_InferringOp<"select", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ConvertOp : StableHLO_Op<"convert", [Pure]> {
+def StableHLO_ConvertOp : StableHLO_Op<"convert", [Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>]> {
   let summary = "elementwise conversion to another element type";
   let arguments = (ins HLO_NonQuantizedTensor:$operand);
   let results = (outs HLO_NonQuantizedTensor:$result);

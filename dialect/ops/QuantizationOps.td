@@ -9,7 +9,9 @@ include "StablehloAttrs.td"
 def HLO_QuantizedTensor : RankedTensorOf<[HLO_QuantizedInt]>;
 def HLO_FloatTensor : RankedTensorOf<[HLO_Float]>;
 
-def StableHLO_UniformQuantizeOp : StableHLO_Op<"uniform_quantize", [Pure]> {
+def StableHLO_UniformQuantizeOp : StableHLO_Op<"uniform_quantize", [Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>]> {
   let summary = "quantize a float tensor, or requantize a quantized one";
   let arguments = (ins RankedTensorOf<[HLO_Float, HLO_QuantizedInt]>:$operand);
   let results = (outs HLO_QuantizedTensor:$result);

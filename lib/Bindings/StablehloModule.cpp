@@ -131,6 +131,13 @@ NB_MODULE(_stablehlo, m) {
       "op, or None. Reaches every element type, complex included, without "
       "going through the attribute's Python class.");
   m.def(
+      "has_own_memory_effects",
+      [](MlirOperation op) { return stablehloOperationHasOwnMemoryEffects(op); },
+      nb::arg("operation"),
+      "Whether the op has memory effects of its own, as its definition "
+      "declares them (an op with recursive effects has none of its own; one "
+      "that declares nothing may have any).");
+  m.def(
       "bounds_value",
       [](MlirAttribute attr) -> nb::object {
         if (!stablehloAttributeIsABounds(attr))

@@ -6,6 +6,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -162,6 +163,15 @@ int64_t stablehloBoundsGetElement(MlirAttribute attr, intptr_t pos) {
 MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
                                  const int64_t *bounds) {
   return wrap(TypeExtensionsAttr::get(unwrap(ctx), ArrayRef(bounds, n)));
+}
+
+bool stablehloOperationHasOwnMemoryEffects(MlirOperation op) {
+  mlir::Operation *operation = unwrap(op);
+  if (operation->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>())
+    return false;
+  if (auto effects = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(operation))
+    return !effects.hasNoEffect();
+  return true;
 }
 
 bool stablehloOperationGetDenseElementsRawData(MlirOperation op,

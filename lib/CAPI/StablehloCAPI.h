@@ -48,6 +48,11 @@ MLIR_CAPI_EXPORTED MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
  * keeps it: one element if splat, i1 packed eight to a byte (a splat i1 is
  * one byte), other types in whole bytes per element (complex as two parts).
  * Returns false if `op` has no such dense elements attribute. */
+// Whether `op` has memory effects of its own, as its definition declares them
+// (MemoryEffectOpInterface; ops with recursive effects have none of their own,
+// their nested ops do; an op that declares nothing may have any).
+MLIR_CAPI_EXPORTED bool stablehloOperationHasOwnMemoryEffects(MlirOperation op);
+
 MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseElementsRawData(
     MlirOperation op, MlirStringRef name, const char **data, size_t *size,
     bool *isSplat);

@@ -286,6 +286,13 @@ LogicalResult SelectOp::verify() {
 
 //===--- convert -----------------------------------------------------------===//
 
+LogicalResult ConvertOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location>, ValueShapeRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  return inferShapeOfFirstOperand(operands, inferred); // convert_c1
+}
+
 LogicalResult ConvertOp::verify() {
   if (!isCompatibleShape(getOperand().getType(), getType())) // convert_c1
     return emitOpError() << "C1: shapes of operand " << getOperand().getType()

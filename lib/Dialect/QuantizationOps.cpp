@@ -23,6 +23,13 @@ static LogicalResult verifySameShape(Operation *op, RankedTensorType operand,
                            << formatShape(operand.getShape());
 }
 
+LogicalResult UniformQuantizeOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location>, ValueShapeRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  return inferShapeOfFirstOperand(operands, inferred); // uniform_quantize_c1
+}
+
 LogicalResult UniformQuantizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());

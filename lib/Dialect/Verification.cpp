@@ -95,6 +95,18 @@ SmallVector<Type> reducerResultElementTypes(ValueRange values,
   return types;
 }
 
+LogicalResult inferShapeOfFirstOperand(
+    ValueShapeRange operands, SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  if (operands.empty())
+    return failure();
+  auto operand = dyn_cast<RankedTensorType>(operands.getTypes().front());
+  if (!operand)
+    return failure();
+  inferred.emplace_back(operand.getShape(), /*elementType=*/nullptr,
+                        operand.getEncoding());
+  return success();
+}
+
 bool isCompatibleShape(Type lhs, Type rhs) {
   if (failed(verifyCompatibleShape(lhs, rhs)))
     return false;

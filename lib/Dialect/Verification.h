@@ -37,6 +37,12 @@ bool haveSameQuantizedBase(quant::QuantizedType lhs, quant::QuantizedType rhs);
 // baseline_type(lhs) = baseline_type(rhs): compatible shapes and the above.
 bool haveSameBaselineType(Type lhs, Type rhs);
 
+// The shape function of ops whose result has the shape of their first operand
+// and an element type of the op's choosing (convert_c1, uniform_quantize_c1):
+// that shape, with its bounds; none for an unranked or missing operand.
+LogicalResult inferShapeOfFirstOperand(
+    ValueShapeRange operands, SmallVectorImpl<ShapedTypeComponents> &inferred);
+
 // The more static of two compatible ranked tensor types.
 RankedTensorType mostSpecificType(RankedTensorType lhs, RankedTensorType rhs);
 

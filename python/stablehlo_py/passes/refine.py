@@ -30,6 +30,8 @@ import re
 
 import mlir.ir as ir
 
+from .._stablehlo import has_own_memory_effects
+
 from ._common import (MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_with_constants, functions,
                       guarded_pass, integer_dtype, join_types, make_constant, refine_type, with_shape)
 from .assertions import check_shape_assertion
@@ -49,23 +51,11 @@ FOLDABLE = frozenset("stablehlo." + n for n in (
     "multiply negate not or pad power remainder reshape reverse select shift_left shift_right_arithmetic "
     "shift_right_logical sign slice subtract transpose xor").split())
 
-# Ops a call to a function holding them may not be erased for.
-SIDE_EFFECTS = frozenset("stablehlo." + n for n in (
-    "custom_call infeed outfeed send recv all_reduce all_gather all_to_all collective_permute "
-    "collective_broadcast reduce_scatter rng rng_bit_generator partition_id replica_id").split())
-
 # Ops that call a function, and the attribute naming it.
 _CALLEE_ATTRIBUTE = {"func.call": "callee", "stablehlo.composite": "decomposition"}
 
 _SYMBOL = re.compile(r"@([\w.$-]+)")
 
-# Ops without a shape function whose results have the shape of their first operand.
-SAME_SHAPE = frozenset("stablehlo." + n for n in (
-    "abs add and atan2 cbrt ceil clamp compare complex convert cosine count_leading_zeros divide exponential "
-    "exponential_minus_one floor imag is_finite log log_plus_one logistic map maximum minimum multiply negate "
-    "not or popcnt power real reduce_precision remainder round_nearest_afz round_nearest_even rsqrt select "
-    "shift_left shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh xor "
-    "uniform_quantize uniform_dequantize").split())
 
 
 # ----------------------------------------------------------------- refine-arguments
@@ -309,11 +299,11 @@ class _ShapeRefiner:
 
         def visit(op):
             nonlocal pure
-            if op.name in SIDE_EFFECTS or op.name.startswith("check."):
-                pure = False
-            elif op.name in _CALLEE_ATTRIBUTE:
+            if op.name in _CALLEE_ATTRIBUTE:
                 callee = self.funcs.get(ir.FlatSymbolRefAttr(op.attributes[_CALLEE_ATTRIBUTE[op.name]]).value)
                 pure = pure and callee is not None and self.side_effect_free(callee, seen)
+            elif op.operation != func.operation and has_own_memory_effects(op):  # as the op's definition says
+                pure = False
             return ir.WalkResult.ADVANCE if pure else ir.WalkResult.INTERRUPT
 
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
@@ -596,13 +586,7 @@ def infer_result_types(op):
     if rule is not None:
         return rule(op)
     has_interface, types = _infer(op, op, list(op.operands))
-    if has_interface:
-        return types
-    if op.name in SAME_SHAPE and op.operands and isinstance(op.operands[0].type, ir.RankedTensorType):
-        shape = ir.RankedTensorType(op.operands[0].type).shape
-        return [with_shape(r.type, shape) if isinstance(r.type, ir.RankedTensorType) else r.type
-                for r in op.results]
-    return None
+    return types if has_interface else None
 
 
 def _infer(op, target, operands, extra=None, own_attributes=True):

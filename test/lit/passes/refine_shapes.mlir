@@ -304,3 +304,93 @@ func.func private @g(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   %0 = stablehlo.abs %arg0 : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A call whose results all became constants is erased when its callee has no
+// memory effects, as the ops' definitions declare them (has_own_memory_effects):
+// get_dimension_size and a custom_call without has_side_effect have none.
+// CHECK-LABEL: func.func @effect_free_callee
+// CHECK-NOT: call @size
+// CHECK: return %c : tensor<i32>
+func.func @effect_free_callee(%arg0: tensor<2xf32>) -> tensor<i32> {
+  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
+  %y = stablehlo.custom_call @pure_target(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  return %n : tensor<i32>
+}
+
+// -----
+
+// A custom_call with has_side_effect keeps the call.
+// CHECK-LABEL: func.func @custom_call_with_side_effect
+// CHECK: call @size
+func.func @custom_call_with_side_effect(%arg0: tensor<2xf32>) -> tensor<i32> {
+  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
+  stablehlo.custom_call @log(%x) {has_side_effect = true} : (tensor<?xf32>) -> ()
+  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  return %n : tensor<i32>
+}
+
+// -----
+
+// So does an outfeed nested in a while loop (the while's effects are its body's).
+// CHECK-LABEL: func.func @outfeed_in_a_loop
+// CHECK: call @size
+func.func @outfeed_in_a_loop(%arg0: tensor<2xf32>) -> tensor<i32> {
+  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %w = stablehlo.while(%i = %c) : tensor<i32>
+  cond {
+    %p = stablehlo.compare LT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %t = stablehlo.create_token : !stablehlo.token
+    %t2 = "stablehlo.outfeed"(%x, %t) : (tensor<?xf32>, !stablehlo.token) -> !stablehlo.token
+    stablehlo.return %i : tensor<i32>
+  }
+  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  return %n : tensor<i32>
+}
+
+// -----
+
+// A check op writes (its failure is an effect): the call stays.
+// CHECK-LABEL: func.func @check_in_callee
+// CHECK: call @size
+func.func @check_in_callee(%arg0: tensor<2xf32>) -> tensor<i32> {
+  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
+  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  check.expect_eq_const %n, dense<2> : tensor<i32>
+  return %n : tensor<i32>
+}
+
+// -----
+
+// convert and uniform_quantize infer their result's shape (InferShapedTypeOpInterface,
+// convert_c1 and uniform_quantize_c1); the element type stays the declared one.
+// CHECK-LABEL: func.func @shape_of_the_operand(%arg0: tensor<3x2xf32>) -> (tensor<3x2xi32>, tensor<3x2x!quant.uniform<i8:f32, 5.000000e-01>>)
+func.func @shape_of_the_operand(%arg0: tensor<3x2xf32>) -> (tensor<?x2xi32>, tensor<?x?x!quant.uniform<i8:f32, 0.5>>) {
+  %x = stablehlo.convert %arg0 : (tensor<3x2xf32>) -> tensor<?x?xf32>
+  // CHECK: stablehlo.convert %{{.*}} : (tensor<3x2xf32>) -> tensor<3x2xi32>
+  %0 = stablehlo.convert %x : (tensor<?x?xf32>) -> tensor<?x2xi32>
+  // CHECK: stablehlo.uniform_quantize %{{.*}} : (tensor<3x2xf32>) -> tensor<3x2x!quant.uniform<i8:f32, 5.000000e-01>>
+  %1 = stablehlo.uniform_quantize %x : (tensor<?x?xf32>) -> tensor<?x?x!quant.uniform<i8:f32, 0.5>>
+  return %0, %1 : tensor<?x2xi32>, tensor<?x?x!quant.uniform<i8:f32, 0.5>>
+}
