@@ -18,8 +18,9 @@ def Stablehlo_Dialect : Dialect {
   let summary = "StableHLO: the portable operation set for ML programs.";
   let dependentDialects = ["::mlir::quant::QuantDialect"];
   let useDefaultTypePrinterParser = 1;
-  // Folding and simplification patterns (lib/Transforms/) for canonicalize.
-  let hasCanonicalizer = 1;
+  // No canonicalization patterns of its own, as upstream: folding and
+  // simplification are their passes' (lib/Transforms/), which depend on the
+  // dialect, never the other way round.
   // Custom so that `#stablehlo.type_extensions<...>` parses as bounds too.
   let useDefaultAttributePrinterParser = 0;
   let extraClassDeclaration = [{

@@ -3,7 +3,6 @@
 // StablehloAttributes.cpp, quantized element types in QuantizedTypes.cpp.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
-#include "Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -36,12 +35,6 @@ struct StablehloInliner : public DialectInlinerInterface {
   }
 };
 } // namespace
-
-void StablehloDialect::getCanonicalizationPatterns(
-    RewritePatternSet &results) const {
-  populateFoldingPatterns(results, FoldOptions{});
-  populateSimplificationPatterns(results);
-}
 
 void StablehloDialect::initialize() {
   addInterfaces<StablehloInliner>();

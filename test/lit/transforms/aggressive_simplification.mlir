@@ -1,7 +1,6 @@
 // stablehlo-aggressive-simplification: each rewrite, and the cases where an
 // apparent identity is not one (floats, types that differ).
 // RUN: stablehlo-opt %s --split-input-file --stablehlo-aggressive-simplification | FileCheck %s
-// RUN: stablehlo-opt %s --split-input-file --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @identities
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<1x3xf32>, %[[E:.*]]: tensor<0x3xf32>)

@@ -1,10 +1,9 @@
 // --inline inlines func.calls into stablehlo code (the dialect's inliner
-// interface: every stablehlo op may be inlined, region ops included), and
-// --canonicalize then simplifies the result as the folder and the
-// simplification patterns do (--inline's own default pipeline is
-// canonicalize: INLINE turns it off to see the inlined ops).
+// interface: every stablehlo op may be inlined, region ops included), and the
+// folder and the simplifier then simplify the result (--inline's own default
+// pipeline is canonicalize: INLINE turns it off to see the inlined ops).
 // RUN: stablehlo-opt %s --inline=default-pipeline= | FileCheck %s --check-prefix=INLINE
-// RUN: stablehlo-opt %s --inline --canonicalize | FileCheck %s --check-prefix=CANON
+// RUN: stablehlo-opt %s --inline --stablehlo-aggressive-folder --stablehlo-aggressive-simplification | FileCheck %s --check-prefix=CANON
 
 // INLINE-LABEL: func.func @main
 // INLINE-NOT: call

@@ -1,4 +1,4 @@
-"""The C++ folder (stablehlo-aggressive-folder, also run by canonicalize)
+"""The C++ folder (stablehlo-aggressive-folder)
 against exact oracles: Python integers for integer ops (two's complement
 wrap-around), numpy in the element type for one IEEE operation on floats
 (correctly rounded: numpy computes f16/bf16 in f32 and rounds once, which
