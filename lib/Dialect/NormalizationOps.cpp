@@ -14,6 +14,16 @@ using namespace mlir::stablehlo;
 namespace mlir::stablehlo {
 namespace {
 
+// The per-feature vector type: rank 1, dim(operand, feature_index) long (or
+// dynamic when the index is out of range, for the verifier to report).
+Type featureVectorType(Type operandType, int64_t featureIndex) {
+  auto operand = cast<RankedTensorType>(operandType);
+  int64_t size = featureIndex >= 0 && featureIndex < operand.getRank()
+                     ? operand.getDimSize(featureIndex)
+                     : ShapedType::kDynamic;
+  return RankedTensorType::get({size}, operand.getElementType());
+}
+
 struct Named {
   const char *name;
   Type type;
@@ -47,11 +57,14 @@ public:
     return success();
   }
 
-  // size(value) = dim(operand, feature_index) (when both are known).
+  // size(value) = dim(operand, feature_index) (when both are known): the
+  // size of the shape functions' per-feature vector (featureVectorType).
   LogicalResult featureSized(const char *id, Named value) {
     auto type = cast<RankedTensorType>(value.type);
-    int64_t size = type.getDimSize(0), features =
-                                           operand.getDimSize(featureIndex);
+    int64_t size = type.getDimSize(0),
+            features = cast<RankedTensorType>(
+                           featureVectorType(operand, featureIndex))
+                           .getDimSize(0);
     if (ShapedType::isDynamic(size) || ShapedType::isDynamic(features) ||
         size == features)
       return success();
@@ -86,16 +99,6 @@ private:
   RankedTensorType operand;
   int64_t featureIndex;
 };
-
-// The per-feature vector type: rank 1, dim(operand, feature_index) long (or
-// dynamic when the index is out of range, for the verifier to report).
-Type featureVectorType(Type operandType, int64_t featureIndex) {
-  auto operand = cast<RankedTensorType>(operandType);
-  int64_t size = featureIndex >= 0 && featureIndex < operand.getRank()
-                     ? operand.getDimSize(featureIndex)
-                     : ShapedType::kDynamic;
-  return RankedTensorType::get({size}, operand.getElementType());
-}
 
 } // namespace
 
