@@ -5,7 +5,7 @@ import mlir.ir
 
 from . import _stablehlo
 
-__all__ = ["context", "parse_module", "program_text"]
+__all__ = ["context", "parse_module", "program_text", "bytecode_text", "bytecode_producer"]
 
 
 # Loaded when a context is made, so that Python builders find their ops; every other dialect
@@ -31,25 +31,89 @@ def parse_module(text: str, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Mo
     """Parses program text into a module, in `ctx` (default: a new
     `context()`), after the upgrades stablehlo-opt applies too: JAX's MLIR
     writes hex i1 constants one byte per element, this MLIR reads them packed."""
-    return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
+    try:
+        return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
+    except RuntimeError as e:
+        if "conversion error" not in str(e):
+            raise
+        # MLIR's message quotes a name or string whose escapes (such as "\FA") are bytes that are
+        # not UTF-8, which the bindings cannot turn into a Python string.
+        raise mlir.ir.MLIRError("Unable to parse module assembly: the error is in text that is not UTF-8 once its "
+                                "escapes are read (a name or string holding bytes such as \\FA)", []) from None
 
 
 _BYTECODE_MAGIC = b"ML\xefR"
+BYTECODE_TIMEOUT = 60.0  # seconds the child process may take to turn bytecode into text
 
 
 def program_text(source) -> str:
-    """The program text of `source`, a str or UTF-8 bytes. Raises TypeError for anything else,
-    naming what is accepted: binary inputs (MLIR bytecode, portable artifacts) are not read yet."""
+    """The program text of `source`: a str, UTF-8 bytes, or MLIR bytecode (bytes starting with
+    MLIR's magic number, turned into text by `bytecode_text`). Raises TypeError, naming what is
+    accepted, for anything else and for bytecode that cannot be read."""
     if isinstance(source, str):
         return source
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
-        kind = "MLIR bytecode (or a portable artifact)" if data.startswith(_BYTECODE_MAGIC) else "binary data"
+        if data.startswith(_BYTECODE_MAGIC):
+            return bytecode_text(data)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise TypeError(f"the bytes given are {kind}, not UTF-8 program text (byte {e.start}): this version "
-                            f"reads StableHLO programs as text (str or UTF-8 bytes) or as an mlir.ir.Module, "
-                            f"not in binary form") from None
-    raise TypeError(f"expected StableHLO program text (str or UTF-8 bytes) or an mlir.ir.Module, "
+            raise TypeError(f"the bytes given are binary data, neither MLIR bytecode nor UTF-8 program text "
+                            f"(byte {e.start}): StableHLO programs are read as text (str or UTF-8 bytes), as "
+                            f"MLIR bytecode or as an mlir.ir.Module") from None
+    raise TypeError(f"expected StableHLO program text (str or UTF-8 bytes), MLIR bytecode or an mlir.ir.Module, "
                     f"got {type(source).__name__}")
+
+
+def bytecode_producer(data: bytes) -> str | None:
+    """The producer string of MLIR bytecode `data` (after the magic number and the version, a
+    prefix varint), or None if the header is cut short."""
+    if len(data) < 5:
+        return None
+    first = data[4]
+    length = (first & -first).bit_length() if first else 9  # a varint's length: its first byte's trailing zeros + 1
+    end = data.find(b"\0", 4 + length)
+    return data[4 + length:end].decode("utf-8", "replace") if end >= 0 else None
+
+
+def bytecode_text(data: bytes) -> str:
+    """The text of the module in MLIR bytecode `data`, with its locations. MLIR's bytecode reader
+    asserts, and so aborts the process, on some malformed input; so the tool stablehlo-opt reads
+    it in a child process, unverified (the module's text is verified where it is parsed, with the
+    usual messages). Portable artifacts (VHLO, producer `StableHLO_v...`) are refused: this
+    version does not read VHLO."""
+    import subprocess
+
+    producer = bytecode_producer(data) or ""
+    if producer.startswith("StableHLO_v"):
+        raise TypeError(f"the bytes given are a StableHLO portable artifact (producer {producer}): this version "
+                        "does not read portable artifacts (VHLO) yet; pass the module's text or its MLIR bytecode")
+    tool = _stablehlo_opt()
+    try:
+        done = subprocess.run([tool, "-", "--mlir-print-debuginfo", "--mlir-very-unsafe-disable-verifier-on-parsing"],
+                              input=data, capture_output=True, timeout=BYTECODE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise TypeError(f"the bytes given are MLIR bytecode that could not be read in {BYTECODE_TIMEOUT:g} s") from None
+    if done.returncode != 0:
+        errors = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if "error:" in line]
+        why = errors[0].split("error:", 1)[1].strip() if errors else (
+            "the reader failed" if done.returncode > 0 else "the reader stopped on malformed data")
+        raise TypeError(f"the bytes given are MLIR bytecode that cannot be read: {why}")
+    return done.stdout.decode("utf-8")
+
+
+def _stablehlo_opt() -> str:
+    """The stablehlo-opt installed with the package (next to the interpreter's scripts)."""
+    import os
+    import shutil
+    import sysconfig
+
+    tool = os.path.join(sysconfig.get_path("scripts"), "stablehlo-opt")
+    if os.path.isfile(tool):
+        return tool
+    tool = shutil.which("stablehlo-opt")
+    if tool is None:
+        raise TypeError("reading MLIR bytecode needs the stablehlo-opt tool installed with the package, "
+                        "which was not found")
+    return tool

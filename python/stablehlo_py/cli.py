@@ -39,15 +39,22 @@ class UserError(Exception):
 
 
 def _read(path: str) -> str:
+    """The program text of file `path` ("-": standard input): UTF-8 text, or MLIR bytecode (told
+    apart by its content, not by the file's name)."""
+    from ._parsing import program_text
+
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise UserError(f"cannot read {path}: not UTF-8 text ({e})") from None
+    try:
+        return program_text(data)
+    except TypeError as e:
+        raise UserError(f"cannot read {path}: {e}") from None
 
 
 def _chunks(text: str, split: bool):
