@@ -27,10 +27,11 @@ def context() -> "mlir.ir.Context":
     return ctx
 
 
-def parse_module(text: str, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Module":
-    """Parses program text into a module, in `ctx` (default: a new
-    `context()`), after the upgrades stablehlo-opt applies too: JAX's MLIR
+def parse_module(source, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Module":
+    """Parses a program (text, UTF-8 bytes or MLIR bytecode: program_text) into a module, in
+    `ctx` (default: a new `context()`), after the upgrades stablehlo-opt applies too: JAX's MLIR
     writes hex i1 constants one byte per element, this MLIR reads them packed."""
+    text = program_text(source)
     try:
         return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
     except RuntimeError as e:

@@ -58,6 +58,7 @@ def test_bytecode_runs_as_its_text_does():
         np.testing.assert_array_equal(got, _expected(a, b))
     (got,) = compile(data)(a, b)
     np.testing.assert_array_equal(got, _expected(a, b))
+    assert str(stablehlo_py.parse_module(data)) == str(stablehlo_py.parse_module(PROGRAM))
     refined = stablehlo_py.refine(_bytecode(PROGRAM.replace("%b: tensor<3xf32>", "%b: tensor<?xf32>")
                                             .replace("(tensor<3xf32>)", "(tensor<?xf32>)")),
                                   ["tensor<2x3xf32>", "tensor<3xf32>"])
