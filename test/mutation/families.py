@@ -86,7 +86,8 @@ FAMILIES = {
     "kernels/control_flow": (_REGIONS, _KILL_REGIONS),
     # while loops' plans (in place, counted, row dots, loop-invariant steps)
     "planning/loops": (_REGIONS + _tests("interpreter/control_flow/test_dense_loop_fast_paths.py",
-                                         "interpreter/reductions/test_region_fast_paths.py"), _KILL_REGIONS),
+                                         "interpreter/reductions/test_region_fast_paths.py"),
+                       _KILL_REGIONS + _tests("interpreter/control_flow/test_loop_plan_near_misses.py")),
     "kernels/reductions": (_REGIONS + _tests("interpreter/reductions/test_batch_norm.py") + _KILL_NORMALIZATION,
                            _KILL_REGIONS),
     "jit/scalar": (_tests("interpreter/control_flow/test_scalar_loops.py",
