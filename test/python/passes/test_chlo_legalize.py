@@ -17,7 +17,6 @@ import os
 import subprocess
 import sys
 import warnings
-import zlib
 
 import jax
 import jax.numpy as jnp
@@ -36,18 +35,13 @@ from stablehlo_py.interpreter.core.types import dtype_info
 from stablehlo_py.passes.chlo_legalize import add_chlo_legalize_pass, legalize_chlo
 from stablehlo_py.passes._common import PassError
 from stablehlo_py.passes.registry import add_pass
+from testing.seeds import reseeded_per_test
 
 RNG = np.random.default_rng(20240611)
 F32, F64 = np.float32, np.float64
 
-
-@pytest.fixture(autouse=True)
-def _inputs_of_its_own(request):
-    """Each test draws its random inputs (RNG, read by the input tables below) from a seed of its
-    own name: with the one module-level generator, a test's inputs depended on which tests had
-    run before it in the same pytest-xdist worker, so a tolerance held on some runs only."""
-    global RNG
-    RNG = np.random.default_rng(zlib.crc32(request.node.name.encode()))
+# RNG (read by the input tables too) restarts from a seed of each test's name (testing/seeds.py)
+_inputs_of_each_test = reseeded_per_test()
 
 
 # ----------------------------------------------------------------- helpers

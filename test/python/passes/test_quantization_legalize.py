@@ -11,8 +11,6 @@ x / scale, values saturating the storage range).
 
 from __future__ import annotations
 
-import zlib
-
 import ml_dtypes
 import numpy as np
 import pytest
@@ -24,17 +22,12 @@ from stablehlo_py.interpreter.core.types import element_info
 from stablehlo_py.passes._common import PassError
 from stablehlo_py.passes.quantization import COMPUTE_OPS, QDQ, QUANT_TO_MATH, legalize_quant_to_math
 from stablehlo_py.passes.registry import PASS_NAMES, add_pass
+from testing.seeds import reseeded_per_test
 
 RNG = np.random.default_rng(20250611)
 
-
-@pytest.fixture(autouse=True)
-def _inputs_of_this_test(request):
-    """Each test draws the same inputs whatever ran before it in this process (pytest-xdist
-    changes the order, and random dot inputs then hit the QDQ form's float rounding now and
-    then): the module's RNG restarts from a seed of the test's name."""
-    global RNG
-    RNG = np.random.default_rng(zlib.crc32(request.node.name.encode()))
+# RNG (read by the input tables too) restarts from a seed of each test's name (testing/seeds.py)
+_inputs_of_each_test = reseeded_per_test()
 # converting the storage range's ends to f16 (65535 -> inf) is part of what is tested
 pytestmark = pytest.mark.filterwarnings("ignore:overflow encountered in cast:RuntimeWarning")
 PASSES = (QDQ, QUANT_TO_MATH)

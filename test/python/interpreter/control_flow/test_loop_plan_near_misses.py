@@ -156,26 +156,34 @@ def test_a_static_slice_is_not_a_row_of_the_counter(stacked):
     _close(got, _accumulate(x[0].astype(np.float64) @ w for _ in range(ROWS)))
 
 
-def test_a_float_counter_is_not_a_counted_loop():
-    """`i < 2.7` with i = 0.5, 1.5, 2.5: three iterations (truncated, the comparison would say two)."""
-    text = """
-func.func @main(%v: tensor<2xf32>) -> (tensor<2xf32>, tensor<f32>) {
-  %i0 = stablehlo.constant dense<0.5> : tensor<f32>
-  %r:2 = stablehlo.while(%i = %i0, %acc = %v) : tensor<f32>, tensor<2xf32>
-  cond {
-    %limit = stablehlo.constant dense<2.7> : tensor<f32>
-    %go = stablehlo.compare LT, %i, %limit : (tensor<f32>, tensor<f32>) -> tensor<i1>
+def _doubling_loop(counter: str, i0, limit, compare_type: str = "", condition_extra: str = "") -> str:
+    """(acc * 2 per iteration, the counter) for i from i0 while i < limit, i += 1: a loop on a
+    tensor carry (so not a scalar loop) that a counted loop would run; `condition_extra` goes into
+    the condition after its compare."""
+    one = "1.0" if counter.startswith("f") else "1"
+    return f"""
+func.func @main(%v: tensor<2xf32>) -> (tensor<2xf32>, tensor<{counter}>) {{
+  %i0 = stablehlo.constant dense<{i0}> : tensor<{counter}>
+  %r:2 = stablehlo.while(%i = %i0, %acc = %v) : tensor<{counter}>, tensor<2xf32>
+  cond {{
+    %limit = stablehlo.constant dense<{limit}> : tensor<{counter}>
+    %go = stablehlo.compare LT, %i, %limit{compare_type} : (tensor<{counter}>, tensor<{counter}>) -> tensor<i1>
+{condition_extra}
     stablehlo.return %go : tensor<i1>
-  } do {
+  }} do {{
     %two = stablehlo.constant dense<2.0> : tensor<2xf32>
     %acc2 = stablehlo.multiply %acc, %two : tensor<2xf32>
-    %one = stablehlo.constant dense<1.0> : tensor<f32>
-    %j = stablehlo.add %i, %one : tensor<f32>
-    stablehlo.return %j, %acc2 : tensor<f32>, tensor<2xf32>
-  }
-  return %r#1, %r#0 : tensor<2xf32>, tensor<f32>
-}"""
-    acc, i = interpreter.compile(text)(np.array([1.0, -3.0], np.float32))
+    %one = stablehlo.constant dense<{one}> : tensor<{counter}>
+    %j = stablehlo.add %i, %one : tensor<{counter}>
+    stablehlo.return %j, %acc2 : tensor<{counter}>, tensor<2xf32>
+  }}
+  return %r#1, %r#0 : tensor<2xf32>, tensor<{counter}>
+}}"""
+
+
+def test_a_float_counter_is_not_a_counted_loop():
+    """`i < 2.7` with i = 0.5, 1.5, 2.5: three iterations (truncated, the comparison would say two)."""
+    acc, i = interpreter.compile(_doubling_loop("f32", 0.5, 2.7))(np.array([1.0, -3.0], np.float32))
     np.testing.assert_array_equal(acc, [8.0, -24.0])
     assert float(i) == 3.5
 
@@ -183,25 +191,10 @@ func.func @main(%v: tensor<2xf32>) -> (tensor<2xf32>, tensor<f32>) {
 def test_a_condition_with_more_steps_runs_them():
     """`i < 3` then an outfeed in the condition: not a counted loop (whose condition is not run),
     so the outfeed runs at each of the four tests of the condition."""
-    text = """
-func.func @main(%v: tensor<2xf32>) -> tensor<2xf32> {
-  %i0 = stablehlo.constant dense<0> : tensor<i32>
-  %r:2 = stablehlo.while(%i = %i0, %acc = %v) : tensor<i32>, tensor<2xf32>
-  cond {
-    %limit = stablehlo.constant dense<3> : tensor<i32>
-    %go = stablehlo.compare LT, %i, %limit, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-    %t = stablehlo.create_token : !stablehlo.token
-    %t2 = "stablehlo.outfeed"(%i, %t) : (tensor<i32>, !stablehlo.token) -> !stablehlo.token
-    stablehlo.return %go : tensor<i1>
-  } do {
-    %two = stablehlo.constant dense<2.0> : tensor<2xf32>
-    %acc2 = stablehlo.multiply %acc, %two : tensor<2xf32>
-    %one = stablehlo.constant dense<1> : tensor<i32>
-    %j = stablehlo.add %i, %one : tensor<i32>
-    stablehlo.return %j, %acc2 : tensor<i32>, tensor<2xf32>
-  }
-  return %r#1 : tensor<2xf32>
-}"""
-    results = interpreter.interpret(text, np.array([1.0, -3.0], np.float32))
+    outfeed = """    %t = stablehlo.create_token : !stablehlo.token
+    %t2 = "stablehlo.outfeed"(%i, %t) : (tensor<i32>, !stablehlo.token) -> !stablehlo.token"""
+    results = interpreter.interpret(_doubling_loop("i32", 0, 3, ", SIGNED", outfeed),
+                                    np.array([1.0, -3.0], np.float32))
     np.testing.assert_array_equal(results[0], [8.0, -24.0])
+    assert int(results[1]) == 3
     assert [int(fed.arrays[0]) for fed in results.outfeed] == [0, 1, 2, 3]
