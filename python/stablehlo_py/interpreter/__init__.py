@@ -79,14 +79,12 @@ def _load_module(module_or_text):
     import mlir.ir as ir
 
     if isinstance(module_or_text, (str, bytes, bytearray, memoryview)):
-        from .._parsing import parse_module, program_text
+        from .._parsing import parse_module
 
         try:
-            text = program_text(module_or_text)
-        except TypeError as e:
+            module = parse_module(module_or_text)
+        except TypeError as e:  # not a program (program_text says what is accepted)
             raise InterpreterError(str(e)) from None
-        try:
-            module = parse_module(text)
         except ir.MLIRError as e:
             raise InterpreterError(f"cannot parse the module: {e}") from None
         return module.operation, module

@@ -217,10 +217,10 @@ def refine_module(module_or_text, arg_types, platform_index=None):
     jax.ShapeDtypeStruct). Raises mlir.ir.MLIRError if refinement fails, TypeError for bad input."""
     from mlir.passmanager import PassManager
 
-    from .._parsing import parse_module, program_text
+    from .._parsing import parse_module
 
     if isinstance(module_or_text, (str, bytes, bytearray, memoryview)):
-        module = parse_module(program_text(module_or_text))
+        module = parse_module(module_or_text)
     elif isinstance(module_or_text, ir.Module):
         module = parse_module(module_or_text.operation.get_asm(enable_debug_info=True), module_or_text.context)
     else:
