@@ -187,7 +187,7 @@ def run_one(req: dict, limits: dict) -> dict:
         optimized = _optimized(module)
         if optimized is None:
             res.update(outcome="internal", stage=stage, type="MLIRError", where="optimize",
-                       message="inline + canonicalize made a module that does not verify")
+                       message="inline + optimize made a module that does not verify")
             return res
         stage = "prepare"
         exe = compile_fn(module, entry=req.get("entry", "main"), **limits)
@@ -222,7 +222,7 @@ def run_one(req: dict, limits: dict) -> dict:
         differs = _differs(results, compile_fn(optimized, entry=req.get("entry", "main"), **limits)(*args))
         if differs:
             res.update(outcome="internal", stage=stage, type="Mismatch", where="optimize",
-                       message=f"inline + canonicalize changed result {differs}")
+                       message=f"inline + optimize changed result {differs}")
             return res
     except Exception as e:  # noqa: BLE001 - the point is to classify every failure
         outcome, typ, where = classify_exception(e)
@@ -328,15 +328,17 @@ def _bits_differ(a, b, where: str) -> str:
 
 
 def _optimized(module):
-    """The module after inline and canonicalize (the C++ folder and
-    simplifications), on a copy; None when the result does not verify."""
+    """The module after inline, canonicalize and the C++ folder and simplifications
+    (stablehlo-target-independent-optimization: canonicalize no longer runs them), on a copy;
+    None when the result does not verify."""
     import mlir.ir as ir
     from mlir.passmanager import PassManager
 
     import stablehlo_py
 
     copy = stablehlo_py.parse_module(module.operation.get_asm(print_generic_op_form=True))
-    PassManager.parse("builtin.module(inline,canonicalize)", context=copy.context).run(copy.operation)
+    PassManager.parse("builtin.module(inline,canonicalize,func.func(stablehlo-target-independent-optimization))",
+                      context=copy.context).run(copy.operation)
     try:
         return copy if copy.operation.verify() else None
     except ir.MLIRError:
