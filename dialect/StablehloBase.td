@@ -28,6 +28,26 @@ def Stablehlo_Dialect : Dialect {
                                      ::mlir::Type type) const override;
     void printAttribute(::mlir::Attribute attr,
                         ::mlir::DialectAsmPrinter &printer) const override;
+
+    // Strict spec checking (per context): programs upstream StableHLO accepts
+    // but the spec rejects are errors instead of warnings
+    // (reportSpecDeviation in lib/Dialect/Verification.h).
+    bool isStrictSpec() const { return strictSpec; }
+    void setStrictSpec(bool strict) { strictSpec = strict; }
+    // Whether this op (at its location) has not yet been warned about for
+    // this constraint; remembers it. Verification runs after parsing and
+    // again after passes, and each deviation is worth one warning. (A new op
+    // at a freed op's address and location may go unwarned: a lost warning,
+    // never a wrong answer.)
+    bool firstSpecDeviation(::mlir::Operation *op, ::llvm::StringRef constraint);
+
+  private:
+    bool strictSpec = false;
+    ::llvm::sys::SmartMutex<true> deviationsMutex;
+    std::set<std::tuple<::mlir::Operation *, const void *, std::string>>
+        reportedDeviations;
+
+  public:
   }];
 }
 

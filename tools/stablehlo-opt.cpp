@@ -11,6 +11,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+static llvm::cl::opt<bool> strictSpec(
+    "strict-spec",
+    llvm::cl::desc("Reject programs the spec rejects but upstream StableHLO "
+                   "accepts (by default they verify with a warning)"),
+    llvm::cl::init(false));
+
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::stablehlo::registerPasses();
@@ -18,6 +24,10 @@ int main(int argc, char **argv) {
   mlir::stablehlo::registerAllDialects(registry);
   registry.insert<mlir::func::FuncDialect>();
   mlir::func::registerInlinerExtension(registry);
+  registry.addExtension(+[](mlir::MLIRContext *,
+                            mlir::stablehlo::StablehloDialect *dialect) {
+    dialect->setStrictSpec(strictSpec);
+  });
 
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv, "StableHLO optimizer driver\n", registry);

@@ -5,7 +5,9 @@
 
 include "StablehloAttrs.td"
 
-def HLO_RngStateTensor : 1DTensorOf<[UI64]>;
+// The spec's state is a 1-D tensor of ui64 (I2); upstream accepts any integer
+// or float tensor, which the verifier reports as a spec deviation.
+def HLO_RngStateTensor : RankedTensorOf<[HLO_Int, HLO_Float]>;
 
 def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
   let summary = "random bits and the next state of a counter-based generator";
@@ -27,7 +29,9 @@ def HLO_RngValue : 0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>;
 def StableHLO_RngOp : StableHLO_Op<"rng"> {
   let summary = "random numbers of a uniform or normal distribution";
   let arguments = (ins HLO_RngValue:$a, HLO_RngValue:$b,
-                       1DTensorOf<[I64]>:$shape,
+                       // si64 in the spec (I3); upstream accepts any
+                       // integer or index, a deviation the verifier reports.
+                       1DTensorOf<[AnyInteger, Index]>:$shape,
                        StableHLO_RngDistributionAttr:$rng_distribution);
   let results = (outs RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>:$result);
   let assemblyFormat = [{

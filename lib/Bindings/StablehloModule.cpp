@@ -131,6 +131,32 @@ NB_MODULE(_stablehlo, m) {
       "op, or None. Reaches every element type, complex included, without "
       "going through the attribute's Python class.");
   m.def(
+      "dense_resource_raw",
+      [](MlirOperation op, const std::string &name) -> nb::object {
+        const char *data;
+        size_t size;
+        if (!stablehloOperationGetDenseResourceData(
+                op, mlirStringRefCreate(name.data(), name.size()), &data,
+                &size))
+          return nb::none();
+        if (!data)
+          return nb::make_tuple(nb::none());
+        return nb::make_tuple(nb::bytes(data, size));
+      },
+      nb::arg("operation"), nb::arg("name"),
+      "None unless attribute `name` of the op is a dense_resource elements "
+      "attribute; then a 1-tuple of its blob's bytes (elements in native "
+      "layout, one byte per i1), or of None when the blob is missing.");
+  m.def(
+      "set_strict_spec",
+      [](MlirContext ctx, bool strict) {
+        stablehloContextSetStrictSpec(ctx, strict);
+      },
+      nb::arg("context"), nb::arg("strict"),
+      "Strict spec checking in the context: programs the spec rejects but "
+      "upstream StableHLO accepts fail to verify, instead of verifying with a "
+      "warning.");
+  m.def(
       "has_own_memory_effects",
       [](MlirOperation op) { return stablehloOperationHasOwnMemoryEffects(op); },
       nb::arg("operation"),

@@ -6,6 +6,8 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -165,6 +167,12 @@ MlirAttribute stablehloBoundsGet(MlirContext ctx, intptr_t n,
   return wrap(TypeExtensionsAttr::get(unwrap(ctx), ArrayRef(bounds, n)));
 }
 
+void stablehloContextSetStrictSpec(MlirContext ctx, bool strict) {
+  unwrap(ctx)
+      ->getOrLoadDialect<mlir::stablehlo::StablehloDialect>()
+      ->setStrictSpec(strict);
+}
+
 bool stablehloOperationHasOwnMemoryEffects(MlirOperation op) {
   mlir::Operation *operation = unwrap(op);
   if (operation->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>())
@@ -186,6 +194,23 @@ bool stablehloOperationGetDenseElementsRawData(MlirOperation op,
   *data = raw.data();
   *size = raw.size();
   *isSplat = dense.isSplat();
+  return true;
+}
+
+bool stablehloOperationGetDenseResourceData(MlirOperation op,
+                                            MlirStringRef name,
+                                            const char **data, size_t *size) {
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(
+      unwrap(op)->getAttr(unwrap(name)));
+  if (!resource)
+    return false;
+  *data = nullptr;
+  *size = 0;
+  if (AsmResourceBlob *blob = resource.getRawHandle().getBlob()) {
+    ArrayRef<char> raw = blob->getData();
+    *data = raw.data();
+    *size = raw.size();
+  }
   return true;
 }
 

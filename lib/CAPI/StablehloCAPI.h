@@ -57,11 +57,25 @@ MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseElementsRawData(
     MlirOperation op, MlirStringRef name, const char **data, size_t *size,
     bool *isSplat);
 
+/* The data of the dense_resource elements attribute `name` of `op` (as
+ * torch-mlir writes weights): returns true when the attribute is one, with
+ * `*data` null when its blob is missing (an elided resource, or none in the
+ * file's dialect_resources). The blob holds the elements in their native
+ * layout, one byte per i1. */
+MLIR_CAPI_EXPORTED bool stablehloOperationGetDenseResourceData(
+    MlirOperation op, MlirStringRef name, const char **data, size_t *size);
+
 /* Program text with the upgrades and guards of Support/TextUpgrade.h applied
  * (hex i1 literals in jaxlib's byte-per-element layout; literals MLIR's parser
  * would assert on become placeholders that fail to parse cleanly). The result
  * is valid until the next call on this thread. */
 MLIR_CAPI_EXPORTED MlirStringRef stablehloUpgradeProgramText(MlirStringRef text);
+
+/* Strict spec checking in `ctx`: programs the spec rejects but upstream
+ * StableHLO accepts (reportSpecDeviation) fail to verify instead of verifying
+ * with a warning. Loads the stablehlo dialect. */
+MLIR_CAPI_EXPORTED void stablehloContextSetStrictSpec(MlirContext ctx,
+                                                      bool strict);
 
 /* Registers the C++ passes (stablehlo-aggressive-folder,
  * stablehlo-aggressive-simplification,

@@ -221,9 +221,10 @@ LogicalResult BroadcastCompareOp::verify() {
   Type element = getLhs().getType().getElementType();
   if (getCompareType() &&
       !isAllowedComparisonType(element, *getCompareType())) // broadcast_compare_c5
-    return emitOpError() << "C5: compare_type "
-                         << stringifyComparisonType(*getCompareType())
-                         << " is not allowed for element type " << element;
+    return reportSpecDeviation(*this, "C5", [&](InFlightDiagnostic &diag) {
+      diag << "compare_type " << stringifyComparisonType(*getCompareType())
+           << " is not allowed for element type " << element;
+    });
   return success();
 }
 

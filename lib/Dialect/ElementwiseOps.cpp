@@ -237,8 +237,10 @@ LogicalResult CompareOp::verify() {
     element = quantized.getStorageType();
   ComparisonType type = *getCompareType();
   if (!isAllowedComparisonType(element, type)) // compare_c3
-    return emitOpError() << "C3: compare_type " << stringifyComparisonType(type)
-                         << " is not allowed for element type " << element;
+    return reportSpecDeviation(*this, "C3", [&](InFlightDiagnostic &diag) {
+      diag << "compare_type " << stringifyComparisonType(type)
+           << " is not allowed for element type " << element;
+    });
   return success();
 }
 

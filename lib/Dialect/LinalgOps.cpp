@@ -108,9 +108,11 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
   return success();
 }
 
-// dot_general_c13-c19: element types of lhs, rhs and result. The legacy
-// dot, which the spec does not define, allows mixed non-quantized element
-// types as upstream does (`sameNonQuantizedTypes` false).
+// dot_general_c13-c20 (the current spec's numbering, which allows hybrid
+// quantization: a float lhs, a quantized rhs and a float result): element types
+// of lhs, rhs and result. The legacy dot, which the spec does not define,
+// allows mixed non-quantized element types as upstream does
+// (`sameNonQuantizedTypes` false).
 static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
                                            RankedTensorType rhs,
                                            RankedTensorType result,
@@ -118,41 +120,56 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
                                            bool sameNonQuantizedTypes = true) {
   auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
        qres = getQuantizedElementType(result);
-  if (!ql && !qr) {
+  if (!ql && !qr && !qres) {
     if (sameNonQuantizedTypes &&
         lhs.getElementType() != rhs.getElementType()) // dot_general_c13
       return op.emitOpError() << "C13: lhs and rhs must have the same element "
                               "type, got "
                            << lhs.getElementType() << " and "
                            << rhs.getElementType();
-  } else {
-    if (!ql || !qr || !qres) // dot_general_c14
-      return op.emitOpError() << "C14: lhs, rhs and result must all be quantized "
-                              "when one is";
-    if (ql.getStorageType() != qr.getStorageType()) // dot_general_c15
-      return op.emitOpError() << "C15: lhs and rhs storage types must match";
-    if (ql.getExpressedType() != qr.getExpressedType() ||
-        ql.getExpressedType() != qres.getExpressedType()) // dot_general_c16
-      return op.emitOpError() << "C16: expressed types of lhs, rhs and result "
-                              "must match";
-    bool nonZero = false;
-    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qr))
-      nonZero = perTensor.getZeroPoint() != 0;
-    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
-      nonZero = llvm::any_of(perAxis.getZeroPoints(),
-                             [](int64_t z) { return z != 0; });
-    if (nonZero) // dot_general_c17
-      return op.emitOpError() << "C17: rhs zero points must be 0";
-    if (isa<quant::UniformQuantizedType>(qr) &&
-        !isa<quant::UniformQuantizedType>(qres)) // dot_general_c18
-      return op.emitOpError() << "C18: result must be per-tensor quantized when "
-                              "rhs is";
-    if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
-      if (llvm::is_contained(
-              rhsContracting, perAxis.getQuantizedDimension())) // dot_general_c19
-        return op.emitOpError() << "C19: rhs quantization_dimension must not be "
-                                "a contracting dimension";
+    return success();
   }
+  // is_quantized(lhs) = is_quantized(result) and is_quantized(rhs); a
+  // quantized op has a quantized rhs whichever lhs it has.
+  if (!qr || bool(ql) != bool(qres)) // dot_general_c14
+    return op.emitOpError() << "C14: rhs must be quantized, and lhs and result "
+                            "both quantized or both not (hybrid), got "
+                         << lhs.getElementType() << ", "
+                         << rhs.getElementType() << " and "
+                         << result.getElementType();
+  bool nonZero = false;
+  if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qr))
+    nonZero = perTensor.getZeroPoint() != 0;
+  if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+    nonZero = llvm::any_of(perAxis.getZeroPoints(),
+                           [](int64_t z) { return z != 0; });
+  if (nonZero) // dot_general_c15
+    return op.emitOpError() << "C15: rhs zero points must be 0";
+  if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
+    if (llvm::is_contained(rhsContracting,
+                           perAxis.getQuantizedDimension())) // dot_general_c16
+      return op.emitOpError() << "C16: rhs quantization_dimension must not be "
+                              "a contracting dimension";
+  if (!ql) {
+    if (lhs.getElementType() != qr.getExpressedType() ||
+        result.getElementType() != qr.getExpressedType()) // dot_general_c20
+      return op.emitOpError() << "C20: lhs and result element types must be "
+                              "the expressed type of rhs, "
+                           << qr.getExpressedType() << ", got "
+                           << lhs.getElementType() << " and "
+                           << result.getElementType();
+    return success();
+  }
+  if (ql.getStorageType() != qr.getStorageType()) // dot_general_c17
+    return op.emitOpError() << "C17: lhs and rhs storage types must match";
+  if (ql.getExpressedType() != qr.getExpressedType() ||
+      ql.getExpressedType() != qres.getExpressedType()) // dot_general_c18
+    return op.emitOpError() << "C18: expressed types of lhs, rhs and result "
+                            "must match";
+  if (isa<quant::UniformQuantizedType>(qr) &&
+      !isa<quant::UniformQuantizedType>(qres)) // dot_general_c19
+    return op.emitOpError() << "C19: result must be per-tensor quantized when "
+                            "rhs is";
   return success();
 }
 

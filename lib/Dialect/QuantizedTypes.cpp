@@ -21,6 +21,16 @@ static LogicalResult verifyQuantizedType(Operation *op, Type type) {
   auto quantized = getQuantizedElementType(type);
   if (!quantized)
     return success();
+  // `!quant.uniform<i8:...>` and `<u8:...>` store a signless integer (the
+  // signedness is a flag of the type); upstream rejects `<si8:...>`, which
+  // MLIR prints as `<i8:...>` and which would read as a valid type.
+  auto storage = cast<IntegerType>(quantized.getStorageType());
+  if (!storage.isSignless()) // as upstream; the spec's syntax has no si/ui here
+    return op->emitOpError()
+           << "quantized type: the storage type must be written i"
+           << storage.getWidth() << " or u" << storage.getWidth() << ", not "
+           << (storage.isSigned() ? "si" : "ui") << storage.getWidth()
+           << ", in " << type;
   int64_t min = quantized.getStorageTypeMin(),
           max = quantized.getStorageTypeMax();
   // quantized_type_c1, quantized_type_c2 (storage_min/max have the storage

@@ -14,22 +14,40 @@ namespace mlir::stablehlo {
 
 LogicalResult RngBitGeneratorOp::verify() {
   auto initial = cast<RankedTensorType>(getInitialState().getType());
-  if (!isCompatibleType(initial, getOutputState().getType())) // rng_bit_generator_c1
-    return emitOpError() << "C1: output_state must have the type of "
-                            "initial_state, "
-                         << initial << ", got " << getOutputState().getType();
+  Type output = getOutputState().getType();
+  auto describeC1 = [&](InFlightDiagnostic &diag) {
+    diag << "output_state must have the type of initial_state, " << initial
+         << ", got " << output;
+  };
+  if (!isCompatibleShape(initial, output)) { // rng_bit_generator_c1
+    InFlightDiagnostic error = emitOpError() << "C1: ";
+    describeC1(error);
+    return error;
+  }
+  // Upstream checks the shapes only.
+  if (!isCompatibleType(initial, output) &&
+      failed(reportSpecDeviation(*this, "C1", describeC1))) // rng_bit_generator_c1
+    return failure();
+  if (initial.getRank() != 1 || !initial.getElementType().isUnsignedInteger(64)) // rng_bit_generator_i2
+    return reportSpecDeviation(*this, "I2", [&](InFlightDiagnostic &diag) {
+      diag << "initial_state must be a 1-dimensional tensor of ui64, got "
+           << initial;
+    });
   int64_t size = initial.getDimSize(0);
   RngAlgorithm algorithm = getRngAlgorithm();
   if (ShapedType::isDynamic(size) || algorithm == RngAlgorithm::DEFAULT)
     return success(); // rng_bit_generator_c2: the size for DEFAULT is implementation-defined
+  // Upstream does not check the size (C2) either.
   if (algorithm == RngAlgorithm::THREE_FRY && size != 2) // rng_bit_generator_c2
-    return emitOpError() << "C2: THREE_FRY needs an initial_state of 2 "
-                            "elements, got "
-                         << initial;
+    return reportSpecDeviation(*this, "C2", [&](InFlightDiagnostic &diag) {
+      diag << "THREE_FRY needs an initial_state of 2 elements, got "
+           << initial;
+    });
   if (algorithm == RngAlgorithm::PHILOX && size != 2 && size != 3) // rng_bit_generator_c2
-    return emitOpError() << "C2: PHILOX needs an initial_state of 2 or 3 "
-                            "elements, got "
-                         << initial;
+    return reportSpecDeviation(*this, "C2", [&](InFlightDiagnostic &diag) {
+      diag << "PHILOX needs an initial_state of 2 or 3 elements, got "
+           << initial;
+    });
   return success();
 }
 
@@ -48,6 +66,11 @@ LogicalResult RngOp::verify() {
                             "values, got "
                          << element;
   auto shapeType = cast<RankedTensorType>(getShape().getType());
+  if (!shapeType.getElementType().isSignlessInteger(64) &&
+      failed(reportSpecDeviation(*this, "I3", [&](InFlightDiagnostic &diag) {
+        diag << "shape must be a tensor of si64, got " << shapeType;
+      }))) // rng_i3
+    return failure();
   if (!shapeType.isDynamicDim(0) &&
       shapeType.getDimSize(0) != result.getRank()) // rng_c3
     return emitOpError() << "C3: shape has " << shapeType.getDimSize(0)
@@ -57,7 +80,9 @@ LogicalResult RngOp::verify() {
   if (matchPattern(getShape(), m_Constant(&shape))) {
     SmallVector<int64_t> dims;
     for (const APInt &d : shape.getValues<APInt>())
-      dims.push_back(d.getSExtValue());
+      dims.push_back(shapeType.getElementType().isUnsignedInteger()
+                         ? static_cast<int64_t>(d.getLimitedValue(INT64_MAX))
+                         : d.getSExtValue());
     // A negative size is no shape (and RankedTensorType::get asserts on it).
     if (llvm::any_of(dims, [](int64_t d) { return d < 0; })) // rng_c3
       return emitOpError() << "C3: shape " << formatDims(dims)

@@ -36,6 +36,14 @@ struct StablehloInliner : public DialectInlinerInterface {
 };
 } // namespace
 
+bool StablehloDialect::firstSpecDeviation(Operation *op,
+                                          StringRef constraint) {
+  llvm::sys::SmartScopedLock<true> lock(deviationsMutex);
+  return reportedDeviations
+      .insert({op, op->getLoc().getAsOpaquePointer(), constraint.str()})
+      .second;
+}
+
 void StablehloDialect::initialize() {
   addInterfaces<StablehloInliner>();
   addTypes<

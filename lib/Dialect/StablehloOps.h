@@ -16,6 +16,10 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Mutex.h"
+#include <set>
+#include <string>
+#include <tuple>
 
 namespace mlir::stablehlo {
 

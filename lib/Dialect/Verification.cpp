@@ -388,6 +388,27 @@ LogicalResult verifyResultShapeOperand(Operation *op, Value shape,
   return success();
 }
 
+LogicalResult
+reportSpecDeviation(Operation *op, StringRef constraint,
+                    llvm::function_ref<void(InFlightDiagnostic &)> message) {
+  auto *dialect = op->getContext()->getLoadedDialect<StablehloDialect>();
+  if (dialect && dialect->isStrictSpec()) {
+    InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+    message(error);
+    return error;
+  }
+  if (dialect && !dialect->firstSpecDeviation(op, constraint))
+    return success();
+  // Not op->emitWarning(): its note prints the op in its custom form, which
+  // verifies it first, which warns again.
+  InFlightDiagnostic warning = mlir::emitWarning(op->getLoc());
+  warning << "'" << op->getName() << "' op " << constraint << ": ";
+  message(warning);
+  warning << " (accepted, as upstream StableHLO accepts it; an error under "
+             "strict spec checking)";
+  return success();
+}
+
 bool isAllowedComparisonType(Type element, ComparisonType type) {
   if (element.isInteger(1) || element.isUnsignedInteger())
     return type == ComparisonType::UNSIGNED;

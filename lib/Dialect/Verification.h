@@ -19,6 +19,16 @@ std::optional<int64_t> windowCount(int64_t size, int64_t baseDilation,
                                    int64_t window, int64_t windowDilation,
                                    int64_t stride);
 
+// A program the spec rejects but upstream StableHLO accepts, and producers
+// emit (docs/decisions.md, "Accepting what upstream accepts"): a warning that
+// cites the constraint, or an error under strict spec checking
+// (StablehloDialect::isStrictSpec): "'<op>' op <constraint>: <message>".
+// The warning is given once per op and constraint, though verification runs
+// again after passes. Returns failure only when strict.
+LogicalResult
+reportSpecDeviation(Operation *op, StringRef constraint,
+                    llvm::function_ref<void(InFlightDiagnostic &)> message);
+
 // Shapes agree where both are known (dynamic dimensions match anything).
 bool isCompatibleShape(Type lhs, Type rhs);
 

@@ -270,8 +270,10 @@ ElementwiseFolder notFolder() {
           nullptr};
 }
 
-// compare: the direction on values read per compare_type (or the element
-// type); TOTALORDER is left for run time. A float comparison with NaN is
+// compare: the direction on values read as the element type says, as the
+// interpreter reads them (a compare_type that does not fit the element type is
+// a spec deviation upstream accepts: docs/decisions.md); TOTALORDER is left for
+// run time. A float comparison with NaN is
 // unordered: only NE holds.
 bool comparisonHolds(ComparisonDirection direction, bool less, bool equal,
                      bool unordered) {
@@ -314,8 +316,7 @@ public:
     bool splat = lhs.isSplat() && rhs.isSplat();
     int64_t count = splat ? 1 : type.getNumElements();
     if (auto integer = dyn_cast<IntegerType>(element)) {
-      bool isUnsigned = compareType ? compareType == ComparisonType::UNSIGNED
-                                    : isUnsignedElement(integer);
+      bool isUnsigned = isUnsignedElement(integer);
       auto a = lhs.getValues<APInt>(), b = rhs.getValues<APInt>();
       for (int64_t i = 0; i < count; ++i) {
         bool less = isUnsigned ? a[i].ult(b[i]) : a[i].slt(b[i]);

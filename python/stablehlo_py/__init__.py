@@ -9,16 +9,16 @@ from . import _stablehlo
 from mlir._mlir_libs._mlir import globals as _mlir_globals
 
 from ._stablehlo import register_dialects
-from ._parsing import context, parse_module
+from ._parsing import SpecDeviationWarning, context, parse_module
 
 # Let MLIR find our op classes (e.g. for `op.opview`) by dialect namespace.
 _mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 
-__all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine"]
+__all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine", "SpecDeviationWarning"]
 
 
 def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=None, num_partitions=None,
-              collective_timeout=60.0, infeed=None, outfeed=None):
+              collective_timeout=60.0, infeed=None, outfeed=None, strict=False):
     """Runs function `entry` of a module on numpy arrays; returns a list.
     `limits`: stablehlo_py.interpreter.Limits (or a dict of its fields).
     An entry function with dynamic argument types is refined to the arrays'
@@ -33,30 +33,32 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
     dict of them per process); `outfeed`: a callable (process_index, outfeed_config, arrays) or
     a list receiving (process_index, arrays) (see stablehlo_py.interpreter). Without `outfeed`,
     what the program outfeeds is kept in the returned list's `outfeed` attribute: a list of
-    Outfed(process_index, config, arrays), in the order the ops ran."""
+    Outfed(process_index, config, arrays), in the order the ops ran.
+    `strict`: a program the spec rejects but upstream StableHLO accepts (which loads with a
+    SpecDeviationWarning) is an error instead (see `parse_module`)."""
     from .interpreter import run_on_grid
 
-    return run_on_grid(compile(module_or_text, entry=entry, limits=limits), arrays, num_replicas, num_partitions,
+    return run_on_grid(compile(module_or_text, entry=entry, limits=limits, strict=strict), arrays, num_replicas, num_partitions,
                        collective_timeout, infeed, outfeed)
 
 
-def compile(module_or_text, entry="main", limits=None):  # noqa: A001 (mirrors jax.jit naming)
+def compile(module_or_text, entry="main", limits=None, strict=False):  # noqa: A001 (mirrors jax.jit naming)
     """Prepares function `entry` once; returns a callable to run it many times.
     If its argument types have dynamic sizes, each new shape signature is
     refined to a static program, prepared once and cached
-    (stablehlo_py._specializing)."""
+    (stablehlo_py._specializing). `strict`: as for `interpret`."""
     from ._specializing import compile_entry
 
-    return compile_entry(module_or_text, entry, limits)
+    return compile_entry(module_or_text, entry, limits, strict)
 
 
-def refine(module_or_text, arg_types, platform_index=None):
+def refine(module_or_text, arg_types, platform_index=None, strict=False):
     """Specialises a shape-polymorphic module to argument types: a new module with static shapes
     (stablehlo-refine-arguments, then the stablehlo-remove-dynamism pipeline; docs/dynamism.md).
     `arg_types`: one per argument of @main, as MLIR types, their text, or objects with `.shape` and
     `.dtype`. `platform_index`: for a multi-platform JAX export, the platform to keep (its argument
     leaves @main, and `arg_types` omits it). The input module is not changed. Raises
-    mlir.ir.MLIRError if refinement fails."""
+    mlir.ir.MLIRError if refinement fails. `strict`: as for `interpret`."""
     from .passes.dynamism import refine_module
 
-    return refine_module(module_or_text, arg_types, platform_index)
+    return refine_module(module_or_text, arg_types, platform_index, strict)

@@ -1,11 +1,20 @@
 """Contexts and parsing: the base layer that the package, the interpreter and the CLI share
 (above the extension, below everything else)."""
 
+import warnings
+
 import mlir.ir
 
 from . import _stablehlo
 
-__all__ = ["context", "parse_module", "program_text", "bytecode_text", "bytecode_producer"]
+__all__ = ["context", "parse_module", "program_text", "bytecode_text", "bytecode_producer",
+           "SpecDeviationWarning"]
+
+
+class SpecDeviationWarning(UserWarning):
+    """A program the spec rejects but upstream StableHLO accepts (and producers emit) was accepted.
+    The message names the op, its location and the constraint; parsing with `strict=True` (the
+    CLI's --strict-spec) makes it an error. docs/decisions.md lists the cases."""
 
 
 # Loaded when a context is made, so that Python builders find their ops; every other dialect
@@ -27,13 +36,28 @@ def context() -> "mlir.ir.Context":
     return ctx
 
 
-def parse_module(source, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Module":
+def parse_module(source, ctx: "mlir.ir.Context | None" = None, *, strict: bool = False) -> "mlir.ir.Module":
     """Parses a program (text, UTF-8 bytes or MLIR bytecode: program_text) into a module, in
     `ctx` (default: a new `context()`), after the upgrades stablehlo-opt applies too: JAX's MLIR
-    writes hex i1 constants one byte per element, this MLIR reads them packed."""
+    writes hex i1 constants one byte per element, this MLIR reads them packed.
+    A program the spec rejects but upstream StableHLO accepts loads with a SpecDeviationWarning per
+    deviation; `strict=True` makes those errors (an MLIRError), in `ctx` from then on."""
     text = program_text(source)
+    ctx = ctx or context()
+    _stablehlo.set_strict_spec(ctx, strict)
+    deviations = []
+
+    def keep_warning(diagnostic) -> bool:
+        if diagnostic.severity == mlir.ir.DiagnosticSeverity.WARNING:
+            where = str(diagnostic.location)  # loc("-":2:8), named as MLIR names errors: "-":2:8
+            if where.startswith("loc(") and where.endswith(")"):
+                where = where[4:-1]
+            deviations.append(f"{where}: {diagnostic.message}")
+        return False  # not handled: a handler attached before this one (the CLI's) sees it too
+
+    handler = ctx.attach_diagnostic_handler(keep_warning)
     try:
-        return mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx or context())
+        module = mlir.ir.Module.parse(_stablehlo.upgrade_program_text(text), context=ctx)
     except RuntimeError as e:
         if "conversion error" not in str(e):
             raise
@@ -41,6 +65,11 @@ def parse_module(source, ctx: "mlir.ir.Context | None" = None) -> "mlir.ir.Modul
         # not UTF-8, which the bindings cannot turn into a Python string.
         raise mlir.ir.MLIRError("Unable to parse module assembly: the error is in text that is not UTF-8 once its "
                                 "escapes are read (a name or string holding bytes such as \\FA)", []) from None
+    finally:
+        handler.detach()
+    for message in deviations:
+        warnings.warn(message, SpecDeviationWarning, stacklevel=2)
+    return module
 
 
 _BYTECODE_MAGIC = b"ML\xefR"

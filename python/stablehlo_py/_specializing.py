@@ -33,9 +33,10 @@ __all__ = ["SpecializingExecutable", "compile_entry"]
 CACHE_SIZE = 16
 
 
-def compile_entry(module_or_text, entry: str, limits) -> Executable:
-    """The plan of `entry`: static as prepared, or specialising per argument shapes."""
-    dynamic = compile_plan(module_or_text, entry, limits)
+def compile_entry(module_or_text, entry: str, limits, strict: bool = False) -> Executable:
+    """The plan of `entry`: static as prepared, or specialising per argument shapes. `strict`:
+    spec deviations upstream accepts are errors (parse_module)."""
+    dynamic = compile_plan(module_or_text, entry, limits, strict)
     if all(isinstance(s, TensorSpec) and s.is_static for s in dynamic.arg_specs):
         return dynamic
     return SpecializingExecutable(module_or_text, entry, limits, dynamic)

@@ -82,14 +82,23 @@ class _ParseError(Exception):
         self.error = error
 
 
-def _parse(text: str, first_line: int, path: str, context=None):
+def _parse(text: str, first_line: int, path: str, context=None, strict=False, report_warnings=True):
+    """The module of one chunk; its spec-deviation warnings are printed as `warning: ...` (unless a
+    --verify-diagnostics handler of `context` checks them instead)."""
+    import warnings
+
     import mlir.ir as ir
 
     import stablehlo_py
 
     try:
-        # Blank lines before the chunk keep line numbers those of the file.
-        return stablehlo_py.parse_module("\n" * (first_line - 1) + text, context)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", stablehlo_py.SpecDeviationWarning)
+            # Blank lines before the chunk keep line numbers those of the file.
+            module = stablehlo_py.parse_module("\n" * (first_line - 1) + text, context, strict=strict)
+        for warning in caught if report_warnings else ():
+            print(f"warning: {_name_source(str(warning.message), path)}", file=sys.stderr)
+        return module
     except ir.MLIRError as e:
         if context is not None:
             raise _ParseError(_name_source(str(e), path), e) from None
@@ -105,8 +114,8 @@ def _load_args(paths: list, specs: list) -> list:
     for index, path in enumerate(paths):
         try:
             array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as e:
-            raise UserError(f"cannot load argument {index} from {path}: {e}") from None
+        except (OSError, ValueError, EOFError) as e:  # EOFError: an empty file
+            raise UserError(f"cannot load argument {index} from {path}: {e or 'the file is empty'}") from None
         if index < len(tensors):
             if not hasattr(tensors[index], "dtype"):
                 raise UserError(f"parameter type {tensors[index].text}: only tensors can be loaded from .npy files "
@@ -281,7 +290,7 @@ def _run(args) -> int:
             say(f"// module {number} (line {first_line})")
         distributed = False
         try:
-            module = _parse(chunk, first_line, args.file)
+            module = _parse(chunk, first_line, args.file, strict=args.strict_spec)
             run = compile_(module, args.entry, limits=_limits(args))
             replicas, partitions = _grid_of(run, args, world)
             distributed = world is not None and replicas * partitions > 1
@@ -373,7 +382,7 @@ def _opt(args) -> int:
         module = None
         try:
             try:
-                module = _parse(chunk, first_line, args.file, context)
+                module = _parse(chunk, first_line, args.file, context, args.strict_spec, diagnostics is None)
                 _build_pipeline(elements, context).run(module.operation)
             except ir.MLIRError as e:
                 if diagnostics is None:
@@ -491,6 +500,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="iterations of each while loop (default: unlimited)")
     run.add_argument("--timeout", type=_non_negative(float), metavar="SECONDS",
                      help="wall time of each module's run, checked by while loops (default: unlimited)")
+    _add_strict_spec(run)
     sub.add_parser("targets", help="list the custom_call targets the interpreter runs (docs/custom_calls.md)")
     opt = sub.add_parser("opt", help="run a pass pipeline and print the module")
     opt.add_argument("file", help="MLIR file (- for stdin)")
@@ -500,7 +510,14 @@ def _parser() -> argparse.ArgumentParser:
     opt.add_argument("--verify-diagnostics", action="store_true",
                      help="check the diagnostics against the file's expected-error/warning/remark/note "
                           "annotations (as mlir-opt), instead of reporting them")
+    _add_strict_spec(opt)
     return parser
+
+
+def _add_strict_spec(command) -> None:
+    command.add_argument("--strict-spec", action="store_true",
+                         help="reject programs the spec rejects but upstream StableHLO accepts "
+                              "(by default they load with a warning naming the constraint)")
 
 
 def main(argv=None) -> int:

@@ -74,22 +74,23 @@ _ONE_BLAS_THREAD = threads.one_blas_thread()  # a call's products split on our p
 _PREPARING = Reported(" while preparing", "module nesting too deep to prepare")
 
 
-def _load_module(module_or_text):
-    """(module operation, owner to keep alive) from an mlir Module, Operation/OpView or text."""
+def _load_module(module_or_text, strict: bool = False):
+    """(module operation, owner to keep alive) from an mlir Module, Operation/OpView or text;
+    `strict`: spec deviations upstream accepts are errors (parse_module)."""
     import mlir.ir as ir
 
     if isinstance(module_or_text, (str, bytes, bytearray, memoryview)):
         from .._parsing import parse_module
 
         try:
-            module = parse_module(module_or_text)
+            module = parse_module(module_or_text, strict=strict)
         except TypeError as e:  # not a program (program_text says what is accepted)
             raise InterpreterError(str(e)) from None
         except ir.MLIRError as e:
             raise InterpreterError(f"cannot parse the module: {e}") from None
         return module.operation, module
     if isinstance(module_or_text, ir.Module):
-        return _verified(module_or_text.operation), module_or_text
+        return _verified(module_or_text.operation, strict), module_or_text
     op = getattr(module_or_text, "operation", module_or_text)
     if not isinstance(op, ir.Operation):
         raise InterpreterError(f"expected an mlir Module, Operation or text, got {type(module_or_text).__name__}")
@@ -97,17 +98,22 @@ def _load_module(module_or_text):
         parent = op.parent
         if parent is None:
             raise InterpreterError("a func.func outside a module cannot be interpreted; pass its module")
-        return _verified(parent), op
+        return _verified(parent, strict), op
     if op.name != "builtin.module":
         raise InterpreterError(f"expected a builtin.module or func.func, got {op.name}")
     return _verified(op), op
 
 
-def _verified(module_op):
+def _verified(module_op, strict: bool = False):
     """`module_op` once the verifiers accept it: a module built in Python (or edited after parsing)
-    has not been verified, and kernels rely on what verification guarantees."""
+    has not been verified, and kernels rely on what verification guarantees. `strict` makes its
+    context check the spec strictly from then on (parse_module)."""
     import mlir.ir as ir
 
+    from .. import _stablehlo
+
+    if strict:
+        _stablehlo.set_strict_spec(module_op.context, True)
     try:
         module_op.verify()
     except ir.MLIRError as e:
@@ -251,13 +257,14 @@ def _outputs(results: list) -> list:
     return [own(r) for r in results]
 
 
-def compile(module_or_text, entry: str = "main", limits=None) -> Executable:  # noqa: A001 - public API name
+def compile(module_or_text, entry: str = "main", limits=None, strict: bool = False) -> Executable:  # noqa: A001 - public API name
     """Prepare `entry` of a module once; returns a callable `(*arrays) -> list of arrays`.
 
-    `limits`: a Limits, a dict of its fields, or None for the defaults."""
+    `limits`: a Limits, a dict of its fields, or None for the defaults. `strict`: a program the
+    spec rejects but upstream StableHLO accepts is an error instead of a SpecDeviationWarning."""
     limits = Limits.of(limits)
     with _PREPARING:
-        module_op, _owner = _load_module(module_or_text)
+        module_op, _owner = _load_module(module_or_text, strict)
         builder = PlanBuilder(module_op, limits)
         builder.runtime = _ThreadRuntime(builder.limits)  # shared by the threads of a process grid
         executable = Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
@@ -336,7 +343,7 @@ def _run_on_grid(executable, arrays, num_replicas, num_partitions, collective_ti
 
 def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_replicas=None, num_partitions=None,
               collective_timeout: float | None = DEFAULT_TIMEOUT, infeed=None, outfeed=None,
-              probe_dir=None) -> list:
+              probe_dir=None, strict: bool = False) -> list:
     """Run `entry` of a module on `arrays`; returns the results as a list of numpy arrays, or, on a
     process grid of more than one process, a list of them per process (see the module's doc).
     `infeed`, `outfeed`: the host's feeds for infeed / outfeed and host-transfer recv / send;
@@ -344,6 +351,6 @@ def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_rep
     `probe_dir`: a directory (created if needed) where each run of an `interpreter.probe` op
     writes its value as `<probe_id sanitized>_<n>.npy` and a line `probe_id,type,path` of
     `index.csv` (probes.py); without it probes are recorded in memory only, for
-    check.expect_serialized_eq."""
-    return run_on_grid(compile(module_or_text, entry, limits), arrays, num_replicas, num_partitions,
+    check.expect_serialized_eq. `strict`: as for `compile`."""
+    return run_on_grid(compile(module_or_text, entry, limits, strict), arrays, num_replicas, num_partitions,
                        collective_timeout, infeed, outfeed, probe_dir)

@@ -175,10 +175,15 @@ def integer_dtype(element_type):
     return _DTYPES.get((t.width, t.width != 1 and not t.is_unsigned))
 
 
+# Ops whose `value` attribute is their result: torch-mlir writes small tensor constants as
+# arith.constant.
+CONSTANT_OPS = ("stablehlo.constant", "arith.constant")
+
+
 def constant_array(value):
-    """The numpy value of `value` if a `stablehlo.constant` of integer or boolean elements defines it."""
+    """The numpy value of `value` if a constant (CONSTANT_OPS) of integer or boolean elements defines it."""
     owner = value.owner
-    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "stablehlo.constant":
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name not in CONSTANT_OPS:
         return None
     t = _ranked(value.type)
     dtype = t and integer_dtype(t.element_type)
@@ -214,7 +219,7 @@ def make_constant(array, result_type, location):
 
 def _defining_constants(values) -> list:
     return [v.owner.operation for v in values
-            if isinstance(v.owner, (ir.Operation, ir.OpView)) and v.owner.name == "stablehlo.constant"]
+            if isinstance(v.owner, (ir.Operation, ir.OpView)) and v.owner.name in CONSTANT_OPS]
 
 
 def erase_with_constants(op) -> None:

@@ -211,8 +211,9 @@ def add_remove_dynamism_pipeline(pm, types=None, platform_index=None) -> None:
     pm.add(remove_dynamism_pass(types, platform_index), name=REMOVE_DYNAMISM, argument=REMOVE_DYNAMISM)
 
 
-def refine_module(module_or_text, arg_types, platform_index=None):
+def refine_module(module_or_text, arg_types, platform_index=None, strict=False):
     """A copy of a module (or the module parsed from text) specialised to `arg_types` by this pipeline.
+    `strict`: spec deviations upstream accepts are errors (parse_module).
     `arg_types`: MLIR types, their text, or objects with `.shape` and `.dtype` (numpy arrays,
     jax.ShapeDtypeStruct). Raises mlir.ir.MLIRError if refinement fails, TypeError for bad input."""
     from mlir.passmanager import PassManager
@@ -220,9 +221,10 @@ def refine_module(module_or_text, arg_types, platform_index=None):
     from .._parsing import parse_module
 
     if isinstance(module_or_text, (str, bytes, bytearray, memoryview)):
-        module = parse_module(module_or_text)
+        module = parse_module(module_or_text, strict=strict)
     elif isinstance(module_or_text, ir.Module):
-        module = parse_module(module_or_text.operation.get_asm(enable_debug_info=True), module_or_text.context)
+        module = parse_module(module_or_text.operation.get_asm(enable_debug_info=True), module_or_text.context,
+                              strict=strict)
     else:
         raise TypeError(f"expected an mlir Module or its text, got {type(module_or_text).__name__}")
     if isinstance(arg_types, (str, ir.Type)) or not hasattr(arg_types, "__iter__"):

@@ -32,8 +32,8 @@ import mlir.ir as ir
 
 from .._stablehlo import has_own_memory_effects
 
-from ._common import (MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_with_constants, functions,
-                      guarded_pass, integer_dtype, join_types, make_constant, refine_type, with_shape)
+from ._common import (CONSTANT_OPS, MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_with_constants,
+                      functions, guarded_pass, integer_dtype, join_types, make_constant, refine_type, with_shape)
 from .assertions import check_shape_assertion
 
 __all__ = ["REFINE_ARGUMENTS", "REFINE_SHAPES", "WRAPPER", "refine_arguments", "refine_shapes",
@@ -348,7 +348,7 @@ class _ShapeRefiner:
         referenced = set()
 
         def visit(op):
-            if op.name not in ("func.func", "stablehlo.constant"):
+            if op.name != "func.func" and op.name not in CONSTANT_OPS:
                 for attr in op.attributes:
                     try:
                         referenced.update(_SYMBOL.findall(str(op.attributes[attr])))
@@ -409,7 +409,7 @@ class _ShapeRefiner:
             return self.refine_branches(op)
         if name == "stablehlo.custom_call":
             return self.refine_custom_call(op)
-        if name == "stablehlo.constant":
+        if name in CONSTANT_OPS:
             return  # typed by its value
         if fold(op):
             return

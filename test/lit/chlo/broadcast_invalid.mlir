@@ -108,15 +108,6 @@ func.func @c4_compare(%a: tensor<2xf32>) {
 
 // -----
 
-// C5: compare_type suits the element type.
-func.func @c5(%a: tensor<2xi32>) {
-  // expected-error @+1 {{'chlo.broadcast_compare' op C5: compare_type FLOAT is not allowed for element type 'i32'}}
-  %0 = chlo.broadcast_compare %a, %a {comparison_direction = #chlo<comparison_direction LT>, compare_type = #chlo<comparison_type FLOAT>} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
-  return
-}
-
-// -----
-
 // broadcast_select C1: on_true and on_false have the same element type.
 func.func @select_c1(%p: tensor<3xi1>, %a: tensor<3xf32>, %b: tensor<3xf64>) {
   // expected-error @+1 {{'chlo.broadcast_select' op C1: on_true and on_false must have the same element type, got 'tensor<3xf32>' and 'tensor<3xf64>'}}

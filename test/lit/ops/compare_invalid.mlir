@@ -1,4 +1,6 @@
-// Verifier errors of stablehlo.compare, one case per spec constraint.
+// Verifier errors of stablehlo.compare, one case per spec constraint. Upstream
+// accepts any compare_type (C3): those cases verify with a warning
+// (test/lit/deviations/ has them under --strict-spec).
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // C1: baseline_element_type(lhs) = baseline_element_type(rhs).
@@ -39,7 +41,7 @@ func.func @c2_result(%lhs: tensor<2xf32>) -> tensor<2x1xi1> {
 
 // C3: compare_type is SIGNED for signed integers.
 func.func @c3_signed(%lhs: tensor<2xi32>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type UNSIGNED is not allowed for element type 'i32'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type UNSIGNED is not allowed for element type 'i32'}}
   %0 = stablehlo.compare LT, %lhs, %lhs, UNSIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
@@ -48,7 +50,7 @@ func.func @c3_signed(%lhs: tensor<2xi32>) -> tensor<2xi1> {
 
 // C3: compare_type is UNSIGNED for unsigned integers.
 func.func @c3_unsigned(%lhs: tensor<2xui32>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'ui32'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'ui32'}}
   %0 = stablehlo.compare LT, %lhs, %lhs, SIGNED : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
@@ -57,7 +59,7 @@ func.func @c3_unsigned(%lhs: tensor<2xui32>) -> tensor<2xi1> {
 
 // C3: compare_type is UNSIGNED for booleans.
 func.func @c3_boolean(%lhs: tensor<2xi1>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'i1'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'i1'}}
   %0 = stablehlo.compare EQ, %lhs, %lhs, SIGNED : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
@@ -66,7 +68,7 @@ func.func @c3_boolean(%lhs: tensor<2xi1>) -> tensor<2xi1> {
 
 // C3: compare_type is FLOAT or TOTALORDER for floats.
 func.func @c3_float(%lhs: tensor<2xf32>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'f32'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'f32'}}
   %0 = stablehlo.compare LT, %lhs, %lhs, SIGNED : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
@@ -75,7 +77,7 @@ func.func @c3_float(%lhs: tensor<2xf32>) -> tensor<2xi1> {
 
 // C3: compare_type is FLOAT for complex numbers (TOTALORDER is not allowed).
 func.func @c3_complex(%lhs: tensor<2xcomplex<f32>>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type TOTALORDER is not allowed for element type 'complex<f32>'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type TOTALORDER is not allowed for element type 'complex<f32>'}}
   %0 = stablehlo.compare EQ, %lhs, %lhs, TOTALORDER : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
@@ -84,7 +86,7 @@ func.func @c3_complex(%lhs: tensor<2xcomplex<f32>>) -> tensor<2xi1> {
 
 // C3: NOTYPE is never a valid compare_type.
 func.func @c3_notype(%lhs: tensor<2xi32>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type NOTYPE is not allowed for element type 'i32'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type NOTYPE is not allowed for element type 'i32'}}
   %0 = stablehlo.compare LT, %lhs, %lhs, NOTYPE : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
@@ -93,7 +95,7 @@ func.func @c3_notype(%lhs: tensor<2xi32>) -> tensor<2xi1> {
 
 // C3: for quantized operands compare_type follows the storage type.
 func.func @c3_quantized(%lhs: tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2xi1> {
-  // expected-error @+1 {{'stablehlo.compare' op C3: compare_type FLOAT is not allowed for element type 'i8'}}
+  // expected-warning @+1 {{'stablehlo.compare' op C3: compare_type FLOAT is not allowed for element type 'i8'}}
   %0 = stablehlo.compare LT, %lhs, %lhs, FLOAT : (tensor<2x!quant.uniform<i8:f32, 1.0>>, tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }

@@ -72,7 +72,7 @@ func.func @dot_types(%i: tensor<2x3xi8>, %j: tensor<3xi8>, %p: tensor<2x3xi1>, %
 }
 
 // Quantized operands (not checked against upstream: no quant dialect in
-// jaxlib), with the constraints of dot_general (C14-C19).
+// jaxlib), with the constraints of dot_general (C14-C20).
 // CHECK-LABEL:  func.func @dot_quantized(%arg0: tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:2>>, %arg1: tensor<3x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2x!quant.uniform<i32:f32, 1.250000e-01>> {
 // CHECK-NEXT:    %0 = stablehlo.dot %arg0, %arg1 : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:2>>, tensor<3x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2x!quant.uniform<i32:f32, 1.250000e-01>>
 // CHECK-NEXT:    return %0 : tensor<2x!quant.uniform<i32:f32, 1.250000e-01>>

@@ -110,8 +110,8 @@ func.func public @main(%arg0: tensor<2x4xf32>, %arg1: tensor<4x2xf32>, %arg2: te
 }
 
 // Quantized operands (not checked against upstream: no quant dialect in
-// jaxlib): rhs zero points are 0 (C17); a per-axis rhs quantizes a free
-// dimension (C19).
+// jaxlib): rhs zero points are 0 (C15); a per-axis rhs quantizes a free
+// dimension (C16).
 // CHECK-LABEL:  func.func @dot_quantized(%arg0: tensor<2x4x!quant.uniform<i8:f32, 5.000000e-01:3>>, %arg1: tensor<4x3x!quant.uniform<i8:f32, 2.500000e-01>>, %arg2: tensor<4x3x!quant.uniform<i8:f32:1, {2.500000e-01,5.000000e-01,1.000000e+00}>>) -> tensor<2x3x!quant.uniform<i32:f32, 1.250000e-01:1>> {
 // CHECK-NEXT:    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<2x4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x3x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2x3x!quant.uniform<i32:f32, 1.250000e-01:1>>
 // CHECK-NEXT:    %1 = stablehlo.dot_general %arg0, %arg2, contracting_dims = [1] x [0] : (tensor<2x4x!quant.uniform<i8:f32, 5.000000e-01:3>>, tensor<4x3x!quant.uniform<i8:f32:1, {2.500000e-01,5.000000e-01,1.000000e+00}>>) -> tensor<2x3x!quant.uniform<i32:f32:1, {1.250000e-01,2.500000e-01,5.000000e-01}>>

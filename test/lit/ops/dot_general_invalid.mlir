@@ -136,65 +136,85 @@ func.func @c13(%lhs: tensor<2x3xf32>, %rhs: tensor<3x4xf16>) -> tensor<2x4xf32> 
 
 // -----
 
-// C14: is_quantized(lhs) and is_quantized(rhs) and is_quantized(result).
+// Quantized constraints in the current spec's numbering (C14-C20), which allows
+// hybrid quantization: a float lhs, a quantized rhs and a float result.
+// C14: is_quantized(lhs) = is_quantized(result) and is_quantized(rhs).
 func.func @c14(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4xf32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C14: lhs, rhs and result must all be quantized when one is}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C14: rhs must be quantized, and lhs and result both quantized or both not (hybrid), got '!quant.uniform<i8:f32, 1.000000e+00>', 'f32' and 'f32'}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
 
 // -----
 
-// C15: storage_type(lhs) = storage_type(rhs).
-func.func @c15(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4x!quant.uniform<i4:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C15: lhs and rhs storage types must match}}
-  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4x!quant.uniform<i4:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>>
+// C14: a float lhs and a quantized rhs give a float result.
+func.func @c14_hybrid_result(%lhs: tensor<2x3xf32>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C14: rhs must be quantized, and lhs and result both quantized or both not (hybrid)}}
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>>
   return %0 : tensor<2x4x!quant.uniform<i32:f32, 1.0>>
 }
 
 // -----
 
-// C16: expressed_type(lhs) = expressed_type(rhs) = expressed_type(result).
-func.func @c16(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:bf16, 1.0>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C16: expressed types of lhs, rhs and result must match}}
-  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:bf16, 1.0>>
-  return %0 : tensor<2x4x!quant.uniform<i32:bf16, 1.0>>
-}
-
-// -----
-
-// C17: zero_points(rhs) = 0.
-func.func @c17(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0:2>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C17: rhs zero points must be 0}}
+// C15: zero_points(rhs) = 0.
+func.func @c15(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0:2>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C15: rhs zero points must be 0}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4x!quant.uniform<i8:f32, 1.0:2>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>>
   return %0 : tensor<2x4x!quant.uniform<i32:f32, 1.0>>
 }
 
 // -----
 
-// C17: zero_points(rhs) = 0 -- per-axis.
-func.func @c17_per_axis(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x2x!quant.uniform<i8:f32:1, {1.0:0, 1.0:1}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C17: rhs zero points must be 0}}
-  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x2x!quant.uniform<i8:f32:1, {1.0:0, 1.0:1}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>>
-  return %0 : tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>>
+// C15: zero_points(rhs) = 0 -- per-axis, and hybrid.
+func.func @c15_per_axis(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2x!quant.uniform<i8:f32:1, {1.0:0, 1.0:1}>>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C15: rhs zero points must be 0}}
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x2x!quant.uniform<i8:f32:1, {1.0:0, 1.0:1}>>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
 }
 
 // -----
 
-// C18: If is_per_tensor_quantized(rhs), then is_per_tensor_quantized(result).
-func.func @c18(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C18: result must be per-tensor quantized when rhs is}}
+// C16: quantization_dimension(rhs) not in rhs_contracting_dimensions.
+func.func @c16(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>) -> tensor<2x2x!quant.uniform<i32:f32, 1.0>> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C16: rhs quantization_dimension must not be a contracting dimension}}
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>) -> tensor<2x2x!quant.uniform<i32:f32, 1.0>>
+  return %0 : tensor<2x2x!quant.uniform<i32:f32, 1.0>>
+}
+
+// -----
+
+// C17: storage_type(lhs) = storage_type(rhs).
+func.func @c17(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4x!quant.uniform<i4:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C17: lhs and rhs storage types must match}}
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4x!quant.uniform<i4:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>>
+  return %0 : tensor<2x4x!quant.uniform<i32:f32, 1.0>>
+}
+
+// -----
+
+// C18: expressed_type(lhs) = expressed_type(rhs) = expressed_type(result).
+func.func @c18(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:bf16, 1.0>> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C18: expressed types of lhs, rhs and result must match}}
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:bf16, 1.0>>
+  return %0 : tensor<2x4x!quant.uniform<i32:bf16, 1.0>>
+}
+
+// -----
+
+// C19: If is_per_tensor_quantized(rhs), then is_per_tensor_quantized(result).
+func.func @c19(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C19: result must be per-tensor quantized when rhs is}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>>
   return %0 : tensor<2x2x!quant.uniform<i32:f32:1, {1.0, 1.0}>>
 }
 
 // -----
 
-// C19: quantization_dimension(rhs) not in rhs_contracting_dimensions.
-func.func @c19(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>) -> tensor<2x2x!quant.uniform<i32:f32, 1.0>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C19: rhs quantization_dimension must not be a contracting dimension}}
-  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>) -> tensor<2x2x!quant.uniform<i32:f32, 1.0>>
-  return %0 : tensor<2x2x!quant.uniform<i32:f32, 1.0>>
+// C20: if !is_quantized(lhs), element_type(lhs) = expressed_type(rhs) = element_type(result).
+func.func @c20(%lhs: tensor<2x3xbf16>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4xbf16> {
+  // expected-error @+1 {{'stablehlo.dot_general' op C20: lhs and result element types must be the expressed type of rhs, 'f32', got 'bf16' and 'bf16'}}
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3xbf16>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4xbf16>
+  return %0 : tensor<2x4xbf16>
 }
 
 // -----

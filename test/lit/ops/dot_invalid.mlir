@@ -59,54 +59,55 @@ func.func @c12_bound(%lhs: tensor<?x3xf32, #stablehlo.bounds<5, ?>>, %rhs: tenso
 
 // -----
 
-// C14: lhs, rhs and result are all quantized when one is.
+// Quantized constraints follow dot_general's, in the current spec's numbering.
+// C14: is_quantized(lhs) = is_quantized(result) and is_quantized(rhs).
 func.func @c14(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{'stablehlo.dot' op C14: lhs, rhs and result must all be quantized when one is}}
+  // expected-error @+1 {{'stablehlo.dot' op C14: rhs must be quantized, and lhs and result both quantized or both not (hybrid)}}
   %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 
 // -----
 
-// C15: storage_type(lhs) = storage_type(rhs).
-func.func @c15(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>> {
-  // expected-error @+1 {{'stablehlo.dot' op C15: lhs and rhs storage types must match}}
+// C17: storage_type(lhs) = storage_type(rhs).
+func.func @c17(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>> {
+  // expected-error @+1 {{'stablehlo.dot' op C17: lhs and rhs storage types must match}}
   %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i16:f32, 0.5>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>>
   return %0 : tensor<2x!quant.uniform<i32:f32, 0.25>>
 }
 
 // -----
 
-// C16: the expressed types of lhs, rhs and result agree.
-func.func @c16(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x!quant.uniform<i32:f16, 0.25>> {
-  // expected-error @+1 {{'stablehlo.dot' op C16: expressed types of lhs, rhs and result must match}}
+// C18: the expressed types of lhs, rhs and result agree.
+func.func @c18(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x!quant.uniform<i32:f16, 0.25>> {
+  // expected-error @+1 {{'stablehlo.dot' op C18: expressed types of lhs, rhs and result must match}}
   %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x!quant.uniform<i32:f16, 0.25>>
   return %0 : tensor<2x!quant.uniform<i32:f16, 0.25>>
 }
 
 // -----
 
-// C17: zero_points(rhs) = 0.
-func.func @c17(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>> {
-  // expected-error @+1 {{'stablehlo.dot' op C17: rhs zero points must be 0}}
+// C15: zero_points(rhs) = 0.
+func.func @c15(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>> {
+  // expected-error @+1 {{'stablehlo.dot' op C15: rhs zero points must be 0}}
   %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>>
   return %0 : tensor<2x!quant.uniform<i32:f32, 0.25>>
 }
 
 // -----
 
-// C18: the result is per-tensor quantized when rhs is.
-func.func @c18(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>> {
-  // expected-error @+1 {{'stablehlo.dot' op C18: result must be per-tensor quantized when rhs is}}
+// C19: the result is per-tensor quantized when rhs is.
+func.func @c19(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>> {
+  // expected-error @+1 {{'stablehlo.dot' op C19: result must be per-tensor quantized when rhs is}}
   %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>>
   return %0 : tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>>
 }
 
 // -----
 
-// C19: the quantization_dimension of rhs is not its contracting dimension 0.
-func.func @c19(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x2x!quant.uniform<i8:f32:0, {0.5, 0.5, 0.5}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>> {
-  // expected-error @+1 {{'stablehlo.dot' op C19: rhs quantization_dimension must not be a contracting dimension}}
+// C16: the quantization_dimension of rhs is not its contracting dimension 0.
+func.func @c16(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x2x!quant.uniform<i8:f32:0, {0.5, 0.5, 0.5}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>> {
+  // expected-error @+1 {{'stablehlo.dot' op C16: rhs quantization_dimension must not be a contracting dimension}}
   %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32:0, {0.5, 0.5, 0.5}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>>
   return %0 : tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>>
 }

@@ -35,7 +35,6 @@ UPSTREAM_ACCEPTS = {
        for case, op in [("c2_size", "add"), ("c2_unique", "multiply"), ("c2_range", "add")]},
     **{("broadcast_invalid", case, f"chlo.broadcast_{op}"): "sizes that do not broadcast infer a dynamic size"
        for case, op in [("c3_mapped", "add"), ("c3_trailing", "subtract"), ("select_c3", "select")]},
-    ("broadcast_invalid", "c5", "chlo.broadcast_compare"): "compare_type is not checked",
     **{("each_op_invalid", "c2", f"chlo.broadcast_{op}"): "broadcast_dimensions are not checked against the shapes"
        for op in _BROADCASTING},
     **{("each_op_invalid", "c3", f"chlo.broadcast_{op}"): "sizes that do not broadcast infer a dynamic size"

@@ -173,11 +173,15 @@ def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
     """The dense elements attribute `name` as a read-only array of `spec`'s dtype and shape."""
     if not spec.is_static:
         raise InterpreterError(f"attribute '{name}': constant of dynamic type {spec.text}")
-    raw = _stablehlo.dense_elements_raw(getattr(op, "operation", op), name)
+    operation = getattr(op, "operation", op)
+    raw = _stablehlo.dense_elements_raw(operation, name)
     if raw is None:
+        resource = _stablehlo.dense_resource_raw(operation, name)
+        if resource is not None:
+            return _resource_elements(op, name, resource[0], spec)
         attr = get(op, name)
-        raise InterpreterError(f"attribute '{name}': expected dense elements (dense<...>), got "
-                               f"{str(attr)[:80]}")
+        raise InterpreterError(f"attribute '{name}': expected dense elements (dense<...> or dense_resource<...>), "
+                               f"got {str(attr)[:80]}")
     data, splat = raw
     info = spec.element
     count = 1 if splat else int(np.prod(spec.shape, dtype=np.int64))
@@ -191,6 +195,28 @@ def dense_elements(op, name: str, spec: TensorSpec) -> np.ndarray:
     if values.size != count:
         raise InterpreterError(f"attribute '{name}': {values.size} elements for shape {spec.shape}")
     array = np.full(spec.shape, values[0], dtype=info.dtype) if splat else values.reshape(spec.shape).copy()
+    array.flags.writeable = False
+    return array
+
+
+def _resource_elements(op, name: str, data, spec: TensorSpec) -> np.ndarray:
+    """The elements of a dense_resource attribute (torch-mlir's weights): its blob holds them in
+    native little-endian layout, one byte per i1, with no splat form."""
+    info = spec.element
+    if data is None:
+        raise InterpreterError(f"attribute '{name}': {str(get(op, name))[:80]} has no data (its blob is elided or "
+                               "missing from the file's dialect_resources)")
+    if info.is_subbyte or info.category == "quant":
+        raise InterpreterError(f"attribute '{name}': dense_resource elements of {spec.text} are not supported "
+                               "(sub-byte and quantized element types)")
+    count = int(np.prod(spec.shape, dtype=np.int64))
+    itemsize = 1 if info.category == "bool" else np.dtype(info.dtype).itemsize
+    if len(data) != count * itemsize:
+        raise InterpreterError(f"attribute '{name}': its blob holds {len(data)} bytes, {spec.text} needs "
+                               f"{count * itemsize}")
+    storage = np.frombuffer(data, dtype=np.uint8)
+    values = storage != 0 if info.category == "bool" else storage.view(info.dtype)
+    array = values.reshape(spec.shape).copy()
     array.flags.writeable = False
     return array
 

@@ -257,7 +257,7 @@ def _compare_key(info, compare_type: str | None):
         return None
     if info.is_subbyte:
         return (lambda x: x.astype(wide_int_dtype(info))), False
-    if info.is_int:  # SIGNED/UNSIGNED match the type's signedness (compare C3, verified)
+    if info.is_int:  # the type's signedness, whatever compare_type says (decisions.md: compare C3)
         return (lambda x: x), False
     if info.category == "float":
         if compare_type == "TOTALORDER":

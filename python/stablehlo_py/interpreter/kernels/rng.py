@@ -123,6 +123,13 @@ def philox_bits(key, counter: tuple, shape: tuple, wide: bool):
 def _rng_bit_generator(op):
     algorithm = op.attrs["rng_algorithm"]
     state_spec, out = op.result_specs[0], op.result_specs[1]
+    if op.operand_specs[0].text != state_spec.text:  # C1, which upstream does not check (a deviation)
+        raise InterpreterError(f"initial_state {op.operand_specs[0].text} and output_state {state_spec.text} "
+                               "must have one type (the spec's C1)")
+    if len(state_spec.shape) != 1 or state_spec.dtype != U64:
+        # upstream verifies other states (a spec deviation the verifier warns about); their words
+        # have no defined meaning, and XLA refuses them too
+        raise InterpreterError(f"rng_bit_generator runs states of ui64 words (the spec's I2), got {state_spec.text}")
     size = state_spec.shape[0]
     if algorithm == "THREE_FRY" and size != 2 or algorithm in ("PHILOX", "DEFAULT") and size not in (2, 3):
         raise InterpreterError(f"{algorithm} needs a state of {'2' if algorithm == 'THREE_FRY' else '2 or 3'} "

@@ -1588,12 +1588,25 @@ def test_cholesky_and_triangular_solve_quantized():
     assert got.tolist() == [[8], [4]]  # [[2, 0], [1, 4]] x = [2, 3]: x = [1, 0.5]
 
 
-def test_dot_general_hybrid_is_rejected():
-    """The spec's dot_general has no hybrid form (C14: lhs, rhs and result all quantized when one
-    is; hybrid quantization is future work, #1575): the verifier rejects it cleanly."""
+@pytest.mark.parametrize("rhs", [Q("i8", "f32", (0.5, 0)), Q("i8", "f32", [(0.5, 0), (0.25, 0), (2.0, 0)], axis=1)],
+                         ids=["per_tensor", "per_axis"])
+def test_dot_general_hybrid_dequantizes_rhs(rhs):
+    """The current spec's dot_general takes a float lhs with a quantized rhs and a float result
+    (C14, C20): hybrid_dequantize_then_op, the dot of lhs and dequantize(rhs). Scales are powers of
+    two and values small, so the f32 result is exact."""
+    rng = np.random.default_rng(32)
+    a = rng.integers(-20, 21, (3, 5)).astype(np.float32) / 4
+    b = rng.integers(-20, 21, (5, 3)).astype(np.int8)
+    (got,) = run(_dot_text("tensor<3x5xf32>", rhs.of(5, 3), "tensor<3x3xf32>", ((1,), (0,))), a, b)
+    expected = _dot(a.astype(np.float64), rhs.dequantize(b).astype(np.float64), ((1,), (0,)))
+    assert got.dtype == np.float32
+    np.testing.assert_array_equal(got, _exact_f32(expected))
+
+
+def test_dot_general_hybrid_needs_the_expressed_type():
     rhs = Q("i8", "f32", (0.5, 0))
-    with pytest.raises(InterpreterError, match="C14"):
-        compile(_dot_text("tensor<3x5xf32>", rhs.of(5, 3), "tensor<3x3xf32>", ((1,), (0,))))
+    with pytest.raises(InterpreterError, match="C20"):
+        compile(_dot_text("tensor<3x5xbf16>", rhs.of(5, 3), "tensor<3x3xbf16>", ((1,), (0,))))
 
 
 # ---------------------------------------------------------------------- convolution
@@ -1831,7 +1844,7 @@ INVALID = {  # name: (program, what the error says)
     "abs_per_axis": (lambda: one_op("abs", [_Q1_PER_AXIS.of(2)], _Q1_PER_AXIS.of(2)), r"per-tensor"),
     "dequantize_type": (lambda: one_op("uniform_dequantize", [_Q1.of(2)], "tensor<2xf16>"), r"C2: .*expressed type"),
     "dot_rhs_zero_point": (lambda: _dot_text(_Q1.of(2, 2), Q("i8", "f32", (1.0, 3)).of(2, 2), _Q1.of(2, 2), ((1,), (0,))),
-                           r"C17: rhs zero points must be 0"),
+                           r"C15: rhs zero points must be 0"),
     "dot_per_axis_lhs": (lambda: _dot_text(_Q1_PER_AXIS.of(2, 2), _Q1.of(2, 2), _Q1.of(2, 2), ((1,), (0,))), r"per-tensor"),
     "convert": (lambda: one_op("convert", [_Q1.of(2)], "tensor<2xf32>"), r"stablehlo.convert' op operand #0"),
     "axis_out_of_range": (lambda: dequantize_program((2,), Q("i8", "f32", [(1.0, 0), (2.0, 0)], axis=1)), r"C12"),

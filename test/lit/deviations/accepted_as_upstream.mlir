@@ -1,0 +1,103 @@
+// Programs the spec rejects but upstream StableHLO accepts, and producers emit:
+// they verify with a warning that cites the constraint, and fail to verify under
+// --strict-spec (docs/decisions.md, "Accepting what upstream accepts").
+// RUN: stablehlo-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
+
+// compare C3: SIGNED on floats (compare_type follows the element type in the spec).
+// WARN: warning: 'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'f32' (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'f32'
+func.func @compare_signed_float(%a: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = stablehlo.compare LT, %a, %a, SIGNED : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// compare C3: TOTALORDER on quantized operands (their storage type is an integer).
+// WARN: warning: 'stablehlo.compare' op C3: compare_type TOTALORDER is not allowed for element type 'i8'
+// STRICT: error: 'stablehlo.compare' op C3: compare_type TOTALORDER is not allowed for element type 'i8'
+func.func @compare_totalorder_quantized(%a: tensor<4x!quant.uniform<i8:f32, 0.5:3>>) -> tensor<4xi1> {
+  %0 = stablehlo.compare LT, %a, %a, TOTALORDER : (tensor<4x!quant.uniform<i8:f32, 0.5:3>>, tensor<4x!quant.uniform<i8:f32, 0.5:3>>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// compare C3: the other mismatches upstream accepts alike.
+// WARN: warning: 'stablehlo.compare' op C3: compare_type UNSIGNED is not allowed for element type 'i32'
+// WARN: warning: 'stablehlo.compare' op C3: compare_type SIGNED is not allowed for element type 'ui32'
+// WARN: warning: 'stablehlo.compare' op C3: compare_type TOTALORDER is not allowed for element type 'complex<f32>'
+// STRICT: error: 'stablehlo.compare' op C3: compare_type UNSIGNED is not allowed for element type 'i32'
+func.func @compare_others(%i: tensor<2xi32>, %u: tensor<2xui32>, %c: tensor<2xcomplex<f32>>) {
+  %0 = stablehlo.compare LT, %i, %i, UNSIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  %1 = stablehlo.compare LT, %u, %u, SIGNED : (tensor<2xui32>, tensor<2xui32>) -> tensor<2xi1>
+  %2 = stablehlo.compare EQ, %c, %c, TOTALORDER : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+// chlo.broadcast_compare C5, as compare's C3.
+// WARN: warning: 'chlo.broadcast_compare' op C5: compare_type SIGNED is not allowed for element type 'f32'
+// STRICT: error: 'chlo.broadcast_compare' op C5: compare_type SIGNED is not allowed for element type 'f32'
+func.func @broadcast_compare_signed_float(%a: tensor<4xf32>) -> tensor<4xi1> {
+  %0 = chlo.broadcast_compare %a, %a {comparison_direction = #chlo<comparison_direction LT>, compare_type = #chlo<comparison_type SIGNED>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// rng_bit_generator I2: a state that is not a 1-dimensional tensor of ui64.
+// WARN: warning: 'stablehlo.rng_bit_generator' op I2: initial_state must be a 1-dimensional tensor of ui64, got 'tensor<2xf32>'
+// STRICT: error: 'stablehlo.rng_bit_generator' op I2: initial_state must be a 1-dimensional tensor of ui64, got 'tensor<2xf32>'
+func.func @rng_bit_generator_float_state(%s: tensor<2xf32>) -> (tensor<2xf32>, tensor<4xui32>) {
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<2xf32>) -> (tensor<2xf32>, tensor<4xui32>)
+  return %0#0, %0#1 : tensor<2xf32>, tensor<4xui32>
+}
+
+// -----
+
+// rng_bit_generator C2: state sizes, which upstream does not check.
+// WARN: warning: 'stablehlo.rng_bit_generator' op C2: THREE_FRY needs an initial_state of 2 elements, got 'tensor<3xui64>'
+// WARN: warning: 'stablehlo.rng_bit_generator' op C2: PHILOX needs an initial_state of 2 or 3 elements, got 'tensor<4xui64>'
+// STRICT: error: 'stablehlo.rng_bit_generator' op C2: THREE_FRY needs an initial_state of 2 elements, got 'tensor<3xui64>'
+func.func @rng_bit_generator_state_size(%s: tensor<3xui64>, %t: tensor<4xui64>) {
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<3xui64>) -> (tensor<3xui64>, tensor<4xui32>)
+  %1:2 = stablehlo.rng_bit_generator %t, algorithm = PHILOX : (tensor<4xui64>) -> (tensor<4xui64>, tensor<4xui32>)
+  return
+}
+
+// -----
+
+// rng I3: a shape of index (or other integer) elements instead of si64.
+// WARN: warning: 'stablehlo.rng' op I3: shape must be a tensor of si64, got 'tensor<2xindex>'
+// STRICT: error: 'stablehlo.rng' op I3: shape must be a tensor of si64, got 'tensor<2xindex>'
+func.func @rng_index_shape(%a: tensor<f32>, %b: tensor<f32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// all_gather C6: a result dimension that is a multiple of the operand's, but not
+// dim(operand) * dim(process_groups, 1).
+// WARN: warning: 'stablehlo.all_gather' op C6: dimension 1 of result 'tensor<2x4xf32>' must be dim(operand, 1) * dim(process_groups, 1) = 2 * 1 = 2
+// WARN: warning: 'stablehlo.all_gather' op C6: dimension 1 of result 'tensor<2x6xf32>' must be dim(operand, 1) * dim(replica_groups, 1) * num_partitions, a positive multiple of 2 * 2 = 4
+// STRICT: error: 'stablehlo.all_gather' op C6: dimension 1 of result 'tensor<2x4xf32>' must be dim(operand, 1) * dim(process_groups, 1) = 2 * 1 = 2
+func.func @all_gather_multiple(%a: tensor<2x2xf32>) {
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  %1 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2x2xf32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+// rng_bit_generator C1: the states' element types differ (upstream checks their
+// shapes only).
+// WARN: warning: 'stablehlo.rng_bit_generator' op C1: output_state must have the type of initial_state, 'tensor<2xui32>', got 'tensor<2xui64>'
+// STRICT: error: 'stablehlo.rng_bit_generator' op C1: output_state must have the type of initial_state, 'tensor<2xui32>', got 'tensor<2xui64>'
+func.func @rng_bit_generator_state_types(%s: tensor<2xui32>) {
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui32>) -> (tensor<2xui64>, tensor<4xui32>)
+  return
+}
