@@ -95,11 +95,14 @@ def StableHLO_AllToAllOp : StableHLO_VariadicInferringOp<"all_to_all"> {
 
 def StableHLO_CollectiveBroadcastOp
     : StableHLO_InferringOp<"collective_broadcast"> {
-  let summary = "send the operand of each group's first process to the group";
-  let arguments = (ins HLO_PerTensorTensor:$operand,
+  let summary = "send the operands of each group's source processes to the group";
+  // Variadic, as in upstream's current spec: with has_dynamic_root the last
+  // operand holds, per result, the index of its source within the group.
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
                        I64ElementsAttr:$replica_groups,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
-  let results = (outs HLO_PerTensorTensor);
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$has_dynamic_root);
+  let results = (outs Variadic<HLO_PerTensorTensor>:$results);
   let hasVerifier = 1;
 }
 

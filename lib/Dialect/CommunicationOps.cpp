@@ -539,13 +539,17 @@ LogicalResult AllToAllOp::verify() {
 
 LogicalResult CollectiveBroadcastOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  auto ranked =
-      rankedOperandTypes<CollectiveBroadcastOp>(location, operands, 1);
-  if (failed(ranked))
-    return failure();
-  inferred.push_back((*ranked)[0]); // collective_broadcast_c3
+  CollectiveBroadcastOp::Adaptor adaptor(operands, attributes, properties,
+                                         regions);
+  // collective_broadcast_c3, collective_broadcast_c4: the operands' types
+  // (but the roots'); the verifier reports a missing operand.
+  size_t count = operands.size();
+  if (adaptor.getHasDynamicRoot() && count > 0)
+    --count;
+  for (Value operand : operands.take_front(count))
+    inferred.push_back(operand.getType());
   return success();
 }
 
@@ -558,10 +562,36 @@ LogicalResult CollectiveBroadcastOp::verify() {
                                 {"I2", "C1", "C2", "C2"}, /*padded=*/false,
                                 Bound::RunTime, /*flattened=*/false)))
     return failure();
-  if (!isCompatibleType(getOperand().getType(), getType())) // collective_broadcast_c3
-    return emitOpError() << "C3: result " << getType()
-                         << " must have the type of operand "
-                         << getOperand().getType();
+  bool dynamicRoot = getHasDynamicRoot();
+  size_t count = getOperands().size();
+  if (count < (dynamicRoot ? 2u : 1u)) // collective_broadcast_c3, collective_broadcast_c4
+    return emitOpError() << (dynamicRoot ? "C4" : "C3") << ": needs at least "
+                         << (dynamicRoot ? "2 operands (the last the roots)"
+                                         : "1 operand")
+                         << ", got " << count;
+  size_t broadcast = dynamicRoot ? count - 1 : count;
+  if (getNumResults() != broadcast) // collective_broadcast_c5
+    return emitOpError() << "C5: size(results) must be size(operands)"
+                         << (dynamicRoot ? " - 1" : "") << " = " << broadcast
+                         << ", got " << getNumResults();
+  if (dynamicRoot) {
+    Type roots = getOperands().back().getType();
+    auto expected = RankedTensorType::get(
+        {static_cast<int64_t>(broadcast)},
+        IntegerType::get(getContext(), 32));
+    if (roots != expected) // collective_broadcast_c4
+      return emitOpError() << "C4: the last operand holds the roots, of type "
+                           << expected << ", got " << roots;
+  }
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip(getOperands().take_front(broadcast), getResults()))) {
+    auto [operand, result] = pair;
+    if (!isCompatibleType(operand.getType(), result.getType())) // collective_broadcast_c3, collective_broadcast_c4
+      return emitOpError() << (dynamicRoot ? "C4" : "C3") << ": result #"
+                           << index << " " << result.getType()
+                           << " must have the type of operand #" << index
+                           << " " << operand.getType();
+  }
   return success();
 }
 

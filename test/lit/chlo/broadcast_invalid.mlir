@@ -141,3 +141,13 @@ func.func @select_c4(%p: tensor<i1>, %a: tensor<3xf32>) {
   %0 = chlo.broadcast_select %p, %a, %a : (tensor<i1>, tensor<3xf32>, tensor<3xf32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+// C5: compare_type suits the element type; upstream does not check it, so a
+// mismatch verifies with a warning (test/lit/deviations/ has --strict-spec).
+func.func @c5(%a: tensor<2xi32>) {
+  // expected-warning @+1 {{'chlo.broadcast_compare' op C5: compare_type FLOAT is not allowed for element type 'i32'}}
+  %0 = chlo.broadcast_compare %a, %a {comparison_direction = #chlo<comparison_direction LT>, compare_type = #chlo<comparison_type FLOAT>} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  return
+}

@@ -29,3 +29,23 @@ func.func @collective_broadcast_partitions(%a: tensor<?x3xf32>) -> tensor<?x3xf3
   %0 = "stablehlo.collective_broadcast"(%a) {replica_groups = dense<[[0, 5], [3, 1]]> : tensor<2x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<?x3xf32>) -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
+
+// Variadic, as in upstream's current spec: one result per operand (C3, C5).
+// CHECK-LABEL:  func.func @collective_broadcast_variadic(%arg0: tensor<2xf32>, %arg1: tensor<3xi8>) -> (tensor<2xf32>, tensor<3xi8>) {
+// CHECK-NEXT:    %0:2 = "stablehlo.collective_broadcast"(%arg0, %arg1) <{replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> : (tensor<2xf32>, tensor<3xi8>) -> (tensor<2xf32>, tensor<3xi8>)
+// CHECK-NEXT:    return %0#0, %0#1 : tensor<2xf32>, tensor<3xi8>
+// CHECK-NEXT:  }
+func.func @collective_broadcast_variadic(%a: tensor<2xf32>, %b: tensor<3xi8>) -> (tensor<2xf32>, tensor<3xi8>) {
+  %0:2 = "stablehlo.collective_broadcast"(%a, %b) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>, tensor<3xi8>) -> (tensor<2xf32>, tensor<3xi8>)
+  return %0#0, %0#1 : tensor<2xf32>, tensor<3xi8>
+}
+
+// has_dynamic_root: the last operand holds each result's source index (C4, C5).
+// CHECK-LABEL:  func.func @collective_broadcast_dynamic_root(%arg0: tensor<2xf32>, %arg1: tensor<3xi8>, %arg2: tensor<2xi32>) -> (tensor<2xf32>, tensor<3xi8>) {
+// CHECK-NEXT:    %0:2 = "stablehlo.collective_broadcast"(%arg0, %arg1, %arg2) <{has_dynamic_root = true, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> : (tensor<2xf32>, tensor<3xi8>, tensor<2xi32>) -> (tensor<2xf32>, tensor<3xi8>)
+// CHECK-NEXT:    return %0#0, %0#1 : tensor<2xf32>, tensor<3xi8>
+// CHECK-NEXT:  }
+func.func @collective_broadcast_dynamic_root(%a: tensor<2xf32>, %b: tensor<3xi8>, %roots: tensor<2xi32>) -> (tensor<2xf32>, tensor<3xi8>) {
+  %0:2 = "stablehlo.collective_broadcast"(%a, %b, %roots) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<2xf32>, tensor<3xi8>, tensor<2xi32>) -> (tensor<2xf32>, tensor<3xi8>)
+  return %0#0, %0#1 : tensor<2xf32>, tensor<3xi8>
+}

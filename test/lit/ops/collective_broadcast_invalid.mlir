@@ -33,7 +33,52 @@ func.func @collective_broadcast_c2(%a: tensor<2xf32>) {
 
 // C3: type(result) = type(operand).
 func.func @collective_broadcast_c3(%a: tensor<2xf32>) {
-  // expected-error @+1 {{'stablehlo.collective_broadcast' op C3: result 'tensor<2xf64>' must have the type of operand 'tensor<2xf32>'}}
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op C3: result #0 'tensor<2xf64>' must have the type of operand #0 'tensor<2xf32>'}}
   %0 = "stablehlo.collective_broadcast"(%a) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf64>
+  return
+}
+
+// -----
+
+// C3: size(operands) >= 1.
+func.func @c3_no_operand() {
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op C3: needs at least 1 operand, got 0}}
+  "stablehlo.collective_broadcast"() {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : () -> ()
+  return
+}
+
+// -----
+
+// C4: with has_dynamic_root, size(operands) >= 2.
+func.func @c4_roots_only(%roots: tensor<0xi32>) {
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op C4: needs at least 2 operands (the last the roots), got 1}}
+  "stablehlo.collective_broadcast"(%roots) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<0xi32>) -> ()
+  return
+}
+
+// -----
+
+// C4: type(operands[size(operands)-1]) = tensor<[size(operands)-1]xi32>.
+func.func @c4_roots_type(%a: tensor<2xf32>, %roots: tensor<2xi32>) {
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op C4: the last operand holds the roots, of type 'tensor<1xi32>', got 'tensor<2xi32>'}}
+  %0 = "stablehlo.collective_broadcast"(%a, %roots) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// C4: type(results[j]) = type(operands[j]) with has_dynamic_root.
+func.func @c4_result_type(%a: tensor<2xf32>, %roots: tensor<1xi32>) {
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op C4: result #0 'tensor<2xf16>' must have the type of operand #0 'tensor<2xf32>'}}
+  %0 = "stablehlo.collective_broadcast"(%a, %roots) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf16>
+  return
+}
+
+// -----
+
+// C5: size(results) = size(operands) - (has_dynamic_root ? 1 : 0).
+func.func @c5(%a: tensor<2xf32>, %b: tensor<2xf32>) {
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op C5: size(results) must be size(operands) = 2, got 1}}
+  %0 = "stablehlo.collective_broadcast"(%a, %b) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return
 }

@@ -241,22 +241,46 @@ def _all_to_all(op):
     return Kernel(all_to_all)
 
 
+def _zero_of(spec) -> np.ndarray:
+    """Zeros of a result type; of a (per-tensor) quantized type, quantize(0): its zero point."""
+    element = spec.element
+    fill = min(max(element.zero_points[0], element.storage_min), element.storage_max) \
+        if element.category == "quant" else 0
+    return np.full(spec.shape, fill, spec.dtype)
+
+
 @register("stablehlo.collective_broadcast")
 def _collective_broadcast(op):
+    """Each result j is operand j of its source in the group: the group's first process, or with
+    has_dynamic_root the process at index roots[j] of the group (roots: the last operand, which
+    every member must hold alike). Only sources deposit their operands. A process in no group
+    gets zeros (quantized: the storage of zero)."""
     mode = grids.group_mode(_channel_id(op), partitions=True)
     find = _group_finder(op, mode, _rows(op), cover=False)
-    dtype = op.result_specs[0].dtype
+    dynamic_root = bool(op.attrs.get("has_dynamic_root"))
+    specs = op.result_specs
     key = op.attrs
 
-    def collective_broadcast(operand):
+    def collective_broadcast(*operands):
+        values = operands[:-1] if dynamic_root else operands
         process, group = find()
         if group is None:
-            return np.zeros(operand.shape, dtype)
-        source = process.pid == group[0]
-        deposits = process.meet(key, _where(op), group, _shared(operand) if source else None)
-        return np.array(deposits[0], dtype=dtype, copy=True)
+            return [_zero_of(spec) for spec in specs]
+        index = group.index(process.pid)
+        roots = [int(r) for r in operands[-1]] if dynamic_root else [0] * len(values)
+        mine = {j: _shared(v) for j, v in enumerate(values) if 0 <= roots[j] < len(group) and roots[j] == index}
+        deposits = process.meet(key, _where(op), group, (roots, mine) if dynamic_root else mine or None)
+        if dynamic_root:
+            if any(d[0] != roots for d in deposits):
+                raise InterpreterError(f"the processes of group {[grids.format_process(p) for p in group]} hold "
+                                       "different roots (has_dynamic_root: every member names the same sources)")
+            bad = [r for r in roots if not 0 <= r < len(group)]
+            if bad:
+                raise InterpreterError(f"root {bad[0]} is outside the group of {len(group)} processes (C6)")
+            return [np.array(deposits[r][1][j], dtype=specs[j].dtype, copy=True) for j, r in enumerate(roots)]
+        return [np.array(deposits[0][j], dtype=specs[j].dtype, copy=True) for j in range(len(values))]
 
-    return Kernel.single(collective_broadcast)
+    return Kernel(collective_broadcast)
 
 
 @register("stablehlo.collective_permute")

@@ -61,10 +61,11 @@ STORAGE_OPS = frozenset("stablehlo." + name for name in (
 
 _CONVERSIONS = frozenset(("stablehlo.uniform_quantize", "stablehlo.uniform_dequantize"))
 # Ops whose kernels take quantized values as they are (storage integers of the declared types):
-# the interpreter dialect moves, shows and records values (parallel.py), and
-# check.expect_serialized_eq compares them with recorded ones.
+# the interpreter dialect moves, shows and records values (parallel.py),
+# check.expect_serialized_eq compares them with recorded ones, and collective_broadcast moves
+# them but gives a process in no group quantize(0), the zero point, which needs its types.
 _AS_STORED = frozenset(("interpreter.run_parallel", "interpreter.print", "interpreter.probe",
-                        "check.expect_serialized_eq"))
+                        "check.expect_serialized_eq", "stablehlo.collective_broadcast"))
 
 
 # --------------------------------------------------------------------- the spec's computations

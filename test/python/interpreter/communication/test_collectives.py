@@ -362,6 +362,51 @@ func.func @main(%a: tensor<1x2xi64>) -> tensor<1x2xi64> {{
         np.testing.assert_array_equal(outs[i][0], expected)
 
 
+_VARIADIC_BROADCAST = """
+func.func @main(%a: tensor<2x3xf32>, %b: tensor<4xi8>, %q: tensor<2x!quant.uniform<i8:f32, 0.5:-3>>{roots_arg})
+    -> (tensor<2x3xf32>, tensor<4xi8>, tensor<2x!quant.uniform<i8:f32, 0.5:-3>>) {{
+  %r:3 = "stablehlo.collective_broadcast"(%a, %b, %q{roots}) {{replica_groups = dense<[[2, 0]]> : tensor<1x2xi64>{flag}}}
+    : (tensor<2x3xf32>, tensor<4xi8>, tensor<2x!quant.uniform<i8:f32, 0.5:-3>>{roots_type})
+    -> (tensor<2x3xf32>, tensor<4xi8>, tensor<2x!quant.uniform<i8:f32, 0.5:-3>>)
+  return %r#0, %r#1, %r#2 : tensor<2x3xf32>, tensor<4xi8>, tensor<2x!quant.uniform<i8:f32, 0.5:-3>>
+}}"""
+
+
+@pytest.mark.parametrize("roots", [None, [1, 0, 1], [0, 0, 0]], ids=["static", "mixed", "first"])
+def test_collective_broadcast_variadic(roots):
+    # the current spec: results[j] is operands[j] of the group's process at index roots[j] (index 0
+    # without has_dynamic_root); replica 1, in no group, gets zeros (quantized: quantize(0), the
+    # zero point -3)
+    dynamic = roots is not None
+    program = _VARIADIC_BROADCAST.format(
+        roots_arg=", %roots: tensor<3xi32>" if dynamic else "", roots=", %roots" if dynamic else "",
+        flag=", has_dynamic_root = true" if dynamic else "", roots_type=", tensor<3xi32>" if dynamic else "")
+    a, b = inputs(3, 1, (2, 3)), inputs(3, 1, (4,), np.int8, seed=1)
+    q = [np.array([i, -i], np.int8) for i in range(3)]
+    args = [a, b, q] + ([np.array(roots, np.int32)] if dynamic else [])
+    outs = interpret(program, *args, num_replicas=3)
+    group = [2, 0]
+    for replica in range(3):
+        for j, operand in enumerate((a, b, q)):
+            if replica == 1:
+                expected = np.full(operand[0].shape, -3 if j == 2 else 0, operand[0].dtype)
+            else:
+                expected = operand[group[roots[j] if dynamic else 0]]
+            np.testing.assert_array_equal(outs[replica][j], expected, err_msg=f"replica {replica} result {j}")
+
+
+def test_collective_broadcast_dynamic_root_errors():
+    program = _VARIADIC_BROADCAST.format(roots_arg=", %roots: tensor<3xi32>", roots=", %roots",
+                                         flag=", has_dynamic_root = true", roots_type=", tensor<3xi32>")
+    a, b = inputs(3, 1, (2, 3)), inputs(3, 1, (4,), np.int8, seed=1)
+    q = [np.zeros(2, np.int8)] * 3
+    with pytest.raises(InterpreterError, match=r"root 2 is outside the group of 2 processes \(C6\)"):
+        interpret(program, a, b, q, np.array([0, 2, 1], np.int32), num_replicas=3, collective_timeout=10)
+    disagreeing = [np.array([0, 0, 0], np.int32), np.array([0, 0, 0], np.int32), np.array([1, 0, 0], np.int32)]
+    with pytest.raises(InterpreterError, match="hold different roots"):
+        interpret(program, a, b, q, disagreeing, num_replicas=3, collective_timeout=10)
+
+
 @pytest.mark.parametrize("R,P", GRIDS)
 @pytest.mark.parametrize("cross_partition", [False, True])
 def test_collective_permute(R, P, cross_partition):
