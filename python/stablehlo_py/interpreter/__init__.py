@@ -42,6 +42,7 @@ import threading
 
 import numpy as np
 
+from ..dialects.mhlo_encoding import has_encoded_ops, recompose_encoded_ops
 from . import kernels
 from .core import attributes, registry
 from .core.errors import CheckFailure, InterpreterError, Reported
@@ -88,9 +89,10 @@ def _load_module(module_or_text, strict: bool = False):
             raise InterpreterError(str(e)) from None
         except ir.MLIRError as e:
             raise InterpreterError(f"cannot parse the module: {e}") from None
+        recompose_encoded_ops(module.operation)
         return module.operation, module
     if isinstance(module_or_text, ir.Module):
-        return _verified(module_or_text.operation, strict), module_or_text
+        return _decoded(_verified(module_or_text.operation, strict), module_or_text)
     op = getattr(module_or_text, "operation", module_or_text)
     if not isinstance(op, ir.Operation):
         raise InterpreterError(f"expected an mlir Module, Operation or text, got {type(module_or_text).__name__}")
@@ -98,10 +100,23 @@ def _load_module(module_or_text, strict: bool = False):
         parent = op.parent
         if parent is None:
             raise InterpreterError("a func.func outside a module cannot be interpreted; pass its module")
-        return _verified(parent, strict), op
+        return _decoded(_verified(parent, strict), op)
     if op.name != "builtin.module":
         raise InterpreterError(f"expected a builtin.module or func.func, got {op.name}")
-    return _verified(op), op
+    return _decoded(_verified(op), op)
+
+
+def _decoded(module_op, owner):
+    """(module operation, owner) where ops that producers encode as custom calls (torch-xla's
+    `@mhlo.erf`: dialects/mhlo_encoding.py) are the ops themselves: in a copy, since the caller's
+    module is theirs."""
+    if not has_encoded_ops(module_op):
+        return module_op, owner
+    from .._parsing import parse_module
+
+    copy = parse_module(module_op.get_asm(enable_debug_info=True), module_op.context)
+    recompose_encoded_ops(copy.operation)
+    return copy.operation, copy
 
 
 def _verified(module_op, strict: bool = False):

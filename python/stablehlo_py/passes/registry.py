@@ -74,6 +74,12 @@ def _chlo_legalize(options):
     return chlo_legalize_pass()
 
 
+def _recompose_chlo(options):
+    from .recompose_chlo import recompose_chlo_pass
+
+    return recompose_chlo_pass()
+
+
 def _quantized_op_to_qdq(options):
     from .quantization import quantized_op_to_qdq_pass
 
@@ -95,6 +101,7 @@ _PASSES = {
     "stablehlo-check-shape-assertions": ({"enable-shape-assertions": "true"}, _check_shape_assertions),
     "stablehlo-remove-dynamism": ({"types": "", "platform-index": ""}, _remove_dynamism),
     "chlo-legalize-to-stablehlo": ({}, _chlo_legalize),
+    "stablehlo-py-recompose-chlo": ({}, _recompose_chlo),
     "stablehlo-legalize-quantized-op-to-qdq": ({}, _quantized_op_to_qdq),
     "stablehlo-legalize-quant-to-math": ({}, _quant_to_math),
 }

@@ -7,32 +7,18 @@ passes."""
 
 from __future__ import annotations
 
-import glob
-import os
-
 import numpy as np
 import pytest
 
 import stablehlo_py
 from stablehlo_py.interpreter import InterpreterError
-from conftest import REPO
+from testing.producers import assert_matches_framework, fixture_names, load_fixture
 
-FIXTURES = os.path.join(REPO, "test", "producers", "torch_mlir")
-NAMES = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(FIXTURES, "*.mlir")))
-
-# |ours - PyTorch| / max(1, |PyTorch|): at most 1.8e-7 measured over the fixtures
-# (embedding_attention; PyTorch's kernels sum and fuse in other orders), times 4. Integer and
-# boolean outputs match exactly.
-ABSOLUTE_TOLERANCE = 4 * 1.8e-7
+NAMES = fixture_names("torch_mlir")
 
 
 def _load(name):
-    with open(os.path.join(FIXTURES, name + ".mlir"), encoding="utf-8") as fh:
-        text = fh.read()
-    with np.load(os.path.join(FIXTURES, name + ".npz")) as data:
-        inputs = [data[f"input_{i}"] for i in range(sum(k.startswith("input_") for k in data.files))]
-        outputs = [data[f"output_{i}"] for i in range(sum(k.startswith("output_") for k in data.files))]
-    return text, inputs, outputs
+    return load_fixture("torch_mlir", name)
 
 
 def test_every_fixture_is_here():
@@ -42,18 +28,7 @@ def test_every_fixture_is_here():
 @pytest.mark.parametrize("name", NAMES)
 def test_torch_mlir_export_runs_and_matches_pytorch(name):
     text, inputs, expected = _load(name)
-    _check(stablehlo_py.interpret(text, *inputs), expected)
-
-
-def _check(got, expected):
-    assert len(got) == len(expected)
-    for index, (g, e) in enumerate(zip(got, expected)):
-        assert g.shape == e.shape and g.dtype == e.dtype, (index, g.shape, g.dtype, e.shape, e.dtype)
-        if e.dtype.kind == "f":
-            np.testing.assert_allclose(g, e, rtol=0, atol=ABSOLUTE_TOLERANCE * max(1.0, float(np.abs(e).max())),
-                                       err_msg=f"output {index}")
-        else:
-            np.testing.assert_array_equal(g, e, err_msg=f"output {index}")
+    assert_matches_framework(stablehlo_py.interpret(text, *inputs), expected)
 
 
 @pytest.mark.parametrize("name", ["mlp_layernorm_gelu", "lstm", "indexing_and_masks"])
@@ -67,7 +42,7 @@ def test_passes_read_resources_and_arith_constants(name):
     PassManager.parse("builtin.module(func.func(stablehlo-aggressive-folder, stablehlo-aggressive-simplification))",
                       context=module.context).run(module.operation)
     assert ("dense_resource<" in str(module)) == ("dense_resource<" in text)
-    _check(stablehlo_py.interpret(module, *inputs), expected)
+    assert_matches_framework(stablehlo_py.interpret(module, *inputs), expected)
 
 
 def _element(array) -> str:

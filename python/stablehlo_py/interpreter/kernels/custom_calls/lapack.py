@@ -779,3 +779,48 @@ def _tridiagonal_perturbed(op):
             return _run_batched(batch, lambda *v: (_solve_perturbed(*v),), [dl, d, du, b], [np.zeros(b.shape, b.dtype)])
 
     return call.kernel(run)
+
+
+# --------------------------------------------------------------------- XLA's own targets
+
+@register_custom_call_targets("Eigh")
+def _xla_eigh(op):
+    """XLA's `Eigh` target, which torch-xla writes for torch.linalg.eigh: (a[..., n, n]) ->
+    tuple<eigenvectors as columns, eigenvalues (real)>. `backend_config = "lower,sort,max_iter,tol"`:
+    `lower` 1 reads the lower triangle, 0 the upper; `sort`, `max_iter` and `tol` steer XLA's Jacobi
+    iteration, which LAPACK's syevd / heevd replaces here: the eigenvalues come ascending whatever
+    `sort` says (without sort XLA's order is its iteration's), and the eigenvectors' signs (phases)
+    are LAPACK's. Row-major values, as XLA's default layout."""
+    from scipy.linalg import lapack
+
+    target = "custom_call @Eigh"
+    config = op.attrs.get("backend_config")
+    fields = config.split(",") if isinstance(config, str) else []
+    if len(fields) != 4 or fields[0].strip() not in ("0", "1"):
+        raise InterpreterError(f"{target}: backend_config must be \"lower,sort,max_iter,tol\" with lower 0 or 1, "
+                               f"got {config!r}")
+    lower = fields[0].strip() == "1"
+    if op.num_operands != 1 or op.num_results != 1 or not hasattr(op.result_specs[0], "elements"):
+        raise InterpreterError(f"{target}: takes one matrix and returns one tuple (eigenvectors, eigenvalues)")
+    spec, (vectors_spec, values_spec) = op.operand_specs[0], op.result_specs[0].elements
+    dtype = getattr(spec, "dtype", None)
+    if dtype not in (np.float32, np.float64, np.complex64, np.complex128):
+        raise InterpreterError(f"{target}: operand must be a tensor of f32, f64, complex<f32> or complex<f64>, "
+                               f"got {spec.text}")
+    shape = spec.shape
+    if len(shape) < 2 or shape[-1] != shape[-2] or vectors_spec.shape != shape \
+            or values_spec.shape != shape[:-1] or values_spec.dtype != _real(dtype):
+        raise InterpreterError(f"{target}: a square matrix {spec.text} gives (eigenvectors of its type, eigenvalues "
+                               f"of its shape without the last dimension), got {op.result_specs[0].text}")
+    routine = getattr(lapack, _prefix(dtype) + ("heevd" if np.dtype(dtype).kind == "c" else "syevd"))
+
+    def eigh(a):
+        vectors, values = np.zeros(shape, dtype), np.zeros(shape[:-1], _real(dtype))
+        for index in np.ndindex(*shape[:-2]):
+            if shape[-1] == 0:
+                break
+            w, v, _ = routine(np.asfortranarray(a[index]), compute_v=1, lower=int(lower))
+            vectors[index], values[index] = v, w
+        return (vectors, values)
+
+    return Kernel.single(eigh)

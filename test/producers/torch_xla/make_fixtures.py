@@ -1,0 +1,88 @@
+"""Writes the torch-xla fixtures of this folder: the models of ../torch_models.py, and
+two that use ops StableHLO lacks, exported by torch-xla (`torch.export.export`, then
+`torch_xla.stablehlo.exported_program_to_stablehlo`), each as `<name>.mlir` and `<name>.npz`.
+torch-xla passes the weights as leading arguments of @main: the npz holds every argument of @main
+in order (`input_<i>`: weights, then the model's inputs) and PyTorch's outputs (`output_<i>`).
+
+Not run by the test suite (torch is no dependency of the project). torch-xla needs torch 2.9:
+
+    python -m venv /tmp/torch-xla-env
+    /tmp/torch-xla-env/bin/pip install torch==2.9.0 torch_xla==2.9.0 numpy
+    PJRT_DEVICE=CPU /tmp/torch-xla-env/bin/python test/producers/torch_xla/make_fixtures.py
+
+test/python/producers/test_torch_xla.py runs every fixture with the interpreter.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+from torch.export import export
+from torch_xla.stablehlo import VariableType, exported_program_to_stablehlo
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from torch_models import models as zoo  # noqa: E402 - the model zoo torch-mlir's fixtures use too
+
+
+class ErfAndEigh(nn.Module):
+    # torch-xla writes erf as `custom_call @mhlo.erf` and eigh as XLA's `custom_call @Eigh`
+    def forward(self, x):
+        symmetric = x @ x.T
+        values, vectors = torch.linalg.eigh(symmetric)
+        # eigenvectors are unique up to sign: compare what does not depend on it
+        return torch.erf(x), values, vectors @ torch.diag(values) @ vectors.T
+
+
+class SpecialFunctions(nn.Module):
+    def forward(self, x):
+        return torch.erfinv(torch.tanh(x) * 0.5), torch.asinh(x), torch.acosh(x.abs() + 1), torch.atanh(x * 0.5)
+
+
+def _arguments(exported, inputs) -> list:
+    """Every argument of @main in order: parameters from the state dict, constants, then inputs."""
+    bundle = exported._bundle
+    arguments = []
+    for location in bundle.stablehlo_funcs[0].meta.input_locations:
+        if location.type_ == VariableType.PARAMETER:
+            arguments.append(bundle.state_dict[location.name])
+        elif location.type_ == VariableType.CONSTANT:
+            arguments.append(bundle.additional_constants[location.position])
+        else:
+            arguments.append(inputs[location.position])
+    return [a.detach().cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a) for a in arguments]
+
+
+def main():
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    models = zoo(rng)
+    models["erf_and_eigh"] = (ErfAndEigh(), (torch.tensor(rng.standard_normal((4, 4)).astype(np.float32)),))
+    models["special_functions"] = (SpecialFunctions(),
+                                   (torch.tensor(rng.standard_normal((3, 5)).astype(np.float32)),))
+    for name, (model, inputs) in models.items():
+        model = model.eval()
+        try:
+            with torch.no_grad():
+                outputs = model(*inputs)
+            outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+            exported = exported_program_to_stablehlo(export(model, inputs))
+            text = exported.get_stablehlo_text("forward")
+            arguments = _arguments(exported, inputs)
+        except Exception as e:  # noqa: BLE001 - report and go on with the others
+            print(f"{name}: torch-xla failed: {type(e).__name__}: {str(e)[:200]}")
+            continue
+        with open(os.path.join(HERE, f"{name}.mlir"), "w") as fh:
+            fh.write(text)
+        arrays = {f"input_{i}": a for i, a in enumerate(arguments)}
+        arrays.update({f"output_{i}": t.numpy() for i, t in enumerate(outputs)})
+        np.savez(os.path.join(HERE, f"{name}.npz"), **arrays)
+        print(f"{name}: written")
+
+
+if __name__ == "__main__":
+    main()
