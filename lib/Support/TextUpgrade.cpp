@@ -426,8 +426,22 @@ static std::string guardLiteralsIn(llvm::StringRef text) {
   return out;
 }
 
+std::string guardResourceBlobs(llvm::StringRef text) {
+  size_t metadata = text.find("{-#");
+  if (metadata == llvm::StringRef::npos)
+    return text.str();
+  std::string out = text.str();
+  // A blob is "0x" + its alignment as 4 little-endian bytes + its data.
+  static constexpr llvm::StringLiteral kZeroAlignment = "\"0x00000000";
+  for (size_t at = out.find(kZeroAlignment.data(), metadata);
+       at != std::string::npos;
+       at = out.find(kZeroAlignment.data(), at + 1))
+    out.replace(at + 1, 2, "alignment 0: "); // no longer a hex blob
+  return out;
+}
+
 std::string upgradeProgramText(llvm::StringRef text) {
-  return guardLiterals(upgradeBoolHexLiterals(text));
+  return guardResourceBlobs(guardLiterals(upgradeBoolHexLiterals(text)));
 }
 
 } // namespace mlir::stablehlo

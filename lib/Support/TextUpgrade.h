@@ -23,6 +23,13 @@ std::string upgradeBoolHexLiterals(llvm::StringRef text);
 // is returned unchanged.
 std::string guardLiterals(llvm::StringRef text);
 
+// MLIR's parser aborts the process (LLVM ERROR: out of memory) on a resource
+// blob in the file metadata (`{-# dialect_resources: ... #-}`) whose alignment
+// header is 0. Such a blob's string is made one that is not a hex blob, which
+// the parser rejects ("expected hex string blob"); all other text is returned
+// unchanged.
+std::string guardResourceBlobs(llvm::StringRef text);
+
 // Every upgrade and guard above, in order: what program text goes through
 // before it is parsed.
 std::string upgradeProgramText(llvm::StringRef text);
