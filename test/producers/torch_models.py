@@ -104,6 +104,20 @@ class IntegerArithmetic(nn.Module):
         return a * b + 3, torch.div(a, b, rounding_mode="floor"), torch.fmod(a, b), a.max(b)
 
 
+class ErfAndEigh(nn.Module):
+    # torch-xla writes erf as `custom_call @mhlo.erf` and eigh as XLA's `custom_call @Eigh`
+    def forward(self, x):
+        symmetric = x @ x.T
+        values, vectors = torch.linalg.eigh(symmetric)
+        # eigenvectors are unique up to sign: compare what does not depend on it
+        return torch.erf(x), values, vectors @ torch.diag(values) @ vectors.T
+
+
+class SpecialFunctions(nn.Module):
+    def forward(self, x):
+        return torch.erfinv(torch.tanh(x) * 0.5), torch.asinh(x), torch.acosh(x.abs() + 1), torch.atanh(x * 0.5)
+
+
 def models(rng):
     """name -> (model, inputs), inputs drawn from `rng`."""
     f32 = lambda *shape: torch.tensor(rng.standard_normal(shape).astype(np.float32))  # noqa: E731
@@ -119,4 +133,6 @@ def models(rng):
         "indexing_and_masks": (IndexingAndMasks(), (f32(4, 3), torch.tensor([3, 0, 2, 2]))),
         "integer_arithmetic": (IntegerArithmetic(), (torch.tensor(rng.integers(-50, 50, (6,)), dtype=torch.int32),
                                                     torch.tensor([3, -7, 5, 2, -1, 9], dtype=torch.int32))),
+        "erf_and_eigh": (ErfAndEigh(), (f32(4, 4),)),
+        "special_functions": (SpecialFunctions(), (f32(3, 5),)),
     }

@@ -1,5 +1,5 @@
-"""Writes the torch-xla fixtures of this folder: the models of ../torch_models.py, and
-two that use ops StableHLO lacks, exported by torch-xla (`torch.export.export`, then
+"""Writes the torch-xla fixtures of this folder: the models of ../torch_models.py, exported by
+torch-xla (`torch.export.export`, then
 `torch_xla.stablehlo.exported_program_to_stablehlo`), each as `<name>.mlir` and `<name>.npz`.
 torch-xla passes the weights as leading arguments of @main: the npz holds every argument of @main
 in order (`input_<i>`: weights, then the model's inputs) and PyTorch's outputs (`output_<i>`).
@@ -20,27 +20,12 @@ import sys
 
 import numpy as np
 import torch
-import torch.nn as nn
 from torch.export import export
 from torch_xla.stablehlo import VariableType, exported_program_to_stablehlo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from torch_models import models as zoo  # noqa: E402 - the model zoo torch-mlir's fixtures use too
-
-
-class ErfAndEigh(nn.Module):
-    # torch-xla writes erf as `custom_call @mhlo.erf` and eigh as XLA's `custom_call @Eigh`
-    def forward(self, x):
-        symmetric = x @ x.T
-        values, vectors = torch.linalg.eigh(symmetric)
-        # eigenvectors are unique up to sign: compare what does not depend on it
-        return torch.erf(x), values, vectors @ torch.diag(values) @ vectors.T
-
-
-class SpecialFunctions(nn.Module):
-    def forward(self, x):
-        return torch.erfinv(torch.tanh(x) * 0.5), torch.asinh(x), torch.acosh(x.abs() + 1), torch.atanh(x * 0.5)
 
 
 def _arguments(exported, inputs) -> list:
@@ -60,11 +45,7 @@ def _arguments(exported, inputs) -> list:
 def main():
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
-    models = zoo(rng)
-    models["erf_and_eigh"] = (ErfAndEigh(), (torch.tensor(rng.standard_normal((4, 4)).astype(np.float32)),))
-    models["special_functions"] = (SpecialFunctions(),
-                                   (torch.tensor(rng.standard_normal((3, 5)).astype(np.float32)),))
-    for name, (model, inputs) in models.items():
+    for name, (model, inputs) in zoo(rng).items():
         model = model.eval()
         try:
             with torch.no_grad():

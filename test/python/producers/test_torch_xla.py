@@ -16,13 +16,12 @@ from stablehlo_py.interpreter import InterpreterError
 from testing.producers import assert_matches_framework, fixture_names, load_fixture
 
 NAMES = fixture_names("torch_xla")
-# torch-xla's export of nn.LSTM returns h and c as 1x1x2x12 where PyTorch gives 1x2x12
+# the exported nn.LSTM returns h and c as 1x1x2x12 where PyTorch gives 1x2x12 (torchax's too)
 RESHAPED = {"lstm"}
 
 
 def test_every_fixture_is_here():
-    # the zoo of test/producers/torch_models.py but gru (torch-xla 2.9 fails exporting nn.GRU), and
-    # two models of ops StableHLO lacks
+    # the zoo of test/producers/torch_models.py but gru (torch-xla 2.9 fails exporting nn.GRU)
     assert len(NAMES) == 11 and "erf_and_eigh" in NAMES, NAMES
 
 
