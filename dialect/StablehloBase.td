@@ -60,6 +60,16 @@ def StableHLO_Token : TypeDef<Stablehlo_Dialect, "Token"> {
   let summary = "token: an opaque value that orders side effects";
 }
 
+// FutureType ::= 'future' '<' TensorType {',' TensorType} '>' (upstream's
+// current spec): the values of an async_start, available at its async_done.
+def StableHLO_Future : TypeDef<Stablehlo_Dialect, "Future"> {
+  let mnemonic = "future";
+  let summary = "future: the tensors an asynchronous op will produce";
+  let parameters = (ins ArrayRefParameter<"::mlir::Type">:$types);
+  let assemblyFormat = "`<` $types `>`";
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Element type families of the spec ("Types" section).
 //===----------------------------------------------------------------------===//

@@ -166,4 +166,27 @@ def StableHLO_SelectAndScatterOp : StableHLO_InferringOp<"select_and_scatter",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Asynchronous ops (upstream's current spec): the body's one op runs
+// asynchronously; its results arrive as a future.
+//===----------------------------------------------------------------------===//
+
+def StableHLO_AsyncStartOp : StableHLO_InferringOp<"async_start", [
+    IsolatedFromAbove, RecursiveMemoryEffects]> {
+  let summary = "start the one op of its body, giving a future of its results";
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands);
+  let results = (outs StableHLO_Future:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
+}
+
+// One result, as the spec's outputs and upstream: it awaits a future of one
+// tensor.
+def StableHLO_AsyncDoneOp : StableHLO_InferringOp<"async_done"> {
+  let summary = "wait for a future and give its tensor";
+  let arguments = (ins StableHLO_Future:$operand);
+  let results = (outs HLO_PerTensorTensor:$result);
+  let hasVerifier = 1;
+}
+
 #endif // STABLEHLO_PY_REGION_OPS_TD

@@ -131,6 +131,20 @@ NB_MODULE(_stablehlo, m) {
       "op, or None. Reaches every element type, complex included, without "
       "going through the attribute's Python class.");
   m.def(
+      "future_types",
+      [](MlirType type) -> nb::object {
+        intptr_t count = stablehloFutureTypeGetNumTypes(type);
+        if (count < 0)
+          return nb::none();
+        nb::list types;
+        for (intptr_t i = 0; i < count; ++i)
+          types.append(stablehloFutureTypeGetType(type, i));
+        return types;
+      },
+      nb::arg("type"),
+      "The tensor types of a !stablehlo.future<...>, or None for any other "
+      "type.");
+  m.def(
       "dense_resource_raw",
       [](MlirOperation op, const std::string &name) -> nb::object {
         const char *data;

@@ -25,6 +25,15 @@ MlirType stablehloTokenTypeGet(MlirContext ctx) {
   return wrap(TokenType::get(unwrap(ctx)));
 }
 
+intptr_t stablehloFutureTypeGetNumTypes(MlirType type) {
+  auto future = dyn_cast<FutureType>(unwrap(type));
+  return future ? static_cast<intptr_t>(future.getTypes().size()) : -1;
+}
+
+MlirType stablehloFutureTypeGetType(MlirType type, intptr_t index) {
+  return wrap(cast<FutureType>(unwrap(type)).getTypes()[index]);
+}
+
 namespace {
 // Each structured attribute, by the mnemonic of its textual form.
 using FromFields = Attribute (*)(DictionaryAttr);

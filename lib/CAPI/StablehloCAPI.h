@@ -19,6 +19,12 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Sdy, sdy);
 MLIR_CAPI_EXPORTED bool stablehloTypeIsAToken(MlirType type);
 MLIR_CAPI_EXPORTED MlirType stablehloTokenTypeGet(MlirContext ctx);
 
+/* The number of tensor types a `!stablehlo.future<...>` holds, or -1 for any
+ * other type; and the one at `index` (0 <= index < that number). */
+MLIR_CAPI_EXPORTED intptr_t stablehloFutureTypeGetNumTypes(MlirType type);
+MLIR_CAPI_EXPORTED MlirType stablehloFutureTypeGetType(MlirType type,
+                                                       intptr_t index);
+
 /* Structured attributes (dot, gather, scatter, conv, dot_algorithm,
  * channel_handle, output_operand_alias, result_accuracy) as dictionaries of
  * builtin attributes, keyed by the field names of their textual form; Shardy

@@ -539,14 +539,13 @@ LogicalResult AllToAllOp::verify() {
 
 LogicalResult CollectiveBroadcastOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  CollectiveBroadcastOp::Adaptor adaptor(operands, attributes, properties,
-                                         regions);
+  auto props = propertiesOf<CollectiveBroadcastOp>(attributes, properties);
   // collective_broadcast_c3, collective_broadcast_c4: the operands' types
   // (but the roots'); the verifier reports a missing operand.
   size_t count = operands.size();
-  if (adaptor.getHasDynamicRoot() && count > 0)
+  if (props.has_dynamic_root && props.has_dynamic_root.getValue() && count > 0)
     --count;
   for (Value operand : operands.take_front(count))
     inferred.push_back(operand.getType());
@@ -579,7 +578,7 @@ LogicalResult CollectiveBroadcastOp::verify() {
     auto expected = RankedTensorType::get(
         {static_cast<int64_t>(broadcast)},
         IntegerType::get(getContext(), 32));
-    if (roots != expected) // collective_broadcast_c4
+    if (!isCompatibleType(roots, expected)) // collective_broadcast_c4
       return emitOpError() << "C4: the last operand holds the roots, of type "
                            << expected << ", got " << roots;
   }

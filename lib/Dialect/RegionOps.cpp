@@ -1021,4 +1021,95 @@ LogicalResult SelectAndScatterOp::verify() {
   return success();
 }
 
+//===--- async_start, async_done ------------------------------------------===//
+
+// The tensors the body returns (async_start_c4), or none while it is not built.
+static std::optional<SmallVector<Type>> bodyResultTypes(Region &body) {
+  if (body.empty() || body.front().empty() ||
+      !body.front().back().hasTrait<mlir::OpTrait::IsTerminator>())
+    return std::nullopt;
+  return SmallVector<Type>(body.front().back().getOperandTypes());
+}
+
+LogicalResult AsyncStartOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange,
+    DictionaryAttr, OpaqueProperties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  std::optional<SmallVector<Type>> types;
+  if (!regions.empty())
+    types = bodyResultTypes(*regions.front());
+  if (!types || types->empty() ||
+      !llvm::all_of(*types, llvm::IsaPred<RankedTensorType>)) // async_start_c4
+    return builderError(location, getOperationName(),
+                        "C4: the body must return tensors, the future's");
+  inferred.push_back(FutureType::get(context, *types));
+  return success();
+}
+
+LogicalResult AsyncStartOp::verify() {
+  Block &body = getBody().front();
+  // async_start_c1: one op and the return.
+  if (body.getOperations().size() != 2)
+    return emitOpError() << "C1: the body must hold one op and a return, got "
+                         << body.getOperations().size() << " ops";
+  Operation &inner = body.front();
+  if (!isa<AllReduceOp, AllGatherOp, AllToAllOp, CollectivePermuteOp,
+           ReduceScatterOp, CollectiveBroadcastOp, SliceOp, DynamicSliceOp,
+           DynamicUpdateSliceOp>(inner)) // async_start_c2
+    return emitOpError() << "C2: the body's op must be a collective "
+                            "(all_reduce, all_gather, all_to_all, "
+                            "collective_permute, reduce_scatter, "
+                            "collective_broadcast) or a slice (slice, "
+                            "dynamic_slice, dynamic_update_slice), got "
+                         << inner.getName();
+  // async_start_c3: the body's op takes the arguments async_start is given,
+  // through the block arguments (the body is isolated from above).
+  if (!areCompatibleTypes(body.getArgumentTypes(), getOperands().getTypes()))
+    return emitOpError() << "C3: the body's arguments must have the types of "
+                            "the operands";
+  // Upstream does not check that the op takes them as they come.
+  if (!llvm::equal(inner.getOperands(), body.getArguments()) &&
+      failed(reportSpecDeviation(*this, "C3", [](InFlightDiagnostic &diag) {
+        diag << "the body's op must take the body's arguments, in order";
+      })))
+    return failure();
+  if (inner.getNumResults() != 1) // async_start_c4: "returns type T", as upstream
+    return emitOpError() << "C4: the body's op must return one tensor, got "
+                         << inner.getNumResults();
+  if (!llvm::equal(body.back().getOperands(), inner.getResults())) // async_start_c4
+    return emitOpError() << "C4: the body must return the result of its op";
+  auto future = FutureType::get(getContext(),
+                                SmallVector<Type>(inner.getResultTypes()));
+  if (!areCompatibleTypes(getType().getTypes(), future.getTypes())) // async_start_c4
+    return emitOpError() << "C4: the result must be " << Type(future)
+                         << ", the future of the body's op, got "
+                         << getType();
+  return success();
+}
+
+LogicalResult AsyncDoneOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto future =
+      operands.empty() ? FutureType() : dyn_cast<FutureType>(operands[0].getType());
+  if (!future) // I1
+    return builderError(location, getOperationName(), "I1: needs a future");
+  inferred.push_back(future.getTypes().front()); // async_done_c1
+  return success();
+}
+
+LogicalResult AsyncDoneOp::verify() {
+  ArrayRef<Type> types = getOperand().getType().getTypes();
+  if (types.size() != 1) // async_done_c1: future<T> gives T, one tensor
+    return emitOpError() << "C1: awaits a future of one tensor, got "
+                         << Type(getOperand().getType());
+  if (!isCompatibleType(getType(), types.front())) // async_done_c1
+    return emitOpError() << "C1: the result must be " << types.front()
+                         << ", which " << Type(getOperand().getType())
+                         << " holds, got " << getType();
+  return success();
+}
+
 } // namespace mlir::stablehlo
+

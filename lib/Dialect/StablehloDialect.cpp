@@ -44,6 +44,16 @@ bool StablehloDialect::firstSpecDeviation(Operation *op,
       .second;
 }
 
+LogicalResult FutureType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<Type> types) {
+  if (types.empty())
+    return emitError() << "a future holds at least one tensor";
+  for (Type type : types)
+    if (!isa<RankedTensorType>(type))
+      return emitError() << "a future holds tensors, got " << type;
+  return success();
+}
+
 void StablehloDialect::initialize() {
   addInterfaces<StablehloInliner>();
   addTypes<

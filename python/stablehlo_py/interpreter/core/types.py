@@ -258,7 +258,8 @@ def tensor_spec(mlir_type) -> TensorSpec:
 
 @dataclass(frozen=True)
 class TupleSpec:
-    """A tuple type; its values are Python tuples of the elements' values."""
+    """A tuple type, or a future (`!stablehlo.future<...>`, the values of an async_start); its
+    values are Python tuples of the elements' values."""
 
     is_token: ClassVar[bool] = False
     elements: tuple
@@ -284,6 +285,9 @@ def _value_spec(mlir_type, text: str):
 
     if text == TokenSpec.text:
         return TokenSpec()
+    future = _stablehlo.future_types(mlir_type)
+    if future is not None:
+        return TupleSpec(tuple(value_spec(t) for t in future), text)
     try:
         tuple_type = ir.TupleType(mlir_type)
     except (ValueError, TypeError):

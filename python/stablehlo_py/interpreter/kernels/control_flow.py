@@ -93,6 +93,19 @@ def _if(op):
     return Kernel(run_if, branches=branches)  # scalar loops (scalar.py) inline the branches
 
 
+@register("stablehlo.async_start")
+def _async_start(op):
+    """The body's one op runs at once (the spec lets a backend run it synchronously); the future
+    is the tuple of its results, which async_done hands out."""
+    body = op.region(0)
+    return Kernel.single(lambda *operands: tuple(body.call(list(operands), [])))
+
+
+@register("stablehlo.async_done")
+def _async_done(op):
+    return Kernel.single(lambda future: future[0])
+
+
 @register("stablehlo.case")
 def _case(op):
     branches = [op.region(i) for i in range(op.num_regions)]

@@ -45,7 +45,7 @@ __all__ = ["dequantize", "quantize", "quantized_factory", "STORAGE_OPS", "EXACT_
 # values they run on the storage integers (the verifier keeps their element types equal up to
 # per-axis parameters, which follow the moved dimensions). The quantization passes leave them be.
 STORAGE_OPS = frozenset("stablehlo." + name for name in (
-    "bitcast_convert", "broadcast", "broadcast_in_dim", "case", "composite", "concatenate", "constant",
+    "async_done", "async_start", "bitcast_convert", "broadcast", "broadcast_in_dim", "case", "composite", "concatenate", "constant",
     "custom_call", "dynamic_broadcast_in_dim", "dynamic_gather", "dynamic_pad", "dynamic_reshape",
     "dynamic_slice", "dynamic_update_slice", "gather", "get_dimension_size", "get_tuple_element", "if",
     "map", "optimization_barrier", "pad", "real_dynamic_slice", "reduce", "reduce_window", "reshape",

@@ -90,9 +90,9 @@ def test_broadcast_sizes_decode_to_a_tuple():
     assert_same(interpret(text, x), [np.broadcast_to(x, (3, 2))])
 
 
-def test_constant_that_is_not_dense_elements_is_a_clear_error():
-    """A dense_resource constant (its bytes in the module's resources, which the
-    bindings cannot read) is refused naming the op, the attribute and the value."""
+def test_dense_resource_constant_reads_its_blob():
+    """A dense_resource constant (its bytes in the module's resources, as torch-mlir writes
+    weights) holds the blob's elements: the 4-byte alignment header, then 1.0 and 2.0."""
     text = """module {
 func.func @main() -> tensor<2xf32> {
   %0 = stablehlo.constant dense_resource<blob1> : tensor<2xf32>
@@ -102,6 +102,4 @@ func.func @main() -> tensor<2xf32> {
 {-#
   dialect_resources: { builtin: { blob1: "0x040000000000803F00000040" } }
 #-}"""
-    with pytest.raises(InterpreterError, match=r"^stablehlo\.constant at loc\(\"-\":3:\d+\): attribute 'value': "
-                       r"expected dense elements \(dense<\.\.\.>\), got dense_resource<blob1> : tensor<2xf32>$"):
-        interpret(text)
+    np.testing.assert_array_equal(interpret(text)[0], np.array([1.0, 2.0], np.float32))
