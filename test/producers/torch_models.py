@@ -1,7 +1,10 @@
-"""The small PyTorch models whose exports are the fixtures of torch_mlir/ and torch_xla/ (their
-make_fixtures.py scripts import this file; torch is no dependency of the project)."""
+"""The small PyTorch models whose exports are the fixtures of torch_mlir/, torch_xla/ and torchax/,
+and the loop that writes them (their make_fixtures.py scripts import this file; torch is no
+dependency of the project)."""
 
 from __future__ import annotations
+
+import os
 
 import numpy as np
 import torch
@@ -136,3 +139,29 @@ def models(rng):
         "erf_and_eigh": (ErfAndEigh(), (f32(4, 4),)),
         "special_functions": (SpecialFunctions(), (f32(3, 5),)),
     }
+
+
+def write_fixtures(folder: str, route: str, export) -> None:
+    """For every model: `<name>.mlir` and `<name>.npz` in `folder` (the arguments of @main as
+    `input_<i>`, PyTorch's outputs as `output_<i>`). `export(model, inputs)` gives (program text,
+    the arguments of @main as numpy arrays); a model the route cannot export is reported and
+    skipped."""
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    for name, (model, inputs) in models(rng).items():
+        model = model.eval()
+        try:
+            with torch.no_grad():
+                outputs = model(*inputs)
+            outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+            text, arguments = export(model, inputs)
+        except Exception as e:  # noqa: BLE001 - report and go on with the others
+            print(f"{name}: {route} failed: {type(e).__name__}: {str(e)[:200]}")
+            continue
+        with open(os.path.join(folder, f"{name}.mlir"), "w") as fh:
+            fh.write(text)
+        arrays = {f"input_{i}": a for i, a in enumerate(arguments)}
+        arrays.update({f"output_{i}": t.numpy() for i, t in enumerate(outputs)})
+        np.savez(os.path.join(folder, f"{name}.npz"), **arrays)
+        print(f"{name}: written")
+

@@ -25,7 +25,7 @@ from torch_xla.stablehlo import VariableType, exported_program_to_stablehlo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from torch_models import models as zoo  # noqa: E402 - the model zoo torch-mlir's fixtures use too
+from torch_models import write_fixtures  # noqa: E402 - the zoo and loop of every PyTorch route
 
 
 def _arguments(exported, inputs) -> list:
@@ -42,28 +42,10 @@ def _arguments(exported, inputs) -> list:
     return [a.detach().cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a) for a in arguments]
 
 
-def main():
-    torch.manual_seed(0)
-    rng = np.random.default_rng(0)
-    for name, (model, inputs) in zoo(rng).items():
-        model = model.eval()
-        try:
-            with torch.no_grad():
-                outputs = model(*inputs)
-            outputs = outputs if isinstance(outputs, tuple) else (outputs,)
-            exported = exported_program_to_stablehlo(export(model, inputs))
-            text = exported.get_stablehlo_text("forward")
-            arguments = _arguments(exported, inputs)
-        except Exception as e:  # noqa: BLE001 - report and go on with the others
-            print(f"{name}: torch-xla failed: {type(e).__name__}: {str(e)[:200]}")
-            continue
-        with open(os.path.join(HERE, f"{name}.mlir"), "w") as fh:
-            fh.write(text)
-        arrays = {f"input_{i}": a for i, a in enumerate(arguments)}
-        arrays.update({f"output_{i}": t.numpy() for i, t in enumerate(outputs)})
-        np.savez(os.path.join(HERE, f"{name}.npz"), **arrays)
-        print(f"{name}: written")
+def _export(model, inputs):
+    exported = exported_program_to_stablehlo(export(model, inputs))
+    return exported.get_stablehlo_text("forward"), _arguments(exported, inputs)
 
 
 if __name__ == "__main__":
-    main()
+    write_fixtures(HERE, "torch-xla", _export)
