@@ -2,6 +2,7 @@
 #include "Dialect/StablehloOps.h"
 #include "Support/TextUpgrade.h"
 #include "Transforms/Passes.h"
+#include "Vhlo/Serialization.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,6 +21,7 @@ static llvm::cl::opt<bool> strictSpec(
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::stablehlo::registerPasses();
+  mlir::vhlo::registerVhloPasses();
   mlir::DialectRegistry registry;
   mlir::stablehlo::registerAllDialects(registry);
   registry.insert<mlir::func::FuncDialect>();

@@ -41,10 +41,14 @@ NB_MODULE(_stablehlo, m) {
           if (load)
             mlirDialectHandleLoadDialect(handle, context);
         }
+        // Registered only: loading it costs every context its 145 ops, and
+        // it loads itself when an artifact or VHLO text names it.
+        mlirDialectHandleRegisterDialect(mlirGetDialectHandle__vhlo__(),
+                                         context);
       },
       nb::arg("context").none() = nb::none(), nb::arg("load") = true,
       "Registers (and by default loads) the stablehlo, check, chlo, "
-      "interpreter and sdy dialects.");
+      "interpreter and sdy dialects, and registers vhlo.");
 
   mlir_type_subclass(m, "TokenType", stablehloTypeIsAToken)
       .def_classmethod(
@@ -204,4 +208,61 @@ NB_MODULE(_stablehlo, m) {
         return stablehloBoundsGet(context, values.size(), values.data());
       },
       nb::arg("bounds"), nb::arg("context").none() = nb::none());
+
+  // Portable artifacts and versions (lib/Vhlo/).
+  auto appendTo = [](MlirStringRef part, void *userData) {
+    static_cast<std::string *>(userData)->append(part.data, part.length);
+  };
+  m.def(
+      "serialize_portable_artifact",
+      [appendTo](MlirModule module, const std::string &target) -> nb::bytes {
+        std::string bytes;
+        if (mlirLogicalResultIsFailure(stablehloSerializePortableArtifact(
+                module, mlirStringRefCreate(target.data(), target.size()),
+                appendTo, &bytes)))
+          throw nb::value_error("the module has no portable artifact of that "
+                                "version (the diagnostics say why)");
+        return nb::bytes(bytes.data(), bytes.size());
+      },
+      nb::arg("module"), nb::arg("target"),
+      "The module (unchanged) as a portable artifact of version `target`.");
+  m.def(
+      "deserialize_in_place",
+      [](MlirModule module) {
+        return mlirLogicalResultIsSuccess(
+            stablehloDeserializePortableArtifactInPlace(module));
+      },
+      nb::arg("module"), "VHLO of any version -> StableHLO, in place.");
+  m.def("get_current_version", [appendTo]() {
+    std::string version;
+    stablehloGetCurrentVersion(appendTo, &version);
+    return version;
+  });
+  m.def("get_minimum_version", [appendTo]() {
+    std::string version;
+    stablehloGetMinimumVersion(appendTo, &version);
+    return version;
+  });
+  m.def(
+      "version_from_compatibility_requirement",
+      [appendTo](int requirement) -> nb::object {
+        std::string version;
+        if (mlirLogicalResultIsFailure(
+                stablehloVersionFromCompatibilityRequirement(requirement,
+                                                             appendTo, &version)))
+          return nb::none();
+        return nb::str(version.c_str());
+      },
+      nb::arg("requirement"));
+  m.def(
+      "get_smaller_version",
+      [appendTo](const std::string &a, const std::string &b) -> nb::object {
+        std::string version;
+        if (mlirLogicalResultIsFailure(stablehloGetSmallerVersion(
+                mlirStringRefCreate(a.data(), a.size()),
+                mlirStringRefCreate(b.data(), b.size()), appendTo, &version)))
+          return nb::none();
+        return nb::str(version.c_str());
+      },
+      nb::arg("version1"), nb::arg("version2"));
 }

@@ -3,6 +3,8 @@
 #include "Dialect/StablehloOps.h"
 #include "Support/TextUpgrade.h"
 #include "Transforms/Passes.h"
+#include "Vhlo/Serialization.h"
+#include "Vhlo/VhloOps.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
@@ -19,6 +21,77 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Interpreter, interpreter,
                                       interpreter::InterpreterDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Sdy, sdy, sdy::SdyDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Chlo, chlo, chlo::ChloDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Vhlo, vhlo, vhlo::VhloDialect)
+
+namespace {
+// Streams what MLIR writes into a C string callback.
+struct CallbackStream : public llvm::raw_ostream {
+  CallbackStream(MlirStringCallback callback, void *userData)
+      : callback(callback), userData(userData) {
+    SetUnbuffered();
+  }
+  void write_impl(const char *ptr, size_t size) override {
+    callback(mlirStringRefCreate(ptr, size), userData);
+    position += size;
+  }
+  uint64_t current_pos() const override { return position; }
+  MlirStringCallback callback;
+  void *userData;
+  uint64_t position = 0;
+};
+
+void emitString(const std::string &text, MlirStringCallback callback,
+                void *userData) {
+  callback(mlirStringRefCreate(text.data(), text.size()), userData);
+}
+} // namespace
+
+MlirLogicalResult stablehloSerializePortableArtifact(MlirModule module,
+                                                     MlirStringRef target,
+                                                     MlirStringCallback callback,
+                                                     void *userData) {
+  // Written to a buffer first: nothing reaches the caller if writing fails.
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(vhlo::serializePortableArtifact(unwrap(module), unwrap(target), os)))
+    return mlirLogicalResultFailure();
+  emitString(bytes, callback, userData);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult stablehloDeserializePortableArtifactInPlace(MlirModule module) {
+  return wrap(vhlo::deserializePortableArtifact(unwrap(module)));
+}
+
+void stablehloGetCurrentVersion(MlirStringCallback callback, void *userData) {
+  emitString(vhlo::Version::getCurrentVersion().toString(), callback, userData);
+}
+
+void stablehloGetMinimumVersion(MlirStringCallback callback, void *userData) {
+  emitString(vhlo::Version::getMinimumVersion().toString(), callback, userData);
+}
+
+MlirLogicalResult stablehloVersionFromCompatibilityRequirement(
+    int requirement, MlirStringCallback callback, void *userData) {
+  FailureOr<vhlo::Version> version =
+      vhlo::versionFromCompatibilityRequirement(requirement);
+  if (failed(version))
+    return mlirLogicalResultFailure();
+  emitString(version->toString(), callback, userData);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult stablehloGetSmallerVersion(MlirStringRef version1,
+                                             MlirStringRef version2,
+                                             MlirStringCallback callback,
+                                             void *userData) {
+  FailureOr<vhlo::Version> a = vhlo::Version::fromString(unwrap(version1));
+  FailureOr<vhlo::Version> b = vhlo::Version::fromString(unwrap(version2));
+  if (failed(a) || failed(b))
+    return mlirLogicalResultFailure();
+  emitString((*a < *b ? *a : *b).toString(), callback, userData);
+  return mlirLogicalResultSuccess();
+}
 
 bool stablehloTypeIsAToken(MlirType type) { return isa<TokenType>(unwrap(type)); }
 MlirType stablehloTokenTypeGet(MlirContext ctx) {
@@ -229,4 +302,11 @@ MlirStringRef stablehloUpgradeProgramText(MlirStringRef text) {
   return wrap(llvm::StringRef(upgraded));
 }
 
-void stablehloRegisterPasses(void) { mlir::stablehlo::registerPasses(); }
+void stablehloRegisterPasses(void) {
+  static bool once = [] {
+    mlir::stablehlo::registerPasses();
+    mlir::vhlo::registerVhloPasses();
+    return true;
+  }();
+  (void)once;
+}

@@ -89,6 +89,31 @@ MLIR_CAPI_EXPORTED void stablehloContextSetStrictSpec(MlirContext ctx,
  * that pass pipelines parsed from text find them. Idempotent. */
 MLIR_CAPI_EXPORTED void stablehloRegisterPasses(void);
 
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Vhlo, vhlo);
+
+/* Portable artifacts (lib/Vhlo/Serialization.h). Writes `module` (left
+ * unchanged) as VHLO of version `target` in MLIR bytecode through
+ * `callback`; failure after an error diagnostic on the module. */
+MLIR_CAPI_EXPORTED MlirLogicalResult stablehloSerializePortableArtifact(
+    MlirModule module, MlirStringRef target, MlirStringCallback callback,
+    void *userData);
+/* VHLO of any version -> StableHLO, in place. */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+stablehloDeserializePortableArtifactInPlace(MlirModule module);
+
+/* Versions ("1.2.3") through `callback`. */
+MLIR_CAPI_EXPORTED void stablehloGetCurrentVersion(MlirStringCallback callback,
+                                                   void *userData);
+MLIR_CAPI_EXPORTED void stablehloGetMinimumVersion(MlirStringCallback callback,
+                                                   void *userData);
+/* NONE = 0, WEEK_4 = 1, WEEK_12 = 2, MAX = 3; failure for another value. */
+MLIR_CAPI_EXPORTED MlirLogicalResult stablehloVersionFromCompatibilityRequirement(
+    int requirement, MlirStringCallback callback, void *userData);
+/* The smaller of two versions; failure if either is not #.#.#. */
+MLIR_CAPI_EXPORTED MlirLogicalResult
+stablehloGetSmallerVersion(MlirStringRef version1, MlirStringRef version2,
+                           MlirStringCallback callback, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

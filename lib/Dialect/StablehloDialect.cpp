@@ -3,6 +3,7 @@
 // StablehloAttributes.cpp, quantized element types in QuantizedTypes.cpp.
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
+#include "Vhlo/VhloOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -109,7 +110,7 @@ void StablehloDialect::initialize() {
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {
   registry.insert<StablehloDialect, check::CheckDialect, chlo::ChloDialect,
                   interpreter::InterpreterDialect, sdy::SdyDialect,
-                  quant::QuantDialect>();
+                  quant::QuantDialect, vhlo::VhloDialect>();
 }
 
 //===--- Dialect attribute syntax ------------------------------------------===//

@@ -86,6 +86,13 @@ def program_text(source) -> str:
         data = bytes(source)
         if data.startswith(_BYTECODE_MAGIC):
             return bytecode_text(data)
+        from ._jax_export import read_jax_export
+        try:
+            exported = read_jax_export(data)
+        except ValueError as e:
+            raise TypeError(str(e)) from None
+        if exported is not None:
+            return bytecode_text(exported.module)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -111,25 +118,26 @@ def bytecode_text(data: bytes) -> str:
     """The text of the module in MLIR bytecode `data`, with its locations. MLIR's bytecode reader
     asserts, and so aborts the process, on some malformed input; so the tool stablehlo-opt reads
     it in a child process, unverified (the module's text is verified where it is parsed, with the
-    usual messages). Portable artifacts (VHLO, producer `StableHLO_v...`) are refused: this
-    version does not read VHLO."""
+    usual messages). A portable artifact (producer `StableHLO_v...`) is read as VHLO, brought to
+    the current version and turned into StableHLO there too (lib/Vhlo/)."""
     import subprocess
 
     producer = bytecode_producer(data) or ""
+    command = [_stablehlo_opt(), "-", "--mlir-print-debuginfo", "--mlir-very-unsafe-disable-verifier-on-parsing"]
     if producer.startswith("StableHLO_v"):
-        raise TypeError(f"the bytes given are a StableHLO portable artifact (producer {producer}): this version "
-                        "does not read portable artifacts (VHLO) yet; pass the module's text or its MLIR bytecode")
-    tool = _stablehlo_opt()
+        current = _stablehlo.get_current_version()
+        command.append(f"--pass-pipeline=builtin.module(vhlo-to-version{{target={current}}},"
+                       "vhlo-legalize-to-stablehlo)")
     try:
-        done = subprocess.run([tool, "-", "--mlir-print-debuginfo", "--mlir-very-unsafe-disable-verifier-on-parsing"],
-                              input=data, capture_output=True, timeout=BYTECODE_TIMEOUT)
+        done = subprocess.run(command, input=data, capture_output=True, timeout=BYTECODE_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise TypeError(f"the bytes given are MLIR bytecode that could not be read in {BYTECODE_TIMEOUT:g} s") from None
     if done.returncode != 0:
         errors = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if "error:" in line]
         why = errors[0].split("error:", 1)[1].strip() if errors else (
             "the reader failed" if done.returncode > 0 else "the reader stopped on malformed data")
-        raise TypeError(f"the bytes given are MLIR bytecode that cannot be read: {why}")
+        what = f"a portable artifact ({producer})" if producer.startswith("StableHLO_v") else "MLIR bytecode"
+        raise TypeError(f"the bytes given are {what} that cannot be read: {why}")
     return done.stdout.decode("utf-8")
 
 

@@ -461,3 +461,11 @@ def composite(inputs: Sequence[ir.Value], name: str, decomposition, *, composite
     op = ir.Operation.create("stablehlo.composite", results=list(result_types), operands=list(inputs),
                              attributes=attributes, loc=loc, ip=ip)
     return op.results[0] if len(op.results) == 1 else (op.results if op.results else op)
+
+
+#===--- Portable artifacts and versions (upstream's names) ----------------===#
+
+from .._portable import (  # noqa: E402,F401
+    StablehloCompatibilityRequirement, deserialize_portable_artifact, deserialize_portable_artifact_str,
+    get_api_version, get_current_version, get_minimum_version, get_smaller_version,
+    get_version_from_compatibility_requirement, serialize_portable_artifact, serialize_portable_artifact_str)

@@ -1,0 +1,23 @@
+// StableHLO <-> VHLO, and VHLO between versions (lib/Vhlo/Legalize.cpp).
+#ifndef STABLEHLO_PY_VHLO_LEGALIZE_H
+#define STABLEHLO_PY_VHLO_LEGALIZE_H
+
+#include "Vhlo/Version.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace vhlo {
+
+// stablehlo and func ops of the module's body -> the newest vhlo ops.
+LogicalResult legalizeToVhlo(ModuleOp module);
+// The newest vhlo ops -> stablehlo and func ops.
+LogicalResult legalizeToStablehlo(ModuleOp module);
+// vhlo ops of any version -> the versions `target` has; an error names the
+// first op, type or attribute the target does not have.
+LogicalResult convertToVersion(ModuleOp module, Version target);
+
+} // namespace vhlo
+} // namespace mlir
+
+#endif // STABLEHLO_PY_VHLO_LEGALIZE_H

@@ -1,0 +1,127 @@
+#include "Vhlo/Serialization.h"
+
+#include "Dialect/StablehloOps.h"
+#include "Vhlo/Legalize.h"
+#include "Vhlo/VhloOps.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace mlir::vhlo;
+
+LogicalResult mlir::vhlo::serializePortableArtifact(ModuleOp module,
+                                                    StringRef target,
+                                                    raw_ostream &os) {
+  FailureOr<Version> version = Version::fromString(target);
+  if (failed(version))
+    return module.emitError() << "Invalid target version argument '" << target
+                              << "'\nTarget version must be of the form "
+                                 "`#.#.#`.";
+  FailureOr<int64_t> bytecodeVersion = version->getBytecodeVersion();
+  if (failed(bytecodeVersion)) {
+    if (*version < Version::getMinimumVersion())
+      return module.emitError() << "target version " << *version
+                                << " is less than minimum supported "
+                                << Version::getMinimumVersion();
+    return module.emitError() << "target version " << *version
+                              << " is greater than current version "
+                              << Version::getCurrentVersion();
+  }
+  OwningOpRef<ModuleOp> copy = module.clone();
+  if (failed(legalizeToVhlo(*copy)) || failed(convertToVersion(*copy, *version)))
+    return failure();
+  // The config keeps a reference to the producer string.
+  std::string producer = "StableHLO_v" + target.str();
+  BytecodeWriterConfig config(producer);
+  config.setDesiredBytecodeVersion(*bytecodeVersion);
+  return writeBytecodeToFile(*copy, os, config);
+}
+
+LogicalResult mlir::vhlo::deserializePortableArtifact(ModuleOp module) {
+  if (failed(convertToVersion(module, Version::getCurrentVersion())))
+    return failure();
+  return legalizeToStablehlo(module);
+}
+
+namespace {
+
+struct StablehloLegalizeToVhloPass
+    : PassWrapper<StablehloLegalizeToVhloPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StablehloLegalizeToVhloPass)
+  StringRef getArgument() const final { return "stablehlo-legalize-to-vhlo"; }
+  StringRef getDescription() const final {
+    return "Legalize StableHLO to the newest version of each VHLO op";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<VhloDialect>();
+  }
+  void runOnOperation() override {
+    if (failed(legalizeToVhlo(getOperation())))
+      signalPassFailure();
+  }
+};
+
+struct VhloLegalizeToStablehloPass
+    : PassWrapper<VhloLegalizeToStablehloPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VhloLegalizeToStablehloPass)
+  StringRef getArgument() const final { return "vhlo-legalize-to-stablehlo"; }
+  StringRef getDescription() const final {
+    return "Legalize VHLO (of the current version) to StableHLO";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<stablehlo::StablehloDialect, func::FuncDialect,
+                    quant::QuantDialect>();
+  }
+  void runOnOperation() override {
+    if (failed(legalizeToStablehlo(getOperation())))
+      signalPassFailure();
+  }
+};
+
+struct VhloToVersionPass
+    : PassWrapper<VhloToVersionPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VhloToVersionPass)
+  VhloToVersionPass() = default;
+  VhloToVersionPass(const VhloToVersionPass &other) : PassWrapper(other) {}
+  StringRef getArgument() const final { return "vhlo-to-version"; }
+  StringRef getDescription() const final {
+    return "Convert VHLO ops to the versions of a target release";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<VhloDialect>();
+  }
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("The target version: #.#.#")};
+  void runOnOperation() override {
+    if (target.empty()) {
+      getOperation().emitError() << "No target version specified.\nTarget "
+                                    "version must be of the form `#.#.#`.";
+      return signalPassFailure();
+    }
+    FailureOr<Version> version = Version::fromString(target);
+    if (failed(version)) {
+      getOperation().emitError()
+          << "Invalid target version argument '" << target
+          << "'\nTarget version must be of the form `#.#.#`.";
+      return signalPassFailure();
+    }
+    if (failed(convertToVersion(getOperation(), *version))) {
+      getOperation().emitError() << "failed to convert VHLO to v"
+                                 << Version(version->getMajor(),
+                                            version->getMinor(), 0);
+      signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+
+void mlir::vhlo::registerVhloPasses() {
+  PassRegistration<StablehloLegalizeToVhloPass>();
+  PassRegistration<VhloLegalizeToStablehloPass>();
+  PassRegistration<VhloToVersionPass>();
+}
