@@ -119,16 +119,14 @@ def test_a_reader_that_aborts_is_reported():
 
 
 @pytest.mark.xla
-def test_portable_artifacts_are_refused_by_name():
+def test_portable_artifacts_are_read_as_their_program():
     import jax
     from jax import export
 
     exported = export.export(jax.jit(lambda x: x + 1))(jax.ShapeDtypeStruct((2,), np.float32))
     artifact = exported.mlir_module_serialized
     assert _parsing.bytecode_producer(artifact).startswith("StableHLO_v")
-    with pytest.raises(InterpreterError, match=r"a StableHLO portable artifact \(producer StableHLO_v[\d.]+\): "
-                                               r"this version does not read portable artifacts \(VHLO\) yet"):
-        interpret(artifact, np.ones(2, np.float32))
+    np.testing.assert_array_equal(interpret(artifact, np.ones(2, np.float32))[0], np.full(2, 2, np.float32))
 
 
 def test_cli_reads_bytecode_files_and_stdin(tmp_path):
