@@ -427,8 +427,16 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
           // first, a splat one byte 0x00 or 0xFF (MLIR's own raw layout).
           writer.writeVarInt(kTensorV1);
           writer.writeType(a.getType());
-          writer.writeOwnedBlob(
-              ArrayRef<char>(a.getData().data(), a.getData().size()));
+          StringRef data = a.getData();
+          // MLIR keeps a one-element i1 tensor as a splat (0xFF); the
+          // format packs it like any other: 0x01. (The writer keeps a
+          // reference to the blob until it is done: static storage.)
+          static const char kPackedBits[2] = {0, 1};
+          auto tensor = dyn_cast<RankedTensorV1Type>(a.getType());
+          if (tensor && isa<BooleanV1Type>(tensor.getElementType()) &&
+              numElements(tensor.getShape()) == 1 && data.size() == 1)
+            data = StringRef(&kPackedBits[data[0] ? 1 : 0], 1);
+          writer.writeOwnedBlob(ArrayRef<char>(data.data(), data.size()));
           return success();
         })
         .Case([&](TransposeV1Attr a) {
@@ -532,20 +540,29 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
     }
     std::string data(blob.begin(), blob.end());
     if (tensor.getElementType().isInteger(1)) {
+      // Read as upstream reads: 0xFF alone is a splat of true; ceil(n/8)
+      // bytes (other than n) are packed bits, as MLIR keeps them; otherwise
+      // one byte per element (older writers; a single byte is a splat).
       size_t packed = llvm::divideCeil(*count, 8);
-      bool oldSplat = blob.size() == 1 && *count > 1 && blob[0] == 1;
-      if (oldSplat)
-        data = std::string(1, '\xff');
-      else if (blob.size() == size_t(*count) && blob.size() != packed) {
-        // One byte per element: pack it.
-        data.assign(packed, '\0');
-        for (int64_t i = 0; i < *count; ++i) {
-          if (blob[i] != 0 && blob[i] != 1) {
-            reader.emitError() << "tensor_v1 of i1 with a byte that is not 0 or 1";
-            return {};
-          }
-          if (blob[i])
-            data[i / 8] |= char(1 << (i % 8));
+      bool packedBits = (blob.size() == 1 && uint8_t(blob[0]) == 0xFF) ||
+                        (blob.size() == packed && blob.size() != size_t(*count));
+      if (!packedBits) {
+        if (blob.size() != 1 && blob.size() != size_t(*count)) {
+          reader.emitError() << "tensor_v1 of i1 with " << blob.size()
+                             << " bytes for " << *count << " elements";
+          return {};
+        }
+        if (llvm::any_of(blob, [](char byte) { return byte != 0 && byte != 1; })) {
+          reader.emitError() << "tensor_v1 of i1 with a byte that is not 0 or 1";
+          return {};
+        }
+        if (blob.size() == 1) {
+          data.assign(1, blob[0] ? '\xff' : '\0');
+        } else {
+          data.assign(packed, '\0');
+          for (int64_t i = 0; i < *count; ++i)
+            if (blob[i])
+              data[i / 8] |= char(1 << (i % 8));
         }
       }
     }
