@@ -35,9 +35,15 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
     what the program outfeeds is kept in the returned list's `outfeed` attribute: a list of
     Outfed(process_index, config, arrays), in the order the ops ran.
     `strict`: a program the spec rejects but upstream StableHLO accepts (which loads with a
-    SpecDeviationWarning) is an error instead (see `parse_module`)."""
-    from .interpreter import run_on_grid
+    SpecDeviationWarning) is an error instead (see `parse_module`).
+    A jax.export blob takes the exported function's arguments, as `Exported.call` does."""
+    from ._jax_export import call_arguments
+    from .interpreter import InterpreterError, run_on_grid
 
+    try:
+        arrays = call_arguments(module_or_text, arrays)
+    except ValueError as e:
+        raise InterpreterError(str(e)) from None
     return run_on_grid(compile(module_or_text, entry=entry, limits=limits, strict=strict), arrays, num_replicas, num_partitions,
                        collective_timeout, infeed, outfeed)
 

@@ -311,3 +311,30 @@ def read_jax_export(data) -> JaxExport | None:
         )
     except _Malformed as e:
         raise ValueError(f"the bytes look like a jax.export blob but {e}") from None
+
+
+def module_arguments(exported: JaxExport, arrays: tuple) -> tuple:
+    """The arguments of the blob's module (@main) for a call of the exported function on `arrays`
+    (one per input of the function, as `Exported.call` takes them): the inputs the module keeps
+    (module_kept_var_idx), after the platform index when the blob serves several platforms (this
+    is the "cpu" one). Arrays that already match the module's arguments pass unchanged."""
+    import numpy as np
+
+    kept = list(exported.module_kept_var_idx)
+    if len(arrays) == len(exported.in_avals) and len(kept) != len(arrays):
+        arrays = tuple(arrays[i] for i in kept)
+    if len(exported.platforms) > 1:
+        if "cpu" not in exported.platforms:
+            raise ValueError(f"the jax.export blob serves the platforms {', '.join(exported.platforms)}, "
+                             "none of them cpu")
+        arrays = (np.int32(exported.platforms.index("cpu")),) + tuple(arrays)
+    return tuple(arrays)
+
+
+def call_arguments(source, arrays: tuple) -> tuple:
+    """`arrays` as the module of `source` takes them: module_arguments for a jax.export blob,
+    unchanged for anything else. ValueError for a malformed blob."""
+    if not isinstance(source, (bytes, bytearray, memoryview)):
+        return arrays
+    exported = read_jax_export(source)
+    return arrays if exported is None else module_arguments(exported, arrays)

@@ -458,6 +458,39 @@ class _Diagnostics:
         return problems
 
 
+def _translate(args) -> int:
+    """stablehlo-py translate: a program to a portable artifact of --target, or an artifact
+    (or jax.export blob) back to its StableHLO text."""
+    import mlir.ir as ir
+
+    from ._parsing import parse_module
+    from ._portable import get_current_version, serialize_portable_artifact
+
+    text = _read(args.file)
+    if args.deserialize:
+        if args.target:
+            raise UserError("--target goes with --serialize: an artifact is read at the version it was written")
+        output = str(parse_module(text, strict=args.strict_spec)).encode()
+    else:
+        if not args.target:
+            raise UserError("--serialize needs --target=#.#.# (or --target=current)")
+        target = get_current_version() if args.target == "current" else args.target
+        try:
+            output = serialize_portable_artifact(parse_module(text, strict=args.strict_spec), target)
+        except ir.MLIRError as e:
+            raise UserError(_name_source(str(e), args.file)) from None
+    if args.output:
+        try:
+            with open(args.output, "wb") as f:
+                f.write(output)
+        except OSError as e:
+            raise UserError(f"cannot write {args.output}: {e.strerror or e}") from None
+    else:
+        sys.stdout.buffer.write(output)
+        sys.stdout.flush()
+    return 0
+
+
 def _targets() -> int:
     """One line per built-in custom_call target: its name and what it does."""
     from stablehlo_py.interpreter.kernels.custom_calls import builtin_targets
@@ -511,6 +544,17 @@ def _parser() -> argparse.ArgumentParser:
                      help="check the diagnostics against the file's expected-error/warning/remark/note "
                           "annotations (as mlir-opt), instead of reporting them")
     _add_strict_spec(opt)
+    translate = sub.add_parser("translate", help="write a program as a portable artifact, or read one back "
+                                                 "(upstream's stablehlo-translate --serialize/--deserialize)")
+    translate.add_argument("file", help="program: text, MLIR bytecode, portable artifact or jax.export blob "
+                                        "(- for stdin)")
+    mode = translate.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--serialize", action="store_true", help="write the program as a portable artifact")
+    mode.add_argument("--deserialize", action="store_true", help="print the StableHLO program of an artifact")
+    translate.add_argument("--target", metavar="VERSION",
+                           help="the artifact's StableHLO version, #.#.# or 'current' (with --serialize)")
+    translate.add_argument("-o", "--output", metavar="FILE", help="write here instead of to standard output")
+    _add_strict_spec(translate)
     return parser
 
 
@@ -528,6 +572,8 @@ def main(argv=None) -> int:
     try:
         if args.command == "targets":
             return _targets()
+        if args.command == "translate":
+            return _translate(args)
         return _run(args) if args.command == "run" else _opt(args)
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -366,6 +366,13 @@ def interpret(module_or_text, *arrays, entry: str = "main", limits=None, num_rep
     `probe_dir`: a directory (created if needed) where each run of an `interpreter.probe` op
     writes its value as `<probe_id sanitized>_<n>.npy` and a line `probe_id,type,path` of
     `index.csv` (probes.py); without it probes are recorded in memory only, for
-    check.expect_serialized_eq. `strict`: as for `compile`."""
+    check.expect_serialized_eq. `strict`: as for `compile`.
+    A jax.export blob takes the exported function's arguments (as `Exported.call` does): the
+    ones its module dropped are dropped, the platform index is added (_jax_export.py)."""
+    from .._jax_export import call_arguments
+    try:
+        arrays = call_arguments(module_or_text, arrays)
+    except ValueError as e:
+        raise InterpreterError(str(e)) from None
     return run_on_grid(compile(module_or_text, entry, limits, strict), arrays, num_replicas, num_partitions,
                        collective_timeout, infeed, outfeed, probe_dir)

@@ -178,7 +178,7 @@ def test_hostile_artifacts_give_errors_not_crashes():
 
 def test_cli_and_interpret_read_jax_export_blobs():
     folder = os.path.join(ROOT, "test/producers/jax_export")
-    for name in ("mlp_layer", "count_and_mask"):
+    for name in ("mlp_layer", "count_and_mask", "unused_argument"):
         blob = open(os.path.join(folder, name + ".jaxexport"), "rb").read()
         data = np.load(os.path.join(folder, name + ".npz"))
         inputs = [data[f"input_{i}"] for i in range(sum(k.startswith("input") for k in data.files))]
