@@ -1128,9 +1128,15 @@ FailureOr<Operation *> stepDown(Operation *op, const VersionStep &step,
                              << added.attr << " is not in version " << target;
     attrs.erase(added.attr);
   }
-  if (!step.removed.empty())
-    return op->emitError() << op->getName() << " has no form in version "
-                           << target;
+  // dynamic_conv_v1 also carried its (ignored) padding as an attribute.
+  for (const char *removed : step.removed) {
+    auto lhs = dyn_cast<RankedTensorV1Type>(op->getOperand(0).getType());
+    if (!lhs || lhs.getShape().size() < 2)
+      return op->emitError() << op->getName() << " of an unranked operand "
+                             << "has no form in version " << target;
+    attrs.set(removed, makeDefault(op->getContext(), DefaultKind::ZeroPadding,
+                                   lhs.getShape().size() - 2, false));
+  }
   if (step.variadic && (op->getNumOperands() != 1 || op->getNumResults() != 1))
     return op->emitError() << op->getName() << " of " << op->getNumOperands()
                            << " operands is not in version " << target;
@@ -1138,6 +1144,64 @@ FailureOr<Operation *> stepDown(Operation *op, const VersionStep &step,
     return op->emitError() << op->getName() << " with regions is not in version "
                            << target;
   return renameOp(op, step.older, attrs);
+}
+
+// What an op version allows changed over releases without a new version:
+// whether `op` as it is may be written at `target` (upstream's
+// VersionedOpConstraintInterface checks).
+LogicalResult checkOpConstraints(Operation *op, Version target) {
+  StringRef name = op->getName().getStringRef();
+  auto elementType = [](Type type) {
+    if (auto tensor = dyn_cast<RankedTensorV1Type>(type))
+      return tensor.getElementType();
+    if (auto tensor = dyn_cast<UnrankedTensorV1Type>(type))
+      return tensor.getElementType();
+    return type;
+  };
+  auto refuse = [&](StringRef what, Version since) {
+    return op->emitError() << op->getName() << " " << what
+                           << " is not in version " << target << " (it is from "
+                           << since << ")";
+  };
+  // 0.17.0: reductions may accumulate in a wider type than their inputs.
+  if (target < Version(0, 17, 0) &&
+      llvm::is_contained({"vhlo.all_reduce_v1", "vhlo.reduce_v1",
+                          "vhlo.reduce_scatter_v1", "vhlo.reduce_window_v1",
+                          "vhlo.scatter_v1", "vhlo.select_and_scatter_v1"},
+                         name))
+    for (auto [operand, result] :
+         llvm::zip(op->getOperandTypes(), op->getResultTypes()))
+      if (elementType(operand) != elementType(result))
+        return refuse("with a result type wider than its operand's",
+                      Version(0, 17, 0));
+  if (name == "vhlo.custom_call_v1") {
+    auto api = op->getAttrOfType<CustomCallApiVersionV1Attr>("api_version");
+    if (target < Version(1, 3, 0) &&
+        (isa_and_nonnull<DictionaryV1Attr>(op->getAttr("backend_config")) ||
+         (api && api.getValue() == CustomCallApiVersionV1::API_VERSION_TYPED_FFI)))
+      return refuse("with a dictionary backend_config or the typed FFI",
+                    Version(1, 3, 0));
+    if (target < Version(1, 17, 0) &&
+        llvm::any_of(op->getOperandTypes(),
+                     [](Type type) { return isa<FutureV1Type>(type); }))
+      return refuse("with a future operand", Version(1, 17, 0));
+  }
+  // 1.20.0: convolutions of two different fp8 types.
+  if (target < Version(1, 20, 0) &&
+      (name == "vhlo.convolution_v1" || name == "vhlo.dynamic_conv_v2") &&
+      op->getNumOperands() >= 2) {
+    Type lhs = elementType(op->getOperand(0).getType());
+    Type rhs = elementType(op->getOperand(1).getType());
+    auto isFp8 = [](Type type) {
+      return isa<FloatF8E3M4V1Type, FloatF8E4M3V1Type, FloatF8E4M3FNV1Type,
+                 FloatF8E5M2V1Type, FloatF8E4M3FNUZV1Type,
+                 FloatF8E4M3B11FNUZV1Type, FloatF8E5M2FNUZV1Type,
+                 FloatF8E8M0FNUV1Type>(type);
+    };
+    if (lhs != rhs && isFp8(lhs) && isFp8(rhs))
+      return refuse("of two different fp8 types", Version(1, 20, 0));
+  }
+  return success();
 }
 
 // Whether every type and attribute `op` holds exists at `target`.
@@ -1222,7 +1286,8 @@ LogicalResult mlir::vhlo::convertToVersion(ModuleOp module, Version target) {
         return failure();
       op = *next;
     }
-    if (failed(checkTypesAndAttrs(op, target)))
+    if (failed(checkOpConstraints(op, target)) ||
+        failed(checkTypesAndAttrs(op, target)))
       return failure();
   }
   return success();
