@@ -28,7 +28,7 @@ MAX_MODULES = 15
 # generated op classes) are not in the source tree and sit below everything.
 LAYERS = [
     ("native", ["stablehlo_py._stablehlo"]),
-    ("parsing", ["stablehlo_py._parsing"]),
+    ("parsing", ["stablehlo_py._parsing", "stablehlo_py._jax_export", "stablehlo_py._portable"]),
     ("dialects", ["stablehlo_py.dialects"]),
     ("interpreter core", ["stablehlo_py.interpreter.core"]),
     ("numerics", ["stablehlo_py.interpreter.numerics"]),

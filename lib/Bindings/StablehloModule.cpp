@@ -226,13 +226,6 @@ NB_MODULE(_stablehlo, m) {
       },
       nb::arg("module"), nb::arg("target"),
       "The module (unchanged) as a portable artifact of version `target`.");
-  m.def(
-      "deserialize_in_place",
-      [](MlirModule module) {
-        return mlirLogicalResultIsSuccess(
-            stablehloDeserializePortableArtifactInPlace(module));
-      },
-      nb::arg("module"), "VHLO of any version -> StableHLO, in place.");
   m.def("get_current_version", [appendTo]() {
     std::string version;
     stablehloGetCurrentVersion(appendTo, &version);
