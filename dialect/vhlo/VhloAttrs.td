@@ -74,7 +74,7 @@ def VHLO_TypeV1Attr : VHLO_AttrDef<"TypeV1", "type_v1", "0.9.0"> {
 def VHLO_TypeExtensionsV1Attr
     : VHLO_AttrDef<"TypeExtensionsV1", "type_extensions_v1", "0.9.0"> {
   let parameters = (ins VHLO_Dims:$bounds);
-  let assemblyFormat = "`<` `bounds` `=` custom<DimSizes>($bounds) `>`";
+  let assemblyFormat = "`<` struct(params) `>`";
 }
 
 def VHLO_ResultAccuracyV1Attr

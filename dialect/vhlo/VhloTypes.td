@@ -28,7 +28,11 @@ def VHLO_APFloats : ArrayRefParameter<"::llvm::APFloat", "doubles"> {
   let printer = "::mlir::vhlo::printDoubles($_printer, $_self)";
   let parser = "::mlir::vhlo::parseDoubles($_parser)";
 }
-def VHLO_Dims : ArrayRefParameter<"int64_t", "dimension sizes">;
+// `[1, ?]`, as upstream prints dimension lists in attributes.
+def VHLO_Dims : ArrayRefParameter<"int64_t", "dimension sizes"> {
+  let printer = "::mlir::vhlo::printDims($_printer, $_self)";
+  let parser = "::mlir::vhlo::parseDims($_parser)";
+}
 
 // Types with no parameters.
 class VHLO_ScalarType<string cppName, string mnemonicName, string minVersion>

@@ -200,7 +200,8 @@ bool tensorIsAll(Attribute attr, int64_t value) {
   auto dense = DenseElementsAttr::getFromRawBuffer(
       type, ArrayRef<char>(tensor.getData().data(), tensor.getData().size()));
   auto ints = dyn_cast<DenseIntElementsAttr>(dense);
-  return ints && llvm::all_of(ints.getValues<APInt>(), [&](const APInt &v) {
+  return ints && ints.getNumElements() > 0 &&
+         llvm::all_of(ints.getValues<APInt>(), [&](const APInt &v) {
            return v.getSExtValue() == value ||
                   (v.getBitWidth() == 1 && v.getZExtValue() == uint64_t(value));
          });
@@ -221,8 +222,12 @@ bool isDefault(Attribute attr, DefaultKind kind) {
   case K::ZeroPadding:
   case K::FalsesI1:
     return tensorIsAll(attr, 0);
-  case K::EmptyI64Tensor:
-    return tensorIsAll(attr, 0) && cast<TensorV1Attr>(attr).getData().empty();
+  case K::EmptyI64Tensor: {
+    auto tensor = dyn_cast<TensorV1Attr>(attr);
+    auto type = tensor ? dyn_cast<RankedTensorV1Type>(tensor.getType())
+                       : RankedTensorV1Type();
+    return type && llvm::is_contained(type.getShape(), 0);
+  }
   case K::TwoDefaultPrecisions: {
     auto array = dyn_cast<ArrayV1Attr>(attr);
     return array && llvm::all_of(array.getValue(), [](Attribute a) {
@@ -418,8 +423,7 @@ bool specialToVhlo(StringRef base, NamedAttribute named, NamedAttrList &out,
       out.set("channel_type", i64Attr(ctx, channel.getType()));
     return true;
   }
-  if (isa<UnitAttr>(attr) &&
-      (name == "use_global_device_ids" || name == "has_dynamic_root")) {
+  if (isa<UnitAttr>(attr) && name == "use_global_device_ids") {
     out.set(name, BooleanV1Attr::get(ctx, true));
     return true;
   }
@@ -836,6 +840,17 @@ public:
     for (unsigned i = 0; i < op.getNumRegions(); ++i)
       state.addRegion();
     Operation *created = builder.create(state);
+    // An inherent attribute of the wrong kind is dropped by the op's
+    // properties: refuse it instead.
+    for (NamedAttribute named : attrs)
+      if (!created->getAttr(named.getName())) {
+        StringRef createdName = created->getName().getStringRef();
+        created->erase();
+        return op.emitError()
+               << "attribute '" << named.getName().getValue() << "' ("
+               << named.getValue() << ") is not what " << createdName
+               << " takes there";
+      }
     for (auto [from, to] : llvm::zip(op.getRegions(), created->getRegions()))
       if (failed(rebuildRegion(from, to)))
         return failure();
@@ -859,6 +874,8 @@ private:
         return std::string("vhlo.call_v1");
       if (name == "func.return" || name == "stablehlo.return")
         return std::string("vhlo.return_v1");
+      if (name.starts_with("vhlo."))
+        return name.str(); // already VHLO: kept as it is
       const auto &newest = newestVhloOps(op.getContext());
       auto it = name.starts_with("stablehlo.") ? newest.find(baseName(name))
                                                : newest.end();
@@ -890,6 +907,10 @@ private:
   LogicalResult attrsToVhlo(Operation &op, NamedAttrList &out) {
     StringRef base = baseName(op.getName().getStringRef());
     MLIRContext *ctx = op.getContext();
+    if (op.getName().getStringRef().starts_with("vhlo.")) {
+      out.append(op.getAttrs()); // VHLO already: as it is
+      return success();
+    }
     auto it = defaults().find(base);
     if (it != defaults().end()) {
       bool typedFfi = false;
@@ -956,7 +977,7 @@ private:
       Attribute value = named.getValue();
       Attribute converted;
       auto boolean = dyn_cast<BooleanV1Attr>(value);
-      if (boolean && (name == "use_global_device_ids" || name == "has_dynamic_root")) {
+      if (boolean && name == "use_global_device_ids") {
         if (boolean.getValue())
           out.set(name, UnitAttr::get(op.getContext()));
         continue;
@@ -1027,7 +1048,7 @@ LogicalResult rebuildModule(ModuleOp module, bool toVhlo) {
 // An op version that added attributes (with the value meaning "as before")
 // to the one before it, or let a single operand become several.
 struct VersionStep {
-  const char *older, *newer;
+  std::string older, newer;
   SmallVector<DefaultAttr> added;
   SmallVector<const char *> removed; // attributes the newer version dropped
   bool variadic = false;             // the older took one operand and result
@@ -1038,49 +1059,36 @@ const SmallVector<VersionStep> &versionSteps() {
   using K = DefaultKind;
   static const SmallVector<VersionStep> steps = [] {
     SmallVector<VersionStep> s;
+    auto step = [&](StringRef op, int older) -> VersionStep & {
+      s.push_back({});
+      s.back().older = ("vhlo." + op + "_v" + Twine(older)).str();
+      s.back().newer = ("vhlo." + op + "_v" + Twine(older + 1)).str();
+      return s.back();
+    };
     for (const char *op : {"all_gather", "all_reduce", "all_to_all"})
-      s.push_back({nullptr, nullptr, {}, {}, true});
-    s[0].older = "vhlo.all_gather_v1"; s[0].newer = "vhlo.all_gather_v2";
-    s[1].older = "vhlo.all_reduce_v1"; s[1].newer = "vhlo.all_reduce_v2";
-    s[2].older = "vhlo.all_to_all_v1"; s[2].newer = "vhlo.all_to_all_v2";
-    static std::vector<std::string> names;
-    for (const char *op : kAccuracyOps) {
-      names.push_back(std::string("vhlo.") + op + "_v1");
-      names.push_back(std::string("vhlo.") + op + "_v2");
-    }
-    for (size_t i = 0; i < names.size(); i += 2)
-      s.push_back({names[i].c_str(), names[i + 1].c_str(),
-                   {{"result_accuracy", K::DefaultAccuracy}}});
-    s.push_back({"vhlo.collective_broadcast_v1", "vhlo.collective_broadcast_v2",
-                 {{"has_dynamic_root", K::False}}, {}, true});
-    s.push_back({"vhlo.composite_v1", "vhlo.composite_v2", {}, {}, false, true});
-    s.push_back({"vhlo.custom_call_v1", "vhlo.custom_call_v2",
-                 {{"result_tilings", K::EmptyArray}}});
-    s.push_back({"vhlo.dot_general_v1", "vhlo.dot_general_v2",
-                 {{"lhs_precision_type", K::NoneType},
-                  {"rhs_precision_type", K::NoneType},
-                  {"accumulation_type", K::NoneType},
-                  {"lhs_component_count", K::NoneType},
-                  {"rhs_component_count", K::NoneType},
-                  {"num_primitive_operations", K::NoneType},
-                  {"allow_imprecise_accumulation", K::NoneType}}});
-    s.push_back({"vhlo.dynamic_conv_v1", "vhlo.dynamic_conv_v2", {}, {"padding"}});
-    s.push_back({"vhlo.gather_v1", "vhlo.gather_v2",
-                 {{"operand_batching_dims", K::EmptyI64Tensor},
-                  {"start_indices_batching_dims", K::EmptyI64Tensor}}});
-    s.push_back({"vhlo.dynamic_gather_v1", "vhlo.dynamic_gather_v2",
-                 {{"operand_batching_dims", K::EmptyI64Tensor},
-                  {"start_indices_batching_dims", K::EmptyI64Tensor}}});
-    s.push_back({"vhlo.scatter_v1", "vhlo.scatter_v2",
-                 {{"input_batching_dims", K::EmptyI64Tensor},
-                  {"scatter_indices_batching_dims", K::EmptyI64Tensor}}});
-    for (const char *op : {"send", "recv"}) {
-      names.push_back(std::string("vhlo.") + op + "_v1");
-      names.push_back(std::string("vhlo.") + op + "_v2");
-    }
-    for (size_t i = names.size() - 4; i < names.size(); i += 2)
-      s.push_back({names[i].c_str(), names[i + 1].c_str(),
-                   {{"source_target_pairs", K::EmptyI64Tensor}}});
+      step(op, 1).variadic = true;
+    for (const char *op : kAccuracyOps)
+      step(op, 1).added = {{"result_accuracy", K::DefaultAccuracy}};
+    VersionStep &broadcast = step("collective_broadcast", 1);
+    broadcast.added = {{"has_dynamic_root", K::False}};
+    broadcast.variadic = true;
+    step("composite", 1).regionsAdded = true;
+    step("custom_call", 1).added = {{"result_tilings", K::EmptyArray}};
+    step("dot_general", 1).added = {{"lhs_precision_type", K::NoneType},
+                                    {"rhs_precision_type", K::NoneType},
+                                    {"accumulation_type", K::NoneType},
+                                    {"lhs_component_count", K::NoneType},
+                                    {"rhs_component_count", K::NoneType},
+                                    {"num_primitive_operations", K::NoneType},
+                                    {"allow_imprecise_accumulation", K::NoneType}};
+    step("dynamic_conv", 1).removed = {"padding"};
+    for (const char *op : {"gather", "dynamic_gather"})
+      step(op, 1).added = {{"operand_batching_dims", K::EmptyI64Tensor},
+                           {"start_indices_batching_dims", K::EmptyI64Tensor}};
+    step("scatter", 1).added = {{"input_batching_dims", K::EmptyI64Tensor},
+                                {"scatter_indices_batching_dims", K::EmptyI64Tensor}};
+    for (const char *op : {"send", "recv"})
+      step(op, 1).added = {{"source_target_pairs", K::EmptyI64Tensor}};
     return s;
   }();
   return steps;
@@ -1246,15 +1254,21 @@ LogicalResult mlir::vhlo::legalizeToStablehlo(ModuleOp module) {
   return rebuildModule(module, /*toVhlo=*/false);
 }
 
-LogicalResult mlir::vhlo::convertToVersion(ModuleOp module, Version target) {
+LogicalResult mlir::vhlo::validateTargetVersion(Operation *op, Version target) {
   if (target < Version::getMinimumVersion())
-    return module.emitError() << "target version " << target
-                              << " is less than minimum supported "
-                              << Version::getMinimumVersion();
+    return op->emitError() << "target version " << target
+                           << " is less than minimum supported "
+                           << Version::getMinimumVersion();
   if (Version::getCurrentVersion() < target)
-    return module.emitError() << "target version " << target
-                              << " is greater than current version "
-                              << Version::getCurrentVersion();
+    return op->emitError() << "target version " << target
+                           << " is greater than current version "
+                           << Version::getCurrentVersion();
+  return success();
+}
+
+LogicalResult mlir::vhlo::convertToVersion(ModuleOp module, Version target) {
+  if (failed(validateTargetVersion(module, target)))
+    return failure();
   module.getContext()->getOrLoadDialect<VhloDialect>();
   // Patch versions share their opset.
   target = Version(target.getMajor(), target.getMinor(), 0);

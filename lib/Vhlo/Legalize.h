@@ -13,6 +13,9 @@ namespace vhlo {
 LogicalResult legalizeToVhlo(ModuleOp module);
 // The newest vhlo ops -> stablehlo and func ops.
 LogicalResult legalizeToStablehlo(ModuleOp module);
+// Whether `target` is a version this build writes (0.9.0 to current); an
+// error on `op` if not.
+LogicalResult validateTargetVersion(Operation *op, Version target);
 // vhlo ops of any version -> the versions `target` has; an error names the
 // first op, type or attribute the target does not have.
 LogicalResult convertToVersion(ModuleOp module, Version target);

@@ -21,16 +21,11 @@ LogicalResult mlir::vhlo::serializePortableArtifact(ModuleOp module,
     return module.emitError() << "Invalid target version argument '" << target
                               << "'\nTarget version must be of the form "
                                  "`#.#.#`.";
+  if (failed(validateTargetVersion(module, *version)))
+    return failure();
   FailureOr<int64_t> bytecodeVersion = version->getBytecodeVersion();
-  if (failed(bytecodeVersion)) {
-    if (*version < Version::getMinimumVersion())
-      return module.emitError() << "target version " << *version
-                                << " is less than minimum supported "
-                                << Version::getMinimumVersion();
-    return module.emitError() << "target version " << *version
-                              << " is greater than current version "
-                              << Version::getCurrentVersion();
-  }
+  if (failed(bytecodeVersion))
+    return module.emitError() << "no bytecode version for " << *version;
   OwningOpRef<ModuleOp> copy = module.clone();
   if (failed(legalizeToVhlo(*copy)) || failed(convertToVersion(*copy, *version)))
     return failure();
@@ -109,6 +104,8 @@ struct VhloToVersionPass
           << "'\nTarget version must be of the form `#.#.#`.";
       return signalPassFailure();
     }
+    if (failed(validateTargetVersion(getOperation(), *version)))
+      return signalPassFailure();
     if (failed(convertToVersion(getOperation(), *version))) {
       getOperation().emitError() << "failed to convert VHLO to v"
                                  << Version(version->getMajor(),

@@ -150,10 +150,58 @@ const ScalarTypeCode *scalarTypeCodes(size_t &count) {
   return table;
 }
 
+// A list: its length, then its elements. MLIR's own list readers reserve
+// the length they read first, and a hostile length aborts the process; this
+// one appends as it reads, so a length beyond the data ends in a read error.
+template <typename T, typename ReadOne>
+LogicalResult readList(DialectBytecodeReader &reader, SmallVectorImpl<T> &out,
+                       ReadOne readOne) {
+  uint64_t count;
+  if (failed(reader.readVarInt(count)))
+    return failure();
+  for (uint64_t i = 0; i < count; ++i) {
+    FailureOr<T> element = readOne();
+    if (failed(element))
+      return failure();
+    out.push_back(*element);
+  }
+  return success();
+}
+
+LogicalResult readSignedVarInts(DialectBytecodeReader &reader,
+                                SmallVectorImpl<int64_t> &out) {
+  return readList(reader, out, [&]() -> FailureOr<int64_t> {
+    int64_t value;
+    if (failed(reader.readSignedVarInt(value)))
+      return failure();
+    return value;
+  });
+}
+
+LogicalResult readTypes(DialectBytecodeReader &reader,
+                        SmallVectorImpl<Type> &out) {
+  return readList(reader, out, [&]() -> FailureOr<Type> {
+    Type type;
+    if (failed(reader.readType(type)))
+      return failure();
+    return type;
+  });
+}
+
+LogicalResult readAttributes(DialectBytecodeReader &reader,
+                             SmallVectorImpl<Attribute> &out) {
+  return readList(reader, out, [&]() -> FailureOr<Attribute> {
+    Attribute attr;
+    if (failed(reader.readAttribute(attr)))
+      return failure();
+    return attr;
+  });
+}
+
 // Shapes as signed varints; a dynamic size is kDynamic, as MLIR stores it.
 LogicalResult readShape(DialectBytecodeReader &reader,
                         SmallVectorImpl<int64_t> &shape) {
-  if (failed(reader.readSignedVarInts(shape)))
+  if (failed(readSignedVarInts(reader, shape)))
     return failure();
   for (int64_t size : shape)
     if (size < 0 && !ShapedType::isDynamic(size))
@@ -188,7 +236,7 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
     switch (code) {
     case kArrayV1: {
       SmallVector<Attribute> elements;
-      if (failed(reader.readAttributes(elements)))
+      if (failed(readAttributes(reader, elements)))
         return {};
       return ArrayV1Attr::get(ctx, elements);
     }
@@ -217,7 +265,7 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
           return failure();
         return std::make_pair(key, value);
       };
-      if (failed(reader.readList(entries, readEntry)))
+      if (failed(readList(reader, entries, readEntry)))
         return {};
       return DictionaryV1Attr::get(ctx, entries);
     }
@@ -261,9 +309,9 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
     case kOutputOperandAliasV1: {
       SmallVector<int64_t> outputTupleIndices, operandTupleIndices;
       int64_t operandIndex;
-      if (failed(reader.readSignedVarInts(outputTupleIndices)) ||
+      if (failed(readSignedVarInts(reader, outputTupleIndices)) ||
           failed(reader.readSignedVarInt(operandIndex)) ||
-          failed(reader.readSignedVarInts(operandTupleIndices)))
+          failed(readSignedVarInts(reader, operandTupleIndices)))
         return {};
       return OutputOperandAliasV1Attr::get(ctx, outputTupleIndices,
                                            operandIndex, operandTupleIndices);
@@ -292,7 +340,7 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
     }
     case kTypeExtensionsV1: {
       SmallVector<int64_t> bounds;
-      if (failed(reader.readSignedVarInts(bounds)))
+      if (failed(readSignedVarInts(reader, bounds)))
         return {};
       return TypeExtensionsV1Attr::get(ctx, bounds);
     }
@@ -598,7 +646,7 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
         return {};
       return ComplexV1Type::get(ctx, element);
     case kFunctionV1Type:
-      if (failed(reader.readTypes(types)) || failed(reader.readTypes(more)))
+      if (failed(readTypes(reader, types)) || failed(readTypes(reader, more)))
         return {};
       return FunctionV1Type::get(ctx, types, more);
     case kRankedTensorV1TypeWithEncoding:
@@ -614,11 +662,11 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
         return {};
       return RankedBufferV1Type::get(ctx, shape, element);
     case kTupleV1Type:
-      if (failed(reader.readTypes(types)))
+      if (failed(readTypes(reader, types)))
         return {};
       return TupleV1Type::get(ctx, types);
     case kFutureV1Type:
-      if (failed(reader.readTypes(types)))
+      if (failed(readTypes(reader, types)))
         return {};
       return FutureV1Type::get(ctx, types);
     case kUnrankedTensorV1Type:
@@ -660,8 +708,8 @@ struct VhloBytecodeInterface : public BytecodeDialectInterface {
       auto readScale = [&]() {
         return reader.readAPFloatWithKnownSemantics(llvm::APFloat::IEEEdouble());
       };
-      if (failed(reader.readList(scales, readScale)) ||
-          failed(reader.readSignedVarInts(zeroPoints)))
+      if (failed(readList(reader, scales, readScale)) ||
+          failed(readSignedVarInts(reader, zeroPoints)))
         return {};
       if (flags > UINT32_MAX || dimension > INT32_MAX) {
         reader.emitError("invalid UniformQuantizedPerAxisType");

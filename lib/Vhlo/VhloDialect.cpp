@@ -144,17 +144,21 @@ static void printEscapedString(AsmPrinter &printer, StringRef value) {
   printer << '"';
 }
 
-static ParseResult parseDimSizes(AsmParser &parser,
-                                 SmallVectorImpl<int64_t> &sizes) {
-  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
-    if (succeeded(parser.parseOptionalQuestion())) {
-      sizes.push_back(ShapedType::kDynamic);
-      return success();
-    }
-    return parser.parseInteger(sizes.emplace_back());
-  });
+FailureOr<SmallVector<int64_t>> mlir::vhlo::parseDims(AsmParser &parser) {
+  SmallVector<int64_t> sizes;
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            if (succeeded(parser.parseOptionalQuestion())) {
+              sizes.push_back(ShapedType::kDynamic);
+              return success();
+            }
+            return parser.parseInteger(sizes.emplace_back());
+          }))
+    return failure();
+  return sizes;
 }
-static void printDimSizes(AsmPrinter &printer, ArrayRef<int64_t> sizes) {
+
+void mlir::vhlo::printDims(AsmPrinter &printer, ArrayRef<int64_t> sizes) {
   printer << '[';
   llvm::interleaveComma(sizes, printer, [&](int64_t size) {
     if (ShapedType::isDynamic(size))

@@ -29,6 +29,9 @@ FailureOr<llvm::APFloat> parseDouble(AsmParser &parser);
 FailureOr<SmallVector<llvm::APFloat>> parseDoubles(AsmParser &parser);
 void printDoubles(AsmPrinter &printer, ArrayRef<llvm::APFloat> values);
 bool bitwiseEqual(ArrayRef<llvm::APFloat> lhs, ArrayRef<llvm::APFloat> rhs);
+// Dimension lists `[1, ?]` (? a dynamic size).
+FailureOr<SmallVector<int64_t>> parseDims(AsmParser &parser);
+void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims);
 
 } // namespace vhlo
 } // namespace mlir

@@ -149,6 +149,15 @@ static Attribute encodingToBuiltin(Attribute encoding) {
   return {};
 }
 
+// Builds a type whose parameters came from outside (an artifact's bytes):
+// null instead of an assertion when they are invalid, and no diagnostics.
+template <typename T, typename... Args>
+static Type checked(MLIRContext *ctx, Args &&...args) {
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+  return T::getChecked([&] { return emitError(UnknownLoc::get(ctx)); },
+                       std::forward<Args>(args)...);
+}
+
 Type mlir::vhlo::toBuiltinType(Type type) {
   if (!type || !isVhloType(type))
     return {};
@@ -160,7 +169,7 @@ Type mlir::vhlo::toBuiltinType(Type type) {
       .Case([&](ComplexV1Type complex) -> Type {
         auto element = dyn_cast_or_null<FloatType>(
             toBuiltinType(complex.getElementType()));
-        return element ? ComplexType::get(element) : Type();
+        return element ? checked<ComplexType>(ctx, element) : Type();
       })
       .Case([&](RankedTensorV1Type tensor) -> Type {
         Type element = toBuiltinType(tensor.getElementType());
@@ -170,11 +179,12 @@ Type mlir::vhlo::toBuiltinType(Type type) {
               return size < 0 && !ShapedType::isDynamic(size);
             }))
           return {};
-        return RankedTensorType::get(tensor.getShape(), element, encoding);
+        return checked<RankedTensorType>(ctx, tensor.getShape(), element,
+                                         encoding);
       })
       .Case([&](UnrankedTensorV1Type tensor) -> Type {
         Type element = toBuiltinType(tensor.getElementType());
-        return element ? UnrankedTensorType::get(element) : Type();
+        return element ? checked<UnrankedTensorType>(ctx, element) : Type();
       })
       .Case([&](RankedBufferV1Type buffer) -> Type {
         Type element = toBuiltinType(buffer.getElementType());
@@ -182,7 +192,8 @@ Type mlir::vhlo::toBuiltinType(Type type) {
               return size < 0 && !ShapedType::isDynamic(size);
             }))
           return {};
-        return MemRefType::get(buffer.getShape(), element);
+        return checked<MemRefType>(ctx, buffer.getShape(), element,
+                                   MemRefLayoutAttrInterface(), Attribute());
       })
       .Case([&](TupleV1Type tuple) -> Type {
         if (!convertAll(tuple.getTypes(), types, toBuiltinType))
@@ -199,7 +210,7 @@ Type mlir::vhlo::toBuiltinType(Type type) {
       .Case([&](FutureV1Type future) -> Type {
         if (!convertAll(future.getTypes(), types, toBuiltinType))
           return {};
-        return stablehlo::FutureType::get(ctx, types);
+        return checked<stablehlo::FutureType>(ctx, ctx, ArrayRef<Type>(types));
       })
       .Case([&](UniformQuantizedV1Type quant) -> Type {
         Type storage = toBuiltinType(quant.getStorageType());
@@ -207,8 +218,8 @@ Type mlir::vhlo::toBuiltinType(Type type) {
         if (!storage || !expressed || !isa<IntegerType>(storage) ||
             !isa<FloatType>(expressed))
           return {};
-        return quant::UniformQuantizedType::getChecked(
-            UnknownLoc::get(ctx), quant.getFlags(), storage, expressed,
+        return checked<quant::UniformQuantizedType>(
+            ctx, quant.getFlags(), storage, expressed,
             quant.getScale().convertToDouble(), quant.getZeroPoint(),
             quant.getStorageTypeMin(), quant.getStorageTypeMax());
       })
@@ -221,8 +232,8 @@ Type mlir::vhlo::toBuiltinType(Type type) {
         SmallVector<double> scales;
         for (const llvm::APFloat &scale : quant.getScales())
           scales.push_back(scale.convertToDouble());
-        return quant::UniformQuantizedPerAxisType::getChecked(
-            UnknownLoc::get(ctx), quant.getFlags(), storage, expressed, scales,
+        return checked<quant::UniformQuantizedPerAxisType>(
+            ctx, quant.getFlags(), storage, expressed, scales,
             quant.getZeroPoints(), quant.getQuantizedDimension(),
             quant.getStorageTypeMin(), quant.getStorageTypeMax());
       })

@@ -1,0 +1,197 @@
+// vhlo-to-version{target=#.#.#}: each op is moved up or down to its version at
+// the target. Downgrades work where the newer version's added attributes hold
+// their defaults (refusals: to_version_invalid.mlir); upgrades write those
+// defaults. Each part below runs at the last target where the old version
+// exists and at the first of the new one. Upstream's pass (jaxlib, StableHLO
+// 1.17) gives the same ops for every target up to 1.17.0.
+// RUN: split-file %s %t
+//
+// exponential_v2 (1.9.0) with the default result_accuracy -> exponential_v1.
+// RUN: stablehlo-opt %t/exponential.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.0})' | FileCheck %t/exponential.mlir --check-prefix=AT-1-8 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/exponential.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.9.0})' | FileCheck %t/exponential.mlir --check-prefix=AT-1-9 --match-full-lines --strict-whitespace
+// A patch version shares its minor version's opset.
+// RUN: stablehlo-opt %t/exponential.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.7})' | FileCheck %t/exponential.mlir --check-prefix=AT-1-8 --match-full-lines --strict-whitespace
+//
+// tan exists from 1.4.0: tan_v1 up to 1.9.0, tan_v2 (result_accuracy) from 1.10.0.
+// RUN: stablehlo-opt %t/tan.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.4.0})' | FileCheck %t/tan.mlir --check-prefix=AT-1-4 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/tan.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.9.0})' | FileCheck %t/tan.mlir --check-prefix=AT-1-4 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/tan.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.10.0})' | FileCheck %t/tan.mlir --check-prefix=AT-1-10 --match-full-lines --strict-whitespace
+//
+// custom_call_v2 (1.18.0) with result_tilings = [] -> custom_call_v1.
+// RUN: stablehlo-opt %t/custom_call.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.17.0})' | FileCheck %t/custom_call.mlir --check-prefix=AT-1-17 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/custom_call.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.18.0})' | FileCheck %t/custom_call.mlir --check-prefix=AT-1-18 --match-full-lines --strict-whitespace
+//
+// all_gather_v2 (1.5.0, variadic) with one operand -> all_gather_v1.
+// RUN: stablehlo-opt %t/all_gather.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.4.0})' | FileCheck %t/all_gather.mlir --check-prefix=AT-1-4 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/all_gather.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.5.0})' | FileCheck %t/all_gather.mlir --check-prefix=AT-1-5 --match-full-lines --strict-whitespace
+//
+// dot_general_v2 (1.6.0) without an algorithm -> dot_general_v1.
+// RUN: stablehlo-opt %t/dot_general.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.5.0})' | FileCheck %t/dot_general.mlir --check-prefix=AT-1-5 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/dot_general.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.6.0})' | FileCheck %t/dot_general.mlir --check-prefix=AT-1-6 --match-full-lines --strict-whitespace
+//
+// gather_v2 and scatter_v2 (1.1.0) without batching dimensions -> v1.
+// RUN: stablehlo-opt %t/gather_scatter.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.0.0})' | FileCheck %t/gather_scatter.mlir --check-prefix=AT-1-0 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/gather_scatter.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.1.0})' | FileCheck %t/gather_scatter.mlir --check-prefix=AT-1-1 --match-full-lines --strict-whitespace
+//
+// send_v2 and recv_v2 (1.12.0) without source_target_pairs -> v1.
+// RUN: stablehlo-opt %t/send_recv.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.11.0})' | FileCheck %t/send_recv.mlir --check-prefix=AT-1-11 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/send_recv.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})' | FileCheck %t/send_recv.mlir --check-prefix=AT-1-12 --match-full-lines --strict-whitespace
+//
+// collective_broadcast_v2 (1.20.0) without has_dynamic_root -> v1.
+// RUN: stablehlo-opt %t/collective_broadcast.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.0})' | FileCheck %t/collective_broadcast.mlir --check-prefix=AT-1-19 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/collective_broadcast.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.20.0})' | FileCheck %t/collective_broadcast.mlir --check-prefix=AT-1-20 --match-full-lines --strict-whitespace
+//
+// Types at the first version that has them.
+// RUN: stablehlo-opt %t/types.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.0})' | FileCheck %t/types.mlir --check-prefix=AT-1-8 --match-full-lines --strict-whitespace
+//
+// Upgrades: VHLO of old versions, written directly, goes up to the current
+// version with the added attributes at their defaults, then back to
+// StableHLO (which only takes current versions).
+// RUN: stablehlo-opt %t/upgrades.mlir --pass-pipeline='builtin.module(vhlo-to-version{target=1.20.0})' | FileCheck %t/upgrades.mlir --check-prefix=UP --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/upgrades.mlir --pass-pipeline='builtin.module(vhlo-to-version{target=1.20.0},vhlo-legalize-to-stablehlo)' | FileCheck %t/upgrades.mlir --check-prefix=BACK --match-full-lines --strict-whitespace
+// Up to 1.17.0 (upstream's current version, same output as upstream's pass):
+// custom_call_v1 stays.
+// RUN: stablehlo-opt %t/upgrades.mlir --pass-pipeline='builtin.module(vhlo-to-version{target=1.17.0})' | FileCheck %t/upgrades.mlir --check-prefix=UP-1-17 --match-full-lines --strict-whitespace
+// The current version's own ops are left alone at target 1.20.0.
+// RUN: stablehlo-opt %t/exponential.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.20.0})' | FileCheck %t/exponential.mlir --check-prefix=AT-1-9 --match-full-lines --strict-whitespace
+
+//--- exponential.mlir
+// AT-1-8:  vhlo.func_v1 @exponential(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-8:    %0 = "vhlo.exponential_v1"(%arg0) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-9:  vhlo.func_v1 @exponential(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-9:    %0 = "vhlo.exponential_v2"(%arg0) <{result_accuracy = #vhlo.result_accuracy_v1<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, mode = #vhlo<result_accuracy_mode_v1 DEFAULT>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+func.func @exponential(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.exponential %a : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+//--- tan.mlir
+// AT-1-4:  vhlo.func_v1 @tan(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-4:    %0 = "vhlo.tan_v1"(%arg0) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-10:  vhlo.func_v1 @tan(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-10:    %0 = "vhlo.tan_v2"(%arg0) <{result_accuracy = #vhlo.result_accuracy_v1<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, mode = #vhlo<result_accuracy_mode_v1 DEFAULT>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+func.func @tan(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.tan %a : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+//--- custom_call.mlir
+// AT-1-17:  vhlo.func_v1 @custom_call(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-17:    %0 = "vhlo.custom_call_v1"(%arg0) <{api_version = #vhlo<api_version_v1 API_VERSION_STATUS_RETURNING>, backend_config = #vhlo.string_v1<"cfg">, call_target_name = #vhlo.string_v1<"foo">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-18:  vhlo.func_v1 @custom_call(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-18:    %0 = "vhlo.custom_call_v2"(%arg0) <{api_version = #vhlo<api_version_v1 API_VERSION_STATUS_RETURNING>, backend_config = #vhlo.string_v1<"cfg">, call_target_name = #vhlo.string_v1<"foo">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>, result_tilings = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+func.func @custom_call(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = "cfg", api_version = 2 : i32} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+//--- all_gather.mlir
+// AT-1-4:  vhlo.func_v1 @all_gather(%arg0: !vhlo.tensor_v1<4x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<8x!vhlo.f32_v1>) {
+// AT-1-4:    %0 = "vhlo.all_gather_v1"(%arg0) <{all_gather_dim = #vhlo.integer_v1<0 : i64>, channel_id = #vhlo.integer_v1<2 : i64>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>>, use_global_device_ids = #vhlo.bool_v1<false>}> : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<8x!vhlo.f32_v1>
+// AT-1-5:  vhlo.func_v1 @all_gather(%arg0: !vhlo.tensor_v1<4x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<8x!vhlo.f32_v1>) {
+// AT-1-5:    %0 = "vhlo.all_gather_v2"(%arg0) <{all_gather_dim = #vhlo.integer_v1<0 : i64>, channel_id = #vhlo.integer_v1<2 : i64>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>>, use_global_device_ids = #vhlo.bool_v1<false>}> : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<8x!vhlo.f32_v1>
+func.func @all_gather(%a: tensor<4xf32>) -> tensor<8xf32> {
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>} : (tensor<4xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+//--- dot_general.mlir
+// AT-1-5:  vhlo.func_v1 @dot_general(%arg0: !vhlo.tensor_v1<2x3x4x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<2x4x5x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x3x5x!vhlo.f32_v1>) {
+// AT-1-5:    %0 = "vhlo.dot_general_v1"(%arg0, %arg1) <{lhs_batching_dimensions = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, lhs_contracting_dimensions = #vhlo.tensor_v1<dense<2> : tensor<1xi64>>, precision_config = #vhlo.array_v1<[#vhlo<precision_v1 HIGH>, #vhlo<precision_v1 HIGHEST>]>, rhs_batching_dimensions = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, rhs_contracting_dimensions = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>}> : (!vhlo.tensor_v1<2x3x4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x4x5x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x3x5x!vhlo.f32_v1>
+// AT-1-6:  vhlo.func_v1 @dot_general(%arg0: !vhlo.tensor_v1<2x3x4x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<2x4x5x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x3x5x!vhlo.f32_v1>) {
+// AT-1-6:    %0 = "vhlo.dot_general_v2"(%arg0, %arg1) <{accumulation_type = #vhlo.type_v1<!vhlo.none_v1>, allow_imprecise_accumulation = #vhlo.type_v1<!vhlo.none_v1>, lhs_batching_dimensions = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, lhs_component_count = #vhlo.type_v1<!vhlo.none_v1>, lhs_contracting_dimensions = #vhlo.tensor_v1<dense<2> : tensor<1xi64>>, lhs_precision_type = #vhlo.type_v1<!vhlo.none_v1>, num_primitive_operations = #vhlo.type_v1<!vhlo.none_v1>, precision_config = #vhlo.array_v1<[#vhlo<precision_v1 HIGH>, #vhlo<precision_v1 HIGHEST>]>, rhs_batching_dimensions = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, rhs_component_count = #vhlo.type_v1<!vhlo.none_v1>, rhs_contracting_dimensions = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>, rhs_precision_type = #vhlo.type_v1<!vhlo.none_v1>}> : (!vhlo.tensor_v1<2x3x4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x4x5x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x3x5x!vhlo.f32_v1>
+func.func @dot_general(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [HIGH, HIGHEST] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+//--- gather_scatter.mlir
+// AT-1-0:  vhlo.func_v1 @gather_scatter(%arg0: !vhlo.tensor_v1<3x4x2x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<2x3x2x!vhlo.i64_v1>, %arg2: !vhlo.tensor_v1<3x4x!vhlo.f32_v1>, %arg3: !vhlo.tensor_v1<2x1x!vhlo.i32_v1>, %arg4: !vhlo.tensor_v1<2x4x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x3x2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<3x4x!vhlo.f32_v1>) {
+// AT-1-0:    %0 = "vhlo.gather_v1"(%arg0, %arg1) <{collapsed_slice_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, index_vector_dim = #vhlo.integer_v1<2 : i64>, indices_are_sorted = #vhlo.bool_v1<true>, offset_dims = #vhlo.tensor_v1<dense<[2, 3]> : tensor<2xi64>>, slice_sizes = #vhlo.tensor_v1<dense<[1, 2, 2]> : tensor<3xi64>>, start_index_map = #vhlo.tensor_v1<dense<[1, 0]> : tensor<2xi64>>}> : (!vhlo.tensor_v1<3x4x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x3x2x!vhlo.i64_v1>) -> !vhlo.tensor_v1<2x3x2x2x!vhlo.f32_v1>
+// AT-1-0:    %1 = "vhlo.scatter_v1"(%arg2, %arg3, %arg4) <{index_vector_dim = #vhlo.integer_v1<1 : i64>, indices_are_sorted = #vhlo.bool_v1<false>, inserted_window_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, scatter_dims_to_operand_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, unique_indices = #vhlo.bool_v1<false>, update_window_dims = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>}> ({
+// AT-1-1:  vhlo.func_v1 @gather_scatter(%arg0: !vhlo.tensor_v1<3x4x2x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<2x3x2x!vhlo.i64_v1>, %arg2: !vhlo.tensor_v1<3x4x!vhlo.f32_v1>, %arg3: !vhlo.tensor_v1<2x1x!vhlo.i32_v1>, %arg4: !vhlo.tensor_v1<2x4x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x3x2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<3x4x!vhlo.f32_v1>) {
+// AT-1-1:    %0 = "vhlo.gather_v2"(%arg0, %arg1) <{collapsed_slice_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, index_vector_dim = #vhlo.integer_v1<2 : i64>, indices_are_sorted = #vhlo.bool_v1<true>, offset_dims = #vhlo.tensor_v1<dense<[2, 3]> : tensor<2xi64>>, operand_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, slice_sizes = #vhlo.tensor_v1<dense<[1, 2, 2]> : tensor<3xi64>>, start_index_map = #vhlo.tensor_v1<dense<[1, 0]> : tensor<2xi64>>, start_indices_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>}> : (!vhlo.tensor_v1<3x4x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x3x2x!vhlo.i64_v1>) -> !vhlo.tensor_v1<2x3x2x2x!vhlo.f32_v1>
+// AT-1-1:    %1 = "vhlo.scatter_v2"(%arg2, %arg3, %arg4) <{index_vector_dim = #vhlo.integer_v1<1 : i64>, indices_are_sorted = #vhlo.bool_v1<false>, input_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, inserted_window_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, scatter_dims_to_operand_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, scatter_indices_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, unique_indices = #vhlo.bool_v1<false>, update_window_dims = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>}> ({
+func.func @gather_scatter(%op: tensor<3x4x2xf32>, %idx: tensor<2x3x2xi64>, %s: tensor<3x4xf32>, %si: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> (tensor<2x3x2x2xf32>, tensor<3x4xf32>) {
+  %0 = "stablehlo.gather"(%op, %idx) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 2>, slice_sizes = array<i64: 1, 2, 2>, indices_are_sorted = true} : (tensor<3x4x2xf32>, tensor<2x3x2xi64>) -> tensor<2x3x2x2xf32>
+  %1 = "stablehlo.scatter"(%s, %si, %u) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    stablehlo.return %y : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32>) -> tensor<3x4xf32>
+  return %0, %1 : tensor<2x3x2x2xf32>, tensor<3x4xf32>
+}
+
+//--- send_recv.mlir
+// AT-1-11:  vhlo.func_v1 @send_recv(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>, %arg1: !vhlo.token_v1) -> (!vhlo.token_v1, !vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1) {
+// AT-1-11:    %0 = "vhlo.send_v1"(%arg0, %arg1) <{channel_id = #vhlo.integer_v1<5 : i64>, channel_type = #vhlo.integer_v1<2 : i64>, is_host_transfer = #vhlo.bool_v1<true>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1) -> !vhlo.token_v1
+// AT-1-11:    %1:2 = "vhlo.recv_v1"(%arg1) <{channel_id = #vhlo.integer_v1<6 : i64>, channel_type = #vhlo.integer_v1<3 : i64>, is_host_transfer = #vhlo.bool_v1<true>}> : (!vhlo.token_v1) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1)
+// AT-1-12:  vhlo.func_v1 @send_recv(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>, %arg1: !vhlo.token_v1) -> (!vhlo.token_v1, !vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1) {
+// AT-1-12:    %0 = "vhlo.send_v2"(%arg0, %arg1) <{channel_id = #vhlo.integer_v1<5 : i64>, channel_type = #vhlo.integer_v1<2 : i64>, is_host_transfer = #vhlo.bool_v1<true>, source_target_pairs = #vhlo.tensor_v1<dense<> : tensor<0xi64>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1) -> !vhlo.token_v1
+// AT-1-12:    %1:2 = "vhlo.recv_v2"(%arg1) <{channel_id = #vhlo.integer_v1<6 : i64>, channel_type = #vhlo.integer_v1<3 : i64>, is_host_transfer = #vhlo.bool_v1<true>, source_target_pairs = #vhlo.tensor_v1<dense<> : tensor<0xi64>>}> : (!vhlo.token_v1) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1)
+func.func @send_recv(%a: tensor<2xf32>, %t: !stablehlo.token) -> (!stablehlo.token, tensor<2xf32>, !stablehlo.token) {
+  %0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
+  %1:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 6, type = 3>, is_host_transfer = true} : (!stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)
+  return %0, %1#0, %1#1 : !stablehlo.token, tensor<2xf32>, !stablehlo.token
+}
+
+//--- collective_broadcast.mlir
+// AT-1-19:  vhlo.func_v1 @collective_broadcast(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-19:    %0 = "vhlo.collective_broadcast_v1"(%arg0) <{channel_id = #vhlo.integer_v1<1 : i64>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-20:  vhlo.func_v1 @collective_broadcast(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-20:    %0 = "vhlo.collective_broadcast_v2"(%arg0) <{channel_id = #vhlo.integer_v1<1 : i64>, has_dynamic_root = #vhlo.bool_v1<false>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+func.func @collective_broadcast(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "stablehlo.collective_broadcast"(%a) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+//--- types.mlir
+// f8E4M3 and f8E3M4 are in 1.7.0, f4E2M1FN, f6E2M3FN, f6E3M2FN and f8E8M0FNU in 1.8.0, i2 and ui2 in 1.2.0.
+// AT-1-8:  vhlo.func_v1 @types(%arg0: !vhlo.tensor_v1<2x!vhlo.f8E4M3_v1>, %arg1: !vhlo.tensor_v1<2x!vhlo.f8E3M4_v1>, %arg2: !vhlo.tensor_v1<2x!vhlo.f4E2M1FN_v1>, %arg3: !vhlo.tensor_v1<2x!vhlo.f6E2M3FN_v1>, %arg4: !vhlo.tensor_v1<2x!vhlo.f6E3M2FN_v1>, %arg5: !vhlo.tensor_v1<2x!vhlo.f8E8M0FNU_v1>, %arg6: !vhlo.tensor_v1<2x!vhlo.i2_v1>, %arg7: !vhlo.tensor_v1<2x!vhlo.ui2_v1>) -> () {
+func.func @types(%a: tensor<2xf8E4M3>, %b: tensor<2xf8E3M4>, %c: tensor<2xf4E2M1FN>, %d: tensor<2xf6E2M3FN>, %e: tensor<2xf6E3M2FN>, %f: tensor<2xf8E8M0FNU>, %g: tensor<2xi2>, %h: tensor<2xui2>) {
+  return
+}
+
+//--- upgrades.mlir
+// UP-LABEL:  vhlo.func_v1 @upgrades(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, %arg2: !vhlo.tensor_v1<1x1x!vhlo.i32_v1>, %arg3: !vhlo.tensor_v1<1x2x!vhlo.f32_v1>, %arg4: !vhlo.token_v1) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.token_v1) {
+// UP-NEXT:    %0 = "vhlo.exponential_v2"(%arg0) <{result_accuracy = #vhlo.result_accuracy_v1<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, mode = #vhlo<result_accuracy_mode_v1 DEFAULT>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// UP-NEXT:    %1 = "vhlo.tan_v2"(%0) <{result_accuracy = #vhlo.result_accuracy_v1<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, mode = #vhlo<result_accuracy_mode_v1 DEFAULT>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// UP-NEXT:    %2 = "vhlo.custom_call_v2"(%1) <{api_version = #vhlo<api_version_v1 API_VERSION_ORIGINAL>, backend_config = #vhlo.string_v1<"cfg">, call_target_name = #vhlo.string_v1<"foo">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>, result_tilings = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// UP-NEXT:    %3 = "vhlo.all_gather_v2"(%2) <{all_gather_dim = #vhlo.integer_v1<0 : i64>, channel_id = #vhlo.integer_v1<2 : i64>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>>, use_global_device_ids = #vhlo.bool_v1<false>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<4x!vhlo.f32_v1>
+// UP-NEXT:    %4 = "vhlo.dot_general_v2"(%arg1, %arg1) <{accumulation_type = #vhlo.type_v1<!vhlo.none_v1>, allow_imprecise_accumulation = #vhlo.type_v1<!vhlo.none_v1>, lhs_batching_dimensions = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, lhs_component_count = #vhlo.type_v1<!vhlo.none_v1>, lhs_contracting_dimensions = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>, lhs_precision_type = #vhlo.type_v1<!vhlo.none_v1>, num_primitive_operations = #vhlo.type_v1<!vhlo.none_v1>, precision_config = #vhlo.array_v1<[#vhlo<precision_v1 DEFAULT>, #vhlo<precision_v1 DEFAULT>]>, rhs_batching_dimensions = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, rhs_component_count = #vhlo.type_v1<!vhlo.none_v1>, rhs_contracting_dimensions = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, rhs_precision_type = #vhlo.type_v1<!vhlo.none_v1>}> : (!vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x2x!vhlo.f32_v1>
+// UP-NEXT:    %5 = "vhlo.gather_v2"(%arg1, %arg2) <{collapsed_slice_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, index_vector_dim = #vhlo.integer_v1<1 : i64>, indices_are_sorted = #vhlo.bool_v1<false>, offset_dims = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>, operand_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, slice_sizes = #vhlo.tensor_v1<dense<[1, 2]> : tensor<2xi64>>, start_index_map = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, start_indices_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>}> : (!vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x1x!vhlo.i32_v1>) -> !vhlo.tensor_v1<1x2x!vhlo.f32_v1>
+// UP-NEXT:    %6 = "vhlo.scatter_v2"(%arg1, %arg2, %arg3) <{index_vector_dim = #vhlo.integer_v1<1 : i64>, indices_are_sorted = #vhlo.bool_v1<false>, input_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, inserted_window_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, scatter_dims_to_operand_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, scatter_indices_batching_dims = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, unique_indices = #vhlo.bool_v1<false>, update_window_dims = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>}> ({
+// UP-NEXT:    ^bb0(%arg5: !vhlo.tensor_v1<!vhlo.f32_v1>, %arg6: !vhlo.tensor_v1<!vhlo.f32_v1>):
+// UP-NEXT:      "vhlo.return_v1"(%arg6) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()
+// UP-NEXT:    }) : (!vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x1x!vhlo.i32_v1>, !vhlo.tensor_v1<1x2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x2x!vhlo.f32_v1>
+// UP-NEXT:    %7 = "vhlo.send_v2"(%arg0, %arg4) <{channel_id = #vhlo.integer_v1<5 : i64>, channel_type = #vhlo.integer_v1<2 : i64>, is_host_transfer = #vhlo.bool_v1<true>, source_target_pairs = #vhlo.tensor_v1<dense<> : tensor<0xi64>>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1) -> !vhlo.token_v1
+// UP-NEXT:    "vhlo.return_v1"(%2, %3, %4, %5, %6, %7) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.token_v1) -> ()
+// UP-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
+// UP-1-17:    %2 = "vhlo.custom_call_v1"(%1) <{api_version = #vhlo<api_version_v1 API_VERSION_ORIGINAL>, backend_config = #vhlo.string_v1<"cfg">, call_target_name = #vhlo.string_v1<"foo">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// BACK-LABEL:  func.func @upgrades(%arg0: tensor<2xf32>, %arg1: tensor<2x2xf32>, %arg2: tensor<1x1xi32>, %arg3: tensor<1x2xf32>, %arg4: !stablehlo.token) -> (tensor<2xf32>, tensor<4xf32>, tensor<2x2xf32>, tensor<1x2xf32>, tensor<2x2xf32>, !stablehlo.token) {
+// BACK-NEXT:    %0 = stablehlo.exponential %arg0 : tensor<2xf32>
+// BACK-NEXT:    %1 = stablehlo.tan %0 : tensor<2xf32>
+// BACK-NEXT:    %2 = stablehlo.custom_call @foo(%1) {backend_config = "cfg"} : (tensor<2xf32>) -> tensor<2xf32>
+// BACK-NEXT:    %3 = "stablehlo.all_gather"(%2) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 2, type = 0>, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> : (tensor<2xf32>) -> tensor<4xf32>
+// BACK-NEXT:    %4 = stablehlo.dot_general %arg1, %arg1, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// BACK-NEXT:    %5 = "stablehlo.gather"(%arg1, %arg2) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<2x2xf32>, tensor<1x1xi32>) -> tensor<1x2xf32>
+// BACK-NEXT:    %6 = "stablehlo.scatter"(%arg1, %arg2, %arg3) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+// BACK-NEXT:    ^bb0(%arg5: tensor<f32>, %arg6: tensor<f32>):
+// BACK-NEXT:      stablehlo.return %arg6 : tensor<f32>
+// BACK-NEXT:    }) : (tensor<2x2xf32>, tensor<1x1xi32>, tensor<1x2xf32>) -> tensor<2x2xf32>
+// BACK-NEXT:    %7 = "stablehlo.send"(%arg0, %arg4) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true}> : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
+// BACK-NEXT:    return %2, %3, %4, %5, %6, %7 : tensor<2xf32>, tensor<4xf32>, tensor<2x2xf32>, tensor<1x2xf32>, tensor<2x2xf32>, !stablehlo.token
+// BACK-NEXT:  }
+vhlo.func_v1 @upgrades(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, %arg2: !vhlo.tensor_v1<1x1x!vhlo.i32_v1>, %arg3: !vhlo.tensor_v1<1x2x!vhlo.f32_v1>, %arg4: !vhlo.token_v1) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.token_v1) {
+  %0 = "vhlo.exponential_v1"(%arg0) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+  %1 = "vhlo.tan_v1"(%0) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+  %2 = "vhlo.custom_call_v1"(%1) <{api_version = #vhlo<api_version_v1 API_VERSION_ORIGINAL>, backend_config = #vhlo.string_v1<"cfg">, call_target_name = #vhlo.string_v1<"foo">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+  %3 = "vhlo.all_gather_v1"(%2) <{all_gather_dim = #vhlo.integer_v1<0 : i64>, channel_id = #vhlo.integer_v1<2 : i64>, replica_groups = #vhlo.tensor_v1<dense<[[0, 1]]> : tensor<1x2xi64>>, use_global_device_ids = #vhlo.bool_v1<false>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<4x!vhlo.f32_v1>
+  %4 = "vhlo.dot_general_v1"(%arg1, %arg1) <{lhs_batching_dimensions = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, lhs_contracting_dimensions = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>, precision_config = #vhlo.array_v1<[#vhlo<precision_v1 DEFAULT>, #vhlo<precision_v1 DEFAULT>]>, rhs_batching_dimensions = #vhlo.tensor_v1<dense<> : tensor<0xi64>>, rhs_contracting_dimensions = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>}> : (!vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x2x!vhlo.f32_v1>
+  %5 = "vhlo.gather_v1"(%arg1, %arg2) <{collapsed_slice_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, index_vector_dim = #vhlo.integer_v1<1 : i64>, indices_are_sorted = #vhlo.bool_v1<false>, offset_dims = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>, slice_sizes = #vhlo.tensor_v1<dense<[1, 2]> : tensor<2xi64>>, start_index_map = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>}> : (!vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x1x!vhlo.i32_v1>) -> !vhlo.tensor_v1<1x2x!vhlo.f32_v1>
+  %6 = "vhlo.scatter_v1"(%arg1, %arg2, %arg3) <{index_vector_dim = #vhlo.integer_v1<1 : i64>, indices_are_sorted = #vhlo.bool_v1<false>, inserted_window_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, scatter_dims_to_operand_dims = #vhlo.tensor_v1<dense<0> : tensor<1xi64>>, unique_indices = #vhlo.bool_v1<false>, update_window_dims = #vhlo.tensor_v1<dense<1> : tensor<1xi64>>}> ({
+  ^bb0(%a: !vhlo.tensor_v1<!vhlo.f32_v1>, %b: !vhlo.tensor_v1<!vhlo.f32_v1>):
+    "vhlo.return_v1"(%b) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()
+  }) : (!vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x1x!vhlo.i32_v1>, !vhlo.tensor_v1<1x2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x2x!vhlo.f32_v1>
+  %7 = "vhlo.send_v1"(%arg0, %arg4) <{channel_id = #vhlo.integer_v1<5 : i64>, channel_type = #vhlo.integer_v1<2 : i64>, is_host_transfer = #vhlo.bool_v1<true>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.token_v1) -> !vhlo.token_v1
+  "vhlo.return_v1"(%2, %3, %4, %5, %6, %7) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.tensor_v1<1x2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x2x!vhlo.f32_v1>, !vhlo.token_v1) -> ()
+} {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
