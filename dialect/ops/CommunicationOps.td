@@ -98,10 +98,12 @@ def StableHLO_CollectiveBroadcastOp
   let summary = "send the operands of each group's source processes to the group";
   // Variadic, as in upstream's current spec: with has_dynamic_root the last
   // operand holds, per result, the index of its source within the group.
+  // has_dynamic_root is a unit attribute in upstream's implementation and an
+  // i1 constant in the spec: both are taken.
   let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
                        I64ElementsAttr:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
-                       DefaultValuedOptionalAttr<BoolAttr, "false">:$has_dynamic_root);
+                       OptionalAttr<AnyAttrOf<[UnitAttr, BoolAttr]>>:$has_dynamic_root);
   let results = (outs Variadic<HLO_PerTensorTensor>:$results);
   let hasVerifier = 1;
 }

@@ -537,6 +537,14 @@ LogicalResult AllToAllOp::verify() {
 
 //===--- collective_broadcast, collective_permute -------------------------===//
 
+// has_dynamic_root as upstream writes it (a unit attribute) or as the spec
+// does (an i1 constant).
+static bool isDynamicRoot(Attribute attr) {
+  if (auto flag = dyn_cast_or_null<BoolAttr>(attr))
+    return flag.getValue();
+  return isa_and_nonnull<UnitAttr>(attr);
+}
+
 LogicalResult CollectiveBroadcastOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
@@ -545,7 +553,7 @@ LogicalResult CollectiveBroadcastOp::inferReturnTypes(
   // collective_broadcast_c3, collective_broadcast_c4: the operands' types
   // (but the roots'); the verifier reports a missing operand.
   size_t count = operands.size();
-  if (props.has_dynamic_root && props.has_dynamic_root.getValue() && count > 0)
+  if (isDynamicRoot(props.has_dynamic_root) && count > 0)
     --count;
   for (Value operand : operands.take_front(count))
     inferred.push_back(operand.getType());
@@ -561,7 +569,7 @@ LogicalResult CollectiveBroadcastOp::verify() {
                                 {"I2", "C1", "C2", "C2"}, /*padded=*/false,
                                 Bound::RunTime, /*flattened=*/false)))
     return failure();
-  bool dynamicRoot = getHasDynamicRoot();
+  bool dynamicRoot = isDynamicRoot(getHasDynamicRootAttr());
   size_t count = getOperands().size();
   if (count < (dynamicRoot ? 2u : 1u)) // collective_broadcast_c3, collective_broadcast_c4
     return emitOpError() << (dynamicRoot ? "C4" : "C3") << ": needs at least "

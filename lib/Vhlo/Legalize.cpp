@@ -423,7 +423,8 @@ bool specialToVhlo(StringRef base, NamedAttribute named, NamedAttrList &out,
       out.set("channel_type", i64Attr(ctx, channel.getType()));
     return true;
   }
-  if (isa<UnitAttr>(attr) && name == "use_global_device_ids") {
+  if (isa<UnitAttr>(attr) &&
+      (name == "use_global_device_ids" || name == "has_dynamic_root")) {
     out.set(name, BooleanV1Attr::get(ctx, true));
     return true;
   }
@@ -977,7 +978,7 @@ private:
       Attribute value = named.getValue();
       Attribute converted;
       auto boolean = dyn_cast<BooleanV1Attr>(value);
-      if (boolean && name == "use_global_device_ids") {
+      if (boolean && (name == "use_global_device_ids" || name == "has_dynamic_root")) {
         if (boolean.getValue())
           out.set(name, UnitAttr::get(op.getContext()));
         continue;
@@ -1119,8 +1120,11 @@ Operation *renameOp(Operation *op, StringRef name, NamedAttrList attrs) {
 
 FailureOr<Operation *> stepUp(Operation *op, const VersionStep &step) {
   NamedAttrList attrs(op->getAttrDictionary());
+  // An older writer may carry the newer attribute already, as a discardable
+  // one (jaxlib writes result_tilings on custom_call_v1): keep its value.
   for (const DefaultAttr &added : step.added)
-    attrs.set(added.attr, makeDefault(op->getContext(), added.kind, 0, false));
+    if (!attrs.get(added.attr))
+      attrs.set(added.attr, makeDefault(op->getContext(), added.kind, 0, false));
   for (const char *removed : step.removed)
     attrs.erase(removed);
   return renameOp(op, step.newer, attrs);

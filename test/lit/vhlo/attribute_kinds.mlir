@@ -4,9 +4,10 @@
 // dyn_cast_or_null): the legalization checks every attribute arrived, so a
 // wrong kind is an error naming it, never an attribute silently lost.
 //
-// 1. has_dynamic_root (collective_broadcast_v2, 1.20.0) comes back as the
-// BoolAttr stablehlo takes (once lost, the op failed to verify: "C5:
-// size(results) must be size(operands) = 2, got 1").
+// 1. has_dynamic_root (collective_broadcast_v2, 1.20.0), written as the spec
+// writes it (`= true`), comes back as upstream writes it (a unit attribute);
+// once lost, the op failed to verify ("C5: size(results) must be
+// size(operands) = 2, got 1").
 // RUN: split-file %s %t
 // RUN: stablehlo-opt %t/dynamic_root.mlir --stablehlo-legalize-to-vhlo --vhlo-legalize-to-stablehlo | FileCheck %t/dynamic_root.mlir --match-full-lines --strict-whitespace
 //
@@ -17,7 +18,7 @@
 
 //--- dynamic_root.mlir
 // CHECK-LABEL:  func.func @dynamic_root(%arg0: tensor<2xf32>, %arg1: tensor<1xi32>) -> tensor<2xf32> {
-// CHECK-NEXT:    %0 = "stablehlo.collective_broadcast"(%arg0, %arg1) <{has_dynamic_root = true, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf32>
+// CHECK-NEXT:    %0 = "stablehlo.collective_broadcast"(%arg0, %arg1) <{has_dynamic_root, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf32>
 // CHECK-NEXT:    return %0 : tensor<2xf32>
 // CHECK-NEXT:  }
 func.func @dynamic_root(%a: tensor<2xf32>, %roots: tensor<1xi32>) -> tensor<2xf32> {

@@ -372,15 +372,18 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<4xi8>, %q: tensor<2x!quant.unifo
 }}"""
 
 
-@pytest.mark.parametrize("roots", [None, [1, 0, 1], [0, 0, 0]], ids=["static", "mixed", "first"])
-def test_collective_broadcast_variadic(roots):
+@pytest.mark.parametrize("roots, flag", [(None, ""), ([1, 0, 1], ", has_dynamic_root = true"),
+                                         ([0, 0, 0], ", has_dynamic_root = true"),
+                                         ([1, 0, 1], ", has_dynamic_root")],
+                         ids=["static", "mixed", "first", "mixed_unit_attr"])
+def test_collective_broadcast_variadic(roots, flag):
     # the current spec: results[j] is operands[j] of the group's process at index roots[j] (index 0
     # without has_dynamic_root); replica 1, in no group, gets zeros (quantized: quantize(0), the
-    # zero point -3)
+    # zero point -3). has_dynamic_root as the spec writes it (= true) or upstream (a unit attribute).
     dynamic = roots is not None
     program = _VARIADIC_BROADCAST.format(
         roots_arg=", %roots: tensor<3xi32>" if dynamic else "", roots=", %roots" if dynamic else "",
-        flag=", has_dynamic_root = true" if dynamic else "", roots_type=", tensor<3xi32>" if dynamic else "")
+        flag=flag, roots_type=", tensor<3xi32>" if dynamic else "")
     a, b = inputs(3, 1, (2, 3)), inputs(3, 1, (4,), np.int8, seed=1)
     q = [np.array([i, -i], np.int8) for i in range(3)]
     args = [a, b, q] + ([np.array(roots, np.int32)] if dynamic else [])
