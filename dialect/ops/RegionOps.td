@@ -70,8 +70,11 @@ def StableHLO_CompositeOp : StableHLO_Op<"composite",
     FlatSymbolRefAttr:$decomposition,
     DefaultValuedOptionalAttr<I32Attr, "0">:$version);
   let results = (outs Variadic<HLO_TensorOrTokenOrTuple>);
+  // Regions (upstream since 1.14.0, not in the spec): kept and printed, not
+  // run; the op means its decomposition.
+  let regions = (region VariadicRegion<AnyRegion>:$composite_regions);
   let assemblyFormat = [{
-    $name $inputs attr-dict `:` functional-type(operands, results)
+    $name $inputs (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }

@@ -28,3 +28,22 @@ func.func @my_op(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
 func.func @nothing() {
   return
 }
+
+// Regions (upstream since 1.14.0; kept and printed, not run: the op means its
+// decomposition).
+// CHECK-LABEL:  func.func @composite_regions(%arg0: tensor<f32>) -> tensor<f32> {
+// CHECK-NEXT:    %0 = stablehlo.composite "my.identity" %arg0 ({
+// CHECK-NEXT:    ^bb0(%arg1: tensor<f32>):
+// CHECK-NEXT:      stablehlo.return %arg1 : tensor<f32>
+// CHECK-NEXT:    }) {decomposition = @identity, version = 1 : i32} : (tensor<f32>) -> tensor<f32>
+func.func @composite_regions(%arg0: tensor<f32>) -> tensor<f32> {
+  %0 = "stablehlo.composite"(%arg0) ({
+    ^bb0(%arg1: tensor<f32>):
+      "stablehlo.return"(%arg1) : (tensor<f32>) -> ()
+  }) {name = "my.identity", decomposition = @identity, version = 1 : i32} : (tensor<f32>) -> tensor<f32>
+  func.return %0 : tensor<f32>
+}
+
+func.func private @identity(%arg0: tensor<f32>) -> tensor<f32> {
+  return %arg0 : tensor<f32>
+}
