@@ -69,6 +69,16 @@ def StableHLO_AllReduceOp : StableHLO_VariadicInferringOp<"all_reduce"> {
   let hasVerifier = 1;
 }
 
+// XLA's CrossReplicaSum: all_reduce with stablehlo.add across the replicas of
+// each group. Not in the spec; upstream keeps it (deprecated) and VHLO has it
+// (cross-replica-sum_v1), so programs and artifacts holding it load and run.
+def StableHLO_CrossReplicaSumOp : StableHLO_Op<"cross-replica-sum",
+    [SameOperandsAndResultType]> {
+  let summary = "sum the operand over each replica group (XLA's CrossReplicaSum)";
+  let arguments = (ins HLO_Tensor:$operand, I64ElementsAttr:$replica_groups);
+  let results = (outs HLO_Tensor:$result);
+}
+
 def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter"> {
   let summary = "reduce the operands of a process group and scatter the parts";
   let arguments = (ins HLO_PerTensorTensor:$operand,

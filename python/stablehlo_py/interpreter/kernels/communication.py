@@ -170,6 +170,25 @@ def _all_reduce(op):
     return Kernel(all_reduce)
 
 
+@register("stablehlo.cross-replica-sum")
+def _cross_replica_sum(op):
+    """XLA's CrossReplicaSum (not in the spec; upstream keeps it): all_reduce with stablehlo.add
+    over `replica_groups`, across replicas (no channel)."""
+    info = op.operand_specs[0].element
+    add = body_ufunc("stablehlo.add", info)
+    find = _group_finder(op, grids.group_mode(0, False), _rows(op))
+    key = op.attrs
+
+    def cross_replica_sum(operand):
+        deposits, _, _ = _exchange(op, key, find, [operand])
+        total = deposits[0][0]
+        for deposit in deposits[1:]:
+            total = add(total, deposit[0])
+        return [np.array(total, dtype=info.dtype, copy=True)]
+
+    return Kernel(cross_replica_sum)
+
+
 @register("stablehlo.reduce_scatter")
 def _reduce_scatter(op):
     count, reduce = _reducer(op)

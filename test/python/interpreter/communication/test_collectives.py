@@ -3,6 +3,7 @@ semantics, every process-group strategy, replica_id / partition_id, the rendezvo
 
 from __future__ import annotations
 
+import json
 import time
 
 import numpy as np
@@ -709,3 +710,44 @@ func.func @main(%x: {T}) -> ({T6}, {T}, {T1}, {T}, {T}, {T}) {{
         np.testing.assert_array_equal(b, x[1])
         np.testing.assert_array_equal(p, x[0] if i == 1 else np.full(2, 2, np.int8))
     np.testing.assert_array_equal(total, np.array([-125, 127], np.int8))  # -65 + 1.5; 62.5 + 62.5 saturates
+
+
+_CROSS_REPLICA_SUM = """
+func.func @main(%a: tensor<5x{t}>) -> tensor<5x{t}> {{
+  %0 = "stablehlo.cross-replica-sum"(%a) {{replica_groups = dense<{groups}> : tensor<{shape}xi64>}}
+    : (tensor<5x{t}>) -> tensor<5x{t}>
+  return %0 : tensor<5x{t}>
+}}"""
+
+
+@pytest.mark.parametrize("t, dtype", [("f32", np.float32), ("i32", np.int32), ("ui8", np.uint8),
+                                      ("i1", np.bool_), ("complex<f64>", np.complex128)])
+@pytest.mark.parametrize("groups, shape", [("[[0, 1, 2, 3]]", "1x4"), ("[[3, 0], [1, 2]]", "2x2"),
+                                           ("[[0], [1], [2], [3]]", "4x1")])
+def test_cross_replica_sum(t, dtype, groups, shape):
+    # XLA's CrossReplicaSum: each replica gets the sum over its group, in the element type (integers
+    # wrap, booleans OR); the oracle sums in Python integers / numpy
+    rng = np.random.default_rng(3)
+    if dtype == np.bool_:
+        values = [rng.integers(0, 2, 5).astype(np.bool_) for _ in range(4)]
+    elif np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        values = [rng.integers(info.min, info.max, 5, endpoint=True).astype(dtype) for _ in range(4)]
+    else:
+        values = [(rng.standard_normal(5) * 4).astype(dtype) for _ in range(4)]
+    outs = interpret(_CROSS_REPLICA_SUM.format(t=t, groups=groups, shape=shape), values, num_replicas=4)
+    for group in json.loads(groups):
+        for replica in group:
+            if dtype == np.bool_:
+                expected = np.logical_or.reduce([values[r] for r in group])
+            elif np.issubdtype(dtype, np.integer):
+                bits = np.iinfo(dtype).bits
+                total = [sum(int(values[r][i]) for r in group) for i in range(5)]
+                expected = np.array([v % (1 << bits) for v in total], np.uint64).astype(dtype) \
+                    if not np.issubdtype(dtype, np.signedinteger) else \
+                    np.array([(v + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1)) for v in total], dtype)
+            else:
+                expected = values[group[0]].copy()
+                for r in group[1:]:
+                    expected = (expected + values[r]).astype(dtype)
+            np.testing.assert_array_equal(outs[replica][0], expected, err_msg=f"replica {replica}")
