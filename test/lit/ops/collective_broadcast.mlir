@@ -51,9 +51,9 @@ func.func @collective_broadcast_dynamic_root(%a: tensor<2xf32>, %b: tensor<3xi8>
 }
 
 // has_dynamic_root as upstream writes it: a unit attribute.
-// CHECK-LABEL:  func.func @dynamic_root_unit(%arg0: tensor<2xf32>, %arg1: tensor<1xi32>) -> tensor<2xf32> {
+// CHECK-LABEL:  func.func @collective_broadcast_dynamic_root_unit(%arg0: tensor<2xf32>, %arg1: tensor<1xi32>) -> tensor<2xf32> {
 // CHECK-NEXT:    %0 = "stablehlo.collective_broadcast"(%arg0, %arg1) <{has_dynamic_root, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf32>
-func.func @dynamic_root_unit(%a: tensor<2xf32>, %roots: tensor<1xi32>) -> tensor<2xf32> {
+func.func @collective_broadcast_dynamic_root_unit(%a: tensor<2xf32>, %roots: tensor<1xi32>) -> tensor<2xf32> {
   %0 = "stablehlo.collective_broadcast"(%a, %roots) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
