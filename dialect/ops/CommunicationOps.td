@@ -119,6 +119,23 @@ def StableHLO_CollectiveBroadcastOp
   let hasVerifier = 1;
 }
 
+// Upstream's current spec: the reduction of each group lands on its root only
+// (the group's first process, or with has_dynamic_root the index the last
+// operand names per result); the other processes get zeros. Results take the
+// element type the computation returns (C4, as all_reduce_c7).
+def StableHLO_CollectiveReduceOp
+    : StableHLO_VariadicInferringOp<"collective_reduce"> {
+  let summary = "reduce the operands of a process group onto its root";
+  let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
+                       I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       UnitAttr:$use_global_device_ids,
+                       OptionalAttr<AnyAttrOf<[UnitAttr, BoolAttr]>>:$has_dynamic_root);
+  let regions = (region SizedRegion<1>:$computation);
+  let results = (outs Variadic<HLO_PerTensorTensor>:$results);
+  let hasVerifier = 1;
+}
+
 def StableHLO_CollectivePermuteOp
     : StableHLO_InferringOp<"collective_permute"> {
   let summary = "send the operand from source to target processes";

@@ -107,6 +107,26 @@ void printDimList(raw_ostream &os, ArrayRef<int64_t> dims) {
   os << ']';
 }
 
+ParseResult parseSizeList(AsmParser &parser, AsmParser::Delimiter delimiter,
+                          SmallVectorImpl<int64_t> &sizes) {
+  return parser.parseCommaSeparatedList(delimiter, [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalQuestion())) {
+      sizes.push_back(ShapedType::kDynamic);
+      return success();
+    }
+    return parser.parseInteger(sizes.emplace_back());
+  });
+}
+
+void printSizeList(raw_ostream &os, ArrayRef<int64_t> sizes) {
+  llvm::interleaveComma(sizes, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << '?';
+    else
+      os << size;
+  });
+}
+
 ParseResult parseDims(OpAsmParser &parser, DenseI64ArrayAttr &dims) {
   SmallVector<int64_t> values;
   if (parseDimList(parser, values))

@@ -121,6 +121,11 @@ void printEnumKeyword(OpAsmPrinter &printer, Operation *, EnumAttrT attr) {
 ParseResult parseFields(AsmParser &parser,
                         llvm::function_ref<ParseResult(StringRef)> parseField);
 ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims);
+// Sizes that may be dynamic, `?` for ShapedType::kDynamic: the bounds of
+// `#stablehlo.bounds<4, ?>` and the shapes of VHLO's tensor types.
+ParseResult parseSizeList(AsmParser &parser, AsmParser::Delimiter delimiter,
+                          SmallVectorImpl<int64_t> &sizes);
+void printSizeList(raw_ostream &os, ArrayRef<int64_t> sizes);
 
 // Prints `<name = value, ...>`, fields in the order they are added.
 class FieldPrinter {

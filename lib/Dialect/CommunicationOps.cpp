@@ -602,6 +602,91 @@ LogicalResult CollectiveBroadcastOp::verify() {
   return success();
 }
 
+//===--- collective_reduce ------------------------------------------------===//
+
+// The operands reduced: all but the roots (the last operand) with
+// has_dynamic_root.
+static ValueRange reducedOperands(ValueRange operands, bool dynamicRoot) {
+  return dynamicRoot && !operands.empty() ? operands.drop_back() : operands;
+}
+
+LogicalResult CollectiveReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferred) {
+  auto props = propertiesOf<CollectiveReduceOp>(attributes, properties);
+  ValueRange reduced =
+      reducedOperands(operands, isDynamicRoot(props.has_dynamic_root));
+  auto ranked = rankedOperandTypes<CollectiveReduceOp>(location, reduced);
+  if (failed(ranked))
+    return failure();
+  // collective_reduce_c3, collective_reduce_c4: the operands' shapes, with
+  // the element type E the computation returns (when a body returns one
+  // value; the verifier reports a malformed computation).
+  Type element;
+  if (hasBody(regions, 0))
+    if (Operation *terminator = terminatorOf(regions[0]->front()))
+      if (terminator->getNumOperands() == 1)
+        element = getElementTypeOrSelf(terminator->getOperand(0).getType());
+  for (RankedTensorType type : *ranked)
+    inferred.push_back(element ? type.clone(element) : type);
+  return success();
+}
+
+LogicalResult CollectiveReduceOp::verify() {
+  bool dynamicRoot = isDynamicRoot(getHasDynamicRootAttr());
+  bool global = getUseGlobalDeviceIds();
+  int64_t channelId = channelIdOf(getChannelHandleAttr());
+  // I2, collective_reduce_c1, collective_reduce_c2. Like all_reduce's, the
+  // groups may be padded with -1 and their ids are range(size(replica_groups))
+  // (what upstream checks); the bound N is compared at run time.
+  if (failed(checkReplicaGroups(*this, getReplicaGroups(),
+                                {"I2", "C1", "C2", "C2"}, /*padded=*/true,
+                                Bound::Size, global)))
+    return failure();
+  // Not in the spec's collective_reduce, which has no use_global_device_ids:
+  // upstream's rule, as all_reduce_c4.
+  if (failed(checkGlobalDeviceIds(*this, global, channelId,
+                                  "use_global_device_ids")))
+    return failure();
+  ValueRange operands = getOperands();
+  if (operands.size() < (dynamicRoot ? 2u : 1u)) // collective_reduce_c3
+    return emitOpError() << "C3: needs at least "
+                         << (dynamicRoot ? "2 operands (the last the roots)"
+                                         : "1 operand")
+                         << ", got " << operands.size();
+  ValueRange reduced = reducedOperands(operands, dynamicRoot);
+  if (getNumResults() != reduced.size()) // collective_reduce_c3
+    return emitOpError() << "C3: size(results) must be size(operands)"
+                         << (dynamicRoot ? " - 1" : "") << " = "
+                         << reduced.size() << ", got " << getNumResults();
+  if (dynamicRoot) {
+    Type roots = operands.back().getType();
+    auto expected = RankedTensorType::get({int64_t(reduced.size())},
+                                          IntegerType::get(getContext(), 32));
+    if (!isCompatibleType(roots, expected)) // collective_reduce_c3
+      return emitOpError() << "C3: the last operand holds the roots, of type "
+                           << expected << ", got " << roots;
+  }
+  FailureOr<Type> element =
+      checkComputation(*this, getComputation(), reduced, "C4");
+  if (failed(element))
+    return failure();
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(reduced, getResults()))) {
+    auto [operand, result] = pair;
+    if (!isCompatibleShape(operand.getType(), result.getType())) // collective_reduce_c3
+      return emitOpError() << "C3: result #" << index << " "
+                           << result.getType()
+                           << " must have the shape of operand #" << index
+                           << " " << operand.getType();
+    if (getElementTypeOrSelf(result.getType()) != *element) // collective_reduce_c4
+      return emitOpError() << "C4: the element type of result #" << index
+                           << " " << result.getType()
+                           << " must be the computation's E = " << *element;
+  }
+  return success();
+}
+
 // source_target_pairs of collective_permute (collective_permute_c1-c4, with the
 // bound N of collective_permute_c4, num_replicas or num_partitions, at run
 // time); send and recv read upstream's optional source_target_pairs (not in the

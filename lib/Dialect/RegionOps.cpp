@@ -1053,9 +1053,16 @@ LogicalResult AsyncStartOp::verify() {
     return emitOpError() << "C1: the body must hold one op and a return, got "
                          << body.getOperations().size() << " ops";
   Operation &inner = body.front();
+  // Upstream also takes collective_reduce, which the spec's list lacks.
+  if (isa<CollectiveReduceOp>(inner) &&
+      failed(reportSpecDeviation(*this, "C2", [](InFlightDiagnostic &diag) {
+        diag << "the body's op must be one the spec lists; collective_reduce "
+                "is not among them";
+      })))
+    return failure();
   if (!isa<AllReduceOp, AllGatherOp, AllToAllOp, CollectivePermuteOp,
-           ReduceScatterOp, CollectiveBroadcastOp, SliceOp, DynamicSliceOp,
-           DynamicUpdateSliceOp>(inner)) // async_start_c2
+           ReduceScatterOp, CollectiveBroadcastOp, CollectiveReduceOp, SliceOp,
+           DynamicSliceOp, DynamicUpdateSliceOp>(inner)) // async_start_c2
     return emitOpError() << "C2: the body's op must be a collective "
                             "(all_reduce, all_gather, all_to_all, "
                             "collective_permute, reduce_scatter, "

@@ -117,20 +117,10 @@ void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {
 
 static Attribute parseBoundsList(AsmParser &parser, bool bracketed) {
   SmallVector<int64_t> bounds;
-  auto parseBound = [&]() -> ParseResult {
-    if (succeeded(parser.parseOptionalQuestion())) {
-      bounds.push_back(ShapedType::kDynamic);
-      return success();
-    }
-    int64_t value;
-    if (parser.parseInteger(value))
-      return failure();
-    bounds.push_back(value);
-    return success();
-  };
-  auto delimiter = bracketed ? AsmParser::Delimiter::Square
-                             : AsmParser::Delimiter::None;
-  if (parser.parseCommaSeparatedList(delimiter, parseBound))
+  if (parseSizeList(parser,
+                    bracketed ? AsmParser::Delimiter::Square
+                              : AsmParser::Delimiter::None,
+                    bounds))
     return {};
   return TypeExtensionsAttr::get(parser.getContext(), bounds);
 }
@@ -189,12 +179,7 @@ Attribute TypeExtensionsAttr::parse(AsmParser &parser, Type) {
 }
 void TypeExtensionsAttr::print(AsmPrinter &printer) const {
   printer << '<';
-  llvm::interleaveComma(getBounds(), printer, [&](int64_t bound) {
-    if (ShapedType::isDynamic(bound))
-      printer << '?';
-    else
-      printer << bound;
-  });
+  printSizeList(printer.getStream(), getBounds());
   printer << '>';
 }
 

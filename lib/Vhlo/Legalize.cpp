@@ -69,6 +69,9 @@ const llvm::StringMap<SmallVector<DefaultAttr>> &defaults() {
       t[op] = {{"channel_id", K::ZeroI64}};
     t["collective_broadcast"] = {{"channel_id", K::ZeroI64},
                                  {"has_dynamic_root", K::False}};
+    t["collective_reduce"] = {{"channel_id", K::ZeroI64},
+                              {"use_global_device_ids", K::False},
+                              {"has_dynamic_root", K::False}};
     t["cholesky"] = {{"lower", K::False}};
     t["compare"] = {{"compare_type", K::NoType}};
     t["composite"] = {{"version", K::ZeroI64},
@@ -255,25 +258,29 @@ StringRef baseName(StringRef name) {
   return name;
 }
 
-// The newest version of each vhlo op ("add" -> "vhlo.add_v1").
-const llvm::StringMap<std::string> &newestVhloOps(MLIRContext *ctx) {
-  static llvm::StringMap<std::string> table;
-  static std::once_flag once;
-  std::call_once(once, [&] {
-    llvm::StringMap<int> versions;
-    for (RegisteredOperationName name : ctx->getRegisteredOperations()) {
-      StringRef full = name.getStringRef();
-      if (!full.starts_with("vhlo."))
-        continue;
-      StringRef base = baseName(full);
-      int version = 0;
-      full.substr(full.rfind("_v") + 2).getAsInteger(10, version);
-      if (version > versions.lookup(base)) {
-        versions[base] = version;
-        table[base] = full.str();
-      }
+// The newest version of each vhlo op ("add" -> "vhlo.add_v1"), from the
+// dialect's op list (not from a context, which may not hold the dialect).
+template <typename... Ops>
+llvm::StringMap<std::string> newestOf() {
+  llvm::StringMap<std::string> table;
+  llvm::StringMap<int> versions;
+  for (StringRef full : {Ops::getOperationName()...}) {
+    StringRef base = baseName(full);
+    int version = 0;
+    full.substr(full.rfind("_v") + 2).getAsInteger(10, version);
+    if (version > versions.lookup(base)) {
+      versions[base] = version;
+      table[base] = full.str();
     }
-  });
+  }
+  return table;
+}
+
+const llvm::StringMap<std::string> &newestVhloOps() {
+  static const llvm::StringMap<std::string> table = newestOf<
+#define GET_OP_LIST
+#include "VhloOps.cpp.inc"
+      >();
   return table;
 }
 
@@ -289,10 +296,38 @@ int64_t defaultRank(Operation *op) {
 
 //===--- StableHLO -> VHLO attributes ---------------------------------------===//
 
-template <typename VhloAttr, typename Symbolize>
-Attribute enumToVhlo(MLIRContext *ctx, StringRef name, Symbolize symbolize) {
-  auto value = symbolize(name);
-  return value ? VhloAttr::get(ctx, *value) : Attribute();
+// The enum attributes of both dialects, paired: values map by their names.
+template <typename FromAttr, typename ToAttr, auto stringify, auto symbolize>
+Attribute renameEnum(Attribute attr) {
+  auto value = symbolize(stringify(cast<FromAttr>(attr).getValue()));
+  return value ? ToAttr::get(attr.getContext(), *value) : Attribute();
+}
+struct EnumPair {
+  TypeID hlo, vhlo;
+  Attribute (*toVhlo)(Attribute);
+  Attribute (*toHlo)(Attribute);
+};
+#define VHLO_ENUM_PAIR(Name)                                                   \
+  EnumPair {                                                                   \
+    TypeID::get<hlo::Name##Attr>(), TypeID::get<Name##V1Attr>(),               \
+        &renameEnum<hlo::Name##Attr, Name##V1Attr, &hlo::stringify##Name,      \
+                    &symbolizeEnum<Name##V1>>,                                 \
+        &renameEnum<Name##V1Attr, hlo::Name##Attr, &stringify##Name##V1,       \
+                    &hlo::symbolizeEnum<hlo::Name>>                            \
+  }
+const EnumPair kEnumPairs[] = {
+    VHLO_ENUM_PAIR(ComparisonDirection), VHLO_ENUM_PAIR(ComparisonType),
+    VHLO_ENUM_PAIR(FftType),             VHLO_ENUM_PAIR(Precision),
+    VHLO_ENUM_PAIR(RngAlgorithm),        VHLO_ENUM_PAIR(RngDistribution),
+    VHLO_ENUM_PAIR(Transpose),           VHLO_ENUM_PAIR(ResultAccuracyMode)};
+#undef VHLO_ENUM_PAIR
+
+const EnumPair *enumPairOf(Attribute attr) {
+  TypeID id = attr.getTypeID();
+  for (const EnumPair &pair : kEnumPairs)
+    if (pair.hlo == id || pair.vhlo == id)
+      return &pair;
+  return nullptr;
 }
 
 Attribute denseToVhlo(DenseElementsAttr dense) {
@@ -308,38 +343,8 @@ Attribute attrToVhlo(Attribute attr) {
   MLIRContext *ctx = attr.getContext();
   if (isVhloAttr(attr))
     return attr;
-  if (auto a = dyn_cast<hlo::ComparisonDirectionAttr>(attr))
-    return enumToVhlo<ComparisonDirectionV1Attr>(
-        ctx, hlo::stringifyComparisonDirection(a.getValue()),
-        [](StringRef s) { return symbolizeComparisonDirectionV1(s); });
-  if (auto a = dyn_cast<hlo::ComparisonTypeAttr>(attr))
-    return enumToVhlo<ComparisonTypeV1Attr>(
-        ctx, hlo::stringifyComparisonType(a.getValue()),
-        [](StringRef s) { return symbolizeComparisonTypeV1(s); });
-  if (auto a = dyn_cast<hlo::FftTypeAttr>(attr))
-    return enumToVhlo<FftTypeV1Attr>(
-        ctx, hlo::stringifyFftType(a.getValue()),
-        [](StringRef s) { return symbolizeFftTypeV1(s); });
-  if (auto a = dyn_cast<hlo::PrecisionAttr>(attr))
-    return enumToVhlo<PrecisionV1Attr>(
-        ctx, hlo::stringifyPrecision(a.getValue()),
-        [](StringRef s) { return symbolizePrecisionV1(s); });
-  if (auto a = dyn_cast<hlo::RngAlgorithmAttr>(attr))
-    return enumToVhlo<RngAlgorithmV1Attr>(
-        ctx, hlo::stringifyRngAlgorithm(a.getValue()),
-        [](StringRef s) { return symbolizeRngAlgorithmV1(s); });
-  if (auto a = dyn_cast<hlo::RngDistributionAttr>(attr))
-    return enumToVhlo<RngDistributionV1Attr>(
-        ctx, hlo::stringifyRngDistribution(a.getValue()),
-        [](StringRef s) { return symbolizeRngDistributionV1(s); });
-  if (auto a = dyn_cast<hlo::TransposeAttr>(attr))
-    return enumToVhlo<TransposeV1Attr>(
-        ctx, hlo::stringifyTranspose(a.getValue()),
-        [](StringRef s) { return symbolizeTransposeV1(s); });
-  if (auto a = dyn_cast<hlo::ResultAccuracyModeAttr>(attr))
-    return enumToVhlo<ResultAccuracyModeV1Attr>(
-        ctx, hlo::stringifyResultAccuracyMode(a.getValue()),
-        [](StringRef s) { return symbolizeResultAccuracyModeV1(s); });
+  if (const EnumPair *pair = enumPairOf(attr))
+    return pair->toVhlo(attr);
   if (auto a = dyn_cast<hlo::OutputOperandAliasAttr>(attr))
     return OutputOperandAliasV1Attr::get(ctx, a.getOutputTupleIndices(),
                                          a.getOperandIndex(),
@@ -510,57 +515,13 @@ bool specialToVhlo(StringRef base, NamedAttribute named, NamedAttrList &out,
 
 //===--- VHLO -> StableHLO attributes ---------------------------------------===//
 
-template <typename HloAttr, typename Symbolize>
-Attribute enumToHlo(MLIRContext *ctx, StringRef name, Symbolize symbolize) {
-  auto value = symbolize(name);
-  return value ? HloAttr::get(ctx, *value) : Attribute();
-}
-
 Attribute attrToHlo(Attribute attr) {
   MLIRContext *ctx = attr.getContext();
   if (!isVhloAttr(attr))
     return attr; // another dialect's, kept as it is
+  if (const EnumPair *pair = enumPairOf(attr))
+    return pair->toHlo(attr);
   return llvm::TypeSwitch<Attribute, Attribute>(attr)
-      .Case([&](ComparisonDirectionV1Attr a) {
-        return enumToHlo<hlo::ComparisonDirectionAttr>(
-            ctx, stringifyComparisonDirectionV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeComparisonDirection(s); });
-      })
-      .Case([&](ComparisonTypeV1Attr a) {
-        return enumToHlo<hlo::ComparisonTypeAttr>(
-            ctx, stringifyComparisonTypeV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeComparisonType(s); });
-      })
-      .Case([&](FftTypeV1Attr a) {
-        return enumToHlo<hlo::FftTypeAttr>(
-            ctx, stringifyFftTypeV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeFftType(s); });
-      })
-      .Case([&](PrecisionV1Attr a) {
-        return enumToHlo<hlo::PrecisionAttr>(
-            ctx, stringifyPrecisionV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizePrecision(s); });
-      })
-      .Case([&](RngAlgorithmV1Attr a) {
-        return enumToHlo<hlo::RngAlgorithmAttr>(
-            ctx, stringifyRngAlgorithmV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeRngAlgorithm(s); });
-      })
-      .Case([&](RngDistributionV1Attr a) {
-        return enumToHlo<hlo::RngDistributionAttr>(
-            ctx, stringifyRngDistributionV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeRngDistribution(s); });
-      })
-      .Case([&](TransposeV1Attr a) {
-        return enumToHlo<hlo::TransposeAttr>(
-            ctx, stringifyTransposeV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeTranspose(s); });
-      })
-      .Case([&](ResultAccuracyModeV1Attr a) {
-        return enumToHlo<hlo::ResultAccuracyModeAttr>(
-            ctx, stringifyResultAccuracyModeV1(a.getValue()),
-            [](StringRef s) { return hlo::symbolizeResultAccuracyMode(s); });
-      })
       .Case([&](CustomCallApiVersionV1Attr a) -> Attribute {
         auto version = hlo::symbolizeCustomCallApiVersion(
             stringifyCustomCallApiVersionV1(a.getValue()));
@@ -824,7 +785,7 @@ public:
     if (failed(name))
       return failure();
     NamedAttrList attrs;
-    if (failed(toVhlo ? attrsToVhlo(op, attrs) : attrsToHlo(op, *name, attrs)))
+    if (failed(toVhlo ? attrsToVhlo(op, attrs) : attrsToHlo(op, attrs)))
       return failure();
     OperationState state(op.getLoc(), *name);
     for (Value operand : op.getOperands())
@@ -877,7 +838,7 @@ private:
         return std::string("vhlo.return_v1");
       if (name.starts_with("vhlo."))
         return name.str(); // already VHLO: kept as it is
-      const auto &newest = newestVhloOps(op.getContext());
+      const auto &newest = newestVhloOps();
       auto it = name.starts_with("stablehlo.") ? newest.find(baseName(name))
                                                : newest.end();
       if (it == newest.end())
@@ -889,7 +850,7 @@ private:
     if (!name.starts_with("vhlo."))
       return name.str();
     StringRef base = baseName(name);
-    const auto &newest = newestVhloOps(op.getContext());
+    const auto &newest = newestVhloOps();
     auto it = newest.find(base);
     if (it == newest.end() || it->second != name)
       return op.emitError() << "'" << name
@@ -943,7 +904,7 @@ private:
     return success();
   }
 
-  LogicalResult attrsToHlo(Operation &op, StringRef newName, NamedAttrList &out) {
+  LogicalResult attrsToHlo(Operation &op, NamedAttrList &out) {
     StringRef base = baseName(op.getName().getStringRef());
     NamedAttrList attrs(op.getAttrDictionary());
     if (!op.getName().getStringRef().starts_with("vhlo.")) {
@@ -1018,7 +979,6 @@ private:
                               << "' has no StableHLO form";
       out.set(named.getName(), converted);
     }
-    (void)newName;
     return success();
   }
 

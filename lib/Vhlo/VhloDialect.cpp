@@ -1,6 +1,7 @@
 // The vhlo dialect: registration and the textual syntax of its types and
 // attributes (upstream StableHLO's, so that VHLO printed by either parses in
 // the other).
+#include "Dialect/StablehloOps.h"
 #include "Vhlo/VhloOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -146,26 +147,14 @@ static void printEscapedString(AsmPrinter &printer, StringRef value) {
 
 FailureOr<SmallVector<int64_t>> mlir::vhlo::parseDims(AsmParser &parser) {
   SmallVector<int64_t> sizes;
-  if (parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            if (succeeded(parser.parseOptionalQuestion())) {
-              sizes.push_back(ShapedType::kDynamic);
-              return success();
-            }
-            return parser.parseInteger(sizes.emplace_back());
-          }))
+  if (stablehlo::parseSizeList(parser, AsmParser::Delimiter::Square, sizes))
     return failure();
   return sizes;
 }
 
 void mlir::vhlo::printDims(AsmPrinter &printer, ArrayRef<int64_t> sizes) {
   printer << '[';
-  llvm::interleaveComma(sizes, printer, [&](int64_t size) {
-    if (ShapedType::isDynamic(size))
-      printer << '?';
-    else
-      printer << size;
-  });
+  stablehlo::printSizeList(printer.getStream(), sizes);
   printer << ']';
 }
 

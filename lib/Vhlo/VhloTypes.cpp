@@ -11,110 +11,76 @@ using namespace mlir::vhlo;
 
 namespace {
 
+// The scalar types without parameters, each with its builtin counterpart: one
+// table for both directions. A builtin type missing here (si8, ui1, ...) has
+// no VHLO form.
+template <typename T>
+Type make(MLIRContext *ctx) {
+  return T::get(ctx);
+}
+template <unsigned width, IntegerType::SignednessSemantics signedness =
+                              IntegerType::Signless>
+Type makeInteger(MLIRContext *ctx) {
+  return IntegerType::get(ctx, width, signedness);
+}
+constexpr auto kUnsigned = IntegerType::Unsigned;
+
+struct ScalarPair {
+  TypeID vhlo;
+  Type (*makeVhlo)(MLIRContext *);
+  Type (*makeBuiltin)(MLIRContext *);
+};
+#define VHLO_SCALAR(VhloType, builtin)                                         \
+  ScalarPair { TypeID::get<VhloType>(), &make<VhloType>, builtin }
+const ScalarPair kScalarPairs[] = {
+    VHLO_SCALAR(BooleanV1Type, &makeInteger<1>),
+    VHLO_SCALAR(IntegerSI2V1Type, &makeInteger<2>),
+    VHLO_SCALAR(IntegerSI4V1Type, &makeInteger<4>),
+    VHLO_SCALAR(IntegerSI8V1Type, &makeInteger<8>),
+    VHLO_SCALAR(IntegerSI16V1Type, &makeInteger<16>),
+    VHLO_SCALAR(IntegerSI32V1Type, &makeInteger<32>),
+    VHLO_SCALAR(IntegerSI64V1Type, &makeInteger<64>),
+    VHLO_SCALAR(IntegerUI2V1Type, (&makeInteger<2, kUnsigned>)),
+    VHLO_SCALAR(IntegerUI4V1Type, (&makeInteger<4, kUnsigned>)),
+    VHLO_SCALAR(IntegerUI8V1Type, (&makeInteger<8, kUnsigned>)),
+    VHLO_SCALAR(IntegerUI16V1Type, (&makeInteger<16, kUnsigned>)),
+    VHLO_SCALAR(IntegerUI32V1Type, (&makeInteger<32, kUnsigned>)),
+    VHLO_SCALAR(IntegerUI64V1Type, (&makeInteger<64, kUnsigned>)),
+    VHLO_SCALAR(IndexV1Type, &make<IndexType>),
+    VHLO_SCALAR(NoneV1Type, &make<NoneType>),
+    VHLO_SCALAR(FloatBF16V1Type, &make<BFloat16Type>),
+    VHLO_SCALAR(FloatF16V1Type, &make<Float16Type>),
+    VHLO_SCALAR(FloatF32V1Type, &make<Float32Type>),
+    VHLO_SCALAR(FloatF64V1Type, &make<Float64Type>),
+    VHLO_SCALAR(FloatTF32V1Type, &make<FloatTF32Type>),
+    VHLO_SCALAR(FloatF4E2M1FNV1Type, &make<Float4E2M1FNType>),
+    VHLO_SCALAR(FloatF6E2M3FNV1Type, &make<Float6E2M3FNType>),
+    VHLO_SCALAR(FloatF6E3M2FNV1Type, &make<Float6E3M2FNType>),
+    VHLO_SCALAR(FloatF8E3M4V1Type, &make<Float8E3M4Type>),
+    VHLO_SCALAR(FloatF8E4M3V1Type, &make<Float8E4M3Type>),
+    VHLO_SCALAR(FloatF8E4M3FNV1Type, &make<Float8E4M3FNType>),
+    VHLO_SCALAR(FloatF8E5M2V1Type, &make<Float8E5M2Type>),
+    VHLO_SCALAR(FloatF8E4M3FNUZV1Type, &make<Float8E4M3FNUZType>),
+    VHLO_SCALAR(FloatF8E4M3B11FNUZV1Type, &make<Float8E4M3B11FNUZType>),
+    VHLO_SCALAR(FloatF8E5M2FNUZV1Type, &make<Float8E5M2FNUZType>),
+    VHLO_SCALAR(FloatF8E8M0FNUV1Type, &make<Float8E8M0FNUType>)};
+#undef VHLO_SCALAR
+
 Type scalarToBuiltin(Type type) {
-  MLIRContext *ctx = type.getContext();
-  return llvm::TypeSwitch<Type, Type>(type)
-      .Case([&](BooleanV1Type) { return IntegerType::get(ctx, 1); })
-      .Case([&](IntegerSI2V1Type) { return IntegerType::get(ctx, 2); })
-      .Case([&](IntegerSI4V1Type) { return IntegerType::get(ctx, 4); })
-      .Case([&](IntegerSI8V1Type) { return IntegerType::get(ctx, 8); })
-      .Case([&](IntegerSI16V1Type) { return IntegerType::get(ctx, 16); })
-      .Case([&](IntegerSI32V1Type) { return IntegerType::get(ctx, 32); })
-      .Case([&](IntegerSI64V1Type) { return IntegerType::get(ctx, 64); })
-      .Case([&](IntegerUI2V1Type) {
-        return IntegerType::get(ctx, 2, IntegerType::Unsigned);
-      })
-      .Case([&](IntegerUI4V1Type) {
-        return IntegerType::get(ctx, 4, IntegerType::Unsigned);
-      })
-      .Case([&](IntegerUI8V1Type) {
-        return IntegerType::get(ctx, 8, IntegerType::Unsigned);
-      })
-      .Case([&](IntegerUI16V1Type) {
-        return IntegerType::get(ctx, 16, IntegerType::Unsigned);
-      })
-      .Case([&](IntegerUI32V1Type) {
-        return IntegerType::get(ctx, 32, IntegerType::Unsigned);
-      })
-      .Case([&](IntegerUI64V1Type) {
-        return IntegerType::get(ctx, 64, IntegerType::Unsigned);
-      })
-      .Case([&](IndexV1Type) { return IndexType::get(ctx); })
-      .Case([&](NoneV1Type) { return NoneType::get(ctx); })
-      .Case([&](FloatBF16V1Type) { return BFloat16Type::get(ctx); })
-      .Case([&](FloatF16V1Type) { return Float16Type::get(ctx); })
-      .Case([&](FloatF32V1Type) { return Float32Type::get(ctx); })
-      .Case([&](FloatF64V1Type) { return Float64Type::get(ctx); })
-      .Case([&](FloatTF32V1Type) { return FloatTF32Type::get(ctx); })
-      .Case([&](FloatF4E2M1FNV1Type) { return Float4E2M1FNType::get(ctx); })
-      .Case([&](FloatF6E2M3FNV1Type) { return Float6E2M3FNType::get(ctx); })
-      .Case([&](FloatF6E3M2FNV1Type) { return Float6E3M2FNType::get(ctx); })
-      .Case([&](FloatF8E3M4V1Type) { return Float8E3M4Type::get(ctx); })
-      .Case([&](FloatF8E4M3V1Type) { return Float8E4M3Type::get(ctx); })
-      .Case([&](FloatF8E4M3FNV1Type) { return Float8E4M3FNType::get(ctx); })
-      .Case([&](FloatF8E5M2V1Type) { return Float8E5M2Type::get(ctx); })
-      .Case([&](FloatF8E4M3FNUZV1Type) { return Float8E4M3FNUZType::get(ctx); })
-      .Case([&](FloatF8E4M3B11FNUZV1Type) {
-        return Float8E4M3B11FNUZType::get(ctx);
-      })
-      .Case([&](FloatF8E5M2FNUZV1Type) { return Float8E5M2FNUZType::get(ctx); })
-      .Case([&](FloatF8E8M0FNUV1Type) { return Float8E8M0FNUType::get(ctx); })
-      .Default([](Type) { return Type(); });
+  for (const ScalarPair &pair : kScalarPairs)
+    if (pair.vhlo == type.getTypeID())
+      return pair.makeBuiltin(type.getContext());
+  return {};
 }
 
 Type scalarToVhlo(Type type) {
-  MLIRContext *ctx = type.getContext();
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    if (integer.isSigned())
-      return {}; // si8 etc.: StableHLO's integers are signless or unsigned
-    bool isUnsigned = integer.isUnsigned();
-    switch (integer.getWidth()) {
-    case 1:
-      return isUnsigned ? Type() : BooleanV1Type::get(ctx);
-    case 2:
-      return isUnsigned ? Type(IntegerUI2V1Type::get(ctx))
-                        : Type(IntegerSI2V1Type::get(ctx));
-    case 4:
-      return isUnsigned ? Type(IntegerUI4V1Type::get(ctx))
-                        : Type(IntegerSI4V1Type::get(ctx));
-    case 8:
-      return isUnsigned ? Type(IntegerUI8V1Type::get(ctx))
-                        : Type(IntegerSI8V1Type::get(ctx));
-    case 16:
-      return isUnsigned ? Type(IntegerUI16V1Type::get(ctx))
-                        : Type(IntegerSI16V1Type::get(ctx));
-    case 32:
-      return isUnsigned ? Type(IntegerUI32V1Type::get(ctx))
-                        : Type(IntegerSI32V1Type::get(ctx));
-    case 64:
-      return isUnsigned ? Type(IntegerUI64V1Type::get(ctx))
-                        : Type(IntegerSI64V1Type::get(ctx));
-    default:
-      return {};
-    }
-  }
-  return llvm::TypeSwitch<Type, Type>(type)
-      .Case([&](IndexType) { return IndexV1Type::get(ctx); })
-      .Case([&](NoneType) { return NoneV1Type::get(ctx); })
-      .Case([&](BFloat16Type) { return FloatBF16V1Type::get(ctx); })
-      .Case([&](Float16Type) { return FloatF16V1Type::get(ctx); })
-      .Case([&](Float32Type) { return FloatF32V1Type::get(ctx); })
-      .Case([&](Float64Type) { return FloatF64V1Type::get(ctx); })
-      .Case([&](FloatTF32Type) { return FloatTF32V1Type::get(ctx); })
-      .Case([&](Float4E2M1FNType) { return FloatF4E2M1FNV1Type::get(ctx); })
-      .Case([&](Float6E2M3FNType) { return FloatF6E2M3FNV1Type::get(ctx); })
-      .Case([&](Float6E3M2FNType) { return FloatF6E3M2FNV1Type::get(ctx); })
-      .Case([&](Float8E3M4Type) { return FloatF8E3M4V1Type::get(ctx); })
-      .Case([&](Float8E4M3Type) { return FloatF8E4M3V1Type::get(ctx); })
-      .Case([&](Float8E4M3FNType) { return FloatF8E4M3FNV1Type::get(ctx); })
-      .Case([&](Float8E5M2Type) { return FloatF8E5M2V1Type::get(ctx); })
-      .Case([&](Float8E4M3FNUZType) { return FloatF8E4M3FNUZV1Type::get(ctx); })
-      .Case([&](Float8E4M3B11FNUZType) {
-        return FloatF8E4M3B11FNUZV1Type::get(ctx);
-      })
-      .Case([&](Float8E5M2FNUZType) { return FloatF8E5M2FNUZV1Type::get(ctx); })
-      .Case([&](Float8E8M0FNUType) { return FloatF8E8M0FNUV1Type::get(ctx); })
-      .Default([](Type) { return Type(); });
+  // Only builtin scalars can match: skip the table for everything else.
+  if (!isa<IntegerType, IndexType, NoneType, FloatType>(type))
+    return {};
+  for (const ScalarPair &pair : kScalarPairs)
+    if (pair.makeBuiltin(type.getContext()) == type)
+      return pair.makeVhlo(type.getContext());
+  return {};
 }
 
 // Converts every type of `types`; false if one has no counterpart.

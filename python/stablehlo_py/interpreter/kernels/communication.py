@@ -1,7 +1,7 @@
 """Kernels of the communication ops: after_all and create_token (the interpreter runs ops in
 program order, so a token carries nothing), replica_id and partition_id, and the collectives
-all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast, collective_permute;
-and send, recv, infeed and outfeed (their section below).
+all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast, collective_reduce,
+collective_permute; and send, recv, infeed and outfeed (their section below).
 
 Collectives run on the process grid of grid.py: the kernel finds the group of the running
 process (the spec's strategies, computed once per grid), deposits its operands at the
@@ -133,28 +133,38 @@ def _combiner(op, body):
     return (lambda a, b, extras: np.asarray(call([a, b], extras)[0])), False
 
 
-def _reducer(op):
-    """`reduce(operands, extras) -> (reduced values, group, index)` of all_reduce / reduce_scatter."""
-    count = op.num_operands
+def _folder(op):
+    """(`promote(values)`: the operands in the computation's element type E, `fold(values, shape,
+    extras)`: the computation folded over a group's values left to right, a new array of `shape`)."""
     body = op.region(0)
     info = body.arg_specs[0].element
     combine, fresh = _combiner(op, body)
+
+    def promote(values):
+        return [v if v.dtype == info.dtype else convert_values(v, info) for v in values]
+
+    def fold(values, shape, extras):
+        acc = values[0]
+        for value in values[1:]:
+            acc = combine(acc, value, extras)
+        if not (fresh and len(values) > 1 and acc.shape == shape):
+            # a deposit itself (a group of one, a body returning an argument) or a constant
+            acc = np.array(np.broadcast_to(acc, shape), dtype=info.dtype, copy=True)
+        return acc
+
+    return promote, fold
+
+
+def _reducer(op):
+    """`reduce(operands, extras) -> (reduced values, group, index)` of all_reduce / reduce_scatter."""
+    count = op.num_operands
+    promote, fold = _folder(op)
     _, find = _standard_finder(op)
     key = op.attrs  # the same object for every process (and every specialised form of the op)
 
     def reduce(operands, extras):
-        values = [v if v.dtype == info.dtype else convert_values(v, info) for v in operands]
-        deposits, group, index = _exchange(op, key, find, values)
-        reduced = []
-        for i in range(count):
-            acc = deposits[0][i]
-            for deposit in deposits[1:]:
-                acc = combine(acc, deposit[i], extras)
-            shape = operands[i].shape
-            if not (fresh and len(group) > 1 and acc.shape == shape):
-                # a deposit itself (a group of one, a body returning an argument) or a constant
-                acc = np.array(np.broadcast_to(acc, shape), dtype=info.dtype, copy=True)
-            reduced.append(acc)
+        deposits, group, index = _exchange(op, key, find, promote(operands))
+        reduced = [fold([d[i] for d in deposits], operands[i].shape, extras) for i in range(count)]
         return reduced, group, index
 
     return count, reduce
@@ -187,6 +197,41 @@ def _cross_replica_sum(op):
         return [np.array(total, dtype=info.dtype, copy=True)]
 
     return Kernel(cross_replica_sum)
+
+
+@register("stablehlo.collective_reduce")
+def _collective_reduce(op):
+    """Each result j is operand j reduced over the group (folded in group order, as all_reduce),
+    on the group's root for j alone: its first process, or with has_dynamic_root the process at
+    index roots[j] of the group (roots: the last operand, which every member must hold alike).
+    Every other process, and one in no group, gets zeros (quantized: the storage of zero)."""
+    dynamic_root = bool(op.attrs.get("has_dynamic_root"))
+    count = op.num_operands - dynamic_root
+    promote, fold = _folder(op)
+    mode = grids.group_mode(_channel_id(op), _use_global_device_ids(op))
+    find = _group_finder(op, mode, _rows(op), cover=False)
+    specs = op.result_specs
+    key = op.attrs
+
+    def collective_reduce(*vals):
+        operands, extras = vals[:count], vals[op.num_operands:]
+        process, group = find()
+        if group is None:
+            return [_zero_of(spec) for spec in specs]
+        roots = [int(r) for r in vals[count]] if dynamic_root else [0] * count
+        values = promote(operands)
+        deposits = process.meet(key, _where(op), group, (roots, [_shared(v) for v in values]))
+        if any(d[0] != roots for d in deposits):
+            raise InterpreterError(f"the processes of group {[grids.format_process(p) for p in group]} hold "
+                                   "different roots (has_dynamic_root: every member names the same roots)")
+        bad = [r for r in roots if not 0 <= r < len(group)]
+        if bad:
+            raise InterpreterError(f"root {bad[0]} is outside the group of {len(group)} processes (C3)")
+        index = group.index(process.pid)
+        return [fold([d[1][j] for d in deposits], operands[j].shape, extras) if roots[j] == index
+                else _zero_of(specs[j]) for j in range(count)]
+
+    return Kernel(collective_reduce)
 
 
 @register("stablehlo.reduce_scatter")

@@ -54,7 +54,7 @@ STORAGE_OPS = frozenset("stablehlo." + name for name in (
     # collectives that move elements, or combine them with their body's (quantized) ops;
     # collective_permute is not here: the zeros it gives a process nobody sends to are value
     # zeros (the zero point), which the dequantize_op_quantize rule makes
-    "all_gather", "all_reduce", "all_to_all", "collective_broadcast", "infeed", "outfeed", "recv",
+    "all_gather", "all_reduce", "all_to_all", "collective_broadcast", "collective_reduce", "infeed", "outfeed", "recv",
     "reduce_scatter", "send",
 )) | {"func.call", "func.return"}
 
