@@ -96,6 +96,45 @@ def StableHLO_ResultAccuracy
                         "::mlir::stablehlo::ResultAccuracyModeAttr":$mode);
 }
 
+// Replica groups named by mesh axes (upstream's current spec, "Replica
+// groups"): `#stablehlo.replica_group_mesh_axes<mesh = @m | #stablehlo.mesh<...>,
+// axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>, ...]>`.
+def StableHLO_SubAxisInfo : StableHLO_Attr<"SubAxisInfo", "sub_axis_info"> {
+  let summary = "a part of a mesh axis: the product of the parts before it, and its size";
+  let parameters = (ins "int64_t":$preSize, "int64_t":$size);
+}
+
+def StableHLO_AxisRef : StableHLO_Attr<"AxisRef", "axis_ref"> {
+  let summary = "a mesh axis, or a part of one, by name";
+  let parameters = (ins StringRefParameter<"the axis name">:$name,
+                        OptionalParameter<"SubAxisInfoAttr">:$subAxisInfo);
+}
+
+def StableHLO_MeshAxis : StableHLO_Attr<"MeshAxis", "mesh_axis"> {
+  let summary = "a named dimension of a device mesh";
+  let parameters = (ins StringRefParameter<"the axis name">:$name,
+                        "int64_t":$size);
+}
+
+def StableHLO_Mesh : StableHLO_Attr<"Mesh", "mesh"> {
+  let summary = "a named grid of devices";
+  let parameters = (ins ArrayRefParameter<"MeshAxisAttr", "the axes">:$axes,
+                        OptionalParameter<"DenseIntElementsAttr">:$deviceIds);
+}
+
+def StableHLO_ReplicaGroupMeshAxes
+    : StableHLO_Attr<"ReplicaGroupMeshAxes", "replica_group_mesh_axes"> {
+  let summary = "replica groups: the devices of a mesh along some of its axes";
+  // mesh: a MeshAttr or a FlatSymbolRefAttr naming an op that holds one (an
+  // sdy.mesh); axes: AxisRefAttrs.
+  let parameters = (ins "::mlir::Attribute":$mesh, "::mlir::ArrayAttr":$axes);
+  let genVerifyDecl = 1;
+}
+
+// What the collectives take as replica_groups: a 2-dimensional tensor of ids,
+// or mesh axes.
+def StableHLO_ReplicaGroups : AnyAttrOf<[I64ElementsAttr, StableHLO_ReplicaGroupMeshAxes]>;
+
 // The encoding of bounded dynamic tensors: tensor<?x3xf32, #stablehlo.bounds<4, ?>>.
 // `#stablehlo.type_extensions<bounds = [...]>` parses to the same attribute.
 def StableHLO_TypeExtensions : AttrDef<Stablehlo_Dialect, "TypeExtensions",

@@ -51,7 +51,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather"> {
   let summary = "concatenate the operands of a process group";
   let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
                        I64Attr:$all_gather_dim,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_PerTensorTensor>);
@@ -61,7 +61,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather"> {
 def StableHLO_AllReduceOp : StableHLO_VariadicInferringOp<"all_reduce"> {
   let summary = "reduce the operands of a process group";
   let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let regions = (region SizedRegion<1>:$computation);
@@ -84,7 +84,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter"> {
   let summary = "reduce the operands of a process group and scatter the parts";
   let arguments = (ins HLO_PerTensorTensor:$operand,
                        I64Attr:$scatter_dimension,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let regions = (region SizedRegion<1>:$computation);
@@ -98,7 +98,7 @@ def StableHLO_AllToAllOp : StableHLO_VariadicInferringOp<"all_to_all"> {
                        I64Attr:$split_dimension,
                        I64Attr:$concat_dimension,
                        I64Attr:$split_count,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs Variadic<HLO_PerTensorTensor>);
   let hasVerifier = 1;
@@ -112,7 +112,7 @@ def StableHLO_CollectiveBroadcastOp
   // has_dynamic_root is a unit attribute in upstream's implementation and an
   // i1 constant in the spec: both are taken.
   let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        OptionalAttr<AnyAttrOf<[UnitAttr, BoolAttr]>>:$has_dynamic_root);
   let results = (outs Variadic<HLO_PerTensorTensor>:$results);
@@ -127,7 +127,7 @@ def StableHLO_CollectiveReduceOp
     : StableHLO_VariadicInferringOp<"collective_reduce"> {
   let summary = "reduce the operands of a process group onto its root";
   let arguments = (ins Variadic<HLO_PerTensorTensor>:$operands,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids,
                        OptionalAttr<AnyAttrOf<[UnitAttr, BoolAttr]>>:$has_dynamic_root);

@@ -131,6 +131,11 @@ const StructuredKind *structuredKinds(size_t &count) {
       kind<ChannelHandleAttr>(),
       kind<OutputOperandAliasAttr>(),
       kind<ResultAccuracyAttr>(),
+      kind<SubAxisInfoAttr>(),
+      kind<AxisRefAttr>(),
+      kind<MeshAxisAttr>(),
+      kind<MeshAttr>(),
+      kind<ReplicaGroupMeshAxesAttr>(),
       kind<chlo::RaggedDotDimensionNumbersAttr>()};
   count = std::size(kinds);
   return kinds;

@@ -1,5 +1,6 @@
 // AsmSyntax.h is reached through StablehloOps.h, after the enum declarations.
 #include "Dialect/StablehloOps.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir::stablehlo {
@@ -491,6 +492,14 @@ FieldPrinter &FieldPrinter::type(StringRef name, Type value) {
 FieldPrinter &FieldPrinter::floating(StringRef name, const APFloat &value) {
   separator(name);
   printer.printFloat(value);
+  return *this;
+}
+
+FieldPrinter &FieldPrinter::string(StringRef name, StringRef value) {
+  raw_ostream &os = separator(name);
+  os << '"';
+  llvm::printEscapedString(value, os);
+  os << '"';
   return *this;
 }
 

@@ -141,6 +141,14 @@ public:
   FieldPrinter &type(StringRef name, Type value);
   FieldPrinter &floating(StringRef name, const APFloat &value);
   FieldPrinter &attribute(StringRef name, Attribute value);
+  FieldPrinter &string(StringRef name, StringRef value);
+  // An attribute of this dialect without its `#stablehlo.<mnemonic>` prefix.
+  template <typename AttrT>
+  FieldPrinter &stripped(StringRef name, AttrT value) {
+    separator(name);
+    printer.printStrippedAttrOrType(value);
+    return *this;
+  }
 
 private:
   raw_ostream &separator(StringRef name);

@@ -78,10 +78,20 @@ enum class Bound {
 // all_reduce, padded with -1 to rows of one length (as upstream reads them);
 // -1 entries are then no ids. `flattened`: flattened_ids is used
 // (use_global_device_ids).
-static LogicalResult checkReplicaGroups(Operation *op,
-                                        DenseIntElementsAttr groups,
+static LogicalResult checkReplicaGroups(Operation *op, Attribute groupsAttr,
                                         const GroupIds &ids, bool padded,
                                         Bound bound, bool flattened) {
+  // Mesh axes: the attribute checked its axes against an inline mesh; a mesh
+  // named by a symbol must exist (upstream's message). The groups, and so
+  // the constraints below, are known when the interpreter computes them.
+  if (auto mesh = dyn_cast<ReplicaGroupMeshAxesAttr>(groupsAttr)) {
+    auto symbol = dyn_cast<FlatSymbolRefAttr>(mesh.getMesh());
+    if (symbol && !SymbolTable::lookupNearestSymbolFrom(op, symbol))
+      return op->emitOpError() << "replica_groups: mesh symbol '"
+                               << symbol.getValue() << "' not found";
+    return success();
+  }
+  auto groups = cast<DenseIntElementsAttr>(groupsAttr); // ODS: one of the two
   auto type = cast<ShapedType>(groups.getType());
   if (!type.hasRank() || type.getRank() != 2) // I<n>
     return op->emitOpError()
@@ -148,7 +158,10 @@ static LogicalResult checkReplicaGroups(Operation *op,
 // dim(replica_groups, 1), the length of each group, or std::nullopt when the
 // groups hold no entry (then the sizes that depend on it are left to the run
 // time, where size(replica_groups) = num_replicas fails).
-static std::optional<int64_t> groupLength(DenseIntElementsAttr groups) {
+static std::optional<int64_t> groupLength(Attribute groupsAttr) {
+  auto groups = dyn_cast<DenseIntElementsAttr>(groupsAttr);
+  if (!groups) // mesh axes: known at run time
+    return std::nullopt;
   auto type = cast<ShapedType>(groups.getType());
   if (groups.getNumElements() == 0)
     return std::nullopt;
@@ -207,7 +220,8 @@ static LogicalResult checkGlobalDeviceIds(Operation *op, bool global,
                                           int64_t channelId, StringRef id) {
   if (global && channelId <= 0)
     return op->emitOpError()
-           << id << ": use_global_device_ids needs a positive channel_id "
+           << id << (id.empty() ? "" : ": ")
+           << "use_global_device_ids needs a positive channel_id "
            << "(the handle of channel_handle), got " << channelId;
   return success();
 }
@@ -523,11 +537,13 @@ LogicalResult AllToAllOp::verify() {
   }
   // I5, all_to_all_c5, all_to_all_c7; all_to_all_c6 (size(replica_groups) =
   // num_replicas or num_partitions) at run time.
-  DenseIntElementsAttr groups = getReplicaGroups();
-  if (failed(checkReplicaGroups(*this, groups, {"I5", "C5", "C6", "C7"},
-                                /*padded=*/false, Bound::Size,
-                                /*flattened=*/false)))
+  if (failed(checkReplicaGroups(*this, getReplicaGroups(),
+                                {"I5", "C5", "C6", "C7"}, /*padded=*/false,
+                                Bound::Size, /*flattened=*/false)))
     return failure();
+  auto groups = dyn_cast<DenseIntElementsAttr>(getReplicaGroups());
+  if (!groups) // mesh axes: the group size is checked at run time
+    return success();
   int64_t length = cast<ShapedType>(groups.getType()).getDimSize(1);
   if (length != count) // all_to_all_c8
     return emitOpError() << "C8: dim(replica_groups, 1) = " << length
@@ -646,8 +662,7 @@ LogicalResult CollectiveReduceOp::verify() {
     return failure();
   // Not in the spec's collective_reduce, which has no use_global_device_ids:
   // upstream's rule, as all_reduce_c4.
-  if (failed(checkGlobalDeviceIds(*this, global, channelId,
-                                  "use_global_device_ids")))
+  if (failed(checkGlobalDeviceIds(*this, global, channelId, /*id=*/"")))
     return failure();
   ValueRange operands = getOperands();
   if (operands.size() < (dynamicRoot ? 2u : 1u)) // collective_reduce_c3

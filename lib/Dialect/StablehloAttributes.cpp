@@ -1,7 +1,7 @@
 // The structured stablehlo attributes (#stablehlo.dot<...>, gather, scatter,
 // conv, dot_algorithm, channel_handle, output_operand_alias,
-// result_accuracy): their syntax, and their fields as a DictionaryAttr for
-// the C API and Python (toFields / fromFields).
+// result_accuracy, the mesh axes of replica groups): their syntax, and their
+// fields as a DictionaryAttr for the C API and Python (toFields / fromFields).
 #include "Dialect/StablehloOps.h"
 #include "Dialect/Verification.h"
 
@@ -637,3 +637,255 @@ Attribute ResultAccuracyAttr::fromFields(DictionaryAttr f) {
              mode);
 }
 
+
+//===--- Mesh axes (replica groups) ----------------------------------------===//
+
+static NamedAttribute entry(MLIRContext *ctx, StringRef name, Attribute value) {
+  return NamedAttribute(StringAttr::get(ctx, name), value);
+}
+
+// sub_axis_info: `(pre_size)size`, as upstream prints it.
+Attribute SubAxisInfoAttr::parse(AsmParser &parser, Type) {
+  int64_t preSize = 0, size = 0;
+  if (parser.parseLParen() || parser.parseInteger(preSize) ||
+      parser.parseRParen() || parser.parseInteger(size))
+    return {};
+  return get(parser.getContext(), preSize, size);
+}
+void SubAxisInfoAttr::print(AsmPrinter &printer) const {
+  printer.getStream() << '(' << getPreSize() << ')' << getSize();
+}
+DictionaryAttr SubAxisInfoAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(ctx, {intEntry(ctx, "pre_size", getPreSize()),
+                                   intEntry(ctx, "size", getSize())});
+}
+Attribute SubAxisInfoAttr::fromFields(DictionaryAttr f) {
+  return get(f.getContext(), intField(f, "pre_size"), intField(f, "size"));
+}
+
+// axis_ref: `<name = "x">` or `<name = "x", sub_axis_info = (1)2>`.
+Attribute AxisRefAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  bool named = false;
+  SubAxisInfoAttr subAxis;
+  if (parseFields(parser, [&](StringRef field) -> ParseResult {
+        if (field == "name") {
+          named = true;
+          return parser.parseString(&name);
+        }
+        if (field == "sub_axis_info") {
+          subAxis = dyn_cast_or_null<SubAxisInfoAttr>(
+              SubAxisInfoAttr::parse(parser, Type()));
+          return success(bool(subAxis));
+        }
+        return unknownField(parser, field);
+      }))
+    return {};
+  if (!named) {
+    parser.emitError(parser.getCurrentLocation(), "axis_ref needs a name");
+    return {};
+  }
+  return get(parser.getContext(), name, subAxis);
+}
+void AxisRefAttr::print(AsmPrinter &printer) const {
+  FieldPrinter fields(printer);
+  fields.string("name", getName());
+  if (getSubAxisInfo())
+    fields.stripped("sub_axis_info", getSubAxisInfo());
+}
+DictionaryAttr AxisRefAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  SmallVector<NamedAttribute> fields{
+      entry(ctx, "name", StringAttr::get(ctx, getName()))};
+  if (getSubAxisInfo())
+    fields.push_back(entry(ctx, "sub_axis_info", getSubAxisInfo()));
+  return DictionaryAttr::get(ctx, fields);
+}
+Attribute AxisRefAttr::fromFields(DictionaryAttr f) {
+  auto name = f.getAs<StringAttr>("name");
+  Attribute subAxis = f.get("sub_axis_info");
+  if (!name || (subAxis && !isa<SubAxisInfoAttr>(subAxis)))
+    return {};
+  return get(f.getContext(), name.getValue(),
+             cast_or_null<SubAxisInfoAttr>(subAxis));
+}
+
+// mesh_axis: `<name = "x", size = 2>`.
+Attribute MeshAxisAttr::parse(AsmParser &parser, Type) {
+  std::string name;
+  int64_t size = 0;
+  bool named = false, sized = false;
+  if (parseFields(parser, [&](StringRef field) -> ParseResult {
+        if (field == "name") {
+          named = true;
+          return parser.parseString(&name);
+        }
+        if (field == "size") {
+          sized = true;
+          return parser.parseInteger(size);
+        }
+        return unknownField(parser, field);
+      }))
+    return {};
+  if (!named || !sized) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "mesh_axis needs a name and a size");
+    return {};
+  }
+  return get(parser.getContext(), name, size);
+}
+void MeshAxisAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer).string("name", getName()).integer("size", getSize(),
+                                                          false);
+}
+DictionaryAttr MeshAxisAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {entry(ctx, "name", StringAttr::get(ctx, getName())),
+            intEntry(ctx, "size", getSize())});
+}
+Attribute MeshAxisAttr::fromFields(DictionaryAttr f) {
+  auto name = f.getAs<StringAttr>("name");
+  return name ? get(f.getContext(), name.getValue(), intField(f, "size"))
+              : Attribute();
+}
+
+// mesh: `<axes=[<name = "x", size = 2>, ...], device_ids=dense<...>>`, as
+// upstream prints it (no spaces around `=`, axes without their prefix). The
+// axes may also be written in full (`#stablehlo.mesh_axis<...>`).
+Attribute MeshAttr::parse(AsmParser &parser, Type) {
+  SmallVector<MeshAxisAttr> axes;
+  DenseIntElementsAttr deviceIds;
+  auto parseAxis = [&]() -> ParseResult {
+    Attribute axis;
+    OptionalParseResult full = parser.parseOptionalAttribute(axis);
+    if (!full.has_value())
+      axis = MeshAxisAttr::parse(parser, Type());
+    else if (failed(*full))
+      return failure();
+    auto meshAxis = dyn_cast_or_null<MeshAxisAttr>(axis);
+    if (!meshAxis)
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected a mesh_axis in the mesh's axes");
+    axes.push_back(meshAxis);
+    return success();
+  };
+  if (parseFields(parser, [&](StringRef field) -> ParseResult {
+        if (field == "axes")
+          return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                                parseAxis);
+        if (field == "device_ids") {
+          llvm::SMLoc loc = parser.getCurrentLocation();
+          Attribute ids;
+          if (parser.parseAttribute(ids))
+            return failure();
+          deviceIds = dyn_cast<DenseIntElementsAttr>(ids);
+          if (!deviceIds)
+            return parser.emitError(loc, "device_ids must be dense integers");
+          return success();
+        }
+        return unknownField(parser, field);
+      }))
+    return {};
+  return get(parser.getContext(), axes, deviceIds);
+}
+void MeshAttr::print(AsmPrinter &printer) const {
+  raw_ostream &os = printer.getStream();
+  os << "<axes=[";
+  llvm::interleaveComma(getAxes(), os, [&](MeshAxisAttr axis) {
+    printer.printStrippedAttrOrType(axis);
+  });
+  os << ']';
+  if (getDeviceIds()) {
+    os << ", device_ids=";
+    printer.printAttribute(getDeviceIds());
+  }
+  os << '>';
+}
+DictionaryAttr MeshAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  SmallVector<Attribute> axes(getAxes().begin(), getAxes().end());
+  SmallVector<NamedAttribute> fields{
+      entry(ctx, "axes", ArrayAttr::get(ctx, axes))};
+  if (getDeviceIds())
+    fields.push_back(entry(ctx, "device_ids", getDeviceIds()));
+  return DictionaryAttr::get(ctx, fields);
+}
+Attribute MeshAttr::fromFields(DictionaryAttr f) {
+  auto array = f.getAs<ArrayAttr>("axes");
+  Attribute ids = f.get("device_ids");
+  if (!array || (ids && !isa<DenseIntElementsAttr>(ids)))
+    return {};
+  SmallVector<MeshAxisAttr> axes;
+  for (Attribute axis : array) {
+    auto meshAxis = dyn_cast<MeshAxisAttr>(axis);
+    if (!meshAxis)
+      return {};
+    axes.push_back(meshAxis);
+  }
+  return get(f.getContext(), axes, cast_or_null<DenseIntElementsAttr>(ids));
+}
+
+// replica_group_mesh_axes: `<mesh = @m, axes = [#stablehlo.axis_ref<...>]>`.
+// Like upstream, the axes are checked against an inline mesh here; a mesh
+// named by a symbol is looked up by the ops (verifyReplicaGroups) and the
+// rest (sizes, sub-axes) is checked where the groups are computed, at run
+// time.
+LogicalResult
+ReplicaGroupMeshAxesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Attribute mesh, ArrayAttr axes) {
+  if (!isa_and_nonnull<FlatSymbolRefAttr, MeshAttr>(mesh))
+    return emitError() << "mesh must be a FlatSymbolRefAttr or MeshAttr";
+  if (!axes)
+    return emitError() << "expected AxisRefAttr in axes list";
+  auto inline_ = dyn_cast<MeshAttr>(mesh);
+  if (!inline_)
+    return success();
+  for (Attribute axis : axes) {
+    auto ref = dyn_cast<AxisRefAttr>(axis);
+    if (!ref)
+      return emitError() << "expected AxisRefAttr in axes list";
+    if (llvm::none_of(inline_.getAxes(), [&](MeshAxisAttr meshAxis) {
+          return meshAxis.getName() == ref.getName();
+        }))
+      return emitError() << "axis '" << ref.getName()
+                         << "' not found in mesh definition";
+  }
+  return success();
+}
+Attribute ReplicaGroupMeshAxesAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  Attribute mesh;
+  ArrayAttr axes;
+  if (parseFields(parser, [&](StringRef field) -> ParseResult {
+        if (field == "mesh")
+          return parser.parseAttribute(mesh);
+        if (field == "axes")
+          return parser.parseAttribute(axes);
+        return unknownField(parser, field);
+      }))
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), mesh, axes);
+}
+void ReplicaGroupMeshAxesAttr::print(AsmPrinter &printer) const {
+  FieldPrinter(printer).attribute("mesh", getMesh()).attribute("axes",
+                                                               getAxes());
+}
+DictionaryAttr ReplicaGroupMeshAxesAttr::toFields() const {
+  MLIRContext *ctx = getContext();
+  return DictionaryAttr::get(
+      ctx, {entry(ctx, "mesh", getMesh()), entry(ctx, "axes", getAxes())});
+}
+Attribute ReplicaGroupMeshAxesAttr::fromFields(DictionaryAttr f) {
+  Attribute mesh = f.get("mesh");
+  auto axes = f.getAs<ArrayAttr>("axes");
+  MLIRContext *ctx = f.getContext();
+  // Invalid fields give no attribute (the caller reports it), no diagnostic.
+  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
+  if (failed(verify([&] { return emitError(UnknownLoc::get(ctx)); }, mesh,
+                    axes)))
+    return {};
+  return get(f.getContext(), mesh, axes);
+}

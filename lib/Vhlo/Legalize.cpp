@@ -339,6 +339,39 @@ Attribute denseToVhlo(DenseElementsAttr dense) {
                            StringRef(raw.data(), raw.size()));
 }
 
+Attribute attrToVhlo(Attribute attr);
+
+// The mesh-axes attributes of replica groups; null for other attributes
+// (and for invalid parts).
+Attribute meshAttrToVhlo(Attribute attr) {
+  MLIRContext *ctx = attr.getContext();
+  auto string = [&](StringRef value) { return StringV1Attr::get(ctx, value); };
+  if (auto a = dyn_cast<hlo::SubAxisInfoAttr>(attr))
+    return SubAxisInfoV1Attr::get(ctx, a.getPreSize(), a.getSize());
+  if (auto a = dyn_cast<hlo::AxisRefAttr>(attr)) {
+    Attribute subAxis =
+        a.getSubAxisInfo() ? attrToVhlo(a.getSubAxisInfo()) : Attribute();
+    return AxisRefV1Attr::get(ctx, string(a.getName()), subAxis);
+  }
+  if (auto a = dyn_cast<hlo::MeshAxisAttr>(attr))
+    return MeshAxisV1Attr::get(ctx, string(a.getName()), a.getSize());
+  if (auto a = dyn_cast<hlo::MeshAttr>(attr)) {
+    SmallVector<Attribute> axes;
+    for (hlo::MeshAxisAttr axis : a.getAxes())
+      axes.push_back(attrToVhlo(axis));
+    Attribute ids = a.getDeviceIds() ? attrToVhlo(a.getDeviceIds()) : Attribute();
+    if (a.getDeviceIds() && !ids)
+      return {};
+    return MeshV1Attr::get(ctx, ArrayV1Attr::get(ctx, axes), ids);
+  }
+  if (auto a = dyn_cast<hlo::ReplicaGroupMeshAxesAttr>(attr)) {
+    Attribute mesh = attrToVhlo(a.getMesh()), axes = attrToVhlo(a.getAxes());
+    return mesh && axes ? ReplicaGroupMeshAxesV1Attr::get(ctx, mesh, axes)
+                        : Attribute();
+  }
+  return {};
+}
+
 Attribute attrToVhlo(Attribute attr) {
   MLIRContext *ctx = attr.getContext();
   if (isVhloAttr(attr))
@@ -357,6 +390,8 @@ Attribute attrToVhlo(Attribute attr) {
   }
   if (auto a = dyn_cast<hlo::TypeExtensionsAttr>(attr))
     return TypeExtensionsV1Attr::get(ctx, a.getBounds());
+  if (Attribute mesh = meshAttrToVhlo(attr))
+    return mesh;
   if (auto a = dyn_cast<ArrayAttr>(attr)) {
     SmallVector<Attribute> elements;
     for (Attribute element : a) {
@@ -545,6 +580,52 @@ Attribute attrToHlo(Attribute attr) {
       })
       .Case([&](TypeExtensionsV1Attr a) {
         return hlo::TypeExtensionsAttr::get(ctx, a.getBounds());
+      })
+      .Case([&](SubAxisInfoV1Attr a) {
+        return hlo::SubAxisInfoAttr::get(ctx, a.getPreSize(), a.getSize());
+      })
+      .Case([&](AxisRefV1Attr a) -> Attribute {
+        auto name = dyn_cast_or_null<StringV1Attr>(a.getName());
+        auto subAxis = dyn_cast_or_null<hlo::SubAxisInfoAttr>(
+            a.getSubAxisInfo() ? attrToHlo(a.getSubAxisInfo()) : Attribute());
+        if (!name || (a.getSubAxisInfo() && !subAxis))
+          return {};
+        return hlo::AxisRefAttr::get(ctx, name.getValue(), subAxis);
+      })
+      .Case([&](MeshAxisV1Attr a) -> Attribute {
+        auto name = dyn_cast_or_null<StringV1Attr>(a.getName());
+        return name ? hlo::MeshAxisAttr::get(ctx, name.getValue(), a.getSize())
+                    : Attribute();
+      })
+      .Case([&](MeshV1Attr a) -> Attribute {
+        auto axes = dyn_cast_or_null<ArrayV1Attr>(a.getAxes());
+        auto ids = dyn_cast_or_null<DenseIntElementsAttr>(
+            a.getDeviceIds() ? attrToHlo(a.getDeviceIds()) : Attribute());
+        if (!axes || (a.getDeviceIds() && !ids))
+          return {};
+        SmallVector<hlo::MeshAxisAttr> meshAxes;
+        for (Attribute axis : axes.getValue()) {
+          auto meshAxis = dyn_cast_or_null<hlo::MeshAxisAttr>(attrToHlo(axis));
+          if (!meshAxis)
+            return {};
+          meshAxes.push_back(meshAxis);
+        }
+        return hlo::MeshAttr::get(ctx, meshAxes, ids);
+      })
+      .Case([&](ReplicaGroupMeshAxesV1Attr a) -> Attribute {
+        // The mesh: a symbol's name, or a mesh.
+        Attribute mesh;
+        if (auto name = dyn_cast_or_null<StringV1Attr>(a.getMesh()))
+          mesh = FlatSymbolRefAttr::get(ctx, name.getValue());
+        else if (a.getMesh())
+          mesh = attrToHlo(a.getMesh());
+        auto axes = dyn_cast_or_null<ArrayAttr>(
+            a.getAxes() ? attrToHlo(a.getAxes()) : Attribute());
+        // From bytes: invalid parts give no attribute, not an assertion.
+        ScopedDiagnosticHandler quiet(ctx,
+                                      [](Diagnostic &) { return success(); });
+        return hlo::ReplicaGroupMeshAxesAttr::getChecked(
+            [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, mesh, axes);
       })
       .Case([&](ArrayV1Attr a) -> Attribute {
         SmallVector<Attribute> elements;

@@ -101,3 +101,23 @@ func.func @rng_bit_generator_state_types(%s: tensor<2xui32>) {
   %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui32>) -> (tensor<2xui64>, tensor<4xui32>)
   return
 }
+
+// -----
+
+// async_start C2: a collective_reduce body (upstream takes it; the spec's list
+// of the body's ops lacks it).
+// WARN: warning: 'stablehlo.async_start' op C2: the body's op must be one the spec lists; collective_reduce is not among them (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.async_start' op C2: the body's op must be one the spec lists; collective_reduce is not among them
+func.func @async_start_collective_reduce(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.async_start"(%a) ({
+  ^bb0(%x: tensor<4xf32>):
+    %1 = "stablehlo.collective_reduce"(%x) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %s = stablehlo.add %p, %q : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    stablehlo.return %1 : tensor<4xf32>
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
+  %2 = "stablehlo.async_done"(%0) : (!stablehlo.future<tensor<4xf32>>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}

@@ -431,6 +431,48 @@ func.func @collectives(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<8xf32>, tens
 
 // -----
 
+// collective_reduce: channel_handle's type comes back as 0; absent attributes
+// and has_dynamic_root = false (VHLO's defaults) stay or become absent;
+// has_dynamic_root = true comes back as upstream writes it, a unit attribute.
+// CHECK-LABEL:  func.func @collective_reduce(%arg0: tensor<4xf32>, %arg1: tensor<2xbf16>, %arg2: tensor<2xi32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2xf32>) {
+// CHECK-NEXT:    %0 = "stablehlo.collective_reduce"(%arg0) <{replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> ({
+// CHECK-NEXT:    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+// CHECK-NEXT:      %3 = stablehlo.add %arg3, %arg4 : tensor<f32>
+// CHECK-NEXT:      stablehlo.return %3 : tensor<f32>
+// CHECK-NEXT:    }) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %1 = "stablehlo.collective_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = dense<{{\[\[}}0, 1], [2, -1]]> : tensor<2x2xi64>, use_global_device_ids}> ({
+// CHECK-NEXT:    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+// CHECK-NEXT:      %3 = stablehlo.multiply %arg3, %arg4 : tensor<f32>
+// CHECK-NEXT:      stablehlo.return %3 : tensor<f32>
+// CHECK-NEXT:    }) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %2:2 = "stablehlo.collective_reduce"(%arg0, %arg1, %arg2) <{has_dynamic_root, replica_groups = dense<{{\[\[}}1, 0]]> : tensor<1x2xi64>}> ({
+// CHECK-NEXT:    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+// CHECK-NEXT:      %3 = stablehlo.maximum %arg3, %arg4 : tensor<f32>
+// CHECK-NEXT:      stablehlo.return %3 : tensor<f32>
+// CHECK-NEXT:    }) : (tensor<4xf32>, tensor<2xbf16>, tensor<2xi32>) -> (tensor<4xf32>, tensor<2xf32>)
+// CHECK-NEXT:    return %0, %1, %2#0, %2#1 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2xf32>
+// CHECK-NEXT:  }
+func.func @collective_reduce(%a: tensor<4xf32>, %b: tensor<2xbf16>, %roots: tensor<2xi32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2xf32>) {
+  %0 = "stablehlo.collective_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>, has_dynamic_root = false} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "stablehlo.collective_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.multiply %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1], [2, -1]]> : tensor<2x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+  %2:2 = "stablehlo.collective_reduce"(%a, %b, %roots) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<4xf32>, tensor<2xbf16>, tensor<2xi32>) -> (tensor<4xf32>, tensor<2xf32>)
+  return %0, %1, %2#0, %2#1 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2xf32>
+}
+
+// -----
+
 // send and recv keep the channel type.
 // CHECK-LABEL:  func.func @send_recv(%arg0: tensor<2xf32>, %arg1: !stablehlo.token) -> (!stablehlo.token, tensor<2xf32>, !stablehlo.token) {
 // CHECK-NEXT:    %0 = "stablehlo.send"(%arg0, %arg1) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true}> : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token

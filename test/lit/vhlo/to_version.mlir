@@ -41,6 +41,17 @@
 // RUN: stablehlo-opt %t/collective_broadcast.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.0})' | FileCheck %t/collective_broadcast.mlir --check-prefix=AT-1-19 --match-full-lines --strict-whitespace
 // RUN: stablehlo-opt %t/collective_broadcast.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.20.0})' | FileCheck %t/collective_broadcast.mlir --check-prefix=AT-1-20 --match-full-lines --strict-whitespace
 //
+// collective_reduce_v1 exists from 1.19.0 and is current: the same op at 1.19.0
+// and 1.20.0, every attribute written (absent ones at their defaults: channel_id
+// 0, use_global_device_ids and has_dynamic_root false); refused at 1.18.0
+// (to_version_invalid.mlir).
+// RUN: stablehlo-opt %t/collective_reduce.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.0})' | FileCheck %t/collective_reduce.mlir --check-prefix=AT-1-19 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/collective_reduce.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.20.0})' | FileCheck %t/collective_reduce.mlir --check-prefix=AT-1-19 --match-full-lines --strict-whitespace
+// A patch version of 1.19 shares its opset.
+// RUN: stablehlo-opt %t/collective_reduce.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.3})' | FileCheck %t/collective_reduce.mlir --check-prefix=AT-1-19 --match-full-lines --strict-whitespace
+// And back to StableHLO from 1.19.0, the defaults dropped.
+// RUN: stablehlo-opt %t/collective_reduce.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.0},vhlo-legalize-to-stablehlo)' | FileCheck %t/collective_reduce.mlir --check-prefix=BACK --match-full-lines --strict-whitespace
+//
 // Types at the first version that has them.
 // RUN: stablehlo-opt %t/types.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.0})' | FileCheck %t/types.mlir --check-prefix=AT-1-8 --match-full-lines --strict-whitespace
 //
@@ -142,6 +153,45 @@ func.func @send_recv(%a: tensor<2xf32>, %t: !stablehlo.token) -> (!stablehlo.tok
 func.func @collective_broadcast(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "stablehlo.collective_broadcast"(%a) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
+}
+
+//--- collective_reduce.mlir
+// AT-1-19:  vhlo.func_v1 @collective_reduce(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>, %arg1: !vhlo.tensor_v1<3x!vhlo.f16_v1>, %arg2: !vhlo.tensor_v1<2x!vhlo.i32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<3x!vhlo.f32_v1>) {
+// AT-1-19-NEXT:    %0 = "vhlo.collective_reduce_v1"(%arg0) <{channel_id = #vhlo.integer_v1<0 : i64>, has_dynamic_root = #vhlo.bool_v1<false>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>>, use_global_device_ids = #vhlo.bool_v1<false>}> ({
+// AT-1-19-NEXT:    ^bb0(%arg3: !vhlo.tensor_v1<!vhlo.f32_v1>, %arg4: !vhlo.tensor_v1<!vhlo.f32_v1>):
+// AT-1-19-NEXT:      %2 = "vhlo.add_v1"(%arg3, %arg4) : (!vhlo.tensor_v1<!vhlo.f32_v1>, !vhlo.tensor_v1<!vhlo.f32_v1>) -> !vhlo.tensor_v1<!vhlo.f32_v1>
+// AT-1-19-NEXT:      "vhlo.return_v1"(%2) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()
+// AT-1-19-NEXT:    }) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-19-NEXT:    %1:2 = "vhlo.collective_reduce_v1"(%arg0, %arg1, %arg2) <{channel_id = #vhlo.integer_v1<3 : i64>, has_dynamic_root = #vhlo.bool_v1<true>, replica_groups = #vhlo.tensor_v1<dense<{{\[\[}}1, 0]]> : tensor<1x2xi64>>, use_global_device_ids = #vhlo.bool_v1<true>}> ({
+// AT-1-19-NEXT:    ^bb0(%arg3: !vhlo.tensor_v1<!vhlo.f32_v1>, %arg4: !vhlo.tensor_v1<!vhlo.f32_v1>):
+// AT-1-19-NEXT:      %2 = "vhlo.maximum_v1"(%arg3, %arg4) : (!vhlo.tensor_v1<!vhlo.f32_v1>, !vhlo.tensor_v1<!vhlo.f32_v1>) -> !vhlo.tensor_v1<!vhlo.f32_v1>
+// AT-1-19-NEXT:      "vhlo.return_v1"(%2) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()
+// AT-1-19-NEXT:    }) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<3x!vhlo.f16_v1>, !vhlo.tensor_v1<2x!vhlo.i32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<3x!vhlo.f32_v1>)
+// BACK-LABEL:  func.func @collective_reduce(%arg0: tensor<2xf32>, %arg1: tensor<3xf16>, %arg2: tensor<2xi32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<3xf32>) {
+// BACK-NEXT:    %0 = "stablehlo.collective_reduce"(%arg0) <{replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>}> ({
+// BACK-NEXT:    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+// BACK-NEXT:      %2 = stablehlo.add %arg3, %arg4 : tensor<f32>
+// BACK-NEXT:      stablehlo.return %2 : tensor<f32>
+// BACK-NEXT:    }) : (tensor<2xf32>) -> tensor<2xf32>
+// BACK-NEXT:    %1:2 = "stablehlo.collective_reduce"(%arg0, %arg1, %arg2) <{channel_handle = #stablehlo.channel_handle<handle = 3, type = 0>, has_dynamic_root, replica_groups = dense<{{\[\[}}1, 0]]> : tensor<1x2xi64>, use_global_device_ids}> ({
+// BACK-NEXT:    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+// BACK-NEXT:      %2 = stablehlo.maximum %arg3, %arg4 : tensor<f32>
+// BACK-NEXT:      stablehlo.return %2 : tensor<f32>
+// BACK-NEXT:    }) : (tensor<2xf32>, tensor<3xf16>, tensor<2xi32>) -> (tensor<2xf32>, tensor<3xf32>)
+// BACK-NEXT:    return %0, %1#0, %1#1 : tensor<2xf32>, tensor<2xf32>, tensor<3xf32>
+// BACK-NEXT:  }
+func.func @collective_reduce(%a: tensor<2xf32>, %b: tensor<3xf16>, %roots: tensor<2xi32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<3xf32>) {
+  %0 = "stablehlo.collective_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = false} : (tensor<2xf32>) -> tensor<2xf32>
+  %1:2 = "stablehlo.collective_reduce"(%a, %b, %roots) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.maximum %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>, use_global_device_ids, has_dynamic_root = true} : (tensor<2xf32>, tensor<3xf16>, tensor<2xi32>) -> (tensor<2xf32>, tensor<3xf32>)
+  return %0, %1#0, %1#1 : tensor<2xf32>, tensor<2xf32>, tensor<3xf32>
 }
 
 //--- types.mlir

@@ -16,6 +16,8 @@
 // RUN: stablehlo-opt %t/exponential_accuracy.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.0})'
 // RUN: stablehlo-opt %t/gather_batching.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.0.0})'
 // RUN: stablehlo-opt %t/dynamic_root.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.0})'
+// RUN: stablehlo-opt %t/collective_reduce.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.18.0})'
+// RUN: stablehlo-opt %t/collective_reduce_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.18.9})'
 // RUN: stablehlo-opt %t/all_gather_two_operands.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.4.0})'
 // RUN: stablehlo-opt %t/f8E4M3.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.6.0})'
 // RUN: stablehlo-opt %t/i2.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.1.0})'
@@ -79,6 +81,31 @@ func.func @gather_batching(%op: tensor<2x3x4xf32>, %idx: tensor<2x1xi64>) -> ten
 func.func @dynamic_root(%a: tensor<2xf32>, %roots: tensor<1xi32>) -> tensor<2xf32> {
   // expected-error @+1 {{vhlo.collective_broadcast_v2 with a non-default has_dynamic_root is not in version 1.19.0}}
   %0 = "stablehlo.collective_broadcast"(%a, %roots) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root = true} : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+//--- collective_reduce.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.18.0}}
+// collective_reduce_v1 is in 1.19.0 on; refused below, even with every attribute at its default.
+func.func @collective_reduce(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{vhlo.collective_reduce_v1 is not in version 1.18.0 (it is in 1.19.0 to 1.20.0)}}
+  %0 = "stablehlo.collective_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+//--- collective_reduce_patch.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.18.0}}
+func.func @collective_reduce(%a: tensor<2xf32>, %roots: tensor<1xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{vhlo.collective_reduce_v1 is not in version 1.18.0 (it is in 1.19.0 to 1.20.0)}}
+  %0 = "stablehlo.collective_reduce"(%a, %roots) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<2xf32>, tensor<1xi32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 

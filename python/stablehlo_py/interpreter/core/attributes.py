@@ -29,6 +29,7 @@ __all__ = [
     "Attributes",
     "ODS_DEFAULTS",
     "decode",
+    "plain",
     "dense_elements",
     "function_type",
     "GatherDims",
@@ -150,6 +151,20 @@ def decode(attr):
         structured = _STRUCTURED.get(mnemonic)
         return fields if structured is None else structured(fields)
     return attr
+
+
+def plain(value):
+    """A decoded attribute with the arrays and dictionaries nested in it (sdy's fields, mesh
+    axes) decoded too, as lists and dicts."""
+    import mlir.ir as ir
+
+    if isinstance(value, ir.ArrayAttr):
+        return [plain(decode(item)) for item in value]
+    if isinstance(value, ir.DictAttr):
+        return {named.name: plain(decode(named.attr)) for named in value}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    return value
 
 
 def _integer(attr) -> int:

@@ -372,7 +372,7 @@ class PlanBuilder:
 
     def __init__(self, module_op, limits: Limits | None = None):
         self.symbols: dict = {}
-        self.meshes: dict = {}  # name -> the fields of each sdy.mesh (shardy.py)
+        self.meshes: dict = {}  # name -> the fields of each sdy.mesh (shardy.py) or #stablehlo.mesh
         for op in module_op.regions[0].blocks[0].operations:
             op = op.operation
             if op.name == "func.func":
@@ -380,6 +380,13 @@ class PlanBuilder:
             elif op.name == "sdy.mesh":
                 mesh = attributes.Attributes(op)
                 self.meshes[mesh["sym_name"]] = mesh["mesh"]
+            if "sym_name" in op.attributes:  # a symbol holding a #stablehlo.mesh (replica_group_mesh_axes)
+                for name in ("stablehlo.mesh", "mesh"):
+                    held = attributes.get(op, name)
+                    fields = None if held is None else attributes.decode(held)
+                    if isinstance(fields, dict) and "axes" in fields:
+                        self.meshes[attributes.Attributes(op)["sym_name"]] = fields
+                        break
         self.functions: dict[str, Function] = {}
         self.runtime = Runtime(limits)
         self.limits = self.runtime.limits

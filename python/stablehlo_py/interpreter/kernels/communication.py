@@ -19,6 +19,7 @@ from ..runtime import grid as grids
 from ..core.bodies import single_op_body
 from ..numerics.combiners import body_ufunc, complex_max, complex_min, float_max, float_min
 from ..numerics.conversion import convert_values
+from ..core.attributes import plain
 from ..core.errors import InterpreterError
 from ..core.registry import Kernel, register
 from ..core.types import TOKEN, TokenSpec, coerce_argument
@@ -62,8 +63,33 @@ def _width(op, name: str) -> int:
 
 
 def _rows(op, name: str = "replica_groups") -> tuple:
-    flat = op.attrs.get(name) or ()
-    return grids.group_rows(flat, _width(op, name) if flat else 0)
+    value = op.attrs.get(name) or ()
+    if isinstance(value, dict):  # #stablehlo.replica_group_mesh_axes
+        return _mesh_axes_rows(op, plain(value))
+    return grids.group_rows(value, _width(op, name) if value else 0)
+
+
+def _mesh_axes_rows(op, groups: dict) -> tuple:
+    """The replica groups named by mesh axes, of a mesh written inline or named by a symbol: an
+    sdy.mesh, or an op holding a #stablehlo.mesh in its `stablehlo.mesh` or `mesh` attribute."""
+    mesh = groups["mesh"]
+    if isinstance(mesh, str):
+        found = op.builder.meshes.get(mesh)
+        if found is None:
+            raise InterpreterError(f"replica_groups: no mesh @{mesh} in the module (an sdy.mesh, or a symbol with a "
+                                   "stablehlo.mesh attribute)")
+        mesh = plain(found)
+    if "axis_names" in mesh:  # sdy's fields
+        mesh_axes = list(zip(mesh["axis_names"], mesh["axis_sizes"]))
+    else:
+        mesh_axes = [(axis["name"], axis["size"]) for axis in mesh["axes"]]
+    axes = []
+    for axis in groups["axes"]:
+        if not isinstance(axis, dict) or "name" not in axis:
+            raise InterpreterError(f"replica_groups: expected #stablehlo.axis_ref in axes, got {axis}")
+        sub = axis.get("sub_axis_info")
+        axes.append((axis["name"], sub["pre_size"] if sub else None, sub["size"] if sub else None))
+    return grids.mesh_axes_rows(mesh_axes, mesh.get("device_ids") or (), axes)
 
 
 def _where(op) -> grids.Site:
@@ -217,8 +243,10 @@ def _collective_reduce(op):
         operands, extras = vals[:count], vals[op.num_operands:]
         process, group = find()
         if group is None:
-            return [_zero_of(spec) for spec in specs]
+            return [_zero_of(spec, v.shape) for spec, v in zip(specs, operands)]
         roots = [int(r) for r in vals[count]] if dynamic_root else [0] * count
+        if len(roots) != count:
+            raise InterpreterError(f"{len(roots)} roots for {count} operands: one root per operand (C3)")
         values = promote(operands)
         deposits = process.meet(key, _where(op), group, (roots, [_shared(v) for v in values]))
         if any(d[0] != roots for d in deposits):
@@ -229,7 +257,7 @@ def _collective_reduce(op):
             raise InterpreterError(f"root {bad[0]} is outside the group of {len(group)} processes (C3)")
         index = group.index(process.pid)
         return [fold([d[1][j] for d in deposits], operands[j].shape, extras) if roots[j] == index
-                else _zero_of(specs[j]) for j in range(count)]
+                else _zero_of(specs[j], operands[j].shape) for j in range(count)]
 
     return Kernel(collective_reduce)
 
@@ -305,12 +333,13 @@ def _all_to_all(op):
     return Kernel(all_to_all)
 
 
-def _zero_of(spec) -> np.ndarray:
-    """Zeros of a result type; of a (per-tensor) quantized type, quantize(0): its zero point."""
+def _zero_of(spec, shape: tuple) -> np.ndarray:
+    """Zeros of a result type, of `shape` (its operand's: the type's may be dynamic); of a
+    (per-tensor) quantized type, quantize(0): its zero point."""
     element = spec.element
     fill = min(max(element.zero_points[0], element.storage_min), element.storage_max) \
         if element.category == "quant" else 0
-    return np.full(spec.shape, fill, spec.dtype)
+    return np.full(shape, fill, spec.dtype)
 
 
 @register("stablehlo.collective_broadcast")
@@ -329,7 +358,7 @@ def _collective_broadcast(op):
         values = operands[:-1] if dynamic_root else operands
         process, group = find()
         if group is None:
-            return [_zero_of(spec) for spec in specs]
+            return [_zero_of(spec, v.shape) for spec, v in zip(specs, values)]
         index = group.index(process.pid)
         roots = [int(r) for r in operands[-1]] if dynamic_root else [0] * len(values)
         mine = {j: _shared(v) for j, v in enumerate(values) if 0 <= roots[j] < len(group) and roots[j] == index}

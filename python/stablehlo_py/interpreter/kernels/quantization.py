@@ -65,7 +65,8 @@ _CONVERSIONS = frozenset(("stablehlo.uniform_quantize", "stablehlo.uniform_dequa
 # check.expect_serialized_eq compares them with recorded ones, and collective_broadcast moves
 # them but gives a process in no group quantize(0), the zero point, which needs its types.
 _AS_STORED = frozenset(("interpreter.run_parallel", "interpreter.print", "interpreter.probe",
-                        "check.expect_serialized_eq", "stablehlo.collective_broadcast"))
+                        "check.expect_serialized_eq", "stablehlo.collective_broadcast",
+                        "stablehlo.collective_reduce"))
 
 
 # --------------------------------------------------------------------- the spec's computations

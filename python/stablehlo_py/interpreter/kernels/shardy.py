@@ -22,27 +22,12 @@ import math
 
 import numpy as np
 
+from ..core.attributes import plain
 from ..core.errors import InterpreterError
 from ..runtime.grid import fan_out
 from ..core.registry import Kernel, register
 
 __all__ = ["Mesh", "DimSplit"]
-
-
-def plain(value):
-    """An sdy attribute's fields (attributes.decode) with nested arrays and dictionaries as lists
-    and dicts."""
-    import mlir.ir as ir
-
-    from ..core.attributes import decode
-
-    if isinstance(value, ir.ArrayAttr):
-        return [plain(decode(item)) for item in value]
-    if isinstance(value, ir.DictAttr):
-        return {named.name: plain(decode(named.attr)) for named in value}
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    return value
 
 
 class Mesh:

@@ -56,7 +56,7 @@ from typing import Callable, NamedTuple, Sequence
 from ..core.errors import InterpreterError
 
 __all__ = ["ProcessGrid", "Process", "current", "running_as", "run_processes", "process_groups", "group_mode",
-           "group_rows", "CROSS_REPLICA", "CROSS_PARTITION", "CROSS_REPLICA_AND_PARTITION", "FLATTENED_IDS",
+           "mesh_axes_rows", "group_rows", "CROSS_REPLICA", "CROSS_PARTITION", "CROSS_REPLICA_AND_PARTITION", "FLATTENED_IDS",
            "DEFAULT_TIMEOUT", "format_process", "Feeds", "Outfed", "new_grid", "fan_out", "Site"]
 
 CROSS_REPLICA = "cross_replica"
@@ -510,6 +510,56 @@ def group_rows(flat: Sequence[int], width: int) -> tuple:
     if not flat or width <= 0:
         return ()
     return tuple(tuple(v for v in flat[i:i + width] if v != -1) for i in range(0, len(flat), width))
+
+
+def mesh_axes_rows(mesh_axes: Sequence[tuple[str, int]], device_ids: Sequence[int],
+                   axes: Sequence[tuple[str, int | None, int | None]]) -> tuple:
+    """The replica groups named by mesh axes (upstream's "Replica groups": replica_group_mesh_axes):
+    `mesh_axes` (name, size) in mesh order, `device_ids` row-major over them (empty: 0, 1, ...),
+    `axes` the (name, pre_size, size) the groups vary along (pre_size None: the whole axis). Each
+    mesh axis is cut where a sub-axis begins or ends (the part of smallest pre_size the major
+    one); a group holds the devices that share their coordinates along every other part, listed
+    along `axes` in order, the last fastest; groups come in the order of those other coordinates."""
+    import numpy as np
+
+    sizes = dict(mesh_axes)
+    for name, pre, size in axes:
+        if name not in sizes:
+            raise InterpreterError(f"axis '{name}' not found in mesh definition")
+        if pre is not None:
+            if pre < 1 or size < 1:
+                raise InterpreterError(f"sub-axis ({pre}){size} of '{name}': pre_size and size must be at least 1")
+            if sizes[name] % (pre * size):
+                raise InterpreterError(f"sub-axis ({pre}){size} of '{name}': pre_size * size must divide the mesh "
+                                       f"axis size {sizes[name]}")
+    parts: list[tuple] = []  # (name, pre_size, size) in row-major order
+    for name, size in mesh_axes:
+        cuts = {1, size} | {c for n, pre, sub in axes if n == name and pre is not None for c in (pre, pre * sub)}
+        cuts = sorted(cuts)
+        parts += [(name, a, b // a) for a, b in zip(cuts, cuts[1:])] or [(name, 1, size)]
+    chosen: list[int] = []
+    for name, pre, size in axes:
+        wanted = (name, 1, sizes[name]) if pre is None else (name, pre, size)
+        if wanted not in parts:
+            raise InterpreterError(f"axis '{name}'" + ("" if pre is None else f" sub-axis ({pre}){size}")
+                                   + " overlaps another communication axis")
+        index = parts.index(wanted)
+        if index in chosen:
+            raise InterpreterError(f"axis '{name}' is named twice")
+        chosen.append(index)
+    count = 1
+    for _, size in mesh_axes:
+        count *= size
+    ids = list(device_ids) or list(range(count))
+    if len(ids) != count:
+        raise InterpreterError(f"a mesh of {count} devices has {len(ids)} device_ids")
+    others = [i for i in range(len(parts)) if i not in chosen]
+    group_size = 1
+    for i in chosen:
+        group_size *= parts[i][2]
+    grid = np.array(ids, dtype=np.int64).reshape([p[2] for p in parts])
+    rows = grid.transpose(others + chosen).reshape(-1, group_size)
+    return tuple(tuple(int(v) for v in row) for row in rows)
 
 
 def group_mode(channel_id: int, use_global_device_ids: bool = False, partitions: bool = False) -> str:

@@ -450,6 +450,520 @@ func.func @main(%a: tensor<3xi32>) -> tensor<3xi32> {
 
 
 # ---------------------------------------------------------------------------------------
+# collective_reduce (upstream's current spec): the group's reduction lands on its root (the
+# group's first process, or with has_dynamic_root the one at index roots[j] of the group for
+# result j); every other process, and one in no group, gets zeros. Groups are chosen as
+# all_reduce's (channel_id <= 0: cross_replica; > 0: cross_replica_and_partition, or
+# flattened_ids with use_global_device_ids).
+
+
+def collective_reduce_program(attrs, operand_types, result_types, body_text, dynamic_root=None):
+    """main(operands[, roots]) returning the results of one collective_reduce. `dynamic_root`:
+    None, or how the attribute is written (`has_dynamic_root`, `has_dynamic_root = true`); the
+    roots (tensor<Nxi32>, one per operand) are then the last argument."""
+    args = [f"%a{i}: {t}" for i, t in enumerate(operand_types)]
+    operands = [f"%a{i}" for i in range(len(operand_types))]
+    types = list(operand_types)
+    if dynamic_root:
+        roots_type = f"tensor<{len(operand_types)}xi32>"
+        args.append(f"%roots: {roots_type}")
+        operands.append("%roots")
+        types.append(roots_type)
+        attrs = f"{attrs}, {dynamic_root}"
+    k = len(result_types)
+    results = ", ".join(result_types)
+    return f"""
+func.func @main({", ".join(args)}) -> ({results}) {{
+  %r{f":{k}" if k > 1 else ""} = "stablehlo.collective_reduce"({", ".join(operands)}) {body_text} {{{attrs}}}
+    : ({", ".join(types)}) -> {results if k == 1 else f"({results})"}
+  return {", ".join(["%r"] if k == 1 else [f"%r#{j}" for j in range(k)])} : {results}
+}}"""
+
+
+def reduce_cases(R, P):
+    """standard_cases, and groupings that leave processes out (ids are range(size(replica_groups))
+    as the verifier has them, so fewer ids than the grid has)."""
+    cases = standard_cases(R, P)
+    if R >= 2:
+        cases.append(("cross_replica", [[0]]))  # replicas 1.. in no group
+        cases.append(("cross_replica_and_partition", [[0]]))
+    if R * P == 4:
+        cases.append(("flattened_ids", [[2, 0, 1]]))  # process 3 in no group
+        cases.append(("flattened_ids", [[1], [0, -1]]))
+    if R == 4:
+        cases.append(("cross_replica", [[2, 0], [1, -1]]))  # replica 3 in no group
+    return cases
+
+
+def reduce_expected(groups, R, P, values, fold, zero, root_index=lambda g: 0):
+    """The spec's result per process (flattened order): fold over the group's values (in group
+    order) on the group's root, `zero` on every other process and on one in no group."""
+    expected = []
+    for pid in pids(R, P):
+        g = group_of(groups, pid)
+        if g is not None and g[root_index(g)] == pid:
+            expected.append(fold([values[r * P + p] for r, p in g]))
+        else:
+            expected.append(zero)
+    return expected
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_collective_reduce_every_strategy(R, P):
+    for mode, rows in reduce_cases(R, P):
+        xs = inputs(R, P, (3, 2), np.int64)
+        program = collective_reduce_program(attrs_for(mode, rows), ["tensor<3x2xi64>"], ["tensor<3x2xi64>"],
+                                            body("add", "i64"))
+        outs = interpret(program, xs, num_replicas=R, num_partitions=P)
+        groups = oracle_groups(mode, [[i for i in g if i != -1] for g in rows], R, P)
+        expected = reduce_expected(groups, R, P, xs, lambda vs: np.sum(vs, axis=0), np.zeros((3, 2), np.int64))
+        for i, pid in enumerate(pids(R, P)):
+            assert outs[i][0].dtype == np.int64 and outs[i][0].shape == (3, 2)
+            np.testing.assert_array_equal(outs[i][0], expected[i], err_msg=f"{mode} {rows} {pid}")
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+@pytest.mark.parametrize("flag", ["has_dynamic_root", "has_dynamic_root = true"])
+def test_collective_reduce_dynamic_root_every_strategy(R, P, flag):
+    # each group names its own root (every member alike): the last member here, or the second
+    for pick in (lambda g: len(g) - 1, lambda g: 1 % len(g)):
+        for mode, rows in reduce_cases(R, P):
+            groups = oracle_groups(mode, [[i for i in g if i != -1] for g in rows], R, P)
+            xs = inputs(R, P, (4,), np.int64, seed=len(rows))
+            roots = [np.array([pick(group_of(groups, pid))] if group_of(groups, pid) else [0], np.int32)
+                     for pid in pids(R, P)]
+            program = collective_reduce_program(attrs_for(mode, rows), ["tensor<4xi64>"], ["tensor<4xi64>"],
+                                                body("add", "i64"), dynamic_root=flag)
+            outs = interpret(program, xs, roots, num_replicas=R, num_partitions=P)
+            expected = reduce_expected(groups, R, P, xs, lambda vs: np.sum(vs, axis=0), np.zeros(4, np.int64), pick)
+            for i, pid in enumerate(pids(R, P)):
+                np.testing.assert_array_equal(outs[i][0], expected[i], err_msg=f"{mode} {rows} {pid}")
+
+
+def test_collective_reduce_has_dynamic_root_false_takes_no_roots():
+    program = collective_reduce_program("replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>, has_dynamic_root = false",
+                                        ["tensor<2xi32>"], ["tensor<2xi32>"], body("add", "i32"))
+    xs = [np.array([1, 2], np.int32), np.array([30, 40], np.int32)]
+    outs = interpret(program, xs, num_replicas=2)
+    np.testing.assert_array_equal(outs[1][0], [31, 42])  # the first process of the group, replica 1
+    np.testing.assert_array_equal(outs[0][0], [0, 0])
+
+
+@pytest.mark.upstream
+def test_collective_reduce_upstream_interpreter_example():
+    # upstream's interpreter test: two replicas, one group, add
+    program = collective_reduce_program("replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>",
+                                        ["tensor<4xi64>"], ["tensor<4xi64>"], body("add", "i64"))
+    outs = interpret(program, [np.array([1, 2, 3, 4], np.int64), np.array([5, 6, 7, 8], np.int64)], num_replicas=2)
+    np.testing.assert_array_equal(outs[0][0], [6, 8, 10, 12])
+    np.testing.assert_array_equal(outs[1][0], [0, 0, 0, 0])
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic_root"])
+def test_collective_reduce_spec_examples(dynamic):
+    # the spec's two examples: 4 replicas, one group, [[16, 20]] on replica 0, or on replica 3 (root 3)
+    attrs = "replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, " \
+            "channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>"
+    program = collective_reduce_program(attrs, ["tensor<1x2xi64>"], ["tensor<1x2xi64>"], body("add", "i64"),
+                                        dynamic_root="has_dynamic_root = true" if dynamic else None)
+    xs = [np.array([[1, 2]]), np.array([[3, 4]]), np.array([[5, 6]]), np.array([[7, 8]])]
+    outs = interpret(program, xs, *([np.array([3], np.int32)] if dynamic else []), num_replicas=4)
+    for r in range(4):
+        np.testing.assert_array_equal(outs[r][0], [[16, 20]] if r == (3 if dynamic else 0) else [[0, 0]])
+
+
+_VARIADIC_REDUCE_TYPES = ["tensor<2x3xi32>", "tensor<4xi8>", "tensor<5xi16>"]
+
+
+@pytest.mark.parametrize("roots, flag", [(None, None), ([1, 0, 2], "has_dynamic_root = true"),
+                                         ([2, 1, 0], "has_dynamic_root"), ([1, 1, 1], "has_dynamic_root")],
+                         ids=["static", "mixed", "mixed_unit_attr", "same"])
+def test_collective_reduce_variadic(roots, flag):
+    # three operands of i32, i8 and i16 reduced by one i32 computation (each promoted, C4): results
+    # are i32; result j lands on the group's process at index roots[j] (0 without has_dynamic_root);
+    # replica 3, in no group, gets zeros
+    program = collective_reduce_program("replica_groups = dense<[[2, 0, 1]]> : tensor<1x3xi64>",
+                                        _VARIADIC_REDUCE_TYPES,
+                                        ["tensor<2x3xi32>", "tensor<4xi32>", "tensor<5xi32>"], body("add", "i32"),
+                                        dynamic_root=flag)
+    rng = np.random.default_rng(7)
+    a = [rng.integers(-2 ** 30, 2 ** 30, (2, 3)).astype(np.int32) for _ in range(4)]
+    b = [rng.integers(-128, 128, 4).astype(np.int8) for _ in range(4)]
+    c = [rng.integers(-2 ** 15, 2 ** 15, 5).astype(np.int16) for _ in range(4)]
+    args = [a, b, c] + ([np.array(roots, np.int32)] if roots else [])
+    outs = interpret(program, *args, num_replicas=4)
+    group = [2, 0, 1]
+    for replica in range(4):
+        for j, operand in enumerate((a, b, c)):
+            root = group[roots[j] if roots else 0]
+            got = outs[replica][j]
+            assert got.dtype == np.int32
+            if replica == root:
+                total = [sum(int(operand[m].flat[i]) for m in group) for i in range(operand[0].size)]
+                expected = np.array([(t + 2 ** 31) % 2 ** 32 - 2 ** 31 for t in total]).reshape(operand[0].shape)
+            else:
+                expected = np.zeros(operand[0].shape, np.int32)
+            np.testing.assert_array_equal(got, expected, err_msg=f"replica {replica} result {j}")
+
+
+def test_collective_reduce_dynamic_root_errors():
+    program = collective_reduce_program("replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>",
+                                        ["tensor<2xf32>", "tensor<2xf32>"], ["tensor<2xf32>", "tensor<2xf32>"],
+                                        body("add", "f32"), dynamic_root="has_dynamic_root")
+    xs = inputs(3, 1, (2,))
+    with pytest.raises(InterpreterError, match=r"root 3 is outside the group of 3 processes \(C3\)"):
+        interpret(program, xs, xs, np.array([0, 3], np.int32), num_replicas=3, collective_timeout=10)
+    with pytest.raises(InterpreterError, match=r"root -1 is outside the group of 3 processes \(C3\)"):
+        interpret(program, xs, xs, np.array([-1, 0], np.int32), num_replicas=3, collective_timeout=10)
+    disagreeing = [np.array([0, 1], np.int32), np.array([0, 1], np.int32), np.array([0, 2], np.int32)]
+    with pytest.raises(InterpreterError, match="hold different roots"):
+        interpret(program, xs, xs, disagreeing, num_replicas=3, collective_timeout=10)
+    # a root valid in one group of the grid but not in the other (groups of 2 and 1)
+    program = program.replace("dense<[[0, 1, 2]]> : tensor<1x3xi64>", "dense<[[0, 1], [2, -1]]> : tensor<2x2xi64>")
+    with pytest.raises(InterpreterError, match=r"root 1 is outside the group of 1 processes \(C3\)"):
+        interpret(program, xs, xs, np.array([1, 0], np.int32), num_replicas=3, collective_timeout=10)
+
+
+def _f32_fold(values):
+    """Left fold of f32 additions, each step computed in float64 and rounded once to f32 (exact
+    for a sum of two f32 values, whose float64 sum rounds to f32 correctly)."""
+    acc = values[0]
+    for v in values[1:]:
+        acc = (acc.astype(np.float64) + v.astype(np.float64)).astype(np.float32)
+    return acc
+
+
+@pytest.mark.parametrize("R,P", GRIDS)
+def test_collective_reduce_f32_sum_is_bit_identical_in_group_order(R, P):
+    n = R * P
+    xs = [np.random.default_rng(i).standard_normal(1000).astype(np.float32) * 10 ** (i % 7) for i in range(n)]
+    order = [n - 1] + list(range(n - 1))  # the group's first process is the last one
+    program = collective_reduce_program(f"replica_groups = {dense([order])}{channel(1)}, use_global_device_ids",
+                                        ["tensor<1000xf32>"], ["tensor<1000xf32>"], body("add", "f32"))
+    outs = interpret(program, xs, num_replicas=R, num_partitions=P)
+    expected = _f32_fold([xs[i] for i in order])
+    assert expected.tobytes() != _f32_fold(xs).tobytes()  # the order shows
+    for i in range(n):
+        if i == order[0]:
+            assert outs[i][0].dtype == np.float32 and outs[i][0].tobytes() == expected.tobytes()
+        else:
+            assert outs[i][0].tobytes() == np.zeros(1000, np.float32).tobytes()  # +0.0, not -0.0
+
+
+def _wrapped(total, dtype):
+    bits = np.iinfo(dtype).bits
+    if np.issubdtype(dtype, np.signedinteger):
+        return (total + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
+    return total % (1 << bits)
+
+
+@pytest.mark.parametrize("t, dtype, op", [("i32", np.int32, "add"), ("ui8", np.uint8, "add"),
+                                          ("i64", np.int64, "multiply"), ("i1", np.bool_, "or"),
+                                          ("i1", np.bool_, "and"), ("complex<f32>", np.complex64, "add"),
+                                          ("f32", np.float32, "minimum")])
+@pytest.mark.parametrize("groups, shape", [("[[0, 1, 2, 3]]", "1x4"), ("[[3, 0], [1, 2]]", "2x2"),
+                                           ("[[2, 0, 1]]", "1x3"), ("[[0], [1], [2], [3]]", "4x1")])
+def test_collective_reduce_element_types(t, dtype, op, groups, shape):
+    # integers wrap (Python-integer oracle), booleans by or / and, complex per step in complex128
+    # rounded to complex64; the root is each group's first replica, the others get zeros (false)
+    rng = np.random.default_rng(5)
+    if dtype == np.bool_:
+        values = [rng.integers(0, 2, 6).astype(np.bool_) for _ in range(4)]
+    elif np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        values = [rng.integers(info.min, info.max, 6, endpoint=True).astype(dtype) for _ in range(4)]
+    elif dtype == np.complex64:
+        values = [(rng.standard_normal(6) * 10 ** rng.integers(0, 6) + 1j * rng.standard_normal(6)).astype(dtype)
+                  for _ in range(4)]
+    else:
+        values = [rng.standard_normal(6).astype(dtype) for _ in range(4)]
+
+    def fold(vs):
+        if dtype == np.bool_:
+            return np.logical_or.reduce(vs) if op == "or" else np.logical_and.reduce(vs)
+        if np.issubdtype(dtype, np.integer):
+            out = []
+            for i in range(6):
+                acc = int(vs[0][i])
+                for v in vs[1:]:
+                    acc = acc + int(v[i]) if op == "add" else acc * int(v[i])
+                out.append(_wrapped(acc, dtype))
+            return np.array(out, dtype)
+        if dtype == np.complex64:
+            acc = vs[0]
+            for v in vs[1:]:
+                acc = (acc.astype(np.complex128) + v.astype(np.complex128)).astype(np.complex64)
+            return acc
+        return np.minimum.reduce(vs)
+
+    program = collective_reduce_program(f"replica_groups = dense<{groups}> : tensor<{shape}xi64>",
+                                        [f"tensor<6x{t}>"], [f"tensor<6x{t}>"], body(op, t))
+    outs = interpret(program, values, num_replicas=4)
+    for replica in range(4):
+        group = next((g for g in json.loads(groups) if replica in g), None)
+        got = outs[replica][0]
+        assert got.dtype == dtype
+        if group is not None and group[0] == replica:
+            expected = fold([values[r] for r in group])
+        else:
+            expected = np.zeros(6, dtype)
+        np.testing.assert_array_equal(got, expected, err_msg=f"replica {replica}")
+
+
+def test_collective_reduce_maximum_propagates_nan():
+    xs = [np.array([-0.0, 1.0, np.nan, 2.0], np.float32), np.array([0.0, -1.0, 3.0, np.nan], np.float32),
+          np.array([-0.0, 5.0, 0.0, 1.0], np.float32)]
+    program = collective_reduce_program("replica_groups = dense<[[1, 2, 0]]> : tensor<1x3xi64>",
+                                        ["tensor<4xf32>"], ["tensor<4xf32>"], body("maximum", "f32"))
+    outs = interpret(program, xs, num_replicas=3)
+    r = outs[1][0]
+    assert r[0] == 0 and not np.signbit(r[0])  # maximum(-0, +0, -0) is +0
+    assert r[1] == 5 and np.isnan(r[2]) and np.isnan(r[3])
+    for replica in (0, 2):
+        assert outs[replica][0].tobytes() == np.zeros(4, np.float32).tobytes()
+
+
+def test_collective_reduce_promotes_operands_to_the_computation_type():
+    # i8 operands with an i32 computation: the sum is taken in i32 (300 does not fit in i8); f32
+    # operands with an f64 computation: the sum is taken in f64
+    program = collective_reduce_program("replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>",
+                                        ["tensor<3xi8>"], ["tensor<3xi32>"], body("add", "i32"))
+    xs = [np.array([100, -128, 127], np.int8)] * 3
+    outs = interpret(program, xs, num_replicas=3)
+    assert outs[0][0].dtype == np.int32
+    np.testing.assert_array_equal(outs[0][0], [300, -384, 381])
+    assert outs[1][0].dtype == np.int32
+    np.testing.assert_array_equal(outs[1][0], np.zeros(3, np.int32))
+    program = collective_reduce_program("replica_groups = dense<[[2, 1, 0]]> : tensor<1x3xi64>",
+                                        ["tensor<3xf32>"], ["tensor<3xf64>"], body("add", "f64"))
+    xs = [np.array([1e8, 1.0, 3.25], np.float32), np.array([1.0, 1e-8, -1.0], np.float32),
+          np.array([-1e8, 2.0, 0.5], np.float32)]
+    outs = interpret(program, xs, num_replicas=3)
+    got = outs[2][0]
+    assert got.dtype == np.float64
+    acc = xs[2].astype(np.float64)
+    for i in (1, 0):
+        acc = acc + xs[i].astype(np.float64)
+    np.testing.assert_array_equal(got, acc)
+    assert got[0] == 1.0  # in f32, (-1e8 + 1) + 1e8 is 0
+    assert outs[0][0].dtype == np.float64
+    np.testing.assert_array_equal(outs[0][0], np.zeros(3, np.float64))
+
+
+def test_collective_reduce_two_op_body_folds_left_in_group_order():
+    # body: (x + y) * 2, folded left in group order; the non-commutative chain shows the order
+    two = """({
+  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+    %0 = stablehlo.add %x, %y : tensor<i64>
+    %1 = stablehlo.add %0, %0 : tensor<i64>
+    stablehlo.return %1 : tensor<i64>
+  })"""
+    sub = """({
+  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+    %0 = stablehlo.subtract %x, %y : tensor<i64>
+    stablehlo.return %0 : tensor<i64>
+  })"""
+    xs = inputs(2, 2, (5,), np.int64)
+    order = [2, 0, 3, 1]
+    attrs = f"replica_groups = {dense([order])}{channel(7)}, use_global_device_ids"
+    outs = interpret(collective_reduce_program(attrs, ["tensor<5xi64>"], ["tensor<5xi64>"], two), xs,
+                     num_replicas=2, num_partitions=2)
+    acc = xs[2]
+    for i in (0, 3, 1):
+        acc = (acc + xs[i]) * 2
+    np.testing.assert_array_equal(outs[2][0], acc)
+    outs = interpret(collective_reduce_program(attrs, ["tensor<5xi64>"], ["tensor<5xi64>"], sub), xs,
+                     num_replicas=2, num_partitions=2)
+    np.testing.assert_array_equal(outs[2][0], xs[2] - xs[0] - xs[3] - xs[1])
+    for i in (0, 1, 3):
+        np.testing.assert_array_equal(outs[i][0], np.zeros(5, np.int64))
+
+
+def test_collective_reduce_group_of_one_keeps_its_operand():
+    # a group of one reduces nothing: its root gets its own operand, whatever the computation
+    const = """({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %c = stablehlo.constant dense<7.0> : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  })"""
+    program = collective_reduce_program("replica_groups = dense<[[1, 0], [2, -1]]> : tensor<2x2xi64>",
+                                        ["tensor<2x3xf32>"], ["tensor<2x3xf32>"], const)
+    xs = inputs(3, 1, (2, 3))
+    outs = interpret(program, xs, num_replicas=3)
+    assert outs[1][0].shape == (2, 3) and outs[1][0].dtype == np.float32  # the constant, broadcast
+    np.testing.assert_array_equal(outs[1][0], np.full((2, 3), 7, np.float32))
+    np.testing.assert_array_equal(outs[0][0], np.zeros((2, 3), np.float32))
+    np.testing.assert_array_equal(outs[2][0], xs[2])
+    out = outs[2][0]
+    out[...] = 0  # results belong to the caller
+    assert not np.array_equal(xs[2], out)
+
+
+_QUANT = "!quant.uniform<i8:f32, 0.5:2>"
+
+
+def _quantized_op(a: int, b: int, op) -> int:
+    """quantize(op(dequantize(a), dequantize(b))) for i8 storage, scale 1/2, zero point 2, with
+    Fractions: the spec's round half to even (Python's round), clamped to the storage range."""
+    from fractions import Fraction
+
+    scale = Fraction(1, 2)
+    x = op((a - 2) * scale, (b - 2) * scale)
+    return min(max(round(x / scale) + 2, -128), 127)
+
+
+@pytest.mark.parametrize("op, fn", [("add", lambda x, y: x + y), ("multiply", lambda x, y: x * y)])
+def test_collective_reduce_quantized(op, fn):
+    # the root folds with the body's quantized op, per pair in group order (a saturated middle
+    # step shows); the others' zeros: test_collective_reduce_quantized_zeros_are_the_zero_point
+    program = collective_reduce_program("replica_groups = dense<[[1, 2, 0]]> : tensor<1x3xi64>",
+                                        [f"tensor<6x{_QUANT}>"], [f"tensor<6x{_QUANT}>"], body(op, _QUANT))
+    if op == "add":
+        xs = [np.array([-128, 3, 0, -128, 2, 40], np.int8), np.array([127, 7, -20, 127, 2, 90], np.int8),
+              np.array([5, 127, 1, 127, 2, 100], np.int8), np.array([1, 2, 3, 4, 5, 6], np.int8)]
+    else:
+        xs = [np.array([3, 5, 7, -1, 9, 0], np.int8), np.array([5, 3, 9, 4, 2, -3], np.int8),
+              np.array([5, 2, 3, 4, 5, 6], np.int8), np.array([7, 5, 6, 9, -5, 5], np.int8)]
+    outs = interpret(program, xs, num_replicas=4)
+    expected = []
+    for i in range(6):
+        acc = int(xs[1][i])
+        for r in (2, 0):
+            acc = _quantized_op(acc, int(xs[r][i]), fn)
+        expected.append(acc)
+    assert outs[1][0].dtype == np.int8
+    np.testing.assert_array_equal(outs[1][0], expected)
+    if op == "add":
+        # 62.5 + 62.5 saturates to 62.5 before adding -65: -2.5 (storage -3), not 60 at once
+        assert expected[3] == -3
+    else:
+        # ties round to even: 1.5 * 1.5 = 2.25 -> 4.5 -> 4 (storage 6); 0.5 * 1.5 -> 1.5 -> 2 (storage 4);
+        # 1.5 * 3.5 = 5.25 -> 10.5 -> 10 (storage 12)
+        assert _quantized_op(5, 5, fn) == 6 and _quantized_op(3, 5, fn) == 4 and _quantized_op(5, 9, fn) == 12
+
+
+def test_collective_reduce_quantized_dynamic_roots():
+    program = collective_reduce_program("replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>",
+                                        [f"tensor<2x{_QUANT}>", f"tensor<2x{_QUANT}>"],
+                                        [f"tensor<2x{_QUANT}>", f"tensor<2x{_QUANT}>"], body("add", _QUANT),
+                                        dynamic_root="has_dynamic_root")
+    q = [np.array([3 * i + 1, -i], np.int8) for i in range(3)]
+    outs = interpret(program, q, q, np.array([1, 0], np.int32), num_replicas=3)
+    total = [_quantized_op(int(q[1][i]), int(q[0][i]), lambda x, y: x + y) for i in range(2)]
+    np.testing.assert_array_equal(outs[0][0], total)  # result 0 on index 1 of [1, 0]: replica 0
+    np.testing.assert_array_equal(outs[1][1], total)  # result 1 on index 0: replica 1
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic_root"])
+def test_collective_reduce_quantized_zeros_are_the_zero_point(dynamic):
+    # zeros of a quantized result are quantize(0): the zero point's storage, 2 (as collective_broadcast
+    # gives a process in no group); replica 1 is not the root, replica 2 is in no group
+    program = collective_reduce_program("replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>",
+                                        [f"tensor<2x{_QUANT}>"], [f"tensor<2x{_QUANT}>"], body("add", _QUANT),
+                                        dynamic_root="has_dynamic_root = true" if dynamic else None)
+    q = [np.array([3 * i + 1, -i], np.int8) for i in range(3)]
+    outs = interpret(program, q, *([np.array([0], np.int32)] if dynamic else []), num_replicas=3)
+    np.testing.assert_array_equal(outs[0][0], [_quantized_op(int(q[0][i]), int(q[1][i]), lambda x, y: x + y)
+                                               for i in range(2)])
+    for replica in (1, 2):
+        np.testing.assert_array_equal(outs[replica][0], [2, 2], err_msg=f"replica {replica}")
+
+
+def test_collective_reduce_in_async_start_warns_and_runs():
+    program = """
+func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.async_start"(%a) ({
+  ^bb0(%x: tensor<4xf32>):
+    %1 = "stablehlo.collective_reduce"(%x) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %s = stablehlo.add %p, %q : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    stablehlo.return %1 : tensor<4xf32>
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
+  %2 = "stablehlo.async_done"(%0) : (!stablehlo.future<tensor<4xf32>>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}"""
+    xs = [np.array([1, 2, 3, 4], np.float32), np.array([0.5, 0.25, 8, -1], np.float32)]
+    with pytest.warns(stablehlo_py.SpecDeviationWarning, match="async_start' op C2: .*collective_reduce"):
+        outs = interpret(program, xs, num_replicas=2)
+    np.testing.assert_array_equal(outs[1][0], [1.5, 2.25, 11, 3])
+    np.testing.assert_array_equal(outs[0][0], np.zeros(4, np.float32))
+    with pytest.raises(InterpreterError, match="C2: .*collective_reduce is not among them"):
+        interpret(program, xs, num_replicas=2, strict=True)
+
+
+def test_collective_reduce_groups_checked_against_the_grid():
+    program = collective_reduce_program("replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>",
+                                        ["tensor<2xf32>"], ["tensor<2xf32>"], body("add", "f32"))
+    with pytest.raises(InterpreterError, match="collective_reduce.*replica_groups holds 1, outside the 1 replica ids"):
+        interpret(program, np.zeros(2, np.float32), num_replicas=1, num_partitions=2)
+    # fewer ids than replicas is fine: replica 2 is in no group
+    outs = interpret(program, [np.ones(2, np.float32)] * 3, num_replicas=3)
+    np.testing.assert_array_equal([o[0] for o in outs], [[2, 2], [0, 0], [0, 0]])
+
+
+def test_collective_reduce_one_executable_many_grids():
+    # empty replica_groups: one group of every replica (the root replica 0) on each grid
+    from stablehlo_py.interpreter import run_on_grid
+
+    run = compile(collective_reduce_program("replica_groups = dense<> : tensor<0x0xi64>",
+                                            ["tensor<3xi32>"], ["tensor<3xi32>"], body("add", "i32")))
+    for R in (1, 2, 4, 3):
+        xs = inputs(R, 1, (3,), np.int32, seed=R)
+        outs = run_on_grid(run, [xs] if R > 1 else [xs[0]], num_replicas=R)
+        if R == 1:
+            np.testing.assert_array_equal(outs[0], xs[0])
+            continue
+        np.testing.assert_array_equal(outs[0][0], np.sum(xs, axis=0))
+        for r in range(1, R):
+            np.testing.assert_array_equal(outs[r][0], np.zeros(3, np.int32))
+
+
+def test_collective_reduce_through_the_cli_with_replicas(tmp_path, capsys):
+    from stablehlo_py.cli import main
+
+    program = tmp_path / "p.mlir"
+    program.write_text(collective_reduce_program("replica_groups = dense<[[2, 0, 1]]> : tensor<1x3xi64>",
+                                                 ["tensor<3xi64>"], ["tensor<3xi64>"], body("add", "i64")))
+    xs = inputs(3, 1, (3,), np.int64, seed=11)
+    for i, x in enumerate(xs):
+        np.save(tmp_path / f"x_{i}.npy", x)
+    out_dir = tmp_path / "out"
+    assert main(["run", str(program), "--args", str(tmp_path / "x_{process}.npy"), "--replicas", "3",
+                 "--output", str(out_dir)]) == 0
+    assert "// process 2 (replica 2, partition 0)" in capsys.readouterr().out
+    np.testing.assert_array_equal(np.load(out_dir / "process_2_result_0.npy"), xs[0] + xs[1] + xs[2])
+    for i in (0, 1):
+        np.testing.assert_array_equal(np.load(out_dir / f"process_{i}_result_0.npy"), np.zeros(3, np.int64))
+
+
+def test_collective_reduce_of_dynamic_types():
+    program = collective_reduce_program("replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>",
+                                        ["tensor<?x2xf32>"], ["tensor<?x2xf32>"], body("add", "f32"))
+    xs = inputs(2, 1, (3, 2))
+    outs = interpret(program, xs, num_replicas=2)
+    np.testing.assert_array_equal(outs[1][0], xs[1] + xs[0])
+    np.testing.assert_array_equal(outs[0][0], np.zeros((3, 2), np.float32))
+
+
+def test_collective_reduce_wants_one_root_per_operand():
+    program = """
+func.func @main(%x: tensor<2xi32>, %roots: tensor<?xi32>) -> tensor<2xi32> {
+  %r = "stablehlo.collective_reduce"(%x, %roots) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<2xi32>, tensor<?xi32>) -> tensor<2xi32>
+  return %r : tensor<2xi32>
+}"""
+    xs = [np.array([1, 2], np.int32), np.array([3, 4], np.int32)]
+    for roots in ([0, 1], []):
+        with pytest.raises(InterpreterError, match=rf"{len(roots)} roots for 1 operands: one root per operand \(C3\)"):
+            interpret(program, xs, np.array(roots, np.int32), num_replicas=2, collective_timeout=10)
+
+
+# ---------------------------------------------------------------------------------------
 # ids, the API, one process, errors
 
 IDS = """
