@@ -54,10 +54,11 @@ while xor
 
 # stablehlo ops without an op section of their own.
 OTHER_STABLEHLO_OPS = ["return", "dot", "tan", "broadcast", "create_token", "torch_index_select", "einsum",
-                       "unary_einsum"]
+                       "unary_einsum", "cross-replica-sum"]
 # What upstream's current spec (shared/spec/upstream_spec_current.md) adds: ops 000 lacks, with
 # their constraints, and constraints it adds to ops of 000 (numbered as the verifier cites them).
-CURRENT_SPEC_OPS = {"async_start": ["C1", "C2", "C3", "C4"], "async_done": ["C1"]}
+CURRENT_SPEC_OPS = {"async_start": ["C1", "C2", "C3", "C4"], "async_done": ["C1"],
+                    "collective_reduce": ["C1", "C2", "C3", "C4"]}
 CURRENT_SPEC_CONSTRAINTS = {"collective_broadcast": ["C4", "C5"], "dot_general": ["C20"]}
 # The dynamism ops (not specced yet: the spec's "Dynamism" category; shared/spec/004_*,
 # the dynamism RFC): op -> (its static form, whose spec constraints its verifier
