@@ -214,6 +214,17 @@ static FailureOr<Type> checkComputation(Operation *op, Region &region,
   return element;
 }
 
+// For inference: the element type E the computation of all_reduce or
+// collective_reduce returns, or null while a builder has not filled the body
+// or when it returns another count (which the verifier reports).
+static Type computationElementType(RegionRange regions) {
+  if (hasBody(regions, 0))
+    if (Operation *terminator = terminatorOf(regions[0]->front()))
+      if (terminator->getNumOperands() == 1)
+        return getElementTypeOrSelf(terminator->getOperand(0).getType());
+  return {};
+}
+
 // use_global_device_ids needs a positive channel_id (all_gather_c5,
 // all_reduce_c4, reduce_scatter_c6).
 static LogicalResult checkGlobalDeviceIds(Operation *op, bool global,
@@ -316,14 +327,8 @@ LogicalResult AllReduceOp::inferReturnTypes(MLIRContext *,
   auto ranked = rankedOperandTypes<AllReduceOp>(location, operands);
   if (failed(ranked))
     return failure();
-  // all_reduce_c7: the element type E of the computation's result, when a body
-  // returns one value (a builder infers before filling the region; the verifier
-  // reports a malformed computation).
-  Type element;
-  if (hasBody(regions, 0))
-    if (Operation *terminator = terminatorOf(regions[0]->front()))
-      if (terminator->getNumOperands() == 1)
-        element = getElementTypeOrSelf(terminator->getOperand(0).getType());
+  // all_reduce_c7: the element type E of the computation's result.
+  Type element = computationElementType(regions);
   for (RankedTensorType type : *ranked) // all_reduce_c6
     inferred.push_back(element ? type.clone(element) : type);
   return success();
@@ -637,13 +642,8 @@ LogicalResult CollectiveReduceOp::inferReturnTypes(
   if (failed(ranked))
     return failure();
   // collective_reduce_c3, collective_reduce_c4: the operands' shapes, with
-  // the element type E the computation returns (when a body returns one
-  // value; the verifier reports a malformed computation).
-  Type element;
-  if (hasBody(regions, 0))
-    if (Operation *terminator = terminatorOf(regions[0]->front()))
-      if (terminator->getNumOperands() == 1)
-        element = getElementTypeOrSelf(terminator->getOperand(0).getType());
+  // the element type E the computation returns.
+  Type element = computationElementType(regions);
   for (RankedTensorType type : *ranked)
     inferred.push_back(element ? type.clone(element) : type);
   return success();

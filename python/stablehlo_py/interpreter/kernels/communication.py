@@ -225,6 +225,17 @@ def _cross_replica_sum(op):
     return Kernel(cross_replica_sum)
 
 
+def _check_roots(deposits, roots: list, group: tuple, constraint: str) -> None:
+    """has_dynamic_root (collective_reduce, collective_broadcast): every member of the group
+    deposited `roots` first and names the same ones, each an index into the group."""
+    if any(d[0] != roots for d in deposits):
+        raise InterpreterError(f"the processes of group {[grids.format_process(p) for p in group]} hold "
+                               "different roots (has_dynamic_root: every member names the same roots)")
+    bad = [r for r in roots if not 0 <= r < len(group)]
+    if bad:
+        raise InterpreterError(f"root {bad[0]} is outside the group of {len(group)} processes ({constraint})")
+
+
 @register("stablehlo.collective_reduce")
 def _collective_reduce(op):
     """Each result j is operand j reduced over the group (folded in group order, as all_reduce),
@@ -249,12 +260,7 @@ def _collective_reduce(op):
             raise InterpreterError(f"{len(roots)} roots for {count} operands: one root per operand (C3)")
         values = promote(operands)
         deposits = process.meet(key, _where(op), group, (roots, [_shared(v) for v in values]))
-        if any(d[0] != roots for d in deposits):
-            raise InterpreterError(f"the processes of group {[grids.format_process(p) for p in group]} hold "
-                                   "different roots (has_dynamic_root: every member names the same roots)")
-        bad = [r for r in roots if not 0 <= r < len(group)]
-        if bad:
-            raise InterpreterError(f"root {bad[0]} is outside the group of {len(group)} processes (C3)")
+        _check_roots(deposits, roots, group, "C3")
         index = group.index(process.pid)
         return [fold([d[1][j] for d in deposits], operands[j].shape, extras) if roots[j] == index
                 else _zero_of(specs[j], operands[j].shape) for j in range(count)]
@@ -364,12 +370,7 @@ def _collective_broadcast(op):
         mine = {j: _shared(v) for j, v in enumerate(values) if 0 <= roots[j] < len(group) and roots[j] == index}
         deposits = process.meet(key, _where(op), group, (roots, mine) if dynamic_root else mine or None)
         if dynamic_root:
-            if any(d[0] != roots for d in deposits):
-                raise InterpreterError(f"the processes of group {[grids.format_process(p) for p in group]} hold "
-                                       "different roots (has_dynamic_root: every member names the same sources)")
-            bad = [r for r in roots if not 0 <= r < len(group)]
-            if bad:
-                raise InterpreterError(f"root {bad[0]} is outside the group of {len(group)} processes (C6)")
+            _check_roots(deposits, roots, group, "C6")
             return [np.array(deposits[r][1][j], dtype=specs[j].dtype, copy=True) for j, r in enumerate(roots)]
         return [np.array(deposits[0][j], dtype=specs[j].dtype, copy=True) for j in range(len(values))]
 

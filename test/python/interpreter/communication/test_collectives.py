@@ -150,14 +150,18 @@ def test_all_reduce_max_body_with_signed_zeros_and_nan():
         assert r[1] == 5 and np.isnan(r[2]) and np.isnan(r[3])
 
 
-def test_all_reduce_two_op_body():
-    # body: (x + y) * 2 folded left in group order
-    two = """({
+# (x + y) * 2: a body of two ops
+DOUBLED_SUM_BODY = """({
   ^bb0(%x: tensor<i64>, %y: tensor<i64>):
     %0 = stablehlo.add %x, %y : tensor<i64>
     %1 = stablehlo.add %0, %0 : tensor<i64>
     stablehlo.return %1 : tensor<i64>
   })"""
+
+
+def test_all_reduce_two_op_body():
+    # body: (x + y) * 2 folded left in group order
+    two = DOUBLED_SUM_BODY
     xs = inputs(2, 2, (5,), np.int64)
     outs = interpret(all_reduce_program("flattened_ids", [[2, 0, 3, 1]], shape="5", e="i64", body_text=two), xs,
                      num_replicas=2, num_partitions=2)
@@ -752,12 +756,7 @@ def test_collective_reduce_promotes_operands_to_the_computation_type():
 
 def test_collective_reduce_two_op_body_folds_left_in_group_order():
     # body: (x + y) * 2, folded left in group order; the non-commutative chain shows the order
-    two = """({
-  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
-    %0 = stablehlo.add %x, %y : tensor<i64>
-    %1 = stablehlo.add %0, %0 : tensor<i64>
-    stablehlo.return %1 : tensor<i64>
-  })"""
+    two = DOUBLED_SUM_BODY
     sub = """({
   ^bb0(%x: tensor<i64>, %y: tensor<i64>):
     %0 = stablehlo.subtract %x, %y : tensor<i64>
