@@ -473,6 +473,64 @@ func.func @collective_reduce(%a: tensor<4xf32>, %b: tensor<2xbf16>, %roots: tens
 
 // -----
 
+// Replica groups by mesh axes (#vhlo.replica_group_mesh_axes_v1, 1.16.0 on) on
+// the six collectives: a mesh named by a symbol (a declaration, a function
+// holding a #stablehlo.mesh, which goes through VHLO as #vhlo.mesh_v1), inline
+// with and without device_ids, of no axes; axes and sub-axes. Only the
+// channel type changes, as above.
+// CHECK-LABEL:  func.func private @mesh()
+// CHECK-NEXT:  func.func private @held() attributes {stablehlo.mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>, <name = "y", size = 4>], device_ids=dense<[0, 4, 1, 5, 2, 6, 3, 7]> : tensor<8xi64>>} {
+// CHECK-NEXT:    return
+// CHECK-NEXT:  }
+// CHECK-NEXT:  func.func @mesh_axes(%arg0: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+// CHECK-NEXT:    %0 = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>}> : (tensor<4xf32>) -> tensor<8xf32>
+// CHECK-NEXT:    %1 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>, <name = "y", size = 4>]>, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (1)2>]>, use_global_device_ids}> ({
+// CHECK-NEXT:    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+// CHECK-NEXT:      %6 = stablehlo.add %arg1, %arg2 : tensor<f32>
+// CHECK-NEXT:      stablehlo.return %6 : tensor<f32>
+// CHECK-NEXT:    }) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %2 = "stablehlo.reduce_scatter"(%arg0) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 4>], device_ids=dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>, scatter_dimension = 0 : i64}> ({
+// CHECK-NEXT:    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+// CHECK-NEXT:      %6 = stablehlo.add %arg1, %arg2 : tensor<f32>
+// CHECK-NEXT:      stablehlo.return %6 : tensor<f32>
+// CHECK-NEXT:    }) : (tensor<4xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %3 = "stablehlo.all_to_all"(%arg0) <{concat_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @held, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (2)2>, #stablehlo.axis_ref<name = "x">]>, split_count = 2 : i64, split_dimension = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %4 = "stablehlo.collective_broadcast"(%arg0) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[], device_ids=dense<0> : tensor<1xi64>>, axes = []>}> : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %5 = "stablehlo.collective_reduce"(%arg0) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "y">]>}> ({
+// CHECK-NEXT:    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+// CHECK-NEXT:      %6 = stablehlo.add %arg1, %arg2 : tensor<f32>
+// CHECK-NEXT:      stablehlo.return %6 : tensor<f32>
+// CHECK-NEXT:    }) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+// CHECK-NEXT:  }
+func.func private @mesh()
+func.func private @held() attributes {stablehlo.mesh = #stablehlo.mesh<axes = [<name = "x", size = 2>, <name = "y", size = 4>], device_ids = dense<[0, 4, 1, 5, 2, 6, 3, 7]> : tensor<8xi64>>} {
+  return
+}
+func.func @mesh_axes(%a: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<8xf32>
+  %1 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [<name = "x", size = 2>, <name = "y", size = 4>]>, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (1)2>]>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "stablehlo.reduce_scatter"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [<name = "x", size = 4>], device_ids = dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>} : (tensor<4xf32>) -> tensor<2xf32>
+  %3 = "stablehlo.all_to_all"(%a) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @held, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (2)2>, #stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = "stablehlo.collective_broadcast"(%a) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [], device_ids = dense<0> : tensor<1xi64>>, axes = []>} : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = "stablehlo.collective_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "y">]>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // send and recv keep the channel type.
 // CHECK-LABEL:  func.func @send_recv(%arg0: tensor<2xf32>, %arg1: !stablehlo.token) -> (!stablehlo.token, tensor<2xf32>, !stablehlo.token) {
 // CHECK-NEXT:    %0 = "stablehlo.send"(%arg0, %arg1) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true}> : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token

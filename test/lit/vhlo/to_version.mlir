@@ -52,6 +52,15 @@
 // And back to StableHLO from 1.19.0, the defaults dropped.
 // RUN: stablehlo-opt %t/collective_reduce.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.19.0},vhlo-legalize-to-stablehlo)' | FileCheck %t/collective_reduce.mlir --check-prefix=BACK --match-full-lines --strict-whitespace
 //
+// Replica groups by mesh axes (#vhlo.replica_group_mesh_axes_v1 and its parts,
+// 1.16.0 on): the same attributes at 1.16.0 and 1.17.0, for a mesh named by a
+// symbol (a declaration, or one holding a #stablehlo.mesh, #vhlo.mesh_v1 in
+// VHLO), or inline with device_ids and sub-axes; refused at 1.15.0
+// (to_version_invalid.mlir). Down to 1.16.0 and up again, they come back.
+// RUN: stablehlo-opt %t/mesh_axes.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.16.0})' | FileCheck %t/mesh_axes.mlir --check-prefix=AT-1-16 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/mesh_axes.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.17.0})' | FileCheck %t/mesh_axes.mlir --check-prefix=AT-1-16 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/mesh_axes.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.16.0},vhlo-to-version{target=1.20.0},vhlo-legalize-to-stablehlo)' | FileCheck %t/mesh_axes.mlir --check-prefix=BACK --match-full-lines --strict-whitespace
+//
 // Types at the first version that has them.
 // RUN: stablehlo-opt %t/types.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.0})' | FileCheck %t/types.mlir --check-prefix=AT-1-8 --match-full-lines --strict-whitespace
 //
@@ -192,6 +201,64 @@ func.func @collective_reduce(%a: tensor<2xf32>, %b: tensor<3xf16>, %roots: tenso
     stablehlo.return %s : tensor<f32>
   }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>, use_global_device_ids, has_dynamic_root = true} : (tensor<2xf32>, tensor<3xf16>, tensor<2xi32>) -> (tensor<2xf32>, tensor<3xf32>)
   return %0, %1#0, %1#1 : tensor<2xf32>, tensor<2xf32>, tensor<3xf32>
+}
+
+//--- mesh_axes.mlir
+// AT-1-16:  vhlo.func_v1 @mesh() -> () {
+// AT-1-16-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"private">}
+// AT-1-16-NEXT:  vhlo.func_v1 @m2() -> () {
+// AT-1-16-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, stablehlo.mesh = #vhlo.mesh_v1<axes = #vhlo.array_v1<[#vhlo.mesh_axis_v1<name = #vhlo.string_v1<"x">, size = 4>]>>, sym_visibility = #vhlo.string_v1<"private">}
+// AT-1-16-NEXT:  vhlo.func_v1 @main(%arg0: !vhlo.tensor_v1<4x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<8x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>) {
+// AT-1-16-NEXT:    %0 = "vhlo.all_gather_v2"(%arg0) <{all_gather_dim = #vhlo.integer_v1<0 : i64>, channel_id = #vhlo.integer_v1<0 : i64>, replica_groups = #vhlo.replica_group_mesh_axes_v1<mesh = #vhlo.string_v1<"mesh">, axes = #vhlo.array_v1<[#vhlo.axis_ref_v1<name = #vhlo.string_v1<"x">>]>>, use_global_device_ids = #vhlo.bool_v1<false>}> : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<8x!vhlo.f32_v1>
+// AT-1-16-NEXT:    %1 = "vhlo.all_reduce_v2"(%arg0) <{channel_id = #vhlo.integer_v1<1 : i64>, replica_groups = #vhlo.replica_group_mesh_axes_v1<mesh = #vhlo.mesh_v1<axes = #vhlo.array_v1<[#vhlo.mesh_axis_v1<name = #vhlo.string_v1<"x">, size = 2>, #vhlo.mesh_axis_v1<name = #vhlo.string_v1<"y">, size = 2>]>>, axes = #vhlo.array_v1<[#vhlo.axis_ref_v1<name = #vhlo.string_v1<"y">>]>>, use_global_device_ids = #vhlo.bool_v1<true>}> ({
+// AT-1-16-NEXT:    ^bb0(%arg1: !vhlo.tensor_v1<!vhlo.f32_v1>, %arg2: !vhlo.tensor_v1<!vhlo.f32_v1>):
+// AT-1-16-NEXT:      %5 = "vhlo.add_v1"(%arg1, %arg2) : (!vhlo.tensor_v1<!vhlo.f32_v1>, !vhlo.tensor_v1<!vhlo.f32_v1>) -> !vhlo.tensor_v1<!vhlo.f32_v1>
+// AT-1-16-NEXT:      "vhlo.return_v1"(%5) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()
+// AT-1-16-NEXT:    }) : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<4x!vhlo.f32_v1>
+// AT-1-16-NEXT:    %2 = "vhlo.reduce_scatter_v1"(%arg0) <{channel_id = #vhlo.integer_v1<0 : i64>, replica_groups = #vhlo.replica_group_mesh_axes_v1<mesh = #vhlo.mesh_v1<axes = #vhlo.array_v1<[#vhlo.mesh_axis_v1<name = #vhlo.string_v1<"x">, size = 4>]>, device_ids = #vhlo.tensor_v1<dense<[3, 2, 1, 0]> : tensor<4xi64>>>, axes = #vhlo.array_v1<[#vhlo.axis_ref_v1<name = #vhlo.string_v1<"x">, sub_axis_info = #vhlo.sub_axis_info_v1<pre_size = 2, size = 2>>]>>, scatter_dimension = #vhlo.integer_v1<0 : i64>, use_global_device_ids = #vhlo.bool_v1<false>}> ({
+// AT-1-16-NEXT:    ^bb0(%arg1: !vhlo.tensor_v1<!vhlo.f32_v1>, %arg2: !vhlo.tensor_v1<!vhlo.f32_v1>):
+// AT-1-16-NEXT:      %5 = "vhlo.add_v1"(%arg1, %arg2) : (!vhlo.tensor_v1<!vhlo.f32_v1>, !vhlo.tensor_v1<!vhlo.f32_v1>) -> !vhlo.tensor_v1<!vhlo.f32_v1>
+// AT-1-16-NEXT:      "vhlo.return_v1"(%5) : (!vhlo.tensor_v1<!vhlo.f32_v1>) -> ()
+// AT-1-16-NEXT:    }) : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-16-NEXT:    %3 = "vhlo.all_to_all_v2"(%arg0) <{channel_id = #vhlo.integer_v1<0 : i64>, concat_dimension = #vhlo.integer_v1<0 : i64>, replica_groups = #vhlo.replica_group_mesh_axes_v1<mesh = #vhlo.string_v1<"m2">, axes = #vhlo.array_v1<[#vhlo.axis_ref_v1<name = #vhlo.string_v1<"x">, sub_axis_info = #vhlo.sub_axis_info_v1<pre_size = 1, size = 2>>]>>, split_count = #vhlo.integer_v1<2 : i64>, split_dimension = #vhlo.integer_v1<0 : i64>}> : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<4x!vhlo.f32_v1>
+// AT-1-16-NEXT:    %4 = "vhlo.collective_broadcast_v1"(%arg0) <{channel_id = #vhlo.integer_v1<0 : i64>, replica_groups = #vhlo.replica_group_mesh_axes_v1<mesh = #vhlo.string_v1<"mesh">, axes = #vhlo.array_v1<[]>>}> : (!vhlo.tensor_v1<4x!vhlo.f32_v1>) -> !vhlo.tensor_v1<4x!vhlo.f32_v1>
+// AT-1-16-NEXT:    "vhlo.return_v1"(%0, %1, %2, %3, %4) : (!vhlo.tensor_v1<8x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<2x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.tensor_v1<4x!vhlo.f32_v1>) -> ()
+// AT-1-16-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
+// BACK:  func.func private @mesh()
+// BACK-NEXT:  func.func private @m2() attributes {stablehlo.mesh = #stablehlo.mesh<axes=[<name = "x", size = 4>]>}
+// BACK-NEXT:  func.func @main(%arg0: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>) {
+// BACK-NEXT:    %0 = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>}> : (tensor<4xf32>) -> tensor<8xf32>
+// BACK-NEXT:    %1 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>, <name = "y", size = 2>]>, axes = [#stablehlo.axis_ref<name = "y">]>, use_global_device_ids}> ({
+// BACK-NEXT:    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+// BACK-NEXT:      %5 = stablehlo.add %arg1, %arg2 : tensor<f32>
+// BACK-NEXT:      stablehlo.return %5 : tensor<f32>
+// BACK-NEXT:    }) : (tensor<4xf32>) -> tensor<4xf32>
+// BACK-NEXT:    %2 = "stablehlo.reduce_scatter"(%arg0) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 4>], device_ids=dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>, scatter_dimension = 0 : i64}> ({
+// BACK-NEXT:    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+// BACK-NEXT:      %5 = stablehlo.add %arg1, %arg2 : tensor<f32>
+// BACK-NEXT:      stablehlo.return %5 : tensor<f32>
+// BACK-NEXT:    }) : (tensor<4xf32>) -> tensor<2xf32>
+// BACK-NEXT:    %3 = "stablehlo.all_to_all"(%arg0) <{concat_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m2, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>, split_count = 2 : i64, split_dimension = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf32>
+// BACK-NEXT:    %4 = "stablehlo.collective_broadcast"(%arg0) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = []>}> : (tensor<4xf32>) -> tensor<4xf32>
+// BACK-NEXT:    return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>
+// BACK-NEXT:  }
+func.func private @mesh()
+func.func private @m2() attributes {stablehlo.mesh = #stablehlo.mesh<axes = [<name = "x", size = 4>]>}
+func.func @main(%a: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<8xf32>
+  %1 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 2>]>, axes = [#stablehlo.axis_ref<name = "y">]>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "stablehlo.reduce_scatter"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 4>], device_ids=dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>} : (tensor<4xf32>) -> tensor<2xf32>
+  %3 = "stablehlo.all_to_all"(%a) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m2, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>} : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = "stablehlo.collective_broadcast"(%a) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = []>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
 //--- types.mlir

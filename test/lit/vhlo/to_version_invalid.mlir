@@ -23,6 +23,12 @@
 // RUN: stablehlo-opt %t/i2.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.1.0})'
 // RUN: stablehlo-opt %t/i2_constant.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.1.0})'
 // RUN: stablehlo-opt %t/quant_per_axis.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=0.17.0})'
+// Replica groups by mesh axes are in 1.16.0 on: the message names the first
+// attribute of 1.16.0 met (inner ones first: the sub_axis_info, a mesh's axis).
+// RUN: stablehlo-opt %t/mesh_axes_symbol.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.0})'
+// RUN: stablehlo-opt %t/mesh_axes_sub_axis.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.0})'
+// RUN: stablehlo-opt %t/mesh_axes_inline.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.9})'
+// RUN: stablehlo-opt %t/mesh_held.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.0})'
 // A patch version names its minor version's opset, and the messages say so.
 // RUN: stablehlo-opt %t/f8E4M3_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.6.9})'
 // Bad targets.
@@ -125,6 +131,44 @@ func.func @all_gather_two_operands(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (ten
 func.func @f8E4M3(%a: tensor<2xf8E4M3>) -> tensor<2xf8E4M3> {
   return %a : tensor<2xf8E4M3>
 }
+
+//--- mesh_axes_symbol.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.15.0}}
+// A mesh named by a symbol, no axes: the groups attribute itself is refused.
+func.func private @mesh()
+func.func @all_gather(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{attribute #vhlo.replica_group_mesh_axes_v1<mesh = #vhlo.string_v1<"mesh">, axes = #vhlo.array_v1<[]>> of vhlo.all_gather_v2 is not in version 1.15.0 (it is in 1.16.0 to 1.20.0)}}
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = []>} : (tensor<4xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+//--- mesh_axes_sub_axis.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.15.0}}
+func.func private @mesh()
+func.func @all_gather(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{attribute #vhlo.sub_axis_info_v1<pre_size = 1, size = 2> of vhlo.all_gather_v2 is not in version 1.15.0 (it is in 1.16.0 to 1.20.0)}}
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>} : (tensor<4xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+//--- mesh_axes_inline.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.15.0}}
+// An inline mesh with device_ids, at a patch version of 1.15.
+func.func @all_reduce(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{attribute #vhlo.mesh_axis_v1<name = #vhlo.string_v1<"x">, size = 4> of vhlo.all_reduce_v2 is not in version 1.15.0 (it is in 1.16.0 to 1.20.0)}}
+  %0 = "stablehlo.all_reduce"(%a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [<name = "x", size = 4>], device_ids = dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+//--- mesh_held.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.15.0}}
+// A function holding a #stablehlo.mesh (a mesh for the groups to name).
+// expected-error @+1 {{attribute #vhlo.mesh_axis_v1<name = #vhlo.string_v1<"x">, size = 2> of vhlo.func_v1 is not in version 1.15.0 (it is in 1.16.0 to 1.20.0)}}
+func.func private @held() attributes {stablehlo.mesh = #stablehlo.mesh<axes = [<name = "x", size = 2>]>}
 
 //--- f8E4M3_patch.mlir
 // expected-error @-1 {{failed to convert VHLO to v1.6.0}}

@@ -523,6 +523,12 @@ def mesh_axes_rows(mesh_axes: Sequence[tuple[str, int]], device_ids: Sequence[in
     import numpy as np
 
     sizes = dict(mesh_axes)
+    if len(sizes) != len(mesh_axes):
+        twice = next(n for i, (n, _) in enumerate(mesh_axes) if n in [m for m, _ in mesh_axes[:i]])
+        raise InterpreterError(f"the mesh names axis '{twice}' twice")
+    for name, size in mesh_axes:
+        if size < 1:
+            raise InterpreterError(f"mesh axis '{name}' has size {size}; sizes must be at least 1")
     for name, pre, size in axes:
         if name not in sizes:
             raise InterpreterError(f"axis '{name}' not found in mesh definition")
@@ -536,6 +542,10 @@ def mesh_axes_rows(mesh_axes: Sequence[tuple[str, int]], device_ids: Sequence[in
     for name, size in mesh_axes:
         cuts = {1, size} | {c for n, pre, sub in axes if n == name and pre is not None for c in (pre, pre * sub)}
         cuts = sorted(cuts)
+        for a, b in zip(cuts, cuts[1:]):
+            if b % a:
+                raise InterpreterError(f"the sub-axes of '{name}' do not nest: a part would start at {a} and "
+                                       f"end at {b}, which {a} does not divide")
         parts += [(name, a, b // a) for a, b in zip(cuts, cuts[1:])] or [(name, 1, size)]
     chosen: list[int] = []
     for name, pre, size in axes:
