@@ -116,10 +116,19 @@ def HLO_StaticOrBoundedTensor : Type<
     "::mlir::RankedTensorType">;
 def HLO_PredTensor : RankedTensorOf<[HLO_Pred]>;
 def HLO_FpOrComplexTensor : RankedTensorOf<[HLO_Float, HLO_Complex]>;
-def HLO_Tuple : NestedTupleOf<[HLO_Tensor, StableHLO_Token]>;
+// Buffers (upstream's current spec, "Buffer types"): made and read by
+// custom_call (CreateBuffer, Pin, Unpin, and targets aliasing them), carried
+// by tuples, while, return and function arguments; no other op takes one.
+def HLO_Buffer : MemRefOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
+                           HLO_QuantizedInt]>;
+def HLO_Tuple : NestedTupleOf<[HLO_Tensor, HLO_Buffer, StableHLO_Token]>;
 def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, StableHLO_Token]>;
+def HLO_TensorOrTokenOrBuffer : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
+                                           HLO_Buffer]>;
 def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
                                           HLO_Tuple]>;
+def HLO_TensorOrTokenOrTupleOrBuffer : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
+                                                  HLO_Tuple, HLO_Buffer]>;
 
 // Shape operands of the dynamic ops (dynamism RFC P4: sizes may be run-time
 // values, axes stay attributes): a statically shaped 1-D tensor of integers

@@ -180,7 +180,7 @@ def StableHLO_GetDimensionSizeOp
 
 def StableHLO_TupleOp : StableHLO_InferringOp<"tuple", [Pure]> {
   let summary = "group values into a tuple";
-  let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$val);
+  let arguments = (ins Variadic<HLO_TensorOrTokenOrTupleOrBuffer>:$val);
   let results = (outs HLO_Tuple:$result);
   // Only the tuple type is printed: the operand types are its elements.
   let assemblyFormat = [{
@@ -193,7 +193,7 @@ def StableHLO_GetTupleElementOp
     : StableHLO_InferringOp<"get_tuple_element", [Pure]> {
   let summary = "extract one element of a tuple";
   let arguments = (ins HLO_Tuple:$operand, I32Attr:$index);
-  let results = (outs HLO_TensorOrTokenOrTuple:$result);
+  let results = (outs HLO_TensorOrTokenOrTupleOrBuffer:$result);
   let assemblyFormat = [{
     $operand `[` $index `]` attr-dict `:` functional-type(operands, results)
   }];

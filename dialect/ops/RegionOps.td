@@ -24,7 +24,7 @@ def StableHLO_ReduceOp : StableHLO_InferringOp<"reduce", [
 
 def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator, ReturnLike]> {
   let summary = "return values from the region of a stablehlo op";
-  let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$results);
+  let arguments = (ins Variadic<HLO_TensorOrTokenOrTupleOrBuffer>:$results);
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
 }
 
@@ -42,7 +42,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "an implementation-defined call";
   let arguments = (ins
-    Variadic<HLO_TensorOrTokenOrTuple>:$inputs,
+    Variadic<HLO_TensorOrTokenOrTupleOrBuffer>:$inputs,
     StrAttr:$call_target_name,
     DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
     OptionalAttr<AnyAttrOf<[StrAttr, DictionaryAttr]>>:$backend_config,
@@ -52,7 +52,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     OptionalAttr<HLO_LayoutsAttr>:$operand_layouts,
     OptionalAttr<HLO_LayoutsAttr>:$result_layouts,
     DefaultValuedOptionalAttr<HLO_OutputOperandAliasesAttr, "{}">:$output_operand_aliases);
-  let results = (outs Variadic<HLO_TensorOrTokenOrTuple>);
+  let results = (outs Variadic<HLO_TensorOrTokenOrTupleOrBuffer>);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict
       `:` functional-type(operands, results)
@@ -108,8 +108,8 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
 def StableHLO_WhileOp : StableHLO_InferringOp<"while", [RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "run a body region while a condition region returns true";
-  let arguments = (ins Variadic<HLO_TensorOrToken>:$operand);
-  let results = (outs Variadic<HLO_TensorOrToken>);
+  let arguments = (ins Variadic<HLO_TensorOrTokenOrBuffer>:$operand);
+  let results = (outs Variadic<HLO_TensorOrTokenOrBuffer>);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   // `stablehlo.while(%iterArg = %init, ...) : T, ... cond {...} do {...}`.
   let hasCustomAssemblyFormat = 1;

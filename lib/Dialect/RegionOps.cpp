@@ -8,6 +8,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::stablehlo;
@@ -260,7 +262,11 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
 void CustomCallOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  if (!getHasSideEffect())
+  // A call that makes, reads or writes a buffer is never merged with
+  // another or dropped: each Pin is its own buffer.
+  auto isBuffer = [](Type type) { return isa<MemRefType>(type); };
+  if (!getHasSideEffect() && llvm::none_of(getOperandTypes(), isBuffer) &&
+      llvm::none_of(getResultTypes(), isBuffer))
     return;
   effects.emplace_back(MemoryEffects::Read::get());
   effects.emplace_back(MemoryEffects::Write::get());
@@ -305,6 +311,96 @@ static Type tupleElement(Type type, ArrayRef<int64_t> indices) {
   return type;
 }
 
+// The buffer rules of custom_call (upstream's current spec, "(XLA GPU
+// Support) Special custom_call targets" and "Alias"), with upstream's
+// messages: CreateBuffer makes a buffer, Pin a buffer holding a tensor, Unpin
+// the tensor a buffer holds; any other target hands buffers through aliases,
+// each buffer operand in at most one pair and each buffer output in exactly
+// one.
+static LogicalResult verifyBuffers(CustomCallOp op) {
+  StringRef target = op.getCallTargetName();
+  auto one = [&](TypeRange types, StringRef what, bool memref,
+                 StringRef kind) -> LogicalResult {
+    if (types.size() != 1)
+      return op.emitOpError() << target << " custom_call should have one "
+                              << what;
+    if (isa<MemRefType>(types[0]) != memref ||
+        (!memref && !isa<RankedTensorType>(types[0])))
+      return op.emitOpError() << target << " custom_call should have a "
+                              << kind << " " << what;
+    return success();
+  };
+  auto compatible = [&]() -> LogicalResult {
+    auto in = cast<ShapedType>(op.getOperand(0).getType());
+    auto out = cast<ShapedType>(op.getResult(0).getType());
+    if (in.getElementType() != out.getElementType() ||
+        failed(verifyCompatibleShape(in.getShape(), out.getShape())))
+      return op.emitOpError() << target << " custom_call should have "
+                              << "compatible input and output types";
+    return success();
+  };
+  if (target == "CreateBuffer") {
+    if (op.getNumOperands() != 0)
+      return op.emitOpError() << "CreateBuffer custom_call shouldn't have "
+                                 "any inputs";
+    if (op.getNumResults() != 1)
+      return op.emitOpError() << "CreateBuffer custom_call should have one "
+                                 "result";
+    if (!isa<MemRefType>(op.getResult(0).getType()))
+      return op.emitOpError() << "CreateBuffer custom_call should have a "
+                                 "memref result";
+    return success();
+  }
+  if (target == "Pin" || target == "Unpin") {
+    bool pin = target == "Pin";
+    if (failed(one(op.getOperandTypes(), "input", !pin, pin ? "tensor" : "memref")) ||
+        failed(one(op.getResultTypes(), "output", pin, pin ? "memref" : "tensor")))
+      return failure();
+    return compatible();
+  }
+  // Other targets: the buffers among the aliased parts.
+  std::set<SmallVector<int64_t>> outputs;
+  std::set<std::pair<int64_t, SmallVector<int64_t>>> operands;
+  for (Attribute attr : op.getOutputOperandAliases()) {
+    auto alias = cast<OutputOperandAliasAttr>(attr); // checked by the caller
+    Type operand = tupleElement(op.getOperand(alias.getOperandIndex()).getType(),
+                                alias.getOperandTupleIndices());
+    if (!isa<MemRefType>(operand))
+      continue;
+    SmallVector<int64_t> output(alias.getOutputTupleIndices());
+    if (!outputs.insert(output).second)
+      return op.emitOpError() << "buffer output " << formatDims(output)
+                              << " is used in output_operand_alias more "
+                                 "than once";
+    SmallVector<int64_t> path(alias.getOperandTupleIndices());
+    if (!operands.insert({alias.getOperandIndex(), path}).second)
+      return op.emitOpError() << "buffer operand " << alias.getOperandIndex()
+                              << formatDims(path)
+                              << " is used in output_operand_alias more "
+                                 "than once";
+  }
+  Type resultRoot = op.getNumResults() == 1
+                        ? op.getResult(0).getType()
+                        : TupleType::get(op.getContext(), op.getResultTypes());
+  SmallVector<int64_t> path;
+  std::function<LogicalResult(Type)> visit = [&](Type type) -> LogicalResult {
+    if (auto tuple = dyn_cast<TupleType>(type)) {
+      for (auto [i, element] : llvm::enumerate(tuple.getTypes())) {
+        path.push_back(i);
+        if (failed(visit(element)))
+          return failure();
+        path.pop_back();
+      }
+      return success();
+    }
+    if (isa<MemRefType>(type) && !outputs.count(path))
+      return op.emitOpError() << "buffer output " << formatDims(path)
+                              << " is not used in output_operand_alias";
+    return success();
+  };
+  return visit(resultRoot);
+}
+
 LogicalResult CustomCallOp::verify() {
   if (getOperandLayouts().has_value() != getResultLayouts().has_value())
     return emitOpError() << "operand_layouts and result_layouts must be "
@@ -347,7 +443,7 @@ LogicalResult CustomCallOp::verify() {
                            << " with output " << output
                            << "; their types must be compatible";
   }
-  return success();
+  return verifyBuffers(*this);
 }
 
 //===--- composite ---------------------------------------------------------===//

@@ -237,20 +237,31 @@ class TokenSpec:
 
 
 def tensor_spec(mlir_type) -> TensorSpec:
-    """TensorSpec of a ranked tensor `mlir.ir.Type`; other types are an error (value_spec takes any)."""
+    """TensorSpec of a ranked tensor `mlir.ir.Type`, or of a buffer (memref: an array custom_call
+    targets may write); other types are an error (value_spec takes any)."""
     import mlir.ir as ir
 
     text = str(mlir_type)
+    encoding = None
     try:
         shaped = ir.RankedTensorType(mlir_type)
+        encoding = shaped.encoding
     except (ValueError, TypeError):
-        raise InterpreterError(f"unsupported value type {text} (only ranked tensors are interpreted)") from None
+        try:
+            shaped = ir.MemRefType(mlir_type)
+        except (ValueError, TypeError):
+            raise InterpreterError(f"unsupported value type {text} (only ranked tensors and buffers are "
+                                   "interpreted)") from None
+        identity = ir.AffineMap.get_identity(shaped.rank, context=mlir_type.context)
+        if shaped.affine_map != identity or shaped.memory_space is not None:
+            raise InterpreterError(f"unsupported buffer type {text} (only the identity layout and the default "
+                                   "memory space)")
     element = _quantized_info(shaped.element_type) or element_info(shaped.element_type)
     dynamic = ir.ShapedType.get_dynamic_size()
     shape = tuple(None if d == dynamic else int(d) for d in shaped.shape)
     bounds = None
-    if shaped.encoding is not None and None in shape:
-        values = _stablehlo.bounds_value(shaped.encoding)  # None unless a #stablehlo.bounds
+    if encoding is not None and None in shape:
+        values = _stablehlo.bounds_value(encoding)  # None unless a #stablehlo.bounds
         if values is not None and any(b is not None for b in values):
             bounds = tuple(values)
     return TensorSpec(shape, element, text, bounds)

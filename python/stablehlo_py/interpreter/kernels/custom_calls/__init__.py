@@ -23,6 +23,8 @@ JAX's host callbacks, which fail with an error naming the callback.
 from __future__ import annotations
 
 import re
+
+import numpy as np
 from typing import Callable
 
 from ...core.errors import InterpreterError
@@ -110,6 +112,39 @@ def _identity_target(op):
         return (x,)
 
     return Kernel(identity)
+
+
+# Buffers (upstream's current spec, "Special custom_call targets"): a buffer is a writable array
+# of its own. Pin copies a tensor into a new one, Unpin copies a buffer's content out (a tensor
+# does not change when the buffer does later), CreateBuffer makes one of zeros (the spec leaves
+# it uninitialized; zeros make runs repeatable). Other targets get buffers themselves, so one
+# that writes into a buffer it aliases to a result writes the caller's buffer.
+@register_custom_call_targets("Pin")
+def _pin(op):
+    """A new buffer holding a copy of the operand tensor."""
+    return Kernel(lambda x: (np.array(x, copy=True),))
+
+
+@register_custom_call_targets("Unpin")
+def _unpin(op):
+    """A tensor holding a copy of the buffer's content."""
+
+    def unpin(buffer):
+        value = np.array(buffer, copy=True)
+        value.flags.writeable = False
+        return (value,)
+
+    return Kernel(unpin)
+
+
+@register_custom_call_targets("CreateBuffer")
+def _create_buffer(op):
+    """A new buffer of the result type, of zeros (a static shape only)."""
+    spec = op.result_specs[0]
+    if not spec.is_static:
+        raise InterpreterError(f"custom_call @CreateBuffer of {spec.text}: a buffer of dynamic shape has no "
+                               "size to create")
+    return Kernel(lambda: (np.zeros(spec.shape, spec.dtype),))
 
 
 # JAX's host callbacks (jax.pure_callback, jax.experimental.io_callback, jax.debug.print,
