@@ -36,6 +36,9 @@ function:
   d. roundtrip ours -> artifact -> ours, printed by us, against the source printed by us
                (for every V; the only check where jaxlib cannot help, V > its version).
 
+Then, per file, upstream's own CHECK lines (its first RUN line: the artifact printed as generic
+VHLO through FileCheck) are run on the artifact we write of the whole file.
+
 With --cross-targets T1,T2,... the newest file's functions are also written at each of those
 targets (at most jaxlib's version) by us and by jaxlib: who refuses (version gating), bytes,
 and each side reading the other's artifact.  This stands in for versioned files not fetched.
@@ -436,6 +439,29 @@ def report(all_results, out=sys.stdout):
             p(f"- {v} @{n}")
 
 
+def check_lines(path: str, version: str) -> str:
+    """Upstream's own CHECK lines of the file (its first RUN line: the artifact printed as generic
+    VHLO, FileCheck'ed) against the artifact we write of the whole file: "pass" or the first
+    lines of FileCheck's complaint."""
+    import tempfile
+
+    import stablehlo_py
+    from stablehlo_py.dialects import stablehlo as ss
+
+    bindir = os.path.dirname(sys.executable)
+    with tempfile.TemporaryDirectory() as tmp:
+        artifact = os.path.join(tmp, "a.bc")
+        with open(artifact, "wb") as f:
+            f.write(ss.serialize_portable_artifact(stablehlo_py.parse_module(open(path).read()), version))
+        generic = subprocess.run([os.path.join(bindir, "stablehlo-opt"), "--mlir-print-op-generic", artifact],
+                                 capture_output=True, text=True)
+        if generic.returncode:
+            return "stablehlo-opt: " + generic.stderr[:300]
+        check = subprocess.run([os.path.join(bindir, "filecheck"), path], input=generic.stdout,
+                               capture_output=True, text=True)
+    return "pass" if check.returncode == 0 else "fail: " + check.stderr[:600]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dir", default="/tmp/upstream_vhlo")
@@ -469,6 +495,9 @@ def main(argv=None):
     if a.json:
         json.dump([{"file": f, "version": v, "results": r} for f, v, r in all_results], open(a.json, "w"), indent=1)
     report(all_results)
+    print("\n## Upstream's CHECK lines on our artifact of each whole file")
+    for f, v in files:
+        print(f"- {f}: {check_lines(os.path.join(a.dir, f), v)}")
     if a.cross_targets:
         cross_report(os.path.join(a.dir, files[-1][0]), [t.strip() for t in a.cross_targets.split(",") if t.strip()])
     return 0
