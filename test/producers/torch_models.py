@@ -141,27 +141,30 @@ def models(rng):
     }
 
 
-def write_fixtures(folder: str, route: str, export) -> None:
-    """For every model: `<name>.mlir` and `<name>.npz` in `folder` (the arguments of @main as
-    `input_<i>`, PyTorch's outputs as `output_<i>`). `export(model, inputs)` gives (program text,
-    the arguments of @main as numpy arrays); a model the route cannot export is reported and
-    skipped."""
+def write_fixtures(folder: str, route: str, export, prefix: str = "", call=None, only=None) -> None:
+    """For every model (of `only`, when given): `<prefix><name>.mlir` and `.npz` in `folder` (the
+    arguments of @main as `input_<i>`, PyTorch's outputs as `output_<i>`). `export(model, inputs)`
+    gives (program text, the arguments of @main as numpy arrays); `call(model, inputs)` the
+    outputs for those arguments (default: the model on `inputs`). A model the route cannot export
+    is reported and skipped."""
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
     for name, (model, inputs) in models(rng).items():
+        if only is not None and name not in only:
+            continue
         model = model.eval()
         try:
             with torch.no_grad():
-                outputs = model(*inputs)
+                outputs = (call or (lambda m, xs: m(*xs)))(model, inputs)
             outputs = outputs if isinstance(outputs, tuple) else (outputs,)
             text, arguments = export(model, inputs)
         except Exception as e:  # noqa: BLE001 - report and go on with the others
             print(f"{name}: {route} failed: {type(e).__name__}: {str(e)[:200]}")
             continue
-        with open(os.path.join(folder, f"{name}.mlir"), "w") as fh:
+        with open(os.path.join(folder, f"{prefix}{name}.mlir"), "w") as fh:
             fh.write(text)
         arrays = {f"input_{i}": a for i, a in enumerate(arguments)}
         arrays.update({f"output_{i}": t.numpy() for i, t in enumerate(outputs)})
-        np.savez(os.path.join(folder, f"{name}.npz"), **arrays)
-        print(f"{name}: written")
+        np.savez(os.path.join(folder, f"{prefix}{name}.npz"), **arrays)
+        print(f"{prefix}{name}: written")
 

@@ -593,6 +593,11 @@ def _infer(op, target, operands, extra=None, own_attributes=True):
     """(whether `target`, an op or op class, has a shape function; the result types it infers for `op`'s
     attributes (unless not `own_attributes`) plus `extra` on `operands`, or None). Shapes only: the
     declared element types of `op`'s results are kept."""
+    # Only our dialects' shape functions take attributes without properties: another dialect's op
+    # (shape.const_shape from torch-mlir) may read properties the Python binding does not pass and
+    # crash the process.
+    if not op.name.startswith(("stablehlo.", "chlo.")):
+        return False, None
     attributes = _attribute_dict(op, extra) if own_attributes else ir.DictAttr.get(extra or {})
     if attributes is None:
         return False, None

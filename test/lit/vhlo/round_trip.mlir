@@ -654,3 +654,58 @@ func.func @composite(%a: tensor<2xf32>) -> tensor<2xf32> {
 func.func private @decomp(%a: tensor<2xf32>) -> tensor<2xf32> {
   return %a : tensor<2xf32>
 }
+
+// -----
+
+// Buffers (!vhlo.buffer_v1, 1.13.0 on): function arguments and results (any
+// rank, dynamic), the special targets CreateBuffer, Pin and Unpin, a target
+// updating an aliased buffer (a dictionary backend_config), tuples holding
+// buffers and get_tuple_element, aliases into nested tuples.
+// CHECK-LABEL:  func.func @buffers(%arg0: tensor<2xf32>, %arg1: memref<?x3xi8>, %arg2: memref<f64>, %arg3: !stablehlo.token) -> (tensor<2xf32>, memref<2xf32>, memref<?x3xi8>, tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>) {
+// CHECK-NEXT:    %0 = stablehlo.custom_call @CreateBuffer() {api_version = 4 : i32} : () -> memref<2xf32>
+// CHECK-NEXT:    %1 = stablehlo.custom_call @Pin(%arg0) {api_version = 4 : i32} : (tensor<2xf32>) -> memref<2xf32>
+// CHECK-NEXT:    %2 = stablehlo.custom_call @Update(%1) {api_version = 4 : i32, backend_config = {k = 1 : i32}, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> memref<2xf32>
+// CHECK-NEXT:    %3 = stablehlo.tuple %2, %arg3 : tuple<memref<2xf32>, !stablehlo.token>
+// CHECK-NEXT:    %4 = stablehlo.tuple %arg0, %3 : tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>
+// CHECK-NEXT:    %5 = stablehlo.get_tuple_element %3[0] : (tuple<memref<2xf32>, !stablehlo.token>) -> memref<2xf32>
+// CHECK-NEXT:    %6 = stablehlo.custom_call @Unpin(%5) {api_version = 4 : i32} : (memref<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %7 = stablehlo.custom_call @foo(%4) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1, 0], operand_index = 0, operand_tuple_indices = [1, 0]>]} : (tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>) -> tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>
+// CHECK-NEXT:    return %6, %0, %arg1, %7 : tensor<2xf32>, memref<2xf32>, memref<?x3xi8>, tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>
+// CHECK-NEXT:  }
+func.func @buffers(%a: tensor<2xf32>, %b: memref<?x3xi8>, %c: memref<f64>, %t: !stablehlo.token) -> (tensor<2xf32>, memref<2xf32>, memref<?x3xi8>, tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>) {
+  %0 = "stablehlo.custom_call"() {call_target_name = "CreateBuffer", api_version = 4 : i32} : () -> memref<2xf32>
+  %1 = "stablehlo.custom_call"(%a) {call_target_name = "Pin", api_version = 4 : i32} : (tensor<2xf32>) -> memref<2xf32>
+  %2 = stablehlo.custom_call @Update(%1) {api_version = 4 : i32, backend_config = {k = 1 : i32}, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> memref<2xf32>
+  %3 = stablehlo.tuple %2, %t : tuple<memref<2xf32>, !stablehlo.token>
+  %4 = stablehlo.tuple %a, %3 : tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>
+  %5 = stablehlo.get_tuple_element %3[0] : (tuple<memref<2xf32>, !stablehlo.token>) -> memref<2xf32>
+  %6 = stablehlo.custom_call @Unpin(%5) {api_version = 4 : i32} : (memref<2xf32>) -> tensor<2xf32>
+  %7 = stablehlo.custom_call @foo(%4) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1, 0], operand_index = 0, operand_tuple_indices = [1, 0]>]} : (tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>) -> tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>
+  return %6, %0, %b, %7 : tensor<2xf32>, memref<2xf32>, memref<?x3xi8>, tuple<tensor<2xf32>, tuple<memref<2xf32>, !stablehlo.token>>
+}
+
+// -----
+
+// A while loop carrying a buffer, which an aliased call updates.
+// CHECK-LABEL:  func.func @buffer_loop(%arg0: tensor<i1>, %arg1: memref<2xf32>) -> memref<2xf32> {
+// CHECK-NEXT:    %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<i1>, memref<2xf32>
+// CHECK-NEXT:    cond {
+// CHECK-NEXT:      stablehlo.return %iterArg : tensor<i1>
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:      %1 = stablehlo.custom_call @Update(%iterArg_0) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> memref<2xf32>
+// CHECK-NEXT:      %2 = stablehlo.not %iterArg : tensor<i1>
+// CHECK-NEXT:      stablehlo.return %2, %1 : tensor<i1>, memref<2xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %0#1 : memref<2xf32>
+// CHECK-NEXT:  }
+func.func @buffer_loop(%p: tensor<i1>, %b: memref<2xf32>) -> memref<2xf32> {
+  %0:2 = stablehlo.while(%i = %p, %j = %b) : tensor<i1>, memref<2xf32>
+   cond {
+    stablehlo.return %i : tensor<i1>
+  } do {
+    %u = stablehlo.custom_call @Update(%j) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> memref<2xf32>
+    %n = stablehlo.not %i : tensor<i1>
+    stablehlo.return %n, %u : tensor<i1>, memref<2xf32>
+  }
+  return %0#1 : memref<2xf32>
+}

@@ -61,6 +61,14 @@
 // RUN: stablehlo-opt %t/mesh_axes.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.17.0})' | FileCheck %t/mesh_axes.mlir --check-prefix=AT-1-16 --match-full-lines --strict-whitespace
 // RUN: stablehlo-opt %t/mesh_axes.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.16.0},vhlo-to-version{target=1.20.0},vhlo-legalize-to-stablehlo)' | FileCheck %t/mesh_axes.mlir --check-prefix=BACK --match-full-lines --strict-whitespace
 //
+// Buffers (!vhlo.buffer_v1, 1.13.0 on): the same ops at 1.13.0 and 1.17.0
+// (custom_call_v1), custom_call_v2 at 1.18.0; down to 1.13.0 and up again,
+// the program comes back as written. Refused at 1.12.0 (to_version_invalid.mlir).
+// RUN: stablehlo-opt %t/buffers.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.13.0})' | FileCheck %t/buffers.mlir --check-prefix=AT-1-13 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/buffers.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.17.0})' | FileCheck %t/buffers.mlir --check-prefix=AT-1-13 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/buffers.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.18.0})' | FileCheck %t/buffers.mlir --check-prefix=AT-1-18 --match-full-lines --strict-whitespace
+// RUN: stablehlo-opt %t/buffers.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.13.0},vhlo-to-version{target=1.20.0},vhlo-legalize-to-stablehlo)' | FileCheck %t/buffers.mlir --check-prefix=BACK --match-full-lines --strict-whitespace
+//
 // Types at the first version that has them.
 // RUN: stablehlo-opt %t/types.mlir --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.8.0})' | FileCheck %t/types.mlir --check-prefix=AT-1-8 --match-full-lines --strict-whitespace
 //
@@ -259,6 +267,86 @@ func.func @main(%a: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<2xf3
   %3 = "stablehlo.all_to_all"(%a) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m2, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>} : (tensor<4xf32>) -> tensor<4xf32>
   %4 = "stablehlo.collective_broadcast"(%a) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = []>} : (tensor<4xf32>) -> tensor<4xf32>
   return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<4xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+//--- buffers.mlir
+// Buffers: !vhlo.buffer_v1 from 1.13.0 (upstream's type_buffer_function_input_output and
+// type_buffer_special_custom_calls, then a buffer made by CreateBuffer, carried by while,
+// updated through an alias and put in a tuple); custom_call_v1 up to 1.17.0, custom_call_v2
+// from 1.18.0. Refused at 1.12.0: to_version_invalid.mlir.
+// AT-1-13-LABEL:  vhlo.func_v1 @type_buffer_function_input_output(%arg0: !vhlo.buffer_v1<2x!vhlo.f32_v1>) -> (!vhlo.buffer_v1<2x!vhlo.f32_v1>) {
+// AT-1-13-NEXT:    "vhlo.return_v1"(%arg0) : (!vhlo.buffer_v1<2x!vhlo.f32_v1>) -> ()
+// AT-1-13-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
+// AT-1-13-LABEL:  vhlo.func_v1 @type_buffer_special_custom_calls(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-13-NEXT:    %0 = "vhlo.custom_call_v1"(%arg0) <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"Pin">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.buffer_v1<2x!vhlo.f32_v1>
+// AT-1-13-NEXT:    %1 = "vhlo.custom_call_v1"(%0) <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"Unpin">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>}> : (!vhlo.buffer_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-13-NEXT:    "vhlo.return_v1"(%1) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> ()
+// AT-1-13-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
+// AT-1-13-LABEL:  vhlo.func_v1 @buffer_carried(%arg0: !vhlo.tensor_v1<!vhlo.bool_v1>, %arg1: !vhlo.token_v1) -> (!vhlo.tuple_v1<!vhlo.buffer_v1<2x3x!vhlo.bf16_v1>, !vhlo.token_v1>) {
+// AT-1-13-NEXT:    %0 = "vhlo.custom_call_v1"() <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"CreateBuffer">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>}> : () -> !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>
+// AT-1-13-NEXT:    %1:2 = "vhlo.while_v1"(%arg0, %0) ({
+// AT-1-13-NEXT:    ^bb0(%arg2: !vhlo.tensor_v1<!vhlo.bool_v1>, %arg3: !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>):
+// AT-1-13-NEXT:      "vhlo.return_v1"(%arg2) : (!vhlo.tensor_v1<!vhlo.bool_v1>) -> ()
+// AT-1-13-NEXT:    }, {
+// AT-1-13-NEXT:    ^bb0(%arg2: !vhlo.tensor_v1<!vhlo.bool_v1>, %arg3: !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>):
+// AT-1-13-NEXT:      %3 = "vhlo.custom_call_v1"(%arg3) <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"Update">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[#vhlo.output_operand_alias_v1<outputTupleIndices = [], operandIndex = 0, operandTupleIndices = []>]>, result_layouts = #vhlo.array_v1<[]>}> : (!vhlo.buffer_v1<2x3x!vhlo.bf16_v1>) -> !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>
+// AT-1-13-NEXT:      "vhlo.return_v1"(%arg2, %3) : (!vhlo.tensor_v1<!vhlo.bool_v1>, !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>) -> ()
+// AT-1-13-NEXT:    }) : (!vhlo.tensor_v1<!vhlo.bool_v1>, !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>) -> (!vhlo.tensor_v1<!vhlo.bool_v1>, !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>)
+// AT-1-13-NEXT:    %2 = "vhlo.tuple_v1"(%1#1, %arg1) : (!vhlo.buffer_v1<2x3x!vhlo.bf16_v1>, !vhlo.token_v1) -> !vhlo.tuple_v1<!vhlo.buffer_v1<2x3x!vhlo.bf16_v1>, !vhlo.token_v1>
+// AT-1-13-NEXT:    "vhlo.return_v1"(%2) : (!vhlo.tuple_v1<!vhlo.buffer_v1<2x3x!vhlo.bf16_v1>, !vhlo.token_v1>) -> ()
+// AT-1-13-NEXT:  } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
+// AT-1-13-NEXT:}
+// AT-1-18:  vhlo.func_v1 @type_buffer_special_custom_calls(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x!vhlo.f32_v1>) {
+// AT-1-18:    %0 = "vhlo.custom_call_v2"(%arg0) <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"Pin">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>, result_tilings = #vhlo.array_v1<[]>}> : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.buffer_v1<2x!vhlo.f32_v1>
+// AT-1-18:    %1 = "vhlo.custom_call_v2"(%0) <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"Unpin">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>, result_tilings = #vhlo.array_v1<[]>}> : (!vhlo.buffer_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
+// AT-1-18:    %0 = "vhlo.custom_call_v2"() <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"CreateBuffer">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[]>, result_layouts = #vhlo.array_v1<[]>, result_tilings = #vhlo.array_v1<[]>}> : () -> !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>
+// AT-1-18:      %3 = "vhlo.custom_call_v2"(%arg3) <{api_version = #vhlo<api_version_v1 API_VERSION_TYPED_FFI>, backend_config = #vhlo.dict_v1<{}>, call_target_name = #vhlo.string_v1<"Update">, called_computations = #vhlo.array_v1<[]>, has_side_effect = #vhlo.bool_v1<false>, operand_layouts = #vhlo.array_v1<[]>, output_operand_aliases = #vhlo.array_v1<[#vhlo.output_operand_alias_v1<outputTupleIndices = [], operandIndex = 0, operandTupleIndices = []>]>, result_layouts = #vhlo.array_v1<[]>, result_tilings = #vhlo.array_v1<[]>}> : (!vhlo.buffer_v1<2x3x!vhlo.bf16_v1>) -> !vhlo.buffer_v1<2x3x!vhlo.bf16_v1>
+// BACK-LABEL:  func.func @type_buffer_function_input_output(%arg0: memref<2xf32>) -> memref<2xf32> {
+// BACK-NEXT:    return %arg0 : memref<2xf32>
+// BACK-NEXT:  }
+// BACK-LABEL:  func.func @type_buffer_special_custom_calls(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+// BACK-NEXT:    %0 = stablehlo.custom_call @Pin(%arg0) {api_version = 4 : i32} : (tensor<2xf32>) -> memref<2xf32>
+// BACK-NEXT:    %1 = stablehlo.custom_call @Unpin(%0) {api_version = 4 : i32} : (memref<2xf32>) -> tensor<2xf32>
+// BACK-NEXT:    return %1 : tensor<2xf32>
+// BACK-NEXT:  }
+// BACK-LABEL:  func.func @buffer_carried(%arg0: tensor<i1>, %arg1: !stablehlo.token) -> tuple<memref<2x3xbf16>, !stablehlo.token> {
+// BACK-NEXT:    %0 = stablehlo.custom_call @CreateBuffer() {api_version = 4 : i32} : () -> memref<2x3xbf16>
+// BACK-NEXT:    %1:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<i1>, memref<2x3xbf16>
+// BACK-NEXT:    cond {
+// BACK-NEXT:      stablehlo.return %iterArg : tensor<i1>
+// BACK-NEXT:    } do {
+// BACK-NEXT:      %3 = stablehlo.custom_call @Update(%iterArg_0) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2x3xbf16>) -> memref<2x3xbf16>
+// BACK-NEXT:      stablehlo.return %iterArg, %3 : tensor<i1>, memref<2x3xbf16>
+// BACK-NEXT:    }
+// BACK-NEXT:    %2 = stablehlo.tuple %1#1, %arg1 : tuple<memref<2x3xbf16>, !stablehlo.token>
+// BACK-NEXT:    return %2 : tuple<memref<2x3xbf16>, !stablehlo.token>
+// BACK-NEXT:  }
+// BACK-NEXT:}
+func.func @type_buffer_function_input_output(%arg0: memref<2xf32>) -> memref<2xf32> {
+  func.return %arg0 : memref<2xf32>
+}
+func.func @type_buffer_special_custom_calls(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "stablehlo.custom_call"(%arg0) {
+    call_target_name = "Pin",
+    api_version = 4 : i32
+  } : (tensor<2xf32>) -> memref<2xf32>
+  %1 = "stablehlo.custom_call"(%0) {
+    call_target_name = "Unpin",
+    api_version = 4 : i32
+  } : (memref<2xf32>) -> tensor<2xf32>
+  func.return %1 : tensor<2xf32>
+}
+func.func @buffer_carried(%p: tensor<i1>, %t: !stablehlo.token) -> tuple<memref<2x3xbf16>, !stablehlo.token> {
+  %0 = stablehlo.custom_call @CreateBuffer() {api_version = 4 : i32} : () -> memref<2x3xbf16>
+  %1:2 = stablehlo.while(%i = %p, %j = %0) : tensor<i1>, memref<2x3xbf16>
+   cond {
+    stablehlo.return %i : tensor<i1>
+  } do {
+    %u = stablehlo.custom_call @Update(%j) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2x3xbf16>) -> memref<2x3xbf16>
+    stablehlo.return %i, %u : tensor<i1>, memref<2x3xbf16>
+  }
+  %2 = stablehlo.tuple %1#1, %t : tuple<memref<2x3xbf16>, !stablehlo.token>
+  return %2 : tuple<memref<2x3xbf16>, !stablehlo.token>
 }
 
 //--- types.mlir

@@ -29,6 +29,12 @@
 // RUN: stablehlo-opt %t/mesh_axes_sub_axis.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.0})'
 // RUN: stablehlo-opt %t/mesh_axes_inline.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.9})'
 // RUN: stablehlo-opt %t/mesh_held.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.15.0})'
+// Buffers (!vhlo.buffer_v1) are in 1.13.0 on: in a function's signature (also
+// inside a tuple, at a patch version of 1.12), or only in the ops' types
+// (upstream's vhlo_to_version_downgrade_invalid.1_12_0.mlir refuses the first).
+// RUN: stablehlo-opt %t/buffer_function.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})'
+// RUN: stablehlo-opt %t/buffer_tuple_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.9})'
+// RUN: stablehlo-opt %t/buffer_custom_call.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})'
 // A patch version names its minor version's opset, and the messages say so.
 // RUN: stablehlo-opt %t/f8E4M3_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.6.9})'
 // Bad targets.
@@ -198,6 +204,30 @@ func.func @i2_constant(%a: tensor<2xf32>) -> tensor<2xf32> {
 // expected-error @+1 {{type '!vhlo.quant_per_axis_v1<!vhlo.i8_v1:!vhlo.f32_v1, 1, [1.000000e-01, 2.000000e-01], [-1, 0], -128:127, 1>' of vhlo.func_v1 is not in version 0.17.0 (it is in 0.18.0 to 1.20.0)}}
 func.func @quant_per_axis(%a: tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-1, 0.2:0}>>) {
   return
+}
+
+//--- buffer_function.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.12.0}}
+// expected-error @+1 {{type '!vhlo.buffer_v1<2x!vhlo.f32_v1>' of vhlo.func_v1 is not in version 1.12.0 (it is in 1.13.0 to 1.20.0)}}
+func.func @type_buffer(%arg0: memref<2xf32>) -> memref<2xf32> {
+  func.return %arg0 : memref<2xf32>
+}
+
+//--- buffer_tuple_patch.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.12.0}}
+// expected-error @+1 {{type '!vhlo.buffer_v1<2x!vhlo.f32_v1>' of vhlo.func_v1 is not in version 1.12.0 (it is in 1.13.0 to 1.20.0)}}
+func.func @buffer_in_tuple(%a: tuple<tensor<2xf32>, memref<2xf32>>) -> tuple<tensor<2xf32>, memref<2xf32>> {
+  return %a : tuple<tensor<2xf32>, memref<2xf32>>
+}
+
+//--- buffer_custom_call.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.12.0}}
+// No buffer in the signature: the first op with one is named.
+func.func @pin_unpin(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{type '!vhlo.buffer_v1<2x!vhlo.f32_v1>' of vhlo.custom_call_v1 is not in version 1.12.0 (it is in 1.13.0 to 1.20.0)}}
+  %0 = stablehlo.custom_call @Pin(%arg0) {api_version = 4 : i32} : (tensor<2xf32>) -> memref<2xf32>
+  %1 = stablehlo.custom_call @Unpin(%0) {api_version = 4 : i32} : (memref<2xf32>) -> tensor<2xf32>
+  return %1 : tensor<2xf32>
 }
 
 //--- target_two_parts.mlir

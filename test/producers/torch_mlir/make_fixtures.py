@@ -25,10 +25,37 @@ sys.path.insert(0, os.path.dirname(HERE))
 from torch_models import write_fixtures  # noqa: E402 - the zoo and loop of every PyTorch route
 
 
+# The models whose every input has the batch first (the others' shapes are tied across inputs in
+# ways a free batch dimension breaks).
+DYNAMIC_MODELS = ("mlp_layernorm_gelu", "integer_arithmetic", "conv_batchnorm_pool", "indexing_and_masks",
+                  "embedding_attention", "encoder_layer", "lstm", "gru")
+
+
 def _export(model, inputs):
     module = fx.export_and_import(model, *inputs, output_type="stablehlo")
     return str(module), [t.numpy() for t in inputs]
 
 
+def _export_dynamic(model, inputs):
+    """Exported with a dynamic first dimension (the batch) in every input, then called at a larger
+    batch than the export's: the program computes its shapes at run time (tensor.dim, arith,
+    shape.*)."""
+    import torch
+    from torch.export import Dim
+
+    batch = Dim("batch", min=1, max=1024)
+    module = fx.export_and_import(model, *inputs, output_type="stablehlo",
+                                  dynamic_shapes=tuple({0: batch} for _ in inputs))
+    return str(module), [t.numpy() for t in (torch.cat([t, t[:2]]) for t in inputs)]
+
+
+def _dynamic_call(model, inputs):
+    import torch
+
+    return model(*(torch.cat([t, t[:2]]) for t in inputs))
+
+
 if __name__ == "__main__":
     write_fixtures(HERE, "torch-mlir", _export)
+    write_fixtures(HERE, "torch-mlir (dynamic batch)", _export_dynamic, prefix="dynamic_", call=_dynamic_call,
+                   only=DYNAMIC_MODELS)

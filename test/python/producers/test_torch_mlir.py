@@ -21,8 +21,19 @@ def _load(name):
     return load_fixture("torch_mlir", name)
 
 
+def test_dynamic_exports_run_at_other_batch_sizes():
+    # exported with a dynamic batch (tensor.dim, arith on index, tensor.from_elements, shape.*) and
+    # called at a batch other than the export's: the interpreter computes the shapes at run time
+    names = [n for n in NAMES if n.startswith("dynamic_")]
+    assert len(names) == 6, names
+    for name in names:
+        text, inputs, expected = _load(name)
+        assert "shape.shape_of" in text or "tensor.dim" in text, name
+        assert_matches_framework(stablehlo_py.interpret(text, *inputs), expected)
+
+
 def test_every_fixture_is_here():
-    assert len(NAMES) == 10, NAMES
+    assert len(NAMES) == 16, NAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -31,7 +42,8 @@ def test_torch_mlir_export_runs_and_matches_pytorch(name):
     assert_matches_framework(stablehlo_py.interpret(text, *inputs), expected)
 
 
-@pytest.mark.parametrize("name", ["mlp_layernorm_gelu", "lstm", "indexing_and_masks"])
+@pytest.mark.parametrize("name", ["mlp_layernorm_gelu", "lstm", "indexing_and_masks", "dynamic_mlp_layernorm_gelu",
+                                  "dynamic_indexing_and_masks", "dynamic_encoder_layer"])
 def test_passes_read_resources_and_arith_constants(name):
     # refine (the stablehlo-remove-dynamism pipeline) and the C++ folder and simplifier keep
     # dense_resource weights and arith.constant operands as they are, and the result still runs

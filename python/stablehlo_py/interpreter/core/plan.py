@@ -46,7 +46,7 @@ MAX_INLINED_OPS = 20000
 # run as soon as no later step reads them (Function.dead_values); smaller ones are not worth
 # a check per step.
 DROP_BYTES = 1 << 16
-_TERMINATORS = ("func.return", "stablehlo.return", "sdy.return")
+_TERMINATORS = ("func.return", "stablehlo.return", "sdy.return", "shape.assuming_yield")
 MAX_SPECIALISED = 256  # kernels kept per op of dynamic types (one per operand shape signature)
 # Transformations of each prepared block (the JIT's fusion of element-wise runs): added by the
 # layers above, which the plan does not import.

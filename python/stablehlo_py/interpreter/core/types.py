@@ -294,8 +294,11 @@ def value_spec(mlir_type):
 def _value_spec(mlir_type, text: str):
     import mlir.ir as ir
 
-    if text == TokenSpec.text:
+    if text == TokenSpec.text or text == "!shape.witness":  # a witness, like a token, carries nothing
         return TokenSpec()
+    if isinstance(mlir_type.maybe_downcast(), (ir.IndexType, ir.IntegerType, ir.FloatType)):
+        # a scalar of MLIR's own dialects (arith, tensor.dim: torch-mlir's shape computations)
+        return TensorSpec((), element_info(mlir_type), text)
     future = _stablehlo.future_types(mlir_type)
     if future is not None:
         return TupleSpec(tuple(value_spec(t) for t in future), text)

@@ -31,7 +31,6 @@ def _static_result(op, index: int = 0):
 
 
 @register("stablehlo.constant", traits=(PRECOMPUTED,))
-@register("arith.constant", traits=(PRECOMPUTED,))  # torch-mlir's small constants: tensors too
 def _constant(op):
     value = op.attrs.elements("value", _static_result(op))
     return Kernel.single(lambda: value)
