@@ -22,10 +22,10 @@ import math
 
 import numpy as np
 
-from ..core.attributes import plain
-from ..core.errors import InterpreterError
-from ..runtime.grid import fan_out
-from ..core.registry import Kernel, register
+from ...core.attributes import plain
+from ...core.errors import InterpreterError
+from ...runtime.grid import fan_out
+from ...core.registry import Kernel, register
 
 __all__ = ["Mesh", "DimSplit"]
 

@@ -15,10 +15,10 @@ import operator
 
 import numpy as np
 
-from ..core.errors import InterpreterError
-from ..core.registry import PRECOMPUTED, Kernel, register
-from ..core.types import TOKEN
-from ..numerics.conversion import convert_values
+from ...core.errors import InterpreterError
+from ...core.registry import PRECOMPUTED, Kernel, register
+from ...core.types import TOKEN
+from ...numerics.conversion import convert_values
 
 # ---------------------------------------------------------------------------------------
 # arith
