@@ -123,6 +123,9 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "docs/decisions.md, Communication ops: send/recv source_target_pairs checked like collective_permute's"),
     Allowed("stablehlo.recv", True, r"collective_permute C\d",
             "docs/decisions.md, Communication ops: send/recv source_target_pairs checked like collective_permute's"),
+    Allowed("stablehlo.custom_call", True, r"is used in output_operand_alias more than once",
+            "docs/decisions.md, Buffers: a buffer in two alias pairs is an error, as the spec says (upstream "
+            "reports it but accepts the program)"),
     Allowed("stablehlo.scatter", True, r"\bC(5|6|15)\b",
             "docs/decisions.md, Verification: scatter C5 (2N + 1 operands), C6 (element types of "
             "updates) and C15 (the body may only widen)"),
@@ -134,6 +137,9 @@ ALLOWLIST: tuple[Allowed, ...] = (
 # Cases of what upstream's current spec (1.20) has and jaxlib's StableHLO (1.17), the oracle, lacks:
 # (regex matched in the case's text, decision). Ours accepts them, the oracle cannot.
 NEWER_THAN_ORACLE: tuple[tuple[str, str], ...] = (
+    (r"stablehlo\.collective_reduce",
+     "docs/decisions.md, Communication ops: collective_reduce is in upstream's current spec (1.20, VHLO "
+     "from 1.19); jaxlib's StableHLO (1.17) does not have it"),
     (r"func\.func @collective_broadcast_(variadic|dynamic_root)\w*\(",
      "docs/decisions.md, Communication ops: collective_broadcast is variadic, with has_dynamic_root, as "
      "upstream's current spec (1.20); jaxlib's StableHLO (1.17) has one operand"),

@@ -111,8 +111,13 @@ FAMILIES = {
     "kernels/chlo": (_CHLO, []),
     "numerics/special": (_CHLO, []),
     # the process grid and the collectives (issue 17)
-    "kernels/communication": (_tests("interpreter/communication/test_collectives.py"), []),
-    "runtime/grid": (_tests("interpreter/communication/test_collectives.py"), []),
+    "kernels/communication": (_tests("interpreter/communication/test_collectives.py",
+                                     "interpreter/communication/test_mesh_axes.py"), []),
+    "runtime/grid": (_tests("interpreter/communication/test_collectives.py",
+                            "interpreter/communication/test_mesh_axes.py"), []),
+    # arith, tensor and shape ops of torch-mlir's programs
+    "kernels/other_dialects/mlir": (_tests("interpreter/mlir_dialects/test_mlir_dialects.py",
+                                           "producers/test_torch_mlir.py"), []),
     # the interpreter dialect: run_parallel, print (printing.py), probe (probes.py)
     "kernels/interpreter_ops": (_tests("runtime/test_interpreter_dialect.py"), []),
     "numerics/printing": (_tests("runtime/test_interpreter_dialect.py"), []),
@@ -124,4 +129,4 @@ FAMILIES = {
 }
 
 # Kernel modules first: the order a budgeted run over everything takes.
-DEFAULT_ORDER = ["kernels/fft", "kernels/reductions", "kernels/control_flow", "planning/loops", "kernels/elementwise", "kernels/dot_conv", "kernels/indexing", "kernels/data_movement", "kernels/rng", "jit/scalar", "kernels/chlo", "numerics/special", "kernels/quantization", "kernels/communication", "runtime/grid", "kernels/interpreter_ops", "numerics/printing", "runtime/probes", "core/types", "numerics/conversion", "numerics/combiners", "core/bodies", "numerics/windows", "kernels/checks"]
+DEFAULT_ORDER = ["kernels/fft", "kernels/reductions", "kernels/control_flow", "planning/loops", "kernels/elementwise", "kernels/dot_conv", "kernels/indexing", "kernels/data_movement", "kernels/rng", "jit/scalar", "kernels/chlo", "numerics/special", "kernels/quantization", "kernels/communication", "runtime/grid", "kernels/other_dialects/mlir", "kernels/interpreter_ops", "numerics/printing", "runtime/probes", "core/types", "numerics/conversion", "numerics/combiners", "core/bodies", "numerics/windows", "kernels/checks"]

@@ -189,6 +189,11 @@ class TensorSpec:
         return len(self.shape)
 
     @property
+    def is_buffer(self) -> bool:
+        """A memref (upstream's buffer types), which custom_call targets may write."""
+        return self.text.startswith("memref<")
+
+    @property
     def is_static(self) -> bool:
         return None not in self.shape
 
@@ -407,6 +412,8 @@ def coerce_argument(index: int, value, spec, func_name: str, where: str = ""):
     if not spec.matches_shape(array.shape):
         raise InterpreterError(
             f"{where}: expected {spec.text} (shape {_shape_text(spec.shape)}), got shape {tuple(array.shape)}")
+    if spec.is_buffer:  # a buffer is the caller's: targets write into it (a read-only one is copied)
+        return array if array.flags.writeable else array.copy()
     array = array.view()  # read-only view: the run never writes into, or hands back, the caller's array
     array.flags.writeable = False
     return array

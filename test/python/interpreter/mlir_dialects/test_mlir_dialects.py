@@ -73,8 +73,10 @@ def test_division_by_zero_is_an_error(op):
 
 @pytest.mark.parametrize("predicate, signed, unsigned", [
     ("eq", lambda a, b: a == b, None), ("ne", lambda a, b: a != b, None),
-    ("slt", lambda a, b: a < b, None), ("sge", lambda a, b: a >= b, None),
-    ("ult", None, lambda a, b: a < b), ("ugt", None, lambda a, b: a > b),
+    ("slt", lambda a, b: a < b, None), ("sle", lambda a, b: a <= b, None),
+    ("sgt", lambda a, b: a > b, None), ("sge", lambda a, b: a >= b, None),
+    ("ult", None, lambda a, b: a < b), ("ule", None, lambda a, b: a <= b),
+    ("ugt", None, lambda a, b: a > b), ("uge", None, lambda a, b: a >= b),
 ])
 def test_cmpi(predicate, signed, unsigned):
     run = stablehlo_py.compile(_scalar_program(f"arith.cmpi {predicate},", result="i1"))
@@ -189,3 +191,73 @@ func.func @main(%a: tensor<?x3xf32>) -> tensor<?x3xf32> {
     assert "tensor<5x3xf32>" in str(refined)
     a = np.ones((5, 3), np.float32)
     np.testing.assert_array_equal(stablehlo_py.interpret(text, a)[0], a)
+
+
+def test_division_by_zero_anywhere_in_a_tensor_is_an_error():
+    text = """
+func.func @main(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {
+  %r = arith.divsi %a, %b : tensor<3xi32>
+  return %r : tensor<3xi32>
+}"""
+    a = np.array([7, -7, 9], np.int32)
+    (r,) = stablehlo_py.interpret(text, a, np.array([2, 2, -4], np.int32))
+    assert r.tolist() == [3, -3, -2] and r.dtype == np.int32
+    with pytest.raises(InterpreterError, match="arith.divsi by zero"):
+        stablehlo_py.interpret(text, a, np.array([2, 0, 3], np.int32))
+
+
+def test_shape_values_are_index_typed():
+    text = """
+func.func @main(%a: tensor<?x3xf32>) -> (tensor<2xindex>, tensor<2xindex>, tensor<1xindex>, index, index, f32, i1) {
+  %c1 = arith.constant 1 : index
+  %s = shape.shape_of %a : tensor<?x3xf32> -> tensor<2xindex>
+  %k = shape.const_shape [4] : tensor<1xindex>
+  %b = shape.broadcast %s, %k : tensor<2xindex>, tensor<1xindex> -> tensor<2xindex>
+  %n = shape.num_elements %s : tensor<2xindex> -> index
+  %d = tensor.dim %a, %c1 : tensor<?x3xf32>
+  %f = arith.constant 2.5 : f32
+  %t = arith.constant true
+  return %s, %b, %k, %n, %d, %f, %t : tensor<2xindex>, tensor<2xindex>, tensor<1xindex>, index, index, f32, i1
+}"""
+    with pytest.raises(InterpreterError, match=r"the shapes \[5, 3\] and \[4\] do not broadcast"):
+        stablehlo_py.interpret(text, np.zeros((5, 3), np.float32))
+    s, b, k, n, d, f, t = stablehlo_py.interpret(text.replace("[4]", "[3]"), np.zeros((5, 3), np.float32))
+    assert s.tolist() == [5, 3] and b.tolist() == [5, 3] and k.tolist() == [3]
+    assert int(n) == 15 and int(d) == 3 and float(f) == 2.5 and bool(t) is True
+    assert all(v.dtype == np.int64 for v in (s, b, k, n, d))
+    assert f.dtype == np.float32 and t.dtype == np.bool_
+
+
+@pytest.mark.parametrize("passing", [True, False])
+def test_const_witness(passing):
+    text = f"""
+func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {{
+  %w = shape.const_witness {str(passing).lower()}
+  %r = shape.assuming %w -> (tensor<2xf32>) {{
+    shape.assuming_yield %a : tensor<2xf32>
+  }}
+  return %r : tensor<2xf32>
+}}"""
+    a = np.array([1, 2], np.float32)
+    if passing:
+        np.testing.assert_array_equal(stablehlo_py.interpret(text, a)[0], a)
+    else:
+        with pytest.raises(InterpreterError, match="shape.const_witness false"):
+            stablehlo_py.interpret(text, a)
+
+
+def test_tensor_extract_of_a_matrix():
+    text = """
+func.func @main(%a: tensor<2x3xi32>, %i: tensor<index>, %j: tensor<index>) -> tensor<i32> {
+  %x = tensor.extract %i[] : tensor<index>
+  %y = tensor.extract %j[] : tensor<index>
+  %v = tensor.extract %a[%x, %y] : tensor<2x3xi32>
+  %r = tensor.from_elements %v : tensor<i32>
+  return %r : tensor<i32>
+}"""
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    for i in range(2):
+        for j in range(3):
+            assert int(stablehlo_py.interpret(text, a, np.int64(i), np.int64(j))[0]) == a[i, j]
+    with pytest.raises(InterpreterError, match=r"tensor.extract: index 1 3 is out of range \[0, 3\)"):
+        stablehlo_py.interpret(text, a, np.int64(0), np.int64(3))
