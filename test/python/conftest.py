@@ -519,3 +519,20 @@ def upstream_parse(texts: list) -> dict:
     proc = subprocess.run([sys.executable, "-c", _UPSTREAM_PARSE], input=json.dumps(texts), capture_output=True,
                           text=True, timeout=300, check=True)
     return dict(zip(texts, map(tuple, json.loads(proc.stdout))))
+
+
+@pytest.fixture(scope="session")
+def jaxlib():
+    """jaxlib's StableHLO (the upstream oracle, 1.17) and a function printing, as jaxlib does, a
+    module it parses (text or bytecode)."""
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib.mlir import ir
+    from jaxlib.mlir.dialects import stablehlo as js
+
+    ctx = jax_mlir.make_ir_context()
+
+    def reprint(text_or_bytecode):
+        with ctx:
+            return str(ir.Module.parse(text_or_bytecode))
+
+    return js, reprint

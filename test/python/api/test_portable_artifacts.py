@@ -31,21 +31,6 @@ def _name(path):
     return "/".join(path.split(os.sep)[-2:])
 
 
-@pytest.fixture(scope="module")
-def jaxlib():
-    from jax._src.interpreters import mlir as jax_mlir
-    from jaxlib.mlir import ir
-    from jaxlib.mlir.dialects import stablehlo as js
-
-    ctx = jax_mlir.make_ir_context()
-
-    def reprint(text_or_bytecode):
-        with ctx:
-            return str(ir.Module.parse(text_or_bytecode))
-
-    return js, reprint
-
-
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("path", PROGRAMS, ids=_name)
 def test_our_artifacts_load_in_jaxlib_as_its_own(jaxlib, path, target):

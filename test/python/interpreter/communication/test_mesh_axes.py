@@ -286,10 +286,8 @@ def values(n, width=1, seed=0):
     return [rng.integers(-1000, 1000, width).astype(np.int64) for _ in range(n)]
 
 
-@pytest.mark.upstream
-def test_upstreams_all_gather():
-    # upstream's interpreter test (mesh_axes_subaxis): process p gives [p]
-    text = """
+# upstream's interpreter test mesh_axes_subaxis
+UPSTREAMS_ALL_GATHER = """
 func.func @main(%operand : tensor<1xi64>) -> tensor<2xi64> {
   %result = "stablehlo.all_gather"(%operand) {
     all_gather_dim = 0 : i64,
@@ -297,6 +295,12 @@ func.func @main(%operand : tensor<1xi64>) -> tensor<2xi64> {
   } : (tensor<1xi64>) -> tensor<2xi64>
   return %result : tensor<2xi64>
 }"""
+
+
+@pytest.mark.upstream
+def test_upstreams_all_gather():
+    # upstream's interpreter test (mesh_axes_subaxis): process p gives [p]
+    text = UPSTREAMS_ALL_GATHER
     outs = interpret(text, [np.array([p]) for p in range(8)], num_replicas=8)
     assert [o[0].tolist() for o in outs] == [[0, 2], [1, 3], [0, 2], [1, 3], [4, 6], [5, 7], [4, 6], [5, 7]]
 
@@ -668,14 +672,7 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 ARTIFACT_PROGRAMS = {
     # upstream's interpreter test
-    "inline": """
-func.func @main(%operand : tensor<1xi64>) -> tensor<2xi64> {
-  %result = "stablehlo.all_gather"(%operand) {
-    all_gather_dim = 0 : i64,
-    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 4>]>, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (1)2>]>
-  } : (tensor<1xi64>) -> tensor<2xi64>
-  return %result : tensor<2xi64>
-}""",
+    "inline": UPSTREAMS_ALL_GATHER,
     # a symbol holding the mesh (with device_ids), five collectives
     "symbols": """
 func.func private @mesh()
@@ -704,21 +701,6 @@ func.func @main(%a: tensor<4xf32>) -> tensor<8xf32> {
 }""",
 }
 TARGETS = ["1.16.0", "1.17.0"]
-
-
-@pytest.fixture(scope="module")
-def jaxlib():
-    from jax._src.interpreters import mlir as jax_mlir
-    from jaxlib.mlir import ir
-    from jaxlib.mlir.dialects import stablehlo as js
-
-    ctx = jax_mlir.make_ir_context()
-
-    def reprint(text_or_bytecode):
-        with ctx:
-            return str(ir.Module.parse(text_or_bytecode))
-
-    return js, reprint
 
 
 def _upstream_round_trip(js, reprint, text, target):

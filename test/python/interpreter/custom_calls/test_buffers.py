@@ -414,22 +414,6 @@ def test_an_artifact_older_than_buffers_is_refused(target):
         ss.serialize_portable_artifact_str(ARTIFACT_PROGRAMS["pin_update_unpin"], target)
 
 
-@pytest.fixture(scope="module")
-def jaxlib():
-    """jaxlib's StableHLO (1.17) and a function printing a module it parses (text or artifact)."""
-    from jax._src.interpreters import mlir as jax_mlir
-    from jaxlib.mlir import ir
-    from jaxlib.mlir.dialects import stablehlo as js
-
-    ctx = jax_mlir.make_ir_context()
-
-    def reprint(text_or_bytecode):
-        with ctx:
-            return str(ir.Module.parse(text_or_bytecode))
-
-    return js, reprint
-
-
 @pytest.mark.upstream
 @pytest.mark.parametrize("target", ["1.13.0", "1.17.0"])
 @pytest.mark.parametrize("name", sorted(ARTIFACT_PROGRAMS))
