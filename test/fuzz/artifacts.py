@@ -9,8 +9,9 @@
 Run long jobs under `nice -n 10`; one process (the reader child and the parse worker run in
 turn, never at once).
 
-Seeds: artifacts of ~100 programs of test/conformance/corpus/*/*.mlir (one per op directory,
-the rest at random), written by our serializer (`stablehlo_py.dialects.stablehlo`) and by
+Seeds: artifacts of the newest features (FEATURE_PROGRAMS: collective_reduce, mesh-axes replica
+groups, buffers; ours at 1.17.0 and 1.20.0), then of ~100 programs of
+test/conformance/corpus/*/*.mlir (one per op directory, the rest at random), written by our serializer (`stablehlo_py.dialects.stablehlo`) and by
 upstream's (jaxlib's `jaxlib.mlir.dialects.stablehlo`) in turn, each for a target drawn from
 0.9.0, 0.14.0, 1.0.0, 1.13.7, 1.17.0 (and 1.20.0 for ours; jaxlib knows up to 1.17.0). A target
 the program has no form in is replaced by the next one. The pool depends on --seed (and the
@@ -114,8 +115,40 @@ class Artifact:
         self.name = name  # "abs/abs.f32.mlir ours 1.0.0"
 
 
+# Programs of the newest VHLO features (the corpus predates them): each goes into the pool first.
+FEATURE_PROGRAMS = {
+    "collective_reduce": """func.func @main(%a: tensor<4xf32>, %b: tensor<2xi32>, %r: tensor<2xi32>) -> (tensor<4xf32>, tensor<2xi32>) {
+  %0:2 = "stablehlo.collective_reduce"(%a, %b, %r) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>,
+      use_global_device_ids, has_dynamic_root} : (tensor<4xf32>, tensor<2xi32>, tensor<2xi32>) -> (tensor<4xf32>, tensor<2xi32>)
+  return %0#0, %0#1 : tensor<4xf32>, tensor<2xi32>
+}""",
+    "mesh_axes": """func.func private @m() attributes {stablehlo.mesh = #stablehlo.mesh<axes = [<name = "x", size = 4>]>}
+func.func @main(%a: tensor<2xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [<name = "x", size = 2>, <name = "y", size = 4>], device_ids = dense<[7, 6, 5, 4, 3, 2, 1, 0]> : tensor<8xi64>>, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (2)2>, #stablehlo.axis_ref<name = "x">]>} : (tensor<2xf32>) -> tensor<4xf32>
+  %1 = "stablehlo.all_reduce"(%0) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}""",
+    "buffers": """func.func @main(%a: tensor<2xf32>, %m: memref<3xi8>) -> (tensor<2xf32>, tuple<memref<2xf32>, memref<3xi8>>) {
+  %0 = stablehlo.custom_call @Pin(%a) {api_version = 4 : i32} : (tensor<2xf32>) -> memref<2xf32>
+  %1 = stablehlo.custom_call @foo(%0) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> memref<2xf32>
+  %2 = stablehlo.custom_call @Unpin(%1) {api_version = 4 : i32} : (memref<2xf32>) -> tensor<2xf32>
+  %3 = stablehlo.tuple %1, %m : tuple<memref<2xf32>, memref<3xi8>>
+  return %2, %3 : tensor<2xf32>, tuple<memref<2xf32>, memref<3xi8>>
+}""",
+}
+
+
 def build_pool(seed: int, size: int = 100) -> list[Artifact]:
-    """~`size` artifacts of corpus programs, ours and jaxlib's, for several targets."""
+    """~`size` artifacts of the feature programs and corpus programs, ours and jaxlib's, for
+    several targets."""
     from stablehlo_py.dialects import stablehlo as ss
     try:
         from jaxlib.mlir.dialects import stablehlo as js
@@ -133,6 +166,9 @@ def build_pool(seed: int, size: int = 100) -> list[Artifact]:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     try:
+        for name, text in FEATURE_PROGRAMS.items():
+            for target in ("1.17.0", "1.20.0"):
+                pool.append(Artifact(bytes(ss.serialize_portable_artifact_str(text, target)), f"{name} ours {target}"))
         for path in chosen:
             if len(pool) >= size:
                 break
