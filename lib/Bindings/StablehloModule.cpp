@@ -215,16 +215,18 @@ NB_MODULE(_stablehlo, m) {
   };
   m.def(
       "serialize_portable_artifact",
-      [appendTo](MlirModule module, const std::string &target) -> nb::bytes {
+      [appendTo](MlirModule module, const std::string &target,
+                 bool allowOtherDialects) -> nb::bytes {
         std::string bytes;
         if (mlirLogicalResultIsFailure(stablehloSerializePortableArtifact(
                 module, mlirStringRefCreate(target.data(), target.size()),
-                appendTo, &bytes)))
+                allowOtherDialects, appendTo, &bytes)))
           throw nb::value_error("the module has no portable artifact of that "
                                 "version (the diagnostics say why)");
         return nb::bytes(bytes.data(), bytes.size());
       },
       nb::arg("module"), nb::arg("target"),
+      nb::arg("allow_other_dialects") = false,
       "The module (unchanged) as a portable artifact of version `target`.");
   m.def("get_current_version", [appendTo]() {
     std::string version;

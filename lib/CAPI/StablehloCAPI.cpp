@@ -48,12 +48,14 @@ void emitString(const std::string &text, MlirStringCallback callback,
 
 MlirLogicalResult stablehloSerializePortableArtifact(MlirModule module,
                                                      MlirStringRef target,
+                                                     bool allowOtherDialects,
                                                      MlirStringCallback callback,
                                                      void *userData) {
   // Written to a buffer first: nothing reaches the caller if writing fails.
   std::string bytes;
   llvm::raw_string_ostream os(bytes);
-  if (failed(vhlo::serializePortableArtifact(unwrap(module), unwrap(target), os)))
+  if (failed(vhlo::serializePortableArtifact(unwrap(module), unwrap(target), os,
+                                             allowOtherDialects)))
     return mlirLogicalResultFailure();
   emitString(bytes, callback, userData);
   return mlirLogicalResultSuccess();

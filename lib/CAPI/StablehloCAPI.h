@@ -93,10 +93,11 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Vhlo, vhlo);
 
 /* Portable artifacts (lib/Vhlo/Serialization.h). Writes `module` (left
  * unchanged) as VHLO of version `target` in MLIR bytecode through
- * `callback`; failure after an error diagnostic on the module. */
+ * `callback`; failure after an error diagnostic on the module.
+ * `allowOtherDialects`: other dialects' ops are kept, not refused. */
 MLIR_CAPI_EXPORTED MlirLogicalResult stablehloSerializePortableArtifact(
-    MlirModule module, MlirStringRef target, MlirStringCallback callback,
-    void *userData);
+    MlirModule module, MlirStringRef target, bool allowOtherDialects,
+    MlirStringCallback callback, void *userData);
 /* VHLO of any version -> StableHLO, in place. */
 MLIR_CAPI_EXPORTED MlirLogicalResult
 stablehloDeserializePortableArtifactInPlace(MlirModule module);

@@ -5,6 +5,9 @@
 #include "Dialect/Verification.h"
 #include "Vhlo/VhloOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Shape/IR/Shape.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
@@ -111,6 +114,10 @@ void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {
   registry.insert<StablehloDialect, check::CheckDialect, chlo::ChloDialect,
                   interpreter::InterpreterDialect, sdy::SdyDialect,
                   quant::QuantDialect, vhlo::VhloDialect>();
+  // What producers mix into StableHLO (torch-mlir's constants and shape
+  // computations), so bytecode and artifacts holding them can be read.
+  registry.insert<arith::ArithDialect, shape::ShapeDialect,
+                  tensor::TensorDialect>();
 }
 
 //===--- Dialect attribute syntax ------------------------------------------===//

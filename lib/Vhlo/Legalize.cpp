@@ -830,7 +830,8 @@ LogicalResult implodeToHlo(MLIRContext *ctx, StringRef base,
 
 class Rebuilder {
 public:
-  explicit Rebuilder(bool toVhlo) : toVhlo(toVhlo) {}
+  Rebuilder(bool toVhlo, bool allowOtherDialects)
+      : toVhlo(toVhlo), allowOtherDialects(allowOtherDialects) {}
 
   // Rebuilds every op of `block` at the end of `into` (mapped values).
   LogicalResult rebuildBlock(Block &block, Block &into) {
@@ -862,6 +863,8 @@ public:
   }
 
   LogicalResult rebuild(Operation &op, OpBuilder &builder) {
+    if (toVhlo && allowOtherDialects && isOtherDialect(op))
+      return keepOtherDialect(op, builder);
     FailureOr<std::string> name = newName(op);
     if (failed(name))
       return failure();
@@ -869,8 +872,18 @@ public:
     if (failed(toVhlo ? attrsToVhlo(op, attrs) : attrsToHlo(op, attrs)))
       return failure();
     OperationState state(op.getLoc(), *name);
-    for (Value operand : op.getOperands())
-      state.operands.push_back(mapping.lookupOrDefault(operand));
+    for (Value operand : op.getOperands()) {
+      Value mapped = mapping.lookupOrDefault(operand);
+      if (toVhlo && !isVhloType(mapped.getType())) {
+        // A value of another dialect's op (allow_other_dialects): cast in.
+        Type type = toVhloType(mapped.getType());
+        if (!type)
+          return op.emitError() << "the operand type " << mapped.getType()
+                                << " has no VHLO counterpart";
+        mapped = castTo(builder, op.getLoc(), mapped, type);
+      }
+      state.operands.push_back(mapped);
+    }
     for (Type type : op.getResultTypes()) {
       Type converted = convertType(type);
       if (!converted)
@@ -902,6 +915,38 @@ public:
   }
 
 private:
+  // Ops that are neither stablehlo nor func (nor already vhlo).
+  static bool isOtherDialect(Operation &op) {
+    StringRef name = op.getName().getStringRef();
+    return !name.starts_with("stablehlo.") && !name.starts_with("vhlo.") &&
+           !isa<func::FuncOp, func::CallOp, func::ReturnOp>(op);
+  }
+
+  static Value castTo(OpBuilder &builder, Location loc, Value value,
+                      Type type) {
+    return builder.create<UnrealizedConversionCastOp>(loc, type, value)
+        .getResult(0);
+  }
+
+  // allow_other_dialects, as upstream: another dialect's op stays as it is,
+  // on builtin types, with unrealized casts where its values meet VHLO ops.
+  LogicalResult keepOtherDialect(Operation &op, OpBuilder &builder) {
+    if (op.getNumRegions() != 0)
+      return op.emitError() << "'" << op.getName()
+                            << "' has regions: ops of other dialects with "
+                               "regions cannot go into a portable artifact";
+    IRMapping local;
+    for (Value operand : op.getOperands()) {
+      Value mapped = mapping.lookupOrDefault(operand);
+      if (mapped.getType() != operand.getType())
+        mapped = castTo(builder, op.getLoc(), mapped, operand.getType());
+      local.map(operand, mapped);
+    }
+    Operation *kept = builder.clone(op, local);
+    mapping.map(op.getResults(), kept->getResults());
+    return success();
+  }
+
   Type convertType(Type type) {
     if (toVhlo)
       return toVhloType(type);
@@ -1064,12 +1109,14 @@ private:
   }
 
   bool toVhlo;
+  bool allowOtherDialects;
   IRMapping mapping;
 };
 
 // Rebuilds the ops of the module's body in the other dialect, in place.
-LogicalResult rebuildModule(ModuleOp module, bool toVhlo) {
-  Rebuilder rebuilder(toVhlo);
+LogicalResult rebuildModule(ModuleOp module, bool toVhlo,
+                            bool allowOtherDialects = false) {
+  Rebuilder rebuilder(toVhlo, allowOtherDialects);
   Block *body = module.getBody();
   SmallVector<Operation *> old;
   for (Operation &op : *body)
@@ -1286,9 +1333,10 @@ LogicalResult checkTypesAndAttrs(Operation *op, Version target) {
 
 } // namespace
 
-LogicalResult mlir::vhlo::legalizeToVhlo(ModuleOp module) {
+LogicalResult mlir::vhlo::legalizeToVhlo(ModuleOp module,
+                                         bool allowOtherDialects) {
   module.getContext()->getOrLoadDialect<VhloDialect>();
-  return rebuildModule(module, /*toVhlo=*/true);
+  return rebuildModule(module, /*toVhlo=*/true, allowOtherDialects);
 }
 
 LogicalResult mlir::vhlo::legalizeToStablehlo(ModuleOp module) {
@@ -1296,7 +1344,18 @@ LogicalResult mlir::vhlo::legalizeToStablehlo(ModuleOp module) {
   ctx->getOrLoadDialect<hlo::StablehloDialect>();
   ctx->getOrLoadDialect<func::FuncDialect>();
   ctx->getOrLoadDialect<quant::QuantDialect>();
-  return rebuildModule(module, /*toVhlo=*/false);
+  if (failed(rebuildModule(module, /*toVhlo=*/false)))
+    return failure();
+  // The casts allow_other_dialects put between VHLO and other dialects now
+  // cast a type to itself.
+  module.walk([](UnrealizedConversionCastOp cast) {
+    if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
+        cast.getOperand(0).getType() == cast.getResult(0).getType()) {
+      cast.getResult(0).replaceAllUsesWith(cast.getOperand(0));
+      cast.erase();
+    }
+  });
+  return success();
 }
 
 LogicalResult mlir::vhlo::validateTargetVersion(Operation *op, Version target) {

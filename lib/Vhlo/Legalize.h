@@ -9,8 +9,10 @@
 namespace mlir {
 namespace vhlo {
 
-// stablehlo and func ops of the module's body -> the newest vhlo ops.
-LogicalResult legalizeToVhlo(ModuleOp module);
+// stablehlo and func ops of the module's body -> the newest vhlo ops. An op
+// of another dialect is an error, or with `allowOtherDialects` (upstream's
+// option) stays as it is, behind unrealized casts.
+LogicalResult legalizeToVhlo(ModuleOp module, bool allowOtherDialects = false);
 // The newest vhlo ops -> stablehlo and func ops.
 LogicalResult legalizeToStablehlo(ModuleOp module);
 // Whether `target` is a version this build writes (0.9.0 to current); an

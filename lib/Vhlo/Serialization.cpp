@@ -15,7 +15,8 @@ using namespace mlir::vhlo;
 
 LogicalResult mlir::vhlo::serializePortableArtifact(ModuleOp module,
                                                     StringRef target,
-                                                    raw_ostream &os) {
+                                                    raw_ostream &os,
+                                                    bool allowOtherDialects) {
   FailureOr<Version> version = Version::fromString(target);
   if (failed(version))
     return module.emitError() << "Invalid target version argument '" << target
@@ -27,7 +28,8 @@ LogicalResult mlir::vhlo::serializePortableArtifact(ModuleOp module,
   if (failed(bytecodeVersion))
     return module.emitError() << "no bytecode version for " << *version;
   OwningOpRef<ModuleOp> copy = module.clone();
-  if (failed(legalizeToVhlo(*copy)) || failed(convertToVersion(*copy, *version)))
+  if (failed(legalizeToVhlo(*copy, allowOtherDialects)) ||
+      failed(convertToVersion(*copy, *version)))
     return failure();
   // The config keeps a reference to the producer string.
   std::string producer = "StableHLO_v" + target.str();
@@ -47,6 +49,9 @@ namespace {
 struct StablehloLegalizeToVhloPass
     : PassWrapper<StablehloLegalizeToVhloPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StablehloLegalizeToVhloPass)
+  StablehloLegalizeToVhloPass() = default;
+  StablehloLegalizeToVhloPass(const StablehloLegalizeToVhloPass &other)
+      : PassWrapper(other) {}
   StringRef getArgument() const final { return "stablehlo-legalize-to-vhlo"; }
   StringRef getDescription() const final {
     return "Legalize StableHLO to the newest version of each VHLO op";
@@ -54,8 +59,12 @@ struct StablehloLegalizeToVhloPass
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<VhloDialect>();
   }
+  Option<bool> allowOtherDialects{
+      *this, "allow-other-dialects",
+      llvm::cl::desc("Keep ops of other dialects, behind unrealized casts"),
+      llvm::cl::init(false)};
   void runOnOperation() override {
-    if (failed(legalizeToVhlo(getOperation())))
+    if (failed(legalizeToVhlo(getOperation(), allowOtherDialects)))
       signalPassFailure();
   }
 };

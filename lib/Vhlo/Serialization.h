@@ -11,9 +11,11 @@ namespace vhlo {
 
 // Writes `module` (StableHLO; left unchanged) as an artifact of version
 // `target` ("1.2.3"); failure with an error on the module if it has no form
-// at that version.
+// at that version. `allowOtherDialects`: ops of other dialects are written
+// as they are, behind unrealized casts (upstream's option), not refused.
 LogicalResult serializePortableArtifact(ModuleOp module, StringRef target,
-                                        raw_ostream &os);
+                                        raw_ostream &os,
+                                        bool allowOtherDialects = false);
 
 // Turns a module of VHLO of any version (an artifact just read) into
 // StableHLO, in place.

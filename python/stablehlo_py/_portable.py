@@ -62,16 +62,16 @@ def serialize_portable_artifact(module: "mlir.ir.Module", target: str,
                                 allow_other_dialects: bool = False) -> bytes:
     """`module` (StableHLO, left unchanged) as a portable artifact of version `target`
     ("#.#.#", at least get_minimum_version(), at most get_current_version()). An op, type or
-    attribute the target does not have raises an MLIRError that names it.
-    `allow_other_dialects` is accepted for upstream's signature; ops of other dialects are
-    refused either way."""
-    del allow_other_dialects
+    attribute the target does not have raises an MLIRError that names it. An op of another
+    dialect (arith, tensor, ...) is refused, or with `allow_other_dialects` written as it is,
+    behind unrealized casts to and from VHLO types (as upstream does; such an artifact is only
+    as stable as those dialects)."""
     errors = []
     handler = module.context.attach_diagnostic_handler(
         lambda d: errors.append(f"{d.location}: {d.message}") or True)
     try:
         with module.context:
-            return _stablehlo.serialize_portable_artifact(module, str(target))
+            return _stablehlo.serialize_portable_artifact(module, str(target), bool(allow_other_dialects))
     except ValueError:
         raise mlir.ir.MLIRError(f"cannot write the module as a portable artifact of version {target}: "
                                 + ("; ".join(errors) or "unknown reason"), []) from None

@@ -470,13 +470,16 @@ def _translate(args) -> int:
     if args.deserialize:
         if args.target:
             raise UserError("--target goes with --serialize: an artifact is read at the version it was written")
+        if args.allow_other_dialects:
+            raise UserError("--allow-other-dialects goes with --serialize")
         output = str(parse_module(text, strict=args.strict_spec)).encode()
     else:
         if not args.target:
             raise UserError("--serialize needs --target=#.#.# (or --target=current)")
         target = get_current_version() if args.target == "current" else args.target
         try:
-            output = serialize_portable_artifact(parse_module(text, strict=args.strict_spec), target)
+            output = serialize_portable_artifact(parse_module(text, strict=args.strict_spec), target,
+                                                 allow_other_dialects=args.allow_other_dialects)
         except ir.MLIRError as e:
             raise UserError(_name_source(str(e), args.file)) from None
     if args.output:
@@ -553,6 +556,9 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("--deserialize", action="store_true", help="print the StableHLO program of an artifact")
     translate.add_argument("--target", metavar="VERSION",
                            help="the artifact's StableHLO version, #.#.# or 'current' (with --serialize)")
+    translate.add_argument("--allow-other-dialects", action="store_true",
+                           help="with --serialize: write ops of other dialects (arith, tensor, ...) as they are, "
+                                "behind unrealized casts, instead of refusing them (upstream's flag)")
     translate.add_argument("-o", "--output", metavar="FILE", help="write here instead of to standard output")
     _add_strict_spec(translate)
     return parser

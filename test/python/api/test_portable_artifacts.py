@@ -140,6 +140,70 @@ def test_ops_of_other_dialects_are_refused_by_name():
         ss.serialize_portable_artifact_str(text, "1.0.0")
 
 
+# Upstream's allow_other_dialects: another dialect's ops stay, behind unrealized casts.
+OTHER_DIALECTS = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %c = arith.constant dense<1.5> : tensor<2xf32>
+  %0 = stablehlo.add %a, %c : tensor<2xf32>
+  %1 = arith.addf %0, %c : tensor<2xf32>
+  %2 = stablehlo.multiply %1, %a : tensor<2xf32>
+  return %2 : tensor<2xf32>
+}"""
+
+
+def test_ops_of_other_dialects_go_into_an_artifact_when_allowed():
+    # (jaxlib's deserialize_portable_artifact_str reads in a context of StableHLO's dialects
+    # only, so it cannot read such an artifact; its VHLO text is compared below)
+    module = stablehlo_py.parse_module(OTHER_DIALECTS)
+    with pytest.raises(Exception, match="'arith.constant' has no VHLO counterpart"):
+        ss.serialize_portable_artifact(module, "1.17.0")
+    artifact = ss.serialize_portable_artifact(module, "1.17.0", allow_other_dialects=True)
+    # read back as it was written
+    assert str(stablehlo_py.parse_module(artifact)) == str(module)
+    a = np.array([1, -2], np.float32)
+    (got,) = stablehlo_py.interpret(artifact, a)
+    np.testing.assert_array_equal(got, ((a + np.float32(1.5)) + np.float32(1.5)) * a)
+
+
+@pytest.mark.upstream
+def test_allow_other_dialects_writes_upstreams_vhlo():
+    # the pass with upstream's option gives upstream's VHLO text, casts included
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib.mlir import ir as jir
+    from jaxlib.mlir import passmanager as jpm
+    from jaxlib.mlir.dialects import stablehlo as js
+
+    import mlir.passmanager as pm
+
+    js.register_stablehlo_passes()
+    pipeline = "builtin.module(stablehlo-legalize-to-vhlo{allow-other-dialects=true})"
+    with jax_mlir.make_ir_context():
+        theirs = jir.Module.parse(OTHER_DIALECTS)
+        jpm.PassManager.parse(pipeline).run(theirs.operation)
+        expected = theirs.operation.get_asm(print_generic_op_form=True)
+    module = stablehlo_py.parse_module(OTHER_DIALECTS)
+    with module.context:
+        pm.PassManager.parse(pipeline).run(module.operation)
+        got = module.operation.get_asm(print_generic_op_form=True)
+    assert got == expected
+
+
+def test_cli_serializes_other_dialects_when_allowed(tmp_path):
+    import subprocess
+    import sys
+
+    source = tmp_path / "p.mlir"
+    source.write_text(OTHER_DIALECTS)
+    cli = [sys.executable, "-m", "stablehlo_py.cli", "translate", "--serialize", "--target=1.17.0", str(source)]
+    refused = subprocess.run(cli + ["-o", str(tmp_path / "a.bc")], capture_output=True, text=True)
+    assert refused.returncode != 0 and "'arith.constant' has no VHLO counterpart" in refused.stderr
+    done = subprocess.run(cli + ["--allow-other-dialects", "-o", str(tmp_path / "a.bc")], capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    back = subprocess.run([sys.executable, "-m", "stablehlo_py.cli", "translate", "--deserialize",
+                           str(tmp_path / "a.bc")], capture_output=True, text=True)
+    assert back.returncode == 0 and "arith.addf" in back.stdout and "unrealized" not in back.stdout
+
+
 def test_shardy_attributes_are_refused_by_name():
     text = open(os.path.join(ROOT, "test/producers/torchax/erf_and_eigh.mlir")).read()
     with pytest.raises(Exception, match="attribute 'sdy.sharding_rule' .* has no VHLO form"):
