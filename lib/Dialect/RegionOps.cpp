@@ -367,17 +367,23 @@ static LogicalResult verifyBuffers(CustomCallOp op) {
                                 alias.getOperandTupleIndices());
     if (!isa<MemRefType>(operand))
       continue;
+    // The spec's "Alias": a buffer is in at most one pair. Upstream reports
+    // a second pair but accepts the program, so it is a spec deviation.
     SmallVector<int64_t> output(alias.getOutputTupleIndices());
-    if (!outputs.insert(output).second)
-      return op.emitOpError() << "buffer output " << formatDims(output)
-                              << " is used in output_operand_alias more "
-                                 "than once";
+    if (!outputs.insert(output).second &&
+        failed(reportSpecDeviation(op, "Alias", [&](InFlightDiagnostic &d) {
+          d << "buffer output " << formatDims(output)
+            << " is used in output_operand_alias more than once";
+        })))
+      return failure();
     SmallVector<int64_t> path(alias.getOperandTupleIndices());
-    if (!operands.insert({alias.getOperandIndex(), path}).second)
-      return op.emitOpError() << "buffer operand " << alias.getOperandIndex()
-                              << formatDims(path)
-                              << " is used in output_operand_alias more "
-                                 "than once";
+    if (!operands.insert({alias.getOperandIndex(), path}).second &&
+        failed(reportSpecDeviation(op, "Alias", [&](InFlightDiagnostic &d) {
+          d << "buffer operand " << alias.getOperandIndex()
+            << formatDims(path)
+            << " is used in output_operand_alias more than once";
+        })))
+      return failure();
   }
   Type resultRoot = op.getNumResults() == 1
                         ? op.getResult(0).getType()

@@ -123,9 +123,6 @@ ALLOWLIST: tuple[Allowed, ...] = (
             "docs/decisions.md, Communication ops: send/recv source_target_pairs checked like collective_permute's"),
     Allowed("stablehlo.recv", True, r"collective_permute C\d",
             "docs/decisions.md, Communication ops: send/recv source_target_pairs checked like collective_permute's"),
-    Allowed("stablehlo.custom_call", True, r"is used in output_operand_alias more than once",
-            "docs/decisions.md, Buffers: a buffer in two alias pairs is an error, as the spec says (upstream "
-            "reports it but accepts the program)"),
     Allowed("stablehlo.scatter", True, r"\bC(5|6|15)\b",
             "docs/decisions.md, Verification: scatter C5 (2N + 1 operands), C6 (element types of "
             "updates) and C15 (the body may only widen)"),

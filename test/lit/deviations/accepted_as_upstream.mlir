@@ -121,3 +121,45 @@ func.func @async_start_collective_reduce(%a: tensor<4xf32>) -> tensor<4xf32> {
   %2 = "stablehlo.async_done"(%0) : (!stablehlo.future<tensor<4xf32>>) -> tensor<4xf32>
   return %2 : tensor<4xf32>
 }
+
+// -----
+
+// custom_call, the spec's "Alias": a buffer is in at most one alias pair.
+// Upstream's verifier reports a second pair, then accepts the program.
+// Other targets: a buffer output is in one alias, not two.
+// WARN: warning: 'stablehlo.custom_call' op Alias: buffer output [] is used in output_operand_alias more than once (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.custom_call' op Alias: buffer output [] is used in output_operand_alias more than once
+func.func @output_aliased_twice(%a: memref<2xf32>, %b: memref<2xf32>) -> memref<2xf32> {
+  %0 = stablehlo.custom_call @foo(%a, %b) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>, #stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>]} : (memref<2xf32>, memref<2xf32>) -> memref<2xf32>
+  return %0 : memref<2xf32>
+}
+
+// -----
+
+// The same, inside a nested tuple result.
+// WARN: warning: 'stablehlo.custom_call' op Alias: buffer output [1, 1] is used in output_operand_alias more than once (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.custom_call' op Alias: buffer output [1, 1] is used in output_operand_alias more than once
+func.func @nested_output_aliased_twice(%a: memref<2xf32>, %b: memref<2xf32>) -> tuple<tensor<2xf32>, tuple<tensor<1xf32>, memref<2xf32>>> {
+  %0 = stablehlo.custom_call @foo(%a, %b) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1, 1], operand_index = 0, operand_tuple_indices = []>, #stablehlo.output_operand_alias<output_tuple_indices = [1, 1], operand_index = 1, operand_tuple_indices = []>]} : (memref<2xf32>, memref<2xf32>) -> tuple<tensor<2xf32>, tuple<tensor<1xf32>, memref<2xf32>>>
+  return %0 : tuple<tensor<2xf32>, tuple<tensor<1xf32>, memref<2xf32>>>
+}
+
+// -----
+
+// A buffer operand is in at most one alias.
+// WARN: warning: 'stablehlo.custom_call' op Alias: buffer operand 0[] is used in output_operand_alias more than once (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.custom_call' op Alias: buffer operand 0[] is used in output_operand_alias more than once
+func.func @operand_aliased_twice(%a: memref<2xf32>) -> memref<2xf32> {
+  %0:2 = stablehlo.custom_call @foo(%a) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> (memref<2xf32>, memref<2xf32>)
+  return %0#0 : memref<2xf32>
+}
+
+// -----
+
+// The same, inside a nested tuple operand.
+// WARN: warning: 'stablehlo.custom_call' op Alias: buffer operand 1[1, 1] is used in output_operand_alias more than once (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.custom_call' op Alias: buffer operand 1[1, 1] is used in output_operand_alias more than once
+func.func @nested_operand_aliased_twice(%t: tensor<2xf32>, %a: tuple<tensor<2xf32>, tuple<tensor<2xf32>, memref<2xf32>>>) -> memref<2xf32> {
+  %0:2 = stablehlo.custom_call @foo(%t, %a) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 1, operand_tuple_indices = [1, 1]>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 1, operand_tuple_indices = [1, 1]>]} : (tensor<2xf32>, tuple<tensor<2xf32>, tuple<tensor<2xf32>, memref<2xf32>>>) -> (memref<2xf32>, memref<2xf32>)
+  return %0#0 : memref<2xf32>
+}

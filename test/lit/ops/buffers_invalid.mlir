@@ -1,10 +1,9 @@
 // Verifier errors of buffers (upstream's current spec: custom_call's "(XLA
 // GPU Support) Special custom_call targets" and "Alias"). The messages are
 // upstream's, word for word: jaxlib (StableHLO 1.17) rejects each program
-// below with the same message, except the two "more than once" rules, which
-// jaxlib 1.17 reports but then lets the program through (its verifier emits
-// the diagnostic without returning failure); the spec says "a buffer operand
-// can appear in at most one pair of alias", so they are errors here.
+// below with the same message. The two "more than once" rules, which jaxlib
+// 1.17 reports but then lets the program through, are spec deviations: see
+// test/lit/deviations/accepted_as_upstream.mlir.
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // CreateBuffer takes no inputs.
@@ -228,42 +227,6 @@ func.func @unpin_element_type(%a: memref<2xi32>) -> tensor<2xui32> {
   // expected-error @+1 {{'stablehlo.custom_call' op Unpin custom_call should have compatible input and output types}}
   %0 = stablehlo.custom_call @Unpin(%a) {api_version = 4 : i32} : (memref<2xi32>) -> tensor<2xui32>
   return %0 : tensor<2xui32>
-}
-
-// -----
-
-// Other targets: a buffer output is in one alias, not two.
-func.func @output_aliased_twice(%a: memref<2xf32>, %b: memref<2xf32>) -> memref<2xf32> {
-  // expected-error @+1 {{'stablehlo.custom_call' op buffer output [] is used in output_operand_alias more than once}}
-  %0 = stablehlo.custom_call @foo(%a, %b) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>, #stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>]} : (memref<2xf32>, memref<2xf32>) -> memref<2xf32>
-  return %0 : memref<2xf32>
-}
-
-// -----
-
-// The same, inside a nested tuple result.
-func.func @nested_output_aliased_twice(%a: memref<2xf32>, %b: memref<2xf32>) -> tuple<tensor<2xf32>, tuple<tensor<1xf32>, memref<2xf32>>> {
-  // expected-error @+1 {{'stablehlo.custom_call' op buffer output [1, 1] is used in output_operand_alias more than once}}
-  %0 = stablehlo.custom_call @foo(%a, %b) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [1, 1], operand_index = 0, operand_tuple_indices = []>, #stablehlo.output_operand_alias<output_tuple_indices = [1, 1], operand_index = 1, operand_tuple_indices = []>]} : (memref<2xf32>, memref<2xf32>) -> tuple<tensor<2xf32>, tuple<tensor<1xf32>, memref<2xf32>>>
-  return %0 : tuple<tensor<2xf32>, tuple<tensor<1xf32>, memref<2xf32>>>
-}
-
-// -----
-
-// A buffer operand is in at most one alias.
-func.func @operand_aliased_twice(%a: memref<2xf32>) -> memref<2xf32> {
-  // expected-error @+1 {{'stablehlo.custom_call' op buffer operand 0[] is used in output_operand_alias more than once}}
-  %0:2 = stablehlo.custom_call @foo(%a) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 0, operand_tuple_indices = []>]} : (memref<2xf32>) -> (memref<2xf32>, memref<2xf32>)
-  return %0#0 : memref<2xf32>
-}
-
-// -----
-
-// The same, inside a nested tuple operand.
-func.func @nested_operand_aliased_twice(%t: tensor<2xf32>, %a: tuple<tensor<2xf32>, tuple<tensor<2xf32>, memref<2xf32>>>) -> memref<2xf32> {
-  // expected-error @+1 {{'stablehlo.custom_call' op buffer operand 1[1, 1] is used in output_operand_alias more than once}}
-  %0:2 = stablehlo.custom_call @foo(%t, %a) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 1, operand_tuple_indices = [1, 1]>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 1, operand_tuple_indices = [1, 1]>]} : (tensor<2xf32>, tuple<tensor<2xf32>, tuple<tensor<2xf32>, memref<2xf32>>>) -> (memref<2xf32>, memref<2xf32>)
-  return %0#0 : memref<2xf32>
 }
 
 // -----

@@ -375,17 +375,18 @@ class PlanBuilder:
         self.meshes: dict = {}  # name -> the fields of each sdy.mesh (shardy.py) or #stablehlo.mesh
         for op in module_op.regions[0].blocks[0].operations:
             op = op.operation
+            if "sym_name" not in op.attributes:
+                continue
+            name = attributes.Attributes(op)["sym_name"]
             if op.name == "func.func":
-                self.symbols[attributes.Attributes(op)["sym_name"]] = op
-            elif op.name == "sdy.mesh":
-                mesh = attributes.Attributes(op)
-                self.meshes[mesh["sym_name"]] = mesh["mesh"]
-            if "sym_name" in op.attributes:  # a symbol holding a #stablehlo.mesh (replica_group_mesh_axes)
-                for name in ("stablehlo.mesh", "mesh"):
-                    held = attributes.get(op, name)
+                self.symbols[name] = op
+            if op.name == "sdy.mesh":
+                self.meshes[name] = attributes.Attributes(op)["mesh"]
+            else:  # any symbol, functions included, holding a #stablehlo.mesh (replica_group_mesh_axes)
+                for held in (attributes.get(op, key) for key in ("stablehlo.mesh", "mesh")):
                     fields = None if held is None else attributes.decode(held)
                     if isinstance(fields, dict) and "axes" in fields:
-                        self.meshes[attributes.Attributes(op)["sym_name"]] = fields
+                        self.meshes[name] = fields
                         break
         self.functions: dict[str, Function] = {}
         self.runtime = Runtime(limits)
