@@ -3,10 +3,12 @@
 // instance of the upstream `mlir` Python package.
 #include "CAPI/StablehloCAPI.h"
 
+#include "mlir-c/Diagnostics.h"
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace nb = nanobind;
@@ -20,6 +22,68 @@ static nb::object attributeOrNone(MlirAttribute attr) {
 
 static std::string toString(MlirStringRef ref) {
   return std::string(ref.data, ref.length);
+}
+
+// A Python pass's callables (registry.py), kept for the life of the process
+// as MLIR's registry keeps the pass.
+struct PythonPass {
+  nb::object run;
+  nb::object check;
+};
+
+static nb::list optionList(intptr_t nValues, const MlirStringRef *values) {
+  nb::list options;
+  for (intptr_t i = 0; i < nValues; ++i)
+    options.append(nb::str(values[i].data, values[i].length));
+  return options;
+}
+
+// A Python pass in MLIR's registry, called by the pass manager. Upstream's
+// PassManager.run keeps the GIL while MLIR waits for its threads, so a
+// pass nested on a worker thread can never take it: it fails with a message
+// instead of waiting forever (register_dialects turns multithreading off for
+// this reason). No exception may cross back into MLIR's frames.
+static MlirLogicalResult runPythonPass(MlirOperation op, intptr_t nValues,
+                                       const MlirStringRef *values,
+                                       void *userData) {
+  if (!PyGILState_Check()) {
+    mlirEmitError(mlirOperationGetLocation(op),
+                  "a Python pass runs only on the thread running the pass "
+                  "manager, and this context runs nested passes on several "
+                  "threads: call context.enable_multithreading(False)");
+    return mlirLogicalResultFailure();
+  }
+  nb::gil_scoped_acquire gil;
+  auto *pass = static_cast<PythonPass *>(userData);
+  try {
+    if (nb::cast<bool>(pass->run(op, optionList(nValues, values))))
+      return mlirLogicalResultSuccess();
+  } catch (const std::exception &e) {
+    mlirEmitError(mlirOperationGetLocation(op), e.what());
+  }
+  return mlirLogicalResultFailure();
+}
+
+// Checks a Python pass's options when a pipeline is parsed, on the parsing
+// thread (which holds the GIL): `check(values)` returns an error message, or
+// None when they are fine.
+static MlirLogicalResult checkPythonPass(intptr_t nValues,
+                                         const MlirStringRef *values,
+                                         MlirStringCallback error,
+                                         void *errorData, void *userData) {
+  nb::gil_scoped_acquire gil;
+  auto *pass = static_cast<PythonPass *>(userData);
+  std::string message;
+  try {
+    nb::object problem = pass->check(optionList(nValues, values));
+    if (problem.is_none())
+      return mlirLogicalResultSuccess();
+    message = nb::cast<std::string>(nb::str(problem));
+  } catch (const std::exception &e) {
+    message = e.what();
+  }
+  error(mlirStringRefCreate(message.data(), message.size()), errorData);
+  return mlirLogicalResultFailure();
 }
 
 NB_MODULE(_stablehlo, m) {
@@ -45,10 +109,50 @@ NB_MODULE(_stablehlo, m) {
         // it loads itself when an artifact or VHLO text names it.
         mlirDialectHandleRegisterDialect(mlirGetDialectHandle__vhlo__(),
                                          context);
+        // The Python passes cannot run on MLIR's worker threads (see
+        // runPythonPass).
+        mlirContextEnableMultithreading(context, false);
       },
       nb::arg("context").none() = nb::none(), nb::arg("load") = true,
       "Registers (and by default loads) the stablehlo, check, chlo, "
-      "interpreter and sdy dialects, and registers vhlo.");
+      "interpreter and sdy dialects, and registers vhlo. Turns the context's "
+      "multithreading off: the Python passes run on the calling thread.");
+
+  m.def(
+      "register_python_pass",
+      [](const std::string &argument, const std::string &summary,
+         const std::string &anchor,
+         const std::vector<std::tuple<std::string, std::string, std::string,
+                                      bool>> &options,
+         nb::callable run, nb::callable check) {
+        std::vector<StablehloCallbackPassOption> described;
+        for (const auto &[name, value, description, isList] : options)
+          described.push_back({mlirStringRefCreate(name.data(), name.size()),
+                               mlirStringRefCreate(value.data(), value.size()),
+                               mlirStringRefCreate(description.data(),
+                                                   description.size()),
+                               isList});
+        auto *held = new PythonPass{run, check};
+        if (mlirLogicalResultIsFailure(stablehloRegisterCallbackPass(
+                mlirStringRefCreate(argument.data(), argument.size()),
+                mlirStringRefCreate(summary.data(), summary.size()),
+                mlirStringRefCreate(anchor.data(), anchor.size()),
+                described.size(), described.data(), runPythonPass,
+                checkPythonPass, held))) {
+          delete held;
+          throw nb::value_error(
+              ("cannot register pass '" + argument +
+               "': the name is empty or another pass holds it")
+                  .c_str());
+        }
+      },
+      nb::arg("argument"), nb::arg("summary"), nb::arg("anchor"),
+      nb::arg("options"), nb::arg("run"), nb::arg("check"),
+      "Registers a Python pass in MLIR's pass registry. `options`: (name, "
+      "default, description, is_list) each. `check(values)` gets the "
+      "options' values as strings when a pipeline is parsed and returns an "
+      "error message or None; `run(op, values)` runs the pass and returns "
+      "True on success. `anchor`: an op name, or '' for any op.");
 
   mlir_type_subclass(m, "TokenType", stablehloTypeIsAToken)
       .def_classmethod(

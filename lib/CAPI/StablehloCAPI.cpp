@@ -2,6 +2,7 @@
 
 #include "Dialect/StablehloOps.h"
 #include "Support/TextUpgrade.h"
+#include "Transforms/CallbackPasses.h"
 #include "Transforms/Passes.h"
 #include "Vhlo/Serialization.h"
 #include "Vhlo/VhloOps.h"
@@ -316,4 +317,61 @@ void stablehloRegisterPasses(void) {
     return true;
   }();
   (void)once;
+}
+
+namespace {
+struct CallbackRunData {
+  StablehloCallbackPassRun run;
+  StablehloCallbackPassCheck check;
+  void *userData;
+};
+} // namespace
+
+static SmallVector<MlirStringRef> wrapAll(ArrayRef<StringRef> texts) {
+  SmallVector<MlirStringRef> wrapped;
+  for (StringRef text : texts)
+    wrapped.push_back(wrap(text));
+  return wrapped;
+}
+
+static LogicalResult checkCallbackPass(ArrayRef<StringRef> optionValues,
+                                       std::string &error, void *userData) {
+  auto *data = static_cast<const CallbackRunData *>(userData);
+  SmallVector<MlirStringRef> values = wrapAll(optionValues);
+  auto append = [](MlirStringRef text, void *to) {
+    static_cast<std::string *>(to)->append(text.data, text.length);
+  };
+  return unwrap(data->check(values.size(), values.data(), append, &error,
+                            data->userData));
+}
+
+static LogicalResult runCallbackPass(Operation *op,
+                                     ArrayRef<StringRef> optionValues,
+                                     void *userData) {
+  auto *data = static_cast<const CallbackRunData *>(userData);
+  SmallVector<MlirStringRef> values = wrapAll(optionValues);
+  return unwrap(
+      data->run(wrap(op), values.size(), values.data(), data->userData));
+}
+
+MlirLogicalResult stablehloRegisterCallbackPass(
+    MlirStringRef argument, MlirStringRef summary, MlirStringRef anchor,
+    intptr_t nOptions, const StablehloCallbackPassOption *options,
+    StablehloCallbackPassRun run, StablehloCallbackPassCheck check,
+    void *userData) {
+  CallbackPassInfo info;
+  info.argument = unwrap(argument).str();
+  info.summary = unwrap(summary).str();
+  info.anchor = unwrap(anchor).str();
+  for (intptr_t i = 0; i < nOptions; ++i)
+    info.options.push_back({unwrap(options[i].name).str(),
+                            unwrap(options[i].defaultValue).str(),
+                            unwrap(options[i].description).str(),
+                            options[i].isList});
+  info.run = runCallbackPass;
+  if (check)
+    info.check = checkCallbackPass;
+  // Kept for the life of the process, as the registration is.
+  info.userData = new CallbackRunData{run, check, userData};
+  return wrap(registerCallbackPass(std::move(info)));
 }

@@ -89,6 +89,32 @@ MLIR_CAPI_EXPORTED void stablehloContextSetStrictSpec(MlirContext ctx,
  * that pass pipelines parsed from text find them. Idempotent. */
 MLIR_CAPI_EXPORTED void stablehloRegisterPasses(void);
 
+/* A pass whose body is a callback (lib/Transforms/CallbackPasses.h): the
+ * Python passes in MLIR's pass registry. `run` gets the operation and each
+ * option's value in `options`' order (lists joined by commas) and returns
+ * failure to fail the pass. `anchor` is an op name, or empty for any op.
+ * Registering an argument again replaces its callback; failure if another
+ * pass holds the argument. */
+typedef struct {
+  MlirStringRef name;
+  MlirStringRef defaultValue;
+  MlirStringRef description;
+  bool isList;
+} StablehloCallbackPassOption;
+typedef MlirLogicalResult (*StablehloCallbackPassRun)(
+    MlirOperation op, intptr_t nValues, const MlirStringRef *values,
+    void *userData);
+/* `check` (may be null) checks the options' values when a pipeline is
+ * parsed; on failure it passes its message to `error`. */
+typedef MlirLogicalResult (*StablehloCallbackPassCheck)(
+    intptr_t nValues, const MlirStringRef *values, MlirStringCallback error,
+    void *errorData, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult stablehloRegisterCallbackPass(
+    MlirStringRef argument, MlirStringRef summary, MlirStringRef anchor,
+    intptr_t nOptions, const StablehloCallbackPassOption *options,
+    StablehloCallbackPassRun run, StablehloCallbackPassCheck check,
+    void *userData);
+
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Vhlo, vhlo);
 
 /* Portable artifacts (lib/Vhlo/Serialization.h). Writes `module` (left

@@ -14,6 +14,11 @@ from ._parsing import SpecDeviationWarning, context, parse_module
 # Let MLIR find our op classes (e.g. for `op.opview`) by dialect namespace.
 _mlir_globals.append_dialect_search_prefix("stablehlo_py.dialects")
 
+# The Python passes join MLIR's pass registry, as the C++ ones did when the extension loaded.
+from .passes import registry as _pass_registry  # noqa: E402
+
+_pass_registry.register_all()
+
 __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine", "SpecDeviationWarning"]
 
 

@@ -351,18 +351,45 @@ def _split_pipeline(pipeline: str) -> list:
     return [p for p in parts if p]
 
 
-def _build_pipeline(elements, context):
+def _nested(element: str, context) -> str:
+    """`element` as mlir-opt's pass flags add it: nested in the op its pass runs on (implicit
+    nesting, e.g. `func.func(stablehlo-aggressive-folder)`) when that is not the module."""
     from mlir.passmanager import PassManager
 
-    from stablehlo_py.passes.registry import add_pass
+    try:
+        PassManager.parse(f"builtin.module({element})", context=context)
+        return element
+    except ValueError as e:
+        anchor = re.search(r"restricted to '([\w.]+)'", str(e))
+        if anchor:
+            return f"{anchor.group(1)}({element})"
+        raise UserError(f"cannot add '{element}' to the pipeline: {str(e).strip()}") from None
 
-    pm = PassManager("builtin.module", context=context)
-    for element in elements:
-        try:
-            add_pass(pm, element)
-        except ValueError as e:
-            raise UserError(f"cannot add '{element}' to the pipeline: {e}") from None
-    return pm
+
+def _pipeline_text(args, context) -> str:
+    """The whole pipeline: --pass-pipeline as written, or --pipeline and the --<pass> flags, in
+    order, each nested where its pass runs."""
+    flags = []
+    for flag in args.pass_flags:
+        name, sep, options = flag.lstrip("-").partition("=")
+        if not flag.startswith("-") or not name:
+            raise UserError(f"unexpected argument '{flag}'")
+        flags.append(f"{name}{{{options.strip(chr(34) + chr(39))}}}" if sep else name)
+    if args.pass_pipeline is not None:
+        if flags or args.pipeline:
+            raise UserError("--pass-pipeline cannot be combined with --pipeline or pass flags")
+        return args.pass_pipeline
+    elements = (_split_pipeline(args.pipeline) if args.pipeline else []) + flags
+    return "builtin.module(" + ",".join(_nested(e, context) for e in elements) + ")"
+
+
+def _build_pipeline(text: str, context):
+    from mlir.passmanager import PassManager
+
+    try:
+        return PassManager.parse(text, context=context)
+    except ValueError as e:
+        raise UserError(f"cannot parse the pipeline '{text}': {str(e).strip()}") from None
 
 
 def _opt(args) -> int:
@@ -370,20 +397,22 @@ def _opt(args) -> int:
 
     import stablehlo_py
 
-    elements = _split_pipeline(args.pipeline)
     text = _read(args.file)
     failures = 0
     chunks = _chunks(text, args.split_input_file)
+    out = open(args.output, "w") if args.output else sys.stdout
     for number, (first_line, chunk) in enumerate(chunks):
         if number:
-            print("// -----")
+            out.write("// -----\n")
         context = stablehlo_py.context()
+        context.allow_unregistered_dialects = args.allow_unregistered_dialect
         diagnostics = _Diagnostics(context) if args.verify_diagnostics else None
         module = None
         try:
             try:
+                pipeline = _build_pipeline(_pipeline_text(args, context), context)
                 module = _parse(chunk, first_line, args.file, context, args.strict_spec, diagnostics is None)
-                _build_pipeline(elements, context).run(module.operation)
+                pipeline.run(module.operation)
             except ir.MLIRError as e:
                 if diagnostics is None:
                     raise UserError(_name_source(str(e), args.file)) from None
@@ -402,8 +431,10 @@ def _opt(args) -> int:
             print(f"error: {e}", file=sys.stderr)
             continue
         if module is not None:
-            print(module)
-        sys.stdout.flush()
+            module.operation.print(file=out, print_generic_op_form=args.mlir_print_op_generic,
+                                   enable_debug_info=args.mlir_print_debuginfo)
+            out.write("\n")
+        out.flush()
     return 1 if failures else 0
 
 
@@ -494,6 +525,16 @@ def _translate(args) -> int:
     return 0
 
 
+def _plugin_path() -> int:
+    from . import _stablehlo
+
+    path = os.path.join(os.path.dirname(_stablehlo.__file__), "libStablehloPyPlugin.so")
+    if not os.path.exists(path):
+        raise UserError(f"the mlir-opt plugin is not installed (looked for {path})")
+    print(path)
+    return 0
+
+
 def _targets() -> int:
     """One line per built-in custom_call target: its name and what it does."""
     from stablehlo_py.interpreter.kernels.custom_calls import builtin_targets
@@ -538,10 +579,21 @@ def _parser() -> argparse.ArgumentParser:
                      help="wall time of each module's run, checked by while loops (default: unlimited)")
     _add_strict_spec(run)
     sub.add_parser("targets", help="list the custom_call targets the interpreter runs (docs/custom_calls.md)")
-    opt = sub.add_parser("opt", help="run a pass pipeline and print the module")
-    opt.add_argument("file", help="MLIR file (- for stdin)")
-    opt.add_argument("--pipeline", required=True,
-                     help="comma-separated passes, e.g. 'canonicalize,stablehlo-interpret{entry=main}'")
+    sub.add_parser("plugin-path", help="print the path of the plugin for stock mlir-opt "
+                                       "(--load-dialect-plugin=PATH --load-pass-plugin=PATH)")
+    opt = sub.add_parser("opt", allow_abbrev=False, help="run a pass pipeline and print the module (mlir-opt's flags: "
+                                     "--pass-pipeline=..., or --<pass>[=options] in order, nested implicitly)")
+    opt.add_argument("file", nargs="?", default="-", help="MLIR file (- or nothing for stdin)")
+    opt.add_argument("--pipeline",
+                     help="comma-separated passes, each nested where it runs, e.g. "
+                          "'stablehlo-refine-shapes,stablehlo-aggressive-folder{fold-float=false},canonicalize'")
+    opt.add_argument("--pass-pipeline", metavar="PIPELINE",
+                     help="a whole pipeline as mlir-opt takes it, e.g. "
+                          "'builtin.module(func.func(stablehlo-canonicalize-dynamism))'")
+    opt.add_argument("--allow-unregistered-dialect", action="store_true", help="parse ops of unknown dialects")
+    opt.add_argument("--mlir-print-op-generic", action="store_true", help="print every op in the generic form")
+    opt.add_argument("--mlir-print-debuginfo", action="store_true", help="print locations")
+    opt.add_argument("-o", "--output", metavar="FILE", help="write here instead of to standard output")
     opt.add_argument("--split-input-file", action="store_true", help="split the input at '// -----' lines")
     opt.add_argument("--verify-diagnostics", action="store_true",
                      help="check the diagnostics against the file's expected-error/warning/remark/note "
@@ -571,13 +623,22 @@ def _add_strict_spec(command) -> None:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["opt"]:  # LLVM's option parser takes -flag as --flag; so does opt, as mlir-opt
+        argv = [re.sub(r"^-(?=[A-Za-z][\w.-])", "--", a) if not a.startswith("--") else a for a in argv]
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra and args.command != "opt":
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.pass_flags = extra
     except SystemExit as e:  # usage errors (status 2) and --help (status 0)
         return e.code if isinstance(e.code, int) else 2
     try:
         if args.command == "targets":
             return _targets()
+        if args.command == "plugin-path":
+            return _plugin_path()
         if args.command == "translate":
             return _translate(args)
         return _run(args) if args.command == "run" else _opt(args)

@@ -51,3 +51,19 @@ for name in ("PYTHONPATH", "HOME", "TMPDIR"):
         config.environment[name] = os.environ[name]
 
 config.substitutions.append(("%python", sys.executable))
+
+# Stock mlir-opt (the SDK's) and our plugin for it, found without importing the packages.
+mlir_spec = importlib.util.find_spec("mlir")
+ours_spec = importlib.util.find_spec("stablehlo_py")
+for location in (mlir_spec.submodule_search_locations if mlir_spec else []):
+    if os.path.isfile(os.path.join(location, "bin", "mlir-opt")):
+        config.substitutions.append(("%mlir_opt", os.path.join(location, "bin", "mlir-opt")))
+        break
+else:
+    lit_config.warning("the SDK's mlir-opt was not found")
+for location in (ours_spec.submodule_search_locations if ours_spec else []):
+    if os.path.isfile(os.path.join(location, "libStablehloPyPlugin.so")):
+        config.substitutions.append(("%stablehlo_plugin", os.path.join(location, "libStablehloPyPlugin.so")))
+        break
+else:
+    lit_config.warning("libStablehloPyPlugin.so was not found in the stablehlo_py package")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import mlir.ir as ir
 import numpy as np
 
-__all__ = ["PassError", "guarded_pass", "parse_options", "refine_type", "join_types", "with_shape", "integer_dtype",
+__all__ = ["PassError", "guarded_pass", "refine_type", "join_types", "with_shape", "integer_dtype",
            "constant_array", "constant_ints", "make_constant", "erase_with_constants", "functions",
            "MAX_FOLD_ELEMENTS"]
 
@@ -50,44 +50,15 @@ def guarded_pass(name: str, body):
     return run
 
 
-def parse_options(name: str, text: str | None, known: dict) -> dict:
-    """`key=value` options separated by spaces (mlir-opt's pass option syntax) -> {key: value}.
-    `known` maps each option to its default; a value may be quoted or braced to hold spaces."""
-    options = dict(known)
-    text = (text or "").strip()
-    while text:
-        key, sep, rest = text.partition("=")
-        key = key.strip()
-        if not sep or key not in known:
-            raise ValueError(f"unknown option '{text.split()[0]}' for {name} (options: {', '.join(known) or 'none'})")
-        rest = rest.lstrip()
-        if rest[:1] in ("'", '"', "{"):
-            close = {"'": "'", '"': '"', "{": "}"}[rest[0]]
-            end = rest.find(close, 1)
-            if end < 0:
-                raise ValueError(f"{name}: unterminated value of option '{key}'")
-            value, text = rest[1:end], rest[end + 1:]
-        else:
-            value, _, text = _split_value(rest)
-        options[key] = value
-        text = text.strip()
-    return options
-
-
-def _split_value(text: str):
-    """A value runs to the first space outside <> (types hold commas and spaces: tensor<2x4xf32>)."""
-    depth = 0
-    for i, ch in enumerate(text):
-        depth += (ch == "<") - (ch == ">")
-        if ch.isspace() and depth == 0:
-            return text[:i], " ", text[i + 1:]
-    return text, "", ""
-
-
-def functions(module_op) -> dict:
-    """{name: func.func op} of a module's top-level functions."""
+def functions(op) -> dict:
+    """{name: func.func op} of the top-level functions of the module `op` is or is in (a function
+    pass looks up its callees there)."""
+    while op.name != "builtin.module" and op.parent is not None:
+        op = op.parent
     found = {}
-    for op in module_op.regions[0].blocks[0].operations:
+    if op.name != "builtin.module":
+        return found
+    for op in op.regions[0].blocks[0].operations:
         if op.operation.name == "func.func":
             found[ir.StringAttr(op.attributes["sym_name"]).value] = op.operation
     return found

@@ -94,7 +94,7 @@ def canonicalize_dynamism(root) -> None:
         return ir.WalkResult.ADVANCE
 
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    funcs = functions(root) if root.name == "builtin.module" else {}
+    funcs = functions(root)
     for op in found:
         if op.name in _STATIC_FORMS:
             _canonicalize(op)

@@ -1,20 +1,22 @@
-"""The Python passes by pipeline name, with mlir-opt's option syntax.
+"""The Python passes in MLIR's own pass registry, by upstream's names and with upstream's options.
 
-    from stablehlo_py.passes.registry import add_pass, python_pass, PASS_NAMES
-    add_pass(pm, "stablehlo-refine-arguments{types=tensor<2x4xf32>,tensor<i32>}")
-    add_pass(pm, "stablehlo-remove-dynamism")
-    add_pass(pm, "canonicalize")          # not ours: handed to PassManager.add(str)
+`register_all()` (run by `import stablehlo_py`) registers each of them, so any pipeline MLIR parses
+finds them, nested and mixed with MLIR's own and our C++ passes:
 
-`stablehlo-py opt --pipeline` resolves each element here first.
+    PassManager.parse("builtin.module(stablehlo-refine-arguments{types=tensor<2x4xf32>,tensor<i32>},"
+                      "stablehlo-refine-shapes, func.func(stablehlo-canonicalize-dynamism), canonicalize)")
+
+They run on any op (a module, or a function when nested in `func.func(...)`): their bodies handle
+either, so a pass upstream anchors on functions also runs where mlir-opt would nest it implicitly.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Callable
 
-from ._common import parse_options
-
-__all__ = ["PASS_NAMES", "python_pass", "add_pass"]
+__all__ = ["PASS_NAMES", "register_all", "add_pass"]
 
 
 def _flag(name: str, key: str, text: str) -> bool:
@@ -92,41 +94,95 @@ def _quant_to_math(options):
     return quant_to_math_pass()
 
 
-# name -> (options with their defaults, factory taking the parsed options)
+@dataclass(frozen=True)
+class _Entry:
+    summary: str
+    factory: Callable  # the parsed options -> a pass body `(op, pass_)`
+    options: dict = field(default_factory=dict)  # name -> default, as text
+    lists: tuple = ()  # the options MLIR parses as comma-separated lists (ListOption)
+    anchor: str = ""  # the op it runs on, as upstream anchors it; "": any (the body handles modules and functions)
+
+
+_MODULE = "builtin.module"
+
 _PASSES = {
-    "stablehlo-interpret": ({"entry": "main", "print": "false"}, _interpret),
-    "stablehlo-refine-arguments": ({"types": ""}, _refine_arguments),
-    "stablehlo-refine-shapes": ({}, _refine_shapes),
-    "stablehlo-canonicalize-dynamism": ({}, _canonicalize_dynamism),
-    "stablehlo-check-shape-assertions": ({"enable-shape-assertions": "true"}, _check_shape_assertions),
-    "stablehlo-remove-dynamism": ({"types": "", "platform-index": ""}, _remove_dynamism),
-    "chlo-legalize-to-stablehlo": ({}, _chlo_legalize),
-    "stablehlo-py-recompose-chlo": ({}, _recompose_chlo),
-    "stablehlo-legalize-quantized-op-to-qdq": ({}, _quantized_op_to_qdq),
-    "stablehlo-legalize-quant-to-math": ({}, _quant_to_math),
+    "stablehlo-interpret": _Entry(
+        "Runs a function with the interpreter (ours)", _interpret, {"entry": "main", "print": "false"},
+        anchor=_MODULE),
+    "stablehlo-refine-arguments": _Entry(
+        "Refines the argument types of the main function", _refine_arguments, {"types": ""}, ("types",),
+        _MODULE),
+    "stablehlo-refine-shapes": _Entry("Refines shapes across a StableHLO program", _refine_shapes, anchor=_MODULE),
+    "stablehlo-canonicalize-dynamism": _Entry(
+        "Replaces dynamic ops whose shape operands are constant by static ones", _canonicalize_dynamism),
+    "stablehlo-check-shape-assertions": _Entry(
+        "Checks or removes shape_assertion custom calls", _check_shape_assertions,
+        {"enable-shape-assertions": "true"}),
+    "stablehlo-remove-dynamism": _Entry(
+        "Specializes dynamic entry functions to static shapes (ours)", _remove_dynamism,
+        {"types": "", "platform-index": ""}, ("types",), _MODULE),
+    "chlo-legalize-to-stablehlo": _Entry("Legalizes CHLO ops to StableHLO", _chlo_legalize),
+    "stablehlo-py-recompose-chlo": _Entry(
+        "Turns mhlo-encoded custom calls back into CHLO ops (ours)", _recompose_chlo),
+    "stablehlo-legalize-quantized-op-to-qdq": _Entry(
+        "Rewrites quantized ops as dequantize, float op, quantize", _quantized_op_to_qdq),
+    "stablehlo-legalize-quant-to-math": _Entry(
+        "Lowers quantized ops to integer and float arithmetic", _quant_to_math),
 }
 
 PASS_NAMES = tuple(_PASSES)
 
-_ELEMENT = re.compile(r"([\w.-]+)\s*(?:\{(.*)\})?", re.S)
+
+class _Failure:
+    """What a pass body is handed as `pass_`: records signal_pass_failure()."""
+
+    def __init__(self):
+        self.failed = False
+
+    def signal_pass_failure(self):
+        self.failed = True
 
 
-def python_pass(element: str):
-    """(callable, name) if pipeline element `element` (`name` or `name{options}`) is one of our Python
-    passes, else None. Bad options raise ValueError."""
-    match = _ELEMENT.fullmatch(element.strip())
-    if not match or match.group(1) not in _PASSES:
+def _callbacks(entry: _Entry):
+    """(run, check) for MLIR's registry: `check(values)` -> an error message or None, when a
+    pipeline is parsed; `run(op, values)` -> success."""
+
+    def body(values):
+        return entry.factory(dict(zip(entry.options, values)))
+
+    def check(values):
+        try:
+            body(values)
+        except ValueError as e:  # an option's value (MLIR has checked the names)
+            return str(e)
         return None
-    name = match.group(1)
-    defaults, factory = _PASSES[name]
-    return factory(parse_options(name, match.group(2), defaults)), name
+
+    def run(op, values) -> bool:
+        failure = _Failure()
+        body(values)(op, failure)
+        return not failure.failed
+
+    return run, check
+
+
+_registered = False
+
+
+def register_all() -> None:
+    """Registers every Python pass with MLIR's pass registry (once; later calls do nothing)."""
+    global _registered
+    if _registered:
+        return
+    from .. import _stablehlo
+
+    for name, entry in _PASSES.items():
+        options = [(key, default, "", key in entry.lists) for key, default in entry.options.items()]
+        _stablehlo.register_python_pass(name, entry.summary, entry.anchor, options, *_callbacks(entry))
+    _registered = True
 
 
 def add_pass(pm, element: str) -> None:
-    """Append pipeline element `element` to PassManager `pm`: one of our Python passes, else whatever
-    `PassManager.add(str)` accepts. Raises ValueError for unknown passes or bad options."""
-    found = python_pass(element)
-    if found is None:
-        pm.add(element)
-    else:
-        pm.add(found[0], name=found[1], argument=found[1])
+    """Appends pipeline element `element` (any pass MLIR's registry knows, ours included) to
+    PassManager `pm`. Raises ValueError for unknown passes or bad options."""
+    register_all()
+    pm.add(element)

@@ -6,7 +6,7 @@
 
 // FLAG: error: cannot add 'stablehlo-check-shape-assertions{enable-shape-assertions=maybe}' to the pipeline: stablehlo-check-shape-assertions: enable-shape-assertions expects true or false, got 'maybe'
 // INDEX: platform-index expects a non-negative integer, got '-1'
-// NONE: unknown option 'types=tensor<2xf32>' for stablehlo-refine-shapes (options: none)
+// NONE: no such option types
 // QUOTE: unbalanced pipeline
 // CHECK: func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32>
 func.func @main(%p: tensor<i32> {jax.global_constant = "_platform_index"}, %arg0: tensor<?xf32>) -> tensor<?xf32> {

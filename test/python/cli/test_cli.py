@@ -131,7 +131,7 @@ def test_run_entry_and_parse_errors(write, capsys):
 def test_usage_errors_exit_2(capsys):
     assert main([]) == 2
     assert main(["run"]) == 2
-    assert main(["opt", "x.mlir"]) == 2  # --pipeline is required
+    assert main(["opt", "x.mlir", "--pipeline"]) == 2  # --pipeline takes a value
     capsys.readouterr()
 
 
@@ -163,7 +163,7 @@ def test_opt_bad_pipelines(write, capsys):
     assert main(["opt", path, "--pipeline", "no-such-pass"]) == 1
     assert "no-such-pass" in capsys.readouterr().err
     assert main(["opt", path, "--pipeline", "stablehlo-interpret{bogus=1}"]) == 1
-    assert "unknown option 'bogus=1'" in capsys.readouterr().err
+    assert "no such option bogus" in capsys.readouterr().err
     assert main(["opt", path, "--pipeline", "func.func(cse"]) == 1
     assert "unbalanced pipeline" in capsys.readouterr().err
 
