@@ -128,6 +128,8 @@ _PASSES = {
         "Rewrites quantized ops as dequantize, float op, quantize", _quantized_op_to_qdq),
     "stablehlo-legalize-quant-to-math": _Entry(
         "Lowers quantized ops to integer and float arithmetic", _quant_to_math),
+    # upstream's rewrite passes, part 1 (passes/rewrites/)
+    # upstream's rewrite passes, part 2 (passes/rewrites/)
 }
 
 PASS_NAMES = tuple(_PASSES)
