@@ -173,6 +173,24 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
   return success();
 }
 
+// size(precision_config) = 0 or 2 (dot_general C11, convolution C24).
+// Upstream accepts one entry too (what producers of the legacy dot emit),
+// so one is a spec deviation; more than two is an error.
+static LogicalResult checkPrecisionCount(Operation *op,
+                                         std::optional<ArrayAttr> precision,
+                                         StringRef constraint) {
+  if (!precision || precision->empty() || precision->size() == 2)
+    return success();
+  auto describe = [&](InFlightDiagnostic &diag) {
+    diag << "precision_config must have 2 entries, got " << precision->size();
+  };
+  if (precision->size() == 1)
+    return reportSpecDeviation(op, constraint, describe);
+  InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+  describe(error);
+  return error;
+}
+
 LogicalResult DotGeneralOp::verify() {
   auto lhs = cast<RankedTensorType>(getLhs().getType());
   auto rhs = cast<RankedTensorType>(getRhs().getType());
@@ -181,10 +199,8 @@ LogicalResult DotGeneralOp::verify() {
   if (failed(inferDotGeneralShape({*this}, lhs, rhs, getDotDimensionNumbers(),
                                   shape)))
     return failure();
-  if (auto precision = getPrecisionConfig())
-    if (!precision->empty() && precision->size() != 2) // dot_general_c11
-      return emitOpError() << "C11: precision_config must have 2 entries, got "
-                           << precision->size();
+  if (failed(checkPrecisionCount(*this, getPrecisionConfig(), "C11")))
+    return failure(); // dot_general_c11
   auto expected = RankedTensorType::get(shape, result.getElementType());
   if (!isCompatibleShape(expected, result)) // dot_general_c12
     return emitOpError() << "C12: result shape must be batch dims + lhs free "
@@ -743,11 +759,8 @@ verifyConvolution(ConvOp op, RankedTensorType lhs, RankedTensorType rhs,
   SmallVector<int64_t> shape;
   if (failed(inferConvolutionShape({op}, lhs, rhs, config, shape)))
     return failure();
-  if (auto precision = op.getPrecisionConfig())
-    if (!precision->empty() && precision->size() != 2) // convolution_c24
-      return op.emitOpError()
-             << "C24: precision_config must have 2 entries, got "
-             << precision->size();
+  if (failed(checkPrecisionCount(op, op.getPrecisionConfig(), "C24")))
+    return failure(); // convolution_c24
   if (result.getRank() != lhs.getRank()) // convolution_c26
     return op.emitOpError() << "C26: result rank must be " << lhs.getRank()
                             << ", got " << result;

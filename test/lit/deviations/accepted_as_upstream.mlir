@@ -163,3 +163,23 @@ func.func @nested_operand_aliased_twice(%t: tensor<2xf32>, %a: tuple<tensor<2xf3
   %0:2 = stablehlo.custom_call @foo(%t, %a) {api_version = 4 : i32, output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 1, operand_tuple_indices = [1, 1]>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 1, operand_tuple_indices = [1, 1]>]} : (tensor<2xf32>, tuple<tensor<2xf32>, tuple<tensor<2xf32>, memref<2xf32>>>) -> (memref<2xf32>, memref<2xf32>)
   return %0#0 : memref<2xf32>
 }
+
+// -----
+
+// dot_general C11: one precision_config entry (upstream accepts up to two; more is an error).
+// WARN: warning: 'stablehlo.dot_general' op C11: precision_config must have 2 entries, got 1 (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.dot_general' op C11: precision_config must have 2 entries, got 1
+func.func @dot_general_one_precision(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
+  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0], precision = [HIGHEST] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+// convolution C24: one precision_config entry (upstream accepts up to two; more is an error).
+// WARN: warning: 'stablehlo.convolution' op C24: precision_config must have 2 entries, got 1 (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.convolution' op C24: precision_config must have 2 entries, got 1
+func.func @convolution_one_precision(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}

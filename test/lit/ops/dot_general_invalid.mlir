@@ -91,15 +91,6 @@ func.func @c10(%lhs: tensor<2x3xf32>, %rhs: tensor<4x2xf32>) -> tensor<2x2xf32> 
 
 // -----
 
-// C11: size(precision_config) = 2.
-func.func @c11(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C11: precision_config must have 2 entries, got 1}}
-  %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0], precision = [HIGHEST] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
-  return %0 : tensor<2x2xf32>
-}
-
-// -----
-
 // C11: size(precision_config) = 2 -- three entries.
 func.func @c11_three(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
   // expected-error @+1 {{'stablehlo.dot_general' op C11: precision_config must have 2 entries, got 3}}
