@@ -9,8 +9,10 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/APSInt.h"
 
+#include <cmath>
 #include <functional>
 
 namespace mlir::stablehlo {
@@ -50,6 +52,17 @@ bool mayFold(Type type, bool splat, const FoldOptions &options) {
            (splat || tensor.getNumElements() <= options.elementLimit);
   return isa<IntegerType>(element) &&
          (splat || tensor.getNumElements() <= options.elementLimit);
+}
+
+// Whether a data-movement op's result of `type` may be folded: as mayFold,
+// and complex elements too (nothing is computed; they move).
+bool mayMove(Type type, bool splat, const FoldOptions &options) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (tensor && isa<ComplexType>(tensor.getElementType()))
+    return options.foldFloat && tensor.hasStaticShape() &&
+           !tensor.getEncoding() &&
+           (splat || tensor.getNumElements() <= options.elementLimit);
+  return mayFold(type, splat, options);
 }
 
 // Booleans (i1) are unsigned: true is 1.
@@ -208,18 +221,20 @@ ElementwiseFolder remainderFolder() {
           }};
 }
 
-// max/min: integers by value; floats only when neither is NaN and they are
-// not both zeros (XLA's choices for those are the interpreter's concern).
+// max/min: integers by value; floats by value, NaN when either is NaN (the
+// spec's IEEE maximum/minimum propagate it), -0.0 below +0.0 (as the
+// interpreter orders them).
 ElementwiseFolder extremumFolder(bool isMax) {
   return {[isMax](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
             bool firstLess = isUnsigned ? a[0].ult(a[1]) : a[0].slt(a[1]);
             return firstLess == isMax ? a[1] : a[0];
           },
           [isMax](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            if (a[0].isNaN() || a[1].isNaN() ||
-                (a[0].isZero() && a[1].isZero()))
-              return std::nullopt;
-            bool firstLess = a[0] < a[1];
+            if (a[0].isNaN() || a[1].isNaN())
+              return a[0].isNaN() ? a[0] : a[1];
+            bool firstLess = a[0].isZero() && a[1].isZero()
+                                 ? a[0].isNegative() && !a[1].isNegative()
+                                 : a[0] < a[1];
             return firstLess == isMax ? a[1] : a[0];
           }};
 }
@@ -263,6 +278,65 @@ ElementwiseFolder absFolder() {
         return isUnsigned ? a[0] : a[0].abs(); // abs(INT_MIN) wraps
       },
       [](ArrayRef<APFloat> a) -> std::optional<APFloat> { return abs(a[0]); }};
+}
+
+// Unary float functions (the transcendental ones, sqrt, rsqrt): computed in
+// double and rounded to the element type, as upstream's folder does (their
+// accuracy is implementation-defined in the spec; a double result rounded
+// once is within half an ulp plus libm's error). NaN operands and operands
+// outside the function's domain (`fn` returns nullopt) are left for run time.
+ElementwiseFolder unaryFloatFolder(
+    std::function<std::optional<double>(double)> fn) {
+  return {nullptr, [fn](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+            if (a[0].isNaN())
+              return std::nullopt;
+            bool lost;
+            APFloat wide = a[0];
+            wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                         &lost);
+            std::optional<double> value = fn(wide.convertToDouble());
+            if (!value || std::isnan(*value))
+              return std::nullopt;
+            APFloat result(*value);
+            result.convert(a[0].getSemantics(), APFloat::rmNearestTiesToEven,
+                           &lost);
+            return result;
+          }};
+}
+
+std::optional<double> positiveOnly(double x, double (*fn)(double)) {
+  if (x <= 0)
+    return std::nullopt;
+  return fn(x);
+}
+
+// round_nearest_afz and round_nearest_even: exact.
+ElementwiseFolder roundFolder(APFloat::roundingMode mode) {
+  return {nullptr, [mode](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+            APFloat r = a[0];
+            r.roundToIntegral(mode);
+            return r;
+          }};
+}
+
+// sign: -1, 0 or 1 (a float zero keeps its sign); NaN left for run time.
+ElementwiseFolder signFolder() {
+  return {[](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
+            unsigned width = a[0].getBitWidth();
+            if (a[0].isZero())
+              return a[0];
+            if (!isUnsigned && a[0].isNegative())
+              return APInt::getAllOnes(width);
+            return APInt(width, 1);
+          },
+          [](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+            if (a[0].isNaN())
+              return std::nullopt;
+            if (a[0].isZero())
+              return a[0];
+            APFloat one = APFloat::getOne(a[0].getSemantics(), a[0].isNegative());
+            return one;
+          }};
 }
 
 ElementwiseFolder notFolder() {
@@ -517,7 +591,7 @@ public:
                                 PatternRewriter &rewriter) const override {
     DenseElementsAttr operand = constantOf(op->getOperand(0));
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!operand || !mayFold(type, operand.isSplat(), options))
+    if (!operand || !mayMove(type, operand.isSplat(), options))
       return failure();
     auto operandType = cast<RankedTensorType>(operand.getType());
     if (!operandType.hasStaticShape())
@@ -700,6 +774,52 @@ public:
   }
 };
 
+// set_dimension_size to the static size the operand already has: the
+// operand (its type is the result's).
+class FoldSetDimensionSize : public OpRewritePattern<SetDimensionSizeOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SetDimensionSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr size = constantOf(op.getSize());
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    int64_t dimension = op.getDimension();
+    if (!size || op.getType() != operand || dimension < 0 ||
+        dimension >= operand.getRank() || operand.isDynamicDim(dimension) ||
+        size.getSplatValue<APInt>().getSExtValue() !=
+            operand.getDimSize(dimension))
+      return failure();
+    rewriter.replaceOp(op, op.getOperand());
+    return success();
+  }
+};
+
+// A while whose condition is the constant false, computed without effects:
+// the body never runs and the results are the initial values.
+class FoldWhileFalse : public OpRewritePattern<WhileOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &cond = op.getCond().front();
+    Operation *terminator = cond.getTerminator();
+    if (terminator->getNumOperands() != 1 ||
+        op.getOperandTypes() != op.getResultTypes())
+      return failure();
+    DenseElementsAttr predicate = constantOf(terminator->getOperand(0));
+    if (!predicate || !predicate.getElementType().isInteger(1) ||
+        predicate.getSplatValue<bool>())
+      return failure();
+    for (Operation &inner : cond.without_terminator())
+      if (!isMemoryEffectFree(&inner))
+        return failure();
+    rewriter.replaceOp(op, op.getOperands());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateFoldingPatterns(RewritePatternSet &patterns,
@@ -727,9 +847,43 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
   elementwise(NegOp::getOperationName(), negateFolder());
   elementwise(AbsOp::getOperationName(), absFolder());
   elementwise(NotOp::getOperationName(), notFolder());
+  auto unary = [&](StringRef name, double (*fn)(double)) {
+    elementwise(name, unaryFloatFolder(
+                          [fn](double x) -> std::optional<double> { return fn(x); }));
+  };
+  unary(CosineOp::getOperationName(), std::cos);
+  unary(SineOp::getOperationName(), std::sin);
+  unary(TanOp::getOperationName(), std::tan);
+  unary(TanhOp::getOperationName(), std::tanh);
+  unary(ExpOp::getOperationName(), std::exp);
+  unary(chlo::ErfOp::getOperationName(), std::erf);
+  elementwise(LogisticOp::getOperationName(),
+              unaryFloatFolder([](double x) -> std::optional<double> {
+                return 1 / (1 + std::exp(-x));
+              }));
+  elementwise(LogOp::getOperationName(),
+              unaryFloatFolder([](double x) {
+                return positiveOnly(x, [](double y) { return std::log(y); });
+              }));
+  elementwise(SqrtOp::getOperationName(),
+              unaryFloatFolder([](double x) -> std::optional<double> {
+                if (x < 0)
+                  return std::nullopt;
+                return std::sqrt(x); // sqrt(-0) is -0
+              }));
+  elementwise(RsqrtOp::getOperationName(),
+              unaryFloatFolder([](double x) {
+                return positiveOnly(x, [](double y) { return 1 / std::sqrt(y); });
+              }));
+  elementwise(RoundOp::getOperationName(),
+              roundFolder(APFloat::rmNearestTiesToAway));
+  elementwise(RoundNearestEvenOp::getOperationName(),
+              roundFolder(APFloat::rmNearestTiesToEven));
+  elementwise(SignOp::getOperationName(), signFolder());
   patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
       context, options);
-  patterns.add<FoldGetDimensionSize>(context);
+  patterns.add<FoldGetDimensionSize, FoldSetDimensionSize, FoldWhileFalse>(
+      context);
   patterns.add<FoldDataMovement<ReshapeOp>>(context, options, foldReshape);
   patterns.add<FoldDataMovement<BroadcastInDimOp>>(context, options,
                                                    foldBroadcastInDim);

@@ -80,3 +80,93 @@ func.func @dynamic(%x: tensor<?x4xf32>) -> (tensor<i32>, tensor<i32>) {
   %1 = stablehlo.get_dimension_size %x, dim = 1 : (tensor<?x4xf32>) -> tensor<i32>
   return %0, %1 : tensor<i32>, tensor<i32>
 }
+
+// -----
+
+// set_dimension_size to the size the dimension already has: the operand.
+// CHECK-LABEL: func.func @set_dimension_size_to_static_size
+// CHECK-NEXT: return %arg0 : tensor<10xf32>
+func.func @set_dimension_size_to_static_size(%arg0: tensor<10xf32>) -> tensor<10xf32> {
+  %c = stablehlo.constant dense<10> : tensor<i32>
+  %0 = stablehlo.set_dimension_size %arg0, %c, dim = 0 : (tensor<10xf32>, tensor<i32>) -> tensor<10xf32>
+  return %0 : tensor<10xf32>
+}
+
+// -----
+
+// A size known only at run time: kept.
+// CHECK-LABEL: func.func @set_dimension_size_to_another_size
+// CHECK: stablehlo.set_dimension_size
+func.func @set_dimension_size_to_another_size(%arg0: tensor<10xf32>, %n: tensor<i32>) -> tensor<?xf32, #stablehlo.bounds<10>> {
+  %0 = stablehlo.set_dimension_size %arg0, %n, dim = 0 : (tensor<10xf32>, tensor<i32>) -> tensor<?xf32, #stablehlo.bounds<10>>
+  return %0 : tensor<?xf32, #stablehlo.bounds<10>>
+}
+
+// -----
+
+// A while whose condition is false and has no effects: its initial values.
+// CHECK-LABEL: func.func @while_false
+// CHECK-NOT: stablehlo.while
+// CHECK: return %arg0 : tensor<i64>
+func.func @while_false(%arg0: tensor<i64>) -> tensor<i64> {
+  %0 = stablehlo.while(%i = %arg0) : tensor<i64>
+  cond {
+    %f = stablehlo.constant dense<false> : tensor<i1>
+    stablehlo.return %f : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i64>
+    %n = stablehlo.add %i, %one : tensor<i64>
+    stablehlo.return %n : tensor<i64>
+  }
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// The same with a condition that has an effect: kept (it runs once).
+// CHECK-LABEL: func.func @while_false_with_effect
+// CHECK: stablehlo.while
+func.func @while_false_with_effect(%arg0: tensor<i64>) -> tensor<i64> {
+  %0 = stablehlo.while(%i = %arg0) : tensor<i64>
+  cond {
+    stablehlo.custom_call @side_effect() {has_side_effect = true} : () -> ()
+    %f = stablehlo.constant dense<false> : tensor<i1>
+    stablehlo.return %f : tensor<i1>
+  } do {
+    stablehlo.return %i : tensor<i64>
+  }
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// Complex values move like any other: splats broadcast and reshape.
+// CHECK-LABEL: func.func @complex_splat_moves
+// CHECK-DAG: stablehlo.constant dense<(1.000000e+00,2.000000e+00)> : tensor<2x3xcomplex<f32>>
+// CHECK-DAG: stablehlo.constant dense<(1.000000e+00,2.000000e+00)> : tensor<6xcomplex<f32>>
+// CHECK-NOT: broadcast_in_dim
+// CHECK-NOT: reshape
+func.func @complex_splat_moves() -> (tensor<2x3xcomplex<f32>>, tensor<6xcomplex<f32>>) {
+  %c = stablehlo.constant dense<(1.0, 2.0)> : tensor<complex<f32>>
+  %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<complex<f32>>) -> tensor<2x3xcomplex<f32>>
+  %1 = stablehlo.reshape %0 : (tensor<2x3xcomplex<f32>>) -> tensor<6xcomplex<f32>>
+  return %0, %1 : tensor<2x3xcomplex<f32>>, tensor<6xcomplex<f32>>
+}
+
+// -----
+
+// cosine, exponential, log, sqrt of constants: double results rounded once
+// (test_folding.py checks every function and type); log(0) stays.
+// CHECK-LABEL: func.func @unary_float
+// CHECK-DAG: stablehlo.constant dense<2.71828175> : tensor<f32>
+// CHECK-DAG: stablehlo.constant dense<1.41421354> : tensor<f32>
+// CHECK: stablehlo.log
+func.func @unary_float() -> (tensor<f32>, tensor<f32>, tensor<f32>) {
+  %one = stablehlo.constant dense<1.0> : tensor<f32>
+  %two = stablehlo.constant dense<2.0> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.exponential %one : tensor<f32>
+  %1 = stablehlo.sqrt %two : tensor<f32>
+  %2 = stablehlo.log %zero : tensor<f32>
+  return %0, %1, %2 : tensor<f32>, tensor<f32>, tensor<f32>
+}

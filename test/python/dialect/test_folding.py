@@ -156,15 +156,19 @@ def test_float_binary_folds_correctly_rounded(op, mlir_type):
 
 
 @pytest.mark.parametrize("op,fn", [("maximum", np.maximum), ("minimum", np.minimum)])
-def test_float_max_min_fold_only_ordered_nonzero_pairs(op, fn):
+def test_float_max_min_fold_nan_and_signed_zeros_as_the_spec_orders_them(op, fn):
     a = np.array([1.0, -2.0, np.inf, 3.5], np.float32)
     b = np.array([2.0, -3.0, 5.0, -np.inf], np.float32)
     text, value = _fold(f"stablehlo.{op} %a0, %a1 : tensor<4xf32>", [(a, "f32"), (b, "f32")], "f32")
     assert f"stablehlo.{op}" not in text and _same_floats(value, fn(a, b))
-    for x, y in [(np.nan, 1.0), (0.0, -0.0), (-0.0, 0.0)]:
-        text, _ = _fold(f"stablehlo.{op} %a0, %a1 : tensor<1xf32>",
-                        [(np.array([x], np.float32), "f32"), (np.array([y], np.float32), "f32")], "f32")
-        assert f"stablehlo.{op}" in text
+    # NaN propagates; -0.0 orders below +0.0 (IEEE maximum/minimum), whichever side it is on.
+    zero_wins = np.float32(0.0) if op == "maximum" else np.float32(-0.0)
+    for x, y, expected in [(np.nan, 1.0, np.nan), (1.0, np.nan, np.nan), (0.0, -0.0, zero_wins),
+                           (-0.0, 0.0, zero_wins)]:
+        text, value = _fold(f"stablehlo.{op} %a0, %a1 : tensor<1xf32>",
+                            [(np.array([x], np.float32), "f32"), (np.array([y], np.float32), "f32")], "f32")
+        assert f"stablehlo.{op}" not in text
+        assert _same_floats(value, np.array([expected], np.float32)), (x, y, value)
 
 
 @pytest.mark.parametrize("direction", ["EQ", "NE", "GE", "GT", "LE", "LT"])
@@ -316,3 +320,66 @@ def test_select_folds():
                         [(p, "i1"), (t, "i32"), (f, "i32")], "i32")
     assert "stablehlo.select" not in text
     np.testing.assert_array_equal(value, np.where(p, t, f))
+
+
+UNARY_FLOAT = {"cosine": np.cos, "sine": np.sin, "tan": np.tan, "tanh": np.tanh, "exponential": np.exp,
+               "log": np.log, "logistic": lambda x: 1 / (1 + np.exp(-x)), "sqrt": np.sqrt,
+               "rsqrt": lambda x: 1 / np.sqrt(x)}
+# Where the result is a number (a NaN result is left for run time).
+DOMAIN = {"log": lambda x: x > 0, "sqrt": lambda x: x >= 0, "rsqrt": lambda x: x > 0,
+          "cosine": np.isfinite, "sine": np.isfinite, "tan": np.isfinite}
+
+
+@pytest.mark.parametrize("mlir_type", ["f16", "bf16", "f32", "f64"])
+@pytest.mark.parametrize("op", list(UNARY_FLOAT))
+def test_unary_float_folds_are_double_results_rounded_once(op, mlir_type):
+    dtype = FLOAT_TYPES[mlir_type]
+    rng = np.random.default_rng(zlib.crc32(f"{op} {mlir_type}".encode()))
+    a = _edge_floats(dtype, rng)
+    wide = a.astype(np.float64)
+    a = a[~np.isnan(wide) & DOMAIN.get(op, lambda x: np.ones_like(x, bool))(wide)]
+    with np.errstate(all="ignore"):
+        expected = UNARY_FLOAT[op](a.astype(np.float64)).astype(dtype)
+    text, value = _fold(f"stablehlo.{op} %a0 : tensor<{a.size}x{mlir_type}>", [(a, mlir_type)], mlir_type)
+    assert f"stablehlo.{op}" not in text
+    # numpy's double routines and libm's may differ in the last bit of a double, which can move one
+    # rounding to the narrower type: at most one ulp of the element type apart.
+    got, want = value.astype(np.float64), expected.astype(np.float64)
+    ulp = np.abs(np.spacing(expected).astype(np.float64))
+    close = (got == want) | (np.abs(got - want) <= ulp) | (np.isnan(got) & np.isnan(want))
+    assert close.all(), (a[~close], value[~close], expected[~close])
+    if dtype != np.float64:  # one rounding of a double result: nearly all bit-identical
+        assert np.mean(got == want) > 0.9
+
+
+@pytest.mark.parametrize("op,value", [("log", 0.0), ("log", -1.0), ("sqrt", -1.0), ("rsqrt", 0.0),
+                                      ("rsqrt", -0.0), ("cosine", np.nan), ("exponential", np.nan),
+                                      ("sine", np.inf), ("tan", -np.inf)])
+def test_unary_float_folds_leave_outside_their_domain(op, value):
+    text, _ = _fold(f"stablehlo.{op} %a0 : tensor<2xf32>", [(np.array([1.0, value], np.float32), "f32")], "f32")
+    assert f"stablehlo.{op}" in text
+
+
+@pytest.mark.parametrize("mlir_type", ["f16", "bf16", "f32", "f64"])
+def test_round_folds_exactly(mlir_type):
+    dtype = FLOAT_TYPES[mlir_type]
+    a = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999997, 2.4, -2.6, 0.0, -0.0, 1e10, np.inf, -np.inf],
+                 np.float64).astype(dtype)
+    wide = a.astype(np.float64)
+    for op, oracle in [("round_nearest_even", np.round(wide)),
+                       ("round_nearest_afz", np.copysign(np.floor(np.abs(wide) + 0.5), wide))]:
+        text, value = _fold(f"stablehlo.{op} %a0 : tensor<{a.size}x{mlir_type}>", [(a, mlir_type)], mlir_type)
+        assert f"stablehlo.{op}" not in text
+        assert _same_floats(value, oracle.astype(dtype)), (op, value)
+
+
+def test_sign_folds_floats_and_integers():
+    f = np.array([2.5, -0.25, 0.0, -0.0, np.inf, -np.inf], np.float32)
+    text, value = _fold(f"stablehlo.sign %a0 : tensor<6xf32>", [(f, "f32")], "f32")
+    assert "stablehlo.sign" not in text
+    assert _same_floats(value, np.array([1.0, -1.0, 0.0, -0.0, 1.0, -1.0], np.float32))
+    text, _ = _fold(f"stablehlo.sign %a0 : tensor<2xf32>", [(np.array([1.0, np.nan], np.float32), "f32")], "f32")
+    assert "stablehlo.sign" in text
+    i = np.array([5, -7, 0, np.iinfo(np.int32).min, np.iinfo(np.int32).max], np.int32)
+    text, value = _fold(f"stablehlo.sign %a0 : tensor<5xi32>", [(i, "i32")], "i32")
+    assert "stablehlo.sign" not in text and value.tolist() == [1, -1, 0, -1, 1]
