@@ -11,7 +11,7 @@ from __future__ import annotations
 import mlir.ir as ir
 import numpy as np
 
-__all__ = ["PassError", "guarded_pass", "refine_type", "join_types", "with_shape", "integer_dtype",
+__all__ = ["PassError", "guarded_pass", "collect", "refine_type", "join_types", "with_shape", "integer_dtype",
            "constant_array", "constant_ints", "make_constant", "erase_with_constants", "functions",
            "MAX_FOLD_ELEMENTS"]
 
@@ -48,6 +48,20 @@ def guarded_pass(name: str, body):
 
     run.__name__ = name.replace("-", "_")
     return run
+
+
+def collect(root, predicate, order=ir.WalkOrder.PRE_ORDER) -> list:
+    """The ops under `root` (itself included) for which `predicate(op)` holds, in walk order: a
+    list, so the caller may rewrite them while iterating."""
+    found = []
+
+    def visit(op):
+        if predicate(op):
+            found.append(op.operation)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, order)
+    return found
 
 
 def functions(op) -> dict:

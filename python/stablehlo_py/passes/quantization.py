@@ -110,7 +110,7 @@ from ..dialects import stablehlo as hlo
 from ..interpreter.numerics.conversion import convert_values
 from ..interpreter.kernels.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, largest_offset, product_axis
 from ..interpreter.core.types import element_info
-from ._common import PassError, guarded_pass
+from ._common import PassError, collect, guarded_pass
 
 __all__ = ["QDQ", "QUANT_TO_MATH", "COMPUTE_OPS", "ELEMENT_OPS", "legalize_quantized_op_to_qdq",
            "legalize_quant_to_math", "quantized_op_to_qdq_pass", "quant_to_math_pass",
@@ -210,25 +210,13 @@ def _touches_quantized(op) -> bool:
     return any(_holds_quantized(t) for t in _op_types(op))
 
 
-def _collect(root, keep) -> list:
-    found = []
-
-    def visit(op):
-        if keep(op):
-            found.append(op.operation)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
-
-
 # ----------------------------------------------------------------- quantized-op-to-qdq
 
 def legalize_quantized_op_to_qdq(root, skip=None) -> None:
     """Rewrite every op of COMPUTE_OPS on quantized values under `root` as dequantize, float op,
     quantize (except those for which `skip(op)` is true). Raises PassError at an op whose float
     version does not verify."""
-    for op in _collect(root, lambda op: op.name in COMPUTE_OPS and _touches_quantized(op)
+    for op in collect(root, lambda op: op.name in COMPUTE_OPS and _touches_quantized(op)
                        and not (skip and skip(op))):
         _to_qdq(op)
 
@@ -294,7 +282,7 @@ def legalize_quant_to_math(root) -> None:
     float math and give every other quantized value its storage type. Raises PassError at the first
     op that cannot be lowered (checked before anything past the qdq rewrite changes)."""
     legalize_quantized_op_to_qdq(root, skip=lambda op: _integer_product_plan(op) is not None)
-    ops = _collect(root, lambda op: True)
+    ops = collect(root, lambda op: True)
     conversions, finite_checks, products = [], [], []
     for op in ops:
         plan = _integer_product_plan(op)
@@ -334,7 +322,7 @@ def legalize_quant_to_math(root) -> None:
             same = hlo.compare(value, value, hlo.ComparisonDirectionAttr.get("EQ"))
         op.results[0].replace_all_uses_with(same)
         op.erase()
-    for op in _collect(root, _touches_quantized):  # what the rules above missed: a bug, reported at the op
+    for op in collect(root, _touches_quantized):  # what the rules above missed: a bug, reported at the op
         raise PassError(f"{QUANT_TO_MATH}: internal error: '{op.name}' still has a quantized type", op.location)
 
 

@@ -12,6 +12,7 @@ either, so a pass upstream anchors on functions also runs where mlir-opt would n
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -94,6 +95,15 @@ def _quant_to_math(options):
     return quant_to_math_pass()
 
 
+def _rewrite(module: str, factory: str, *args):
+    """The factory `factory(options, *args)` of passes/rewrites/<module>.py, imported when first used."""
+
+    def make(options):
+        return getattr(importlib.import_module(f".rewrites.{module}", __package__), factory)(options, *args)
+
+    return make
+
+
 @dataclass(frozen=True)
 class _Entry:
     summary: str
@@ -128,8 +138,33 @@ _PASSES = {
         "Rewrites quantized ops as dequantize, float op, quantize", _quantized_op_to_qdq),
     "stablehlo-legalize-quant-to-math": _Entry(
         "Lowers quantized ops to integer and float arithmetic", _quant_to_math),
-    # upstream's rewrite passes, part 1 (passes/rewrites/)
-    # upstream's rewrite passes, part 2 (passes/rewrites/)
+    # upstream's rewrite passes (passes/rewrites/)
+    "stablehlo-legalize-composite-to-call": _Entry(
+        "Replaces composite ops with a call to their decomposition",
+        _rewrite("composite_to_call", "from_options"), {"except": ""}, ("except",)),
+    "stablehlo-wrap-in-composite": _Entry(
+        "Wraps the named ops in composite ops",
+        _rewrite("wrap_in_composite", "from_options"), {"op-names": "", "version": "0"},
+        ("op-names",), _MODULE),
+    "stablehlo-instrument": _Entry(
+        "Inserts interpreter.probe ops after the ops producing tensors",
+        _rewrite("instrument", "from_options"), {"useDebugInfo": "false"}, anchor=_MODULE),
+    "interpreter-instrument-with-probe": _Entry(
+        "Inserts interpreter.probe ops after the ops producing tensors",
+        _rewrite("instrument", "from_options", "interpreter-instrument-with-probe"), {"useDebugInfo": "false"}, anchor=_MODULE),
+    "stablehlo-legalize-deprecated-ops": _Entry(
+        "Legalizes deprecated ops to well-supported ops",
+        _rewrite("deprecated_ops", "from_options"), {"fail-on-unused": "true"}),
+    "stablehlo-legalize-qdq-to-quantized-op": _Entry(
+        "Fuses dequantize, float op, quantize into the quantized op",
+        _rewrite("qdq_to_quantized", "qdq_to_quantized_pass")),
+    "shape-legalize-to-stablehlo": _Entry(
+        "Legalizes shape-related ops to StableHLO",
+        _rewrite("shape_to_stablehlo", "shape_to_stablehlo_pass")),
+    "stablehlo-compatibility-expander": _Entry(
+        "Rewrites StableHLO features newer than the target version into older ones",
+        _rewrite("compatibility_expander", "compatibility_expander_pass"),
+        {"target": ""}, anchor=_MODULE),
 }
 
 PASS_NAMES = tuple(_PASSES)

@@ -53,10 +53,12 @@ func.func @chains(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> (tensor<3x2xf32>, t
 // -----
 
 // Arithmetic identities on integers; constants move to the right first.
+// xor(X, 0) stays, as upstream leaves it.
 // CHECK-LABEL: func.func @integer_identities
 // CHECK-DAG: %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<4xi32>
 // CHECK-DAG: %[[ONES:.*]] = stablehlo.constant dense<-1> : tensor<4xi32>
-// CHECK: return %arg0, %arg0, %arg0, %arg0, %arg0, %arg0, %[[ZERO]], %[[ZERO]], %[[ONES]]
+// CHECK: %[[XOR:.*]] = stablehlo.xor %arg0, %[[ZERO]]
+// CHECK: return %arg0, %arg0, %arg0, %arg0, %[[XOR]], %arg0, %[[ZERO]], %[[ZERO]], %[[ONES]]
 func.func @integer_identities(%x: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
   %zero = stablehlo.constant dense<0> : tensor<4xi32>
   %one = stablehlo.constant dense<1> : tensor<4xi32>
@@ -133,4 +135,47 @@ func.func @select_tuple_complex(%p: tensor<2xi1>, %a: tensor<2xf32>, %b: tensor<
 func.func @types_differ(%x: tensor<?xf32>) -> tensor<4xf32> {
   %0 = stablehlo.convert %x : (tensor<?xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// select with a constant predicate or equal branches; compare with the
+// constant on the left swaps it to the right with the direction mirrored.
+// CHECK-LABEL: func.func @select_and_compare
+// CHECK: %[[C:.*]] = stablehlo.compare GT, %arg0, %{{.*}}, SIGNED
+// CHECK: return %arg1, %arg2, %arg1, %[[C]]
+func.func @select_and_compare(%x: tensor<4xi32>, %a: tensor<4xf32>, %b: tensor<4xf32>, %p: tensor<4xi1>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>) {
+  %t = stablehlo.constant dense<true> : tensor<4xi1>
+  %f = stablehlo.constant dense<false> : tensor<4xi1>
+  %c = stablehlo.constant dense<3> : tensor<4xi32>
+  %0 = stablehlo.select %t, %a, %b : tensor<4xi1>, tensor<4xf32>
+  %1 = stablehlo.select %f, %a, %b : tensor<4xi1>, tensor<4xf32>
+  %2 = stablehlo.select %p, %a, %a : tensor<4xi1>, tensor<4xf32>
+  %3 = stablehlo.compare LT, %c, %x, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>
+}
+
+// -----
+
+// concatenate drops empty operands and flattens nested concatenates of the
+// same dimension; a full-size dynamic_update_slice is its update; a tuple of
+// all of another tuple's elements is that tuple; complex(real(X), imag(X)) is
+// X; subtract(X, X) on integers is 0.
+// CHECK-LABEL: func.func @structure
+// CHECK-DAG: %[[CAT:.*]] = stablehlo.concatenate %arg0, %arg1, %arg0, dim = 0 : (tensor<2xf32>, tensor<3xf32>, tensor<2xf32>) -> tensor<7xf32>
+// CHECK-DAG: %[[ZERO:.*]] = stablehlo.constant dense<0> : tensor<2xi32>
+// CHECK: return %[[CAT]], %arg1, %arg3, %arg4, %[[ZERO]]
+func.func @structure(%a: tensor<2xf32>, %b: tensor<3xf32>, %e: tensor<0xf32>, %t: tuple<tensor<2xf32>, tensor<3xf32>>, %z: tensor<2xcomplex<f32>>, %i: tensor<2xi32>) -> (tensor<7xf32>, tensor<3xf32>, tuple<tensor<2xf32>, tensor<3xf32>>, tensor<2xcomplex<f32>>, tensor<2xi32>) {
+  %0 = stablehlo.concatenate %a, %e, %b, dim = 0 : (tensor<2xf32>, tensor<0xf32>, tensor<3xf32>) -> tensor<5xf32>
+  %1 = stablehlo.concatenate %0, %a, dim = 0 : (tensor<5xf32>, tensor<2xf32>) -> tensor<7xf32>
+  %k = stablehlo.constant dense<1> : tensor<i32>
+  %2 = stablehlo.dynamic_update_slice %b, %b, %k : (tensor<3xf32>, tensor<3xf32>, tensor<i32>) -> tensor<3xf32>
+  %g0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf32>, tensor<3xf32>>) -> tensor<2xf32>
+  %g1 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<3xf32>>) -> tensor<3xf32>
+  %3 = stablehlo.tuple %g0, %g1 : tuple<tensor<2xf32>, tensor<3xf32>>
+  %re = stablehlo.real %z : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %im = stablehlo.imag %z : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %4 = stablehlo.complex %re, %im : tensor<2xcomplex<f32>>
+  %5 = stablehlo.subtract %i, %i : tensor<2xi32>
+  return %1, %2, %3, %4, %5 : tensor<7xf32>, tensor<3xf32>, tuple<tensor<2xf32>, tensor<3xf32>>, tensor<2xcomplex<f32>>, tensor<2xi32>
 }
