@@ -5,13 +5,16 @@
     add_remove_dynamism_pipeline(pm, types=["tensor<2x4xf32>"])   # types optional
 
 canonicalize-dynamism replaces each dynamic op whose shape operands are
-constants and whose result type is static by its static form:
-dynamic_broadcast_in_dim -> broadcast_in_dim, dynamic_reshape -> reshape,
-dynamic_iota -> iota, dynamic_pad -> pad, real_dynamic_slice -> slice,
-dynamic_gather -> gather, dynamic_conv -> convolution, and
-`custom_call @stablehlo.dynamic_reduce_window` -> reduce_window. A replacement the
-verifier rejects is not made (the dynamic op stays, as upstream's patterns
-that fail to match).
+constants by its static form, as upstream: dynamic_broadcast_in_dim ->
+broadcast_in_dim (static operand and result), dynamic_reshape -> reshape and
+dynamic_iota -> iota (static result), dynamic_pad -> pad, real_dynamic_slice
+-> slice, dynamic_gather -> gather, dynamic_conv -> convolution (the result
+type kept, `?` sizes included); real_dynamic_slice whose limit is
+`add(start, constant sizes)` with unit strides -> dynamic_slice;
+`custom_call @stablehlo.dynamic_reduce_window` -> reduce_window; a custom_call
+with `indices_of_shape_operands` and static results loses its shape operands.
+A replacement the verifier rejects is not made (the dynamic op stays, as
+upstream's patterns that fail to match).
 
 remove-dynamism is refine-arguments (if types are given), then refine-shapes
 and canonicalize-dynamism repeated until the module stops changing (at most
@@ -24,7 +27,7 @@ import mlir.ir as ir
 
 from ._common import PassError, constant_array, constant_ints, erase_with_constants, functions, guarded_pass
 from .refine import (DYNAMIC_REDUCE_WINDOW, conv_padding, reduce_window_parts, refine_arguments, refine_shapes,
-                     substitute_platform_index)
+                     shape_refinements, substitute_platform_index)
 
 __all__ = ["CANONICALIZE_DYNAMISM", "REMOVE_DYNAMISM", "canonicalize_dynamism", "remove_dynamism",
            "canonicalize_dynamism_pass", "remove_dynamism_pass", "add_canonicalize_dynamism_pass",
@@ -70,16 +73,18 @@ def _conv(op):
 
 
 # dynamic op -> (static op, how many leading operands it keeps, its new attributes or None if not constant,
-#                attributes of the dynamic op the static one does not have)
+#                attributes of the dynamic op the static one does not have, whether the result (and operand
+#                0) must be static). As upstream: broadcast, reshape and iota need a static result type
+#                (broadcast a static operand too); the others keep a result type with `?` sizes.
 _STATIC_FORMS = {
     "stablehlo.dynamic_broadcast_in_dim": ("stablehlo.broadcast_in_dim", 1, lambda op: _same_shape(op, 1),
-                                           ("known_expanding_dimensions", "known_nonexpanding_dimensions")),
-    "stablehlo.dynamic_reshape": ("stablehlo.reshape", 1, lambda op: _same_shape(op, 1), ()),
-    "stablehlo.dynamic_iota": ("stablehlo.iota", 0, lambda op: _same_shape(op, 0), ()),
-    "stablehlo.dynamic_pad": ("stablehlo.pad", 2, _pad, ()),
-    "stablehlo.real_dynamic_slice": ("stablehlo.slice", 1, _slice, ()),
-    "stablehlo.dynamic_gather": ("stablehlo.gather", 2, _gather, ()),
-    "stablehlo.dynamic_conv": ("stablehlo.convolution", 2, _conv, ()),
+                                           ("known_expanding_dimensions", "known_nonexpanding_dimensions"), True),
+    "stablehlo.dynamic_reshape": ("stablehlo.reshape", 1, lambda op: _same_shape(op, 1), (), True),
+    "stablehlo.dynamic_iota": ("stablehlo.iota", 0, lambda op: _same_shape(op, 0), (), True),
+    "stablehlo.dynamic_pad": ("stablehlo.pad", 2, _pad, (), False),
+    "stablehlo.real_dynamic_slice": ("stablehlo.slice", 1, _slice, (), False),
+    "stablehlo.dynamic_gather": ("stablehlo.gather", 2, _gather, (), False),
+    "stablehlo.dynamic_conv": ("stablehlo.convolution", 2, _conv, (), False),
 }
 
 
@@ -88,48 +93,119 @@ def canonicalize_dynamism(root) -> None:
     found = []
 
     def visit(op):
-        if op.name in _STATIC_FORMS or op.name == "stablehlo.custom_call" and \
-                ir.StringAttr(op.attributes["call_target_name"]).value == DYNAMIC_REDUCE_WINDOW:
+        if op.name in _STATIC_FORMS or op.name == "stablehlo.custom_call":
             found.append(op)
         return ir.WalkResult.ADVANCE
 
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
     funcs = functions(root)
+    reports = []  # malformed indices_of_shape_operands: every one reported, then the pass fails
     for op in found:
         if op.name in _STATIC_FORMS:
-            _canonicalize(op)
-        else:
+            if not _canonicalize(op) and op.name == "stablehlo.real_dynamic_slice":
+                _real_dynamic_slice_to_dynamic_slice(op)
+        elif ir.StringAttr(op.attributes["call_target_name"]).value == DYNAMIC_REDUCE_WINDOW:
             _canonicalize_reduce_window(op, funcs)
+        elif "indices_of_shape_operands" in op.attributes:
+            _drop_shape_operands(op, reports)
+    for location, message in reports[:-1]:
+        location.emit_error(message)
+    if reports:
+        raise PassError(reports[-1][1], reports[-1][0])
 
 
-def _canonicalize(op) -> None:
-    name, kept, new_attributes, dropped = _STATIC_FORMS[op.name]
+def _static(t) -> bool:
+    return isinstance(t, ir.RankedTensorType) and ir.RankedTensorType(t).has_static_shape
+
+
+def _canonicalize(op) -> bool:
+    name, kept, new_attributes, dropped, needs_static = _STATIC_FORMS[op.name]
     result = op.results[0]
-    if not isinstance(result.type, ir.RankedTensorType) or not ir.RankedTensorType(result.type).has_static_shape:
-        return
+    if not isinstance(result.type, ir.RankedTensorType):
+        return False
+    if needs_static and not (_static(result.type) and (kept == 0 or _static(op.operands[0].type))):
+        return False
     extra = new_attributes(op)
     if extra is None:
-        return
+        return False
     attributes = {k: op.attributes[k] for k in op.attributes if k not in dropped}
     attributes.update(extra)
     operands = list(op.operands)
     with ir.InsertionPoint(op):
         static = ir.Operation.create(name, results=[result.type], operands=operands[:kept],
                                      attributes=attributes, loc=op.location)
-    _replace(op, static)
+    return _replace(op, static)
 
 
-def _replace(op, static) -> None:
+def _real_dynamic_slice_to_dynamic_slice(op) -> bool:
+    """`real_dynamic_slice(x, start, add(start, sizes), ones)` with constant `sizes` and unit strides:
+    `dynamic_slice(x, start[0], start[1], ..., sizes)`, the scalar starts sliced and reshaped from `start`
+    (as upstream)."""
+    operand, start, limit, strides = op.operands
+    if constant_ints(strides) is None or any(s != 1 for s in constant_ints(strides)):
+        return False
+    owner = limit.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "stablehlo.add":
+        return False
+    lhs, rhs = owner.operands
+    sizes = constant_ints(rhs) if lhs == start else constant_ints(lhs) if rhs == start else None
+    start_type = start.type
+    if sizes is None or not _static(start_type) or ir.RankedTensorType(start_type).rank != 1:
+        return False
+    element = ir.RankedTensorType(start_type).element_type
+    attributes = {k: op.attributes[k] for k in op.attributes}
+    attributes["slice_sizes"] = _dims(sizes)
+    with ir.InsertionPoint(op), op.location:
+        scalars = []
+        for i in range(len(sizes)):
+            piece = ir.Operation.create(
+                "stablehlo.slice", results=[ir.RankedTensorType.get([1], element)], operands=[start],
+                attributes={"start_indices": _dims([i]), "limit_indices": _dims([i + 1]), "strides": _dims([1])})
+            scalars.append(ir.Operation.create("stablehlo.reshape", results=[ir.RankedTensorType.get([], element)],
+                                               operands=[piece.result]).result)
+        dynamic = ir.Operation.create("stablehlo.dynamic_slice", results=[op.results[0].type],
+                                      operands=[operand] + scalars, attributes=attributes)
+    if _replace(op, dynamic):
+        return True
+    for value in reversed(scalars):  # the dynamic slice was rejected: its index computation goes too
+        piece = value.owner.operands[0].owner
+        value.owner.erase()
+        piece.erase()
+    return False
+
+
+def _drop_shape_operands(op, reports) -> None:
+    """A custom_call with `indices_of_shape_operands` whose results are static loses its (constant)
+    shape operands, their `operand_layouts` and the attribute (as upstream)."""
+    refined = shape_refinements(op, reports)
+    if refined is None or not all(_static(r.type) for r in op.results):
+        return
+    indices = set(refined[0])
+    kept = [i for i in range(len(op.operands)) if i not in indices]
+    attributes = {k: op.attributes[k] for k in op.attributes if k != "indices_of_shape_operands"}
+    if "operand_layouts" in attributes:
+        layouts = list(ir.ArrayAttr(attributes["operand_layouts"]))
+        if len(layouts) == len(op.operands):
+            attributes["operand_layouts"] = ir.ArrayAttr.get([layouts[i] for i in kept])
+    with ir.InsertionPoint(op):
+        new = ir.Operation.create("stablehlo.custom_call", results=[r.type for r in op.results],
+                                  operands=[op.operands[i] for i in kept], attributes=attributes,
+                                  loc=op.location)
+    _replace(op, new)
+
+
+def _replace(op, static) -> bool:
     """`static` replaces `op` if it verifies (else it is erased and `op` stays); the constants `op`
-    used go if nothing else uses them."""
+    used go if nothing else uses them. True if replaced."""
     try:
         static.verify()
     except ir.MLIRError:
         static.erase()
-        return
+        return False
     for old, new in zip(op.results, static.results):
         old.replace_all_uses_with(new)
     erase_with_constants(op)
+    return True
 
 
 def _canonicalize_reduce_window(op, funcs) -> None:
@@ -186,7 +262,7 @@ def remove_dynamism(module_op, types=None, platform_index=None) -> None:
         refine_arguments(module_op, types)
     before = None
     for _ in range(MAX_ROUNDS):
-        refine_shapes(module_op)
+        refine_shapes(module_op, specialise_calls=True)
         canonicalize_dynamism(module_op)
         text = module_op.get_asm(print_generic_op_form=True)
         if text == before:

@@ -12,14 +12,15 @@ argument types and wraps each refined argument in
 `custom_call @stablehlo.shape_refinement_operand_wrapper` so the body still
 sees the old type; refine-shapes removes the wrappers again.
 
-refine-shapes walks each public function forward, op by op: it folds integer
+refine-shapes walks @main (or the module's only function, as upstream) forward,
+op by op: it folds integer
 shape computations on constants (evaluated by the interpreter), gives each
 op the result type its shape function infers from its refined operands
 (InferTypeOpInterface / InferShapedTypeOpInterface, else the rules below),
 gives dynamic ops whose shape operands are constants their static types,
-specialises each `func.call` and `stablehlo.composite` per refined signature
-and constant operands (the callee cloned per distinct signature, the
-constants substituted, constant results forwarded to the call), refines
+refines each callee in place as upstream (dimension arguments dropped; in the
+remove-dynamism pipeline instead each `func.call` and `stablehlo.composite`
+is specialised per refined signature and constant operands), refines
 while/if/case, resolves `custom_call @shape_assertion` whose predicate folds,
 and updates the functions' types. Choices: docs/dynamism.md.
 """
@@ -115,7 +116,7 @@ def refine_arguments(module_op, types) -> None:
         problem = _refinement_problem(arg.type, refined)
         if problem:
             raise PassError(f"'func.func' op invalid refinement for argument {index}, refinement {problem} "
-                            f"in {arg.type}->{refined}", func.location)
+                            f"in '{arg.type}'->'{refined}'", func.location)
     for arg, refined in zip(args, types):
         if arg.type == refined:
             continue
@@ -196,13 +197,20 @@ def substitute_platform_index(module_op, index: int) -> None:
 
 # ----------------------------------------------------------------- refine-shapes
 
-def refine_shapes(module_op) -> None:
-    _ShapeRefiner(module_op).run()
+def refine_shapes(module_op, specialise_calls: bool = False) -> None:
+    """Refine the module's shapes. As upstream's pass (default): @main (or the module's only function)
+    and the functions it calls, each callee refined in place for its one refinement (leading scalar
+    integer constant operands, "dimension arguments", substituted and dropped). `specialise_calls`
+    (the remove-dynamism pipeline): every public function nothing calls, each call specialised per
+    signature on a copy of its callee (docs/dynamism.md)."""
+    _ShapeRefiner(module_op, specialise_calls).run()
 
 
 class _ShapeRefiner:
-    def __init__(self, module_op):
+    def __init__(self, module_op, specialise_calls: bool = False):
         self.module = module_op
+        self.specialise_calls = specialise_calls
+        self.keys = {}  # upstream mode: callee name -> (tokens, dimension constants, other operand types)
         self.funcs = functions(module_op)
         self.snapshot_module = None  # the module before refinement: specialisations are cloned from it
         self.snapshot = {}
@@ -214,6 +222,13 @@ class _ShapeRefiner:
     def run(self) -> None:
         self.snapshot_module = self.module.clone(ip=False)  # detached: kept alive by this reference
         self.snapshot = functions(self.snapshot_module)
+        if not self.specialise_calls:
+            target = self.target()
+            if target is None:
+                return
+            self.refine_function(target)
+            self.restore_unvisited_callers()
+            return
         # Entry points: public functions nothing in the module calls (their new result types break no
         # caller); a called public function is refined through its calls, as a private one.
         referenced = self.referenced_symbols()
@@ -224,6 +239,120 @@ class _ShapeRefiner:
         self.erase_unused_specialisations()
 
     # functions and calls
+
+    def target(self):
+        """Upstream's target: the only function, else @main; None if the module has no function."""
+        if not self.funcs:
+            return None
+        func = next(iter(self.funcs.values())) if len(self.funcs) == 1 else self.funcs.get("main")
+        if func is None:
+            raise PassError("'builtin.module' op must have no more than one function or a `main` function to "
+                            "clearly identify which function will be refined", self.module.location)
+        if len(func.regions[0].blocks) != 1:
+            raise PassError("'func.func' op must have exactly one block", func.location)
+        return func
+
+    def refine_call_in_place(self, op) -> None:
+        """Upstream's call refinement: the callee is refined in place, once; its leading scalar integer
+        constant operands (after leading tokens) are substituted in its body and dropped from its
+        signature and from the call; a callee returning only constants is replaced by them."""
+        callee_name = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+        callee = self.funcs.get(callee_name)
+        if callee is None or len(callee.regions[0].blocks) != 1:
+            return
+        operands = list(op.operands)
+        tokens = 0
+        while tokens < len(operands) and str(operands[tokens].type) == "!stablehlo.token":
+            tokens += 1
+        dims = []
+        for value in operands[tokens:]:
+            t = value.type
+            array = constant_array(value) if isinstance(t, ir.RankedTensorType) and t.rank == 0 \
+                and isinstance(t.element_type, ir.IntegerType) else None
+            if array is None:
+                break
+            dims.append(int(array))
+        rest = operands[tokens + len(dims):]
+        key = (tokens, tuple(dims), tuple(str(v.type) for v in rest))
+        # A call that no longer fits its callee (refined for another call, or being refined) is reported
+        # with the error that follows (upstream reports both).
+        misfit = len(operands) != len(callee.regions[0].blocks[0].arguments)
+
+        def fail(message):
+            if misfit:
+                op.location.emit_error("'func.call' op incorrect number of operands for callee")
+            raise PassError(message, callee.location)
+
+        if callee_name in self.active:
+            fail(f"'func.func' op Function {callee_name} is being refined recursively")
+        previous = self.keys.get(callee_name)
+        if previous is None:
+            self.keys[callee_name] = key
+            self.claimed.add(callee_name)  # callers refinement never reaches get an unrefined copy
+            self.refine_callee(op, callee, tokens, dims, [v.type for v in rest])
+        elif (dims and dims != list(previous[1])) or (tokens, key[2]) != (previous[0], previous[2]):
+            fail(f"'func.func' op refined with incompatible refinement keys: @{callee_name} refined for "
+                 f"{_key_text(previous)}, now called with {_key_text(key)}")
+        results = _function_type(callee).results
+        if self.constant_function(callee):
+            returned = _terminator(callee.regions[0].blocks[0])
+            with ir.InsertionPoint(op):
+                for result, value in zip(op.results, returned.operands):
+                    result.replace_all_uses_with(value.owner.clone().results[0])
+            erase_with_constants(op)
+            return
+        if dims:
+            with ir.InsertionPoint(op):
+                call = ir.Operation.create("func.call", results=list(results),
+                                           operands=operands[:tokens] + rest,
+                                           attributes={k: op.attributes[k] for k in op.attributes},
+                                           loc=op.location)
+            for old, new in zip(op.results, call.results):
+                if refine_type(old.type, new.type) is None:
+                    raise PassError(f"'func.call' op result of @{callee_name} is refined to {new.type}, which "
+                                    f"contradicts the call's result type {old.type}", op.location)
+                old.replace_all_uses_with(new)
+            erase_with_constants(op)
+            return
+        for index, (r, t) in enumerate(zip(op.results, results)):
+            if refine_type(r.type, t) is None:
+                raise PassError(f"'func.call' op result #{index} of @{callee_name} is refined to {t}, which "
+                                f"contradicts the call's result type {r.type}", op.location)
+            r.set_type(t)
+
+    def refine_callee(self, call, callee, tokens, dims, types) -> None:
+        block = callee.regions[0].blocks[0]
+        params = list(block.arguments)
+        if len(params) != len(call.operands):
+            raise PassError("'func.call' op incorrect number of operands for callee", call.location)
+        for index, value in enumerate(dims, start=tokens):
+            arg = params[index]
+            with ir.InsertionPoint.at_block_begin(block):
+                constant = make_constant(value, arg.type, arg.location)
+            arg.replace_all_uses_with(constant.result)
+        for index in reversed(range(tokens, tokens + len(dims))):
+            block.erase_argument(index)
+        if dims and "arg_attrs" in callee.attributes:
+            attrs = list(ir.ArrayAttr(callee.attributes["arg_attrs"]))
+            callee.attributes["arg_attrs"] = ir.ArrayAttr.get(attrs[:tokens] + attrs[tokens + len(dims):])
+        for index, (arg, t) in enumerate(zip(list(block.arguments)[tokens:], types), start=tokens):
+            if refine_type(arg.type, t) is None:
+                raise PassError(f"'func.call' op operand of type {t} contradicts parameter #{index} of type "
+                                f"{arg.type} of @{ir.StringAttr(callee.attributes['sym_name']).value}",
+                                call.location)
+            arg.set_type(t)
+        _set_function_type(callee, [a.type for a in block.arguments], _function_type(callee).results)
+        self.refine_function(callee)
+
+    def constant_function(self, func) -> bool:
+        """Whether `func` returns only constants (at least one) and has no side effects."""
+        returned = _terminator(func.regions[0].blocks[0])
+        if returned is None or not len(returned.operands):
+            return False
+        if not all(isinstance(v.owner, (ir.Operation, ir.OpView)) and v.owner.name in CONSTANT_OPS
+                   for v in returned.operands):
+            return False
+        return self.side_effect_free(func)
 
     def refine_function(self, func) -> None:
         name = ir.StringAttr(func.attributes["sym_name"]).value
@@ -401,8 +530,14 @@ class _ShapeRefiner:
 
     def refine_op(self, op) -> None:
         name = op.name
+        if name == "func.call" and not self.specialise_calls:
+            return self.refine_call_in_place(op)
         if name in _CALLEE_ATTRIBUTE:
-            return self.refine_call(op, _CALLEE_ATTRIBUTE[name])
+            if self.specialise_calls:
+                self.refine_call(op, _CALLEE_ATTRIBUTE[name])
+            return  # upstream leaves composites as they are
+        if name == "builtin.unrealized_conversion_cast":
+            return _erase_refining_cast(op)
         if name == "stablehlo.while":
             return self.refine_while(op)
         if name in ("stablehlo.if", "stablehlo.case"):
@@ -413,12 +548,17 @@ class _ShapeRefiner:
             return  # typed by its value
         if fold(op):
             return
+        _check_same_shapes(op)
         for region in op.regions:  # reduce bodies, sort comparators...: their calls are specialised too
             for block in region.blocks:
                 self.refine_block(block)
         inferred = infer_result_types(op)
-        if inferred is not None:
-            set_result_types(op, inferred)
+        if inferred is None:
+            return
+        set_result_types(op, inferred)
+        if name == "stablehlo.convert" and op.operands[0].type == op.results[0].type:
+            op.results[0].replace_all_uses_with(op.operands[0])  # an identity convert folds away
+            erase_with_constants(op)
 
     def refine_while(self, op) -> None:
         cond, body = (r.blocks[0] for r in op.regions)
@@ -465,10 +605,90 @@ class _ShapeRefiner:
                 set_result_types(op, inferred)
             return
         if "indices_of_shape_operands" in op.attributes:
-            indices = list(ir.DenseIntElementsAttr(op.attributes["indices_of_shape_operands"]))
-            if len(indices) == len(op.results):
-                set_result_types(op, [_shaped_by(r.type, op.operands[i], op.location)
-                                      if 0 <= i < len(op.operands) else r.type for r, i in zip(op.results, indices)])
+            reports = []
+            refined = shape_refinements(op, reports)
+            if reports:
+                raise PassError(reports[0][1], reports[0][0])
+            if refined is not None:
+                shapes = iter(refined[1])
+                set_result_types(op, [_rebuild(r.type, shapes) for r in op.results])
+
+
+def _refine_any(declared, inferred):
+    """refine_type, element by element for tuples."""
+    if isinstance(declared, ir.TupleType) and isinstance(inferred, ir.TupleType):
+        d, i = ir.TupleType(declared), ir.TupleType(inferred)
+        if d.num_types != i.num_types:
+            return None
+        parts = [_refine_any(d.get_type(k), i.get_type(k)) for k in range(d.num_types)]
+        return None if None in parts else ir.TupleType.get_tuple(parts)
+    return refine_type(declared, inferred)
+
+
+def _leaves(t) -> list:
+    """The non-tuple types of `t`, depth first (a tuple's elements, flattened)."""
+    if isinstance(t, ir.TupleType):
+        t = ir.TupleType(t)
+        return [leaf for i in range(t.num_types) for leaf in _leaves(t.get_type(i))]
+    return [t]
+
+
+def _rebuild(t, shapes):
+    """`t` with its leaves given the next shapes of the iterator `shapes` (where they are ranked)."""
+    if isinstance(t, ir.TupleType):
+        t = ir.TupleType(t)
+        return ir.TupleType.get_tuple([_rebuild(t.get_type(i), shapes) for i in range(t.num_types)])
+    shape = next(shapes)
+    if isinstance(t, ir.RankedTensorType):
+        return with_shape(t, shape)
+    if isinstance(t, ir.UnrankedTensorType):
+        return ir.RankedTensorType.get(shape, ir.ShapedType(t).element_type)
+    return t
+
+
+def _compatible_shape(shape, t) -> bool:
+    if isinstance(t, ir.UnrankedTensorType):
+        return True
+    if not isinstance(t, ir.RankedTensorType):
+        return False
+    t = ir.RankedTensorType(t)
+    return t.rank == len(shape) and all(ir.ShapedType.is_dynamic_size(d) or d == s for d, s in zip(t.shape, shape))
+
+
+def shape_refinements(op, reports):
+    """(indices, shapes): the shapes the constant operands named by `op`'s `indices_of_shape_operands`
+    give its results (tuple results flattened), as upstream reads them. None if a named operand is not
+    constant, or if the attribute is malformed: then (location, upstream's message) is added to
+    `reports`."""
+    def report(message):
+        reports.append((op.location, f"'{op.name}' op {message}"))
+
+    attr = op.attributes["indices_of_shape_operands"]
+    if not isinstance(attr, ir.DenseIntElementsAttr):
+        return report("indices_of_shape_operands: must be a dense integer elements attribute")
+    t = ir.ShapedType(attr.type)
+    if t.rank != 1:
+        return report("indices_of_shape_operands: must have rank = 1")
+    if t.element_type != ir.IntegerType.get_signless(64, op.context):
+        return report("indices_of_shape_operands: must have i64 element type")
+    indices = [int(i) for i in ir.DenseIntElementsAttr(attr)]
+    results = [leaf for r in op.results for leaf in _leaves(r.type)]
+    if len(indices) != len(results):
+        return report(f"indices_of_shape_operands: number of elements ({len(indices)}) must be equal to the "
+                      f"number of operation results ({len(results)})")
+    shapes = []
+    for result_index, operand_index in enumerate(indices):
+        if not 0 <= operand_index < len(op.operands):
+            return report(f"indices_of_shape_operands: index #{result_index} ({operand_index}) must be within "
+                          f"bounds for operation operands (from 0 to {len(op.operands)})")
+        shape = constant_ints(op.operands[operand_index])
+        if shape is None:
+            return None
+        if not _compatible_shape(shape, results[result_index]):
+            return report(f"refinement #{result_index} ([{', '.join(map(str, shape))}]) must be compatible "
+                          f"with operation result #{result_index} ('{results[result_index]}')")
+        shapes.append(shape)
+    return indices, shapes
 
 
 def _remove_wrapper(op) -> None:
@@ -495,10 +715,20 @@ def _shaped_by(declared, shape_value, location):
     return with_shape(declared, shape)
 
 
+def _refinable_user(op) -> bool:
+    """Whether `op` accepts a refined operand type (as upstream: StableHLO and CHLO ops, func.return and
+    func.call; others, like tensor.dim, would no longer verify)."""
+    name = op.operation.name  # (an OpView's .name may be its attribute: stablehlo.composite's)
+    return name.startswith(("stablehlo.", "chlo.")) or name in ("func.return", "func.call")
+
+
 def set_result_types(op, inferred) -> None:
-    """Refine each result's type by the inferred one; a contradiction is an error at the op."""
+    """Refine each result's type by the inferred one; a contradiction is an error at the op. An op with
+    a result used by an op that does not accept refined types is left as it is (as upstream)."""
+    if any(not _refinable_user(use.owner) for r in op.results for use in r.uses):
+        return
     for index, (result, t) in enumerate(zip(op.results, inferred)):
-        refined = refine_type(result.type, t)
+        refined = _refine_any(result.type, t)
         if refined is None:
             raise PassError(f"'{op.name}' op result #{index} is inferred as {t}, which contradicts its "
                             f"type {result.type}", op.location)
@@ -664,12 +894,62 @@ def _dynamic_pad(op):
 
 def _real_dynamic_slice(op):
     starts, limits, strides = (constant_ints(v) for v in op.operands[1:4])
+    sizes = _added_sizes(op.operands[1], op.operands[2])
+    if sizes is not None and strides is not None and all(s == 1 for s in strides):
+        return [with_shape(op.results[0].type, sizes)]  # limit = start + sizes: the sizes, wherever it starts
     if None in (starts, limits, strides):
         return None
     if any(s <= 0 for s in strides) or any(lim < s for s, lim in zip(starts, limits)):
         raise PassError(f"'stablehlo.real_dynamic_slice' op has invalid constant bounds: start {starts}, "
                         f"limit {limits}, strides {strides}", op.location)
     return [with_shape(op.results[0].type, [-(-(lim - s) // st) for s, lim, st in zip(starts, limits, strides)])]
+
+
+def _added_sizes(start, limit):
+    """The constant `sizes` if `limit` is `add(start, sizes)` (either order), else None."""
+    owner = limit.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "stablehlo.add":
+        return None
+    lhs, rhs = owner.operands
+    return constant_ints(rhs) if lhs == start else constant_ints(lhs) if rhs == start else None
+
+
+def _group_size(op):
+    """The size of the replica groups of a collective whose groups hold replica ids only (no channel,
+    or flattened ids), else None (a group of replicas and partitions has a size known at run time)."""
+    if "channel_handle" in op.attributes and "use_global_device_ids" not in op.attributes:
+        return None
+    groups = op.attributes["replica_groups"] if "replica_groups" in op.attributes else None
+    if not isinstance(groups, ir.DenseElementsAttr):
+        return None
+    shape = ir.ShapedType(groups.type).shape
+    return shape[1] if len(shape) == 2 and shape[1] > 0 else None
+
+
+def _collective(dimension_attribute, scale):
+    def rule(op):
+        size = _group_size(op)
+        if size is None:
+            return None
+        dim = ir.IntegerAttr(op.attributes[dimension_attribute]).value
+        types = []
+        for operand, result in zip(op.operands, op.results):
+            if not isinstance(operand.type, ir.RankedTensorType) or not isinstance(result.type, ir.RankedTensorType):
+                types.append(result.type)
+                continue
+            shape = list(ir.RankedTensorType(operand.type).shape)
+            declared = ir.RankedTensorType(result.type).shape
+            if len(declared) != len(shape) or not 0 <= dim < len(shape):
+                types.append(result.type)
+                continue
+            if not ir.ShapedType.is_dynamic_size(declared[dim]):
+                shape[dim] = declared[dim]  # a declared size is kept (upstream accepts a multiple)
+            elif not ir.ShapedType.is_dynamic_size(shape[dim]):
+                new = scale(shape[dim], size)
+                shape[dim] = -1 if new is None else new
+            types.append(with_shape(result.type, shape))
+        return types
+    return rule
 
 
 def _dynamic_gather(op):
@@ -761,6 +1041,8 @@ _RULES = {
     "stablehlo.dynamic_conv": _dynamic_conv,
     "stablehlo.rng": _shape_operand_rule(2),
     "stablehlo.bitcast_convert": _bitcast_convert,
+    "stablehlo.all_gather": _collective("all_gather_dim", lambda n, size: n * size),
+    "stablehlo.reduce_scatter": _collective("scatter_dimension", lambda n, size: n // size if n % size == 0 else None),
     # Their result types are declared, not inferred (upstream keeps them too).
     "stablehlo.broadcast_in_dim": lambda op: None,
     "stablehlo.reshape": lambda op: None,
@@ -769,6 +1051,41 @@ _RULES = {
 
 
 # ----------------------------------------------------------------- helpers
+
+def _key_text(key) -> str:
+    tokens, dims, types = key
+    return f"({tokens} leading tokens, dimension arguments [{', '.join(map(str, dims))}], types " \
+           f"[{', '.join(types)}])"
+
+
+def _erase_refining_cast(op) -> None:
+    """`builtin.unrealized_conversion_cast` from a type to a less specific one goes (its uses take its
+    operand), as upstream."""
+    if len(op.operands) != 1 or len(op.results) != 1:
+        return
+    operand, result = op.operands[0], op.results[0]
+    if operand.type != result.type and refine_type(result.type, operand.type) == operand.type:
+        result.replace_all_uses_with(operand)
+        op.erase()
+
+
+# Element-wise ops whose operands and result share one shape.
+_SAME_SHAPE = frozenset("stablehlo." + n for n in (
+    "add subtract multiply divide remainder maximum minimum power atan2 and or xor shift_left "
+    "shift_right_arithmetic shift_right_logical complex").split())
+
+
+def _check_same_shapes(op) -> None:
+    """An element-wise op whose refined operands contradict each other: upstream's verifier message."""
+    if op.name not in _SAME_SHAPE:
+        return
+    shapes = [ir.RankedTensorType(v.type).shape for v in op.operands if isinstance(v.type, ir.RankedTensorType)]
+    for shape in shapes[1:]:
+        if len(shape) != len(shapes[0]) or any(
+                not ir.ShapedType.is_dynamic_size(a) and not ir.ShapedType.is_dynamic_size(b) and a != b
+                for a, b in zip(shape, shapes[0])):
+            raise PassError(f"'{op.name}' op requires the same shape for all operands and results", op.location)
+
 
 def _element_type(t):
     return t.element_type if isinstance(t, ir.ShapedType) else t

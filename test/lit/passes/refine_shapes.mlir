@@ -54,34 +54,6 @@ func.func @dynamic_ops(%arg0: tensor<4xf32>) -> (tensor<?x4xf32>, tensor<?xf32>,
 
 // -----
 
-// A private function is specialised per signature: refined in place for the first, cloned for the
-// second; a jax.global_constant argument that is a constant is substituted, and results the callee
-// computes as constants become constants at the call.
-// CHECK-LABEL: func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<2xf32>, tensor<3xf32>, tensor<i32>)
-func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<i32>) {
-  %c = stablehlo.constant dense<5> : tensor<i32>
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %b = stablehlo.convert %arg1 : (tensor<3xf32>) -> tensor<?xf32>
-  // CHECK: %[[SIX:.*]] = stablehlo.constant dense<6> : tensor<i32>
-  // CHECK: call @double(%c{{.*}}, %{{.*}}) : (tensor<i32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>)
-  %0:2 = func.call @double(%c, %a) : (tensor<i32>, tensor<?xf32>) -> (tensor<?xf32>, tensor<i32>)
-  // CHECK: call @double_0(%c{{.*}}, %{{.*}}) : (tensor<i32>, tensor<3xf32>) -> (tensor<3xf32>, tensor<i32>)
-  %1:2 = func.call @double(%c, %b) : (tensor<i32>, tensor<?xf32>) -> (tensor<?xf32>, tensor<i32>)
-  // CHECK: return {{.*}}, {{.*}}, %[[SIX]]
-  return %0#0, %1#0, %0#1 : tensor<?xf32>, tensor<?xf32>, tensor<i32>
-}
-// CHECK-LABEL: func.func private @double(%arg0: tensor<i32> {jax.global_constant = "n"}, %arg1: tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>)
-// CHECK: stablehlo.add %arg1, %arg1 : tensor<2xf32>
-// CHECK-LABEL: func.func private @double_0(%arg0: tensor<i32> {jax.global_constant = "n"}, %arg1: tensor<3xf32>) -> (tensor<3xf32>, tensor<i32>)
-func.func private @double(%arg0: tensor<i32> {jax.global_constant = "n"}, %arg1: tensor<?xf32>) -> (tensor<?xf32>, tensor<i32>) {
-  %one = stablehlo.constant dense<1> : tensor<i32>
-  %0 = stablehlo.add %arg1, %arg1 : tensor<?xf32>
-  %1 = stablehlo.add %arg0, %one : tensor<i32>
-  return %0, %1 : tensor<?xf32>, tensor<i32>
-}
-
-// -----
-
 // Loop-carried values take the operands' types inside and outside the loop.
 // CHECK-LABEL: func.func @loop(%arg0: tensor<4xf32>) -> tensor<4xf32>
 func.func @loop(%arg0: tensor<4xf32>) -> tensor<?xf32> {
@@ -196,22 +168,6 @@ func.func @region_ops(%arg0: tensor<4x6xf32>, %idx: tensor<2x1xi32>, %upd: tenso
 
 // -----
 
-// A composite's decomposition is specialised like a callee.
-// CHECK-LABEL: func.func @composite(%arg0: tensor<5x4xf32>) -> tensor<5x4xf32>
-// CHECK: stablehlo.composite "my.double" %{{.*}} {decomposition = @double} : (tensor<5x4xf32>) -> tensor<5x4xf32>
-// CHECK: func.func private @double(%arg0: tensor<5x4xf32>) -> tensor<5x4xf32>
-func.func @composite(%arg0: tensor<5x4xf32>) -> tensor<?x4xf32> {
-  %x = stablehlo.convert %arg0 : (tensor<5x4xf32>) -> tensor<?x4xf32>
-  %0 = stablehlo.composite "my.double" %x {decomposition = @double} : (tensor<?x4xf32>) -> tensor<?x4xf32>
-  return %0 : tensor<?x4xf32>
-}
-func.func private @double(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
-  %0 = stablehlo.add %arg0, %arg0 : tensor<?x4xf32>
-  return %0 : tensor<?x4xf32>
-}
-
-// -----
-
 // Bounds stay on the sizes that remain dynamic.
 // CHECK-LABEL: func.func @bounded(%arg0: tensor<4x5xf32>, %arg1: tensor<i32>) -> (tensor<3x?xf32, #stablehlo.bounds<?, 5>>, tensor<3x?xf32, #stablehlo.bounds<?, 5>>)
 // CHECK: stablehlo.set_dimension_size %arg0, %c, dim = 0 : (tensor<4x5xf32>, tensor<i32>) -> tensor<3x5xf32>
@@ -245,144 +201,6 @@ func.func @rng_and_bitcast(%arg0: tensor<3xf32>) -> (tensor<?x?xf32>, tensor<?xi
 
 // -----
 
-// Entry points are the public functions nothing calls; a called public function is refined through
-// its calls (a private copy), and a function nothing reachable calls keeps calling an unrefined copy
-// of a callee refined in place, so every call still matches its callee.
-// CHECK-LABEL: func.func @main(%arg0: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
-// CHECK: call @f(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
-// CHECK: call @helper_0(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
-// CHECK: func.func @helper(%arg0: tensor<?xf32>) -> tensor<?xf32>
-// CHECK: func.func private @f(%arg0: tensor<2xf32>) -> tensor<2xf32>
-// CHECK: func.func private @dead(%arg0: tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT: call @f_0(%arg0) : (tensor<?xf32>) -> tensor<?xf32>
-// CHECK: func.func private @helper_0(%arg0: tensor<2xf32>) -> tensor<2xf32>
-// CHECK: func.func private @f_0(%arg0: tensor<?xf32>) -> tensor<?xf32>
-func.func @main(%arg0: tensor<2xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %0 = func.call @f(%a) : (tensor<?xf32>) -> tensor<?xf32>
-  %1 = func.call @helper(%a) : (tensor<?xf32>) -> tensor<?xf32>
-  return %0, %1 : tensor<?xf32>, tensor<?xf32>
-}
-func.func @helper(%arg0: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = stablehlo.negate %arg0 : tensor<?xf32>
-  return %0 : tensor<?xf32>
-}
-func.func private @f(%arg0: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = stablehlo.abs %arg0 : tensor<?xf32>
-  return %0 : tensor<?xf32>
-}
-func.func private @dead(%arg0: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = func.call @f(%arg0) : (tensor<?xf32>) -> tensor<?xf32>
-  return %0 : tensor<?xf32>
-}
-
-// -----
-
-// Calls inside other ops' regions (a reduce body) are specialised too.
-// CHECK-LABEL: func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<2xf32>, tensor<f32>)
-// CHECK: call @g(%{{.*}}) : (tensor<2xf32>) -> tensor<2xf32>
-// CHECK: func.call @g_0(%{{.*}}) : (tensor<1xf32>) -> tensor<1xf32>
-// CHECK: func.func private @g(%arg0: tensor<2xf32>) -> tensor<2xf32>
-// CHECK: func.func private @g_0(%arg0: tensor<1xf32>) -> tensor<1xf32>
-func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<?xf32>, tensor<f32>) {
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %0 = func.call @g(%a) : (tensor<?xf32>) -> tensor<?xf32>
-  %init = stablehlo.constant dense<0.0> : tensor<f32>
-  %1 = stablehlo.reduce(%arg1 init: %init) across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
-   reducer(%x: tensor<f32>, %y: tensor<f32>) {
-    %s = stablehlo.add %x, %y : tensor<f32>
-    %c = stablehlo.reshape %s : (tensor<f32>) -> tensor<1xf32>
-    %d = stablehlo.convert %c : (tensor<1xf32>) -> tensor<?xf32>
-    %r = func.call @g(%d) : (tensor<?xf32>) -> tensor<?xf32>
-    %e = stablehlo.convert %r : (tensor<?xf32>) -> tensor<1xf32>
-    %t = stablehlo.reshape %e : (tensor<1xf32>) -> tensor<f32>
-    stablehlo.return %t : tensor<f32>
-  }
-  return %0, %1 : tensor<?xf32>, tensor<f32>
-}
-func.func private @g(%arg0: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = stablehlo.abs %arg0 : tensor<?xf32>
-  return %0 : tensor<?xf32>
-}
-
-// -----
-
-// A call whose results all became constants is erased when its callee has no
-// memory effects, as the ops' definitions declare them (has_own_memory_effects):
-// get_dimension_size and a custom_call without has_side_effect have none.
-// CHECK-LABEL: func.func @effect_free_callee
-// CHECK-NOT: call @size
-// CHECK: return %c : tensor<i32>
-func.func @effect_free_callee(%arg0: tensor<2xf32>) -> tensor<i32> {
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
-  return %0 : tensor<i32>
-}
-func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
-  %y = stablehlo.custom_call @pure_target(%x) : (tensor<?xf32>) -> tensor<?xf32>
-  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
-  return %n : tensor<i32>
-}
-
-// -----
-
-// A custom_call with has_side_effect keeps the call.
-// CHECK-LABEL: func.func @custom_call_with_side_effect
-// CHECK: call @size
-func.func @custom_call_with_side_effect(%arg0: tensor<2xf32>) -> tensor<i32> {
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
-  return %0 : tensor<i32>
-}
-func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
-  stablehlo.custom_call @log(%x) {has_side_effect = true} : (tensor<?xf32>) -> ()
-  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
-  return %n : tensor<i32>
-}
-
-// -----
-
-// So does an outfeed nested in a while loop (the while's effects are its body's).
-// CHECK-LABEL: func.func @outfeed_in_a_loop
-// CHECK: call @size
-func.func @outfeed_in_a_loop(%arg0: tensor<2xf32>) -> tensor<i32> {
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
-  return %0 : tensor<i32>
-}
-func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
-  %c = stablehlo.constant dense<0> : tensor<i32>
-  %w = stablehlo.while(%i = %c) : tensor<i32>
-  cond {
-    %p = stablehlo.compare LT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
-    stablehlo.return %p : tensor<i1>
-  } do {
-    %t = stablehlo.create_token : !stablehlo.token
-    %t2 = "stablehlo.outfeed"(%x, %t) : (tensor<?xf32>, !stablehlo.token) -> !stablehlo.token
-    stablehlo.return %i : tensor<i32>
-  }
-  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
-  return %n : tensor<i32>
-}
-
-// -----
-
-// A check op writes (its failure is an effect): the call stays.
-// CHECK-LABEL: func.func @check_in_callee
-// CHECK: call @size
-func.func @check_in_callee(%arg0: tensor<2xf32>) -> tensor<i32> {
-  %a = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<?xf32>
-  %0 = func.call @size(%a) : (tensor<?xf32>) -> tensor<i32>
-  return %0 : tensor<i32>
-}
-func.func private @size(%x: tensor<?xf32>) -> tensor<i32> {
-  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?xf32>) -> tensor<i32>
-  check.expect_eq_const %n, dense<2> : tensor<i32>
-  return %n : tensor<i32>
-}
-
-// -----
-
 // convert and uniform_quantize infer their result's shape (InferShapedTypeOpInterface,
 // convert_c1 and uniform_quantize_c1); the element type stays the declared one.
 // CHECK-LABEL: func.func @shape_of_the_operand(%arg0: tensor<3x2xf32>) -> (tensor<3x2xi32>, tensor<3x2x!quant.uniform<i8:f32, 5.000000e-01>>)
@@ -393,4 +211,79 @@ func.func @shape_of_the_operand(%arg0: tensor<3x2xf32>) -> (tensor<?x2xi32>, ten
   // CHECK: stablehlo.uniform_quantize %{{.*}} : (tensor<3x2xf32>) -> tensor<3x2x!quant.uniform<i8:f32, 5.000000e-01>>
   %1 = stablehlo.uniform_quantize %x : (tensor<?x?xf32>) -> tensor<?x?x!quant.uniform<i8:f32, 0.5>>
   return %0, %1 : tensor<?x2xi32>, tensor<?x?x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+// With a @main, only @main and what it calls are refined; a callee is refined in place, its leading
+// scalar integer constant operands (dimension arguments) substituted and dropped, at the call too.
+// CHECK-LABEL: func.func @main(%arg0: tensor<3xf32>) -> (tensor<3xf32>, tensor<2xi32>)
+// CHECK: %[[R:.*]] = call @scale(%{{.*}}) : (tensor<3xf32>) -> tensor<3xf32>
+// CHECK: return %[[R]], %{{.*}} : tensor<3xf32>, tensor<2xi32>
+// CHECK: func.func private @scale(%arg0: tensor<3xf32>) -> tensor<3xf32>
+// CHECK: stablehlo.constant dense<3> : tensor<1xi32>
+// CHECK: func.func @unrelated(%arg0: tensor<4xf32>) -> tensor<?xf32>
+// CHECK: stablehlo.abs %arg0 : (tensor<4xf32>) -> tensor<?xf32>
+func.func @main(%arg0: tensor<3xf32>) -> (tensor<?xf32>, tensor<?xi32>) {
+  %n = stablehlo.constant dense<3> : tensor<i32>
+  %x = stablehlo.abs %arg0 : (tensor<3xf32>) -> tensor<?xf32>
+  %0 = call @scale(%n, %x) : (tensor<i32>, tensor<?xf32>) -> tensor<?xf32>
+  %1 = call @pair() : () -> tensor<?xi32>
+  return %0, %1 : tensor<?xf32>, tensor<?xi32>
+}
+func.func private @scale(%n: tensor<i32>, %x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+  %1 = stablehlo.dynamic_broadcast_in_dim %x, %0, dims = [0] : (tensor<?xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+// A callee that returns only constants is replaced by them.
+// CHECK-NOT: call @pair
+func.func private @pair() -> tensor<?xi32> {
+  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %1 = stablehlo.convert %0 : (tensor<2xi32>) -> tensor<?xi32>
+  return %1 : tensor<?xi32>
+}
+func.func @unrelated(%arg0: tensor<4xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.abs %arg0 : (tensor<4xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// Collectives over replica groups of replicas only; custom_call results (tuples too) from constant
+// shape operands; real_dynamic_slice with limit = start + sizes and unit strides; an identity
+// convert folds; a cast to a less specific type goes; a value a non-StableHLO op uses keeps its type.
+// CHECK-LABEL: func.func @more_results
+// CHECK: "stablehlo.all_gather"{{.*}} -> tensor<2x6xf32>
+// CHECK: "stablehlo.all_gather"{{.*}} -> tensor<2x?xf32>
+// CHECK: "stablehlo.reduce_scatter"
+// CHECK: -> tensor<2x1xf32>
+// CHECK: stablehlo.custom_call @op{{.*}} -> (tensor<2x2xf32>, tuple<tensor<5xf32>>)
+// CHECK: stablehlo.real_dynamic_slice{{.*}} -> tensor<2xf32>
+// CHECK-NOT: stablehlo.convert
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK: stablehlo.negate{{.*}} -> tensor<?xf32>
+// CHECK: tensor.dim
+func.func @more_results(%arg0: tensor<2x3xf32>, %arg1: tensor<1xi64>, %arg2: tensor<4xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>, tensor<2x?xf32>, tensor<?x?xf32>, tuple<tensor<?xf32>>, tensor<?xf32>, tensor<?xi32>, tensor<?xf32>, index) {
+  %0 = "stablehlo.all_gather"(%arg0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<2x?xf32>
+  %1 = "stablehlo.all_gather"(%arg0) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>} : (tensor<2x3xf32>) -> tensor<2x?xf32>
+  %2 = "stablehlo.reduce_scatter"(%arg0) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>, scatter_dimension = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x?xf32>
+  %s2 = stablehlo.constant dense<2> : tensor<2xi64>
+  %s5 = stablehlo.constant dense<5> : tensor<1xi64>
+  %3:2 = stablehlo.custom_call @op(%arg0, %s2, %s5) {indices_of_shape_operands = dense<[1, 2]> : tensor<2xi64>} : (tensor<2x3xf32>, tensor<2xi64>, tensor<1xi64>) -> (tensor<?x?xf32>, tuple<tensor<?xf32>>)
+  %c2 = stablehlo.constant dense<2> : tensor<1xi64>
+  %one = stablehlo.constant dense<1> : tensor<1xi64>
+  %limit = stablehlo.add %arg1, %c2 : tensor<1xi64>
+  %4 = stablehlo.real_dynamic_slice %arg2, %arg1, %limit, %one : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  %c = stablehlo.constant dense<[7, 8]> : tensor<2xi32>
+  %5 = stablehlo.convert %c : (tensor<2xi32>) -> tensor<?xi32>
+  %6 = builtin.unrealized_conversion_cast %arg2 : tensor<4xf32> to tensor<?xf32>
+  %7 = stablehlo.negate %arg2 : (tensor<4xf32>) -> tensor<?xf32>
+  %i = arith.constant 0 : index
+  %8 = tensor.dim %7, %i : tensor<?xf32>
+  return %0, %1, %2, %3#0, %3#1, %4, %5, %6, %8 : tensor<2x?xf32>, tensor<2x?xf32>, tensor<2x?xf32>, tensor<?x?xf32>, tuple<tensor<?xf32>>, tensor<?xf32>, tensor<?xi32>, tensor<?xf32>, index
 }

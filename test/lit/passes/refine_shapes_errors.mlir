@@ -72,3 +72,81 @@ func.func @wrapper_element_type(%arg0: tensor<2xi32>) -> tensor<?xf32> {
   %0 = stablehlo.custom_call @stablehlo.shape_refinement_operand_wrapper(%arg0, %shape) {indices_of_shape_operands = dense<1> : tensor<1xi64>} : (tensor<2xi32>, tensor<1xi64>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// expected-error@+1 {{'func.func' op must have exactly one block}}
+func.func @two_blocks(%arg0: tensor<f32>) -> tensor<f32> {
+  cf.br ^next(%arg0 : tensor<f32>)
+^next(%x: tensor<f32>):
+  return %x : tensor<f32>
+}
+
+// -----
+
+// expected-error@+1 {{must have no more than one function or a `main` function to clearly identify which function will be refined}}
+module {
+  func.func @f(%arg0: tensor<f32>) -> tensor<f32> {
+    return %arg0 : tensor<f32>
+  }
+  func.func @g(%arg0: tensor<f32>) -> tensor<f32> {
+    return %arg0 : tensor<f32>
+  }
+}
+
+// -----
+
+// Element-wise operands that refine to different shapes.
+func.func @main(%arg0: tensor<2xi32>, %arg1: tensor<3xi32>) -> tensor<?xi32> {
+  %0 = stablehlo.negate %arg0 : (tensor<2xi32>) -> tensor<?xi32>
+  %1 = stablehlo.negate %arg1 : (tensor<3xi32>) -> tensor<?xi32>
+  // expected-error@+1 {{'stablehlo.multiply' op requires the same shape for all operands and results}}
+  %2 = stablehlo.multiply %0, %1 : tensor<?xi32>
+  return %2 : tensor<?xi32>
+}
+
+// -----
+
+// Two calls that refine one callee differently.
+func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<3xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %x = stablehlo.abs %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %y = stablehlo.abs %arg1 : (tensor<3xf32>) -> tensor<?xf32>
+  %0 = call @id(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = call @id(%y) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0, %1 : tensor<?xf32>, tensor<?xf32>
+}
+// expected-error@+1 {{'func.func' op refined with incompatible refinement keys}}
+func.func private @id(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  return %arg0 : tensor<?xf32>
+}
+
+// -----
+
+// A dimension argument dropped, then the callee called again with another one.
+func.func @main(%arg0: tensor<2xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c2 = stablehlo.constant dense<2> : tensor<i32>
+  %x = stablehlo.abs %arg0 : (tensor<2xf32>) -> tensor<?xf32>
+  %0 = call @f(%c1, %x) : (tensor<i32>, tensor<?xf32>) -> tensor<?xf32>
+  // expected-error@+1 {{incorrect number of operands for callee}}
+  %1 = call @f(%c2, %x) : (tensor<i32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0, %1 : tensor<?xf32>, tensor<?xf32>
+}
+// expected-error@+1 {{'func.func' op refined with incompatible refinement keys}}
+func.func private @f(%n: tensor<i32>, %arg0: tensor<?xf32>) -> tensor<?xf32> {
+  return %arg0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @main() -> tensor<i32> {
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  %0 = call @loop(%c) : (tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+// expected-error@+1 {{Function loop is being refined recursively}}
+func.func private @loop(%arg0: tensor<i32>) -> tensor<i32> {
+  // expected-error@+1 {{incorrect number of operands for callee}}
+  %0 = call @loop(%arg0) : (tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
