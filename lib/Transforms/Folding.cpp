@@ -310,12 +310,24 @@ std::optional<double> positiveOnly(double x, double (*fn)(double)) {
   return fn(x);
 }
 
-// round_nearest_afz and round_nearest_even: exact.
-ElementwiseFolder roundFolder(APFloat::roundingMode mode) {
-  return {nullptr, [mode](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            APFloat r = a[0];
-            r.roundToIntegral(mode);
-            return r;
+// round_nearest_afz and round_nearest_even: exact, through double (which
+// holds every value of every foldable type; the integer result is a value of
+// the type again). Not APFloat::roundToIntegral: it stops the process on f8
+// types without infinities, where its rounding constant overflows.
+ElementwiseFolder roundFolder(bool tiesAway) {
+  return {nullptr, [tiesAway](ArrayRef<APFloat> a) -> std::optional<APFloat> {
+            if (a[0].isNaN())
+              return std::nullopt;
+            bool lost;
+            APFloat wide = a[0];
+            wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                         &lost);
+            double x = wide.convertToDouble();
+            // std::nearbyint rounds ties to even in the default mode.
+            APFloat result(tiesAway ? std::round(x) : std::nearbyint(x));
+            result.convert(a[0].getSemantics(), APFloat::rmNearestTiesToEven,
+                           &lost);
+            return result;
           }};
 }
 
@@ -875,10 +887,9 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
               unaryFloatFolder([](double x) {
                 return positiveOnly(x, [](double y) { return 1 / std::sqrt(y); });
               }));
-  elementwise(RoundOp::getOperationName(),
-              roundFolder(APFloat::rmNearestTiesToAway));
+  elementwise(RoundOp::getOperationName(), roundFolder(/*tiesAway=*/true));
   elementwise(RoundNearestEvenOp::getOperationName(),
-              roundFolder(APFloat::rmNearestTiesToEven));
+              roundFolder(/*tiesAway=*/false));
   elementwise(SignOp::getOperationName(), signFolder());
   patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
       context, options);
