@@ -183,3 +183,14 @@ func.func @convolution_one_precision(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3
   %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
+
+// -----
+
+// dynamic_conv C24: one precision_config entry, as convolution's.
+// WARN: warning: 'stablehlo.dynamic_conv' op C24: precision_config must have 2 entries, got 1 (accepted, as upstream StableHLO accepts it; an error under strict spec checking)
+// STRICT: error: 'stablehlo.dynamic_conv' op C24: precision_config must have 2 entries, got 1
+func.func @dynamic_conv_one_precision(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}

@@ -243,16 +243,6 @@ func.func @c23(%lhs: tensor<2x4x4x4xf32>, %rhs: tensor<3x3x2x4xf32>) -> tensor<1
 
 // -----
 
-// C24: one precision_config entry, a spec deviation (as convolution's).
-func.func @c24(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
-  %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
-  // expected-warning @+1 {{'stablehlo.dynamic_conv' op C24: precision_config must have 2 entries, got 1 (accepted, as upstream StableHLO accepts it; an error under strict spec checking)}}
-  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x2x2x2xf32>
-  return %0 : tensor<1x2x2x2xf32>
-}
-
-// -----
-
 // C25: dim(result, result_dim): batch / batch_group_count, kernel output features, number of windows.
 func.func @c25(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x3x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
