@@ -19,6 +19,12 @@ from .passes import registry as _pass_registry  # noqa: E402
 
 _pass_registry.register_all()
 
+# Upstream's eval_module lives in the dialect module but runs on the interpreter, layers above it.
+from . import _upstream_eval  # noqa: E402
+from .dialects import stablehlo as _stablehlo_dialect  # noqa: E402
+
+_stablehlo_dialect.set_evaluator(_upstream_eval.eval_module)
+
 __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine", "SpecDeviationWarning"]
 
 

@@ -3,15 +3,21 @@
 Op classes and builders are generated from dialect/*.td (one module per op
 family); this module adds the dialect's attribute and type classes and the
 builders that need more than the generated ones (regions, inferred shapes).
+Upstream StableHLO's Python API (jaxlib's `mlir.dialects.stablehlo`) is here
+under its names: register_dialect, eval_module, the attribute classes, the
+artifact functions, and builders that also take upstream's arguments
+(docs/python_api.md).
 """
 # The generated op builders include `tuple`, `map` and other names of Python
 # builtins; code in this module reaches the builtins through `builtins.`.
 import builtins
+import inspect
 from typing import Callable, Optional, Sequence
 
 from mlir import ir
 
 from .. import _stablehlo
+from . import _upstream_attrs as _attrs
 from ._stablehlo_enum_gen import *  # noqa: F401,F403
 from ._stablehlo_ops_gen import _Dialect  # noqa: F401
 from ._stablehlo_elementwise_ops_gen import *  # noqa: F401,F403
@@ -37,39 +43,13 @@ def _dims_attribute(values, context):
     return ir.DenseI64ArrayAttr.get([int(v) for v in values], context=context)
 
 
-#===--- Enum attributes ---------------------------------------------------===#
+#===--- Attributes and types (upstream's Python API) ----------------------===#
+# Built in _upstream_attrs: `Cls.get(...)` takes upstream's parameters in upstream's order.
 
-
-class _EnumAttr(ir.Attribute):
-    """An enum attribute such as #stablehlo<comparison_direction LT>."""
-
-    KIND = ""
-
-    def __init__(self, attr: ir.Attribute):
-        super().__init__(attr)
-        if _stablehlo.enum_attribute_kind(attr) != self.KIND:
-            raise ValueError(f"{attr} is not a #stablehlo<{self.KIND} ...> attribute")
-
-    @classmethod
-    def isinstance(cls, attr: ir.Attribute) -> bool:
-        return _stablehlo.enum_attribute_kind(attr) == cls.KIND
-
-    @classmethod
-    def get(cls, value, context: Optional[ir.Context] = None):
-        attr = _stablehlo.enum_attribute_get(cls.KIND, str(value), context)
-        if attr is None:
-            raise ValueError(f"'{value}' is not a {cls.KIND} value")
-        return cls(attr)
-
-    @property
-    def value(self) -> str:
-        """The case name, e.g. 'LT'."""
-        return _stablehlo.enum_attribute_value(self)
-
-
-def _enum_attr_class(name: str, kind: str) -> type:
-    return type(name, (_EnumAttr,), {"KIND": kind, "__doc__": f"#stablehlo<{kind} ...>"})
-
+_EnumAttr = _attrs.EnumAttr  # the bases, for code that enumerates the classes (test/fuzz)
+_StructuredAttr = _attrs.StructuredAttr
+_enum_attr_class = _attrs.enum_attr_class
+_Field = _attrs.Field
 
 ComparisonDirectionAttr = _enum_attr_class("ComparisonDirectionAttr", "comparison_direction")
 ComparisonTypeAttr = _enum_attr_class("ComparisonTypeAttr", "comparison_type")
@@ -80,107 +60,72 @@ RngAlgorithmAttr = _enum_attr_class("RngAlgorithmAttr", "rng_algorithm")
 TransposeAttr = _enum_attr_class("TransposeAttr", "transpose")
 ResultAccuracyModeAttr = _enum_attr_class("ResultAccuracyModeAttr", "result_accuracy_mode")
 
-#===--- Structured attributes ---------------------------------------------===#
+
+def _dim_fields(*names):
+    return [_Field(n, "dims") for n in names]
 
 
-def _to_python(attr: ir.Attribute):
-    """Builtin field attribute -> Python value."""
-    if isinstance(attr, ir.DenseI64ArrayAttr):
-        return list(attr)
-    if isinstance(attr, ir.BoolAttr):
-        return attr.value
-    if isinstance(attr, ir.IntegerAttr):
-        return attr.value
-    if isinstance(attr, ir.FloatAttr):
-        return attr.value
-    if isinstance(attr, ir.TypeAttr):
-        return attr.value
-    return attr
+DotDimensionNumbers = _attrs.structured_attr_class("DotDimensionNumbers", "dot", _dim_fields(
+    "lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+    "rhs_contracting_dimensions"))
+GatherDimensionNumbers = _attrs.structured_attr_class("GatherDimensionNumbers", "gather", _dim_fields(
+    "offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+    "start_index_map") + [_Field("index_vector_dim", "int")])
+# upstream's keyword and property are `scattered_dims_to_operand_dims`, the text's field
+# `scatter_dims_to_operand_dims` (kept as an alias: our code and the text use it)
+ScatterDimensionNumbers = _attrs.structured_attr_class("ScatterDimensionNumbers", "scatter", _dim_fields(
+    "update_window_dims", "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims") + [
+    _Field("scattered_dims_to_operand_dims", "dims", key="scatter_dims_to_operand_dims"),
+    _Field("index_vector_dim", "int")], aliases={"scatter_dims_to_operand_dims": "scattered_dims_to_operand_dims"})
+ConvDimensionNumbers = _attrs.structured_attr_class("ConvDimensionNumbers", "conv", [
+    _Field("input_batch_dimension", "int"), _Field("input_feature_dimension", "int"),
+    _Field("input_spatial_dimensions", "dims"), _Field("kernel_input_feature_dimension", "int"),
+    _Field("kernel_output_feature_dimension", "int"), _Field("kernel_spatial_dimensions", "dims"),
+    _Field("output_batch_dimension", "int"), _Field("output_feature_dimension", "int"),
+    _Field("output_spatial_dimensions", "dims")], context="ctx")
+DotAlgorithm = _attrs.structured_attr_class("DotAlgorithm", "dot_algorithm", [
+    _Field("lhs_precision_type", "type", required=True), _Field("rhs_precision_type", "type", required=True),
+    _Field("accumulation_type", "type", required=True), _Field("lhs_component_count", "int"),
+    _Field("rhs_component_count", "int"), _Field("num_primitive_operations", "int"),
+    _Field("allow_imprecise_accumulation", "bool")], context="ctx")
+ChannelHandle = _attrs.structured_attr_class("ChannelHandle", "channel_handle", [
+    _Field("handle", "int"), _Field("type", "int")])
+ChannelHandle.channel_type = property(lambda self: self._field(ChannelHandle.SPEC[1]),
+                                      doc="The channel type (upstream's name; `type` too, ours).")
+OutputOperandAlias = _attrs.structured_attr_class("OutputOperandAlias", "output_operand_alias", [
+    _Field("output_tuple_indices", "dims"), _Field("operand_index", "int"),
+    _Field("operand_tuple_indices", "dims")], context="ctx")
+ResultAccuracyAttr = _attrs.structured_attr_class("ResultAccuracyAttr", "result_accuracy", [
+    _Field("atol", "float"), _Field("rtol", "float"), _Field("ulps", "int"), _Field("mode", "mode")])
 
 
-def _to_attribute(value, context: ir.Context) -> ir.Attribute:
-    """Python field value -> builtin attribute (inverse of _to_python)."""
-    if isinstance(value, ir.Attribute):
-        return value
-    if isinstance(value, ir.Type):
-        return ir.TypeAttr.get(value)
-    if isinstance(value, bool):
-        return ir.BoolAttr.get(value, context=context)
-    if isinstance(value, int):
-        return ir.IntegerAttr.get(ir.IntegerType.get_signless(64, context), value)
-    if isinstance(value, float):
-        return ir.FloatAttr.get(ir.F64Type.get(context), value)
-    return ir.DenseI64ArrayAttr.get(list(value), context=context)
+class ResultAccuracy(ResultAccuracyAttr):
+    """Our earlier name of ResultAccuracyAttr, whose `mode` is the ResultAccuracyModeAttr
+    (ResultAccuracyAttr's is the case name, as upstream's)."""
+
+    @property
+    def mode(self) -> ir.Attribute:
+        return {n.name: n.attr for n in _stablehlo.attribute_fields(self)}["mode"]
 
 
-class _StructuredAttr(ir.Attribute):
-    """A structured attribute such as #stablehlo.dot<...>; fields read as
-    Python values (lists of ints, ints, bools, types)."""
+# The mesh axes of replica groups (collective ops over a named mesh).
+SubAxisInfoAttr = _attrs.structured_attr_class("SubAxisInfoAttr", "sub_axis_info", [
+    _Field("pre_size", "int", required=True), _Field("size", "int", required=True)])
+AxisRefAttr = _attrs.structured_attr_class("AxisRefAttr", "axis_ref", [
+    _Field("name", "str", required=True), _Field("sub_axis_info", "attr")])
+MeshAxisAttr = _attrs.structured_attr_class("MeshAxisAttr", "mesh_axis", [
+    _Field("name", "str", required=True), _Field("size", "int", required=True)])
+MeshAttr = _attrs.structured_attr_class("MeshAttr", "mesh", [
+    _Field("axes", "attrs", required=True), _Field("device_ids", "device_ids")])
+ReplicaGroupMeshAxesAttr = _attrs.structured_attr_class("ReplicaGroupMeshAxesAttr", "replica_group_mesh_axes", [
+    _Field("mesh", "attr", required=True), _Field("axes", "attrs", required=True)])
 
-    MNEMONIC = ""
-    FIELDS: Sequence[str] = ()
-
-    def __init__(self, attr: ir.Attribute):
-        super().__init__(attr)
-        if _stablehlo.attribute_mnemonic(attr) != self.MNEMONIC:
-            raise ValueError(f"{attr} is not a #stablehlo.{self.MNEMONIC} attribute")
-
-    @classmethod
-    def isinstance(cls, attr: ir.Attribute) -> bool:
-        return _stablehlo.attribute_mnemonic(attr) == cls.MNEMONIC
-
-    @classmethod
-    def get(cls, context: Optional[ir.Context] = None, **fields):
-        unknown = set(fields) - set(cls.FIELDS)
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
-        context = context or ir.Context.current
-        entries = {k: _to_attribute(v, context) for k, v in fields.items() if v is not None}
-        attr = _stablehlo.attribute_from_fields(
-            cls.MNEMONIC, ir.DictAttr.get(entries, context=context), context)
-        if attr is None:
-            raise ValueError(f"invalid fields for #stablehlo.{cls.MNEMONIC}: {fields}")
-        return cls(attr)
-
-    def fields(self) -> dict:
-        return {n.name: _to_python(n.attr) for n in _stablehlo.attribute_fields(self)}
-
-
-def _structured_attr_class(name: str, mnemonic: str, fields: Sequence[str]) -> type:
-    namespace = {"MNEMONIC": mnemonic, "FIELDS": builtins.tuple(fields),
-                 "__doc__": f"#stablehlo.{mnemonic}<...>; fields: {', '.join(fields)}"}
-    for field in fields:
-        namespace[field] = property(lambda self, f=field: self.fields()[f])
-    return type(name, (_StructuredAttr,), namespace)
-
-
-DotDimensionNumbers = _structured_attr_class("DotDimensionNumbers", "dot", [
-    "lhs_batching_dimensions", "rhs_batching_dimensions",
-    "lhs_contracting_dimensions", "rhs_contracting_dimensions"])
-GatherDimensionNumbers = _structured_attr_class("GatherDimensionNumbers", "gather", [
-    "offset_dims", "collapsed_slice_dims", "operand_batching_dims",
-    "start_indices_batching_dims", "start_index_map", "index_vector_dim"])
-ScatterDimensionNumbers = _structured_attr_class("ScatterDimensionNumbers", "scatter", [
-    "update_window_dims", "inserted_window_dims", "input_batching_dims",
-    "scatter_indices_batching_dims", "scatter_dims_to_operand_dims", "index_vector_dim"])
-ConvDimensionNumbers = _structured_attr_class("ConvDimensionNumbers", "conv", [
-    "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
-    "kernel_input_feature_dimension", "kernel_output_feature_dimension",
-    "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension",
-    "output_spatial_dimensions"])
-DotAlgorithm = _structured_attr_class("DotAlgorithm", "dot_algorithm", [
-    "lhs_precision_type", "rhs_precision_type", "accumulation_type",
-    "lhs_component_count", "rhs_component_count", "num_primitive_operations",
-    "allow_imprecise_accumulation"])
-ChannelHandle = _structured_attr_class("ChannelHandle", "channel_handle", ["handle", "type"])
-OutputOperandAlias = _structured_attr_class("OutputOperandAlias", "output_operand_alias", [
-    "output_tuple_indices", "operand_index", "operand_tuple_indices"])
-ResultAccuracy = _structured_attr_class("ResultAccuracy", "result_accuracy", [
-    "atol", "rtol", "ulps", "mode"])
+TypeExtensions = _attrs.TypeExtensions
+FutureType = _attrs.FutureType
 
 
 def bounds_attr(bounds: Sequence[Optional[int]], context: Optional[ir.Context] = None) -> ir.Attribute:
-    """#stablehlo.bounds<...> for a bounded dynamic tensor (None for '?')."""
+    """#stablehlo.bounds<...> for a bounded dynamic tensor (None for '?'); see TypeExtensions."""
     return _stablehlo.bounds_get(list(bounds), context)
 
 
@@ -188,11 +133,51 @@ def get_bounds(attr: ir.Attribute) -> Optional[list]:
     """The bounds of a #stablehlo.bounds attribute (None entries for '?')."""
     return _stablehlo.bounds_value(attr)
 
+
+#===--- Dialects, passes, the reference interpreter (upstream's names) ----===#
+
+
+def register_dialect(context: Optional[ir.Context] = None, load: bool = True) -> None:
+    """Registers (and by default loads) the stablehlo dialect in `context`, with the project's
+    other dialects (chlo, check, interpreter, sdy; vhlo registered)."""
+    _stablehlo.register_dialects(context, load)
+
+
+def register_interpreter_dialect(context: Optional[ir.Context] = None, load: bool = True) -> None:
+    """Registers (and by default loads) the interpreter dialect (interpreter.probe, print,
+    run_parallel), with the project's other dialects."""
+    _stablehlo.register_dialects(context, load)
+
+
+def register_stablehlo_passes() -> None:
+    """Upstream's call to put the passes in MLIR's pass registry. Ours are there once
+    stablehlo_py is imported (importing this module imports it): nothing more to do."""
+
+
+_evaluator = None  # eval_module's implementation (stablehlo_py/_upstream_eval.py), set at import
+
+
+def set_evaluator(evaluate) -> None:
+    """Called by `import stablehlo_py`: the interpreter is layers above the dialects."""
+    global _evaluator
+    _evaluator = evaluate
+
+
+def eval_module(module: ir.Module, args: Sequence[ir.Attribute], probe_instrumentation_dir: str = "") -> list:
+    """Runs the module's entry function (@main, or its only function) on `args`, one
+    DenseElementsAttr per argument of exactly its type; returns one DenseElementsAttr per result
+    (DenseIntElementsAttr / DenseFPElementsAttr where MLIR's Python bindings have the class).
+    With `probe_instrumentation_dir`, each run of an interpreter.probe op writes its value as
+    DIR/probe<N>.npy and a line `probe_id,type,path` of DIR/index.csv, as upstream does; without
+    it, probes are kept in memory (upstream fails the run). A failure raises ValueError, as
+    upstream's does, with the reason (upstream says "interpreter failed")."""
+    return _evaluator(module, args, probe_instrumentation_dir)
+
 #===--- Builders beyond the generated ones --------------------------------===#
 
 
 def gather(operand: ir.Value, start_indices: ir.Value, dimension_numbers=None, slice_sizes=None, *,
-           indices_are_sorted: Optional[bool] = None, loc=None, ip=None, **fields) -> ir.Value:
+           indices_are_sorted: Optional[bool] = None, results=None, loc=None, ip=None, **fields) -> ir.Value:
     """stablehlo.gather; the result type is inferred (C13). Dimension numbers
     may be given as a GatherDimensionNumbers or as keywords (offset_dims=...,
     collapsed_slice_dims=..., start_index_map=..., index_vector_dim=...)."""
@@ -203,12 +188,12 @@ def gather(operand: ir.Value, start_indices: ir.Value, dimension_numbers=None, s
     if slice_sizes is None:
         raise TypeError("gather needs slice_sizes")
     return GatherOp(operand, start_indices, dimension_numbers, slice_sizes,
-                    indices_are_sorted=indices_are_sorted, loc=loc, ip=ip).result
+                    indices_are_sorted=indices_are_sorted, results=results, loc=loc, ip=ip).result
 
 
-def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
-                precision_config=None, algorithm=None, result_type: Optional[ir.Type] = None,
-                loc=None, ip=None, **dimension_numbers) -> ir.Value:
+def build_dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
+                      precision_config=None, algorithm=None, result_type: Optional[ir.Type] = None,
+                      loc=None, ip=None, **dimension_numbers) -> ir.Value:
     """stablehlo.dot_general; the result shape is inferred (C12) and the
     element type defaults to the operands'. Dimension numbers may be given as
     a DotDimensionNumbers or as keywords (lhs_contracting_dimensions=...)."""
@@ -224,15 +209,15 @@ def dot_general(lhs: ir.Value, rhs: ir.Value, dot_dimension_numbers=None, *,
                         loc=loc, ip=ip).result
 
 
-def convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
-                window_strides: Optional[Sequence[int]] = None,
-                padding: Optional[Sequence[Sequence[int]]] = None,
-                lhs_dilation: Optional[Sequence[int]] = None,
-                rhs_dilation: Optional[Sequence[int]] = None,
-                window_reversal: Optional[Sequence[bool]] = None,
-                feature_group_count: int = 1, batch_group_count: int = 1,
-                precision_config=None, result_type: Optional[ir.Type] = None,
-                loc=None, ip=None, **dimension_fields) -> ir.Value:
+def build_convolution(lhs: ir.Value, rhs: ir.Value, dimension_numbers=None, *,
+                      window_strides: Optional[Sequence[int]] = None,
+                      padding: Optional[Sequence[Sequence[int]]] = None,
+                      lhs_dilation: Optional[Sequence[int]] = None,
+                      rhs_dilation: Optional[Sequence[int]] = None,
+                      window_reversal: Optional[Sequence[bool]] = None,
+                      feature_group_count: int = 1, batch_group_count: int = 1,
+                      precision_config=None, result_type: Optional[ir.Type] = None,
+                      loc=None, ip=None, **dimension_fields) -> ir.Value:
     """stablehlo.convolution; the result shape is inferred (C25) and the
     element type defaults to the operands'. Window fields are Python lists
     (padding as [low, high] pairs) and are left out when None (spec defaults);
@@ -337,9 +322,9 @@ def _padding(pairs) -> Optional[ir.Attribute]:
     return ir.DenseElementsAttr.get(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
 
 
-def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
-           dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
-           loc=None, ip=None):
+def build_reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
+                 dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
+                 loc=None, ip=None):
     """stablehlo.reduce with its body given as a Python function.
 
     `body` receives the 2N scalar-tensor block arguments (accumulators, then
@@ -353,10 +338,10 @@ def reduce(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
     return _values(op)
 
 
-def scatter(inputs, scatter_indices: ir.Value, updates,
-            update_computation: Callable[..., Sequence[ir.Value]],
-            scatter_dimension_numbers=None, *, indices_are_sorted: bool = False,
-            unique_indices: bool = False, loc=None, ip=None, **dimension_numbers):
+def build_scatter(inputs, scatter_indices: ir.Value, updates,
+                  update_computation: Callable[..., Sequence[ir.Value]],
+                  scatter_dimension_numbers=None, *, indices_are_sorted: bool = False,
+                  unique_indices: bool = False, loc=None, ip=None, **dimension_numbers):
     """stablehlo.scatter with its update computation given as a Python function.
 
     `inputs` and `updates` are a value each or N values each;
@@ -378,10 +363,10 @@ def scatter(inputs, scatter_indices: ir.Value, updates,
     return _values(op)
 
 
-def reduce_window(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
-                  window_dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
-                  window_strides=None, base_dilations=None, window_dilations=None, padding=None,
-                  loc=None, ip=None):
+def build_reduce_window(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
+                        window_dimensions: Sequence[int], body: Callable[..., Sequence[ir.Value]], *,
+                        window_strides=None, base_dilations=None, window_dilations=None, padding=None,
+                        loc=None, ip=None):
     """stablehlo.reduce_window with its body a Python function (as for `reduce`);
     `padding` is [[low, high], ...] per dimension. Result types are inferred."""
     inputs, init_values = list(inputs), list(init_values)
@@ -393,8 +378,8 @@ def reduce_window(inputs: Sequence[ir.Value], init_values: Sequence[ir.Value],
     return _values(op)
 
 
-def sort(inputs: Sequence[ir.Value], comparator: Callable[..., ir.Value], *, dimension: int = -1,
-         is_stable: bool = False, loc=None, ip=None):
+def build_sort(inputs: Sequence[ir.Value], comparator: Callable[..., ir.Value], *, dimension: int = -1,
+               is_stable: bool = False, loc=None, ip=None):
     """stablehlo.sort; `comparator(lhs0, rhs0, lhs1, rhs1, ...)` returns a tensor<i1>,
     true when lhs sorts before rhs. Returns the sorted input (one input) or inputs."""
     inputs = list(inputs)
@@ -406,8 +391,8 @@ def sort(inputs: Sequence[ir.Value], comparator: Callable[..., ir.Value], *, dim
     return _values(op)
 
 
-def map(inputs: Sequence[ir.Value], computation: Callable[..., ir.Value], dimensions=None, *,
-        loc=None, ip=None) -> ir.Value:
+def build_map(inputs: Sequence[ir.Value], computation: Callable[..., ir.Value], dimensions=None, *,
+              loc=None, ip=None) -> ir.Value:
     """stablehlo.map: `computation` takes one scalar tensor per input and returns one;
     `dimensions` defaults to all of them (C3). The result's element type is the one
     `computation` returns."""
@@ -421,11 +406,11 @@ def map(inputs: Sequence[ir.Value], computation: Callable[..., ir.Value], dimens
     return op.results[0]
 
 
-def select_and_scatter(operand: ir.Value, source: ir.Value, init_value: ir.Value,
-                       select: Callable[[ir.Value, ir.Value], ir.Value],
-                       scatter: Callable[[ir.Value, ir.Value], ir.Value], *, window_dimensions: Sequence[int],
-                       window_strides=None, padding=None, scatter_type: Optional[ir.Type] = None,
-                       loc=None, ip=None) -> ir.Value:
+def build_select_and_scatter(operand: ir.Value, source: ir.Value, init_value: ir.Value,
+                             select: Callable[[ir.Value, ir.Value], ir.Value],
+                             scatter: Callable[[ir.Value, ir.Value], ir.Value], *, window_dimensions: Sequence[int],
+                             window_strides=None, padding=None, scatter_type: Optional[ir.Type] = None,
+                             loc=None, ip=None) -> ir.Value:
     """stablehlo.select_and_scatter: `select(current, candidate)` returns tensor<i1> (keep
     current), `scatter(accumulated, source_value)` combines; its element type is the
     operand's unless `scatter_type` (a promoted element type) is given."""
@@ -441,8 +426,9 @@ def select_and_scatter(operand: ir.Value, source: ir.Value, init_value: ir.Value
     return op.results[0]
 
 
-def composite(inputs: Sequence[ir.Value], name: str, decomposition, *, composite_attributes: Optional[dict] = None,
-              version: Optional[int] = None, result_types: Optional[Sequence[ir.Type]] = None, loc=None, ip=None):
+def build_composite(inputs: Sequence[ir.Value], name: str, decomposition, *,
+                    composite_attributes: Optional[dict] = None, version: Optional[int] = None,
+                    result_types: Optional[Sequence[ir.Type]] = None, loc=None, ip=None):
     """stablehlo.composite calling `decomposition`: a func.FuncOp (the op's result
     types are its results) or a function name (then give `result_types`)."""
     if isinstance(decomposition, str):
@@ -461,6 +447,163 @@ def composite(inputs: Sequence[ir.Value], name: str, decomposition, *, composite
     op = ir.Operation.create("stablehlo.composite", results=list(result_types), operands=list(inputs),
                              attributes=attributes, loc=loc, ip=ip)
     return op.results[0] if len(op.results) == 1 else (op.results if op.results else op)
+
+
+#===--- Upstream's builder signatures ------------------------------------===#
+# Upstream's builders of these ops take the result type(s) first and leave regions empty; ours
+# (build_*) infer the types and take regions as Python functions. The upstream name serves
+# both: a call giving a Type (or a list of Types) first is upstream's.
+
+from ._stablehlo_region_ops_gen import CompositeOp as _GeneratedCompositeOp  # noqa: E402
+from ._stablehlo_region_ops_gen import composite as _upstream_composite  # noqa: E402
+from ._stablehlo_region_ops_gen import map as _upstream_map  # noqa: E402
+from ._stablehlo_region_ops_gen import reduce as _upstream_reduce  # noqa: E402
+from ._stablehlo_region_ops_gen import reduce_window as _upstream_reduce_window  # noqa: E402
+from ._stablehlo_indexing_ops_gen import scatter as _upstream_scatter  # noqa: E402
+from ._stablehlo_region_ops_gen import select_and_scatter as _upstream_select_and_scatter  # noqa: E402
+from ._stablehlo_region_ops_gen import sort as _upstream_sort  # noqa: E402
+from ._stablehlo_linalg_ops_gen import convolution as _upstream_convolution  # noqa: E402
+from ._stablehlo_linalg_ops_gen import dot_general as _upstream_dot_general  # noqa: E402
+from ._stablehlo_communication_ops_gen import cross_replica_sum as _typed_cross_replica_sum  # noqa: E402
+from ._stablehlo_indexing_ops_gen import dynamic_gather as _typed_dynamic_gather  # noqa: E402
+from ._stablehlo_random_ops_gen import rng as _typed_rng  # noqa: E402
+
+
+def _types_first(args, kwargs) -> bool:
+    """Whether a call gives the result type(s) first, as upstream's builders take them."""
+    if "result" in kwargs:
+        return True
+    if not args:
+        return False
+    first = args[0]
+    if isinstance(first, ir.Type):
+        return True
+    if isinstance(first, (builtins.list, builtins.tuple)):
+        if first:
+            return builtins.all(isinstance(t, ir.Type) for t in first)
+        # no results, no inputs: ours always has a Python region body somewhere
+        return not builtins.any(callable(a) for a in builtins.list(args) + builtins.list(kwargs.values()))
+    return False
+
+
+def _either(name: str, upstream: Callable, ours: Callable) -> Callable:
+    def build(*args, **kwargs):
+        return (upstream if _types_first(args, kwargs) else ours)(*args, **kwargs)
+
+    build.__name__ = build.__qualname__ = name
+    build.__signature__ = inspect.signature(upstream)  # tools see upstream's parameters
+    build.__doc__ = (f"stablehlo.{name}: upstream's builder (result type(s) first; regions, if any, left "
+                     f"empty to fill), or, called without them, build_{name}:\n\n{ours.__doc__}")
+    return build
+
+
+reduce = _either("reduce", _upstream_reduce, build_reduce)
+scatter = _either("scatter", _upstream_scatter, build_scatter)
+reduce_window = _either("reduce_window", _upstream_reduce_window, build_reduce_window)
+sort = _either("sort", _upstream_sort, build_sort)
+map = _either("map", _upstream_map, build_map)  # noqa: A001 (upstream's name)
+select_and_scatter = _either("select_and_scatter", _upstream_select_and_scatter, build_select_and_scatter)
+dot_general = _either("dot_general", _upstream_dot_general, build_dot_general)
+convolution = _either("convolution", _upstream_convolution, build_convolution)
+
+
+def composite(*args, **kwargs):
+    """stablehlo.composite: upstream's builder `composite(result, inputs, name, decomposition,
+    num_composite_regions, *, composite_attributes=None, version=None)`, or build_composite
+    (inputs, name, decomposition, ...) when called without the result types."""
+    upstream = _types_first(args, kwargs) or builtins.len(args) >= 4 or "num_composite_regions" in kwargs
+    return (_upstream_composite if upstream else build_composite)(*args, **kwargs)
+
+
+composite.__signature__ = inspect.signature(_upstream_composite)
+
+
+class CompositeOp(_GeneratedCompositeOp):
+    """stablehlo.composite; `num_composite_regions` defaults to 0, as upstream's class has it."""
+
+    def __init__(self, result, inputs, name, decomposition, num_composite_regions=0, *, composite_attributes=None,
+                 version=None, loc=None, ip=None):
+        super().__init__(result, inputs, name, decomposition, num_composite_regions,
+                         composite_attributes=composite_attributes, version=version, loc=loc, ip=ip)
+
+
+# Upstream infers the result types of these ops (InferTypeOpInterface); our op definitions do
+# not yet, so their classes need `result`: the builders compute it when not given.
+
+def cross_replica_sum(*args, results=None, loc=None, ip=None, **kwargs):
+    """stablehlo.cross_replica_sum(operand, replica_groups, *, results=None): the result has the
+    operand's type. Also our generated form, cross_replica_sum(result, operand, replica_groups)."""
+    if _types_first(args, kwargs):
+        return _typed_cross_replica_sum(*args, loc=loc, ip=ip, **kwargs)
+    operand, replica_groups = _bind("cross_replica_sum", ("operand", "replica_groups"), args, kwargs)
+    result = results[0] if results else operand.type
+    return _typed_cross_replica_sum(result, operand, replica_groups, loc=loc, ip=ip)
+
+
+def rng(*args, results=None, loc=None, ip=None, **kwargs):
+    """stablehlo.rng(a, b, shape, rng_distribution, *, results=None): the result has a's element
+    type and the shape `shape` holds when a constant defines it (else dynamic sizes). Also our
+    generated form, rng(result, a, b, shape, rng_distribution)."""
+    if _types_first(args, kwargs):
+        return _typed_rng(*args, loc=loc, ip=ip, **kwargs)
+    a, b, shape, distribution = _bind("rng", ("a", "b", "shape", "rng_distribution"), args, kwargs)
+    if results:
+        result = results[0]
+    else:
+        sizes = _constant_ints(shape)
+        if sizes is None:
+            sizes = [ir.ShapedType.get_dynamic_size()] * ir.RankedTensorType(shape.type).shape[0]
+        result = ir.RankedTensorType.get(sizes, ir.RankedTensorType(a.type).element_type)
+    return _typed_rng(result, a, b, shape, distribution, loc=loc, ip=ip)
+
+
+def dynamic_gather(*args, indices_are_sorted=None, results=None, loc=None, ip=None, **kwargs):
+    """stablehlo.dynamic_gather(operand, start_indices, slice_sizes, dimension_numbers, *,
+    indices_are_sorted=None, results=None): the result type is gather's with the slice sizes a
+    constant `slice_sizes` holds (give `results` otherwise). Also our generated form, with the
+    result type first."""
+    if _types_first(args, kwargs):
+        return _typed_dynamic_gather(*args, indices_are_sorted=indices_are_sorted, loc=loc, ip=ip, **kwargs)
+    operand, start_indices, slice_sizes, numbers = _bind(
+        "dynamic_gather", ("operand", "start_indices", "slice_sizes", "dimension_numbers"), args, kwargs)
+    if results:
+        result = results[0]
+    else:
+        sizes = _constant_ints(slice_sizes)
+        if sizes is None:
+            raise ValueError("dynamic_gather: slice_sizes is not a constant; give the result type as results=[type]")
+        inferred = ir.InferTypeOpInterface(GatherOp).inferReturnTypes(
+            operands=[operand, start_indices],
+            attributes=ir.DictAttr.get({"dimension_numbers": numbers, "slice_sizes": ir.DenseI64ArrayAttr.get(sizes)}))
+        result = inferred[0]
+    return _typed_dynamic_gather(result, operand, start_indices, slice_sizes, numbers,
+                                 indices_are_sorted=indices_are_sorted, loc=loc, ip=ip)
+
+
+def _bind(name: str, params: Sequence[str], args, kwargs) -> builtins.list:
+    """The values of `params` from a call's positional and keyword arguments, all required."""
+    if builtins.len(args) > builtins.len(params):
+        raise TypeError(f"{name}() takes {builtins.len(params)} positional arguments ({builtins.len(args)} given)")
+    values = builtins.dict(builtins.zip(params, args))
+    for key, value in kwargs.items():
+        if key not in params or key in values:
+            raise TypeError(f"{name}() got an unexpected or repeated argument '{key}'")
+        values[key] = value
+    missing = [p for p in params if p not in values]
+    if missing:
+        raise TypeError(f"{name}() missing required argument(s) {missing}")
+    return [values[p] for p in params]
+
+
+def _constant_ints(value) -> Optional[builtins.list]:
+    """The elements of an integer tensor a stablehlo.constant defines, else None."""
+    owner = getattr(value, "owner", None)
+    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "stablehlo.constant":
+        return None
+    attr = owner.attributes["value"]
+    if not isinstance(attr, ir.DenseIntElementsAttr):
+        return None
+    return [builtins.int(attr[i]) for i in builtins.range(builtins.len(attr))]
 
 
 #===--- Portable artifacts and versions (upstream's names) ----------------===#
