@@ -306,3 +306,13 @@ func.func @c34(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2x!quant.uniform<i8
   %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<1x2x2x2xf16>
   return %0 : tensor<1x2x2x2xf16>
 }
+
+// -----
+
+// C24: size(precision_config) = 2 -- three entries (one is a spec deviation
+// upstream accepts: test/lit/deviations/accepted_as_upstream.mlir).
+func.func @c24_three(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  // expected-error @+1 {{'stablehlo.convolution' op C24: precision_config must have 2 entries, got 3}}
+  %0 = "stablehlo.convolution"(%lhs, %rhs) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}

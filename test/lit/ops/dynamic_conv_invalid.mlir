@@ -378,3 +378,14 @@ func.func @padding_type(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %p
   %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xf32>) -> tensor<1x?x?x2xf32>
   return %0 : tensor<1x?x?x2xf32>
 }
+
+// -----
+
+// C24: size(precision_config) = 2 -- three entries (one is a spec deviation,
+// as convolution's).
+func.func @c24_three(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
+  // expected-error @+1 {{'stablehlo.dynamic_conv' op C24: precision_config must have 2 entries, got 3}}
+  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
+}
