@@ -280,8 +280,8 @@ ElementwiseFolder absFolder() {
       [](ArrayRef<APFloat> a) -> std::optional<APFloat> { return abs(a[0]); }};
 }
 
-// Unary float functions (the transcendental ones, sqrt, rsqrt): computed in
-// double and rounded to the element type, as upstream's folder does (their
+// Unary float functions (the transcendental ones, sqrt, rsqrt, the
+// roundings): computed in double and rounded to the element type, as upstream's folder does (their
 // accuracy is implementation-defined in the spec; a double result rounded
 // once is within half an ulp plus libm's error). NaN operands and operands
 // outside the function's domain (`fn` returns nullopt) are left for run time.
@@ -308,27 +308,6 @@ std::optional<double> positiveOnly(double x, double (*fn)(double)) {
   if (x <= 0)
     return std::nullopt;
   return fn(x);
-}
-
-// round_nearest_afz and round_nearest_even: exact, through double (which
-// holds every value of every foldable type; the integer result is a value of
-// the type again). Not APFloat::roundToIntegral: it stops the process on f8
-// types without infinities, where its rounding constant overflows.
-ElementwiseFolder roundFolder(bool tiesAway) {
-  return {nullptr, [tiesAway](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            if (a[0].isNaN())
-              return std::nullopt;
-            bool lost;
-            APFloat wide = a[0];
-            wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                         &lost);
-            double x = wide.convertToDouble();
-            // std::nearbyint rounds ties to even in the default mode.
-            APFloat result(tiesAway ? std::round(x) : std::nearbyint(x));
-            result.convert(a[0].getSemantics(), APFloat::rmNearestTiesToEven,
-                           &lost);
-            return result;
-          }};
 }
 
 // sign: -1, 0 or 1 (a float zero keeps its sign); NaN left for run time.
@@ -887,9 +866,13 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
               unaryFloatFolder([](double x) {
                 return positiveOnly(x, [](double y) { return 1 / std::sqrt(y); });
               }));
-  elementwise(RoundOp::getOperationName(), roundFolder(/*tiesAway=*/true));
-  elementwise(RoundNearestEvenOp::getOperationName(),
-              roundFolder(/*tiesAway=*/false));
+  // The roundings are exact through double too: every value of every
+  // foldable type is a double, and the integer result a value of the type.
+  // (Not APFloat::roundToIntegral: it stops the process on f8 types without
+  // infinities, where its rounding constant overflows.)
+  unary(RoundOp::getOperationName(), std::round);
+  unary(RoundNearestEvenOp::getOperationName(),
+        std::nearbyint); // ties to even in the default rounding mode
   elementwise(SignOp::getOperationName(), signFolder());
   patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
       context, options);

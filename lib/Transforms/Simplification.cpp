@@ -345,16 +345,12 @@ struct SimplifyConcatenate : OpRewritePattern<ConcatenateOp> {
 };
 
 // dynamic_update_slice(X, U, ...) -> U when U covers all of X (the start
-// indices are clamped to 0 then).
-bool isFullDynamicUpdateSlice(DynamicUpdateSliceOp op) {
-  auto update = cast<RankedTensorType>(op.getUpdate().getType());
-  return update.hasStaticShape() && update == op.getType();
-}
+// indices are clamped to 0 then; replaceBy checks the types agree).
 struct FullDynamicUpdateSlice : OpRewritePattern<DynamicUpdateSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(DynamicUpdateSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isFullDynamicUpdateSlice(op))
+    if (!cast<RankedTensorType>(op.getUpdate().getType()).hasStaticShape())
       return failure();
     return replaceBy(rewriter, op, op.getUpdate());
   }
