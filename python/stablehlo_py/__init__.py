@@ -19,11 +19,18 @@ from .passes import registry as _pass_registry  # noqa: E402
 
 _pass_registry.register_all()
 
-# Upstream's eval_module lives in the dialect module but runs on the interpreter, layers above it.
-from . import _upstream_eval  # noqa: E402
+# Upstream's eval_module lives in the dialect module but runs on the interpreter, layers above it
+# (imported on the first call, as interpret imports it: not at every start).
 from .dialects import stablehlo as _stablehlo_dialect  # noqa: E402
 
-_stablehlo_dialect.set_evaluator(_upstream_eval.eval_module)
+
+def _eval_module(module, args, probe_instrumentation_dir=""):
+    from ._upstream_eval import eval_module
+
+    return eval_module(module, args, probe_instrumentation_dir)
+
+
+_stablehlo_dialect.set_evaluator(_eval_module)
 
 __all__ = ["register_dialects", "context", "parse_module", "interpret", "compile", "refine", "SpecDeviationWarning"]
 
