@@ -20,6 +20,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "CommunicationOps.cpp.inc"
 
+void mlir::stablehlo::registerCommunicationOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "CommunicationOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 //===--- shared pieces ----------------------------------------------------===//

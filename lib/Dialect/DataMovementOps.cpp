@@ -125,6 +125,13 @@ static void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
 #define GET_OP_CLASSES
 #include "DataMovementOps.cpp.inc"
 
+void mlir::stablehlo::registerDataMovementOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "DataMovementOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 // Element types agree; per-axis quantization parameters may differ

@@ -43,6 +43,13 @@ static void printExponentMantissa(OpAsmPrinter &printer, Operation *op,
 #define GET_OP_CLASSES
 #include "ElementwiseOps.cpp.inc"
 
+void mlir::stablehlo::registerElementwiseOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "ElementwiseOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 //===--- constant ----------------------------------------------------------===//

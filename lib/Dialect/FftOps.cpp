@@ -8,6 +8,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "FftOps.cpp.inc"
 
+void mlir::stablehlo::registerFftOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "FftOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 // fft_c1-c5 on the operand and attributes; `inferred` gets the result type.

@@ -10,6 +10,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "IndexingOps.cpp.inc"
 
+void mlir::stablehlo::registerIndexingOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "IndexingOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 //===--- Reads: gather, dynamic_slice, torch_index_select ---------------===//

@@ -11,6 +11,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "LinalgOps.cpp.inc"
 
+void mlir::stablehlo::registerLinalgOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "LinalgOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 //===--- dot_general -------------------------------------------------------===//

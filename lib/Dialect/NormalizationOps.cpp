@@ -11,6 +11,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "NormalizationOps.cpp.inc"
 
+void mlir::stablehlo::registerNormalizationOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "NormalizationOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 namespace {
 

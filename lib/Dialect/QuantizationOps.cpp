@@ -9,6 +9,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "QuantizationOps.cpp.inc"
 
+void mlir::stablehlo::registerQuantizationOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "QuantizationOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 // uniform_quantize_c1 and uniform_dequantize_c1: shape(operand) =

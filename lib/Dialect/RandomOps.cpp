@@ -10,6 +10,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "RandomOps.cpp.inc"
 
+void mlir::stablehlo::registerRandomOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "RandomOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 LogicalResult RngBitGeneratorOp::verify() {

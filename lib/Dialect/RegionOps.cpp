@@ -17,6 +17,13 @@ using namespace mlir::stablehlo;
 #define GET_OP_CLASSES
 #include "RegionOps.cpp.inc"
 
+void mlir::stablehlo::registerRegionOps(StablehloDialect &dialect) {
+  registerOps<
+#define GET_OP_LIST
+#include "RegionOps.cpp.inc"
+      >(dialect);
+}
+
 namespace mlir::stablehlo {
 
 //===--- reduce ------------------------------------------------------------===//

@@ -68,46 +68,16 @@ void StablehloDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "StablehloAttrs.cpp.inc"
       >();
-  addOperations<
-#define GET_OP_LIST
-#include "ElementwiseOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "DataMovementOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "IndexingOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "RegionOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "LinalgOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "CommunicationOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "NormalizationOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "FftOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "RandomOps.cpp.inc"
-      >();
-  addOperations<
-#define GET_OP_LIST
-#include "QuantizationOps.cpp.inc"
-      >();
+  registerElementwiseOps(*this);
+  registerDataMovementOps(*this);
+  registerIndexingOps(*this);
+  registerRegionOps(*this);
+  registerLinalgOps(*this);
+  registerCommunicationOps(*this);
+  registerNormalizationOps(*this);
+  registerFftOps(*this);
+  registerRandomOps(*this);
+  registerQuantizationOps(*this);
 }
 
 void mlir::stablehlo::registerAllDialects(DialectRegistry &registry) {

@@ -79,6 +79,27 @@ public:
 #define GET_OP_CLASSES
 #include "RandomOps.h.inc"
 
+namespace mlir::stablehlo {
+// Each op family registers its ops in its own file (lib/Dialect/<Family>.cpp):
+// registering instantiates every op's traits and interfaces, which in one
+// file made the dialect's registration one of the build's longest compiles.
+void registerElementwiseOps(StablehloDialect &dialect);
+void registerDataMovementOps(StablehloDialect &dialect);
+void registerIndexingOps(StablehloDialect &dialect);
+void registerRegionOps(StablehloDialect &dialect);
+void registerLinalgOps(StablehloDialect &dialect);
+void registerCommunicationOps(StablehloDialect &dialect);
+void registerNormalizationOps(StablehloDialect &dialect);
+void registerFftOps(StablehloDialect &dialect);
+void registerRandomOps(StablehloDialect &dialect);
+void registerQuantizationOps(StablehloDialect &dialect);
+
+template <typename... Ops>
+void registerOps(Dialect &dialect) {
+  (RegisteredOperationName::insert<Ops>(dialect), ...);
+}
+} // namespace mlir::stablehlo
+
 #include "CheckDialect.h.inc"
 #define GET_OP_CLASSES
 #include "CheckOps.h.inc"

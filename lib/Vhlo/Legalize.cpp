@@ -279,7 +279,7 @@ llvm::StringMap<std::string> newestOf() {
 const llvm::StringMap<std::string> &newestVhloOps() {
   static const llvm::StringMap<std::string> table = newestOf<
 #define GET_OP_LIST
-#include "VhloOps.cpp.inc"
+#include "VhloOpList.cpp.inc"
       >();
   return table;
 }

@@ -159,8 +159,8 @@ void mlir::vhlo::printDims(AsmPrinter &printer, ArrayRef<int64_t> sizes) {
 }
 
 // vhlo.func_v1 @name(%arg0: T0, ...) -> (R0, ...) { body }
-static ParseResult parseFunctionBody(OpAsmParser &parser, Attribute &name,
-                                     Region &body, Attribute &functionType) {
+ParseResult mlir::vhlo::parseFunctionBody(OpAsmParser &parser, Attribute &name,
+                                         Region &body, Attribute &functionType) {
   StringAttr symbol;
   if (parser.parseSymbolName(symbol))
     return failure();
@@ -182,9 +182,9 @@ static ParseResult parseFunctionBody(OpAsmParser &parser, Attribute &name,
       FunctionV1Type::get(parser.getContext(), inputs, results));
   return parser.parseRegion(body, args);
 }
-static void printFunctionBody(OpAsmPrinter &printer, Operation *,
-                              Attribute name, Region &body,
-                              Attribute functionType) {
+void mlir::vhlo::printFunctionBody(OpAsmPrinter &printer, Operation *,
+                                   Attribute name, Region &body,
+                                   Attribute functionType) {
   printer << '@' << cast<StringV1Attr>(name).getValue() << '(';
   auto type = cast<FunctionV1Type>(cast<TypeV1Attr>(functionType).getValue());
   if (!body.empty())
@@ -207,8 +207,6 @@ static void printFunctionBody(OpAsmPrinter &printer, Operation *,
 #include "VhloTypes.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "VhloAttrs.cpp.inc"
-#define GET_OP_CLASSES
-#include "VhloOps.cpp.inc"
 
 //===--- Attributes printed through their builtin form ------------------------===//
 
@@ -274,10 +272,7 @@ void TensorV1Attr::print(AsmPrinter &printer) const {
 //===--- The dialect -----------------------------------------------------------===//
 
 void VhloDialect::initialize() {
-  addOperations<
-#define GET_OP_LIST
-#include "VhloOps.cpp.inc"
-      >();
+  registerVhloDialectOperations(this); // generated, one part per shard
   registerTypes();
   registerAttributes();
   addBytecodeInterface(this);

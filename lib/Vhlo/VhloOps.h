@@ -60,6 +60,13 @@ Type toVhloType(Type type);
 // Registers the dialect's bytecode encoding (lib/Vhlo/VhloBytecode.cpp).
 void addBytecodeInterface(VhloDialect *dialect);
 
+// vhlo.func_v1's syntax, `@name(%arg0: T0, ...) -> (R0, ...) { body }`,
+// for its generated parser and printer (lib/Vhlo/VhloDialect.cpp).
+ParseResult parseFunctionBody(OpAsmParser &parser, Attribute &name,
+                              Region &body, Attribute &functionType);
+void printFunctionBody(OpAsmPrinter &printer, Operation *op, Attribute name,
+                       Region &body, Attribute functionType);
+
 } // namespace vhlo
 } // namespace mlir
 
