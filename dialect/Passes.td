@@ -41,4 +41,19 @@ def StablehloTargetIndependentOptimizationPass
   let options = StablehloFolderOptions;
 }
 
+def StablehloConvertToSignlessPass
+    : Pass<"stablehlo-convert-to-signless", "::mlir::ModuleOp"> {
+  let summary = "Replace unsigned integer types by signless ones";
+  let description = [{
+    Every type and attribute in the module with an unsigned integer element
+    type gets the signless integer type of the same width: the operands and
+    results of every op, block arguments, function signatures and constants
+    (their bits are kept: 255 : ui8 becomes -1 : i8). MLIR's own dialects
+    (arith, linalg) carry signedness in their ops, not in their types; this
+    is the step before lowering into them. It changes what integer division,
+    comparison and conversion mean on stablehlo ops, so it belongs at the
+    end of a lowering pipeline.
+  }];
+}
+
 #endif // STABLEHLO_PY_PASSES_TD

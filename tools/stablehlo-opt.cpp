@@ -4,8 +4,10 @@
 #include "Transforms/Passes.h"
 #include "Vhlo/Serialization.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -81,7 +83,10 @@ int main(int argc, char **argv) {
   mlir::vhlo::registerVhloPasses();
   mlir::DialectRegistry registry;
   mlir::stablehlo::registerAllDialects(registry);
-  registry.insert<mlir::func::FuncDialect>();
+  // Buffers, which the IR around a lowering holds (upstream's tests of
+  // stablehlo-convert-to-signless use them).
+  registry.insert<mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                  mlir::bufferization::BufferizationDialect>();
   mlir::func::registerInlinerExtension(registry);
   registry.addExtension(+[](mlir::MLIRContext *,
                             mlir::stablehlo::StablehloDialect *dialect) {

@@ -63,6 +63,7 @@ void registerPasses() {
     registerPass([] { return std::make_unique<AggressiveSimplification>(); });
     registerPass(
         [] { return std::make_unique<TargetIndependentOptimization>(); });
+    registerPass(createConvertToSignlessPass);
   });
 }
 

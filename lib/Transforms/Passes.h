@@ -5,6 +5,7 @@
 
 #include "Dialect/StablehloOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
@@ -24,6 +25,9 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
                              const FoldOptions &options);
 // Patterns removing identities and simplifying ops.
 void populateSimplificationPatterns(RewritePatternSet &patterns);
+
+// stablehlo-convert-to-signless (ConvertToSignless.cpp).
+std::unique_ptr<Pass> createConvertToSignlessPass();
 
 // Registers the passes above with MLIR's pass registry (once).
 void registerPasses();
