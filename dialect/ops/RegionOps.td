@@ -42,7 +42,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "an implementation-defined call";
   let arguments = (ins
-    Variadic<HLO_TensorOrTokenOrTupleOrBuffer>:$inputs,
+    Variadic<HLO_CustomCallValue>:$inputs,
     StrAttr:$call_target_name,
     DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
     OptionalAttr<AnyAttrOf<[StrAttr, DictionaryAttr]>>:$backend_config,
@@ -52,7 +52,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     OptionalAttr<HLO_LayoutsAttr>:$operand_layouts,
     OptionalAttr<HLO_LayoutsAttr>:$result_layouts,
     DefaultValuedOptionalAttr<HLO_OutputOperandAliasesAttr, "{}">:$output_operand_aliases);
-  let results = (outs Variadic<HLO_TensorOrTokenOrTupleOrBuffer>);
+  let results = (outs Variadic<HLO_CustomCallValue>);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict
       `:` functional-type(operands, results)

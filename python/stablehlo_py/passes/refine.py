@@ -117,10 +117,11 @@ def refine_arguments(module_op, types) -> None:
         if problem:
             raise PassError(f"'func.func' op invalid refinement for argument {index}, refinement {problem} "
                             f"in '{arg.type}'->'{refined}'", func.location)
+    first = block.operations[0]  # the wrappers go before it, in argument order (as upstream's)
     for arg, refined in zip(args, types):
         if arg.type == refined:
             continue
-        with ir.InsertionPoint.at_block_begin(block), arg.location:
+        with ir.InsertionPoint(first), arg.location:
             shape = make_constant(ir.RankedTensorType(refined).shape, ir.RankedTensorType.get(
                 [ir.RankedTensorType(refined).rank], ir.IntegerType.get_signless(64)), arg.location)
             wrapper = ir.Operation.create("stablehlo.custom_call", results=[arg.type],

@@ -82,3 +82,14 @@ func.func public @main(%arg0: tensor<2x2xf32>) -> (tensor<2x2xf32> {jax.result_i
   %0:2 = stablehlo.custom_call @lapack_spotrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>]} : (tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<i32>)
   return %0#0 : tensor<2x2xf32>
 }
+
+// Unranked tensors in and out, as upstream accepts (its shape refinement
+// wraps an unranked argument so); no other op takes them.
+// CHECK-LABEL:  func.func @custom_call_unranked(%arg0: tensor<*xf32>) -> tensor<*xi8> {
+// CHECK-NEXT:    %0 = stablehlo.custom_call @foo(%arg0) : (tensor<*xf32>) -> tensor<*xi8>
+// CHECK-NEXT:    return %0 : tensor<*xi8>
+// CHECK-NEXT:  }
+func.func @custom_call_unranked(%x: tensor<*xf32>) -> tensor<*xi8> {
+  %0 = stablehlo.custom_call @foo(%x) : (tensor<*xf32>) -> tensor<*xi8>
+  return %0 : tensor<*xi8>
+}

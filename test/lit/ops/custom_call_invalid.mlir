@@ -63,3 +63,12 @@ func.func @alias_type(%x: tensor<2xf32>) -> tensor<3xf32> {
   %0 = stablehlo.custom_call @foo(%x) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<2xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// Unranked, but of an element type no tensor may hold.
+func.func @custom_call_unranked_bad_element(%x: tensor<*xindex>) {
+  // expected-error @+1 {{'stablehlo.custom_call' op operand #0 must be variadic of}}
+  %0 = stablehlo.custom_call @foo(%x) : (tensor<*xindex>) -> tensor<*xf32>
+  return
+}

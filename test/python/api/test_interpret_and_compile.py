@@ -124,6 +124,21 @@ def test_unsupported_op_names_op_and_location():
                                "op is not supported by the interpreter")
 
 
+def test_unranked_custom_call_result_is_a_clean_error():
+    """The verifier takes unranked custom_call values (as upstream); the interpreter names the op."""
+    text = """
+    func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+      %0 = stablehlo.custom_call @foo(%a) : (tensor<2xf32>) -> tensor<*xf32>
+      %1 = stablehlo.custom_call @bar(%0) : (tensor<*xf32>) -> tensor<2xf32>
+      return %1 : tensor<2xf32>
+    }"""
+    with pytest.raises(InterpreterError) as info:
+        compile(text)
+    assert info.value.op_name == "stablehlo.custom_call"
+    assert str(info.value) == ('stablehlo.custom_call at loc("-":3:12): unsupported value type tensor<*xf32> '
+                               "(only ranked tensors and buffers are interpreted)")
+
+
 def test_parse_errors_and_bad_inputs_are_clean():
     with pytest.raises(InterpreterError, match="cannot parse the module"):
         interpret("func.func @main( {")
