@@ -13,6 +13,7 @@
 #include "llvm/ADT/APSInt.h"
 
 #include <cmath>
+#include <complex>
 #include <functional>
 
 namespace mlir::stablehlo {
@@ -124,13 +125,18 @@ public:
                                 PatternRewriter &rewriter) const override {
     if (op->getNumResults() != 1)
       return failure();
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     SmallVector<DenseElementsAttr> operands;
     for (Value operand : op->getOperands()) {
-      operands.push_back(constantOf(operand));
-      if (!operands.back())
+      DenseElementsAttr attr = constantOf(operand);
+      if (!attr)
         return failure();
+      // A rank-0 operand (clamp's min and max) stands for every element.
+      if (type && type.hasStaticShape() && type.getRank() != 0 &&
+          attr.getType().getRank() == 0)
+        attr = attr.resizeSplat(type.clone(attr.getElementType()));
+      operands.push_back(attr);
     }
-    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     bool splat = llvm::all_of(operands, [](auto a) { return a.isSplat(); });
     if (operands.empty() || !mayFold(type, splat, options))
       return failure();
@@ -236,6 +242,19 @@ ElementwiseFolder extremumFolder(bool isMax) {
                                  ? a[0].isNegative() && !a[1].isNegative()
                                  : a[0] < a[1];
             return firstLess == isMax ? a[1] : a[0];
+          }};
+}
+
+// clamp(min, operand, max) = min(max(operand, min), max), NaN propagating.
+ElementwiseFolder clampFolder() {
+  ElementwiseFolder max = extremumFolder(/*isMax=*/true),
+                    min = extremumFolder(/*isMax=*/false);
+  return {[max, min](ArrayRef<APInt> a, bool isUnsigned) {
+            return min.onInt({*max.onInt({a[1], a[0]}, isUnsigned), a[2]},
+                             isUnsigned);
+          },
+          [max, min](ArrayRef<APFloat> a) {
+            return min.onFloat({*max.onFloat({a[1], a[0]}), a[2]});
           }};
 }
 
@@ -786,6 +805,86 @@ public:
   }
 };
 
+// A constant of zeros of `type`, or an empty token: what stands for a
+// result nobody reads. Null for types with no such constant.
+Value placeholder(PatternRewriter &rewriter, Location loc, Type type) {
+  if (isa<TokenType>(type))
+    return AfterAllOp::create(rewriter, loc, type, ValueRange());
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || tensor.getEncoding())
+    return {};
+  Type element = tensor.getElementType();
+  DenseElementsAttr zeros;
+  if (isa<IntegerType, FloatType>(element)) {
+    zeros = DenseElementsAttr::get(tensor, rewriter.getZeroAttr(element));
+  } else if (auto complex = dyn_cast<ComplexType>(element)) {
+    auto part = dyn_cast<FloatType>(complex.getElementType());
+    if (!part)
+      return {};
+    APFloat zero = APFloat::getZero(part.getFloatSemantics());
+    zeros = DenseElementsAttr::get(tensor, {std::complex<APFloat>(zero, zero)});
+  }
+  return zeros ? ConstantOp::create(rewriter, loc, zeros).getResult() : Value();
+}
+
+// Whether some op of `region` (nested ones included) has memory effects.
+bool hasEffects(Region &region) {
+  for (Block &block : region)
+    for (Operation &op : block)
+      if (!isMemoryEffectFree(&op))
+        return true;
+  return false;
+}
+
+// A case whose index is a constant runs one branch (an index out of range
+// runs the last, case's semantics): its ops move before the case and its
+// results replace the case's. When another branch has effects the case
+// stays, as upstream's folder keeps it, its taken branch now returning
+// placeholders; otherwise it goes.
+class FoldCaseConstantIndex : public OpRewritePattern<CaseOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CaseOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr index = constantOf(op.getIndex());
+    auto branches = op.getBranches();
+    if (!index || branches.empty())
+      return failure();
+    int64_t count = branches.size();
+    int64_t chosen = index.getSplatValue<APInt>().getSExtValue();
+    if (chosen < 0 || chosen >= count)
+      chosen = count - 1;
+    bool keep = false;
+    for (int64_t i = 0; i < count; ++i)
+      keep |= i != chosen && hasEffects(branches[i]);
+    // An unused case kept for its other branches' effects: nothing to gain.
+    if (keep && op->use_empty())
+      return failure();
+    Block &taken = branches[chosen].front();
+    Operation *terminator = taken.getTerminator();
+    if (keep)
+      for (Type type : op.getResultTypes())
+        if (!isa<TokenType>(type) && !mayMove(type, /*splat=*/true, {}))
+          return failure(); // no placeholder for it
+    for (Operation &inner : llvm::make_early_inc_range(taken.without_terminator()))
+      rewriter.moveOpBefore(&inner, op);
+    SmallVector<Value> results(terminator->getOperands());
+    if (!keep) {
+      rewriter.replaceOp(op, results);
+      return success();
+    }
+    rewriter.setInsertionPoint(terminator);
+    SmallVector<Value> placeholders;
+    for (Type type : op.getResultTypes())
+      placeholders.push_back(placeholder(rewriter, op.getLoc(), type));
+    rewriter.modifyOpInPlace(terminator,
+                             [&] { terminator->setOperands(placeholders); });
+    rewriter.replaceAllUsesWith(op.getResults(), results);
+    return success();
+  }
+};
+
 // A while whose condition is the constant false, computed without effects:
 // the body never runs and the results are the initial values.
 class FoldWhileFalse : public OpRewritePattern<WhileOp> {
@@ -874,10 +973,11 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
   unary(RoundNearestEvenOp::getOperationName(),
         std::nearbyint); // ties to even in the default rounding mode
   elementwise(SignOp::getOperationName(), signFolder());
+  elementwise(ClampOp::getOperationName(), clampFolder());
   patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
       context, options);
-  patterns.add<FoldGetDimensionSize, FoldSetDimensionSize, FoldWhileFalse>(
-      context);
+  patterns.add<FoldGetDimensionSize, FoldSetDimensionSize, FoldWhileFalse,
+               FoldCaseConstantIndex>(context);
   patterns.add<FoldDataMovement<ReshapeOp>>(context, options, foldReshape);
   patterns.add<FoldDataMovement<BroadcastInDimOp>>(context, options,
                                                    foldBroadcastInDim);

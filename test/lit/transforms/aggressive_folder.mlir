@@ -170,3 +170,75 @@ func.func @unary_float() -> (tensor<f32>, tensor<f32>, tensor<f32>) {
   %2 = stablehlo.log %zero : tensor<f32>
   return %0, %1, %2 : tensor<f32>, tensor<f32>, tensor<f32>
 }
+
+// -----
+
+// clamp of constants, with scalar and full bounds, NaN propagating.
+// CHECK-LABEL: func.func @clamp
+// CHECK-DAG: stablehlo.constant dense<[1, 25, 11]> : tensor<3xi32>
+// CHECK-DAG: stablehlo.constant dense<[2, 5, 5]> : tensor<3xi32>
+// CHECK-DAG: stablehlo.constant dense<[1.000000e+00, 0x7FC00000]> : tensor<2xf32>
+// CHECK-NOT: stablehlo.clamp
+func.func @clamp() -> (tensor<3xi32>, tensor<3xi32>, tensor<2xf32>) {
+  %min = stablehlo.constant dense<[1, 5, 10]> : tensor<3xi32>
+  %max = stablehlo.constant dense<[10, 25, 12]> : tensor<3xi32>
+  %x = stablehlo.constant dense<[0, 30, 11]> : tensor<3xi32>
+  %0 = stablehlo.clamp %min, %x, %max : tensor<3xi32>
+  %lo = stablehlo.constant dense<2> : tensor<i32>
+  %hi = stablehlo.constant dense<5> : tensor<i32>
+  %1 = stablehlo.clamp %lo, %x, %hi : (tensor<i32>, tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  %flo = stablehlo.constant dense<1.0> : tensor<f32>
+  %fhi = stablehlo.constant dense<2.0> : tensor<f32>
+  %f = stablehlo.constant dense<[-3.0, 0x7FC00000]> : tensor<2xf32>
+  %2 = stablehlo.clamp %flo, %f, %fhi : (tensor<f32>, tensor<2xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0, %1, %2 : tensor<3xi32>, tensor<3xi32>, tensor<2xf32>
+}
+
+// -----
+
+// case with a constant index runs that branch, out of range the last one;
+// with no effects elsewhere the case goes.
+// CHECK-LABEL: func.func @case_constant_index
+// CHECK-NEXT: %[[A:.*]] = stablehlo.add %arg1, %arg1
+// CHECK-NEXT: return %[[A]], %arg2
+// CHECK-NOT: stablehlo.case
+func.func @case_constant_index(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %0 = "stablehlo.case"(%one) ({
+    stablehlo.return %arg0 : tensor<i32>
+  }, {
+    %s = stablehlo.add %arg1, %arg1 : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) : (tensor<i32>) -> tensor<i32>
+  %big = stablehlo.constant dense<7> : tensor<i32>
+  %1 = "stablehlo.case"(%big) ({
+    stablehlo.return %arg0 : tensor<i32>
+  }, {
+    stablehlo.return %arg2 : tensor<i32>
+  }) : (tensor<i32>) -> tensor<i32>
+  return %0, %1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// Another branch has effects: the case stays for them, its taken branch (now
+// run before it) replaced by placeholders of each result type.
+// CHECK-LABEL: func.func @case_kept_for_effects
+// CHECK: %[[Z:.*]] = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<2xcomplex<f32>>
+// CHECK: %[[T:.*]] = stablehlo.custom_call @taken(%arg0) {has_side_effect = true}
+// CHECK: "stablehlo.case"
+// CHECK-NEXT: %[[K:.*]] = stablehlo.after_all  : !stablehlo.token
+// CHECK-NEXT: stablehlo.return %[[Z]], %[[K]]
+// CHECK: stablehlo.custom_call @other
+// CHECK: return %[[T]], %arg1
+func.func @case_kept_for_effects(%arg0: tensor<2xcomplex<f32>>, %arg1: !stablehlo.token) -> (tensor<2xcomplex<f32>>, !stablehlo.token) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = "stablehlo.case"(%zero) ({
+    %t = stablehlo.custom_call @taken(%arg0) {has_side_effect = true} : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+    stablehlo.return %t, %arg1 : tensor<2xcomplex<f32>>, !stablehlo.token
+  }, {
+    %o = stablehlo.custom_call @other(%arg0) {has_side_effect = true} : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+    stablehlo.return %o, %arg1 : tensor<2xcomplex<f32>>, !stablehlo.token
+  }) : (tensor<i32>) -> (tensor<2xcomplex<f32>>, !stablehlo.token)
+  return %0#0, %0#1 : tensor<2xcomplex<f32>>, !stablehlo.token
+}

@@ -171,6 +171,56 @@ def test_float_max_min_fold_nan_and_signed_zeros_as_the_spec_orders_them(op, fn)
         assert _same_floats(value, np.array([expected], np.float32)), (x, y, value)
 
 
+def _ieee_extremum(a: float, b: float, larger: bool) -> float:
+    """IEEE maximum/minimum: NaN propagates, -0.0 orders below +0.0."""
+    if a != a or b != b:
+        return float("nan")
+    if a == b == 0.0:
+        return max(a, b, key=lambda z: np.copysign(1.0, z)) if larger else min(a, b, key=lambda z: np.copysign(1.0, z))
+    return max(a, b) if larger else min(a, b)
+
+
+@pytest.mark.parametrize("mlir_type", ["i8", "ui8", "i64", "ui64", "f32", "f16", "bf16", "f8E5M2"])
+@pytest.mark.parametrize("scalar_bounds", [False, True])
+def test_clamp_folds_as_max_then_min(mlir_type, scalar_bounds):
+    rng = np.random.default_rng(zlib.crc32(f"clamp {mlir_type} {scalar_bounds}".encode()))
+    if mlir_type in INT_TYPES:
+        dtype = INT_TYPES[mlir_type]
+        x = _edge_ints(dtype, rng)
+        lo, hi = _edge_ints(dtype, rng)[::-1].copy(), _edge_ints(dtype, rng)
+        oracle = lambda v, low, high: min(max(int(v), int(low)), int(high))  # noqa: E731
+    else:
+        dtype = FLOAT_TYPES[mlir_type]
+        x = _edge_floats(dtype, rng)
+        lo, hi = _edge_floats(dtype, rng)[::-1].copy(), rng.permutation(_edge_floats(dtype, rng))
+        oracle = lambda v, low, high: _ieee_extremum(  # noqa: E731
+            _ieee_extremum(float(v), float(low), True), float(high), False)
+    if scalar_bounds:
+        lo, hi = lo[:1], hi[:1]
+    n = x.size
+    bound = f"tensor<{mlir_type}>" if scalar_bounds else f"tensor<{n}x{mlir_type}>"
+    lines = [f"  %x = stablehlo.constant {_literal(x, mlir_type)}"]
+    for name, v in (("lo", lo), ("hi", hi)):
+        literal = _literal(v, mlir_type)
+        lines.append(f"  %{name} = stablehlo.constant " +
+                     (literal.replace(f"tensor<1x{mlir_type}>", bound) if scalar_bounds else literal))
+    text = (f"func.func @main() -> tensor<{n}x{mlir_type}> {{\n" + "\n".join(lines) +
+            f"\n  %r = stablehlo.clamp %lo, %x, %hi : ({bound}, tensor<{n}x{mlir_type}>, {bound}) -> "
+            f"tensor<{n}x{mlir_type}>\n  return %r : tensor<{n}x{mlir_type}>\n}}")
+    module = parse_module(text, context())
+    PassManager.parse(FOLDER, context=module.context).run(module.operation)
+    folded = str(module)
+    assert "stablehlo.clamp" not in folded
+    value = stablehlo_py.interpret(folded)[0]
+    lows = np.broadcast_to(lo, x.shape)
+    highs = np.broadcast_to(hi, x.shape)
+    expected = [oracle(v, low, high) for v, low, high in zip(x, lows, highs)]
+    if mlir_type in INT_TYPES:
+        assert [int(v) for v in value] == expected
+    else:
+        assert _same_floats(value, np.array(expected).astype(dtype)), (x, lo, hi, value, expected)
+
+
 @pytest.mark.parametrize("direction", ["EQ", "NE", "GE", "GT", "LE", "LT"])
 @pytest.mark.parametrize("mlir_type,compare_type", [("i32", "SIGNED"), ("ui32", "UNSIGNED"),
                                                     ("ui8", "UNSIGNED"), ("f32", "FLOAT"),
