@@ -165,6 +165,9 @@ _PASSES = {
         "Rewrites StableHLO features newer than the target version into older ones",
         _rewrite("compatibility_expander", "compatibility_expander_pass"),
         {"target": ""}, anchor=_MODULE),
+    "stablehlo-complex-math-expander": _Entry(
+        "Expands complex sqrt, log, log_plus_one and exponential into real arithmetic",
+        _rewrite("complex_math_expander", "complex_math_expander_pass")),
 }
 
 PASS_NAMES = tuple(_PASSES)
