@@ -347,10 +347,53 @@ def _complex_cbrt(z):
     return out
 
 
+def _exact_square(a):
+    """(hi, lo) with hi + lo == a * a exactly (Dekker: a split into two halves by Veltkamp)."""
+    c = 134217729.0 * a  # 2^27 + 1
+    ah = c - (c - a)
+    al = a - ah
+    hi = a * a
+    return hi, ((ah * ah - hi) + 2 * ah * al) + al * al
+
+
+def _two_sum(a, b):
+    """(s, e) with s + e == a + b exactly (Knuth's 2Sum)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _complex_log1p(z):
+    """log(1 + z) for complex z. numpy computes log(1 + z), which loses the real part's digits
+    where |1 + z| is near 1 (z near 0, or on that circle). There the real part is
+    log1p(2x + x^2 + y^2) / 2 with the sum carried in twice the precision (exact squares, 2Sum);
+    elsewhere numpy's log of w = (1 + x) + iy is accurate, log|w| being at least log(2) / 2 away
+    from 0 (1 + x is exact near -1; numpy scales |w| against overflow). complex64 is computed in
+    complex128 and rounded once; NaN and infinite parts give C99's values, as numpy's log."""
+    if z.dtype == np.complex64:
+        return _complex_log1p(z.astype(np.complex128)).astype(np.complex64)
+    x, y = z.real, z.imag
+    with np.errstate(all="ignore"):
+        w = x + 1
+        square = w * w + y * y
+        near = (square > 0.5) & (square < 2)
+        xs, ys = np.where(near, x, 0.0), np.where(near, y, 0.0)
+        xx, yy = _exact_square(xs), _exact_square(ys)
+        high, low = 2 * xs, np.zeros_like(xs)
+        for term in (xx[0], yy[0], xx[1], yy[1]):
+            high, error = _two_sum(high, term)
+            low = low + error
+        out = np.empty(np.shape(z), dtype=z.dtype)
+        out.real, out.imag = w, y  # y keeps its sign: 1 + (-1 - 0i) is 0 - 0i
+        out = np.log(out)
+        out.real = np.where(near, 0.5 * np.log1p(high + low), out.real)
+    return out
+
+
 _math("stablehlo.exponential", np.exp)
 _math("stablehlo.exponential_minus_one", np.expm1)
 _math("stablehlo.log", np.log)
-_math("stablehlo.log_plus_one", np.log1p)
+_math("stablehlo.log_plus_one", np.log1p, complex_=_complex_log1p)
 _math("stablehlo.sqrt", np.sqrt)
 _math("stablehlo.rsqrt", _rsqrt)
 _math("stablehlo.cbrt", _cbrt, complex_=_complex_cbrt)
