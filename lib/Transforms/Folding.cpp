@@ -912,6 +912,10 @@ public:
 
 } // namespace
 
+void populateStaticDimensionPatterns(RewritePatternSet &patterns) {
+  patterns.add<FoldGetDimensionSize>(patterns.getContext());
+}
+
 void populateFoldingPatterns(RewritePatternSet &patterns,
                              const FoldOptions &options) {
   MLIRContext *context = patterns.getContext();
@@ -976,8 +980,9 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
   elementwise(ClampOp::getOperationName(), clampFolder());
   patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
       context, options);
-  patterns.add<FoldGetDimensionSize, FoldSetDimensionSize, FoldWhileFalse,
-               FoldCaseConstantIndex>(context);
+  patterns.add<FoldSetDimensionSize, FoldWhileFalse, FoldCaseConstantIndex>(
+      context);
+  populateStaticDimensionPatterns(patterns);
   patterns.add<FoldDataMovement<ReshapeOp>>(context, options, foldReshape);
   patterns.add<FoldDataMovement<BroadcastInDimOp>>(context, options,
                                                    foldBroadcastInDim);

@@ -23,6 +23,8 @@ struct FoldOptions {
 // Patterns replacing ops whose operands are constants by constants.
 void populateFoldingPatterns(RewritePatternSet &patterns,
                              const FoldOptions &options);
+// get_dimension_size of a static dimension -> its size (both sets use it).
+void populateStaticDimensionPatterns(RewritePatternSet &patterns);
 // Patterns removing identities and simplifying ops.
 void populateSimplificationPatterns(RewritePatternSet &patterns);
 

@@ -8,6 +8,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::stablehlo {
 namespace {
@@ -404,6 +405,105 @@ struct SubtractItself : OpRewritePattern<SubtractOp> {
   }
 };
 
+// transpose -> reshape when it only moves dimensions of size 1 (the other
+// dimensions keep their order, so the elements do too).
+struct TransposeAsReshape : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!operand.hasStaticShape() || !type || !type.hasStaticShape() ||
+        isIota(op.getPermutation()))
+      return failure();
+    int64_t previous = -1;
+    for (int64_t source : op.getPermutation()) {
+      if (source < 0 || source >= operand.getRank())
+        return failure();
+      if (operand.getDimSize(source) == 1)
+        continue;
+      if (source < previous)
+        return failure();
+      previous = source;
+    }
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, op.getOperand());
+    return success();
+  }
+};
+
+//===--- Tensors with no elements -----------------------------------------===//
+
+// A statically shaped tensor with no elements, of a type an empty constant
+// can have.
+bool isEmptyTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0 &&
+         !tensor.getEncoding() &&
+         isa<IntegerType, FloatType, ComplexType>(tensor.getElementType());
+}
+
+// An operand or result of a stablehlo op without effects that holds no
+// elements is the empty constant of its type (`dense<>`): the op may go
+// once nothing else reads it. Ops with effects keep theirs.
+struct EmptyTensorsAreConstants : RewritePattern {
+  EmptyTensorsAreConstants(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa_and_nonnull<StablehloDialect>(op->getDialect()) ||
+        isa<ConstantOp>(op) || !isMemoryEffectFree(op))
+      return failure();
+    auto empty = [&](Type type) -> Value {
+      return ConstantOp::create(
+          rewriter, op->getLoc(),
+          DenseElementsAttr::get(cast<ShapedType>(type), ArrayRef<Attribute>()));
+    };
+    bool changed = false;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get();
+      if (!isEmptyTensor(value.getType()) || value.getDefiningOp<ConstantOp>())
+        continue;
+      Value constant = empty(value.getType());
+      rewriter.modifyOpInPlace(op, [&] { operand.set(constant); });
+      changed = true;
+    }
+    for (OpResult result : op->getResults()) {
+      if (!isEmptyTensor(result.getType()) || result.use_empty())
+        continue;
+      rewriter.replaceAllUsesWith(result, empty(result.getType()));
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
+// reduce over inputs with no elements: each result is its init value,
+// broadcast to the result's shape (the body never runs).
+struct ReduceOfNothing : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    for (Value input : op.getInputs()) {
+      auto type = cast<RankedTensorType>(input.getType());
+      if (!type.hasStaticShape() || type.getNumElements() != 0)
+        return failure();
+    }
+    SmallVector<Value> results;
+    for (auto [init, result] :
+         llvm::zip(op.getInitValues(), op.getResults())) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type || !type.hasStaticShape() ||
+          cast<RankedTensorType>(init.getType()).getElementType() !=
+              type.getElementType())
+        return failure();
+      results.push_back(BroadcastInDimOp::create(
+          rewriter, op.getLoc(), type, init, ArrayRef<int64_t>()));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSimplificationPatterns(RewritePatternSet &patterns) {
@@ -413,7 +513,9 @@ void populateSimplificationPatterns(RewritePatternSet &patterns) {
                CompareWithItself, SelectOfNot, SimplifySelect,
                CompareConstantToRight, SimplifyConcatenate,
                FullDynamicUpdateSlice, TupleOfItsElements, ComplexOfParts,
-               SubtractItself>(context);
+               SubtractItself, TransposeAsReshape, EmptyTensorsAreConstants,
+               ReduceOfNothing>(context);
+  populateStaticDimensionPatterns(patterns);
   patterns.add<ReturnsOperand<TransposeOp>>(context, isIdentityTranspose);
   patterns.add<ReturnsOperand<ConvertOp>>(context, isIdentityConvert);
   patterns.add<ReturnsOperand<ReverseOp>>(context, isIdentityReverse);

@@ -179,3 +179,79 @@ func.func @structure(%a: tensor<2xf32>, %b: tensor<3xf32>, %e: tensor<0xf32>, %t
   %5 = stablehlo.subtract %i, %i : tensor<2xi32>
   return %1, %2, %3, %4, %5 : tensor<7xf32>, tensor<3xf32>, tuple<tensor<2xf32>, tensor<3xf32>>, tensor<2xcomplex<f32>>, tensor<2xi32>
 }
+
+// -----
+
+// get_dimension_size of a static dimension is its size; a dynamic one stays.
+// CHECK-LABEL: func.func @static_dimension_size
+// CHECK-DAG: %[[THREE:.*]] = stablehlo.constant dense<3> : tensor<i32>
+// CHECK-DAG: %[[DYN:.*]] = stablehlo.get_dimension_size %arg1, dim = 0
+// CHECK: return %[[THREE]], %[[DYN]]
+func.func @static_dimension_size(%a: tensor<2x3xf32>, %b: tensor<?x3xf32>) -> (tensor<i32>, tensor<i32>) {
+  %0 = stablehlo.get_dimension_size %a, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
+  %1 = stablehlo.get_dimension_size %b, dim = 0 : (tensor<?x3xf32>) -> tensor<i32>
+  return %0, %1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// A transpose that only moves dimensions of size 1 is a reshape; one that
+// reorders the others is not.
+// CHECK-LABEL: func.func @transpose_as_reshape
+// CHECK-NEXT: %[[R:.*]] = stablehlo.reshape %arg0 : (tensor<1x4x5x1xf32>) -> tensor<1x4x1x5xf32>
+// CHECK-NEXT: %[[T:.*]] = stablehlo.transpose %arg1, dims = [3, 1, 0, 2]
+// CHECK-NEXT: return %[[R]], %[[T]]
+func.func @transpose_as_reshape(%a: tensor<1x4x5x1xf32>, %b: tensor<1x4x5x2xf32>) -> (tensor<1x4x1x5xf32>, tensor<2x4x1x5xf32>) {
+  %0 = stablehlo.transpose %a, dims = [3, 1, 0, 2] : (tensor<1x4x5x1xf32>) -> tensor<1x4x1x5xf32>
+  %1 = stablehlo.transpose %b, dims = [3, 1, 0, 2] : (tensor<1x4x5x2xf32>) -> tensor<2x4x1x5xf32>
+  return %0, %1 : tensor<1x4x1x5xf32>, tensor<2x4x1x5xf32>
+}
+
+// -----
+
+// Values with no elements are empty constants, operands and results alike,
+// for ops without effects; ops with effects keep theirs; a dynamic shape is
+// not known to be empty.
+// CHECK-LABEL: func.func @empty_tensors
+// CHECK-DAG: %[[E:.*]] = stablehlo.constant dense<> : tensor<5x0xi32>
+// CHECK-DAG: %[[C:.*]] = stablehlo.constant dense<> : tensor<0xcomplex<f32>>
+// CHECK-DAG: %[[K:.*]] = stablehlo.custom_call @keep(%arg2) {has_side_effect = true}
+// CHECK-DAG: %[[D:.*]] = stablehlo.add %arg3, %arg3 : tensor<?x0xi32>
+// CHECK: return %[[E]], %[[C]], %[[K]], %[[D]]
+func.func @empty_tensors(%a: tensor<5x0xi32>, %b: tensor<0xcomplex<f32>>, %c: tensor<0xf32>, %d: tensor<?x0xi32>) -> (tensor<5x0xi32>, tensor<0xcomplex<f32>>, tensor<0xf32>, tensor<?x0xi32>) {
+  %0 = stablehlo.add %a, %a : tensor<5x0xi32>
+  %1 = stablehlo.negate %b : tensor<0xcomplex<f32>>
+  %2 = stablehlo.custom_call @keep(%c) {has_side_effect = true} : (tensor<0xf32>) -> tensor<0xf32>
+  %3 = stablehlo.add %d, %d : tensor<?x0xi32>
+  return %0, %1, %2, %3 : tensor<5x0xi32>, tensor<0xcomplex<f32>>, tensor<0xf32>, tensor<?x0xi32>
+}
+
+// -----
+
+// An operand with no elements becomes the empty constant inside ops that stay.
+// CHECK-LABEL: func.func @empty_operand
+// CHECK: %[[E:.*]] = stablehlo.constant dense<> : tensor<1x0xi32>
+// CHECK: "stablehlo.scatter"(%arg0, %[[E]], %arg2)
+func.func @empty_operand(%x: tensor<f32>, %i: tensor<1x0xi32>, %u: tensor<1xf32>) -> tensor<f32> {
+  %0 = "stablehlo.scatter"(%x, %i, %u) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %s = stablehlo.add %p, %q : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [], scatter_dims_to_operand_dims = [], index_vector_dim = 1>} : (tensor<f32>, tensor<1x0xi32>, tensor<1xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// reduce of nothing: its init values, broadcast to the results' shapes.
+// CHECK-LABEL: func.func @reduce_of_nothing
+// CHECK-NEXT: %[[B:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [] : (tensor<f32>) -> tensor<3xf32>
+// CHECK-NEXT: return %[[B]]
+func.func @reduce_of_nothing(%x: tensor<0x3xf32>, %init: tensor<f32>) -> tensor<3xf32> {
+  %0 = stablehlo.reduce(%x init: %init) across dimensions = [0] : (tensor<0x3xf32>, tensor<f32>) -> tensor<3xf32>
+   reducer(%a: tensor<f32>, %b: tensor<f32>) {
+    %s = stablehlo.multiply %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }
+  return %0 : tensor<3xf32>
+}
