@@ -431,6 +431,85 @@ struct TransposeAsReshape : OpRewritePattern<TransposeOp> {
   }
 };
 
+// iota along a dimension of size 1 -> zeros; an iota of rank > 1 -> the
+// 1-D iota of its dimension, broadcast.
+struct SimplifyIota : OpRewritePattern<IotaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IotaOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    int64_t dimension = op.getIotaDimension();
+    if (!type || !type.hasStaticShape() || type.getEncoding() ||
+        dimension < 0 || dimension >= type.getRank() ||
+        !isa<IntegerType, FloatType>(type.getElementType()))
+      return failure();
+    if (type.getDimSize(dimension) == 1) {
+      rewriter.replaceOpWithNewOp<ConstantOp>(
+          op, DenseElementsAttr::get(
+                  type, rewriter.getZeroAttr(type.getElementType())));
+      return success();
+    }
+    if (type.getRank() == 1)
+      return failure();
+    auto line = RankedTensorType::get({type.getDimSize(dimension)},
+                                      type.getElementType());
+    Value iota = IotaOp::create(rewriter, op.getLoc(), line, 0);
+    rewriter.replaceOpWithNewOp<BroadcastInDimOp>(op, type, iota,
+                                                  ArrayRef<int64_t>{dimension});
+    return success();
+  }
+};
+
+// pad of an operand with no elements: every element is the padding value.
+struct PadOfNothing : OpRewritePattern<PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PadOp op,
+                                PatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!operand.hasStaticShape() || operand.getNumElements() != 0 || !type ||
+        !type.hasStaticShape())
+      return failure();
+    rewriter.replaceOpWithNewOp<BroadcastInDimOp>(
+        op, type, op.getPaddingValue(), ArrayRef<int64_t>());
+    return success();
+  }
+};
+
+// slice of a concatenate that reads one of its operands only -> a slice of
+// that operand.
+struct SliceOfConcatenate : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto concat = op.getOperand().getDefiningOp<ConcatenateOp>();
+    if (!concat)
+      return failure();
+    int64_t dimension = concat.getDimension();
+    SmallVector<int64_t> start(op.getStartIndices()),
+        limit(op.getLimitIndices());
+    if (dimension < 0 || dimension >= static_cast<int64_t>(start.size()))
+      return failure();
+    int64_t offset = 0;
+    for (Value input : concat.getInputs()) {
+      auto type = cast<RankedTensorType>(input.getType());
+      if (type.isDynamicDim(dimension))
+        return failure();
+      int64_t size = type.getDimSize(dimension);
+      if (start[dimension] >= offset && limit[dimension] <= offset + size &&
+          start[dimension] < limit[dimension]) {
+        start[dimension] -= offset;
+        limit[dimension] -= offset;
+        rewriter.replaceOpWithNewOp<SliceOp>(op, op.getType(), input, start,
+                                             limit, op.getStrides());
+        return success();
+      }
+      offset += size;
+    }
+    return failure();
+  }
+};
+
 //===--- Tensors with no elements -----------------------------------------===//
 
 // A statically shaped tensor with no elements, of a type an empty constant
@@ -514,7 +593,8 @@ void populateSimplificationPatterns(RewritePatternSet &patterns) {
                CompareConstantToRight, SimplifyConcatenate,
                FullDynamicUpdateSlice, TupleOfItsElements, ComplexOfParts,
                SubtractItself, TransposeAsReshape, EmptyTensorsAreConstants,
-               ReduceOfNothing>(context);
+               ReduceOfNothing, SimplifyIota, PadOfNothing,
+               SliceOfConcatenate>(context);
   populateStaticDimensionPatterns(patterns);
   patterns.add<ReturnsOperand<TransposeOp>>(context, isIdentityTranspose);
   patterns.add<ReturnsOperand<ConvertOp>>(context, isIdentityConvert);

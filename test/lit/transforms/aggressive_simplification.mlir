@@ -255,3 +255,47 @@ func.func @reduce_of_nothing(%x: tensor<0x3xf32>, %init: tensor<f32>) -> tensor<
   }
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// iota along a dimension of size 1 is zeros; a higher-rank iota is a 1-D one
+// broadcast; a 1-D iota stays.
+// CHECK-LABEL: func.func @iotas
+// CHECK-DAG: %[[Z:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<1x4xf32>
+// CHECK-DAG: %[[I:.*]] = stablehlo.iota dim = 0 : tensor<4xi32>
+// CHECK-DAG: %[[B:.*]] = stablehlo.broadcast_in_dim %[[I]], dims = [1] : (tensor<4xi32>) -> tensor<5x4xi32>
+// CHECK-DAG: %[[L:.*]] = stablehlo.iota dim = 0 : tensor<6xi8>
+// CHECK: return %[[Z]], %[[B]], %[[L]]
+func.func @iotas() -> (tensor<1x4xf32>, tensor<5x4xi32>, tensor<6xi8>) {
+  %0 = stablehlo.iota dim = 0 : tensor<1x4xf32>
+  %1 = stablehlo.iota dim = 1 : tensor<5x4xi32>
+  %2 = stablehlo.iota dim = 0 : tensor<6xi8>
+  return %0, %1, %2 : tensor<1x4xf32>, tensor<5x4xi32>, tensor<6xi8>
+}
+
+// -----
+
+// pad of nothing: the padding value everywhere.
+// CHECK-LABEL: func.func @pad_of_nothing
+// CHECK-NEXT: %[[B:.*]] = stablehlo.broadcast_in_dim %arg1, dims = [] : (tensor<f32>) -> tensor<7x2xf32>
+// CHECK-NEXT: return %[[B]]
+func.func @pad_of_nothing(%x: tensor<5x0xf32>, %v: tensor<f32>) -> tensor<7x2xf32> {
+  %0 = stablehlo.pad %x, %v, low = [1, 1], high = [1, 1], interior = [0, 0] : (tensor<5x0xf32>, tensor<f32>) -> tensor<7x2xf32>
+  return %0 : tensor<7x2xf32>
+}
+
+// -----
+
+// A slice of a concatenate within one operand reads that operand; one across
+// two operands stays.
+// CHECK-LABEL: func.func @slice_of_concatenate
+// CHECK-DAG: %[[A:.*]] = stablehlo.slice %arg1 [0:1, 1:5:2] : (tensor<2x5xf32>) -> tensor<1x2xf32>
+// CHECK-DAG: %[[C:.*]] = stablehlo.concatenate %arg0, %arg1, dim = 0
+// CHECK-DAG: %[[S:.*]] = stablehlo.slice %[[C]] [2:4, 0:5]
+// CHECK: return %[[A]], %[[S]]
+func.func @slice_of_concatenate(%a: tensor<3x5xf32>, %b: tensor<2x5xf32>) -> (tensor<1x2xf32>, tensor<2x5xf32>) {
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<3x5xf32>, tensor<2x5xf32>) -> tensor<5x5xf32>
+  %1 = stablehlo.slice %0 [3:4, 1:5:2] : (tensor<5x5xf32>) -> tensor<1x2xf32>
+  %2 = stablehlo.slice %0 [2:4, 0:5] : (tensor<5x5xf32>) -> tensor<2x5xf32>
+  return %1, %2 : tensor<1x2xf32>, tensor<2x5xf32>
+}
