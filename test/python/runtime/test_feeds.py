@@ -404,11 +404,12 @@ func.func @main() -> tensor<2xf32> {{
 """
 
 
-def test_recv_times_out_when_nothing_is_sent():
+def test_recv_fails_at_once_when_every_process_waits_to_receive():
+    # a deadlock (test_deadlocks.py has the timeout for a sender that is only slow)
     start = time.monotonic()
-    with pytest.raises(InterpreterError, match=r"waited 0.3 s at stablehlo.recv .* for a value on channel 9: "
-                                               r"nothing was sent") as info:
-        interpret(RECV_ONLY, num_partitions=2, collective_timeout=0.3)
+    with pytest.raises(InterpreterError, match=r"deadlock: process \(0, 0\) waits at stablehlo.recv .* for a value "
+                                               r"on channel 9, sent by none of process \(0, 1\)") as info:
+        interpret(RECV_ONLY, num_partitions=2, collective_timeout=20)
     assert time.monotonic() - start < 10
     assert info.value.op_name == "stablehlo.recv"
 

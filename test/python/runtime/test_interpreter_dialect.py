@@ -284,8 +284,9 @@ func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {
     np.testing.assert_array_equal(out, [1, 2])
 
 
-def test_collective_timeout_is_the_runs():
-    """A process that waits for a peer which never comes fails after the run's timeout."""
+def test_waiting_for_a_finished_peer_fails_at_once():
+    """A process that waits for a peer which finished without coming fails at once (a deadlock;
+    test_deadlocks.py has the run's timeout, for a peer that is only slow)."""
     text = f"""func.func @waits(%x: tensor<i32>) -> tensor<i32> {{
   %r = "stablehlo.all_reduce"(%x) {sum_body("i32")} {{replica_groups = {everyone(2)}}} : (tensor<i32>) -> tensor<i32>
   return %r : tensor<i32>
@@ -298,8 +299,9 @@ func.func @main(%x: tensor<i32>) -> tensor<i32> {{
   return %r#0 : tensor<i32>
 }}"""
     start = time.monotonic()
-    with pytest.raises(InterpreterError, match=r"process \(0, 0\) \(@waits\): process \(0, 0\) waited 0.3 s"):
-        interpret(text, np.array(1, np.int32), collective_timeout=0.3)
+    with pytest.raises(InterpreterError, match=r"process \(0, 0\) \(@waits\): deadlock: process \(0, 0\) waits "
+                                               r"for its group at .*, missing process \(1, 0\), which finished"):
+        interpret(text, np.array(1, np.int32), collective_timeout=20)
     assert time.monotonic() - start < 10
 
 
@@ -497,7 +499,7 @@ def test_sanitized():
 def test_different_functions_meet_in_order_and_by_channel():
     """Two all_reduces of one group in a row meet in order (the second sums the first's
     results); collectives on different channels never meet each other: programs that take
-    them in opposite orders wait for each other until the timeout."""
+    them in opposite orders wait for each other: a deadlock, reported at once."""
     body = sum_body("i32")
     worker = "\n".join(f"""func.func @w{k}(%x: tensor<i32>) -> tensor<i32> {{
   %y = stablehlo.add %x, %x : tensor<i32>
@@ -514,8 +516,10 @@ def test_different_functions_meet_in_order_and_by_channel():
   return %v : tensor<i32>
 }}""" for k in range(2))
     text = parallel_module(crossed, "tensor<i32>", ["tensor<i32>"], 2, 1, names=["w0", "w1"])
-    with pytest.raises(InterpreterError, match="waited 0.3 s"):
-        interpret(text, np.array(3, np.int32), np.array(5, np.int32), collective_timeout=0.3)
+    with pytest.raises(InterpreterError, match=r"deadlock: process \(0, 0\) waits for its group at "
+                                               r"stablehlo.all_reduce .* on channel 1, missing process \(1, 0\), "
+                                               r"which waits at stablehlo.all_reduce .* on channel 2"):
+        interpret(text, np.array(3, np.int32), np.array(5, np.int32), collective_timeout=20)
 
 
 def test_infeed_queue_order_and_end():

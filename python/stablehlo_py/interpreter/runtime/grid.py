@@ -11,7 +11,10 @@ Pieces, used by the communication kernels (communication.py) and the API (__init
   this process has met there, the group), so a loop running a collective meets once per
   iteration and different groups of one op never mix. A member waits on a
   `threading.Condition` for at most `timeout` seconds; a process failing anywhere makes the
-  others stop waiting (`abort`).
+  others stop waiting (`abort`). Deadlocks fail at once: when waiting processes can never go
+  on (every process that could release them has finished or waits for them in turn: at a
+  collective of another channel, at a recv, ...), each of them fails with one message naming
+  every such process, the op it waits at and what it misses (see "deadlocks" in the class).
 - The current process of the running thread (`current()`, a `threading.local`): its grid and
   (replica_id, partition_id). A thread that set nothing is process (0, 0) of a 1x1 grid, so
   a plain call of a compiled program runs collectives on one process without threads.
@@ -27,7 +30,8 @@ Pieces, used by the communication kernels (communication.py) and the API (__init
   `run_on_grid` runs as process (0, 0) of a grid of its own, so it has feeds too.
 - Channels for send/recv (`ProcessGrid.deliver`, `ProcessGrid.receive`): FIFOs keyed by the
   channel (and, with source_target_pairs, by source and target process); a receiver waits at
-  most `timeout` seconds, and stops at once when nobody is left who could send.
+  most `timeout` seconds, and stops at once when nobody is left who could send (or every
+  process that could is deadlocked with it).
 
 - Across OS processes (mpi.py): under an MPI launcher (`mpiexec -n N`, N > 1), `new_grid`
   gives an `MPIGrid`, a ProcessGrid whose `exchange`, `deliver`/`receive` and
@@ -79,6 +83,18 @@ class _Meeting:
         self.readers = 0
 
 
+class _Wait:
+    """What a blocked process waits for: its group at a meeting (`meeting`, `group`), or a value
+    on the channel FIFO `key` (`what` names it) from `senders` (None: any other process)."""
+
+    __slots__ = ("where", "meeting", "group", "key", "what", "senders")
+
+    def __init__(self, where, meeting: _Meeting | None = None, group: tuple = (), key=None, what: str = "",
+                 senders=None):
+        self.where, self.meeting, self.group = where, meeting, group
+        self.key, self.what, self.senders = key, what, senders
+
+
 class ProcessGrid:
     """num_replicas x num_partitions processes; `timeout`: seconds a process waits for its group."""
 
@@ -102,6 +118,8 @@ class ProcessGrid:
         self.feeds = Feeds(infeed, outfeed)
         self._channels: dict = {}  # channel key -> deque of delivered values
         self.finished: set = set()  # processes whose call has returned (or failed)
+        self._waits: dict = {}  # process -> _Wait, while it waits at a meeting or a recv
+        self._deadlocks: dict = {}  # waiting process -> the message of the deadlock it is part of
 
     def __repr__(self) -> str:
         return f"ProcessGrid({self.num_replicas}x{self.num_partitions})"
@@ -132,17 +150,25 @@ class ProcessGrid:
                 self._cond.notify_all()
             else:
                 deadline = None if self.timeout is None else time.monotonic() + self.timeout
-                while len(meeting.deposits) < size:
-                    if self.failure is not None:
-                        failed, error = self.failure
-                        raise InterpreterError(f"process {format_process(me)} stopped waiting for its group at "
-                                               f"{where}: process {format_process(failed)} failed ({error})")
-                    remaining = None if deadline is None else deadline - time.monotonic()
-                    if remaining is not None and remaining <= 0:
-                        missing = ", ".join(format_process(p) for p in group if p not in meeting.deposits)
-                        raise InterpreterError(f"process {format_process(me)} waited {self.timeout:g} s for its "
-                                               f"group at {where}: processes {missing} never came")
-                    self._cond.wait(remaining)
+                self._waits[me] = _Wait(where, meeting, group)
+                try:
+                    self._detect_deadlock([me])
+                    while len(meeting.deposits) < size:
+                        if self.failure is not None:
+                            failed, error = self.failure
+                            raise InterpreterError(f"process {format_process(me)} stopped waiting for its group at "
+                                                   f"{where}: process {format_process(failed)} failed ({error})")
+                        if me in self._deadlocks:
+                            raise InterpreterError(self._deadlocks[me])
+                        remaining = None if deadline is None else deadline - time.monotonic()
+                        if remaining is not None and remaining <= 0:
+                            missing = ", ".join(format_process(p) for p in group if p not in meeting.deposits)
+                            raise InterpreterError(f"process {format_process(me)} waited {self.timeout:g} s for its "
+                                                   f"group at {where}: processes {missing} never came")
+                        self._cond.wait(remaining)
+                finally:
+                    del self._waits[me]
+                    self._deadlocks.pop(me, None)
             values = [meeting.deposits[p] for p in group]
             meeting.readers += 1
             if meeting.readers == size:
@@ -164,33 +190,47 @@ class ProcessGrid:
         FIFO fails at once."""
         with self._cond:
             deadline = None if self.timeout is None else time.monotonic() + self.timeout
-            while True:
-                fifo = self._channels.get(key)
-                if fifo:
-                    value = fifo.popleft()
-                    if not fifo:
-                        del self._channels[key]
-                    return value
-                if self.failure is not None:
-                    failed, error = self.failure
-                    raise InterpreterError(f"process {format_process(me)} stopped waiting at {where} for a value "
-                                           f"on {what}: process {format_process(failed)} failed ({error})")
-                others = set(self.processes()) - {me} if senders is None else set(senders) - {me}
-                if not others - self.finished:  # this process cannot send while it waits
-                    who = "no other process" if senders is None else \
-                        "no sender (" + ", ".join(format_process(p) for p in sorted(senders)) + ")"
-                    raise InterpreterError(f"process {format_process(me)} waits at {where} for a value on {what}, "
-                                           f"but nothing was sent and {who} can send any more")
-                remaining = None if deadline is None else deadline - time.monotonic()
-                if remaining is not None and remaining <= 0:
-                    raise InterpreterError(f"process {format_process(me)} waited {self.timeout:g} s at {where} "
-                                           f"for a value on {what}: nothing was sent")
-                self._cond.wait(remaining)
+            waiting = False
+            try:
+                while True:
+                    fifo = self._channels.get(key)
+                    if fifo:
+                        value = fifo.popleft()
+                        if not fifo:
+                            del self._channels[key]
+                        return value
+                    if self.failure is not None:
+                        failed, error = self.failure
+                        raise InterpreterError(f"process {format_process(me)} stopped waiting at {where} for a "
+                                               f"value on {what}: process {format_process(failed)} failed ({error})")
+                    others = set(self.processes()) - {me} if senders is None else set(senders) - {me}
+                    if not others - self.finished:  # this process cannot send while it waits
+                        who = "no other process" if senders is None else \
+                            "no sender (" + ", ".join(format_process(p) for p in sorted(senders)) + ")"
+                        raise InterpreterError(f"process {format_process(me)} waits at {where} for a value on "
+                                               f"{what}, but nothing was sent and {who} can send any more")
+                    if not waiting:
+                        waiting = True
+                        self._waits[me] = _Wait(where, key=key, what=what, senders=senders)
+                        self._detect_deadlock([me])
+                    if me in self._deadlocks:
+                        raise InterpreterError(self._deadlocks[me])
+                    remaining = None if deadline is None else deadline - time.monotonic()
+                    if remaining is not None and remaining <= 0:
+                        raise InterpreterError(f"process {format_process(me)} waited {self.timeout:g} s at {where} "
+                                               f"for a value on {what}: nothing was sent")
+                    self._cond.wait(remaining)
+            finally:
+                if waiting:
+                    del self._waits[me]
+                    self._deadlocks.pop(me, None)
 
     def finish(self, pid: tuple) -> None:
         """Process `pid` returned: receivers waiting for it alone stop waiting."""
         with self._cond:
             self.finished.add(pid)
+            if self._waits:
+                self._detect_deadlock(list(self._waits))
             self._cond.notify_all()
 
     def abort(self, pid: tuple, error: BaseException) -> None:
@@ -199,6 +239,97 @@ class ProcessGrid:
             if self.failure is None:
                 self.failure = (pid, error)
             self._cond.notify_all()
+
+    # -- deadlocks ------------------------------------------------------------------------
+    #
+    # A waiting process is stuck when every process that could release it (the members its
+    # meeting misses; the possible senders of its FIFO) has finished or is stuck itself: nothing
+    # can change that, as only a running process arrives at a meeting or sends. Processes become
+    # stuck only when one starts waiting or one they wait for finishes (a receiver whose value
+    # another took waits for that one, still running), so those two check, under the lock every
+    # arrival, send and finish takes; a process counts as running unless it waits here and its
+    # wait is not over (one about to wake, to arrive or not yet started runs). The stuck
+    # processes get the message and stop waiting at once; the timeout stays, for slow ones.
+
+    def _ready(self, wait: _Wait) -> bool:
+        """Whether `wait` is over (its waiter has not woken up yet)."""
+        if wait.meeting is not None:
+            return len(wait.meeting.deposits) == len(wait.group)
+        return bool(self._channels.get(wait.key))
+
+    def _releasers(self, pid: tuple, wait: _Wait):
+        """The processes not finished that could end `wait` of `pid` (an iterator)."""
+        if wait.meeting is not None:
+            return (p for p in wait.group if p not in wait.meeting.deposits and p not in self.finished)
+        others = self.processes() if wait.senders is None else sorted(wait.senders)
+        return (p for p in others if p != pid and p not in self.finished)
+
+    def _stuck(self, roots: list) -> set:
+        """The waiting processes, among `roots` and those they wait for, that can never go on."""
+        waits = self._waits
+        # one root (the process starting to wait, or the only waiter): any new stuck set holds it,
+        # and it is not stuck while one that could release it runs (the usual case: a quick no)
+        if len(roots) == 1:
+            wait = waits[roots[0]]
+            for p in self._releasers(roots[0], wait):
+                other = waits.get(p)
+                if other is None or self._ready(other):
+                    return set()
+        releasers: dict = {}  # process -> who could release it (None: it is running)
+        stack = list(roots)
+        while stack:
+            pid = stack.pop()
+            if pid in releasers:
+                continue
+            wait = waits.get(pid)
+            if wait is None or self._ready(wait):
+                releasers[pid] = None
+                continue
+            releasers[pid] = list(self._releasers(pid, wait))
+            stack.extend(releasers[pid])
+        stuck = {p for p, r in releasers.items() if r is not None}
+        changed = True
+        while changed:
+            changed = False
+            for pid in list(stuck):
+                if any(p not in stuck for p in releasers[pid]):
+                    stuck.discard(pid)
+                    changed = True
+        return stuck
+
+    def _detect_deadlock(self, roots: list) -> None:
+        """(Under the lock.) Give the stuck processes reachable from `roots` their message and wake them."""
+        if self.failure is not None:
+            return
+        stuck = self._stuck(roots)
+        if not stuck - self._deadlocks.keys():
+            return
+        message = "deadlock: " + "; ".join(self._describe_wait(p, stuck)
+                                             for p in sorted(stuck, key=self.flattened))
+        for pid in stuck:
+            self._deadlocks.setdefault(pid, message)
+        self._cond.notify_all()
+
+    def _describe_wait(self, pid: tuple, stuck: set) -> str:
+        """What stuck process `pid` waits for, and why it cannot come."""
+        wait = self._waits[pid]
+        if wait.meeting is not None:
+            waited = [p for p in wait.group if p not in wait.meeting.deposits]
+            head = f"process {format_process(pid)} waits for its group at {_meeting_site(wait)}, missing "
+        else:
+            waited = [p for p in (self.processes() if wait.senders is None else sorted(wait.senders)) if p != pid]
+            head = f"process {format_process(pid)} waits at {wait.where} for a value on {wait.what}, sent by none of "
+        done = [p for p in waited if p in self.finished]
+        items = []
+        if done:
+            items.append(f"process{'es' if len(done) > 1 else ''} {', '.join(map(format_process, done))}, which "
+                         f"finished")
+        for p in waited:
+            if p in stuck:
+                other = self._waits[p]
+                at = _meeting_site(other) if other.meeting is not None else other.where
+                items.append(f"process {format_process(p)}, which waits at {at}")
+        return head + (", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items))
 
     # -- running --------------------------------------------------------------------------
 
@@ -242,6 +373,12 @@ class ProcessGrid:
             groups = self._groups[key] = process_groups(mode, [list(r) for r in rows], self.num_replicas,
                                                         self.num_partitions, what, cover)
         return groups
+
+
+def _meeting_site(wait: _Wait) -> str:
+    """The op a process waits at for its group, with its channel when it has one."""
+    channel = getattr(wait.where, "channel", 0)
+    return f"{wait.where} on channel {channel}" if channel else str(wait.where)
 
 
 class Process:
