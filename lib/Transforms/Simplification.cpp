@@ -510,6 +510,63 @@ struct SliceOfConcatenate : OpRewritePattern<SliceOp> {
   }
 };
 
+bool isEmptyTensor(Type type);
+
+// A value a while carries unchanged (its body returns the block argument
+// as it came, or it holds no elements) is its initial value in every
+// iteration and after the loop: the loop stops carrying it. One carried
+// value at least stays.
+struct WhileInvariantValues : OpRewritePattern<WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &cond = op.getCond().front(), &body = op.getBody().front();
+    Operation *terminator = body.getTerminator();
+    unsigned count = op->getNumOperands();
+    if (cond.getNumArguments() != count || body.getNumArguments() != count ||
+        terminator->getNumOperands() != count || op->getNumResults() != count)
+      return failure();
+    llvm::BitVector invariant(count);
+    for (unsigned i = 0; i < count; ++i) {
+      Type type = op->getOperand(i).getType();
+      invariant[i] = (terminator->getOperand(i) == body.getArgument(i) ||
+                      isEmptyTensor(type)) &&
+                     op->getResult(i).getType() == type &&
+                     body.getArgument(i).getType() == type &&
+                     cond.getArgument(i).getType() == type;
+    }
+    if (invariant.none() || invariant.all())
+      return failure();
+    SmallVector<Value> operands;
+    for (unsigned i = 0; i < count; ++i)
+      if (!invariant[i])
+        operands.push_back(op->getOperand(i));
+    auto loop = WhileOp::create(rewriter, op.getLoc(), ValueRange(operands).getTypes(),
+                                operands);
+    for (unsigned i = 0; i < count; ++i) {
+      if (!invariant[i])
+        continue;
+      rewriter.replaceAllUsesWith(cond.getArgument(i), op->getOperand(i));
+      rewriter.replaceAllUsesWith(body.getArgument(i), op->getOperand(i));
+    }
+    rewriter.modifyOpInPlace(terminator,
+                             [&] { terminator->eraseOperands(invariant); });
+    rewriter.inlineRegionBefore(op.getCond(), loop.getCond(),
+                                loop.getCond().end());
+    rewriter.inlineRegionBefore(op.getBody(), loop.getBody(),
+                                loop.getBody().end());
+    cond.eraseArguments(invariant);
+    body.eraseArguments(invariant);
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (unsigned i = 0; i < count; ++i)
+      results.push_back(invariant[i] ? op->getOperand(i)
+                                     : loop->getResult(next++));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 //===--- Tensors with no elements -----------------------------------------===//
 
 // A statically shaped tensor with no elements, of a type an empty constant
@@ -525,8 +582,9 @@ bool isEmptyTensor(Type type) {
 // elements is the empty constant of its type (`dense<>`): the op may go
 // once nothing else reads it. Ops with effects keep theirs.
 struct EmptyTensorsAreConstants : RewritePattern {
+  // Before the op's own patterns: they then see the constants.
   EmptyTensorsAreConstants(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     if (!isa_and_nonnull<StablehloDialect>(op->getDialect()) ||
@@ -594,7 +652,7 @@ void populateSimplificationPatterns(RewritePatternSet &patterns) {
                FullDynamicUpdateSlice, TupleOfItsElements, ComplexOfParts,
                SubtractItself, TransposeAsReshape, EmptyTensorsAreConstants,
                ReduceOfNothing, SimplifyIota, PadOfNothing,
-               SliceOfConcatenate>(context);
+               SliceOfConcatenate, WhileInvariantValues>(context);
   populateStaticDimensionPatterns(patterns);
   patterns.add<ReturnsOperand<TransposeOp>>(context, isIdentityTranspose);
   patterns.add<ReturnsOperand<ConvertOp>>(context, isIdentityConvert);

@@ -299,3 +299,25 @@ func.func @slice_of_concatenate(%a: tensor<3x5xf32>, %b: tensor<2x5xf32>) -> (te
   %2 = stablehlo.slice %0 [2:4, 0:5] : (tensor<5x5xf32>) -> tensor<2x5xf32>
   return %1, %2 : tensor<1x2xf32>, tensor<2x5xf32>
 }
+
+// -----
+
+// A while stops carrying what its body returns unchanged: that is the initial
+// value, inside the loop and after it.
+// CHECK-LABEL: func.func @while_invariant
+// CHECK: %[[W:.*]] = stablehlo.while(%[[I:.*]] = %{{.*}}) : tensor<i32>
+// CHECK: stablehlo.compare LT, %[[I]], %arg2
+// CHECK: stablehlo.add %[[I]], %arg0
+// CHECK: return %[[W]], %arg1, %arg2
+func.func @while_invariant(%step: tensor<i32>, %x: tensor<3xf32>, %n: tensor<i32>) -> (tensor<i32>, tensor<3xf32>, tensor<i32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %0:3 = stablehlo.while(%i = %zero, %v = %x, %m = %n) : tensor<i32>, tensor<3xf32>, tensor<i32>
+   cond {
+    %p = stablehlo.compare LT, %i, %m : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %step : tensor<i32>
+    stablehlo.return %j, %v, %m : tensor<i32>, tensor<3xf32>, tensor<i32>
+  }
+  return %0#0, %0#1, %0#2 : tensor<i32>, tensor<3xf32>, tensor<i32>
+}
