@@ -97,7 +97,9 @@ def _where(op) -> grids.Site:
 
 
 def _group_finder(op, mode: str, rows: tuple, what: str = "replica_groups", cover: bool = True):
-    """`find() -> (process, its group or None)` for the running process, groups computed once per grid."""
+    """`find() -> (process, its group or None)` for the running process, groups computed once per grid.
+    `find.where` is the op's site, read here: a kernel runs after the IR may be gone, so it reads
+    no attribute then."""
     cache: dict = {}
 
     def find():
@@ -112,6 +114,7 @@ def _group_finder(op, mode: str, rows: tuple, what: str = "replica_groups", cove
             cache[grid] = by_process
         return process, by_process.get(process.pid)
 
+    find.where = _where(op)
     return find
 
 
@@ -133,7 +136,7 @@ def _exchange(op, key, find, values):
     process, group = find()
     if group is None:  # every process is in a group (checked); kept for safety
         raise InterpreterError(f"process {grids.format_process(process.pid)} is in no group")
-    deposits = process.meet(key, _where(op), group, values if len(group) == 1 else tuple(map(_shared, values)))
+    deposits = process.meet(key, find.where, group, values if len(group) == 1 else tuple(map(_shared, values)))
     return deposits, group, group.index(process.pid)
 
 
@@ -259,7 +262,7 @@ def _collective_reduce(op):
         if len(roots) != count:
             raise InterpreterError(f"{len(roots)} roots for {count} operands: one root per operand (C3)")
         values = promote(operands)
-        deposits = process.meet(key, _where(op), group, (roots, [_shared(v) for v in values]))
+        deposits = process.meet(key, find.where, group, (roots, [_shared(v) for v in values]))
         _check_roots(deposits, roots, group, "C3")
         index = group.index(process.pid)
         return [fold([d[1][j] for d in deposits], operands[j].shape, extras) if roots[j] == index
@@ -368,7 +371,7 @@ def _collective_broadcast(op):
         index = group.index(process.pid)
         roots = [int(r) for r in operands[-1]] if dynamic_root else [0] * len(values)
         mine = {j: _shared(v) for j, v in enumerate(values) if 0 <= roots[j] < len(group) and roots[j] == index}
-        deposits = process.meet(key, _where(op), group, (roots, mine) if dynamic_root else mine or None)
+        deposits = process.meet(key, find.where, group, (roots, mine) if dynamic_root else mine or None)
         if dynamic_root:
             _check_roots(deposits, roots, group, "C6")
             return [np.array(deposits[r][1][j], dtype=specs[j].dtype, copy=True) for j, r in enumerate(roots)]
@@ -387,6 +390,7 @@ def _collective_permute(op):
     targets = [p[1] for p in pairs]
     source_of = {t: s for s, t in pairs}
     involved = sorted(set(sources) | set(targets))
+    where = _where(op)  # read now: the kernel runs after the IR may be gone
     cache: dict = {}
 
     def plan(process):
@@ -415,7 +419,7 @@ def _collective_permute(op):
         if me not in involved:
             return np.zeros(operand.shape, dtype)
         value = _shared(operand) if me in sources else None
-        deposits = process.meet(key, _where(op), group, value)
+        deposits = process.meet(key, where, group, value)
         source = source_of.get(me)
         if source is None:
             return np.zeros(operand.shape, dtype)
