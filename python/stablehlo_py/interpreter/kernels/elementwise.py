@@ -19,6 +19,7 @@ import numpy as np
 
 from ..numerics.combiners import complex_max, complex_min, float_max, float_min, total_order_key
 from ..numerics.conversion import convert_values
+from ..numerics.exact import exact_product, two_sum
 from ..core.errors import InterpreterError
 from ..core import registry
 from ..core.registry import ELEMENTWISE, PURE, Kernel, ScalarForm, register_scalar
@@ -347,22 +348,6 @@ def _complex_cbrt(z):
     return out
 
 
-def _exact_square(a):
-    """(hi, lo) with hi + lo == a * a exactly (Dekker: a split into two halves by Veltkamp)."""
-    c = 134217729.0 * a  # 2^27 + 1
-    ah = c - (c - a)
-    al = a - ah
-    hi = a * a
-    return hi, ((ah * ah - hi) + 2 * ah * al) + al * al
-
-
-def _two_sum(a, b):
-    """(s, e) with s + e == a + b exactly (Knuth's 2Sum)."""
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
 def _complex_log1p(z):
     """log(1 + z) for complex z. numpy computes log(1 + z), which loses the real part's digits
     where |1 + z| is near 1 (z near 0, or on that circle). There the real part is
@@ -378,10 +363,10 @@ def _complex_log1p(z):
         square = w * w + y * y
         near = (square > 0.5) & (square < 2)
         xs, ys = np.where(near, x, 0.0), np.where(near, y, 0.0)
-        xx, yy = _exact_square(xs), _exact_square(ys)
+        xx, yy = exact_product(xs, xs), exact_product(ys, ys)
         high, low = 2 * xs, np.zeros_like(xs)
         for term in (xx[0], yy[0], xx[1], yy[1]):
-            high, error = _two_sum(high, term)
+            high, error = two_sum(high, term)
             low = low + error
         out = np.empty(np.shape(z), dtype=z.dtype)
         out.real, out.imag = w, y  # y keeps its sign: 1 + (-1 - 0i) is 0 - 0i

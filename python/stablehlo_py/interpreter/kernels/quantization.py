@@ -35,6 +35,7 @@ import functools
 import numpy as np
 
 from ..numerics.conversion import convert_values
+from ..numerics.exact import exact_product
 from ..core.registry import Kernel, register, set_quantized_wrapper
 from ..core.types import QuantizedInfo, TensorSpec, TupleSpec, element_info, from_wide_int
 
@@ -300,26 +301,14 @@ def _integer_product_kernel(factory, op):
     return Kernel.single(integer_product)
 
 
-_SPLIT = 2.0 ** 27 + 1  # Veltkamp's splitting constant for float64
-
-
-def _split(a: np.ndarray) -> tuple:
-    """a = high + low, each with at most 26 significant bits (exact)."""
-    t = _SPLIT * a
-    high = t - (t - a)
-    return high, a - high
-
-
 def _product_rounded_once(a: np.ndarray, b: np.ndarray, expressed) -> np.ndarray:
     """a * b (float64 operands, the product of up to 106 bits) rounded once to `expressed`.
     float64 multiplication rounds it to nearest; for a narrower type the error of that rounding
     (Dekker's exact product) makes the float64 value round-to-odd, which then narrows exactly."""
     with np.errstate(all="ignore"):
-        product = a * b
         if expressed.dtype == np.float64:
-            return product
-        (a_high, a_low), (b_high, b_low) = _split(a), _split(b)
-        error = ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+            return a * b
+        product, error = exact_product(a, b)
         inexact = (error != 0) & np.isfinite(product)
         if inexact.any():
             neighbour = np.nextafter(product, np.where(error > 0, np.inf, -np.inf))

@@ -1,2 +1,2 @@
 """Numerics shared by kernels: element conversion, reduction combiners, window arithmetic,
-special functions and value printing. Imports only core."""
+special functions, error-free float64 arithmetic and value printing. Imports only core."""
