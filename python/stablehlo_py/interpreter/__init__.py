@@ -283,6 +283,7 @@ def compile(module_or_text, entry: str = "main", limits=None, strict: bool = Fal
         builder = PlanBuilder(module_op, limits)
         builder.runtime = _ThreadRuntime(builder.limits)  # shared by the threads of a process grid
         executable = Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
+        builder.seal()
         executable.num_replicas, executable.num_partitions = _grid_size(module_op)
         return executable
 

@@ -66,17 +66,20 @@ class Attributes:
     """The attributes of one op, each decoded (by `decode`) once, on first use. An absent
     attribute reads as its `ODS_DEFAULTS` entry, else as the `default` the reader passes."""
 
-    __slots__ = ("_op", "_defaults", "_values", "_shapes")
+    __slots__ = ("_op", "_defaults", "_values", "_shapes", "_unread")
 
     def __init__(self, op):
         self._op = op
         self._defaults = ODS_DEFAULTS.get(op.name, _NO_DEFAULTS)
         self._values: dict = {}
         self._shapes: dict = {}  # name -> shape of an elements attribute (its value reads flat)
+        self._unread = _NO_NAMES  # once sealed: the attributes the op has that were never read
 
     def get(self, name: str, default=None):
         value = self._values.get(name, _UNREAD)
         if value is _UNREAD:
+            if self._op is None and name in self._unread:
+                raise _read_after_preparation(name)
             attr = None if self._op is None else get(self._op, name)
             value = self._defaults.get(name) if attr is None else decode(attr)
             self._values[name] = value
@@ -113,10 +116,32 @@ class Attributes:
         self._op = None
         return symbols
 
+    def seal(self) -> None:
+        """Stop reading the op once its module is prepared: the plan outlives the IR. A kernel
+        reading an attribute first after that gets an error, never freed memory; attributes the
+        op does not have still read as their defaults."""
+        op = self._op
+        if op is None:
+            return
+        attributes = op.attributes
+        names = (attributes[i].name for i in range(len(attributes)))
+        self._unread = frozenset(name for name in names if name not in self._values)
+        self._op = None
+
     def elements(self, name: str, spec: TensorSpec) -> np.ndarray:
         """Dense elements attribute `name` as a read-only array of `spec` (not kept: constants
         keep their value in the plan)."""
+        if self._op is None:
+            raise _read_after_preparation(name)
         return dense_elements(self._op, name, spec)
+
+
+_NO_NAMES: frozenset = frozenset()
+
+
+def _read_after_preparation(name: str) -> InterpreterError:
+    return InterpreterError(f"internal error: attribute '{name}' read after the program was prepared "
+                            "(kernels read attributes when they are made)")
 
 
 def decode(attr):

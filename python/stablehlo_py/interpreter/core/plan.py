@@ -257,6 +257,7 @@ class DecodedOp:
         self.num_results = len(op.results)
         self.num_regions = len(op.regions)
         self.attrs = attributes.Attributes(op)
+        builder.decoded.append(self)
         # Specs of tensors are TensorSpecs; of tuples and tokens, TupleSpec and TokenSpec.
         self.operand_specs = tuple(value_spec(v.type) for v in op.operands)
         self.result_specs = tuple(value_spec(r.type) for r in op.results)
@@ -288,10 +289,17 @@ class DecodedOp:
         """Whether a value the op reads or makes has a quantized element type."""
         return any(map(is_quantized_spec, (*self.operand_specs, *self.result_specs)))
 
+    def seal(self) -> None:
+        """Forget the IR op once the module is prepared (the plan outlives the IR)."""
+        self.op = None
+        self.attrs.seal()
+
     def region(self, index: int = 0) -> Region:
         """Region `index` (its single block), prepared on first use."""
         region = self._regions.get(index)
         if region is None:
+            if self.op is None:
+                raise InterpreterError(f"internal error: region {index} of {self.name} prepared after the program")
             regions = self.op.regions
             if index >= len(regions) or len(regions[index].blocks) != 1:
                 raise InterpreterError(f"expected region {index} with exactly one block")
@@ -396,11 +404,21 @@ class PlanBuilder:
         self._live_bytes = 0
         self._inlining: list[str] = []  # the callees being inlined, innermost last
         self._inlined_ops = 0
+        self.decoded: list[DecodedOp] = []  # every op prepared, sealed by seal()
+
+    def seal(self) -> None:
+        """The module is prepared: no op of the plan reads its IR any more."""
+        for op in self.decoded:
+            op.seal()
+        self.decoded.clear()
+        self.symbols = None  # the functions' IR ops
 
     def function(self, name: str) -> Function:
         fn = self.functions.get(name)
         if fn is not None:
             return fn
+        if self.symbols is None:
+            raise InterpreterError(f"internal error: @{name} prepared after the program")
         op = self.symbols.get(name)
         if op is None:
             raise InterpreterError(f"no function @{name} in the module")
