@@ -810,20 +810,7 @@ public:
 Value placeholder(PatternRewriter &rewriter, Location loc, Type type) {
   if (isa<TokenType>(type))
     return AfterAllOp::create(rewriter, loc, type, ValueRange());
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape() || tensor.getEncoding())
-    return {};
-  Type element = tensor.getElementType();
-  DenseElementsAttr zeros;
-  if (isa<IntegerType, FloatType>(element)) {
-    zeros = DenseElementsAttr::get(tensor, rewriter.getZeroAttr(element));
-  } else if (auto complex = dyn_cast<ComplexType>(element)) {
-    auto part = dyn_cast<FloatType>(complex.getElementType());
-    if (!part)
-      return {};
-    APFloat zero = APFloat::getZero(part.getFloatSemantics());
-    zeros = DenseElementsAttr::get(tensor, {std::complex<APFloat>(zero, zero)});
-  }
+  DenseElementsAttr zeros = zerosOf(type);
   return zeros ? ConstantOp::create(rewriter, loc, zeros).getResult() : Value();
 }
 
@@ -902,15 +889,29 @@ public:
     if (!predicate || !predicate.getElementType().isInteger(1) ||
         predicate.getSplatValue<bool>())
       return failure();
-    for (Operation &inner : cond.without_terminator())
-      if (!isMemoryEffectFree(&inner))
-        return failure();
+    if (hasEffects(op.getCond()))
+      return failure();
     rewriter.replaceOp(op, op.getOperands());
     return success();
   }
 };
 
 } // namespace
+
+DenseElementsAttr zerosOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || tensor.getEncoding())
+    return {};
+  Type element = tensor.getElementType();
+  if (isa<IntegerType, FloatType>(element))
+    return DenseElementsAttr::get(tensor, Builder(type.getContext()).getZeroAttr(element));
+  auto complex = dyn_cast<ComplexType>(element);
+  auto part = complex ? dyn_cast<FloatType>(complex.getElementType()) : FloatType();
+  if (!part)
+    return {};
+  APFloat zero = APFloat::getZero(part.getFloatSemantics());
+  return DenseElementsAttr::get(tensor, {std::complex<APFloat>(zero, zero)});
+}
 
 void populateStaticDimensionPatterns(RewritePatternSet &patterns) {
   patterns.add<FoldGetDimensionSize>(patterns.getContext());

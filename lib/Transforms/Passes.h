@@ -28,6 +28,10 @@ void populateStaticDimensionPatterns(RewritePatternSet &patterns);
 // Patterns removing identities and simplifying ops.
 void populateSimplificationPatterns(RewritePatternSet &patterns);
 
+// The constant of zeros of `type`, a statically shaped tensor of integers,
+// floats or complex floats without encoding; null for any other type.
+DenseElementsAttr zerosOf(Type type);
+
 // stablehlo-convert-to-signless (ConvertToSignless.cpp).
 std::unique_ptr<Pass> createConvertToSignlessPass();
 

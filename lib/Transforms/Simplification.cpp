@@ -394,13 +394,11 @@ struct SubtractItself : OpRewritePattern<SubtractOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SubtractOp op,
                                 PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (op.getLhs() != op.getRhs() || !type || !type.hasStaticShape() ||
-        !isa<IntegerType>(type.getElementType()))
+    DenseElementsAttr zeros = zerosOf(op.getType());
+    if (op.getLhs() != op.getRhs() || !zeros ||
+        !isa<IntegerType>(zeros.getElementType()))
       return failure();
-    rewriter.replaceOpWithNewOp<ConstantOp>(
-        op, DenseElementsAttr::get(
-                type, APInt::getZero(type.getElementType().getIntOrFloatBitWidth())));
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, zeros);
     return success();
   }
 };
@@ -444,9 +442,7 @@ struct SimplifyIota : OpRewritePattern<IotaOp> {
         !isa<IntegerType, FloatType>(type.getElementType()))
       return failure();
     if (type.getDimSize(dimension) == 1) {
-      rewriter.replaceOpWithNewOp<ConstantOp>(
-          op, DenseElementsAttr::get(
-                  type, rewriter.getZeroAttr(type.getElementType())));
+      rewriter.replaceOpWithNewOp<ConstantOp>(op, zerosOf(type));
       return success();
     }
     if (type.getRank() == 1)
@@ -510,7 +506,16 @@ struct SliceOfConcatenate : OpRewritePattern<SliceOp> {
   }
 };
 
-bool isEmptyTensor(Type type);
+//===--- Tensors with no elements -----------------------------------------===//
+
+// A statically shaped tensor with no elements, of a type an empty constant
+// can have.
+bool isEmptyTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0 &&
+         !tensor.getEncoding() &&
+         isa<IntegerType, FloatType, ComplexType>(tensor.getElementType());
+}
 
 // A value a while carries unchanged (its body returns the block argument
 // as it came, or it holds no elements) is its initial value in every
@@ -566,17 +571,6 @@ struct WhileInvariantValues : OpRewritePattern<WhileOp> {
     return success();
   }
 };
-
-//===--- Tensors with no elements -----------------------------------------===//
-
-// A statically shaped tensor with no elements, of a type an empty constant
-// can have.
-bool isEmptyTensor(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0 &&
-         !tensor.getEncoding() &&
-         isa<IntegerType, FloatType, ComplexType>(tensor.getElementType());
-}
 
 // An operand or result of a stablehlo op without effects that holds no
 // elements is the empty constant of its type (`dense<>`): the op may go
