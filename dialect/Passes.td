@@ -56,4 +56,29 @@ def StablehloConvertToSignlessPass
   }];
 }
 
+def StablehloLegalizeToLinalgPass
+    : Pass<"stablehlo-legalize-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "Lower stablehlo ops into linalg, tensor, arith, math and scf";
+  let description = [{
+    Each stablehlo op becomes ops of MLIR's own dialects on signless tensors,
+    with the interpreter's exact semantics (lib/Conversion/ScalarOps.cpp):
+    element-wise ops become a linalg.generic (or linalg.map) whose body is the
+    op on scalars; data movement becomes tensor or linalg ops; dot_general and
+    reduce become reductions. Function signatures lose their unsigned types.
+    An op the lowering does not take is an error naming it. docs/lowering.md
+    lists what lowers.
+  }];
+  let options = [
+    Option<"enablePrimitiveOps", "enable-primitive-ops", "bool",
+           /*default=*/"false",
+           "Lower to primitive linalg ops (map, reduce and transpose) where "
+           "they fit, instead of linalg.generic.">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // STABLEHLO_PY_PASSES_TD

@@ -38,6 +38,7 @@ LAYERS = [
     ("kernels", ["stablehlo_py.interpreter.kernels"]),
     ("interpreter API", ["stablehlo_py.interpreter"]),
     ("passes", ["stablehlo_py.passes"]),
+    ("lowering", ["stablehlo_py.lowering"]),
     ("specializing", ["stablehlo_py._specializing"]),
     ("package API", ["stablehlo_py"]),
     ("tools", ["stablehlo_py.cli"]),

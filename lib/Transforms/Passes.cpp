@@ -64,6 +64,7 @@ void registerPasses() {
     registerPass(
         [] { return std::make_unique<TargetIndependentOptimization>(); });
     registerPass(createConvertToSignlessPass);
+    registerPass([] { return createStablehloLegalizeToLinalgPass(); });
   });
 }
 

@@ -66,11 +66,25 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
                        collective_timeout, infeed, outfeed)
 
 
-def compile(module_or_text, entry="main", limits=None, strict=False):  # noqa: A001 (mirrors jax.jit naming)
+def compile(module_or_text, entry="main", limits=None, strict=False, backend="interpreter"):  # noqa: A001 (mirrors jax.jit naming)
     """Prepares function `entry` once; returns a callable to run it many times.
     If its argument types have dynamic sizes, each new shape signature is
     refined to a static program, prepared once and cached
-    (stablehlo_py._specializing). `strict`: as for `interpret`."""
+    (stablehlo_py._specializing). `strict`: as for `interpret`.
+    `backend`: "interpreter" (the reference), "compiled" (native code through
+    stablehlo_py.lowering: a program it cannot lower is a LoweringError naming the
+    op), or "auto" (compiled when the program lowers, else the interpreter).
+    `limits` bound the interpreter only."""
+    if backend not in ("interpreter", "compiled", "auto"):
+        raise ValueError(f"backend must be 'interpreter', 'compiled' or 'auto', got {backend!r}")
+    if backend != "interpreter":
+        from .lowering import LoweringError, compile_program
+
+        try:
+            return compile_program(module_or_text, entry, strict)
+        except LoweringError:
+            if backend == "compiled":
+                raise
     from ._specializing import compile_entry
 
     return compile_entry(module_or_text, entry, limits, strict)

@@ -1,0 +1,685 @@
+// stablehlo-legalize-to-linalg: stablehlo ops into MLIR's own dialects, on
+// signless tensors. Element-wise ops become a linalg.generic (or linalg.map)
+// whose body is the op on scalars, from the one table of scalar semantics
+// (ScalarOps.cpp); data movement becomes tensor and linalg ops; dot_general
+// and reduce become reductions in index order. docs/lowering.md lists what
+// lowers; any other stablehlo op is an error naming it.
+#include "Conversion/ScalarOps.h"
+#include "Dialect/StablehloOps.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::stablehlo {
+
+#define GEN_PASS_DEF_STABLEHLOLEGALIZETOLINALGPASS
+#include "Passes.h.inc"
+
+namespace {
+
+using utils::IteratorType;
+
+// The element type a tensor holds after the lowering: the signless type
+// the element computes in (ui8 -> i8), and i1 as a byte, since MLIR lowers
+// memrefs of i1 to LLVM only packed (numpy's bool is a byte too).
+Type storageType(Type element) {
+  return element.isInteger(1) ? IntegerType::get(element.getContext(), 8)
+                              : computeType(element);
+}
+
+// An element as stored (storageType) -> as computed (computeType), and back;
+// `original` is the element type of the stablehlo value.
+Value loadElement(OpBuilder &b, Location loc, Value stored, Type original) {
+  return original.isInteger(1) ? Value(arith::TruncIOp::create(b, loc, b.getI1Type(), stored))
+                               : stored;
+}
+Value storeElement(OpBuilder &b, Location loc, Value computed, Type original) {
+  return original.isInteger(1) ? Value(arith::ExtUIOp::create(b, loc, b.getI8Type(), computed))
+                               : computed;
+}
+
+// Tensors of stored elements (storageType), without encodings: arith and
+// linalg carry signedness in their ops, and the bounds of a bounded
+// dimension mean nothing to them.
+struct SignlessTypeConverter : TypeConverter {
+  SignlessTypeConverter() {
+    addConversion([](Type type) { return type; });
+    addConversion([](RankedTensorType type) -> Type {
+      return RankedTensorType::get(type.getShape(),
+                                   storageType(type.getElementType()));
+    });
+    auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+Type elementOf(Value value) { return getElementTypeOrSelf(value.getType()); }
+
+// The sizes of `type` for tensor.empty: its dynamic ones read off `like`
+// (a value of the same shape).
+SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc,
+                                RankedTensorType type, Value like) {
+  SmallVector<Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(tensor::DimOp::create(b, loc, like, i));
+  return sizes;
+}
+
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type,
+                Value like = {}) {
+  SmallVector<Value> sizes;
+  if (like)
+    sizes = dynamicSizes(b, loc, type, like);
+  return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                 type.getElementType(), sizes);
+}
+
+RankedTensorType convertedTensor(const TypeConverter &converter, Type type) {
+  return dyn_cast_or_null<RankedTensorType>(converter.convertType(type));
+}
+
+SmallVector<IteratorType> parallel(int64_t rank) {
+  return SmallVector<IteratorType>(rank, IteratorType::parallel);
+}
+
+//===--- Element-wise ops ------------------------------------------------===//
+
+// One pattern for every element-wise op: a linalg.generic over the result's
+// index space (a rank-0 operand, select's predicate or clamp's bounds, is
+// read at every index), its body the op on scalars.
+struct ElementwiseToLinalg : ConversionPattern {
+  ElementwiseToLinalg(const TypeConverter &converter, MLIRContext *context,
+                      StringRef name, bool primitive)
+      : ConversionPattern(converter, name, /*benefit=*/1, context),
+        primitive(primitive) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "expected one result");
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    RankedTensorType target =
+        resultType ? convertedTensor(*getTypeConverter(), resultType) : nullptr;
+    if (!target)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    int64_t rank = target.getRank();
+    Location loc = op->getLoc();
+    Value full;
+    SmallVector<AffineMap> maps;
+    SmallVector<Type> operandElements;
+    bool allFull = true;
+    for (auto [original, converted] : llvm::zip(op->getOperands(), operands)) {
+      auto type = dyn_cast<RankedTensorType>(converted.getType());
+      if (!type)
+        return rewriter.notifyMatchFailure(op, "expected ranked operands");
+      operandElements.push_back(elementOf(original));
+      if (type.getRank() == rank) {
+        full = full ? full : converted;
+        maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+      } else if (type.getRank() == 0) {
+        allFull = false;
+        maps.push_back(AffineMap::get(rank, 0, {}, getContext()));
+      } else {
+        return rewriter.notifyMatchFailure(op, "operand of another rank");
+      }
+    }
+    if (!full && !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "no operand gives the shape");
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+    Type resultElement = resultType.getElementType();
+    Value init = emptyLike(rewriter, loc, target, full);
+    bool unsupported = false;
+    auto body = [&](OpBuilder &b, Location l, ValueRange args) {
+      SmallVector<Value> scalars;
+      for (auto [arg, element] : llvm::zip(args, operandElements))
+        scalars.push_back(loadElement(b, l, arg, element));
+      Value value = emitScalarOp(b, l, op, scalars, operandElements, resultElement);
+      unsupported = !value;
+      linalg::YieldOp::create(
+          b, l, value ? storeElement(b, l, value, resultElement) : args.back());
+    };
+    Operation *lowered;
+    if (primitive && allFull && !operands.empty())
+      lowered = linalg::MapOp::create(rewriter, loc, operands, init, body);
+    else
+      lowered = linalg::GenericOp::create(rewriter, loc, TypeRange{target},
+                                          operands, ValueRange{init}, maps,
+                                          parallel(rank), body);
+    if (unsupported) {
+      rewriter.eraseOp(lowered);
+      return rewriter.notifyMatchFailure(op, "element type not supported");
+    }
+    rewriter.replaceOp(op, lowered->getResults());
+    return success();
+  }
+
+  bool primitive;
+};
+
+// The element-wise ops (ElementwiseOps.td) the table of scalar semantics
+// takes; iota and constant have patterns of their own.
+template <typename... Ops>
+void addElementwise(RewritePatternSet &patterns,
+                    const TypeConverter &converter, bool primitive) {
+  (patterns.add<ElementwiseToLinalg>(converter, patterns.getContext(),
+                                     Ops::getOperationName(), primitive),
+   ...);
+}
+
+//===--- Constants and generators ----------------------------------------===//
+
+struct ConstantToArith : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    Type element = op.getType().getElementType();
+    // Quantized constants hold their storage integers: not lowered yet.
+    if (!value || !target || value.getElementType() != element ||
+        !isa<IntegerType, FloatType, ComplexType>(element))
+      return rewriter.notifyMatchFailure(op, "expected dense elements");
+    // ui8 -> i8 keeps the bits; i1 becomes a byte of 0 or 1.
+    if (value.getElementType().isInteger(1))
+      value = value.mapValues(target.getElementType(),
+                              [](const APInt &bit) { return bit.zext(8); });
+    else if (value.getElementType() != target.getElementType())
+      value = value.bitcast(target.getElementType());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, target, value);
+    return success();
+  }
+};
+
+// iota: each element its index along the dimension, converted as
+// stablehlo.convert converts an i64.
+struct IotaToLinalg : OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    int64_t dimension = op.getIotaDimension();
+    if (!target || !target.hasStaticShape() || dimension < 0 ||
+        dimension >= target.getRank())
+      return rewriter.notifyMatchFailure(op, "expected a static iota");
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Type element = op.getType().getElementType();
+    bool unsupported = false;
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{target}, ValueRange{},
+        ValueRange{emptyLike(rewriter, loc, target)},
+        {rewriter.getMultiDimIdentityMap(target.getRank())},
+        parallel(target.getRank()),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value index = linalg::IndexOp::create(b, l, dimension);
+          Value wide = arith::IndexCastOp::create(b, l, i64, index);
+          Value value = emitConvert(b, l, wide, i64, element);
+          unsupported = !value;
+          linalg::YieldOp::create(
+              b, l, value ? storeElement(b, l, value, element) : args.front());
+        });
+    if (unsupported) {
+      rewriter.eraseOp(generic);
+      return rewriter.notifyMatchFailure(op, "element type not supported");
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+//===--- Data movement ---------------------------------------------------===//
+
+// broadcast_in_dim: the operand's dimension i is the result's dimension
+// dims[i]; an operand dimension of size 1 under a larger one is read at 0.
+struct BroadcastInDimToLinalg : OpConversionPattern<BroadcastInDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        dims.size() != size_t(operand.getRank()))
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    SmallVector<AffineExpr> reads;
+    for (auto [i, dim] : llvm::enumerate(dims)) {
+      if (dim < 0 || dim >= target.getRank())
+        return rewriter.notifyMatchFailure(op, "dimension out of range");
+      bool expands = operand.getDimSize(i) == 1 && target.getDimSize(dim) != 1;
+      reads.push_back(expands ? rewriter.getAffineConstantExpr(0)
+                              : rewriter.getAffineDimExpr(dim));
+    }
+    int64_t rank = target.getRank();
+    Location loc = op.getLoc();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{target}, ValueRange{adaptor.getOperand()},
+        ValueRange{emptyLike(rewriter, loc, target)},
+        {AffineMap::get(rank, 0, reads, getContext()),
+         rewriter.getMultiDimIdentityMap(rank)},
+        parallel(rank), [](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, args.front());
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+struct TransposeToLinalg : OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    Location loc = op.getLoc();
+    auto transpose = linalg::TransposeOp::create(
+        rewriter, loc, adaptor.getOperand(), emptyLike(rewriter, loc, target),
+        op.getPermutation());
+    rewriter.replaceOp(op, transpose->getResults());
+    return success();
+  }
+};
+
+// reshape keeps the elements in row-major order: tensor.reshape to the
+// result's static shape.
+struct ReshapeToTensor : OpConversionPattern<ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    auto shapeType =
+        RankedTensorType::get({target.getRank()}, rewriter.getIndexType());
+    SmallVector<APInt> sizes;
+    for (int64_t size : target.getShape())
+      sizes.push_back(APInt(64, size));
+    Value shape = arith::ConstantOp::create(
+        rewriter, op.getLoc(), DenseElementsAttr::get(shapeType, sizes));
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, target,
+                                                   adaptor.getOperand(), shape);
+    return success();
+  }
+};
+
+struct SliceToTensor : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, target, adaptor.getOperand(),
+        getAsIndexOpFoldResult(getContext(), op.getStartIndices()),
+        getAsIndexOpFoldResult(getContext(), target.getShape()),
+        getAsIndexOpFoldResult(getContext(), op.getStrides()));
+    return success();
+  }
+};
+
+// concatenate: each operand inserted at its offset along the dimension.
+struct ConcatenateToTensor : OpConversionPattern<ConcatenateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    int64_t dimension = op.getDimension();
+    if (!target || !target.hasStaticShape() || dimension >= target.getRank())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    Location loc = op.getLoc();
+    Value result = emptyLike(rewriter, loc, target);
+    SmallVector<int64_t> offsets(target.getRank(), 0);
+    SmallVector<int64_t> strides(target.getRank(), 1);
+    for (Value operand : adaptor.getOperands()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (!type.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "expected static operands");
+      result = tensor::InsertSliceOp::create(
+          rewriter, loc, operand, result,
+          getAsIndexOpFoldResult(getContext(), offsets),
+          getAsIndexOpFoldResult(getContext(), type.getShape()),
+          getAsIndexOpFoldResult(getContext(), strides));
+      offsets[dimension] += type.getDimSize(dimension);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===--- Reductions ------------------------------------------------------===//
+
+// The zero of a signless element type, for accumulators.
+Value zeroOf(OpBuilder &b, Location loc, Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element)) {
+    auto part = cast<FloatType>(complex.getElementType());
+    Attribute zero = b.getFloatAttr(part, 0.0);
+    return complex::ConstantOp::create(b, loc, complex,
+                                       b.getArrayAttr({zero, zero}));
+  }
+  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(element)));
+}
+
+// sum + lhs * rhs in a signless element type (i1: or/and).
+Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value sum) {
+  Type type = lhs.getType();
+  if (type.isInteger(1))
+    return arith::OrIOp::create(b, loc, sum, arith::AndIOp::create(b, loc, lhs, rhs));
+  if (isa<IntegerType>(type))
+    return arith::AddIOp::create(b, loc, sum, arith::MulIOp::create(b, loc, lhs, rhs));
+  if (isa<FloatType>(type))
+    return arith::AddFOp::create(b, loc, sum, arith::MulFOp::create(b, loc, lhs, rhs));
+  // Complex: the textbook product, each step rounded, as the interpreter's
+  // complex_product (complex.mul's lowering recovers infinities instead).
+  Value lr = complex::ReOp::create(b, loc, lhs);
+  Value li = complex::ImOp::create(b, loc, lhs);
+  Value rr = complex::ReOp::create(b, loc, rhs);
+  Value ri = complex::ImOp::create(b, loc, rhs);
+  Value rrProduct = arith::MulFOp::create(b, loc, lr, rr);
+  Value iiProduct = arith::MulFOp::create(b, loc, li, ri);
+  Value riProduct = arith::MulFOp::create(b, loc, lr, ri);
+  Value irProduct = arith::MulFOp::create(b, loc, li, rr);
+  Value re = arith::SubFOp::create(b, loc, rrProduct, iiProduct);
+  Value im = arith::AddFOp::create(b, loc, riProduct, irProduct);
+  Value product = complex::CreateOp::create(b, loc, lhs.getType(), re, im);
+  return complex::AddOp::create(b, loc, sum, product);
+}
+
+// dot_general: one linalg.generic over the result's dimensions (batch, lhs
+// free, rhs free) and the contracting ones, summing in index order, as the
+// interpreter sums small products. Operands of the result's element type;
+// floats narrower than f32 accumulate in f32 and round once, as the
+// interpreter and XLA do.
+struct DotGeneralToLinalg : OpConversionPattern<DotGeneralOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    auto rhsType = cast<RankedTensorType>(adaptor.getRhs().getType());
+    Type element = op.getType().getElementType();
+    if (!target || !target.hasStaticShape() || !lhsType.hasStaticShape() ||
+        !rhsType.hasStaticShape() || elementOf(op.getLhs()) != element ||
+        elementOf(op.getRhs()) != element ||
+        !isa<IntegerType, FloatType, ComplexType>(element))
+      return rewriter.notifyMatchFailure(op, "expected static operands of the "
+                                             "result's element type");
+    auto numbers = op.getDotDimensionNumbers();
+    ArrayRef<int64_t> lhsBatch = numbers.getLhsBatchingDimensions(),
+                      rhsBatch = numbers.getRhsBatchingDimensions(),
+                      lhsContracting = numbers.getLhsContractingDimensions(),
+                      rhsContracting = numbers.getRhsContractingDimensions();
+    int64_t resultRank = target.getRank();
+    int64_t loops = resultRank + lhsContracting.size();
+    // Loop d(k) for batch k, d(resultRank + j) for contracting pair j, the
+    // free dimensions in order after the batch ones.
+    auto operandMap = [&](int64_t rank, ArrayRef<int64_t> batch,
+                          ArrayRef<int64_t> contracting, int64_t freeStart) {
+      SmallVector<AffineExpr> exprs;
+      int64_t next = freeStart;
+      for (int64_t i = 0; i < rank; ++i) {
+        const int64_t *b = llvm::find(batch, i), *c = llvm::find(contracting, i);
+        if (b != batch.end())
+          exprs.push_back(rewriter.getAffineDimExpr(b - batch.begin()));
+        else if (c != contracting.end())
+          exprs.push_back(
+              rewriter.getAffineDimExpr(resultRank + (c - contracting.begin())));
+        else
+          exprs.push_back(rewriter.getAffineDimExpr(next++));
+      }
+      return std::make_pair(AffineMap::get(loops, 0, exprs, getContext()), next);
+    };
+    auto [lhsMap, lhsEnd] = operandMap(lhsType.getRank(), lhsBatch,
+                                       lhsContracting, lhsBatch.size());
+    auto [rhsMap, rhsEnd] =
+        operandMap(rhsType.getRank(), rhsBatch, rhsContracting, lhsEnd);
+    if (rhsEnd != resultRank)
+      return rewriter.notifyMatchFailure(op, "dimensions do not add up");
+    SmallVector<AffineExpr> outputs;
+    for (int64_t i = 0; i < resultRank; ++i)
+      outputs.push_back(rewriter.getAffineDimExpr(i));
+    SmallVector<IteratorType> iterators = parallel(resultRank);
+    iterators.append(lhsContracting.size(), IteratorType::reduction);
+
+    Location loc = op.getLoc();
+    Type computed = computeType(element);
+    auto narrow = dyn_cast<FloatType>(computed);
+    Type accumulator = narrow && narrow.getWidth() < 32
+                           ? Type(rewriter.getF32Type()) : computed;
+    Type stored = accumulator == computed ? target.getElementType() : accumulator;
+    auto accumulatorType = target.clone(stored);
+    Value zero = zeroOf(rewriter, loc, stored);
+    Value init = linalg::FillOp::create(rewriter, loc, zero,
+                                        emptyLike(rewriter, loc, accumulatorType))
+                     .getResult(0);
+    auto widen = [&](OpBuilder &b, Location l, Value v) -> Value {
+      return v.getType() == accumulator ? v
+                                        : arith::ExtFOp::create(b, l, accumulator, v);
+    };
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{accumulatorType},
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()}, ValueRange{init},
+        {lhsMap, rhsMap, AffineMap::get(loops, 0, outputs, getContext())},
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          auto load = [&](Value v) { return widen(b, l, loadElement(b, l, v, element)); };
+          // One statement each: the IR's order does not depend on the compiler's.
+          Value lhs = load(args[0]);
+          Value rhs = load(args[1]);
+          Value sum = multiplyAdd(b, l, lhs, rhs, load(args[2]));
+          linalg::YieldOp::create(b, l, storeElement(b, l, sum, element));
+        });
+    Value result = generic.getResult(0);
+    if (accumulator != computed) {
+      result = linalg::GenericOp::create(
+                   rewriter, loc, TypeRange{target}, ValueRange{result},
+                   ValueRange{emptyLike(rewriter, loc, target)},
+                   {rewriter.getMultiDimIdentityMap(resultRank),
+                    rewriter.getMultiDimIdentityMap(resultRank)},
+                   parallel(resultRank),
+                   [&](OpBuilder &b, Location l, ValueRange args) {
+                     linalg::YieldOp::create(
+                         b, l, ValueRange{arith::TruncFOp::create(b, l, computed, args[0])});
+                   })
+                   .getResult(0);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+// The body of a reduce as scalar code: each element-wise op of the body on
+// scalars (ScalarOps.cpp), its rank-0 constants as arith constants. Null
+// when the body holds anything else.
+LogicalResult emitScalarBody(OpBuilder &b, Location loc, Block &body,
+                             ValueRange arguments,
+                             SmallVectorImpl<Value> &results) {
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &inner : body) {
+    if (isa<ReturnOp>(inner)) {
+      for (Value value : inner.getOperands())
+        results.push_back(mapping.lookup(value));
+      return success();
+    }
+    if (inner.getNumResults() != 1 || inner.getNumRegions() != 0)
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(inner.getResult(0).getType());
+    if (!type || type.getRank() != 0)
+      return failure();
+    Value scalar;
+    if (auto constant = dyn_cast<ConstantOp>(inner)) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      Type element = computeType(type.getElementType());
+      if (!value || !isa<IntegerType, FloatType>(element))
+        return failure();
+      if (value.getElementType() != element)
+        value = value.bitcast(element);
+      scalar = arith::ConstantOp::create(
+          b, loc, cast<TypedAttr>(value.getSplatValue<Attribute>()));
+    } else {
+      SmallVector<Value> operands;
+      SmallVector<Type> elements;
+      for (Value operand : inner.getOperands()) {
+        if (!mapping.contains(operand))
+          return failure(); // a value from outside the body
+        operands.push_back(mapping.lookup(operand));
+        elements.push_back(elementOf(operand));
+      }
+      scalar = emitScalarOp(b, loc, &inner, operands, elements,
+                            type.getElementType());
+    }
+    if (!scalar)
+      return failure();
+    mapping.map(inner.getResult(0), scalar);
+  }
+  return failure();
+}
+
+// reduce: a linalg.generic whose outputs start as the init values and whose
+// body is the reduce's body on scalars, applied in index order:
+// body(accumulators..., elements...).
+struct ReduceToLinalg : OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange inputs = adaptor.getInputs(), inits = adaptor.getInitValues();
+    size_t count = inputs.size();
+    auto inputType = cast<RankedTensorType>(inputs.front().getType());
+    if (!inputType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static inputs");
+    int64_t rank = inputType.getRank();
+    ArrayRef<int64_t> dims = op.getDimensions();
+    SmallVector<AffineExpr> kept;
+    SmallVector<IteratorType> iterators;
+    for (int64_t i = 0; i < rank; ++i) {
+      bool reduced = llvm::is_contained(dims, i);
+      iterators.push_back(reduced ? IteratorType::reduction
+                                  : IteratorType::parallel);
+      if (!reduced)
+        kept.push_back(rewriter.getAffineDimExpr(i));
+    }
+    Location loc = op.getLoc();
+    SmallVector<Value> outputs;
+    SmallVector<Type> resultTypes;
+    for (auto [result, init] : llvm::zip(op.getResults(), inits)) {
+      RankedTensorType type = convertedTensor(*getTypeConverter(), result.getType());
+      if (!type || !type.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "expected static results");
+      Value scalar = tensor::ExtractOp::create(rewriter, loc, init, ValueRange{});
+      outputs.push_back(
+          linalg::FillOp::create(rewriter, loc, scalar, emptyLike(rewriter, loc, type))
+              .getResult(0));
+      resultTypes.push_back(type);
+    }
+    SmallVector<AffineMap> maps(count, rewriter.getMultiDimIdentityMap(rank));
+    maps.append(count, AffineMap::get(rank, 0, kept, getContext()));
+    SmallVector<Type> elements, accumulated;
+    for (Value input : op.getInputs())
+      elements.push_back(elementOf(input));
+    for (Value result : op.getResults())
+      accumulated.push_back(elementOf(result));
+    bool unsupported = false;
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultTypes, inputs, outputs, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> arguments;
+          for (size_t i = 0; i < count; ++i) // body(accumulators..., elements...)
+            arguments.push_back(loadElement(b, l, args[count + i], accumulated[i]));
+          for (size_t i = 0; i < count; ++i)
+            arguments.push_back(loadElement(b, l, args[i], elements[i]));
+          SmallVector<Value> results;
+          unsupported = failed(emitScalarBody(b, l, op.getBody().front(),
+                                              arguments, results)) ||
+                        results.size() != count;
+          if (unsupported) {
+            ValueRange accumulators = args.drop_front(count);
+            results.assign(accumulators.begin(), accumulators.end());
+          }
+          else {
+            for (size_t i = 0; i < count; ++i)
+              results[i] = storeElement(b, l, results[i], accumulated[i]);
+          }
+          linalg::YieldOp::create(b, l, results);
+        });
+    if (unsupported) {
+      rewriter.eraseOp(generic);
+      return rewriter.notifyMatchFailure(op, "body not supported");
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+struct LegalizeToLinalg
+    : impl::StablehloLegalizeToLinalgPassBase<LegalizeToLinalg> {
+  using StablehloLegalizeToLinalgPassBase::StablehloLegalizeToLinalgPassBase;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    SignlessTypeConverter converter;
+    RewritePatternSet patterns(context);
+    addElementwise<AbsOp, AddOp, AndOp, Atan2Op, BitcastConvertOp, CbrtOp,
+                   CeilOp, ClampOp, ClzOp, CompareOp, ComplexOp, ConvertOp,
+                   CosineOp, DivOp, ExpOp, Expm1Op, FloorOp, ImagOp,
+                   IsFiniteOp, Log1pOp, LogOp, LogisticOp, MaxOp, MinOp, MulOp,
+                   NegOp, NotOp, OrOp, PopulationCountOp, PowOp, RealOp,
+                   ReducePrecisionOp, RemOp, RoundNearestEvenOp, RoundOp,
+                   RsqrtOp, SelectOp, ShiftLeftOp, ShiftRightArithmeticOp,
+                   ShiftRightLogicalOp, SignOp, SineOp, SqrtOp, SubtractOp,
+                   TanOp, TanhOp, XorOp>(patterns, converter,
+                                         enablePrimitiveOps);
+    patterns.add<ConstantToArith, IotaToLinalg, BroadcastInDimToLinalg,
+                 TransposeToLinalg, ReshapeToTensor, SliceToTensor,
+                 ConcatenateToTensor, DotGeneralToLinalg, ReduceToLinalg>(
+        converter, context);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+
+    ConversionTarget target(*context);
+    target.addIllegalDialect<StablehloDialect>();
+    target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                           linalg::LinalgDialect, math::MathDialect,
+                           scf::SCFDialect, tensor::TensorDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace mlir::stablehlo

@@ -1,0 +1,1077 @@
+// The scalar semantics of the element-wise stablehlo ops (ScalarOps.h). The
+// reference is the interpreter: kernels/elementwise.py (its module docstring
+// lists the rules), numerics/conversion.py (convert) and numerics/combiners.py
+// (maximum, minimum, totalOrder); jit/native.py emits the same rules as MLIR
+// text. In short:
+//  * integers wrap; x / 0 = -1 (all ones), x % 0 = x, INT_MIN / -1 = INT_MIN,
+//    INT_MIN % -1 = 0; shifts by >= the width (negative amounts read
+//    unsigned) give 0, or the sign fill; guards run the arith op on a safe
+//    operand and select, so no poison or trap is ever computed;
+//  * i2 and i4 compute in their own width (the interpreter wraps an int8
+//    result back, which gives the same bits);
+//  * f16 and bf16 compute in f32 and round once (_via_f32, and numpy's and
+//    ml_dtypes' own arithmetic); bf16 widens and rounds by its bits as
+//    ml_dtypes does (a NaN result is the canonical quiet NaN of its sign);
+//    f16 conversions move NaN payloads as numpy's do;
+//  * sign-bit ops (negate, abs) and bit tests work on the integer view, so
+//    NaN payloads and signs stay as numpy leaves them.
+// Differences left (NaN bits and roundings, never other values): which NaN
+// an op on two NaN operands returns, and the sign and payload of a NaN from a
+// math function; exp, log, sin, pow, cbrt, ... round as the libm the lowering
+// calls (within 2 ULP of numpy's loops). Unsupported (null): f8/f6/f4 element
+// types (except the bit moves select and bitcast_convert), quantized types,
+// integers wider than 64 bits, complex abs, sign, power, atan2 and
+// transcendental functions (numpy's own complex algorithms), bitcast_convert
+// between widths (not element-wise).
+//
+// Only float math ops on f32/f64 are emitted: integer math ops (ctpop, ctlz,
+// absi) are arith code here, since convert-math-to-libm rejects them, and
+// convert-math-to-libm is the lowering that keeps expm1 and log1p accurate
+// (convert-math-to-llvm expands them to exp(x) - 1 and log(1 + x)).
+//
+// Every builder call is a statement of its own: C++ leaves the order of
+// argument evaluation open, and the IR's order must not depend on the
+// compiler.
+#include "Conversion/ScalarOps.h"
+
+#include "Dialect/StablehloOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <utility>
+
+namespace mlir::stablehlo {
+namespace {
+
+using llvm::TypeSwitch;
+using CmpF = arith::CmpFPredicate;
+using CmpI = arith::CmpIPredicate;
+
+// What an original element type's semantics depend on.
+enum class Kind { Bool, Signed, Unsigned, Float, Complex, None };
+
+Kind kindOf(Type type) {
+  if (auto integer = dyn_cast_or_null<IntegerType>(type)) {
+    unsigned width = integer.getWidth();
+    if (width == 1)
+      return integer.isSignless() ? Kind::Bool : Kind::None;
+    if (width > 64)
+      return Kind::None;
+    return integer.isUnsigned() ? Kind::Unsigned : Kind::Signed;
+  }
+  // The floats the interpreter computes natively (f8 and narrower: null).
+  if (isa_and_nonnull<Float16Type, BFloat16Type, Float32Type, Float64Type>(
+          type))
+    return Kind::Float;
+  if (auto complex = dyn_cast_or_null<ComplexType>(type))
+    if (isa<Float32Type, Float64Type>(complex.getElementType()))
+      return Kind::Complex;
+  return Kind::None;
+}
+
+bool isInteger(Kind kind) {
+  return kind == Kind::Signed || kind == Kind::Unsigned;
+}
+
+bool isPredicate(Type type) { return kindOf(type) == Kind::Bool; }
+
+bool isNarrowFloat(Type type) { return isa<Float16Type, BFloat16Type>(type); }
+
+// Builds scalar ops at one location, with the helpers every rule shares.
+class Scalar {
+public:
+  Scalar(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  template <typename OpTy, typename... Args> Value make(Args &&...args) {
+    return OpTy::create(b, loc, std::forward<Args>(args)...).getResult();
+  }
+
+  //--- constants
+  Value integer(Type type, const APInt &value) {
+    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
+  }
+  // `value` wrapped to the type's width (-1 is all ones).
+  Value integer(Type type, int64_t value) {
+    return integer(type, APInt(type.getIntOrFloatBitWidth(), value,
+                               /*isSigned=*/true, /*implicitTrunc=*/true));
+  }
+  Value real(Type type, double value) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+  }
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  //--- comparisons and choice
+  Value cmpi(CmpI predicate, Value x, Value y) {
+    return make<arith::CmpIOp>(predicate, x, y);
+  }
+  Value cmpi(CmpI predicate, Value x, int64_t y) {
+    Value constant = integer(x.getType(), y);
+    return cmpi(predicate, x, constant);
+  }
+  // Narrow floats compare as their (exact) f32 values.
+  Value cmpf(CmpF predicate, Value x, Value y) {
+    Value wideX = widen(x);
+    Value wideY = widen(y);
+    return make<arith::CmpFOp>(predicate, wideX, wideY);
+  }
+  Value cmpf(CmpF predicate, Value x, double y) {
+    Value constant = real(wideType(x.getType()), y);
+    return cmpf(predicate, x, constant);
+  }
+  Value isNaN(Value x) {
+    Value wide = widen(x);
+    return make<arith::CmpFOp>(CmpF::UNO, wide, wide);
+  }
+  Value select(Value condition, Value x, Value y) {
+    return make<arith::SelectOp>(condition, x, y);
+  }
+
+  //--- integer ops
+  Value andi(Value x, Value y) { return make<arith::AndIOp>(x, y); }
+  Value andi(Value x, const APInt &y) {
+    Value constant = integer(x.getType(), y);
+    return andi(x, constant);
+  }
+  Value ori(Value x, Value y) { return make<arith::OrIOp>(x, y); }
+  Value ori(Value x, const APInt &y) {
+    Value constant = integer(x.getType(), y);
+    return ori(x, constant);
+  }
+  Value xori(Value x, Value y) { return make<arith::XOrIOp>(x, y); }
+  Value addi(Value x, Value y) { return make<arith::AddIOp>(x, y); }
+  Value subi(Value x, Value y) { return make<arith::SubIOp>(x, y); }
+  Value muli(Value x, Value y) { return make<arith::MulIOp>(x, y); }
+  Value shrui(Value x, unsigned amount) {
+    Value constant = integer(x.getType(), amount);
+    return make<arith::ShRUIOp>(x, constant);
+  }
+  Value shli(Value x, unsigned amount) {
+    Value constant = integer(x.getType(), amount);
+    return make<arith::ShLIOp>(x, constant);
+  }
+  // 0 - x, wrapping.
+  Value negi(Value x) {
+    Value zero = integer(x.getType(), 0);
+    return subi(zero, x);
+  }
+
+  //--- float ops (f32 and f64 operands)
+  Value addf(Value x, Value y) { return make<arith::AddFOp>(x, y); }
+  Value subf(Value x, Value y) { return make<arith::SubFOp>(x, y); }
+  Value mulf(Value x, Value y) { return make<arith::MulFOp>(x, y); }
+  Value divf(Value x, Value y) { return make<arith::DivFOp>(x, y); }
+
+  //--- the integer view of a float
+  Type bitsType(Type type) {
+    return b.getIntegerType(type.getIntOrFloatBitWidth());
+  }
+  Value bits(Value x) {
+    return make<arith::BitcastOp>(bitsType(x.getType()), x);
+  }
+  Value fromBits(Value x, Type type) {
+    return make<arith::BitcastOp>(type, x);
+  }
+  // The bits of +inf: the exponent field.
+  APInt exponentMask(Type type) {
+    return APFloat::getInf(cast<FloatType>(type).getFloatSemantics())
+        .bitcastToAPInt();
+  }
+
+  //--- narrow floats through f32
+  // The type `type`'s values compute and compare in: f32 for f16 and bf16.
+  Type wideType(Type type) {
+    return isNarrowFloat(type) ? b.getF32Type() : type;
+  }
+  // f16 and bf16 as f32 (exact); others unchanged. bf16 widens by its bits,
+  // as ml_dtypes does (a signaling NaN stays signaling).
+  Value widen(Value x) {
+    Type type = x.getType();
+    Type f32 = b.getF32Type();
+    if (isa<BFloat16Type>(type)) {
+      Value wide = make<arith::ExtUIOp>(b.getI32Type(), bits(x));
+      return fromBits(shli(wide, 16), f32);
+    }
+    if (isa<Float16Type>(type))
+      return make<arith::ExtFOp>(f32, x);
+    return x;
+  }
+  // f32 `x` rounded to nearest even into `type` (no-op for the same type).
+  // bf16 rounds by its bits as ml_dtypes does, a NaN becoming the canonical
+  // quiet NaN of its sign.
+  Value narrow(Value x, Type type) {
+    if (x.getType() == type)
+      return x;
+    if (!isa<BFloat16Type>(type))
+      return make<arith::TruncFOp>(type, x);
+    Value u = bits(x);
+    Value high = shrui(u, 16);
+    Value lsb = andi(high, APInt(32, 1));
+    Value half = integer(u.getType(), 0x7FFF);
+    Value rounded = shrui(addi(addi(u, half), lsb), 16);
+    Value nan = ori(andi(high, APInt(32, 0x8000)), APInt(32, 0x7FC0));
+    Value result = select(isNaN(x), nan, rounded);
+    return fromBits(make<arith::TruncIOp>(b.getI16Type(), result), type);
+  }
+  // `compute` on the f32 values of narrow floats `xs`, rounded once into
+  // `type` (elementwise._via_f32); f32 and f64 compute in their own type.
+  template <typename Fn> Value viaF32(Type type, ValueRange xs, Fn compute) {
+    SmallVector<Value, 2> wide;
+    for (Value x : xs)
+      wide.push_back(widen(x));
+    return narrow(compute(ValueRange(wide)), type);
+  }
+
+  //--- complex parts (a braced list evaluates in order)
+  std::pair<Value, Value> parts(Value z) {
+    return {make<complex::ReOp>(z), make<complex::ImOp>(z)};
+  }
+  Value makeComplex(Type type, Value re, Value im) {
+    return make<complex::CreateOp>(type, re, im);
+  }
+
+  OpBuilder &b;
+  Location loc;
+};
+
+//===--- Integers ---------------------------------------------------------===//
+
+// _int_divide, _int_remainder: x / 0 = all ones, x % 0 = x; INT_MIN / -1 =
+// INT_MIN and INT_MIN % -1 = 0, computed as x / 1 and x % 1.
+Value intDivRem(Scalar &s, bool divide, bool isSigned, Value x, Value y) {
+  Type type = x.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Value byZero = s.cmpi(CmpI::eq, y, 0);
+  Value unsafe = byZero;
+  if (isSigned) {
+    Value minimum = s.integer(type, APInt::getSignedMinValue(width));
+    Value xIsMin = s.cmpi(CmpI::eq, x, minimum);
+    Value yIsMinusOne = s.cmpi(CmpI::eq, y, -1);
+    unsafe = s.ori(byZero, s.andi(xIsMin, yIsMinusOne));
+  }
+  Value safe = s.select(unsafe, s.integer(type, 1), y);
+  if (divide) {
+    Value quotient = isSigned ? s.make<arith::DivSIOp>(x, safe)
+                              : s.make<arith::DivUIOp>(x, safe);
+    return s.select(byZero, s.integer(type, -1), quotient);
+  }
+  Value remainder = isSigned ? s.make<arith::RemSIOp>(x, safe)
+                             : s.make<arith::RemUIOp>(x, safe);
+  return s.select(byZero, x, remainder);
+}
+
+// elementwise._shift: amounts >= the width, or negative (read unsigned),
+// shift everything out: 0, or the sign fill for shift_right_arithmetic (of
+// unsigned values too). The shift itself runs on an in-range amount.
+Value shift(Scalar &s, Operation *op, Value x, Value amount) {
+  Type type = x.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Value zero = s.integer(type, 0);
+  Value big = s.cmpi(CmpI::uge, amount, width);
+  Value safe = s.select(big, zero, amount);
+  if (isa<ShiftLeftOp>(op))
+    return s.select(big, zero, s.make<arith::ShLIOp>(x, safe));
+  if (isa<ShiftRightLogicalOp>(op))
+    return s.select(big, zero, s.make<arith::ShRUIOp>(x, safe));
+  Value fill = s.make<arith::ShRSIOp>(x, s.integer(type, width - 1));
+  return s.select(big, fill, s.make<arith::ShRSIOp>(x, safe));
+}
+
+// The set bits of i64 `x` (SWAR; LLVM turns it into popcnt).
+Value popcount64(Scalar &s, Value x) {
+  Value pairs = s.andi(s.shrui(x, 1), APInt(64, 0x5555555555555555));
+  x = s.subi(x, pairs);
+  Value low = s.andi(x, APInt(64, 0x3333333333333333));
+  Value high = s.andi(s.shrui(x, 2), APInt(64, 0x3333333333333333));
+  x = s.addi(low, high);
+  x = s.andi(s.addi(x, s.shrui(x, 4)), APInt(64, 0x0F0F0F0F0F0F0F0F));
+  Value bytes = s.integer(x.getType(), APInt(64, 0x0101010101010101));
+  return s.shrui(s.muli(x, bytes), 56);
+}
+
+// `x` zero-extended to i64 (its own bits only), and back.
+Value toI64(Scalar &s, Value x) {
+  Type i64 = s.b.getI64Type();
+  return x.getType() == i64 ? x : s.make<arith::ExtUIOp>(i64, x);
+}
+Value fromI64(Scalar &s, Value x, Type type) {
+  return x.getType() == type ? x : s.make<arith::TruncIOp>(type, x);
+}
+
+// elementwise._popcount: the set bits of the element's own width.
+Value popcount(Scalar &s, Value x) {
+  return fromI64(s, popcount64(s, toI64(s, x)), x.getType());
+}
+
+// elementwise._clz: the width minus the bit length (the highest set bit
+// smeared right, then counted); clz(0) is the width.
+Value countLeadingZeros(Scalar &s, Value x) {
+  Value u = toI64(s, x);
+  for (unsigned shift : {1, 2, 4, 8, 16, 32})
+    u = s.ori(u, s.shrui(u, shift));
+  Value width = s.integer(u.getType(), x.getType().getIntOrFloatBitWidth());
+  return fromI64(s, s.subi(width, popcount64(s, u)), x.getType());
+}
+
+// elementwise._int_power: square and multiply, wrapping, over every bit of
+// the exponent; x ** -n is 1 for x = 1, +-1 for x = -1 (by n's parity),
+// else 0.
+Value intPower(Scalar &s, bool isSigned, Value x, Value y) {
+  Type type = x.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Value zero = s.integer(type, 0);
+  Value one = s.integer(type, 1);
+  Value negative = isSigned ? s.cmpi(CmpI::slt, y, zero) : Value();
+  Value exponent = isSigned ? s.select(negative, zero, y) : y;
+  Value lower = s.index(0);
+  Value upper = s.index(width);
+  Value step = s.index(1);
+  auto loop = scf::ForOp::create(
+      s.b, s.loc, lower, upper, step, ValueRange{one, x, exponent},
+      [&](OpBuilder &b, Location loc, Value, ValueRange carried) {
+        Scalar in(b, loc);
+        Value result = carried[0], base = carried[1], rest = carried[2];
+        Value odd = in.cmpi(CmpI::ne, in.andi(rest, one), zero);
+        result = in.select(odd, in.muli(result, base), result);
+        scf::YieldOp::create(b, loc,
+                             ValueRange{result, in.muli(base, base),
+                                        in.make<arith::ShRUIOp>(rest, one)});
+      });
+  Value power = loop.getResult(0);
+  if (!isSigned)
+    return power;
+  Value minusOne = s.integer(type, -1);
+  Value oddExponent = s.cmpi(CmpI::ne, s.andi(y, one), zero);
+  Value ofMinusOne = s.select(oddExponent, minusOne, one);
+  Value xIsMinusOne = s.cmpi(CmpI::eq, x, minusOne);
+  Value inverse = s.select(xIsMinusOne, ofMinusOne, zero);
+  Value xIsOne = s.cmpi(CmpI::eq, x, one);
+  inverse = s.select(xIsOne, one, inverse);
+  return s.select(negative, inverse, power);
+}
+
+// Binary ops on integers; null for the others.
+Value intBinary(Scalar &s, Operation *op, bool isSigned, Value x, Value y) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](AddOp) { return s.addi(x, y); })
+      .Case([&](SubtractOp) { return s.subi(x, y); })
+      .Case([&](MulOp) { return s.muli(x, y); })
+      .Case([&](AndOp) { return s.andi(x, y); })
+      .Case([&](OrOp) { return s.ori(x, y); })
+      .Case([&](XorOp) { return s.xori(x, y); })
+      .Case([&](DivOp) { return intDivRem(s, true, isSigned, x, y); })
+      .Case([&](RemOp) { return intDivRem(s, false, isSigned, x, y); })
+      .Case([&](MaxOp) {
+        return isSigned ? s.make<arith::MaxSIOp>(x, y)
+                        : s.make<arith::MaxUIOp>(x, y);
+      })
+      .Case([&](MinOp) {
+        return isSigned ? s.make<arith::MinSIOp>(x, y)
+                        : s.make<arith::MinUIOp>(x, y);
+      })
+      .Case([&](PowOp) { return intPower(s, isSigned, x, y); })
+      .Case<ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp>(
+          [&](auto) { return shift(s, op, x, y); })
+      .Default([](Operation *) { return Value(); });
+}
+
+// Binary ops on i1: add and maximum are or, multiply and minimum are and
+// (XLA's, elementwise._add/_multiply/_maximum/_minimum).
+Value boolBinary(Scalar &s, Operation *op, Value x, Value y) {
+  if (isa<AddOp, OrOp, MaxOp>(op))
+    return s.ori(x, y);
+  if (isa<MulOp, AndOp, MinOp>(op))
+    return s.andi(x, y);
+  if (isa<XorOp>(op))
+    return s.xori(x, y);
+  return {};
+}
+
+//===--- Floats -----------------------------------------------------------===//
+
+// combiners.float_max/float_min: the first NaN operand as it is, and -0.0
+// below +0.0. Two zeros combine by their bits: max is -0 only if both are
+// (and), min is -0 if either is (or).
+Value floatMaxMin(Scalar &s, bool isMax, Value x, Value y) {
+  Value xZero = s.cmpf(CmpF::OEQ, x, 0.0);
+  Value yZero = s.cmpf(CmpF::OEQ, y, 0.0);
+  Value zeros = s.andi(xZero, yZero);
+  Value xb = s.bits(x);
+  Value yb = s.bits(y);
+  Value signedZero =
+      s.fromBits(isMax ? s.andi(xb, yb) : s.ori(xb, yb), x.getType());
+  Value ordered = s.cmpf(isMax ? CmpF::OGE : CmpF::OLE, x, y);
+  Value xWins = s.ori(ordered, s.isNaN(x));
+  return s.select(zeros, signedZero, s.select(xWins, x, y));
+}
+
+// Negate (flip) or abs (clear) on the sign bit, as numpy does, NaN included.
+Value signBit(Scalar &s, Value x, bool flip) {
+  APInt mask = APInt::getSignMask(x.getType().getIntOrFloatBitWidth());
+  Value xb = s.bits(x);
+  Value result = flip ? s.xori(xb, s.integer(xb.getType(), mask))
+                      : s.andi(xb, ~mask);
+  return s.fromBits(result, x.getType());
+}
+
+// combiners.total_order_key: the bits as a signed integer, negative values
+// with their magnitude bits flipped (IEEE totalOrder; narrow floats on their
+// own bits, which order as their f32 embedding does).
+Value totalOrderKey(Scalar &s, Value x) {
+  Value xb = s.bits(x);
+  unsigned width = xb.getType().getIntOrFloatBitWidth();
+  Value sign = s.make<arith::ShRSIOp>(xb, s.integer(xb.getType(), width - 1));
+  return s.xori(s.andi(sign, APInt::getSignedMaxValue(width)), xb);
+}
+
+// A float computation on f32/f64 values (narrow floats are widened around
+// it): the ops that compute through _via_f32, or as numpy's and ml_dtypes'
+// arithmetic does.
+using UnaryFn = Value (*)(Scalar &, Value);
+using BinaryFn = Value (*)(Scalar &, Value, Value);
+
+template <typename MathOp> Value mathOp(Scalar &s, Value x) {
+  return s.make<MathOp>(x);
+}
+template <typename ArithOp> Value arithOp(Scalar &s, Value x, Value y) {
+  return s.make<ArithOp>(x, y);
+}
+
+// elementwise._rsqrt: 1 / sqrt(x), two roundings.
+Value rsqrt(Scalar &s, Value x) {
+  Value one = s.real(x.getType(), 1.0);
+  return s.divf(one, s.make<math::SqrtOp>(x));
+}
+
+// _ieee_power: C pow, but x ** +-0 and 1 ** y are 1 even for a signaling NaN
+// (numpy's result; glibc's powf gives NaN there).
+Value power(Scalar &s, Value x, Value y) {
+  Value one = s.real(x.getType(), 1.0);
+  Value byZero = s.cmpf(CmpF::OEQ, y, 0.0);
+  Value ofOne = s.cmpf(CmpF::OEQ, x, one);
+  Value unit = s.ori(byZero, ofOne);
+  return s.select(unit, one, s.make<math::PowFOp>(x, y));
+}
+
+// elementwise._logistic: 1 / (1 + exp(-x)).
+Value logistic(Scalar &s, Value x) {
+  Value one = s.real(x.getType(), 1.0);
+  Value e = s.make<math::ExpOp>(s.make<arith::NegFOp>(x));
+  return s.divf(one, s.addf(one, e));
+}
+
+UnaryFn floatUnaryFn(Operation *op) {
+  return TypeSwitch<Operation *, UnaryFn>(op)
+      .Case([](ExpOp) { return &mathOp<math::ExpOp>; })
+      .Case([](Expm1Op) { return &mathOp<math::ExpM1Op>; })
+      .Case([](LogOp) { return &mathOp<math::LogOp>; })
+      .Case([](Log1pOp) { return &mathOp<math::Log1pOp>; })
+      .Case([](SqrtOp) { return &mathOp<math::SqrtOp>; })
+      .Case([](CbrtOp) { return &mathOp<math::CbrtOp>; })
+      .Case([](TanhOp) { return &mathOp<math::TanhOp>; })
+      .Case([](SineOp) { return &mathOp<math::SinOp>; })
+      .Case([](CosineOp) { return &mathOp<math::CosOp>; })
+      .Case([](TanOp) { return &mathOp<math::TanOp>; })
+      .Case([](FloorOp) { return &mathOp<math::FloorOp>; })
+      .Case([](CeilOp) { return &mathOp<math::CeilOp>; })
+      // np.rint
+      .Case([](RoundNearestEvenOp) { return &mathOp<math::RoundEvenOp>; })
+      // _round_afz (trunc, then away from zero from a half on) is C round
+      .Case([](RoundOp) { return &mathOp<math::RoundOp>; })
+      .Case([](RsqrtOp) { return &rsqrt; })
+      .Case([](LogisticOp) { return &logistic; })
+      .Default([](Operation *) { return UnaryFn(nullptr); });
+}
+
+BinaryFn floatBinaryFn(Operation *op) {
+  return TypeSwitch<Operation *, BinaryFn>(op)
+      .Case([](AddOp) { return &arithOp<arith::AddFOp>; })
+      .Case([](SubtractOp) { return &arithOp<arith::SubFOp>; })
+      .Case([](MulOp) { return &arithOp<arith::MulFOp>; })
+      .Case([](DivOp) { return &arithOp<arith::DivFOp>; })
+      // np.fmod: the dividend's sign, exact
+      .Case([](RemOp) { return &arithOp<arith::RemFOp>; })
+      .Case([](PowOp) { return &power; })
+      .Case([](Atan2Op) { return &arithOp<math::Atan2Op>; })
+      .Default([](Operation *) { return BinaryFn(nullptr); });
+}
+
+Value floatBinary(Scalar &s, Operation *op, Value x, Value y) {
+  if (isa<MaxOp, MinOp>(op))
+    return floatMaxMin(s, isa<MaxOp>(op), x, y);
+  BinaryFn fn = floatBinaryFn(op);
+  if (!fn)
+    return {};
+  return s.viaF32(x.getType(), {x, y},
+                  [&](ValueRange w) { return fn(s, w[0], w[1]); });
+}
+
+// elementwise._float_sign: +-0 and NaN are kept, else +-1.
+Value floatSign(Scalar &s, Value x) {
+  Type type = x.getType();
+  Value zero = s.cmpf(CmpF::OEQ, x, 0.0);
+  Value kept = s.ori(zero, s.isNaN(x));
+  Value positive = s.cmpf(CmpF::OGT, x, 0.0);
+  Value plusOne = s.real(type, 1.0);
+  Value minusOne = s.real(type, -1.0);
+  return s.select(kept, x, s.select(positive, plusOne, minusOne));
+}
+
+// elementwise._reduce_precision_bits on the bits of an IEEE float: the
+// mantissa rounded to nearest even, then exponents out of the narrower range
+// become +-inf (overflow) or +-0 (underflow); NaN is kept as it is. Callers
+// check exponentBits >= 1.
+Value reducePrecision(Scalar &s, Value x, uint32_t exponentBits,
+                      uint32_t mantissaBits) {
+  auto type = cast<FloatType>(x.getType());
+  unsigned width = type.getWidth();
+  unsigned srcMantissa = type.getFPMantissaWidth() - 1;
+  unsigned srcExponent = width - 1 - srcMantissa;
+  Value xb = s.bits(x);
+  if (mantissaBits < srcMantissa) {
+    unsigned shift = srcMantissa - mantissaBits;
+    Value keptLsb = s.andi(s.shrui(xb, shift), APInt(width, 1));
+    APInt halfBits = APInt::getLowBitsSet(width, shift - 1);
+    Value half = s.integer(xb.getType(), halfBits);
+    Value bias = s.addi(keptLsb, half);
+    xb = s.andi(s.addi(xb, bias), ~APInt::getLowBitsSet(width, shift));
+  }
+  if (exponentBits < srcExponent) {
+    uint64_t bias = (uint64_t(1) << (srcExponent - 1)) - 1;
+    uint64_t reducedBias = (uint64_t(1) << (exponentBits - 1)) - 1;
+    APInt exponentMask = s.exponentMask(type);
+    APInt overflowAbove = APInt(width, bias + reducedBias).shl(srcMantissa);
+    APInt underflowBelow = APInt(width, bias - reducedBias).shl(srcMantissa);
+    Value exponent = s.andi(xb, exponentMask);
+    Value signedZero = s.andi(xb, APInt::getSignMask(width));
+    Value infinity = s.ori(signedZero, exponentMask);
+    Value overflow =
+        s.cmpi(CmpI::ugt, exponent, s.integer(xb.getType(), overflowAbove));
+    Value underflow =
+        s.cmpi(CmpI::ule, exponent, s.integer(xb.getType(), underflowBelow));
+    xb = s.select(overflow, infinity, s.select(underflow, signedZero, xb));
+  }
+  Value nan = s.isNaN(x);
+  return s.select(nan, x, s.fromBits(xb, type));
+}
+
+//===--- Complex ----------------------------------------------------------===//
+
+// core/types.complex_product: the textbook formula, every step rounded.
+Value complexProduct(Scalar &s, Value x, Value y) {
+  auto [xr, xi] = s.parts(x);
+  auto [yr, yi] = s.parts(y);
+  Value rr = s.mulf(xr, yr);
+  Value ii = s.mulf(xi, yi);
+  Value re = s.subf(rr, ii);
+  Value ri = s.mulf(xr, yi);
+  Value ir = s.mulf(xi, yr);
+  Value im = s.addf(ri, ir);
+  return s.makeComplex(x.getType(), re, im);
+}
+
+// np.divide on complex numbers (numpy's loops.c.src: Smith's algorithm with
+// a reciprocal; checked bit for bit against numpy, NaN and inf included).
+Value complexQuotient(Scalar &s, Value x, Value y) {
+  auto [xr, xi] = s.parts(x);
+  auto [yr, yi] = s.parts(y);
+  Value one = s.real(xr.getType(), 1.0);
+  Value absR = signBit(s, yr, false);
+  Value absI = signBit(s, yi, false);
+  // |yr| >= |yi|: rat = yi / yr, scale = 1 / (yr + yi * rat)
+  Value rat = s.divf(yi, yr);
+  Value scale = s.divf(one, s.addf(yr, s.mulf(yi, rat)));
+  Value re1 = s.mulf(s.addf(xr, s.mulf(xi, rat)), scale);
+  Value im1 = s.mulf(s.subf(xi, s.mulf(xr, rat)), scale);
+  // a zero divisor: parts divided by |yr| (inf or NaN)
+  Value re0 = s.divf(xr, absR);
+  Value im0 = s.divf(xi, absR);
+  // |yr| < |yi|, or NaN: rat = yr / yi, scale = 1 / (yi + yr * rat)
+  Value rat2 = s.divf(yr, yi);
+  Value scale2 = s.divf(one, s.addf(yi, s.mulf(yr, rat2)));
+  Value re2 = s.mulf(s.addf(s.mulf(xr, rat2), xi), scale2);
+  Value im2 = s.mulf(s.subf(s.mulf(xi, rat2), xr), scale2);
+  Value realFirst = s.cmpf(CmpF::OGE, absR, absI);
+  Value rZero = s.cmpf(CmpF::OEQ, absR, 0.0);
+  Value iZero = s.cmpf(CmpF::OEQ, absI, 0.0);
+  Value byZero = s.andi(rZero, iZero);
+  Value re = s.select(realFirst, s.select(byZero, re0, re1), re2);
+  Value im = s.select(realFirst, s.select(byZero, im0, im1), im2);
+  return s.makeComplex(x.getType(), re, im);
+}
+
+// The lexicographic order of the interpreter's complex max/min and compare:
+// real parts by `strict`, equal real parts by the imaginary parts' `tie`.
+Value lexicographic(Scalar &s, CmpF strict, CmpF tie, Value x, Value y) {
+  auto [xr, xi] = s.parts(x);
+  auto [yr, yi] = s.parts(y);
+  Value first = s.cmpf(strict, xr, yr);
+  Value sameReal = s.cmpf(CmpF::OEQ, xr, yr);
+  Value second = s.cmpf(tie, xi, yi);
+  return s.ori(first, s.andi(sameReal, second));
+}
+
+// combiners.complex_max/complex_min: x when it wins lexicographically, else
+// y (so NaN comparisons pick y).
+Value complexMaxMin(Scalar &s, bool isMax, Value x, Value y) {
+  Value wins = isMax ? lexicographic(s, CmpF::OGT, CmpF::OGE, x, y)
+                     : lexicographic(s, CmpF::OLT, CmpF::OLE, x, y);
+  return s.select(wins, x, y);
+}
+
+Value complexBinary(Scalar &s, Operation *op, Value x, Value y) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](AddOp) { return s.make<complex::AddOp>(x, y); })
+      .Case([&](SubtractOp) { return s.make<complex::SubOp>(x, y); })
+      .Case([&](MulOp) { return complexProduct(s, x, y); })
+      .Case([&](DivOp) { return complexQuotient(s, x, y); })
+      .Case([&](MaxOp) { return complexMaxMin(s, true, x, y); })
+      .Case([&](MinOp) { return complexMaxMin(s, false, x, y); })
+      .Default([](Operation *) { return Value(); });
+}
+
+//===--- Compare ----------------------------------------------------------===//
+
+CmpI intPredicate(ComparisonDirection direction, bool isSigned) {
+  switch (direction) {
+  case ComparisonDirection::EQ:
+    return CmpI::eq;
+  case ComparisonDirection::NE:
+    return CmpI::ne;
+  case ComparisonDirection::GE:
+    return isSigned ? CmpI::sge : CmpI::uge;
+  case ComparisonDirection::GT:
+    return isSigned ? CmpI::sgt : CmpI::ugt;
+  case ComparisonDirection::LE:
+    return isSigned ? CmpI::sle : CmpI::ule;
+  case ComparisonDirection::LT:
+    return isSigned ? CmpI::slt : CmpI::ult;
+  }
+  return CmpI::eq;
+}
+
+// numpy's float comparisons: ordered, except != (true for NaN).
+CmpF floatPredicate(ComparisonDirection direction) {
+  switch (direction) {
+  case ComparisonDirection::EQ:
+    return CmpF::OEQ;
+  case ComparisonDirection::NE:
+    return CmpF::UNE;
+  case ComparisonDirection::GE:
+    return CmpF::OGE;
+  case ComparisonDirection::GT:
+    return CmpF::OGT;
+  case ComparisonDirection::LE:
+    return CmpF::OLE;
+  case ComparisonDirection::LT:
+    return CmpF::OLT;
+  }
+  return CmpF::OEQ;
+}
+
+// elementwise._compare: integers by the element type's signedness (i1
+// unsigned; SIGNED/UNSIGNED always agree, C3); floats as numpy compares
+// (FLOAT) or by totalOrder keys (TOTALORDER); complex EQ/NE part-wise, the
+// other directions lexicographic.
+Value compare(Scalar &s, CompareOp op, Kind kind, Value x, Value y) {
+  ComparisonDirection direction = op.getComparisonDirection();
+  switch (kind) {
+  case Kind::Bool:
+  case Kind::Unsigned:
+    return s.cmpi(intPredicate(direction, false), x, y);
+  case Kind::Signed:
+    return s.cmpi(intPredicate(direction, true), x, y);
+  case Kind::Float: {
+    if (op.getCompareType() != ComparisonType::TOTALORDER)
+      return s.cmpf(floatPredicate(direction), x, y);
+    Value xKey = totalOrderKey(s, x);
+    Value yKey = totalOrderKey(s, y);
+    return s.cmpi(intPredicate(direction, true), xKey, yKey);
+  }
+  case Kind::Complex: {
+    CmpF predicate = floatPredicate(direction);
+    if (direction == ComparisonDirection::EQ ||
+        direction == ComparisonDirection::NE) {
+      auto [xr, xi] = s.parts(x);
+      auto [yr, yi] = s.parts(y);
+      Value re = s.cmpf(predicate, xr, yr);
+      Value im = s.cmpf(predicate, xi, yi);
+      return direction == ComparisonDirection::EQ ? s.andi(re, im)
+                                                  : s.ori(re, im);
+    }
+    bool greater = direction == ComparisonDirection::GE ||
+                   direction == ComparisonDirection::GT;
+    return lexicographic(s, greater ? CmpF::OGT : CmpF::OLT, predicate, x, y);
+  }
+  case Kind::None:
+    break;
+  }
+  return {};
+}
+
+//===--- Unary ops --------------------------------------------------------===//
+
+// elementwise._sign: np.sign (-1, 0, 1; unsigned 0, 1), _float_sign.
+Value sign(Scalar &s, Kind kind, Value x) {
+  if (kind == Kind::Float)
+    return floatSign(s, x);
+  Type type = x.getType();
+  Value zero = s.integer(type, 0);
+  Value one = s.integer(type, 1);
+  if (kind == Kind::Unsigned)
+    return s.select(s.cmpi(CmpI::ne, x, zero), one, zero);
+  Value minusOne = s.integer(type, -1);
+  Value negative = s.cmpi(CmpI::slt, x, zero);
+  Value positive = s.cmpi(CmpI::sgt, x, zero);
+  return s.select(positive, one, s.select(negative, minusOne, zero));
+}
+
+// negate, abs, not, sign, popcnt, count_leading_zeros (result type = operand
+// type); null for other ops and unsupported kinds.
+Value unary(Scalar &s, Operation *op, Kind kind, Value x) {
+  bool integer = isInteger(kind);
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](NegOp) -> Value {
+        if (integer)
+          return s.negi(x);
+        if (kind == Kind::Float)
+          return signBit(s, x, /*flip=*/true);
+        if (kind == Kind::Complex)
+          return s.make<complex::NegOp>(x);
+        return {};
+      })
+      .Case([&](AbsOp) -> Value {
+        if (kind == Kind::Signed) { // abs(INT_MIN) = INT_MIN
+          Value negative = s.cmpi(CmpI::slt, x, 0);
+          return s.select(negative, s.negi(x), x);
+        }
+        if (kind == Kind::Unsigned)
+          return x; // np.abs
+        if (kind == Kind::Float)
+          return signBit(s, x, /*flip=*/false);
+        return {}; // complex: numpy's hypot
+      })
+      .Case([&](NotOp) -> Value {
+        if (integer || kind == Kind::Bool)
+          return s.xori(x, s.integer(x.getType(), -1));
+        return {};
+      })
+      .Case([&](SignOp) -> Value {
+        if (integer || kind == Kind::Float)
+          return sign(s, kind, x);
+        return {};
+      })
+      .Case([&](PopulationCountOp) -> Value {
+        return integer ? popcount(s, x) : Value();
+      })
+      .Case([&](ClzOp) -> Value {
+        return integer ? countLeadingZeros(s, x) : Value();
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+//===--- Convert ----------------------------------------------------------===//
+
+// numpy's f16 conversions (software) move a NaN over with its sign and the
+// top bits of its payload, not quieted; a narrowed payload of 0 becomes 1 so
+// that the result stays NaN. One of `x`'s type and `to` is f16, the other f32
+// or f64.
+Value halfNaN(Scalar &s, Value x, Type to) {
+  auto from = cast<FloatType>(x.getType());
+  auto target = cast<FloatType>(to);
+  unsigned fromWidth = from.getWidth(), toWidth = target.getWidth();
+  unsigned fromMantissa = from.getFPMantissaWidth() - 1;
+  unsigned toMantissa = target.getFPMantissaWidth() - 1;
+  Type toBits = s.bitsType(to);
+  Value u = s.bits(x);
+  Value payload = s.andi(u, APInt::getLowBitsSet(fromWidth, fromMantissa));
+  Value sign = s.shrui(u, fromWidth - 1);
+  if (fromWidth < toWidth) {
+    payload = s.shli(s.make<arith::ExtUIOp>(toBits, payload),
+                     toMantissa - fromMantissa);
+    sign = s.make<arith::ExtUIOp>(toBits, sign);
+  } else {
+    payload = s.make<arith::TruncIOp>(
+        toBits, s.shrui(payload, fromMantissa - toMantissa));
+    Value lost = s.cmpi(CmpI::eq, payload, 0);
+    payload = s.select(lost, s.integer(toBits, 1), payload);
+    sign = s.make<arith::TruncIOp>(toBits, sign);
+  }
+  Value result = s.ori(s.shli(sign, toWidth - 1), s.exponentMask(to));
+  return s.fromBits(s.ori(result, payload), to);
+}
+
+// `converted` (of f16 `x`, or of `x` to f16), its NaNs as numpy's are.
+Value withHalfNaN(Scalar &s, Value x, Value converted) {
+  Value nan = s.isNaN(x);
+  return s.select(nan, halfNaN(s, x, converted.getType()), converted);
+}
+
+// conversion._f64_to_f32_round_to_odd: f64 narrowed to f32 toward zero, the
+// last bit set when inexact; rounding that once more to f16 rounds correctly
+// (a direct f64 -> f16 truncation may go through f32 and round twice).
+Value roundToOddF32(Scalar &s, Value x) {
+  Type f32 = s.b.getF32Type(), f64 = x.getType();
+  Value y = s.make<arith::TruncFOp>(f32, x);
+  Value back = s.make<arith::ExtFOp>(f64, y);
+  Value backMagnitude = signBit(s, back, false);
+  Value xMagnitude = signBit(s, x, false);
+  Value over = s.cmpf(CmpF::OGT, backMagnitude, xMagnitude);
+  Value yb = s.bits(y);
+  yb = s.select(over, s.subi(yb, s.integer(yb.getType(), 1)), yb);
+  Value inexact =
+      s.make<arith::ExtUIOp>(yb.getType(), s.cmpf(CmpF::ONE, back, x));
+  return s.fromBits(s.ori(yb, inexact), f32);
+}
+
+// Float to float (f16, bf16, f32, f64), as numpy and ml_dtypes convert:
+// correctly rounded (nearest even); bf16 through f32 (f64 -> bf16 too, as
+// XLA); f16's NaNs as numpy moves them.
+Value floatToFloat(Scalar &s, Value x, Type to) {
+  Type from = x.getType();
+  Type f32 = s.b.getF32Type();
+  if (from == to)
+    return x;
+  if (isa<BFloat16Type>(to)) {
+    Value wide = isa<Float64Type>(from) ? s.make<arith::TruncFOp>(f32, x)
+                                        : s.widen(x);
+    return s.narrow(wide, to);
+  }
+  if (isa<BFloat16Type>(from))
+    return floatToFloat(s, s.widen(x), to); // exact: bf16 -> f32
+  if (isa<Float16Type>(from))
+    return withHalfNaN(s, x, s.make<arith::ExtFOp>(to, x));
+  if (isa<Float16Type>(to)) {
+    Value narrowed = isa<Float64Type>(from) ? roundToOddF32(s, x) : x;
+    return withHalfNaN(s, x, s.make<arith::TruncFOp>(to, narrowed));
+  }
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return s.make<arith::ExtFOp>(to, x);
+  return s.make<arith::TruncFOp>(to, x);
+}
+
+// conversion._float_to_int: truncation toward zero, NaN -> 0, values out of
+// range saturate at the type's min/max. The limits are powers of two (exact
+// in f32 and f64); fptosi/fptoui only ever see an in-range value.
+Value floatToInt(Scalar &s, Value x, Kind target, Type to) {
+  Value wide = s.widen(x);
+  Type type = wide.getType();
+  Type result = computeType(to);
+  unsigned width = result.getIntOrFloatBitWidth();
+  bool isSigned = target == Kind::Signed;
+  double low = isSigned ? -std::ldexp(1.0, width - 1) : 0.0;
+  double limit = std::ldexp(1.0, isSigned ? width - 1 : width);
+  Value above = s.cmpf(CmpF::OGE, wide, limit);
+  Value below = s.cmpf(CmpF::OLT, wide, low);
+  Value notBelow = s.cmpf(CmpF::OGE, wide, low);
+  Value notAbove = s.cmpf(CmpF::OLT, wide, limit);
+  Value inRange = s.andi(notBelow, notAbove); // false for NaN
+  Value safe = s.select(inRange, wide, s.real(type, 0.0));
+  Value value = isSigned ? s.make<arith::FPToSIOp>(result, safe)
+                         : s.make<arith::FPToUIOp>(result, safe);
+  Value max = s.integer(result, isSigned ? APInt::getSignedMaxValue(width)
+                                         : APInt::getMaxValue(width));
+  Value min = s.integer(result, isSigned ? APInt::getSignedMinValue(width)
+                                         : APInt::getMinValue(width));
+  return s.select(above, max, s.select(below, min, value));
+}
+
+// stablehlo.convert between supported kinds (conversion.convert_values).
+Value convertValue(Scalar &s, Value x, Type from, Type to) {
+  if (from == to)
+    return x;
+  Kind source = kindOf(from), target = kindOf(to);
+  if (source == Kind::Complex) {
+    Type part = cast<ComplexType>(from).getElementType();
+    if (target != Kind::Complex) // the real part (the spec ignores imag)
+      return convertValue(s, s.make<complex::ReOp>(x), part, to);
+    auto [re, im] = s.parts(x);
+    Type toPart = cast<ComplexType>(to).getElementType();
+    Value toRe = convertValue(s, re, part, toPart);
+    Value toIm = convertValue(s, im, part, toPart);
+    return s.makeComplex(to, toRe, toIm);
+  }
+  if (target == Kind::Complex) { // imag +0
+    Type part = cast<ComplexType>(to).getElementType();
+    Value re = convertValue(s, x, from, part);
+    Value im = s.real(part, 0.0);
+    return s.makeComplex(to, re, im);
+  }
+  if (target == Kind::Bool) // x != 0 (NaN != 0)
+    return source == Kind::Float ? s.cmpf(CmpF::UNE, x, 0.0)
+                                 : s.cmpi(CmpI::ne, x, 0);
+  if (isInteger(target)) {
+    if (source == Kind::Float)
+      return floatToInt(s, x, target, to);
+    // ints wrap: extended by the source's signedness (i1 is 0/1), truncated
+    Type result = computeType(to);
+    unsigned fromWidth = x.getType().getIntOrFloatBitWidth();
+    unsigned toWidth = result.getIntOrFloatBitWidth();
+    if (fromWidth == toWidth)
+      return x;
+    if (fromWidth > toWidth)
+      return s.make<arith::TruncIOp>(result, x);
+    if (source == Kind::Signed)
+      return s.make<arith::ExtSIOp>(result, x);
+    return s.make<arith::ExtUIOp>(result, x);
+  }
+  if (source == Kind::Float)
+    return floatToFloat(s, x, to);
+  // integers to f16/bf16 round to f32 first (conversion.py, as XLA)
+  Type wide = s.wideType(to);
+  Value value = source == Kind::Signed ? s.make<arith::SIToFPOp>(wide, x)
+                                       : s.make<arith::UIToFPOp>(wide, x);
+  return s.narrow(value, to);
+}
+
+//===--- Ops with their own operand and result types ----------------------===//
+
+// bitcast_convert between element types of one width: the same bits.
+Value bitcastConvert(Scalar &s, Value x, Type from, Type to) {
+  if (!isa<IntegerType, FloatType>(from) || !isa<IntegerType, FloatType>(to) ||
+      from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+    return {};
+  Type result = computeType(to);
+  return x.getType() == result ? x : s.make<arith::BitcastOp>(result, x);
+}
+
+// clamp(min, operand, max) = minimum(maximum(operand, min), max) with the
+// element type's maximum/minimum (elementwise._clamp).
+Value clamp(Scalar &s, Kind kind, Value low, Value x, Value high) {
+  switch (kind) {
+  case Kind::Bool:
+    return s.andi(s.ori(x, low), high);
+  case Kind::Signed:
+    return s.make<arith::MinSIOp>(s.make<arith::MaxSIOp>(x, low), high);
+  case Kind::Unsigned:
+    return s.make<arith::MinUIOp>(s.make<arith::MaxUIOp>(x, low), high);
+  case Kind::Float:
+    return floatMaxMin(s, false, floatMaxMin(s, true, x, low), high);
+  case Kind::Complex:
+    return complexMaxMin(s, false, complexMaxMin(s, true, x, low), high);
+  case Kind::None:
+    break;
+  }
+  return {};
+}
+
+} // namespace
+
+Type computeType(Type element) {
+  if (auto integer = dyn_cast_or_null<IntegerType>(element))
+    if (!integer.isSignless())
+      return IntegerType::get(integer.getContext(), integer.getWidth());
+  return element;
+}
+
+Value emitConvert(OpBuilder &b, Location loc, Value value, Type from,
+                  Type to) {
+  if (!value || !from || !to || value.getType() != computeType(from))
+    return {};
+  if (kindOf(from) == Kind::None || kindOf(to) == Kind::None)
+    return {};
+  Scalar s(b, loc);
+  return convertValue(s, value, from, to);
+}
+
+Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
+                   ArrayRef<Type> operandTypes, Type resultType) {
+  if (!op || !resultType || operandTypes.empty() ||
+      args.size() != operandTypes.size() ||
+      args.size() != op->getNumOperands())
+    return {};
+  for (auto [arg, type] : llvm::zip(args, operandTypes))
+    if (!arg || !type || arg.getType() != computeType(type))
+      return {};
+  Scalar s(b, loc);
+  Type type = operandTypes.front();
+  Kind kind = kindOf(type);
+
+  // Ops whose types differ between operands and result.
+  if (isa<ConvertOp>(op))
+    return emitConvert(b, loc, args[0], type, resultType);
+  if (isa<BitcastConvertOp>(op))
+    return bitcastConvert(s, args[0], type, resultType);
+  if (isa<SelectOp>(op)) { // select(pred, on_true, on_false): any element
+    if (!isPredicate(type) || operandTypes[1] != resultType ||
+        operandTypes[2] != resultType ||
+        !isa<IntegerType, FloatType, ComplexType>(resultType))
+      return {};
+    return s.select(args[0], args[1], args[2]);
+  }
+  if (auto compareOp = dyn_cast<CompareOp>(op)) {
+    if (operandTypes[1] != type || !isPredicate(resultType) ||
+        !compareOp.getComparisonDirectionAttr())
+      return {};
+    return compare(s, compareOp, kind, args[0], args[1]);
+  }
+  if (isa<ComplexOp>(op)) { // complex(real, imag)
+    if (!isa<Float32Type, Float64Type>(type) || operandTypes[1] != type ||
+        resultType != ComplexType::get(type))
+      return {};
+    return s.makeComplex(resultType, args[0], args[1]);
+  }
+  if (isa<RealOp, ImagOp>(op)) {
+    bool isReal = isa<RealOp>(op);
+    if (kind == Kind::Complex &&
+        resultType == cast<ComplexType>(type).getElementType())
+      return isReal ? s.make<complex::ReOp>(args[0])
+                    : s.make<complex::ImOp>(args[0]);
+    // a real operand: real is itself, imag is +0 (elementwise._real_zeros)
+    if (kind == Kind::Float && resultType == type)
+      return isReal ? args[0] : s.real(type, 0.0);
+    return {};
+  }
+  if (isa<IsFiniteOp>(op)) { // neither inf nor NaN: exponent not all ones
+    if (kind != Kind::Float || !isPredicate(resultType))
+      return {};
+    APInt mask = s.exponentMask(type);
+    Value exponent = s.andi(s.bits(args[0]), mask);
+    return s.cmpi(CmpI::ne, exponent, s.integer(exponent.getType(), mask));
+  }
+
+  // The other ops keep their operands' type.
+  if (!llvm::all_equal(operandTypes) || resultType != type)
+    return {};
+  if (isa<ClampOp>(op))
+    return clamp(s, kind, args[0], args[1], args[2]);
+  if (auto reduce = dyn_cast<ReducePrecisionOp>(op)) {
+    if (kind != Kind::Float || !reduce.getExponentBitsAttr() ||
+        !reduce.getMantissaBitsAttr() || reduce.getExponentBits() < 1)
+      return {};
+    return reducePrecision(s, args[0], reduce.getExponentBits(),
+                           reduce.getMantissaBits());
+  }
+  if (UnaryFn fn = floatUnaryFn(op)) {
+    if (kind != Kind::Float)
+      return {};
+    return s.viaF32(type, args, [&](ValueRange w) { return fn(s, w[0]); });
+  }
+  if (args.size() == 1)
+    return unary(s, op, kind, args[0]);
+  if (args.size() != 2)
+    return {};
+  Value x = args[0], y = args[1];
+  switch (kind) {
+  case Kind::Bool:
+    return boolBinary(s, op, x, y);
+  case Kind::Signed:
+  case Kind::Unsigned:
+    return intBinary(s, op, kind == Kind::Signed, x, y);
+  case Kind::Float:
+    return floatBinary(s, op, x, y);
+  case Kind::Complex:
+    return complexBinary(s, op, x, y);
+  case Kind::None:
+    break;
+  }
+  return {};
+}
+
+} // namespace mlir::stablehlo

@@ -1,0 +1,37 @@
+// The scalar semantics of the element-wise stablehlo ops, as arith, math,
+// complex and scf ops: one table, shared by every lowering that computes
+// elements (stablehlo-legalize-to-linalg's element-wise ops, reduce bodies,
+// iota). Results equal the interpreter's (python/stablehlo_py/interpreter/
+// kernels/elementwise.py, numerics/conversion.py) bit for bit, except where
+// ScalarOps.cpp says otherwise.
+#ifndef STABLEHLO_PY_CONVERSION_SCALAROPS_H
+#define STABLEHLO_PY_CONVERSION_SCALAROPS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir::stablehlo {
+
+// The signless type the lowering computes an element type in: unsigned and
+// signed integers become signless integers of their width (ui8 -> i8,
+// si8 -> i8); other types are unchanged.
+Type computeType(Type element);
+
+// The scalar computation of the elementwise stablehlo op `op` (its name and
+// attributes, e.g. compare's comparison_direction and compare_type,
+// reduce_precision's exponent_bits/mantissa_bits) on scalar `args` (values of
+// computeType of each operand's element type). `operandTypes` and
+// `resultType` are the op's ORIGINAL element types (ui8 stays ui8, so
+// signedness is known). Returns a null Value when the op or the types are not
+// supported; then nothing has been created.
+Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
+                   ArrayRef<Type> operandTypes, Type resultType);
+
+// stablehlo.convert's semantics on one scalar of original element type `from`
+// (value in computeType(from)) to original element type `to` (result in
+// computeType(to)). Null if unsupported; then nothing has been created.
+Value emitConvert(OpBuilder &b, Location loc, Value value, Type from, Type to);
+
+} // namespace mlir::stablehlo
+
+#endif // STABLEHLO_PY_CONVERSION_SCALAROPS_H

@@ -1,0 +1,13 @@
+"""The lowering of StableHLO into MLIR's own dialects, and the compiled backend built on it.
+
+`stablehlo-legalize-to-linalg` (C++, lib/Conversion/) turns stablehlo ops into linalg, tensor,
+arith, math and scf on signless tensors; `pipeline()` follows it with stock MLIR passes down to
+the LLVM dialect, which MLIR's ExecutionEngine compiles (`compiled.py`). docs/lowering.md says
+what lowers and how the compiled code is called."""
+
+from __future__ import annotations
+
+from .compiled import CompiledProgram, LoweringError, compile_program, lower
+from .pipeline import pipeline
+
+__all__ = ["pipeline", "lower", "compile_program", "CompiledProgram", "LoweringError"]

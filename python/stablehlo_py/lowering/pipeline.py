@@ -1,0 +1,34 @@
+"""The pass pipeline of the compiled backend: ours, then stock MLIR passes down to LLVM."""
+
+from __future__ import annotations
+
+# After ours, stock MLIR passes only: tensors to buffers (function results become out-parameters
+# the caller allocates), linalg to loops, and every dialect to LLVM.
+_TO_LLVM = (
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}",
+    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}",
+    "buffer-deallocation-pipeline",  # the temporaries are freed before the function returns
+    "func.func(convert-linalg-to-loops)",
+    "lower-affine",
+    "convert-scf-to-cf",
+    "expand-strided-metadata",
+    "finalize-memref-to-llvm",
+    "convert-complex-to-standard",  # what complex-to-llvm lacks (neg); our complex products are arith already
+    "convert-math-to-libm",  # first: math-to-llvm would compute expm1 and log1p as exp(x) - 1, log(1 + x)
+    "convert-math-to-llvm",
+    "convert-complex-to-llvm",
+    "convert-arith-to-llvm",
+    "convert-index-to-llvm",
+    "convert-func-to-llvm",
+    "convert-cf-to-llvm",
+    "reconcile-unrealized-casts",
+)
+
+
+def pipeline(to_llvm: bool = True) -> str:
+    """The pass pipeline from StableHLO to the LLVM dialect (`to_llvm=False`: only to linalg,
+    tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it."""
+    passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
+    if to_llvm:
+        passes += _TO_LLVM
+    return f"builtin.module({','.join(passes)})"

@@ -1,0 +1,187 @@
+"""The compiled backend on data movement, conversions, dot_general and reduce, against the
+interpreter (bit for bit: these are exact, and small float sums run in index order in both), and
+its errors: what it cannot lower, wrong arguments, and the auto backend's fallback."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import assert_same
+from testing.native_values import DTYPES, FLOATS, INTS, edges
+
+import stablehlo_py
+from stablehlo_py.interpreter import InterpreterError
+from stablehlo_py.lowering import LoweringError, lower, pipeline
+
+_RNG = np.random.default_rng(7)
+
+
+def _both(text: str, *inputs) -> None:
+    expected = stablehlo_py.interpret(text, *inputs)
+    got = stablehlo_py.compile(text, backend="compiled")(*inputs)
+    assert_same(got, expected, context=text.splitlines()[1].strip())
+
+
+@pytest.mark.parametrize("source", ["i1"] + INTS + FLOATS)
+def test_convert_to_every_type(source):
+    values = np.array(edges(source), DTYPES[source])
+    n = len(values)
+    targets = ["i1"] + INTS + FLOATS
+    lines = [f"  %r{k} = stablehlo.convert %x : (tensor<{n}x{source}>) -> tensor<{n}x{t}>" for k, t in enumerate(targets)]
+    results = ", ".join(f"tensor<{n}x{t}>" for t in targets)
+    text = (f"func.func @main(%x: tensor<{n}x{source}>) -> ({results}) {{\n" + "\n".join(lines) +
+            f"\n  return {', '.join(f'%r{k}' for k in range(len(targets)))} : {results}\n}}")
+    _both(text, values)
+
+
+def test_select_and_clamp_with_scalar_operands():
+    text = """func.func @main(%p: tensor<i1>, %q: tensor<6xi1>, %a: tensor<6xf32>, %b: tensor<6xf32>, %lo: tensor<f32>, %hi: tensor<f32>) -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {
+  %0 = stablehlo.select %p, %a, %b : tensor<i1>, tensor<6xf32>
+  %1 = stablehlo.select %q, %a, %b : tensor<6xi1>, tensor<6xf32>
+  %2 = stablehlo.clamp %lo, %a, %hi : (tensor<f32>, tensor<6xf32>, tensor<f32>) -> tensor<6xf32>
+  return %0, %1, %2 : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}"""
+    a = np.array([np.nan, -0.0, 0.0, 5.0, -7.0, np.inf], np.float32)
+    b = np.arange(6, dtype=np.float32)
+    for p in (True, False):
+        _both(text, np.array(p), np.array([1, 0, 1, 0, 1, 0], bool), a, b, np.float32(-1), np.float32(2))
+
+
+def test_data_movement():
+    text = """func.func @main(%x: tensor<2x3xui8>, %y: tensor<3xui8>) -> (tensor<4x2x3xui8>, tensor<3x2xui8>, tensor<6xui8>, tensor<1x2xui8>, tensor<5x3xui8>, tensor<2x3xui8>, tensor<2x3xui8>) {
+  %b = stablehlo.broadcast_in_dim %x, dims = [1, 2] : (tensor<2x3xui8>) -> tensor<4x2x3xui8>
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xui8>) -> tensor<3x2xui8>
+  %r = stablehlo.reshape %x : (tensor<2x3xui8>) -> tensor<6xui8>
+  %s = stablehlo.slice %x [1:2, 0:3:2] : (tensor<2x3xui8>) -> tensor<1x2xui8>
+  %y2 = stablehlo.broadcast_in_dim %y, dims = [1] : (tensor<3xui8>) -> tensor<3x3xui8>
+  %c = stablehlo.concatenate %x, %y2, dim = 0 : (tensor<2x3xui8>, tensor<3x3xui8>) -> tensor<5x3xui8>
+  %i = stablehlo.iota dim = 1 : tensor<2x3xui8>
+  %k = stablehlo.constant dense<[[255, 0, 128], [1, 2, 254]]> : tensor<2x3xui8>
+  %sum = stablehlo.add %i, %k : tensor<2x3xui8>
+  return %b, %t, %r, %s, %c, %i, %sum : tensor<4x2x3xui8>, tensor<3x2xui8>, tensor<6xui8>, tensor<1x2xui8>, tensor<5x3xui8>, tensor<2x3xui8>, tensor<2x3xui8>
+}"""
+    _both(text, _RNG.integers(0, 256, (2, 3)).astype(np.uint8), _RNG.integers(0, 256, 3).astype(np.uint8))
+
+
+def test_broadcast_of_a_unit_dimension_and_float_iota():
+    text = """func.func @main(%x: tensor<1x3xf32>) -> (tensor<4x3xf32>, tensor<2x5xbf16>) {
+  %b = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<4x3xf32>
+  %i = stablehlo.iota dim = 1 : tensor<2x5xbf16>
+  return %b, %i : tensor<4x3xf32>, tensor<2x5xbf16>
+}"""
+    _both(text, _RNG.standard_normal((1, 3)).astype(np.float32))
+
+
+@pytest.mark.parametrize("element", ["i32", "ui16", "f32", "f64", "f16", "bf16", "i1"])
+def test_dot_general(element):
+    text = f"""func.func @main(%a: tensor<2x3x4x{element}>, %b: tensor<2x4x5x{element}>, %c: tensor<4x{element}>) -> (tensor<2x3x5x{element}>, tensor<2x3x{element}>) {{
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4x{element}>, tensor<2x4x5x{element}>) -> tensor<2x3x5x{element}>
+  %1 = stablehlo.dot_general %a, %c, contracting_dims = [2] x [0] : (tensor<2x3x4x{element}>, tensor<4x{element}>) -> tensor<2x3x{element}>
+  return %0, %1 : tensor<2x3x5x{element}>, tensor<2x3x{element}>
+}}"""
+    import ml_dtypes
+
+    dtype = ml_dtypes.bfloat16 if element == "bf16" else DTYPES[element]
+
+    def values(shape):
+        if element == "i1":
+            return _RNG.integers(0, 2, shape).astype(bool)
+        if element in ("i32", "ui16"):
+            return _RNG.integers(0, 1 << 16, shape).astype(dtype)
+        return _RNG.standard_normal(shape).astype(dtype)
+
+    _both(text, values((2, 3, 4)), values((2, 4, 5)), values(4))
+
+
+@pytest.mark.parametrize("element", ["i32", "ui8", "f32", "f16"])
+def test_reduce(element):
+    text = f"""func.func @main(%x: tensor<3x4x5x{element}>, %i: tensor<{element}>) -> (tensor<4x{element}>, tensor<3x4x{element}>) {{
+  %0 = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [0, 2] : (tensor<3x4x5x{element}>, tensor<{element}>) -> tensor<4x{element}>
+  %1 = stablehlo.reduce(%x init: %i) applies stablehlo.maximum across dimensions = [2] : (tensor<3x4x5x{element}>, tensor<{element}>) -> tensor<3x4x{element}>
+  return %0, %1 : tensor<4x{element}>, tensor<3x4x{element}>
+}}"""
+    dtype = DTYPES[element]
+    x = (_RNG.integers(0, 256, (3, 4, 5)) if element in ("i32", "ui8") else _RNG.standard_normal((3, 4, 5))).astype(dtype)
+    _both(text, x, np.asarray(3, dtype))
+
+
+def test_variadic_reduce_with_a_body_of_several_ops():
+    """argmax: (value, index) pairs, the larger value and, on ties, the smaller index."""
+    text = """func.func @main(%x: tensor<4x6xf32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %iota = stablehlo.iota dim = 1 : tensor<4x6xi32>
+  %neg = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.reduce(%x init: %neg), (%iota init: %zero) across dimensions = [1] : (tensor<4x6xf32>, tensor<4x6xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+   reducer(%a: tensor<f32>, %c: tensor<f32>) (%b: tensor<i32>, %d: tensor<i32>) {
+    %gt = stablehlo.compare GT, %a, %c, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %eq = stablehlo.compare EQ, %a, %c, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %lt = stablehlo.compare LT, %b, %d, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %tie = stablehlo.and %eq, %lt : tensor<i1>
+    %first = stablehlo.or %gt, %tie : tensor<i1>
+    %v = stablehlo.select %first, %a, %c : tensor<i1>, tensor<f32>
+    %i = stablehlo.select %first, %b, %d : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %i : tensor<f32>, tensor<i32>
+  }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>
+}"""
+    x = _RNG.integers(0, 4, (4, 6)).astype(np.float32)
+    _both(text, x)
+    assert_same(stablehlo_py.compile(text, backend="compiled")(x)[1:], [np.argmax(x, axis=1).astype(np.int32)])
+
+
+def test_a_function_call_and_unsigned_signature():
+    text = """func.func @main(%x: tensor<4xui32>) -> tensor<4xui32> {
+  %0 = func.call @twice(%x) : (tensor<4xui32>) -> tensor<4xui32>
+  return %0 : tensor<4xui32>
+}
+func.func private @twice(%y: tensor<4xui32>) -> tensor<4xui32> {
+  %s = stablehlo.add %y, %y : tensor<4xui32>
+  return %s : tensor<4xui32>
+}"""
+    _both(text, np.array([0, 1, 2**31, 2**32 - 1], np.uint32))
+
+
+_SORT = """func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"""
+
+
+def test_an_op_that_does_not_lower_is_named_with_its_location():
+    with pytest.raises(LoweringError, match=r"(?s)cannot lower @main: .*:2:\d+: failed to legalize operation "
+                                            r"'stablehlo\.sort'"):
+        stablehlo_py.compile(_SORT, backend="compiled")
+
+
+def test_auto_falls_back_to_the_interpreter():
+    x = np.array([3, 1, 2, 0], np.float32)
+    run = stablehlo_py.compile(_SORT, backend="auto")
+    assert_same(run(x), [np.sort(x)])
+
+
+def test_bad_arguments_and_backends_are_clear_errors():
+    text = "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n  return %x : tensor<2xf32>\n}"
+    run = stablehlo_py.compile(text, backend="compiled")
+    with pytest.raises(InterpreterError, match="takes 1 arguments, got 2"):
+        run(np.zeros(2, np.float32), np.zeros(2, np.float32))
+    with pytest.raises(InterpreterError, match="argument 0"):
+        run(np.zeros(2, np.float64))
+    with pytest.raises(InterpreterError, match="argument 0"):
+        run(np.zeros(3, np.float32))
+    with pytest.raises(ValueError, match="backend must be"):
+        stablehlo_py.compile(text, backend="gpu")
+    dynamic = "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n  return %x : tensor<?xf32>\n}"
+    with pytest.raises(LoweringError, match="dynamic dimensions"):
+        stablehlo_py.compile(dynamic, backend="compiled")
+
+
+def test_pipeline_and_lower_give_mlir_own_dialects():
+    text = "func.func @main(%x: tensor<2xui8>) -> tensor<2xui8> {\n  %0 = stablehlo.add %x, %x : tensor<2xui8>\n  return %0 : tensor<2xui8>\n}"
+    assert pipeline().startswith("builtin.module(stablehlo-legalize-to-linalg,")
+    lowered = str(lower(text, to_llvm=False))
+    assert "linalg.generic" in lowered and "arith.addi" in lowered and "stablehlo." not in lowered
+    assert "tensor<2xi8>" in lowered and "ui8" not in lowered
+    assert "llvm.func" in str(lower(text))
