@@ -81,4 +81,19 @@ def StablehloLegalizeToLinalgPass
   ];
 }
 
+def StablehloPyWidenBoolBuffersPass
+    : Pass<"stablehlo-py-widen-bool-buffers", "::mlir::ModuleOp"> {
+  let summary = "Store i1 buffers as bytes, for the LLVM lowering";
+  let description = [{
+    MLIR lowers memrefs of i1 to LLVM only after emulating them packed;
+    MLIR's own buffer deallocation makes such buffers (its ownership
+    flags). This pass gives every memref of i1 the element type i8: loads
+    truncate, stores zero-extend, and function signatures, calls and the
+    other memref ops take the new types. Part of
+    stablehlo_py.lowering.pipeline(), after bufferization.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // STABLEHLO_PY_PASSES_TD

@@ -29,23 +29,33 @@ namespace {
 
 using utils::IteratorType;
 
-// The element type a tensor holds after the lowering: the signless type
-// the element computes in (ui8 -> i8), and i1 as a byte, since MLIR lowers
-// memrefs of i1 to LLVM only packed (numpy's bool is a byte too).
+// Integers narrower than a byte (i1, i2, i4 and their unsigned forms) are
+// held one per byte, their bits in the low end, as numpy's bool and
+// ml_dtypes' int4 hold them: MLIR lowers no sub-byte buffers to LLVM unless
+// they are emulated packed.
+bool isSubByte(Type element) {
+  auto integer = dyn_cast<IntegerType>(element);
+  return integer && integer.getWidth() < 8;
+}
+
+// The element type a tensor holds after the lowering: the signless type the
+// element computes in (ui8 -> i8), a byte for sub-byte integers.
 Type storageType(Type element) {
-  return element.isInteger(1) ? IntegerType::get(element.getContext(), 8)
-                              : computeType(element);
+  return isSubByte(element) ? IntegerType::get(element.getContext(), 8)
+                            : computeType(element);
 }
 
 // An element as stored (storageType) -> as computed (computeType), and back;
 // `original` is the element type of the stablehlo value.
 Value loadElement(OpBuilder &b, Location loc, Value stored, Type original) {
-  return original.isInteger(1) ? Value(arith::TruncIOp::create(b, loc, b.getI1Type(), stored))
-                               : stored;
+  if (!isSubByte(original))
+    return stored;
+  return arith::TruncIOp::create(b, loc, computeType(original), stored);
 }
 Value storeElement(OpBuilder &b, Location loc, Value computed, Type original) {
-  return original.isInteger(1) ? Value(arith::ExtUIOp::create(b, loc, b.getI8Type(), computed))
-                               : computed;
+  if (!isSubByte(original))
+    return computed;
+  return arith::ExtUIOp::create(b, loc, b.getI8Type(), computed);
 }
 
 // Tensors of stored elements (storageType), without encodings: arith and
@@ -197,10 +207,11 @@ struct ConstantToArith : OpConversionPattern<ConstantOp> {
     if (!value || !target || value.getElementType() != element ||
         !isa<IntegerType, FloatType, ComplexType>(element))
       return rewriter.notifyMatchFailure(op, "expected dense elements");
-    // ui8 -> i8 keeps the bits; i1 becomes a byte of 0 or 1.
-    if (value.getElementType().isInteger(1))
+    // ui8 -> i8 keeps the bits; a sub-byte integer becomes a byte holding
+    // its bits (true is 1, i4 -1 is 0x0F).
+    if (isSubByte(element))
       value = value.mapValues(target.getElementType(),
-                              [](const APInt &bit) { return bit.zext(8); });
+                              [](const APInt &bits) { return bits.zext(8); });
     else if (value.getElementType() != target.getElementType())
       value = value.bitcast(target.getElementType());
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, target, value);
@@ -248,6 +259,22 @@ struct IotaToLinalg : OpConversionPattern<IotaOp> {
 
 //===--- Data movement ---------------------------------------------------===//
 
+// A tensor of type `target` whose element at each index i is `input`'s
+// element at reads(i): the data movement ops that only index differently.
+Value readAt(OpBuilder &b, Location loc, Value input, RankedTensorType target,
+             ArrayRef<AffineExpr> reads) {
+  int64_t rank = target.getRank();
+  MLIRContext *context = b.getContext();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{target}, ValueRange{input},
+      ValueRange{emptyLike(b, loc, target)},
+      {AffineMap::get(rank, 0, reads, context), b.getMultiDimIdentityMap(rank)},
+      parallel(rank), [](OpBuilder &nested, Location l, ValueRange args) {
+        linalg::YieldOp::create(nested, l, args.front());
+      });
+  return generic.getResult(0);
+}
+
 // broadcast_in_dim: the operand's dimension i is the result's dimension
 // dims[i]; an operand dimension of size 1 under a larger one is read at 0.
 struct BroadcastInDimToLinalg : OpConversionPattern<BroadcastInDimOp> {
@@ -269,17 +296,60 @@ struct BroadcastInDimToLinalg : OpConversionPattern<BroadcastInDimOp> {
       reads.push_back(expands ? rewriter.getAffineConstantExpr(0)
                               : rewriter.getAffineDimExpr(dim));
     }
-    int64_t rank = target.getRank();
-    Location loc = op.getLoc();
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{target}, ValueRange{adaptor.getOperand()},
-        ValueRange{emptyLike(rewriter, loc, target)},
-        {AffineMap::get(rank, 0, reads, getContext()),
-         rewriter.getMultiDimIdentityMap(rank)},
-        parallel(rank), [](OpBuilder &b, Location l, ValueRange args) {
-          linalg::YieldOp::create(b, l, args.front());
-        });
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(op, readAt(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  target, reads));
+    return success();
+  }
+};
+
+// broadcast (the legacy form): the operand's dimensions are the result's
+// last ones.
+struct BroadcastToLinalg : OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    int64_t rank = target.getRank(), added = rank - operand.getRank();
+    SmallVector<AffineExpr> reads;
+    for (int64_t i = 0; i < operand.getRank(); ++i)
+      reads.push_back(rewriter.getAffineDimExpr(added + i));
+    rewriter.replaceOp(op, readAt(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  target, reads));
+    return success();
+  }
+};
+
+// get_dimension_size of a static dimension: its size.
+struct GetDimensionSizeToArith : OpConversionPattern<GetDimensionSizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GetDimensionSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    int64_t dimension = op.getDimension();
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || dimension >= operand.getRank() ||
+        operand.isDynamicDim(dimension))
+      return rewriter.notifyMatchFailure(op, "expected a static dimension");
+    auto size = DenseElementsAttr::get(
+        target, APInt(32, operand.getDimSize(dimension)));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, target, size);
+    return success();
+  }
+};
+
+// optimization_barrier: its operands (the compiled code keeps no order to
+// protect).
+struct OptimizationBarrierToValues : OpConversionPattern<OptimizationBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OptimizationBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperands());
     return success();
   }
 };
@@ -372,6 +442,276 @@ struct ConcatenateToTensor : OpConversionPattern<ConcatenateOp> {
   }
 };
 
+// reverse: the result's index i along a reversed dimension of size n reads
+// the operand at n - 1 - i.
+struct ReverseToLinalg : OpConversionPattern<ReverseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReverseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    int64_t rank = target.getRank();
+    SmallVector<AffineExpr> reads;
+    for (int64_t i = 0; i < rank; ++i) {
+      AffineExpr index = rewriter.getAffineDimExpr(i);
+      reads.push_back(llvm::is_contained(op.getDimensions(), i)
+                          ? target.getDimSize(i) - 1 - index
+                          : index);
+    }
+    rewriter.replaceOp(op, readAt(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  target, reads));
+    return success();
+  }
+};
+
+// pad: the padding value everywhere, the operand inserted every interior + 1
+// elements after the low edge; negative edges then crop.
+struct PadToTensor : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    ArrayRef<int64_t> low = op.getEdgePaddingLow(), high = op.getEdgePaddingHigh(),
+                      interior = op.getInteriorPadding();
+    int64_t rank = target.getRank();
+    SmallVector<int64_t> padded, offsets, strides, crop;
+    bool crops = false;
+    for (int64_t i = 0; i < rank; ++i) {
+      int64_t size = operand.getDimSize(i);
+      int64_t spread = size == 0 ? 0 : (size - 1) * (interior[i] + 1) + 1;
+      padded.push_back(std::max<int64_t>(low[i], 0) + spread +
+                       std::max<int64_t>(high[i], 0));
+      offsets.push_back(std::max<int64_t>(low[i], 0));
+      strides.push_back(interior[i] + 1);
+      crop.push_back(-std::min<int64_t>(low[i], 0));
+      crops |= low[i] < 0 || high[i] < 0;
+    }
+    Location loc = op.getLoc();
+    Value value = tensor::ExtractOp::create(rewriter, loc, adaptor.getPaddingValue(),
+                                            ValueRange{});
+    auto paddedType = target.clone(padded);
+    Value result = linalg::FillOp::create(rewriter, loc, value,
+                                          emptyLike(rewriter, loc, paddedType))
+                       .getResult(0);
+    if (operand.getNumElements() > 0)
+      result = tensor::InsertSliceOp::create(
+          rewriter, loc, adaptor.getOperand(), result,
+          getAsIndexOpFoldResult(getContext(), offsets),
+          getAsIndexOpFoldResult(getContext(), operand.getShape()),
+          getAsIndexOpFoldResult(getContext(), strides));
+    if (crops)
+      result = tensor::ExtractSliceOp::create(
+          rewriter, loc, target, result, getAsIndexOpFoldResult(getContext(), crop),
+          getAsIndexOpFoldResult(getContext(), target.getShape()),
+          getAsIndexOpFoldResult(getContext(), SmallVector<int64_t>(rank, 1)));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+// The start of a slice of `size` elements in a dimension of `extent`, read
+// from a rank-0 tensor of integer element type `original` and clamped into
+// [0, extent - size] as dynamic_slice and dynamic_update_slice clamp it.
+Value clampedStart(OpBuilder &b, Location loc, Value startTensor, Type original,
+                   int64_t extent, int64_t size) {
+  Value stored = tensor::ExtractOp::create(b, loc, startTensor, ValueRange{});
+  Value start = loadElement(b, loc, stored, original);
+  Type i64 = b.getI64Type();
+  bool isUnsigned = original.isUnsignedInteger();
+  if (start.getType() != i64)
+    start = isUnsigned ? Value(arith::ExtUIOp::create(b, loc, i64, start))
+                       : Value(arith::ExtSIOp::create(b, loc, i64, start));
+  Value last = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(extent - size));
+  Value clamped;
+  if (isUnsigned) {
+    clamped = arith::MinUIOp::create(b, loc, start, last);
+  } else {
+    Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    Value below = arith::MinSIOp::create(b, loc, start, last);
+    clamped = arith::MaxSIOp::create(b, loc, below, zero);
+  }
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), clamped);
+}
+
+SmallVector<OpFoldResult> clampedStarts(OpBuilder &b, Location loc,
+                                        ValueRange converted, ValueRange original,
+                                        RankedTensorType operand,
+                                        ArrayRef<int64_t> sizes) {
+  SmallVector<OpFoldResult> starts;
+  for (auto [i, start] : llvm::enumerate(converted))
+    starts.push_back(clampedStart(b, loc, start, elementOf(original[i]),
+                                  operand.getDimSize(i), sizes[i]));
+  return starts;
+}
+
+struct DynamicSliceToTensor : OpConversionPattern<DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        adaptor.getStartIndices().size() != size_t(operand.getRank()))
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    SmallVector<OpFoldResult> starts =
+        clampedStarts(rewriter, op.getLoc(), adaptor.getStartIndices(),
+                      op.getStartIndices(), operand, target.getShape());
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, target, adaptor.getOperand(), starts,
+        getAsIndexOpFoldResult(getContext(), target.getShape()),
+        getAsIndexOpFoldResult(getContext(),
+                               SmallVector<int64_t>(target.getRank(), 1)));
+    return success();
+  }
+};
+
+struct DynamicUpdateSliceToTensor : OpConversionPattern<DynamicUpdateSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto update = cast<RankedTensorType>(adaptor.getUpdate().getType());
+    if (!operand.hasStaticShape() || !update.hasStaticShape() ||
+        adaptor.getStartIndices().size() != size_t(operand.getRank()))
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    SmallVector<OpFoldResult> starts =
+        clampedStarts(rewriter, op.getLoc(), adaptor.getStartIndices(),
+                      op.getStartIndices(), operand, update.getShape());
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, adaptor.getUpdate(), adaptor.getOperand(), starts,
+        getAsIndexOpFoldResult(getContext(), update.getShape()),
+        getAsIndexOpFoldResult(getContext(),
+                               SmallVector<int64_t>(operand.getRank(), 1)));
+    return success();
+  }
+};
+
+//===--- Control flow ----------------------------------------------------===//
+
+// A rank-0 i1 tensor (stored as a byte) as an i1 scalar.
+Value predicateOf(OpBuilder &b, Location loc, Value stored) {
+  Value byte = tensor::ExtractOp::create(b, loc, stored, ValueRange{});
+  return loadElement(b, loc, byte, b.getI1Type());
+}
+
+LogicalResult convertedTypes(const TypeConverter &converter, TypeRange types,
+                             SmallVectorImpl<Type> &converted) {
+  return converter.convertTypes(types, converted);
+}
+
+// while -> scf.while: the condition region becomes the before region (its
+// return an scf.condition), the body the after region (its return an
+// scf.yield); ReturnToScf converts the returns.
+struct WhileToScf : OpConversionPattern<WhileOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    auto loop = scf::WhileOp::create(rewriter, op.getLoc(), types,
+                                     adaptor.getOperands());
+    rewriter.inlineRegionBefore(op.getCond(), loop.getBefore(),
+                                loop.getBefore().end());
+    rewriter.inlineRegionBefore(op.getBody(), loop.getAfter(),
+                                loop.getAfter().end());
+    if (failed(rewriter.convertRegionTypes(&loop.getBefore(), *getTypeConverter())) ||
+        failed(rewriter.convertRegionTypes(&loop.getAfter(), *getTypeConverter())))
+      return rewriter.notifyMatchFailure(op, "region types");
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+};
+
+// if -> scf.if on the predicate's value.
+struct IfToScf : OpConversionPattern<IfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    Location loc = op.getLoc();
+    auto branch = scf::IfOp::create(rewriter, loc, types,
+                                    predicateOf(rewriter, loc, adaptor.getPred()),
+                                    /*withElseRegion=*/true);
+    rewriter.eraseBlock(&branch.getThenRegion().front());
+    rewriter.eraseBlock(&branch.getElseRegion().front());
+    rewriter.inlineRegionBefore(op.getTrueBranch(), branch.getThenRegion(),
+                                branch.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getFalseBranch(), branch.getElseRegion(),
+                                branch.getElseRegion().end());
+    rewriter.replaceOp(op, branch.getResults());
+    return success();
+  }
+};
+
+// case -> scf.index_switch: branch i for index i < n - 1, the last branch
+// for any other index (case's semantics: out of range runs the last).
+struct CaseToScf : OpConversionPattern<CaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    auto branches = op.getBranches();
+    if (branches.empty() ||
+        failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    Location loc = op.getLoc();
+    Value index = tensor::ExtractOp::create(rewriter, loc, adaptor.getIndex(),
+                                            ValueRange{});
+    Value selector = arith::IndexCastOp::create(rewriter, loc,
+                                                rewriter.getIndexType(), index);
+    SmallVector<int64_t> cases;
+    for (int64_t i = 0; i + 1 < int64_t(branches.size()); ++i)
+      cases.push_back(i);
+    auto switchOp = scf::IndexSwitchOp::create(rewriter, loc, types, selector,
+                                               cases, cases.size());
+    for (auto [i, region] : llvm::enumerate(switchOp.getCaseRegions()))
+      rewriter.inlineRegionBefore(branches[i], region, region.end());
+    rewriter.inlineRegionBefore(branches.back(), switchOp.getDefaultRegion(),
+                                switchOp.getDefaultRegion().end());
+    rewriter.replaceOp(op, switchOp.getResults());
+    return success();
+  }
+};
+
+// The returns of the regions moved into scf ops: scf.condition in a while's
+// condition, scf.yield elsewhere.
+struct ReturnToScf : OpConversionPattern<ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (auto loop = dyn_cast<scf::WhileOp>(parent);
+        loop && op->getParentRegion() == &loop.getBefore()) {
+      if (adaptor.getOperands().size() != 1)
+        return rewriter.notifyMatchFailure(op, "expected one predicate");
+      Block *block = op->getBlock();
+      Value predicate = predicateOf(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+      rewriter.replaceOpWithNewOp<scf::ConditionOp>(op, predicate,
+                                                    block->getArguments());
+      return success();
+    }
+    if (!isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(parent))
+      return rewriter.notifyMatchFailure(op, "not in a region moved to scf");
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
 //===--- Reductions ------------------------------------------------------===//
 
 // The zero of a signless element type, for accumulators.
@@ -410,106 +750,142 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value sum) {
   return complex::AddOp::create(b, loc, sum, product);
 }
 
-// dot_general: one linalg.generic over the result's dimensions (batch, lhs
-// free, rhs free) and the contracting ones, summing in index order, as the
-// interpreter sums small products. Operands of the result's element type;
-// floats narrower than f32 accumulate in f32 and round once, as the
-// interpreter and XLA do.
+// A contraction: dot_general's operands (converted) and dimension numbers.
+struct Contraction {
+  Operation *op;
+  Value lhs, rhs;
+  ArrayRef<int64_t> lhsBatch, rhsBatch, lhsContracting, rhsContracting;
+};
+
+// One linalg.generic over the result's dimensions (batch, lhs free, rhs
+// free) and the contracting ones, summing in index order, as the interpreter
+// sums small products. Operands of the result's element type; floats
+// narrower than f32 accumulate in f32 and round once, as the interpreter and
+// XLA do.
+LogicalResult lowerContraction(const Contraction &dot,
+                               const TypeConverter &converter,
+                               ConversionPatternRewriter &rewriter) {
+  Operation *op = dot.op;
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  RankedTensorType target = convertedTensor(converter, resultType);
+  Value lhs = dot.lhs, rhs = dot.rhs;
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  Type element = resultType.getElementType();
+  if (!target || !target.hasStaticShape() || !lhsType.hasStaticShape() ||
+      !rhsType.hasStaticShape() || elementOf(op->getOperand(0)) != element ||
+      elementOf(op->getOperand(1)) != element ||
+      !isa<IntegerType, FloatType, ComplexType>(element))
+    return rewriter.notifyMatchFailure(op, "expected static operands of the "
+                                           "result's element type");
+  ArrayRef<int64_t> lhsBatch = dot.lhsBatch, rhsBatch = dot.rhsBatch,
+                    lhsContracting = dot.lhsContracting,
+                    rhsContracting = dot.rhsContracting;
+  MLIRContext *context = rewriter.getContext();
+  int64_t resultRank = target.getRank();
+  int64_t loops = resultRank + lhsContracting.size();
+  // Loop d(k) for batch k, d(resultRank + j) for contracting pair j, the
+  // free dimensions in order after the batch ones.
+  auto operandMap = [&](int64_t rank, ArrayRef<int64_t> batch,
+                        ArrayRef<int64_t> contracting, int64_t freeStart) {
+    SmallVector<AffineExpr> exprs;
+    int64_t next = freeStart;
+    for (int64_t i = 0; i < rank; ++i) {
+      const int64_t *b = llvm::find(batch, i), *c = llvm::find(contracting, i);
+      if (b != batch.end())
+        exprs.push_back(rewriter.getAffineDimExpr(b - batch.begin()));
+      else if (c != contracting.end())
+        exprs.push_back(
+            rewriter.getAffineDimExpr(resultRank + (c - contracting.begin())));
+      else
+        exprs.push_back(rewriter.getAffineDimExpr(next++));
+    }
+    return std::make_pair(AffineMap::get(loops, 0, exprs, context), next);
+  };
+  auto [lhsMap, lhsEnd] = operandMap(lhsType.getRank(), lhsBatch,
+                                     lhsContracting, lhsBatch.size());
+  auto [rhsMap, rhsEnd] =
+      operandMap(rhsType.getRank(), rhsBatch, rhsContracting, lhsEnd);
+  if (rhsEnd != resultRank)
+    return rewriter.notifyMatchFailure(op, "dimensions do not add up");
+  SmallVector<AffineExpr> outputs;
+  for (int64_t i = 0; i < resultRank; ++i)
+    outputs.push_back(rewriter.getAffineDimExpr(i));
+  SmallVector<IteratorType> iterators = parallel(resultRank);
+  iterators.append(lhsContracting.size(), IteratorType::reduction);
+
+  Location loc = op->getLoc();
+  Type computed = computeType(element);
+  auto narrow = dyn_cast<FloatType>(computed);
+  Type accumulator = narrow && narrow.getWidth() < 32
+                         ? Type(rewriter.getF32Type()) : computed;
+  Type stored = accumulator == computed ? target.getElementType() : accumulator;
+  auto accumulatorType = target.clone(stored);
+  Value zero = zeroOf(rewriter, loc, stored);
+  Value init = linalg::FillOp::create(rewriter, loc, zero,
+                                      emptyLike(rewriter, loc, accumulatorType))
+                   .getResult(0);
+  auto widen = [&](OpBuilder &b, Location l, Value v) -> Value {
+    return v.getType() == accumulator ? v
+                                      : arith::ExtFOp::create(b, l, accumulator, v);
+  };
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{accumulatorType},
+      ValueRange{lhs, rhs}, ValueRange{init},
+      {lhsMap, rhsMap, AffineMap::get(loops, 0, outputs, context)},
+      iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+        auto load = [&](Value v) { return widen(b, l, loadElement(b, l, v, element)); };
+        // One statement each: the IR's order does not depend on the compiler's.
+        Value lhs = load(args[0]);
+        Value rhs = load(args[1]);
+        Value sum = multiplyAdd(b, l, lhs, rhs, load(args[2]));
+        linalg::YieldOp::create(b, l, storeElement(b, l, sum, element));
+      });
+  Value result = generic.getResult(0);
+  if (accumulator != computed) {
+    result = linalg::GenericOp::create(
+                 rewriter, loc, TypeRange{target}, ValueRange{result},
+                 ValueRange{emptyLike(rewriter, loc, target)},
+                 {rewriter.getMultiDimIdentityMap(resultRank),
+                  rewriter.getMultiDimIdentityMap(resultRank)},
+                 parallel(resultRank),
+                 [&](OpBuilder &b, Location l, ValueRange args) {
+                   linalg::YieldOp::create(
+                       b, l, ValueRange{arith::TruncFOp::create(b, l, computed, args[0])});
+                 })
+                 .getResult(0);
+  }
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
 struct DotGeneralToLinalg : OpConversionPattern<DotGeneralOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
-    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
-    auto rhsType = cast<RankedTensorType>(adaptor.getRhs().getType());
-    Type element = op.getType().getElementType();
-    if (!target || !target.hasStaticShape() || !lhsType.hasStaticShape() ||
-        !rhsType.hasStaticShape() || elementOf(op.getLhs()) != element ||
-        elementOf(op.getRhs()) != element ||
-        !isa<IntegerType, FloatType, ComplexType>(element))
-      return rewriter.notifyMatchFailure(op, "expected static operands of the "
-                                             "result's element type");
     auto numbers = op.getDotDimensionNumbers();
-    ArrayRef<int64_t> lhsBatch = numbers.getLhsBatchingDimensions(),
-                      rhsBatch = numbers.getRhsBatchingDimensions(),
-                      lhsContracting = numbers.getLhsContractingDimensions(),
-                      rhsContracting = numbers.getRhsContractingDimensions();
-    int64_t resultRank = target.getRank();
-    int64_t loops = resultRank + lhsContracting.size();
-    // Loop d(k) for batch k, d(resultRank + j) for contracting pair j, the
-    // free dimensions in order after the batch ones.
-    auto operandMap = [&](int64_t rank, ArrayRef<int64_t> batch,
-                          ArrayRef<int64_t> contracting, int64_t freeStart) {
-      SmallVector<AffineExpr> exprs;
-      int64_t next = freeStart;
-      for (int64_t i = 0; i < rank; ++i) {
-        const int64_t *b = llvm::find(batch, i), *c = llvm::find(contracting, i);
-        if (b != batch.end())
-          exprs.push_back(rewriter.getAffineDimExpr(b - batch.begin()));
-        else if (c != contracting.end())
-          exprs.push_back(
-              rewriter.getAffineDimExpr(resultRank + (c - contracting.begin())));
-        else
-          exprs.push_back(rewriter.getAffineDimExpr(next++));
-      }
-      return std::make_pair(AffineMap::get(loops, 0, exprs, getContext()), next);
-    };
-    auto [lhsMap, lhsEnd] = operandMap(lhsType.getRank(), lhsBatch,
-                                       lhsContracting, lhsBatch.size());
-    auto [rhsMap, rhsEnd] =
-        operandMap(rhsType.getRank(), rhsBatch, rhsContracting, lhsEnd);
-    if (rhsEnd != resultRank)
-      return rewriter.notifyMatchFailure(op, "dimensions do not add up");
-    SmallVector<AffineExpr> outputs;
-    for (int64_t i = 0; i < resultRank; ++i)
-      outputs.push_back(rewriter.getAffineDimExpr(i));
-    SmallVector<IteratorType> iterators = parallel(resultRank);
-    iterators.append(lhsContracting.size(), IteratorType::reduction);
+    return lowerContraction(
+        {op, adaptor.getLhs(), adaptor.getRhs(),
+         numbers.getLhsBatchingDimensions(), numbers.getRhsBatchingDimensions(),
+         numbers.getLhsContractingDimensions(),
+         numbers.getRhsContractingDimensions()},
+        *getTypeConverter(), rewriter);
+  }
+};
 
-    Location loc = op.getLoc();
-    Type computed = computeType(element);
-    auto narrow = dyn_cast<FloatType>(computed);
-    Type accumulator = narrow && narrow.getWidth() < 32
-                           ? Type(rewriter.getF32Type()) : computed;
-    Type stored = accumulator == computed ? target.getElementType() : accumulator;
-    auto accumulatorType = target.clone(stored);
-    Value zero = zeroOf(rewriter, loc, stored);
-    Value init = linalg::FillOp::create(rewriter, loc, zero,
-                                        emptyLike(rewriter, loc, accumulatorType))
-                     .getResult(0);
-    auto widen = [&](OpBuilder &b, Location l, Value v) -> Value {
-      return v.getType() == accumulator ? v
-                                        : arith::ExtFOp::create(b, l, accumulator, v);
-    };
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{accumulatorType},
-        ValueRange{adaptor.getLhs(), adaptor.getRhs()}, ValueRange{init},
-        {lhsMap, rhsMap, AffineMap::get(loops, 0, outputs, getContext())},
-        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-          auto load = [&](Value v) { return widen(b, l, loadElement(b, l, v, element)); };
-          // One statement each: the IR's order does not depend on the compiler's.
-          Value lhs = load(args[0]);
-          Value rhs = load(args[1]);
-          Value sum = multiplyAdd(b, l, lhs, rhs, load(args[2]));
-          linalg::YieldOp::create(b, l, storeElement(b, l, sum, element));
-        });
-    Value result = generic.getResult(0);
-    if (accumulator != computed) {
-      result = linalg::GenericOp::create(
-                   rewriter, loc, TypeRange{target}, ValueRange{result},
-                   ValueRange{emptyLike(rewriter, loc, target)},
-                   {rewriter.getMultiDimIdentityMap(resultRank),
-                    rewriter.getMultiDimIdentityMap(resultRank)},
-                   parallel(resultRank),
-                   [&](OpBuilder &b, Location l, ValueRange args) {
-                     linalg::YieldOp::create(
-                         b, l, ValueRange{arith::TruncFOp::create(b, l, computed, args[0])});
-                   })
-                   .getResult(0);
-    }
-    rewriter.replaceOp(op, result);
-    return success();
+// dot (the legacy form): the lhs's last dimension against the rhs's first.
+struct DotToLinalg : OpConversionPattern<DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    int64_t last = lhsType.getRank() - 1;
+    int64_t first = 0;
+    return lowerContraction({op, adaptor.getLhs(), adaptor.getRhs(), {}, {},
+                             ArrayRef<int64_t>(last), ArrayRef<int64_t>(first)},
+                            *getTypeConverter(), rewriter);
   }
 };
 
@@ -637,6 +1013,47 @@ struct ReduceToLinalg : OpConversionPattern<ReduceOp> {
   }
 };
 
+// map: its body on scalars at every index of the inputs.
+struct MapToLinalg : OpConversionPattern<MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape() || adaptor.getInputs().empty())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    int64_t rank = target.getRank();
+    SmallVector<Type> elements;
+    for (Value input : op.getInputs())
+      elements.push_back(elementOf(input));
+    Type resultElement = op.getType().getElementType();
+    Location loc = op.getLoc();
+    SmallVector<AffineMap> maps(adaptor.getInputs().size() + 1,
+                                rewriter.getMultiDimIdentityMap(rank));
+    bool unsupported = false;
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{target}, adaptor.getInputs(),
+        ValueRange{emptyLike(rewriter, loc, target)}, maps, parallel(rank),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> scalars, results;
+          for (auto [arg, element] : llvm::zip(args, elements))
+            scalars.push_back(loadElement(b, l, arg, element));
+          unsupported = failed(emitScalarBody(b, l, op.getComputation().front(),
+                                              scalars, results)) ||
+                        results.size() != 1;
+          linalg::YieldOp::create(
+              b, l, unsupported ? args.back()
+                                : storeElement(b, l, results.front(), resultElement));
+        });
+    if (unsupported) {
+      rewriter.eraseOp(generic);
+      return rewriter.notifyMatchFailure(op, "body not supported");
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 struct LegalizeToLinalg
     : impl::StablehloLegalizeToLinalgPassBase<LegalizeToLinalg> {
   using StablehloLegalizeToLinalgPassBase::StablehloLegalizeToLinalgPassBase;
@@ -657,8 +1074,12 @@ struct LegalizeToLinalg
                                          enablePrimitiveOps);
     patterns.add<ConstantToArith, IotaToLinalg, BroadcastInDimToLinalg,
                  TransposeToLinalg, ReshapeToTensor, SliceToTensor,
-                 ConcatenateToTensor, DotGeneralToLinalg, ReduceToLinalg>(
-        converter, context);
+                 ConcatenateToTensor, ReverseToLinalg, PadToTensor,
+                 BroadcastToLinalg, GetDimensionSizeToArith,
+                 OptimizationBarrierToValues, MapToLinalg, DotToLinalg,
+                 DynamicSliceToTensor, DynamicUpdateSliceToTensor,
+                 DotGeneralToLinalg, ReduceToLinalg, WhileToScf, IfToScf,
+                 CaseToScf, ReturnToScf>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -65,6 +65,7 @@ void registerPasses() {
         [] { return std::make_unique<TargetIndependentOptimization>(); });
     registerPass(createConvertToSignlessPass);
     registerPass([] { return createStablehloLegalizeToLinalgPass(); });
+    registerPass([] { return createStablehloPyWidenBoolBuffersPass(); });
   });
 }
 

@@ -263,7 +263,10 @@ def _run(args) -> int:
     out over the ranks) are reported by rank 0 alone."""
     from stablehlo_py.interpreter import InterpreterError
     from stablehlo_py import compile as compile_
+    from stablehlo_py.lowering import CompiledProgram
 
+    if args.check_against and args.backend == "interpreter":
+        raise UserError("--check-against interpreter compares another backend with it: add --backend compiled")
     world = _mpi_world()
     rank = 0 if world is None else world[0]
     if world is not None:
@@ -291,7 +294,14 @@ def _run(args) -> int:
         distributed = False
         try:
             module = _parse(chunk, first_line, args.file, strict=args.strict_spec)
-            run = compile_(module, args.entry, limits=_limits(args))
+            run = compile_(module, args.entry, limits=_limits(args), backend=args.backend)
+            if isinstance(run, CompiledProgram):  # native code: one process
+                per_process = _run_compiled(run, module, args)
+                for results in per_process:
+                    say(run.format_results(results))
+                    if args.output:
+                        _write_results(args.output, None, results)
+                continue
             replicas, partitions = _grid_of(run, args, world)
             distributed = world is not None and replicas * partitions > 1
             # a 1x1 run, which every rank runs alike, writes its probes on rank 0
@@ -320,6 +330,54 @@ def _run(args) -> int:
         say(f"stablehlo-py run: {what}", file=sys.stderr)
         return 1
     return 0
+
+
+def _run_compiled(run, module, args) -> list:
+    """The results of a compiled program (stablehlo_py.lowering) on the --args files, as a list
+    of one process's; with --check-against interpreter, the interpreter's must be the same bits
+    (NaN matches NaN), or the first differing element is an error naming the op that made it."""
+    from stablehlo_py import compile as compile_
+
+    if (args.replicas or 1) * (args.partitions or 1) > 1:
+        raise UserError("the compiled backend runs one process: --replicas and --partitions take the interpreter")
+    arrays = _load_args(args.args, run.arg_specs)
+    results = run(*arrays)
+    if args.check_against:
+        expected = compile_(module, args.entry, limits=_limits(args))(*arrays)
+        for index, (got, want) in enumerate(zip(results, expected)):
+            where = _first_difference(got, want)
+            if where is not None:
+                raise UserError(f"result {index} of the compiled backend differs from the interpreter's at "
+                                f"{where}: {got[where]!r}, the interpreter gives {want[where]!r} "
+                                f"(made by {_producer(module, args.entry, index)})")
+    return [results]
+
+
+def _first_difference(got, want):
+    """The index of the first element where two arrays differ (NaN matches NaN, -0.0 differs
+    from +0.0), or None; () when their shapes or dtypes differ."""
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return ()
+    if got.dtype.kind in "biu":
+        same = got == want
+    else:  # floats (ml_dtypes' too) and complex, compared as wide values
+        a = got.astype(np.complex128 if got.dtype.kind == "c" else np.float64)
+        b = want.astype(a.dtype)
+        same = (a == b) & (np.signbit(a.real) == np.signbit(b.real)) | (np.isnan(a) & np.isnan(b))
+    differing = np.argwhere(~np.asarray(same))
+    return tuple(int(i) for i in differing[0]) if len(differing) else None
+
+
+def _producer(module, entry: str, index: int) -> str:
+    """'stablehlo.<op>' at <location>: the op whose value @entry returns as result `index`."""
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and op.attributes["sym_name"].value == entry:
+            value = op.regions[0].blocks[0].operations[-1].operands[index]
+            owner = value.owner
+            if hasattr(owner, "name"):
+                return f"'{owner.name}' at {owner.location}"
+            return f"argument {value.arg_number} of @{entry}"
+    return "an unknown op"
 
 
 def _split_pipeline(pipeline: str) -> list:
@@ -577,6 +635,11 @@ def _parser() -> argparse.ArgumentParser:
                      help="iterations of each while loop (default: unlimited)")
     run.add_argument("--timeout", type=_non_negative(float), metavar="SECONDS",
                      help="wall time of each module's run, checked by while loops (default: unlimited)")
+    run.add_argument("--backend", choices=["interpreter", "compiled", "auto"], default="interpreter",
+                     help="what runs the program: the interpreter (the reference), native code through "
+                          "stablehlo_py.lowering, or native code when the program lowers (docs/lowering.md)")
+    run.add_argument("--check-against", choices=["interpreter"],
+                     help="also run the interpreter and fail on the first result element that differs")
     _add_strict_spec(run)
     sub.add_parser("targets", help="list the custom_call targets the interpreter runs (docs/custom_calls.md)")
     sub.add_parser("plugin-path", help="print the path of the plugin for stock mlir-opt "

@@ -6,6 +6,11 @@ are inexact (corpus/TOLERANCES.json; transcendental functions: libm against nump
 lowering does not take yet counts as "not lowered", with the op it names.
 
     python test/conformance/compiled_parity.py [--only OP] [-v]     # prints the counts
+    python test/conformance/compiled_parity.py --write                 # also records LOWERED
+
+LOWERED (corpus/COMPILED.json) lists the files that lower, with the largest ULP distance found;
+test/python/lowering/test_compiled_corpus.py runs them, so a file that stops lowering or
+agreeing fails there.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ sys.path.insert(0, HERE)
 
 import run_corpus as rc  # noqa: E402
 
+LOWERED = os.path.join(rc.CORPUS, "COMPILED.json")
 _INPUT = re.compile(r"^\s*(%arg\d+) = (stablehlo\.constant .*) : (\S+)$", re.M)
 
 
@@ -38,6 +44,19 @@ def split(text: str) -> tuple:
     tested = text[text.index("  func.func private @tested"):].replace("func.func private @tested",
                                                                           "func.func public @tested", 1)
     return source, "module {\n" + tested.rstrip().rstrip("}").rstrip() + "\n}\n"
+
+
+def _is_float(dtype) -> bool:
+    """Floats and complex, ml_dtypes' narrow floats included (its sub-byte integers are not)."""
+    import ml_dtypes
+
+    if dtype.kind in "fc":
+        return True
+    try:
+        ml_dtypes.finfo(dtype)
+        return True
+    except ValueError:
+        return False
 
 
 def ulps(got: np.ndarray, expected: np.ndarray) -> int:
@@ -66,11 +85,10 @@ def compare(path: str) -> tuple:
     for g, e in zip(got, expected):
         if g.dtype != e.dtype or g.shape != e.shape:
             return "differs", f"{g.dtype}{g.shape} against {e.dtype}{e.shape}"
-        if g.dtype.kind in "biu" or g.dtype == np.bool_:
-            if not np.array_equal(g, e):
-                return "differs", f"integers differ at {np.argwhere(g != e)[:3].tolist()}"
-        else:
+        if _is_float(g.dtype):
             worst = max(worst, ulps(g, e))
+        elif not np.array_equal(np.atleast_1d(g).view(np.uint8), np.atleast_1d(e).view(np.uint8)):
+            return "differs", f"integers differ at {np.argwhere(g != e)[:3].tolist()}"
     return ("same", "") if worst == 0 else ("close", worst)
 
 
@@ -78,13 +96,17 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", help="one op's files")
     parser.add_argument("-v", action="store_true", help="each file's outcome")
+    parser.add_argument("--write", action="store_true", help=f"record the files that lower in {LOWERED}")
     args = parser.parse_args(argv)
     sys.path.insert(0, os.path.join(os.path.dirname(HERE), "python"))
     files = [f for f in rc.corpus_files() if not args.only or f.split("/")[0] == args.only]
     counts, missing, worst = Counter(), Counter(), Counter()
+    lowered = {}
     for path in files:
         status, detail = compare(path)
         counts[status] += 1
+        if status in ("same", "close"):
+            lowered[path] = 0 if status == "same" else detail
         if status == "not lowered":
             missing[detail] += 1
         elif status == "close":
@@ -95,6 +117,12 @@ def main(argv=None) -> int:
     print(f"{len(files)} files: " + ", ".join(f"{n} {s}" for s, n in counts.most_common()))
     print("not lowered, by op:", dict(missing.most_common()))
     print("max ULP apart, by op:", dict(worst))
+    if args.write:
+        import json
+
+        with open(LOWERED, "w", encoding="utf-8") as fh:
+            json.dump(dict(sorted(lowered.items())), fh, indent=0)
+            fh.write("\n")
     return 1 if counts["differs"] else 0
 
 

@@ -188,22 +188,7 @@ class Executable:
 
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI and the interpret pass print them."""
-        lines = []
-
-        def describe(label, value, spec):
-            if isinstance(spec, TupleSpec):
-                lines.append(f"{label}: {spec.text}")
-                for i, (v, s) in enumerate(zip(value, spec.elements)):
-                    describe(f"{label} element {i}", v, s)
-            elif isinstance(spec, TokenSpec):
-                lines.append(f"{label}: {spec.text}")
-            else:
-                lines.append(f"{label}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
-                lines.append(np.array_repr(value))
-
-        for index, (value, spec) in enumerate(zip(results, self.result_specs)):
-            describe(f"@{self.name} result {index}", value, spec)
-        return "\n".join(lines)
+        return format_results(self.name, results, self.result_specs)
 
     def __call__(self, *arrays) -> list:
         specs = self.arg_specs
@@ -223,6 +208,27 @@ class Executable:
             results.outfeed = kept[mark:]
             del kept[mark:]
         return results
+
+
+def format_results(name: str, results: list, specs: list) -> str:
+    """The results of a call of @name as the CLI and the interpret pass print them (every
+    backend: stablehlo_py.lowering's compiled programs too)."""
+    lines = []
+
+    def describe(label, value, spec):
+        if isinstance(spec, TupleSpec):
+            lines.append(f"{label}: {spec.text}")
+            for i, (v, s) in enumerate(zip(value, spec.elements)):
+                describe(f"{label} element {i}", v, s)
+        elif isinstance(spec, TokenSpec):
+            lines.append(f"{label}: {spec.text}")
+        else:
+            lines.append(f"{label}: {spec.text} shape={value.shape} dtype={value.dtype.name}")
+            lines.append(np.array_repr(value))
+
+    for index, (value, spec) in enumerate(zip(results, specs)):
+        describe(f"@{name} result {index}", value, spec)
+    return "\n".join(lines)
 
 
 class Results(list):

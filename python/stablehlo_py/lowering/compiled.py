@@ -86,7 +86,7 @@ def _static_specs(types, what: str, entry: str) -> list:
         if not spec.is_static:
             raise LoweringError(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled "
                                 "backend takes static shapes (refine the module first)")
-        if spec.element.is_subbyte or spec.element.category == "float" and spec.element.bits < 16:
+        if spec.element.category == "float" and spec.element.bits < 16:
             raise LoweringError(f"@{entry} {what} {index}: element type {spec.element.name} is not supported "
                                 "by the compiled backend yet")
         specs.append(spec)
@@ -167,6 +167,12 @@ class CompiledProgram:
                 return (_static_specs(function_type.inputs, "argument", entry),
                         _static_specs(function_type.results, "result", entry))
         raise LoweringError(f"no function @{entry} in the module")
+
+    def format_results(self, results: list) -> str:
+        """The results of a call as the CLI prints them (as the interpreter's)."""
+        from ..interpreter import format_results
+
+        return format_results(self.entry, results, self.result_specs)
 
     def __call__(self, *arrays) -> list:
         if len(arrays) != len(self.arg_specs):

@@ -5,13 +5,17 @@ from __future__ import annotations
 # After ours, stock MLIR passes only: tensors to buffers (function results become out-parameters
 # the caller allocates), linalg to loops, and every dialect to LLVM.
 _TO_LLVM = (
-    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}",
-    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions}",
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops}",
+    # Not hoist-static-allocs: with it, MLIR 22's pass crashes on a function returning one value
+    # twice (updateReturnOps); each result is copied into its out-parameter instead.
+    "buffer-results-to-out-params{modify-public-functions}",
     "buffer-deallocation-pipeline",  # the temporaries are freed before the function returns
+    "stablehlo-py-widen-bool-buffers",  # ours: the deallocation's i1 flags as bytes (MLIR lowers no i1 buffers)
     "func.func(convert-linalg-to-loops)",
+    "expand-strided-metadata",  # before lower-affine: it computes dynamic offsets with affine.apply
     "lower-affine",
     "convert-scf-to-cf",
-    "expand-strided-metadata",
     "finalize-memref-to-llvm",
     "convert-complex-to-standard",  # what complex-to-llvm lacks (neg); our complex products are arith already
     "convert-math-to-libm",  # first: math-to-llvm would compute expm1 and log1p as exp(x) - 1, log(1 + x)

@@ -116,3 +116,71 @@ func.func @reduce_sum(%x: tensor<3x4xi32>, %init: tensor<i32>) -> tensor<4xi32> 
   %0 = stablehlo.reduce(%x init: %init) applies stablehlo.add across dimensions = [0] : (tensor<3x4xi32>, tensor<i32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// while, if and case become scf.while (the condition's return an scf.condition), scf.if and
+// scf.index_switch (the last branch is the default: an index out of range runs it).
+// CHECK-LABEL: func.func @control_flow(%arg0: tensor<i32>, %arg1: tensor<i8>)
+// CHECK: scf.while (%[[I:.*]] = %{{.*}}) : (tensor<i32>) -> tensor<i32>
+// CHECK: %[[C:.*]] = tensor.extract %{{.*}}[] : tensor<i8>
+// CHECK: %[[B:.*]] = arith.trunci %[[C]] : i8 to i1
+// CHECK: scf.condition(%[[B]]) %[[I]] : tensor<i32>
+// CHECK: } do {
+// CHECK: scf.yield %{{.*}} : tensor<i32>
+// CHECK: %[[P:.*]] = arith.trunci %{{.*}} : i8 to i1
+// CHECK: scf.if %[[P]] -> (tensor<i32>)
+// CHECK: %[[K:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: scf.index_switch %[[K]] -> tensor<i32>
+// CHECK-NEXT: case 0 {
+// CHECK: default {
+func.func @control_flow(%n: tensor<i32>, %p: tensor<i1>) -> (tensor<i32>, tensor<i32>, tensor<i32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %0 = stablehlo.while(%i = %zero) : tensor<i32>
+  cond {
+    %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2 : tensor<i32>
+  }
+  %1 = "stablehlo.if"(%p) ({
+    stablehlo.return %one : tensor<i32>
+  }, {
+    stablehlo.return %zero : tensor<i32>
+  }) : (tensor<i1>) -> tensor<i32>
+  %2 = "stablehlo.case"(%n) ({
+    stablehlo.return %one : tensor<i32>
+  }, {
+    stablehlo.return %zero : tensor<i32>
+  }) : (tensor<i32>) -> tensor<i32>
+  return %0, %1, %2 : tensor<i32>, tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// Start indices are clamped into [0, size - slice size] (unsigned ones by minui alone); pad
+// fills, inserts every interior + 1 elements, then crops a negative edge.
+// CHECK: #[[REVERSED:.*]] = affine_map<(d0, d1) -> (-d0 + 2, d1)>
+// CHECK-LABEL: func.func @slices
+// CHECK: %[[S0:.*]] = arith.extui %{{.*}} : i8 to i64
+// CHECK: %[[M0:.*]] = arith.minui %[[S0]], %c1_i64 : i64
+// CHECK: %[[O0:.*]] = arith.index_cast %[[M0]] : i64 to index
+// CHECK: %[[S1:.*]] = arith.extui %{{.*}} : i8 to i64
+// CHECK: %[[M1:.*]] = arith.minui %[[S1]], %c2_i64 : i64
+// CHECK: %[[O1:.*]] = arith.index_cast %[[M1]] : i64 to index
+// CHECK: tensor.extract_slice %arg0[%[[O0]], %[[O1]]] [2, 2] [1, 1] : tensor<3x4xi32> to tensor<2x2xi32>
+// CHECK: tensor.insert_slice %arg2 into %arg0[%{{.*}}, %{{.*}}] [2, 2] [1, 1] : tensor<2x2xi32> into tensor<3x4xi32>
+// CHECK: linalg.generic {indexing_maps = [#[[REVERSED]],
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<4x7xi32>)
+// CHECK: %[[IN:.*]] = tensor.insert_slice %arg0 into %[[FILL]][1, 0] [3, 4] [1, 2] : tensor<3x4xi32> into tensor<4x7xi32>
+// CHECK: tensor.extract_slice %[[IN]][0, 1] [4, 6] [1, 1] : tensor<4x7xi32> to tensor<4x6xi32>
+func.func @slices(%x: tensor<3x4xi32>, %i: tensor<ui8>, %u: tensor<2x2xi32>) -> (tensor<2x2xi32>, tensor<3x4xi32>, tensor<3x4xi32>, tensor<4x6xi32>) {
+  %s = stablehlo.dynamic_slice %x, %i, %i, sizes = [2, 2] : (tensor<3x4xi32>, tensor<ui8>, tensor<ui8>) -> tensor<2x2xi32>
+  %d = stablehlo.dynamic_update_slice %x, %u, %i, %i : (tensor<3x4xi32>, tensor<2x2xi32>, tensor<ui8>, tensor<ui8>) -> tensor<3x4xi32>
+  %r = stablehlo.reverse %x, dims = [0] : tensor<3x4xi32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %p = stablehlo.pad %x, %z, low = [1, -1], high = [0, 0], interior = [0, 1] : (tensor<3x4xi32>, tensor<i32>) -> tensor<4x6xi32>
+  return %s, %d, %r, %p : tensor<2x2xi32>, tensor<3x4xi32>, tensor<3x4xi32>, tensor<4x6xi32>
+}

@@ -185,3 +185,95 @@ def test_pipeline_and_lower_give_mlir_own_dialects():
     assert "linalg.generic" in lowered and "arith.addi" in lowered and "stablehlo." not in lowered
     assert "tensor<2xi8>" in lowered and "ui8" not in lowered
     assert "llvm.func" in str(lower(text))
+
+
+def test_the_plugin_lit_test_runs_the_published_pipeline():
+    """test/lit/plugin/mlir_opt_lowering.mlir lowers through stock mlir-opt with pipeline()."""
+    import os
+
+    from conftest import REPO
+
+    with open(os.path.join(REPO, "test", "lit", "plugin", "mlir_opt_lowering.mlir"), encoding="utf-8") as fh:
+        lit = fh.read().replace(", ", ",")
+    assert f"--pass-pipeline='{pipeline()}'" in lit
+
+
+@pytest.mark.parametrize("index", ["i32", "ui8"])
+def test_reverse_pad_and_dynamic_slices(index):
+    text = f"""func.func @main(%x: tensor<3x4xi32>, %p: tensor<i32>, %i: tensor<{index}>, %j: tensor<{index}>, %u: tensor<2x2xi32>) -> (tensor<3x4xi32>, tensor<6x8xi32>, tensor<2x3xi32>, tensor<2x2xi32>, tensor<3x4xi32>) {{
+  %r = stablehlo.reverse %x, dims = [1] : tensor<3x4xi32>
+  %pad = stablehlo.pad %x, %p, low = [1, -1], high = [0, 2], interior = [1, 1] : (tensor<3x4xi32>, tensor<i32>) -> tensor<6x8xi32>
+  %crop = stablehlo.pad %x, %p, low = [-1, 0], high = [0, -1], interior = [0, 0] : (tensor<3x4xi32>, tensor<i32>) -> tensor<2x3xi32>
+  %s = stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 2] : (tensor<3x4xi32>, tensor<{index}>, tensor<{index}>) -> tensor<2x2xi32>
+  %d = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<3x4xi32>, tensor<2x2xi32>, tensor<{index}>, tensor<{index}>) -> tensor<3x4xi32>
+  return %r, %pad, %crop, %s, %d : tensor<3x4xi32>, tensor<6x8xi32>, tensor<2x3xi32>, tensor<2x2xi32>, tensor<3x4xi32>
+}}"""
+    x = np.arange(12, dtype=np.int32).reshape(3, 4)
+    u = np.array([[-1, -2], [-3, -4]], np.int32)
+    dtype = np.int32 if index == "i32" else np.uint8
+    starts = ((0, 0), (1, 2), (-5, 3), (7, 1)) if index == "i32" else ((0, 0), (1, 2), (255, 3), (7, 200))
+    for i, j in starts:  # in range, and clamped both ways
+        _both(text, x, np.int32(-9), dtype(i), dtype(j), u)
+
+
+def test_while_if_and_case():
+    """A loop summing i*i for i < n, an if on the sum's parity and a case on n (out of range: the
+    last branch)."""
+    text = """func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<i32>, tensor<f32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %zero, %s = %zero) : tensor<i32>, tensor<i32>
+  cond {
+    %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %sq = stablehlo.multiply %i, %i : tensor<i32>
+    %s2 = stablehlo.add %s, %sq : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %s2 : tensor<i32>, tensor<i32>
+  }
+  %rem = stablehlo.remainder %0#1, %two : tensor<i32>
+  %odd = stablehlo.compare EQ, %rem, %one, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %1 = "stablehlo.if"(%odd) ({
+    %neg = stablehlo.negate %0#1 : tensor<i32>
+    stablehlo.return %neg : tensor<i32>
+  }, {
+    stablehlo.return %0#1 : tensor<i32>
+  }) : (tensor<i1>) -> tensor<i32>
+  %2 = "stablehlo.case"(%n) ({
+    %a = stablehlo.constant dense<1.5> : tensor<f32>
+    stablehlo.return %a : tensor<f32>
+  }, {
+    %b = stablehlo.constant dense<-2.0> : tensor<f32>
+    stablehlo.return %b : tensor<f32>
+  }, {
+    %c = stablehlo.constant dense<7.0> : tensor<f32>
+    stablehlo.return %c : tensor<f32>
+  }) : (tensor<i32>) -> tensor<f32>
+  return %0#1, %1, %2 : tensor<i32>, tensor<i32>, tensor<f32>
+}"""
+    for n in (-1, 0, 1, 2, 3, 10):
+        _both(text, np.int32(n))
+
+
+def test_legacy_forms_map_and_barrier():
+    """dot and broadcast (the legacy forms), map with a body of several ops, get_dimension_size
+    and optimization_barrier."""
+    text = """func.func @main(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<3x4xf32>) -> (tensor<2xf32>, tensor<2x4xf32>, tensor<5x2x3xf32>, tensor<2x3xf32>, tensor<i32>, tensor<2x3xf32>) {
+  %0 = stablehlo.dot %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2xf32>
+  %1 = stablehlo.dot %a, %c : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %2 = stablehlo.broadcast %a, sizes = [5] : (tensor<2x3xf32>) -> tensor<5x2x3xf32>
+  %3 = "stablehlo.map"(%a, %a) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.multiply %x, %y : tensor<f32>
+    %k = stablehlo.constant dense<0.5> : tensor<f32>
+    %s = stablehlo.subtract %m, %k : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = stablehlo.get_dimension_size %c, dim = 1 : (tensor<3x4xf32>) -> tensor<i32>
+  %5 = stablehlo.optimization_barrier %a : tensor<2x3xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2xf32>, tensor<2x4xf32>, tensor<5x2x3xf32>, tensor<2x3xf32>, tensor<i32>, tensor<2x3xf32>
+}"""
+    _both(text, _RNG.standard_normal((2, 3)).astype(np.float32), _RNG.standard_normal(3).astype(np.float32),
+          _RNG.standard_normal((3, 4)).astype(np.float32))

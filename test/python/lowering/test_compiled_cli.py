@@ -1,0 +1,75 @@
+"""`stablehlo-py run --backend compiled|auto [--check-against interpreter]`: the compiled backend
+from the command line, and the differential mode naming the op whose value differs."""
+from __future__ import annotations
+
+import numpy as np
+
+from stablehlo_py.cli import main
+
+_ATAN2 = """func.func @main(%x: tensor<2xf32>, %y: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %0 = stablehlo.add %x, %y : tensor<2xf32>
+  %1 = stablehlo.atan2 %x, %y : tensor<2xf32>
+  return %0, %1 : tensor<2xf32>, tensor<2xf32>
+}"""
+
+# Where libm's atan2f (compiled) and numpy's (interpreter) round apart, by 1 ULP.
+_APART = (np.array([float.fromhex("0x1.017ed8p-3"), 1.0], np.float32),
+          np.array([float.fromhex("-0x1.f6fafap+0"), 2.0], np.float32))
+
+
+def _files(tmp_path, text, arrays):
+    program = tmp_path / "p.mlir"
+    program.write_text(text)
+    names = []
+    for i, a in enumerate(arrays):
+        names.append(str(tmp_path / f"a{i}.npy"))
+        np.save(names[-1], a)
+    return str(program), names
+
+
+def test_run_compiled_prints_what_the_interpreter_prints(tmp_path, capsys):
+    program, names = _files(tmp_path, _ATAN2.replace("atan2", "divide"),
+                            (np.ones(2, np.float32), np.full(2, 2.0, np.float32)))
+    assert main(["run", program, "--args", *names]) == 0
+    interpreted = capsys.readouterr().out
+    assert main(["run", program, "--args", *names, "--backend", "compiled"]) == 0
+    assert capsys.readouterr().out == interpreted
+    assert main(["run", program, "--args", *names, "--backend", "compiled", "--output", str(tmp_path / "out")]) == 0
+    assert np.load(tmp_path / "out" / "result_0.npy").tolist() == [3.0, 3.0]
+
+
+def test_check_against_names_the_first_differing_element_and_its_op(tmp_path, capsys):
+    program, names = _files(tmp_path, _ATAN2, _APART)
+    assert main(["run", program, "--args", *names, "--backend", "compiled", "--check-against", "interpreter"]) == 1
+    err = capsys.readouterr().err
+    assert "result 1 of the compiled backend differs from the interpreter's at (0,)" in err
+    assert "made by 'stablehlo.atan2' at loc(" in err
+
+
+def test_check_against_passes_when_the_bits_agree(tmp_path, capsys):
+    program, names = _files(tmp_path, _ATAN2.replace("atan2", "multiply"), _APART)
+    assert main(["run", program, "--args", *names, "--backend", "compiled", "--check-against", "interpreter"]) == 0
+
+
+def test_auto_runs_what_does_not_lower_on_the_interpreter(tmp_path, capsys):
+    text = """func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}"""
+    program, names = _files(tmp_path, text, (np.array([3, 1, 2], np.float32),))
+    assert main(["run", program, "--args", *names, "--backend", "auto"]) == 0
+    assert "array([1., 2., 3.], dtype=float32)" in capsys.readouterr().out
+    assert main(["run", program, "--args", *names, "--backend", "compiled"]) == 1
+    assert "failed to legalize operation 'stablehlo.sort'" in capsys.readouterr().err
+
+
+def test_bad_combinations_are_clear_errors(tmp_path, capsys):
+    program, names = _files(tmp_path, _ATAN2, _APART)
+    assert main(["run", program, "--args", *names, "--check-against", "interpreter"]) == 1
+    assert "add --backend compiled" in capsys.readouterr().err
+    assert main(["run", program, "--args", *names, "--backend", "compiled", "--replicas", "2"]) == 1
+    assert "the compiled backend runs one process" in capsys.readouterr().err
