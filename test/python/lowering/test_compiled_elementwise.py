@@ -188,3 +188,23 @@ def test_sub_byte_integers_on_every_pair(element):
     expected = stablehlo_py.interpret(text, a, b)
     for name, g, e in zip(binary + unary + ["compare", "to i32", "to f32", "iota", "from i32"], got, expected):
         assert_same([g], [e], context=f"{name} on {element}")
+
+
+@pytest.mark.parametrize("element", INTS)
+def test_shifts_by_the_width_on_scalars(element):
+    """Rank-0 shifts run as scalar code, where x86 takes the amount modulo the width (vector
+    shifts give 0): amounts of exactly the width, and past it, must give 0 or the sign fill."""
+    dtype = DTYPES[element]
+    width = 8 * dtype.itemsize
+    t = f"tensor<{element}>"
+    text = f"""func.func @main(%x: {t}, %n: {t}) -> ({t}, {t}, {t}) {{
+  %0 = stablehlo.shift_left %x, %n : {t}
+  %1 = stablehlo.shift_right_logical %x, %n : {t}
+  %2 = stablehlo.shift_right_arithmetic %x, %n : {t}
+  return %0, %1, %2 : {t}, {t}, {t}
+}}"""
+    run = stablehlo_py.compile(text, backend="compiled")
+    for x in (np.iinfo(dtype).min, -3 if element in ("i8", "i16", "i32", "i64") else 3, 5):
+        for n in (width - 1, width, width + 1):
+            args = (np.asarray(x).astype(dtype), np.asarray(n).astype(dtype))
+            assert_same(run(*args), stablehlo_py.interpret(text, *args), context=f"{element} {x} by {n}")
