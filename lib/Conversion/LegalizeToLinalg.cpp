@@ -466,8 +466,50 @@ struct ReverseToLinalg : OpConversionPattern<ReverseOp> {
   }
 };
 
-// pad: the padding value everywhere, the operand inserted every interior + 1
-// elements after the low edge; negative edges then crop.
+// `input` (static) padded with the scalar `value`: low and high edges
+// (negative ones crop) and `interior` elements between neighbours. The
+// padding value fills a tensor, the input goes in every interior + 1
+// elements after the low edge, a negative edge then crops.
+Value padded(OpBuilder &b, Location loc, Value input, Value value,
+             ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+             ArrayRef<int64_t> interior) {
+  auto isZero = [](int64_t size) { return size == 0; };
+  if (llvm::all_of(low, isZero) && llvm::all_of(high, isZero) &&
+      llvm::all_of(interior, isZero))
+    return input;
+  auto operand = cast<RankedTensorType>(input.getType());
+  int64_t rank = operand.getRank();
+  MLIRContext *context = b.getContext();
+  SmallVector<int64_t> grown, offsets, strides, crop, shape;
+  bool crops = false;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t size = operand.getDimSize(i);
+    int64_t spread = size == 0 ? 0 : (size - 1) * (interior[i] + 1) + 1;
+    grown.push_back(std::max<int64_t>(low[i], 0) + spread +
+                    std::max<int64_t>(high[i], 0));
+    shape.push_back(low[i] + spread + high[i]);
+    offsets.push_back(std::max<int64_t>(low[i], 0));
+    strides.push_back(interior[i] + 1);
+    crop.push_back(-std::min<int64_t>(low[i], 0));
+    crops |= low[i] < 0 || high[i] < 0;
+  }
+  Value result = linalg::FillOp::create(b, loc, value,
+                                        emptyLike(b, loc, operand.clone(grown)))
+                     .getResult(0);
+  if (operand.getNumElements() > 0)
+    result = tensor::InsertSliceOp::create(
+        b, loc, input, result, getAsIndexOpFoldResult(context, offsets),
+        getAsIndexOpFoldResult(context, operand.getShape()),
+        getAsIndexOpFoldResult(context, strides));
+  if (crops)
+    result = tensor::ExtractSliceOp::create(
+        b, loc, operand.clone(shape), result,
+        getAsIndexOpFoldResult(context, crop),
+        getAsIndexOpFoldResult(context, shape),
+        getAsIndexOpFoldResult(context, SmallVector<int64_t>(rank, 1)));
+  return result;
+}
+
 struct PadToTensor : OpConversionPattern<PadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -477,40 +519,11 @@ struct PadToTensor : OpConversionPattern<PadOp> {
     auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
     if (!target || !target.hasStaticShape() || !operand.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "expected static shapes");
-    ArrayRef<int64_t> low = op.getEdgePaddingLow(), high = op.getEdgePaddingHigh(),
-                      interior = op.getInteriorPadding();
-    int64_t rank = target.getRank();
-    SmallVector<int64_t> padded, offsets, strides, crop;
-    bool crops = false;
-    for (int64_t i = 0; i < rank; ++i) {
-      int64_t size = operand.getDimSize(i);
-      int64_t spread = size == 0 ? 0 : (size - 1) * (interior[i] + 1) + 1;
-      padded.push_back(std::max<int64_t>(low[i], 0) + spread +
-                       std::max<int64_t>(high[i], 0));
-      offsets.push_back(std::max<int64_t>(low[i], 0));
-      strides.push_back(interior[i] + 1);
-      crop.push_back(-std::min<int64_t>(low[i], 0));
-      crops |= low[i] < 0 || high[i] < 0;
-    }
-    Location loc = op.getLoc();
-    Value value = tensor::ExtractOp::create(rewriter, loc, adaptor.getPaddingValue(),
-                                            ValueRange{});
-    auto paddedType = target.clone(padded);
-    Value result = linalg::FillOp::create(rewriter, loc, value,
-                                          emptyLike(rewriter, loc, paddedType))
-                       .getResult(0);
-    if (operand.getNumElements() > 0)
-      result = tensor::InsertSliceOp::create(
-          rewriter, loc, adaptor.getOperand(), result,
-          getAsIndexOpFoldResult(getContext(), offsets),
-          getAsIndexOpFoldResult(getContext(), operand.getShape()),
-          getAsIndexOpFoldResult(getContext(), strides));
-    if (crops)
-      result = tensor::ExtractSliceOp::create(
-          rewriter, loc, target, result, getAsIndexOpFoldResult(getContext(), crop),
-          getAsIndexOpFoldResult(getContext(), target.getShape()),
-          getAsIndexOpFoldResult(getContext(), SmallVector<int64_t>(rank, 1)));
-    rewriter.replaceOp(op, result);
+    Value value = tensor::ExtractOp::create(rewriter, op.getLoc(),
+                                            adaptor.getPaddingValue(), ValueRange{});
+    rewriter.replaceOp(op, padded(rewriter, op.getLoc(), adaptor.getOperand(), value,
+                                  op.getEdgePaddingLow(), op.getEdgePaddingHigh(),
+                                  op.getInteriorPadding()));
     return success();
   }
 };
@@ -937,6 +950,47 @@ LogicalResult emitScalarBody(OpBuilder &b, Location loc, Block &body,
   return failure();
 }
 
+// The yield of a reduction's linalg.generic: `body` (a reduce's or
+// reduce_window's) on scalars, as body(accumulators..., elements...), from
+// the stored elements and accumulators of `elements` and `accumulated` types.
+// On failure it yields the accumulators unchanged (the caller erases it).
+LogicalResult yieldReduction(OpBuilder &b, Location loc, Block &body,
+                             ValueRange elementArgs, ValueRange accumulatorArgs,
+                             ArrayRef<Type> elements, ArrayRef<Type> accumulated) {
+  size_t count = accumulatorArgs.size();
+  SmallVector<Value> arguments, results;
+  for (size_t i = 0; i < count; ++i)
+    arguments.push_back(loadElement(b, loc, accumulatorArgs[i], accumulated[i]));
+  for (size_t i = 0; i < count; ++i)
+    arguments.push_back(loadElement(b, loc, elementArgs[i], elements[i]));
+  if (failed(emitScalarBody(b, loc, body, arguments, results)) ||
+      results.size() != count) {
+    linalg::YieldOp::create(b, loc, accumulatorArgs);
+    return failure();
+  }
+  for (size_t i = 0; i < count; ++i)
+    results[i] = storeElement(b, loc, results[i], accumulated[i]);
+  linalg::YieldOp::create(b, loc, results);
+  return success();
+}
+
+// The init values of a reduction, each filling a tensor of its result's
+// type; false when a result type is not static.
+bool filledInits(OpBuilder &b, Location loc, const TypeConverter &converter,
+                 ValueRange inits, ResultRange results,
+                 SmallVectorImpl<Value> &outputs, SmallVectorImpl<Type> &types) {
+  for (auto [result, init] : llvm::zip(results, inits)) {
+    RankedTensorType type = convertedTensor(converter, result.getType());
+    if (!type || !type.hasStaticShape())
+      return false;
+    Value scalar = tensor::ExtractOp::create(b, loc, init, ValueRange{});
+    outputs.push_back(
+        linalg::FillOp::create(b, loc, scalar, emptyLike(b, loc, type)).getResult(0));
+    types.push_back(type);
+  }
+  return true;
+}
+
 // reduce: a linalg.generic whose outputs start as the init values and whose
 // body is the reduce's body on scalars, applied in index order:
 // body(accumulators..., elements...).
@@ -964,16 +1018,9 @@ struct ReduceToLinalg : OpConversionPattern<ReduceOp> {
     Location loc = op.getLoc();
     SmallVector<Value> outputs;
     SmallVector<Type> resultTypes;
-    for (auto [result, init] : llvm::zip(op.getResults(), inits)) {
-      RankedTensorType type = convertedTensor(*getTypeConverter(), result.getType());
-      if (!type || !type.hasStaticShape())
-        return rewriter.notifyMatchFailure(op, "expected static results");
-      Value scalar = tensor::ExtractOp::create(rewriter, loc, init, ValueRange{});
-      outputs.push_back(
-          linalg::FillOp::create(rewriter, loc, scalar, emptyLike(rewriter, loc, type))
-              .getResult(0));
-      resultTypes.push_back(type);
-    }
+    if (!filledInits(rewriter, loc, *getTypeConverter(), inits, op.getResults(),
+                     outputs, resultTypes))
+      return rewriter.notifyMatchFailure(op, "expected static results");
     SmallVector<AffineMap> maps(count, rewriter.getMultiDimIdentityMap(rank));
     maps.append(count, AffineMap::get(rank, 0, kept, getContext()));
     SmallVector<Type> elements, accumulated;
@@ -985,24 +1032,94 @@ struct ReduceToLinalg : OpConversionPattern<ReduceOp> {
     auto generic = linalg::GenericOp::create(
         rewriter, loc, resultTypes, inputs, outputs, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          SmallVector<Value> arguments;
-          for (size_t i = 0; i < count; ++i) // body(accumulators..., elements...)
-            arguments.push_back(loadElement(b, l, args[count + i], accumulated[i]));
-          for (size_t i = 0; i < count; ++i)
-            arguments.push_back(loadElement(b, l, args[i], elements[i]));
-          SmallVector<Value> results;
-          unsupported = failed(emitScalarBody(b, l, op.getBody().front(),
-                                              arguments, results)) ||
-                        results.size() != count;
-          if (unsupported) {
-            ValueRange accumulators = args.drop_front(count);
-            results.assign(accumulators.begin(), accumulators.end());
-          }
-          else {
-            for (size_t i = 0; i < count; ++i)
-              results[i] = storeElement(b, l, results[i], accumulated[i]);
-          }
-          linalg::YieldOp::create(b, l, results);
+          unsupported = failed(yieldReduction(b, l, op.getBody().front(),
+                                              args.take_front(count),
+                                              args.drop_front(count), elements,
+                                              accumulated));
+        });
+    if (unsupported) {
+      rewriter.eraseOp(generic);
+      return rewriter.notifyMatchFailure(op, "body not supported");
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+// reduce_window: each input padded with its init value (base dilation as
+// interior padding), then one linalg.generic over the result's dimensions
+// and the window's, reading input[i * stride + w * window_dilation]; a
+// window-shaped operand gives the window loops their bounds.
+struct ReduceWindowToLinalg : OpConversionPattern<ReduceWindowOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceWindowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange inputs = adaptor.getInputs(), inits = adaptor.getInitValues();
+    size_t count = inputs.size();
+    auto inputType = cast<RankedTensorType>(inputs.front().getType());
+    int64_t rank = inputType.getRank();
+    ArrayRef<int64_t> window = op.getWindowDimensions();
+    if (!inputType.hasStaticShape() || window.size() != size_t(rank))
+      return rewriter.notifyMatchFailure(op, "expected static inputs");
+    auto orOnes = [&](std::optional<ArrayRef<int64_t>> values) {
+      return values ? SmallVector<int64_t>(*values) : SmallVector<int64_t>(rank, 1);
+    };
+    SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
+                         dilations = orOnes(op.getWindowDilations()),
+                         base = orOnes(op.getBaseDilations());
+    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior;
+    if (auto padding = op.getPadding()) {
+      if (padding->getNumElements() != 2 * rank)
+        return rewriter.notifyMatchFailure(op, "padding");
+      auto values = llvm::to_vector(padding->getValues<int64_t>());
+      for (int64_t i = 0; i < rank; ++i) {
+        low[i] = values[2 * i];
+        high[i] = values[2 * i + 1];
+      }
+    }
+    for (int64_t dilation : base)
+      interior.push_back(dilation - 1);
+    Location loc = op.getLoc();
+    SmallVector<Value> operands;
+    for (auto [input, init] : llvm::zip(inputs, inits)) {
+      Value value = tensor::ExtractOp::create(rewriter, loc, init, ValueRange{});
+      operands.push_back(padded(rewriter, loc, input, value, low, high, interior));
+    }
+    operands.push_back(tensor::EmptyOp::create(rewriter, loc, window,
+                                               rewriter.getI8Type()));
+    SmallVector<Value> outputs;
+    SmallVector<Type> resultTypes;
+    if (!filledInits(rewriter, loc, *getTypeConverter(), inits, op.getResults(),
+                     outputs, resultTypes))
+      return rewriter.notifyMatchFailure(op, "expected static results");
+    // Loops d(0..rank) over the result, d(rank..2 rank) over the window.
+    SmallVector<AffineExpr> reads, windowIndex, resultIndex;
+    for (int64_t i = 0; i < rank; ++i) {
+      AffineExpr position = rewriter.getAffineDimExpr(i);
+      AffineExpr offset = rewriter.getAffineDimExpr(rank + i);
+      reads.push_back(position * strides[i] + offset * dilations[i]);
+      windowIndex.push_back(offset);
+      resultIndex.push_back(position);
+    }
+    SmallVector<AffineMap> maps(count, AffineMap::get(2 * rank, 0, reads, getContext()));
+    maps.push_back(AffineMap::get(2 * rank, 0, windowIndex, getContext()));
+    maps.append(count, AffineMap::get(2 * rank, 0, resultIndex, getContext()));
+    SmallVector<IteratorType> iterators = parallel(rank);
+    iterators.append(rank, IteratorType::reduction);
+    SmallVector<Type> elements, accumulated;
+    for (Value input : op.getInputs())
+      elements.push_back(elementOf(input));
+    for (Value result : op.getResults())
+      accumulated.push_back(elementOf(result));
+    bool unsupported = false;
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultTypes, operands, outputs, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          unsupported = failed(yieldReduction(b, l, op.getBody().front(),
+                                              args.take_front(count),
+                                              args.drop_front(count + 1), elements,
+                                              accumulated));
         });
     if (unsupported) {
       rewriter.eraseOp(generic);
@@ -1079,7 +1196,7 @@ struct LegalizeToLinalg
                  OptimizationBarrierToValues, MapToLinalg, DotToLinalg,
                  DynamicSliceToTensor, DynamicUpdateSliceToTensor,
                  DotGeneralToLinalg, ReduceToLinalg, WhileToScf, IfToScf,
-                 CaseToScf, ReturnToScf>(converter, context);
+                 CaseToScf, ReturnToScf, ReduceWindowToLinalg>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

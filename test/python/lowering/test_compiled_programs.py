@@ -277,3 +277,27 @@ def test_legacy_forms_map_and_barrier():
 }"""
     _both(text, _RNG.standard_normal((2, 3)).astype(np.float32), _RNG.standard_normal(3).astype(np.float32),
           _RNG.standard_normal((3, 4)).astype(np.float32))
+
+
+@pytest.mark.parametrize("element", ["f32", "i32", "ui8"])
+def test_reduce_window(element):
+    """Pooling: max over 2x2 windows with stride 2; a sum with padding, window and base
+    dilation, and a negative edge."""
+    text = f"""func.func @main(%x: tensor<1x6x7x{element}>, %lo: tensor<{element}>, %zero: tensor<{element}>) -> (tensor<1x3x3x{element}>, tensor<1x7x7x{element}>) {{
+  %0 = "stablehlo.reduce_window"(%x, %lo) ({{
+  ^bb0(%a: tensor<{element}>, %b: tensor<{element}>):
+    %m = stablehlo.maximum %a, %b : tensor<{element}>
+    stablehlo.return %m : tensor<{element}>
+  }}) {{window_dimensions = array<i64: 1, 2, 2>, window_strides = array<i64: 1, 2, 2>}} : (tensor<1x6x7x{element}>, tensor<{element}>) -> tensor<1x3x3x{element}>
+  %1 = "stablehlo.reduce_window"(%x, %zero) ({{
+  ^bb0(%a: tensor<{element}>, %b: tensor<{element}>):
+    %s = stablehlo.add %a, %b : tensor<{element}>
+    stablehlo.return %s : tensor<{element}>
+  }}) {{window_dimensions = array<i64: 1, 3, 2>, window_dilations = array<i64: 1, 2, 1>, base_dilations = array<i64: 1, 1, 2>,
+      padding = dense<[[0, 0], [2, 3], [1, -6]]> : tensor<3x2xi64>}} : (tensor<1x6x7x{element}>, tensor<{element}>) -> tensor<1x7x7x{element}>
+  return %0, %1 : tensor<1x3x3x{element}>, tensor<1x7x7x{element}>
+}}"""
+    dtype = DTYPES[element]
+    x = (_RNG.integers(0, 50, (1, 6, 7)) if element != "f32" else _RNG.standard_normal((1, 6, 7))).astype(dtype)
+    lowest = np.asarray(-np.inf if element == "f32" else np.iinfo(dtype).min, dtype)
+    _both(text, x, lowest, np.asarray(0, dtype))
