@@ -763,6 +763,58 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value sum) {
   return complex::AddOp::create(b, loc, sum, product);
 }
 
+// sum(lhs[map0] * rhs[map1]) over the reduction loops, into a tensor of
+// `target` (the last map indexes it; operands after the first two only give
+// loops their bounds). Products of `element` type (converted to the result's
+// first), summed in index order; floats narrower than f32 accumulate in f32
+// and round once, as the interpreter and XLA do.
+Value sumOfProducts(OpBuilder &b, Location loc, Type element,
+                    RankedTensorType target, ValueRange inputs,
+                    ArrayRef<AffineMap> maps, ArrayRef<IteratorType> iterators) {
+  int64_t resultRank = target.getRank();
+  Type computed = computeType(element);
+  auto narrow = dyn_cast<FloatType>(computed);
+  Type accumulator = narrow && narrow.getWidth() < 32
+                         ? Type(b.getF32Type()) : computed;
+  Type stored = accumulator == computed ? target.getElementType() : accumulator;
+  auto accumulatorType = target.clone(stored);
+  Value zero = zeroOf(b, loc, stored);
+  Value init = linalg::FillOp::create(b, loc, zero,
+                                      emptyLike(b, loc, accumulatorType))
+                   .getResult(0);
+  auto widen = [&](OpBuilder &nested, Location l, Value v) -> Value {
+    return v.getType() == accumulator
+               ? v : arith::ExtFOp::create(nested, l, accumulator, v);
+  };
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{accumulatorType}, inputs, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &nested, Location l, ValueRange args) {
+        auto load = [&](Value v) {
+          return widen(nested, l, loadElement(nested, l, v, element));
+        };
+        // One statement each: the IR's order does not depend on the compiler's.
+        Value lhs = load(args[0]);
+        Value rhs = load(args[1]);
+        Value sum = multiplyAdd(nested, l, lhs, rhs, load(args.back()));
+        linalg::YieldOp::create(nested, l, storeElement(nested, l, sum, element));
+      });
+  Value result = generic.getResult(0);
+  if (accumulator == computed)
+    return result;
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{target}, ValueRange{result},
+             ValueRange{emptyLike(b, loc, target)},
+             {b.getMultiDimIdentityMap(resultRank),
+              b.getMultiDimIdentityMap(resultRank)},
+             parallel(resultRank),
+             [&](OpBuilder &nested, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   nested, l,
+                   ValueRange{arith::TruncFOp::create(nested, l, computed, args[0])});
+             })
+      .getResult(0);
+}
+
 // A contraction: dot_general's operands (converted) and dimension numbers.
 struct Contraction {
   Operation *op;
@@ -770,11 +822,8 @@ struct Contraction {
   ArrayRef<int64_t> lhsBatch, rhsBatch, lhsContracting, rhsContracting;
 };
 
-// One linalg.generic over the result's dimensions (batch, lhs free, rhs
-// free) and the contracting ones, summing in index order, as the interpreter
-// sums small products. Operands of the result's element type; floats
-// narrower than f32 accumulate in f32 and round once, as the interpreter and
-// XLA do.
+// One sum of products over the result's dimensions (batch, lhs free, rhs
+// free) and the contracting ones, operands of the result's element type.
 LogicalResult lowerContraction(const Contraction &dot,
                                const TypeConverter &converter,
                                ConversionPatternRewriter &rewriter) {
@@ -827,48 +876,10 @@ LogicalResult lowerContraction(const Contraction &dot,
   SmallVector<IteratorType> iterators = parallel(resultRank);
   iterators.append(lhsContracting.size(), IteratorType::reduction);
 
-  Location loc = op->getLoc();
-  Type computed = computeType(element);
-  auto narrow = dyn_cast<FloatType>(computed);
-  Type accumulator = narrow && narrow.getWidth() < 32
-                         ? Type(rewriter.getF32Type()) : computed;
-  Type stored = accumulator == computed ? target.getElementType() : accumulator;
-  auto accumulatorType = target.clone(stored);
-  Value zero = zeroOf(rewriter, loc, stored);
-  Value init = linalg::FillOp::create(rewriter, loc, zero,
-                                      emptyLike(rewriter, loc, accumulatorType))
-                   .getResult(0);
-  auto widen = [&](OpBuilder &b, Location l, Value v) -> Value {
-    return v.getType() == accumulator ? v
-                                      : arith::ExtFOp::create(b, l, accumulator, v);
-  };
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{accumulatorType},
-      ValueRange{lhs, rhs}, ValueRange{init},
-      {lhsMap, rhsMap, AffineMap::get(loops, 0, outputs, context)},
-      iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-        auto load = [&](Value v) { return widen(b, l, loadElement(b, l, v, element)); };
-        // One statement each: the IR's order does not depend on the compiler's.
-        Value lhs = load(args[0]);
-        Value rhs = load(args[1]);
-        Value sum = multiplyAdd(b, l, lhs, rhs, load(args[2]));
-        linalg::YieldOp::create(b, l, storeElement(b, l, sum, element));
-      });
-  Value result = generic.getResult(0);
-  if (accumulator != computed) {
-    result = linalg::GenericOp::create(
-                 rewriter, loc, TypeRange{target}, ValueRange{result},
-                 ValueRange{emptyLike(rewriter, loc, target)},
-                 {rewriter.getMultiDimIdentityMap(resultRank),
-                  rewriter.getMultiDimIdentityMap(resultRank)},
-                 parallel(resultRank),
-                 [&](OpBuilder &b, Location l, ValueRange args) {
-                   linalg::YieldOp::create(
-                       b, l, ValueRange{arith::TruncFOp::create(b, l, computed, args[0])});
-                 })
-                 .getResult(0);
-  }
-  rewriter.replaceOp(op, result);
+  rewriter.replaceOp(
+      op, sumOfProducts(rewriter, op->getLoc(), element, target, {lhs, rhs},
+                        {lhsMap, rhsMap, AffineMap::get(loops, 0, outputs, context)},
+                        iterators));
   return success();
 }
 
@@ -899,6 +910,123 @@ struct DotToLinalg : OpConversionPattern<DotOp> {
     return lowerContraction({op, adaptor.getLhs(), adaptor.getRhs(), {}, {},
                              ArrayRef<int64_t>(last), ArrayRef<int64_t>(first)},
                             *getTypeConverter(), rewriter);
+  }
+};
+
+// convolution (batch_group_count 1): the lhs padded with zeros (lhs dilation
+// as interior padding), then one sum of products over the output's
+// dimensions, the kernel's spatial ones and the input features of a group:
+// lhs[b, group(f) * Cg + c, p * stride + k * rhs_dilation] times
+// rhs[c, f, k] (k reversed where window_reversal says). A kernel-shaped
+// operand gives the reduction loops their bounds.
+struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConvolutionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    auto rhsType = cast<RankedTensorType>(adaptor.getRhs().getType());
+    Type element = op.getType().getElementType();
+    if (!target || !target.hasStaticShape() || !lhsType.hasStaticShape() ||
+        !rhsType.hasStaticShape() || elementOf(op.getLhs()) != element ||
+        elementOf(op.getRhs()) != element || op.getBatchGroupCount() != 1 ||
+        !isa<IntegerType, FloatType, ComplexType>(element))
+      return rewriter.notifyMatchFailure(op, "expected static operands of the "
+                                             "result's element type, one batch group");
+    auto numbers = op.getDimensionNumbers();
+    ArrayRef<int64_t> inSpatial = numbers.getInputSpatialDimensions(),
+                      kernelSpatial = numbers.getKernelSpatialDimensions(),
+                      outSpatial = numbers.getOutputSpatialDimensions();
+    int64_t spatial = inSpatial.size(), rank = target.getRank();
+    auto orOnes = [&](std::optional<ArrayRef<int64_t>> values) {
+      return values ? SmallVector<int64_t>(*values) : SmallVector<int64_t>(spatial, 1);
+    };
+    SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
+                         lhsDilation = orOnes(op.getLhsDilation()),
+                         rhsDilation = orOnes(op.getRhsDilation());
+    SmallVector<bool> reversal(spatial, false);
+    if (auto reversed = op.getWindowReversal())
+      reversal.assign(reversed->begin(), reversed->end());
+    SmallVector<int64_t> low(lhsType.getRank(), 0), high(lhsType.getRank(), 0),
+        interior(lhsType.getRank(), 0);
+    if (auto padding = op.getPadding()) {
+      if (padding->getNumElements() != 2 * spatial)
+        return rewriter.notifyMatchFailure(op, "padding");
+      auto values = llvm::to_vector(padding->getValues<int64_t>());
+      for (int64_t i = 0; i < spatial; ++i) {
+        low[inSpatial[i]] = values[2 * i];
+        high[inSpatial[i]] = values[2 * i + 1];
+      }
+    }
+    for (int64_t i = 0; i < spatial; ++i)
+      interior[inSpatial[i]] = lhsDilation[i] - 1;
+    int64_t groups = op.getFeatureGroupCount();
+    int64_t groupInputs = rhsType.getDimSize(numbers.getKernelInputFeatureDimension());
+    int64_t outFeatures = target.getDimSize(numbers.getOutputFeatureDimension());
+    if (groups < 1 || outFeatures % groups != 0 || strides.size() != size_t(spatial) ||
+        rhsDilation.size() != size_t(spatial) || lhsDilation.size() != size_t(spatial))
+      return rewriter.notifyMatchFailure(op, "groups");
+    int64_t groupOutputs = outFeatures / groups;
+    Location loc = op.getLoc();
+    Value zero = zeroOf(rewriter, loc, storageType(element));
+    Value lhs = padded(rewriter, loc, adaptor.getLhs(), zero, low, high, interior);
+    // Loops: d(0..rank) the output, then the kernel's spatial dimensions and
+    // the input feature within the group in the lhs's order of its dimensions
+    // (the innermost loop reads the lhs's innermost dimension). Float sums may
+    // round otherwise than the interpreter's, whose order is its matmul's.
+    int64_t loops = rank + spatial + 1;
+    auto dim = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
+    SmallVector<int64_t> reductionLoop(spatial + 1); // spatial i, then feature
+    int64_t next = rank;
+    for (int64_t d = 0; d < lhsType.getRank(); ++d) {
+      if (d == numbers.getInputFeatureDimension())
+        reductionLoop[spatial] = next++;
+      for (int64_t i = 0; i < spatial; ++i)
+        if (inSpatial[i] == d)
+          reductionLoop[i] = next++;
+    }
+    if (next != loops)
+      return rewriter.notifyMatchFailure(op, "dimension numbers");
+    AffineExpr batch = dim(numbers.getOutputBatchDimension());
+    AffineExpr feature = dim(numbers.getOutputFeatureDimension());
+    AffineExpr input = dim(reductionLoop[spatial]);
+    SmallVector<AffineExpr> lhsReads(lhsType.getRank()), rhsReads(rhsType.getRank()),
+        bounds;
+    lhsReads[numbers.getInputBatchDimension()] = batch;
+    lhsReads[numbers.getInputFeatureDimension()] =
+        feature.floorDiv(groupOutputs) * groupInputs + input;
+    rhsReads[numbers.getKernelInputFeatureDimension()] = input;
+    rhsReads[numbers.getKernelOutputFeatureDimension()] = feature;
+    SmallVector<int64_t> kernelShape(spatial + 1);
+    bounds.resize(spatial + 1);
+    for (int64_t i = 0; i < spatial; ++i) {
+      AffineExpr k = dim(reductionLoop[i]);
+      int64_t size = rhsType.getDimSize(kernelSpatial[i]);
+      lhsReads[inSpatial[i]] = dim(outSpatial[i]) * strides[i] + k * rhsDilation[i];
+      rhsReads[kernelSpatial[i]] = reversal[i] ? size - 1 - k : k;
+      bounds[reductionLoop[i] - rank] = k;
+      kernelShape[reductionLoop[i] - rank] = size;
+    }
+    bounds[reductionLoop[spatial] - rank] = input;
+    kernelShape[reductionLoop[spatial] - rank] = groupInputs;
+    Value window = tensor::EmptyOp::create(rewriter, loc, kernelShape,
+                                           rewriter.getI8Type());
+    SmallVector<AffineExpr> outputs;
+    for (int64_t i = 0; i < rank; ++i)
+      outputs.push_back(dim(i));
+    SmallVector<IteratorType> iterators = parallel(rank);
+    iterators.append(spatial + 1, IteratorType::reduction);
+    MLIRContext *context = getContext();
+    rewriter.replaceOp(
+        op, sumOfProducts(rewriter, loc, element, target,
+                          {lhs, adaptor.getRhs(), window},
+                          {AffineMap::get(loops, 0, lhsReads, context),
+                           AffineMap::get(loops, 0, rhsReads, context),
+                           AffineMap::get(loops, 0, bounds, context),
+                           AffineMap::get(loops, 0, outputs, context)},
+                          iterators));
+    return success();
   }
 };
 
@@ -1196,7 +1324,8 @@ struct LegalizeToLinalg
                  OptimizationBarrierToValues, MapToLinalg, DotToLinalg,
                  DynamicSliceToTensor, DynamicUpdateSliceToTensor,
                  DotGeneralToLinalg, ReduceToLinalg, WhileToScf, IfToScf,
-                 CaseToScf, ReturnToScf, ReduceWindowToLinalg>(converter, context);
+                 CaseToScf, ReturnToScf, ReduceWindowToLinalg,
+                 ConvolutionToLinalg>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

@@ -87,7 +87,8 @@ def compare(path: str) -> tuple:
             return "differs", f"{g.dtype}{g.shape} against {e.dtype}{e.shape}"
         if _is_float(g.dtype):
             worst = max(worst, ulps(g, e))
-        elif not np.array_equal(np.atleast_1d(g).view(np.uint8), np.atleast_1d(e).view(np.uint8)):
+        elif not np.array_equal(np.ascontiguousarray(np.atleast_1d(g)).view(np.uint8),
+                                np.ascontiguousarray(np.atleast_1d(e)).view(np.uint8)):
             return "differs", f"integers differ at {np.argwhere(g != e)[:3].tolist()}"
     return ("same", "") if worst == 0 else ("close", worst)
 

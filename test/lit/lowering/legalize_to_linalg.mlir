@@ -204,3 +204,23 @@ func.func @max_pool(%x: tensor<4x6xf32>, %lo: tensor<f32>) -> tensor<2x3xf32> {
   }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// convolution: the lhs padded (lhs dilation as interior padding), then one sum of products over
+// the output, the kernel window and the group's input features (a kernel-shaped operand gives
+// their bounds), the feature group in the lhs's feature index.
+// CHECK: #[[LHS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4, d2 + d5 * 2, (d3 floordiv 3) * 2 + d6)>
+// CHECK: #[[RHS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
+// CHECK: #[[WINDOW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6)>
+// CHECK: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @conv
+// CHECK: %[[PADDED:.*]] = tensor.insert_slice %arg0 into %{{.*}}[0, 1, 0, 0] [2, 7, 6, 4] [1, 2, 1, 1] : tensor<2x7x6x4xf32> into tensor<2x16x7x4xf32>
+// CHECK: %[[W:.*]] = tensor.empty() : tensor<3x2x2xi8>
+// CHECK: linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[WINDOW]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[PADDED]], %arg1, %[[W]] : tensor<2x16x7x4xf32>, tensor<3x2x2x6xf32>, tensor<3x2x2xi8>)
+// CHECK: arith.mulf
+// CHECK: arith.addf %out
+func.func @conv(%x: tensor<2x7x6x4xf32>, %k: tensor<3x2x2x6xf32>) -> tensor<2x7x5x6xf32> {
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 2], [0, 1]], lhs_dilate = [2, 1], rhs_dilate = [1, 2]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<2x7x6x4xf32>, tensor<3x2x2x6xf32>) -> tensor<2x7x5x6xf32>
+  return %0 : tensor<2x7x5x6xf32>
+}

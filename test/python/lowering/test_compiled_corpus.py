@@ -19,10 +19,12 @@ with open(compiled_parity.LOWERED, encoding="utf-8") as _fh:
     _LOWERED: dict = json.load(_fh)
 
 
-# Ops whose results the two backends may round apart: the math functions, and sums (reduce, dot)
-# whose order the interpreter may choose otherwise for large operands; loops of them (while).
+# Ops whose results the two backends may round apart: the math functions, and sums (reduce, dot,
+# convolution) whose order the interpreter may choose otherwise for large operands (its BLAS);
+# loops of them (while).
 _INEXACT = {"atan2", "cbrt", "cosine", "sine", "tan", "tanh", "exponential", "exponential_minus_one", "log",
-            "log_plus_one", "logistic", "power", "rsqrt", "reduce", "dot_general", "dot", "einsum", "while"}
+            "log_plus_one", "logistic", "power", "rsqrt", "reduce", "dot_general", "dot", "einsum", "while",
+            "convolution"}
 
 
 def test_the_record_covers_the_lowered_ops():

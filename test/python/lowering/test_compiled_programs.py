@@ -301,3 +301,37 @@ def test_reduce_window(element):
     x = (_RNG.integers(0, 50, (1, 6, 7)) if element != "f32" else _RNG.standard_normal((1, 6, 7))).astype(dtype)
     lowest = np.asarray(-np.inf if element == "f32" else np.iinfo(dtype).min, dtype)
     _both(text, x, lowest, np.asarray(0, dtype))
+
+
+@pytest.mark.parametrize("element", ["f32", "i32", "f16"])
+def test_convolution(element):
+    """NHWC x HWIO with strides, padding, lhs and rhs dilation and two feature groups; NCHW x
+    OIHW with window reversal."""
+    text = f"""func.func @main(%x: tensor<2x7x6x4x{element}>, %k: tensor<3x2x2x6x{element}>, %y: tensor<1x2x5x5x{element}>, %w: tensor<3x2x2x2x{element}>) -> (tensor<2x7x5x6x{element}>, tensor<1x3x4x4x{element}>) {{
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {{stride = [2, 1], pad = [[1, 2], [0, 1]], lhs_dilate = [2, 1], rhs_dilate = [1, 2]}} {{batch_group_count = 1 : i64, feature_group_count = 2 : i64}} : (tensor<2x7x6x4x{element}>, tensor<3x2x2x6x{element}>) -> tensor<2x7x5x6x{element}>
+  %1 = stablehlo.convolution(%y, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {{reverse = [true, false]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : (tensor<1x2x5x5x{element}>, tensor<3x2x2x2x{element}>) -> tensor<1x3x4x4x{element}>
+  return %0, %1 : tensor<2x7x5x6x{element}>, tensor<1x3x4x4x{element}>
+}}"""
+    dtype = DTYPES[element]
+
+    def values(shape):
+        if element == "i32":
+            return _RNG.integers(-20, 20, shape).astype(dtype)
+        return _RNG.standard_normal(shape).astype(dtype)
+
+    inputs = (values((2, 7, 6, 4)), values((3, 2, 2, 6)), values((1, 2, 5, 5)), values((3, 2, 2, 2)))
+    if element == "i32":  # exact
+        _both(text, *inputs)
+        return
+    # Float sums in another order than the interpreter's matmul: compared with the sum in f64.
+    got = stablehlo_py.compile(text, backend="compiled")(*inputs)
+    wide = text.replace(element, "f64")
+    exact = stablehlo_py.interpret(wide, *[a.astype(np.float64) for a in inputs])
+    magnitude = stablehlo_py.interpret(wide, *[np.abs(a.astype(np.float64)) for a in inputs])
+    # Each of the at most 12 products and sums rounds once in the accumulator (f32 for f16,
+    # then one rounding to f16): |error| <= 12 eps(accumulator) sum|terms| (+ eps(f16)|result|).
+    accumulator_eps = np.finfo(np.float32 if element == "f16" else DTYPES[element]).eps
+    for g, e, m in zip(got, exact, magnitude):
+        assert g.dtype == DTYPES[element]
+        final = np.finfo(DTYPES[element]).eps * np.abs(e) if element == "f16" else 0.0
+        assert np.all(np.abs(g.astype(np.float64) - e) <= 12 * accumulator_eps * m + final), element
