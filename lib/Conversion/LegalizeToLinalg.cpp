@@ -1119,6 +1119,36 @@ bool filledInits(OpBuilder &b, Location loc, const TypeConverter &converter,
   return true;
 }
 
+// Replaces `op` (a reduce or reduce_window) by a linalg.generic over
+// `operands` (its inputs first; any after them only give loops their
+// bounds) into `outputs` (the filled inits), yielding `body` on scalars.
+LogicalResult replaceByReduction(ConversionPatternRewriter &rewriter,
+                                 Operation *op, Block &body, ValueRange inputs,
+                                 ValueRange operands, ValueRange outputs,
+                                 TypeRange resultTypes, ArrayRef<AffineMap> maps,
+                                 ArrayRef<IteratorType> iterators) {
+  size_t count = inputs.size(), extra = operands.size() - count;
+  SmallVector<Type> elements, accumulated;
+  for (Value input : inputs)
+    elements.push_back(elementOf(input));
+  for (Value result : op->getResults())
+    accumulated.push_back(elementOf(result));
+  bool unsupported = false;
+  auto generic = linalg::GenericOp::create(
+      rewriter, op->getLoc(), resultTypes, operands, outputs, maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        unsupported = failed(yieldReduction(b, l, body, args.take_front(count),
+                                            args.drop_front(count + extra),
+                                            elements, accumulated));
+      });
+  if (unsupported) {
+    rewriter.eraseOp(generic);
+    return rewriter.notifyMatchFailure(op, "body not supported");
+  }
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
 // reduce: a linalg.generic whose outputs start as the init values and whose
 // body is the reduce's body on scalars, applied in index order:
 // body(accumulators..., elements...).
@@ -1151,26 +1181,8 @@ struct ReduceToLinalg : OpConversionPattern<ReduceOp> {
       return rewriter.notifyMatchFailure(op, "expected static results");
     SmallVector<AffineMap> maps(count, rewriter.getMultiDimIdentityMap(rank));
     maps.append(count, AffineMap::get(rank, 0, kept, getContext()));
-    SmallVector<Type> elements, accumulated;
-    for (Value input : op.getInputs())
-      elements.push_back(elementOf(input));
-    for (Value result : op.getResults())
-      accumulated.push_back(elementOf(result));
-    bool unsupported = false;
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, resultTypes, inputs, outputs, maps, iterators,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          unsupported = failed(yieldReduction(b, l, op.getBody().front(),
-                                              args.take_front(count),
-                                              args.drop_front(count), elements,
-                                              accumulated));
-        });
-    if (unsupported) {
-      rewriter.eraseOp(generic);
-      return rewriter.notifyMatchFailure(op, "body not supported");
-    }
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
+    return replaceByReduction(rewriter, op, op.getBody().front(), op.getInputs(),
+                              inputs, outputs, resultTypes, maps, iterators);
   }
 };
 
@@ -1235,26 +1247,8 @@ struct ReduceWindowToLinalg : OpConversionPattern<ReduceWindowOp> {
     maps.append(count, AffineMap::get(2 * rank, 0, resultIndex, getContext()));
     SmallVector<IteratorType> iterators = parallel(rank);
     iterators.append(rank, IteratorType::reduction);
-    SmallVector<Type> elements, accumulated;
-    for (Value input : op.getInputs())
-      elements.push_back(elementOf(input));
-    for (Value result : op.getResults())
-      accumulated.push_back(elementOf(result));
-    bool unsupported = false;
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, resultTypes, operands, outputs, maps, iterators,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          unsupported = failed(yieldReduction(b, l, op.getBody().front(),
-                                              args.take_front(count),
-                                              args.drop_front(count + 1), elements,
-                                              accumulated));
-        });
-    if (unsupported) {
-      rewriter.eraseOp(generic);
-      return rewriter.notifyMatchFailure(op, "body not supported");
-    }
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
+    return replaceByReduction(rewriter, op, op.getBody().front(), op.getInputs(),
+                              operands, outputs, resultTypes, maps, iterators);
   }
 };
 
