@@ -528,12 +528,22 @@ struct PadToTensor : OpConversionPattern<PadOp> {
   }
 };
 
+Value clampedIndex(OpBuilder &b, Location loc, Value stored, Type original,
+                   int64_t extent, int64_t size);
+
 // The start of a slice of `size` elements in a dimension of `extent`, read
 // from a rank-0 tensor of integer element type `original` and clamped into
 // [0, extent - size] as dynamic_slice and dynamic_update_slice clamp it.
 Value clampedStart(OpBuilder &b, Location loc, Value startTensor, Type original,
                    int64_t extent, int64_t size) {
   Value stored = tensor::ExtractOp::create(b, loc, startTensor, ValueRange{});
+  return clampedIndex(b, loc, stored, original, extent, size);
+}
+
+// A start index (a stored scalar of integer type `original`) clamped into
+// [0, extent - size], as an index.
+Value clampedIndex(OpBuilder &b, Location loc, Value stored, Type original,
+                   int64_t extent, int64_t size) {
   Value start = loadElement(b, loc, stored, original);
   Type i64 = b.getI64Type();
   bool isUnsigned = original.isUnsignedInteger();
@@ -603,6 +613,99 @@ struct DynamicUpdateSliceToTensor : OpConversionPattern<DynamicUpdateSliceOp> {
         getAsIndexOpFoldResult(getContext(), update.getShape()),
         getAsIndexOpFoldResult(getContext(),
                                SmallVector<int64_t>(operand.getRank(), 1)));
+    return success();
+  }
+};
+
+// gather: a linalg.generic over the result whose body reads the start
+// indices and the operand with tensor.extract. For a result index, its batch
+// dimensions pick a row of start indices (index_vector_dim holding the
+// vector), each start is clamped into [0, size - slice size], and the
+// offset dimensions add to the operand dimensions that are neither collapsed
+// nor batching; a batching dimension reads the result's matching batch index.
+struct GatherToLinalg : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto indices = cast<RankedTensorType>(adaptor.getStartIndices().getType());
+    auto numbers = op.getDimensionNumbers();
+    ArrayRef<int64_t> offsetDims = numbers.getOffsetDims(),
+                      collapsed = numbers.getCollapsedSliceDims(),
+                      operandBatching = numbers.getOperandBatchingDims(),
+                      indicesBatching = numbers.getStartIndicesBatchingDims(),
+                      startIndexMap = numbers.getStartIndexMap(),
+                      sliceSizes = op.getSliceSizes();
+    int64_t indexVectorDim = numbers.getIndexVectorDim();
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        !indices.hasStaticShape() ||
+        sliceSizes.size() != size_t(operand.getRank()) ||
+        operandBatching.size() != indicesBatching.size())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    int64_t rank = target.getRank();
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(offsetDims, d))
+        batchDims.push_back(d);
+    // The start indices' dimensions other than index_vector_dim, in order,
+    // are the result's batch dimensions.
+    SmallVector<int64_t> indicesDims;
+    for (int64_t j = 0; j < indices.getRank(); ++j)
+      if (j != indexVectorDim)
+        indicesDims.push_back(j);
+    int64_t sliced = 0;
+    for (int64_t d = 0; d < operand.getRank(); ++d)
+      sliced += !llvm::is_contained(collapsed, d) &&
+                !llvm::is_contained(operandBatching, d);
+    if (indicesDims.size() != batchDims.size() ||
+        sliced != int64_t(offsetDims.size()))
+      return rewriter.notifyMatchFailure(op, "dimension numbers");
+    Type indexElement = elementOf(op.getStartIndices());
+    Value startIndices = adaptor.getStartIndices(), source = adaptor.getOperand();
+    Location loc = op.getLoc();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{target}, ValueRange{},
+        ValueRange{emptyLike(rewriter, loc, target)},
+        {rewriter.getMultiDimIdentityMap(rank)}, parallel(rank),
+        [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> at(rank);
+          for (int64_t d = 0; d < rank; ++d)
+            at[d] = linalg::IndexOp::create(b, l, d);
+          auto batchIndex = [&](int64_t indicesDim) {
+            return at[batchDims[llvm::find(indicesDims, indicesDim) - indicesDims.begin()]];
+          };
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          SmallVector<Value> start(operand.getRank(), zero);
+          for (auto [k, d] : llvm::enumerate(startIndexMap)) {
+            SmallVector<Value> where;
+            for (int64_t j = 0; j < indices.getRank(); ++j)
+              where.push_back(j == indexVectorDim
+                                  ? Value(arith::ConstantIndexOp::create(b, l, k))
+                                  : batchIndex(j));
+            Value stored = tensor::ExtractOp::create(b, l, startIndices, where);
+            start[d] = clampedIndex(b, l, stored, indexElement,
+                                    operand.getDimSize(d), sliceSizes[d]);
+          }
+          for (auto [operandDim, indicesDim] :
+               llvm::zip(operandBatching, indicesBatching))
+            start[operandDim] = batchIndex(indicesDim);
+          SmallVector<Value> position;
+          int64_t next = 0;
+          for (int64_t d = 0; d < operand.getRank(); ++d) {
+            if (llvm::is_contained(collapsed, d) ||
+                llvm::is_contained(operandBatching, d)) {
+              position.push_back(start[d]);
+              continue;
+            }
+            Value offset = at[offsetDims[next++]];
+            position.push_back(arith::AddIOp::create(b, l, start[d], offset));
+          }
+          Value element = tensor::ExtractOp::create(b, l, source, position);
+          linalg::YieldOp::create(b, l, element);
+        });
+    rewriter.replaceOp(op, generic.getResults());
     return success();
   }
 };
@@ -1319,7 +1422,7 @@ struct LegalizeToLinalg
                  DynamicSliceToTensor, DynamicUpdateSliceToTensor,
                  DotGeneralToLinalg, ReduceToLinalg, WhileToScf, IfToScf,
                  CaseToScf, ReturnToScf, ReduceWindowToLinalg,
-                 ConvolutionToLinalg>(converter, context);
+                 ConvolutionToLinalg, GatherToLinalg>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateReturnOpTypeConversionPattern(patterns, converter);

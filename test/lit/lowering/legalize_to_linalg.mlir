@@ -224,3 +224,23 @@ func.func @conv(%x: tensor<2x7x6x4xf32>, %k: tensor<3x2x2x6xf32>) -> tensor<2x7x
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 2], [0, 1]], lhs_dilate = [2, 1], rhs_dilate = [1, 2]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<2x7x6x4xf32>, tensor<3x2x2x6xf32>) -> tensor<2x7x5x6xf32>
   return %0 : tensor<2x7x5x6xf32>
 }
+
+// -----
+
+// gather: the result's batch index picks the start index, clamped into [0, 5 - 1]; the offset
+// dimension adds to the operand dimension that is not collapsed.
+// CHECK-LABEL: func.func @embedding
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<4x3xf32>)
+// CHECK: %[[ROW:.*]] = linalg.index 0 : index
+// CHECK: %[[COLUMN:.*]] = linalg.index 1 : index
+// CHECK: %[[ID:.*]] = tensor.extract %arg1[%[[ROW]]] : tensor<4xi32>
+// CHECK: %[[WIDE:.*]] = arith.extsi %[[ID]] : i32 to i64
+// CHECK: %[[BELOW:.*]] = arith.minsi %[[WIDE]], %c4_i64 : i64
+// CHECK: %[[CLAMPED:.*]] = arith.maxsi %[[BELOW]], %c0_i64 : i64
+// CHECK: %[[START:.*]] = arith.index_cast %[[CLAMPED]] : i64 to index
+// CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[COLUMN]] : index
+// CHECK: tensor.extract %arg0[%[[START]], %[[AT]]] : tensor<5x3xf32>
+func.func @embedding(%table: tensor<5x3xf32>, %ids: tensor<4xi32>) -> tensor<4x3xf32> {
+  %0 = "stablehlo.gather"(%table, %ids) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>} : (tensor<5x3xf32>, tensor<4xi32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}

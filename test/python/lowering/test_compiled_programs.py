@@ -335,3 +335,21 @@ def test_convolution(element):
         assert g.dtype == DTYPES[element]
         final = np.finfo(DTYPES[element]).eps * np.abs(e) if element == "f16" else 0.0
         assert np.all(np.abs(g.astype(np.float64) - e) <= 12 * accumulator_eps * m + final), element
+
+
+@pytest.mark.parametrize("index", ["i32", "ui8", "i64"])
+def test_gather(index):
+    """An embedding lookup (rows by index, clamped past the end), a 2-D window gather with the
+    index vector in the middle, and a batched gather (operand and indices batching dims)."""
+    text = f"""func.func @main(%table: tensor<5x3xf32>, %ids: tensor<4x{index}>, %img: tensor<6x7xi32>, %corners: tensor<2x2x3x{index}>, %b: tensor<2x5xf32>, %bi: tensor<2x3x1x{index}>) -> (tensor<4x3xf32>, tensor<2x3x2x2xi32>, tensor<2x3xf32>) {{
+  %0 = "stablehlo.gather"(%table, %ids) {{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}} : (tensor<5x3xf32>, tensor<4x{index}>) -> tensor<4x3xf32>
+  %1 = "stablehlo.gather"(%img, %corners) {{dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], start_index_map = [1, 0], index_vector_dim = 1>, slice_sizes = array<i64: 2, 2>}} : (tensor<6x7xi32>, tensor<2x2x3x{index}>) -> tensor<2x3x2x2xi32>
+  %2 = "stablehlo.gather"(%b, %bi) {{dimension_numbers = #stablehlo.gather<offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, slice_sizes = array<i64: 1, 1>}} : (tensor<2x5xf32>, tensor<2x3x1x{index}>) -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<4x3xf32>, tensor<2x3x2x2xi32>, tensor<2x3xf32>
+}}"""
+    dtype = DTYPES[index]
+    ids = np.array([0, 4, 2, 200 if index == "ui8" else -3], dtype)
+    corners = _RNG.integers(0, 7, (2, 2, 3)).astype(dtype)
+    _both(text, _RNG.standard_normal((5, 3)).astype(np.float32), ids,
+          np.arange(42, dtype=np.int32).reshape(6, 7), corners,
+          _RNG.standard_normal((2, 5)).astype(np.float32), _RNG.integers(0, 6, (2, 3, 1)).astype(dtype))
