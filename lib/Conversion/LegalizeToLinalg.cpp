@@ -63,10 +63,21 @@ Value storeElement(OpBuilder &b, Location loc, Value computed, Type original) {
 // dimension mean nothing to them.
 struct SignlessTypeConverter : TypeConverter {
   SignlessTypeConverter() {
-    addConversion([](Type type) { return type; });
-    addConversion([](RankedTensorType type) -> Type {
-      return RankedTensorType::get(type.getShape(),
-                                   storageType(type.getElementType()));
+    // stablehlo's tokens and tuples have no lowering yet: a function taking
+    // them fails to convert (an error, not a buffer of them).
+    addConversion([](Type type) -> std::optional<Type> {
+      if (isa<TokenType, TupleType>(type))
+        return Type();
+      return type;
+    });
+    // Tensors of what a buffer can hold: integers, floats and complex
+    // (quantized ones are not lowered yet, and bufferizing them would build
+    // an invalid memref type).
+    addConversion([](RankedTensorType type) -> std::optional<Type> {
+      Type element = type.getElementType();
+      if (!isa<IntegerType, FloatType, ComplexType, IndexType>(element))
+        return Type();
+      return RankedTensorType::get(type.getShape(), storageType(element));
     });
     auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
                    Location loc) -> Value {
@@ -465,6 +476,15 @@ struct ReverseToLinalg : OpConversionPattern<ReverseOp> {
     return success();
   }
 };
+
+// A window attribute's values, ones when it is absent or empty (as the
+// interpreter reads []).
+SmallVector<int64_t> orOnes(std::optional<ArrayRef<int64_t>> values,
+                            int64_t count) {
+  if (values && !values->empty())
+    return SmallVector<int64_t>(*values);
+  return SmallVector<int64_t>(count, 1);
+}
 
 // `input` (static) padded with the scalar `value`: low and high edges
 // (negative ones crop) and `interior` elements between neighbours. The
@@ -1042,18 +1062,19 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
                       kernelSpatial = numbers.getKernelSpatialDimensions(),
                       outSpatial = numbers.getOutputSpatialDimensions();
     int64_t spatial = inSpatial.size(), rank = target.getRank();
-    auto orOnes = [&](std::optional<ArrayRef<int64_t>> values) {
-      return values ? SmallVector<int64_t>(*values) : SmallVector<int64_t>(spatial, 1);
-    };
-    SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
-                         lhsDilation = orOnes(op.getLhsDilation()),
-                         rhsDilation = orOnes(op.getRhsDilation());
+    SmallVector<int64_t> strides = orOnes(op.getWindowStrides(), spatial),
+                         lhsDilation = orOnes(op.getLhsDilation(), spatial),
+                         rhsDilation = orOnes(op.getRhsDilation(), spatial);
     SmallVector<bool> reversal(spatial, false);
-    if (auto reversed = op.getWindowReversal())
+    if (auto reversed = op.getWindowReversal(); reversed && !reversed->empty())
       reversal.assign(reversed->begin(), reversed->end());
+    if (strides.size() != size_t(spatial) || lhsDilation.size() != size_t(spatial) ||
+        rhsDilation.size() != size_t(spatial) || reversal.size() != size_t(spatial) ||
+        kernelSpatial.size() != size_t(spatial) || outSpatial.size() != size_t(spatial))
+      return rewriter.notifyMatchFailure(op, "window attributes");
     SmallVector<int64_t> low(lhsType.getRank(), 0), high(lhsType.getRank(), 0),
         interior(lhsType.getRank(), 0);
-    if (auto padding = op.getPadding()) {
+    if (auto padding = op.getPadding(); padding && padding->getNumElements() != 0) {
       if (padding->getNumElements() != 2 * spatial)
         return rewriter.notifyMatchFailure(op, "padding");
       auto values = llvm::to_vector(padding->getValues<int64_t>());
@@ -1067,8 +1088,7 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
     int64_t groups = op.getFeatureGroupCount();
     int64_t groupInputs = rhsType.getDimSize(numbers.getKernelInputFeatureDimension());
     int64_t outFeatures = target.getDimSize(numbers.getOutputFeatureDimension());
-    if (groups < 1 || outFeatures % groups != 0 || strides.size() != size_t(spatial) ||
-        rhsDilation.size() != size_t(spatial) || lhsDilation.size() != size_t(spatial))
+    if (groups < 1 || outFeatures % groups != 0)
       return rewriter.notifyMatchFailure(op, "groups");
     int64_t groupOutputs = outFeatures / groups;
     Location loc = op.getLoc();
@@ -1305,14 +1325,14 @@ struct ReduceWindowToLinalg : OpConversionPattern<ReduceWindowOp> {
     ArrayRef<int64_t> window = op.getWindowDimensions();
     if (!inputType.hasStaticShape() || window.size() != size_t(rank))
       return rewriter.notifyMatchFailure(op, "expected static inputs");
-    auto orOnes = [&](std::optional<ArrayRef<int64_t>> values) {
-      return values ? SmallVector<int64_t>(*values) : SmallVector<int64_t>(rank, 1);
-    };
-    SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
-                         dilations = orOnes(op.getWindowDilations()),
-                         base = orOnes(op.getBaseDilations());
+    SmallVector<int64_t> strides = orOnes(op.getWindowStrides(), rank),
+                         dilations = orOnes(op.getWindowDilations(), rank),
+                         base = orOnes(op.getBaseDilations(), rank);
+    if (strides.size() != size_t(rank) || dilations.size() != size_t(rank) ||
+        base.size() != size_t(rank))
+      return rewriter.notifyMatchFailure(op, "window attributes");
     SmallVector<int64_t> low(rank, 0), high(rank, 0), interior;
-    if (auto padding = op.getPadding()) {
+    if (auto padding = op.getPadding(); padding && padding->getNumElements() != 0) {
       if (padding->getNumElements() != 2 * rank)
         return rewriter.notifyMatchFailure(op, "padding");
       auto values = llvm::to_vector(padding->getValues<int64_t>());

@@ -125,7 +125,11 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="build/fuzz", help="directory for reproducers and summary.json")
     ap.add_argument("--fuse-all", action="store_true",
                     help="fuse runs of elementwise ops of any size (interpreter/fusion.py), not only large ones")
+    ap.add_argument("--compiled", action="store_true",
+                    help="also run each mutant that lowers on the compiled backend and compare (docs/lowering.md)")
     args = ap.parse_args(argv)
+    if args.compiled:
+        os.environ["FUZZ_COMPILED"] = "1"  # the workers read it
     if args.fuse_all:
         os.environ["FUZZ_FUSE_ELEMENTS"] = "1"  # the workers read it
 

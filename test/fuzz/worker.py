@@ -216,6 +216,21 @@ def run_one(req: dict, limits: dict) -> dict:
             results = first[0]
         else:
             results = exe(*args)
+        if _COMPILED:
+            stage = "lower"
+            from stablehlo_py.lowering import LoweringError
+
+            try:
+                compiled = stablehlo_py.compile(module, entry=req.get("entry", "main"), backend="compiled")
+            except LoweringError:  # not lowered yet: a clean refusal
+                compiled = None
+            if compiled is not None:
+                stage = "run compiled"
+                differs = _compiled_differs(results, compiled(*args))
+                if differs:
+                    res.update(outcome="internal", stage=stage, type="Mismatch", where="compiled backend",
+                               message=f"the compiled backend gives another result {differs}"[:2000])
+                    return res
         if draws:  # the optimized module's rng ops draw other streams (their key is the op's location)
             return res
         stage = "run optimized"
@@ -382,6 +397,52 @@ def _selftest(what: str) -> None:
         sys.stderr.flush()
     if what == "memory":
         bytearray(1 << 40)
+
+
+# run.py --compiled: each mutant that lowers also runs on the compiled backend (stablehlo_py.lowering),
+# whose results must be the interpreter's: integers bit for bit, floats within 2 ULP (libm's math
+# functions against numpy's; sums in another order), NaN matching NaN.
+_COMPILED = bool(os.environ.get("FUZZ_COMPILED"))
+_COMPILED_ULPS = 2
+
+
+def _compiled_differs(results, compiled) -> str:
+    import numpy as np
+
+    for i, (a, b) in enumerate(zip(results, compiled)):
+        if not isinstance(a, np.ndarray):
+            return f"{i}: the interpreter gives {type(a).__name__}"
+        x, y = np.asarray(a), np.asarray(b)
+        if x.shape != y.shape or x.dtype != y.dtype:
+            return f"{i}: {x.dtype}{x.shape} against {y.dtype}{y.shape}"
+        exact = _bits_differ(x, y, str(i))
+        if not exact or not (x.dtype.kind in "fc" or "float" in str(x.dtype)):
+            if exact:
+                return exact
+            continue
+        parts = [(x.real, y.real), (x.imag, y.imag)] if x.dtype.kind == "c" else [(x, y)]
+        for u, v in parts:
+            with np.errstate(all="ignore"):
+                wide_u, wide_v = u.astype(np.float64), v.astype(np.float64)
+                both_nan = np.isnan(wide_u) & np.isnan(wide_v)
+                apart = np.abs(_ordinal(u) - _ordinal(v))
+            if np.any((apart > _COMPILED_ULPS) & ~both_nan):
+                return exact
+    return ""
+
+
+def _ordinal(a):
+    """Integers in the order of float values (adjacent values one apart, -0 and +0 equal)."""
+    import numpy as np
+
+    a = np.ascontiguousarray(a)
+    width = a.dtype.itemsize
+    bits = 8 * width
+    u = a.view(f"u{width}").astype(np.int64) if width < 8 else a.view(np.int64)
+    if width < 8:
+        sign = 1 << (bits - 1)
+        return np.where(u & sign, -(u & (sign - 1)), u)
+    return np.where(u < 0, -(u & np.int64(2**63 - 1)), u)
 
 
 def child_main() -> None:

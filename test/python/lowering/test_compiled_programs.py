@@ -353,3 +353,22 @@ def test_gather(index):
     _both(text, _RNG.standard_normal((5, 3)).astype(np.float32), ids,
           np.arange(42, dtype=np.int32).reshape(6, 7), corners,
           _RNG.standard_normal((2, 5)).astype(np.float32), _RNG.integers(0, 6, (2, 3, 1)).astype(dtype))
+
+
+def test_what_the_fuzzer_found_lowers_or_is_refused_cleanly():
+    """Found by test/fuzz/run.py --compiled: a function of quantized tensors (bufferizing it built
+    an invalid memref type, an abort) is refused; window attributes written as [] read as ones
+    (indexing them aborted)."""
+    quantized = """func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
+}
+func.func @quantized(%q: tensor<2x!quant.uniform<i8:f32, 0.5:3>>) {
+  return
+}"""
+    with pytest.raises(LoweringError, match="func.func"):
+        stablehlo_py.compile(quantized, backend="compiled")
+    empty = """func.func @main(%lhs: tensor<1x4x4x1xf32>, %rhs: tensor<3x3x1x1xf32>) -> tensor<1x2x2x1xf32> {
+  %0 = stablehlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [], pad = [], lhs_dilate = [], rhs_dilate = [], reverse = []} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x1xf32>, tensor<3x3x1x1xf32>) -> tensor<1x2x2x1xf32>
+  return %0 : tensor<1x2x2x1xf32>
+}"""
+    _both(empty, _RNG.integers(-3, 3, (1, 4, 4, 1)).astype(np.float32), _RNG.integers(-3, 3, (3, 3, 1, 1)).astype(np.float32))
