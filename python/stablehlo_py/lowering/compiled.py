@@ -93,30 +93,38 @@ def _static_specs(types, what: str, entry: str) -> list:
     return specs
 
 
-def lower(module_or_text, entry: str = "main", to_llvm: bool = True, strict: bool = False):
-    """The module lowered by `pipeline(to_llvm)` (a new module, in a context of its own), with
-    `entry` given the C interface the compiled backend calls."""
+def _parsed(module_or_text, strict: bool):
+    """The program in a lowering context of its own (a caller's module is copied: the pipeline
+    rewrites it)."""
+    import mlir.ir as ir
+
+    source = module_or_text
+    if hasattr(module_or_text, "operation"):  # an mlir Module, Operation or OpView
+        source = module_or_text.operation.get_asm(binary=True)
+    try:
+        return parse_module(source, _lowering_context(), strict=strict)
+    except ir.MLIRError as e:
+        raise LoweringError(f"cannot parse the module: {e}") from None
+
+
+def _lowered(module, entry: str, to_llvm: bool):
+    """`module` after `pipeline(to_llvm)`, `entry` given the C interface the backend calls."""
     import mlir.ir as ir
     from mlir import passmanager
 
-    ctx = _lowering_context()
-    source = module_or_text
-    if isinstance(module_or_text, ir.Module):
-        source = module_or_text.operation.get_asm(binary=True)
-    elif isinstance(module_or_text, ir.Operation) or hasattr(module_or_text, "operation"):
-        source = module_or_text.operation.get_asm(binary=True)
+    _entry_function(module, entry).attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
     try:
-        module = parse_module(source, ctx, strict=strict)
-    except ir.MLIRError as e:
-        raise LoweringError(f"cannot parse the module: {e}") from None
-    entry_op = _entry_function(module, entry)
-    entry_op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(ctx)
-    try:
-        with ctx:
+        with module.context:
             passmanager.PassManager.parse(pipeline(to_llvm)).run(module.operation)
     except ir.MLIRError as e:
         raise LoweringError(f"cannot lower @{entry}: {e}") from None
     return module
+
+
+def lower(module_or_text, entry: str = "main", to_llvm: bool = True, strict: bool = False):
+    """The module lowered by `pipeline(to_llvm)` (a new module, in a context of its own), with
+    `entry` given the C interface the compiled backend calls."""
+    return _lowered(_parsed(module_or_text, strict), entry, to_llvm)
 
 
 def _entry_function(module, entry: str):
@@ -133,10 +141,15 @@ class CompiledProgram:
     def __init__(self, module_or_text, entry: str = "main", strict: bool = False):
         from mlir import execution_engine
 
+        import mlir.ir as ir
+
         self.entry = entry
-        # The original element types (ui8 stays ui8): read from the source, not the signless lowering.
-        self.arg_specs, self.result_specs = self._signature(module_or_text, entry, strict)
-        self._module = lower(module_or_text, entry, strict=strict)
+        module = _parsed(module_or_text, strict)
+        # The original element types (ui8 stays ui8): read before the lowering makes them signless.
+        signature = ir.FunctionType(ir.TypeAttr(_entry_function(module, entry).attributes["function_type"]).value)
+        self.arg_specs = _static_specs(signature.inputs, "argument", entry)
+        self.result_specs = _static_specs(signature.results, "result", entry)
+        self._module = _lowered(module, entry, to_llvm=True)
         try:
             self._engine = execution_engine.ExecutionEngine(self._module, opt_level=2,
                                                             shared_libs=[_runner_utils()])
@@ -147,26 +160,6 @@ class CompiledProgram:
             raise LoweringError(f"the compiled code has no @{entry}")
         self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
         self._count = len(self.arg_specs) + len(self.result_specs)
-
-    @staticmethod
-    def _signature(module_or_text, entry: str, strict: bool) -> tuple:
-        import mlir.ir as ir
-
-        from .._parsing import context
-
-        if isinstance(module_or_text, ir.Module):
-            module = module_or_text
-        elif hasattr(module_or_text, "operation") and not isinstance(module_or_text, (str, bytes)):
-            module = module_or_text.operation
-        else:
-            module = parse_module(module_or_text, context(), strict=strict)
-        body = module.body if hasattr(module, "body") else module.regions[0].blocks[0]
-        for op in body.operations:
-            if op.operation.name == "func.func" and op.attributes["sym_name"].value == entry:
-                function_type = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
-                return (_static_specs(function_type.inputs, "argument", entry),
-                        _static_specs(function_type.results, "result", entry))
-        raise LoweringError(f"no function @{entry} in the module")
 
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI prints them (as the interpreter's)."""
