@@ -1,0 +1,136 @@
+// stablehlo-legalize-to-linalg, control flow: while, if and case as scf ops.
+#include "Conversion/LoweringCommon.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+namespace {
+
+using utils::IteratorType;
+
+//===--- Control flow ----------------------------------------------------===//
+
+// A rank-0 i1 tensor (stored as a byte) as an i1 scalar.
+Value predicateOf(OpBuilder &b, Location loc, Value stored) {
+  Value byte = tensor::ExtractOp::create(b, loc, stored, ValueRange{});
+  return loadElement(b, loc, byte, b.getI1Type());
+}
+
+LogicalResult convertedTypes(const TypeConverter &converter, TypeRange types,
+                             SmallVectorImpl<Type> &converted) {
+  return converter.convertTypes(types, converted);
+}
+
+// while -> scf.while: the condition region becomes the before region (its
+// return an scf.condition), the body the after region (its return an
+// scf.yield); ReturnToScf converts the returns.
+struct WhileToScf : OpConversionPattern<WhileOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    auto loop = scf::WhileOp::create(rewriter, op.getLoc(), types,
+                                     adaptor.getOperands());
+    rewriter.inlineRegionBefore(op.getCond(), loop.getBefore(),
+                                loop.getBefore().end());
+    rewriter.inlineRegionBefore(op.getBody(), loop.getAfter(),
+                                loop.getAfter().end());
+    if (failed(rewriter.convertRegionTypes(&loop.getBefore(), *getTypeConverter())) ||
+        failed(rewriter.convertRegionTypes(&loop.getAfter(), *getTypeConverter())))
+      return rewriter.notifyMatchFailure(op, "region types");
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+};
+
+// if -> scf.if on the predicate's value.
+struct IfToScf : OpConversionPattern<IfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    Location loc = op.getLoc();
+    auto branch = scf::IfOp::create(rewriter, loc, types,
+                                    predicateOf(rewriter, loc, adaptor.getPred()),
+                                    /*withElseRegion=*/true);
+    rewriter.eraseBlock(&branch.getThenRegion().front());
+    rewriter.eraseBlock(&branch.getElseRegion().front());
+    rewriter.inlineRegionBefore(op.getTrueBranch(), branch.getThenRegion(),
+                                branch.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getFalseBranch(), branch.getElseRegion(),
+                                branch.getElseRegion().end());
+    rewriter.replaceOp(op, branch.getResults());
+    return success();
+  }
+};
+
+// case -> scf.index_switch: branch i for index i < n - 1, the last branch
+// for any other index (case's semantics: out of range runs the last).
+struct CaseToScf : OpConversionPattern<CaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    auto branches = op.getBranches();
+    if (branches.empty() ||
+        failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    Location loc = op.getLoc();
+    Value index = tensor::ExtractOp::create(rewriter, loc, adaptor.getIndex(),
+                                            ValueRange{});
+    Value selector = arith::IndexCastOp::create(rewriter, loc,
+                                                rewriter.getIndexType(), index);
+    SmallVector<int64_t> cases;
+    for (int64_t i = 0; i + 1 < int64_t(branches.size()); ++i)
+      cases.push_back(i);
+    auto switchOp = scf::IndexSwitchOp::create(rewriter, loc, types, selector,
+                                               cases, cases.size());
+    for (auto [i, region] : llvm::enumerate(switchOp.getCaseRegions()))
+      rewriter.inlineRegionBefore(branches[i], region, region.end());
+    rewriter.inlineRegionBefore(branches.back(), switchOp.getDefaultRegion(),
+                                switchOp.getDefaultRegion().end());
+    rewriter.replaceOp(op, switchOp.getResults());
+    return success();
+  }
+};
+
+// The returns of the regions moved into scf ops: scf.condition in a while's
+// condition, scf.yield elsewhere.
+struct ReturnToScf : OpConversionPattern<ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (auto loop = dyn_cast<scf::WhileOp>(parent);
+        loop && op->getParentRegion() == &loop.getBefore()) {
+      if (adaptor.getOperands().size() != 1)
+        return rewriter.notifyMatchFailure(op, "expected one predicate");
+      Block *block = op->getBlock();
+      Value predicate = predicateOf(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+      rewriter.replaceOpWithNewOp<scf::ConditionOp>(op, predicate,
+                                                    block->getArguments());
+      return success();
+    }
+    if (!isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(parent))
+      return rewriter.notifyMatchFailure(op, "not in a region moved to scf");
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+
+} // namespace
+
+void populateControlFlowPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns) {
+  patterns.add<WhileToScf, IfToScf, CaseToScf, ReturnToScf>(
+      converter, patterns.getContext());
+}
+
+} // namespace mlir::stablehlo::linalg_lowering

@@ -1,0 +1,384 @@
+// stablehlo-legalize-to-linalg, data movement: broadcasts, transpose,
+// reshape, slices, concatenate, reverse, pad, gather, as tensor and linalg ops.
+#include "Conversion/LoweringCommon.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+namespace {
+
+using utils::IteratorType;
+
+// broadcast_in_dim: the operand's dimension i is the result's dimension
+// dims[i]; an operand dimension of size 1 under a larger one is read at 0.
+struct BroadcastInDimToLinalg : OpConversionPattern<BroadcastInDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        dims.size() != size_t(operand.getRank()))
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    SmallVector<AffineExpr> reads;
+    for (auto [i, dim] : llvm::enumerate(dims)) {
+      if (dim < 0 || dim >= target.getRank())
+        return rewriter.notifyMatchFailure(op, "dimension out of range");
+      bool expands = operand.getDimSize(i) == 1 && target.getDimSize(dim) != 1;
+      reads.push_back(expands ? rewriter.getAffineConstantExpr(0)
+                              : rewriter.getAffineDimExpr(dim));
+    }
+    rewriter.replaceOp(op, readAt(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  target, reads));
+    return success();
+  }
+};
+
+// broadcast (the legacy form): the operand's dimensions are the result's
+// last ones.
+struct BroadcastToLinalg : OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    int64_t rank = target.getRank(), added = rank - operand.getRank();
+    SmallVector<AffineExpr> reads;
+    for (int64_t i = 0; i < operand.getRank(); ++i)
+      reads.push_back(rewriter.getAffineDimExpr(added + i));
+    rewriter.replaceOp(op, readAt(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  target, reads));
+    return success();
+  }
+};
+
+// get_dimension_size of a static dimension: its size.
+struct GetDimensionSizeToArith : OpConversionPattern<GetDimensionSizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GetDimensionSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    int64_t dimension = op.getDimension();
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || dimension >= operand.getRank() ||
+        operand.isDynamicDim(dimension))
+      return rewriter.notifyMatchFailure(op, "expected a static dimension");
+    auto size = DenseElementsAttr::get(
+        target, APInt(32, operand.getDimSize(dimension)));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, target, size);
+    return success();
+  }
+};
+
+// optimization_barrier: its operands (the compiled code keeps no order to
+// protect).
+struct OptimizationBarrierToValues : OpConversionPattern<OptimizationBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OptimizationBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+struct TransposeToLinalg : OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    Location loc = op.getLoc();
+    auto transpose = linalg::TransposeOp::create(
+        rewriter, loc, adaptor.getOperand(), emptyLike(rewriter, loc, target),
+        op.getPermutation());
+    rewriter.replaceOp(op, transpose->getResults());
+    return success();
+  }
+};
+
+// reshape keeps the elements in row-major order: tensor.reshape to the
+// result's static shape.
+struct ReshapeToTensor : OpConversionPattern<ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    auto shapeType =
+        RankedTensorType::get({target.getRank()}, rewriter.getIndexType());
+    SmallVector<APInt> sizes;
+    for (int64_t size : target.getShape())
+      sizes.push_back(APInt(64, size));
+    Value shape = arith::ConstantOp::create(
+        rewriter, op.getLoc(), DenseElementsAttr::get(shapeType, sizes));
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, target,
+                                                   adaptor.getOperand(), shape);
+    return success();
+  }
+};
+
+struct SliceToTensor : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, target, adaptor.getOperand(),
+        getAsIndexOpFoldResult(getContext(), op.getStartIndices()),
+        getAsIndexOpFoldResult(getContext(), target.getShape()),
+        getAsIndexOpFoldResult(getContext(), op.getStrides()));
+    return success();
+  }
+};
+
+// concatenate: each operand inserted at its offset along the dimension.
+struct ConcatenateToTensor : OpConversionPattern<ConcatenateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    int64_t dimension = op.getDimension();
+    if (!target || !target.hasStaticShape() || dimension >= target.getRank())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    Location loc = op.getLoc();
+    Value result = emptyLike(rewriter, loc, target);
+    SmallVector<int64_t> offsets(target.getRank(), 0);
+    SmallVector<int64_t> strides(target.getRank(), 1);
+    for (Value operand : adaptor.getOperands()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (!type.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "expected static operands");
+      result = tensor::InsertSliceOp::create(
+          rewriter, loc, operand, result,
+          getAsIndexOpFoldResult(getContext(), offsets),
+          getAsIndexOpFoldResult(getContext(), type.getShape()),
+          getAsIndexOpFoldResult(getContext(), strides));
+      offsets[dimension] += type.getDimSize(dimension);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+// reverse: the result's index i along a reversed dimension of size n reads
+// the operand at n - 1 - i.
+struct ReverseToLinalg : OpConversionPattern<ReverseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReverseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    int64_t rank = target.getRank();
+    SmallVector<AffineExpr> reads;
+    for (int64_t i = 0; i < rank; ++i) {
+      AffineExpr index = rewriter.getAffineDimExpr(i);
+      reads.push_back(llvm::is_contained(op.getDimensions(), i)
+                          ? target.getDimSize(i) - 1 - index
+                          : index);
+    }
+    rewriter.replaceOp(op, readAt(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  target, reads));
+    return success();
+  }
+};
+
+
+struct PadToTensor : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    Value value = tensor::ExtractOp::create(rewriter, op.getLoc(),
+                                            adaptor.getPaddingValue(), ValueRange{});
+    rewriter.replaceOp(op, padded(rewriter, op.getLoc(), adaptor.getOperand(), value,
+                                  op.getEdgePaddingLow(), op.getEdgePaddingHigh(),
+                                  op.getInteriorPadding()));
+    return success();
+  }
+};
+
+
+// The clamped starts of a dynamic slice of `sizes` in `operand`.
+SmallVector<OpFoldResult> clampedStarts(OpBuilder &b, Location loc,
+                                        ValueRange converted, ValueRange original,
+                                        RankedTensorType operand,
+                                        ArrayRef<int64_t> sizes) {
+  SmallVector<OpFoldResult> starts;
+  for (auto [i, start] : llvm::enumerate(converted))
+    starts.push_back(clampedStart(b, loc, start, elementOf(original[i]),
+                                  operand.getDimSize(i), sizes[i]));
+  return starts;
+}
+
+
+// The zero of a signless element type, for accumulators.
+struct DynamicSliceToTensor : OpConversionPattern<DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        adaptor.getStartIndices().size() != size_t(operand.getRank()))
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    SmallVector<OpFoldResult> starts =
+        clampedStarts(rewriter, op.getLoc(), adaptor.getStartIndices(),
+                      op.getStartIndices(), operand, target.getShape());
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, target, adaptor.getOperand(), starts,
+        getAsIndexOpFoldResult(getContext(), target.getShape()),
+        getAsIndexOpFoldResult(getContext(),
+                               SmallVector<int64_t>(target.getRank(), 1)));
+    return success();
+  }
+};
+
+struct DynamicUpdateSliceToTensor : OpConversionPattern<DynamicUpdateSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto update = cast<RankedTensorType>(adaptor.getUpdate().getType());
+    if (!operand.hasStaticShape() || !update.hasStaticShape() ||
+        adaptor.getStartIndices().size() != size_t(operand.getRank()))
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    SmallVector<OpFoldResult> starts =
+        clampedStarts(rewriter, op.getLoc(), adaptor.getStartIndices(),
+                      op.getStartIndices(), operand, update.getShape());
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, adaptor.getUpdate(), adaptor.getOperand(), starts,
+        getAsIndexOpFoldResult(getContext(), update.getShape()),
+        getAsIndexOpFoldResult(getContext(),
+                               SmallVector<int64_t>(operand.getRank(), 1)));
+    return success();
+  }
+};
+
+// gather: a linalg.generic over the result whose body reads the start
+// indices and the operand with tensor.extract. For a result index, its batch
+// dimensions pick a row of start indices (index_vector_dim holding the
+// vector), each start is clamped into [0, size - slice size], and the
+// offset dimensions add to the operand dimensions that are neither collapsed
+// nor batching; a batching dimension reads the result's matching batch index.
+struct GatherToLinalg : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto indices = cast<RankedTensorType>(adaptor.getStartIndices().getType());
+    auto numbers = op.getDimensionNumbers();
+    ArrayRef<int64_t> offsetDims = numbers.getOffsetDims(),
+                      collapsed = numbers.getCollapsedSliceDims(),
+                      operandBatching = numbers.getOperandBatchingDims(),
+                      indicesBatching = numbers.getStartIndicesBatchingDims(),
+                      startIndexMap = numbers.getStartIndexMap(),
+                      sliceSizes = op.getSliceSizes();
+    int64_t indexVectorDim = numbers.getIndexVectorDim();
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        !indices.hasStaticShape() ||
+        sliceSizes.size() != size_t(operand.getRank()) ||
+        operandBatching.size() != indicesBatching.size())
+      return rewriter.notifyMatchFailure(op, "expected static shapes");
+    int64_t rank = target.getRank();
+    SmallVector<int64_t> batchDims;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(offsetDims, d))
+        batchDims.push_back(d);
+    // The start indices' dimensions other than index_vector_dim, in order,
+    // are the result's batch dimensions.
+    SmallVector<int64_t> indicesDims;
+    for (int64_t j = 0; j < indices.getRank(); ++j)
+      if (j != indexVectorDim)
+        indicesDims.push_back(j);
+    int64_t sliced = 0;
+    for (int64_t d = 0; d < operand.getRank(); ++d)
+      sliced += !llvm::is_contained(collapsed, d) &&
+                !llvm::is_contained(operandBatching, d);
+    if (indicesDims.size() != batchDims.size() ||
+        sliced != int64_t(offsetDims.size()))
+      return rewriter.notifyMatchFailure(op, "dimension numbers");
+    Type indexElement = elementOf(op.getStartIndices());
+    Value startIndices = adaptor.getStartIndices(), source = adaptor.getOperand();
+    Location loc = op.getLoc();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{target}, ValueRange{},
+        ValueRange{emptyLike(rewriter, loc, target)},
+        {rewriter.getMultiDimIdentityMap(rank)}, parallel(rank),
+        [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> at(rank);
+          for (int64_t d = 0; d < rank; ++d)
+            at[d] = linalg::IndexOp::create(b, l, d);
+          auto batchIndex = [&](int64_t indicesDim) {
+            return at[batchDims[llvm::find(indicesDims, indicesDim) - indicesDims.begin()]];
+          };
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          SmallVector<Value> start(operand.getRank(), zero);
+          for (auto [k, d] : llvm::enumerate(startIndexMap)) {
+            SmallVector<Value> where;
+            for (int64_t j = 0; j < indices.getRank(); ++j)
+              where.push_back(j == indexVectorDim
+                                  ? Value(arith::ConstantIndexOp::create(b, l, k))
+                                  : batchIndex(j));
+            Value stored = tensor::ExtractOp::create(b, l, startIndices, where);
+            start[d] = clampedIndex(b, l, stored, indexElement,
+                                    operand.getDimSize(d), sliceSizes[d]);
+          }
+          for (auto [operandDim, indicesDim] :
+               llvm::zip(operandBatching, indicesBatching))
+            start[operandDim] = batchIndex(indicesDim);
+          SmallVector<Value> position;
+          int64_t next = 0;
+          for (int64_t d = 0; d < operand.getRank(); ++d) {
+            if (llvm::is_contained(collapsed, d) ||
+                llvm::is_contained(operandBatching, d)) {
+              position.push_back(start[d]);
+              continue;
+            }
+            Value offset = at[offsetDims[next++]];
+            position.push_back(arith::AddIOp::create(b, l, start[d], offset));
+          }
+          Value element = tensor::ExtractOp::create(b, l, source, position);
+          linalg::YieldOp::create(b, l, element);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+
+} // namespace
+
+void populateDataMovementPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns) {
+  patterns.add<BroadcastInDimToLinalg, BroadcastToLinalg, GetDimensionSizeToArith,
+               OptimizationBarrierToValues, TransposeToLinalg, ReshapeToTensor,
+               SliceToTensor, ConcatenateToTensor, ReverseToLinalg, PadToTensor,
+               DynamicSliceToTensor, DynamicUpdateSliceToTensor, GatherToLinalg>(
+      converter, patterns.getContext());
+}
+
+} // namespace mlir::stablehlo::linalg_lowering

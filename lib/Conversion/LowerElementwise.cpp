@@ -1,0 +1,210 @@
+// stablehlo-legalize-to-linalg, element-wise ops, constants, iota and map:
+// a linalg.generic (or linalg.map) whose body is the op on scalars from the
+// table of scalar semantics (ScalarOps.cpp).
+#include "Conversion/LoweringCommon.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+namespace {
+
+using utils::IteratorType;
+
+//===--- Element-wise ops ------------------------------------------------===//
+
+// One pattern for every element-wise op: a linalg.generic over the result's
+// index space (a rank-0 operand, select's predicate or clamp's bounds, is
+// read at every index), its body the op on scalars.
+struct ElementwiseToLinalg : ConversionPattern {
+  ElementwiseToLinalg(const TypeConverter &converter, MLIRContext *context,
+                      StringRef name, bool primitive)
+      : ConversionPattern(converter, name, /*benefit=*/1, context),
+        primitive(primitive) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "expected one result");
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    RankedTensorType target =
+        resultType ? convertedTensor(*getTypeConverter(), resultType) : nullptr;
+    if (!target)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    int64_t rank = target.getRank();
+    Location loc = op->getLoc();
+    Value full;
+    SmallVector<AffineMap> maps;
+    SmallVector<Type> operandElements;
+    bool allFull = true;
+    for (auto [original, converted] : llvm::zip(op->getOperands(), operands)) {
+      auto type = dyn_cast<RankedTensorType>(converted.getType());
+      if (!type)
+        return rewriter.notifyMatchFailure(op, "expected ranked operands");
+      operandElements.push_back(elementOf(original));
+      if (type.getRank() == rank) {
+        full = full ? full : converted;
+        maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+      } else if (type.getRank() == 0) {
+        allFull = false;
+        maps.push_back(AffineMap::get(rank, 0, {}, getContext()));
+      } else {
+        return rewriter.notifyMatchFailure(op, "operand of another rank");
+      }
+    }
+    if (!full && !target.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "no operand gives the shape");
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+    Type resultElement = resultType.getElementType();
+    Value init = emptyLike(rewriter, loc, target, full);
+    auto yield = [&](OpBuilder &b, Location l,
+                     ValueRange args) -> FailureOr<SmallVector<Value>> {
+      SmallVector<Value> scalars;
+      for (auto [arg, element] : llvm::zip(args, operandElements))
+        scalars.push_back(loadElement(b, l, arg, element));
+      Value value = emitScalarOp(b, l, op, scalars, operandElements, resultElement);
+      if (!value)
+        return failure();
+      return SmallVector<Value>{storeElement(b, l, value, resultElement)};
+    };
+    auto build = [&](BodyBuilder body) -> Operation * {
+      if (primitive && allFull && !operands.empty())
+        return linalg::MapOp::create(rewriter, loc, operands, init, body);
+      return linalg::GenericOp::create(rewriter, loc, TypeRange{target},
+                                       operands, ValueRange{init}, maps,
+                                       parallel(rank), body);
+    };
+    return replaceByLinalg(rewriter, op, build, yield,
+                           "element type not supported");
+  }
+
+  bool primitive;
+};
+
+// The element-wise ops (ElementwiseOps.td) the table of scalar semantics
+// takes; iota and constant have patterns of their own.
+template <typename... Ops>
+void addElementwise(RewritePatternSet &patterns,
+                    const TypeConverter &converter, bool primitive) {
+  (patterns.add<ElementwiseToLinalg>(converter, patterns.getContext(),
+                                     Ops::getOperationName(), primitive),
+   ...);
+}
+
+//===--- Constants and generators ----------------------------------------===//
+
+struct ConstantToArith : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    Type element = op.getType().getElementType();
+    // Quantized constants hold their storage integers: not lowered yet.
+    if (!value || !target || value.getElementType() != element ||
+        !isa<IntegerType, FloatType, ComplexType>(element))
+      return rewriter.notifyMatchFailure(op, "expected dense elements");
+    // ui8 -> i8 keeps the bits; a sub-byte integer becomes a byte holding
+    // its bits (true is 1, i4 -1 is 0x0F).
+    if (isSubByte(element))
+      value = value.mapValues(target.getElementType(),
+                              [](const APInt &bits) { return bits.zext(8); });
+    else if (value.getElementType() != target.getElementType())
+      value = value.bitcast(target.getElementType());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, target, value);
+    return success();
+  }
+};
+
+// iota: each element its index along the dimension, converted as
+// stablehlo.convert converts an i64.
+struct IotaToLinalg : OpConversionPattern<IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    int64_t dimension = op.getIotaDimension();
+    if (!target || !target.hasStaticShape() || dimension < 0 ||
+        dimension >= target.getRank())
+      return rewriter.notifyMatchFailure(op, "expected a static iota");
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Type element = op.getType().getElementType();
+    auto yield = [&](OpBuilder &b, Location l,
+                     ValueRange) -> FailureOr<SmallVector<Value>> {
+      Value index = linalg::IndexOp::create(b, l, dimension);
+      Value wide = arith::IndexCastOp::create(b, l, i64, index);
+      Value value = emitConvert(b, l, wide, i64, element);
+      if (!value)
+        return failure();
+      return SmallVector<Value>{storeElement(b, l, value, element)};
+    };
+    auto build = [&](BodyBuilder body) -> Operation * {
+      return linalg::GenericOp::create(
+          rewriter, loc, TypeRange{target}, ValueRange{},
+          ValueRange{emptyLike(rewriter, loc, target)},
+          {rewriter.getMultiDimIdentityMap(target.getRank())},
+          parallel(target.getRank()), body);
+    };
+    return replaceByLinalg(rewriter, op, build, yield,
+                           "element type not supported");
+  }
+};
+
+
+// map: its body on scalars at every index of the inputs.
+struct MapToLinalg : OpConversionPattern<MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    if (!target || !target.hasStaticShape() || adaptor.getInputs().empty())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    int64_t rank = target.getRank();
+    SmallVector<Type> elements;
+    for (Value input : op.getInputs())
+      elements.push_back(elementOf(input));
+    Type resultElement = op.getType().getElementType();
+    Location loc = op.getLoc();
+    SmallVector<AffineMap> maps(adaptor.getInputs().size() + 1,
+                                rewriter.getMultiDimIdentityMap(rank));
+    auto yield = [&](OpBuilder &b, Location l,
+                     ValueRange args) -> FailureOr<SmallVector<Value>> {
+      SmallVector<Value> scalars, results;
+      for (auto [arg, element] : llvm::zip(args, elements))
+        scalars.push_back(loadElement(b, l, arg, element));
+      if (failed(emitScalarBody(b, l, op.getComputation().front(), scalars,
+                                results)) ||
+          results.size() != 1)
+        return failure();
+      return SmallVector<Value>{storeElement(b, l, results.front(), resultElement)};
+    };
+    auto build = [&](BodyBuilder body) -> Operation * {
+      return linalg::GenericOp::create(
+          rewriter, loc, TypeRange{target}, adaptor.getInputs(),
+          ValueRange{emptyLike(rewriter, loc, target)}, maps, parallel(rank),
+          body);
+    };
+    return replaceByLinalg(rewriter, op, build, yield, "body not supported");
+  }
+};
+
+} // namespace
+
+void populateElementwisePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns, bool primitive) {
+  addElementwise<AbsOp, AddOp, AndOp, Atan2Op, BitcastConvertOp, CbrtOp,
+                 CeilOp, ClampOp, ClzOp, CompareOp, ComplexOp, ConvertOp,
+                 CosineOp, DivOp, ExpOp, Expm1Op, FloorOp, ImagOp, IsFiniteOp,
+                 Log1pOp, LogOp, LogisticOp, MaxOp, MinOp, MulOp, NegOp, NotOp,
+                 OrOp, PopulationCountOp, PowOp, RealOp, ReducePrecisionOp,
+                 RemOp, RoundNearestEvenOp, RoundOp, RsqrtOp, SelectOp,
+                 ShiftLeftOp, ShiftRightArithmeticOp, ShiftRightLogicalOp,
+                 SignOp, SineOp, SqrtOp, SubtractOp, TanOp, TanhOp, XorOp>(
+      patterns, converter, primitive);
+  patterns.add<ConstantToArith, IotaToLinalg, MapToLinalg>(
+      converter, patterns.getContext());
+}
+
+} // namespace mlir::stablehlo::linalg_lowering

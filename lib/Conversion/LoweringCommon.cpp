@@ -1,0 +1,256 @@
+// What the patterns of stablehlo-legalize-to-linalg share (LoweringCommon.h).
+#include "Conversion/LoweringCommon.h"
+
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+
+using utils::IteratorType;
+
+bool isSubByte(Type element) {
+  auto integer = dyn_cast<IntegerType>(element);
+  return integer && integer.getWidth() < 8;
+}
+
+Type storageType(Type element) {
+  return isSubByte(element) ? IntegerType::get(element.getContext(), 8)
+                            : computeType(element);
+}
+
+Value loadElement(OpBuilder &b, Location loc, Value stored, Type original) {
+  if (!isSubByte(original))
+    return stored;
+  return arith::TruncIOp::create(b, loc, computeType(original), stored);
+}
+Value storeElement(OpBuilder &b, Location loc, Value computed, Type original) {
+  if (!isSubByte(original))
+    return computed;
+  return arith::ExtUIOp::create(b, loc, b.getI8Type(), computed);
+}
+
+SignlessTypeConverter::SignlessTypeConverter() {
+    // stablehlo's tokens and tuples have no lowering yet: a function taking
+    // them fails to convert (an error, not a buffer of them).
+    addConversion([](Type type) -> std::optional<Type> {
+      if (isa<TokenType, TupleType>(type))
+        return Type();
+      return type;
+    });
+    // Tensors of what a buffer can hold: integers, floats and complex
+    // (quantized ones are not lowered yet, and bufferizing them would build
+    // an invalid memref type).
+    addConversion([](RankedTensorType type) -> std::optional<Type> {
+      Type element = type.getElementType();
+      if (!isa<IntegerType, FloatType, ComplexType, IndexType>(element))
+        return Type();
+      return RankedTensorType::get(type.getShape(), storageType(element));
+    });
+    auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+}
+
+Type elementOf(Value value) { return getElementTypeOrSelf(value.getType()); }
+
+SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc,
+                                RankedTensorType type, Value like) {
+  SmallVector<Value> sizes;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      sizes.push_back(tensor::DimOp::create(b, loc, like, i));
+  return sizes;
+}
+
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type,
+                Value like) {
+  SmallVector<Value> sizes;
+  if (like)
+    sizes = dynamicSizes(b, loc, type, like);
+  return tensor::EmptyOp::create(b, loc, type.getShape(),
+                                 type.getElementType(), sizes);
+}
+
+RankedTensorType convertedTensor(const TypeConverter &converter, Type type) {
+  return dyn_cast_or_null<RankedTensorType>(converter.convertType(type));
+}
+
+SmallVector<IteratorType> parallel(int64_t rank) {
+  return SmallVector<IteratorType>(rank, IteratorType::parallel);
+}
+
+Value readAt(OpBuilder &b, Location loc, Value input, RankedTensorType target,
+             ArrayRef<AffineExpr> reads) {
+  int64_t rank = target.getRank();
+  MLIRContext *context = b.getContext();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{target}, ValueRange{input},
+      ValueRange{emptyLike(b, loc, target)},
+      {AffineMap::get(rank, 0, reads, context), b.getMultiDimIdentityMap(rank)},
+      parallel(rank), [](OpBuilder &nested, Location l, ValueRange args) {
+        linalg::YieldOp::create(nested, l, args.front());
+      });
+  return generic.getResult(0);
+}
+
+
+// A window attribute's values, ones when it is absent or empty (as the
+// interpreter reads []).
+SmallVector<int64_t> orOnes(std::optional<ArrayRef<int64_t>> values,
+                            int64_t count) {
+  if (values && !values->empty())
+    return SmallVector<int64_t>(*values);
+  return SmallVector<int64_t>(count, 1);
+}
+
+Value padded(OpBuilder &b, Location loc, Value input, Value value,
+             ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+             ArrayRef<int64_t> interior) {
+  // The padding value fills a tensor, the input goes in every interior + 1
+  // elements after the low edge, a negative edge then crops.
+  auto isZero = [](int64_t size) { return size == 0; };
+  if (llvm::all_of(low, isZero) && llvm::all_of(high, isZero) &&
+      llvm::all_of(interior, isZero))
+    return input;
+  auto operand = cast<RankedTensorType>(input.getType());
+  int64_t rank = operand.getRank();
+  MLIRContext *context = b.getContext();
+  SmallVector<int64_t> grown, offsets, strides, crop, shape;
+  bool crops = false;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t size = operand.getDimSize(i);
+    int64_t spread = size == 0 ? 0 : (size - 1) * (interior[i] + 1) + 1;
+    grown.push_back(std::max<int64_t>(low[i], 0) + spread +
+                    std::max<int64_t>(high[i], 0));
+    shape.push_back(low[i] + spread + high[i]);
+    offsets.push_back(std::max<int64_t>(low[i], 0));
+    strides.push_back(interior[i] + 1);
+    crop.push_back(-std::min<int64_t>(low[i], 0));
+    crops |= low[i] < 0 || high[i] < 0;
+  }
+  Value result = linalg::FillOp::create(b, loc, value,
+                                        emptyLike(b, loc, operand.clone(grown)))
+                     .getResult(0);
+  if (operand.getNumElements() > 0)
+    result = tensor::InsertSliceOp::create(
+        b, loc, input, result, getAsIndexOpFoldResult(context, offsets),
+        getAsIndexOpFoldResult(context, operand.getShape()),
+        getAsIndexOpFoldResult(context, strides));
+  if (crops)
+    result = tensor::ExtractSliceOp::create(
+        b, loc, operand.clone(shape), result,
+        getAsIndexOpFoldResult(context, crop),
+        getAsIndexOpFoldResult(context, shape),
+        getAsIndexOpFoldResult(context, SmallVector<int64_t>(rank, 1)));
+  return result;
+}
+
+Value clampedStart(OpBuilder &b, Location loc, Value startTensor, Type original,
+                   int64_t extent, int64_t size) {
+  Value stored = tensor::ExtractOp::create(b, loc, startTensor, ValueRange{});
+  return clampedIndex(b, loc, stored, original, extent, size);
+}
+
+Value clampedIndex(OpBuilder &b, Location loc, Value stored, Type original,
+                   int64_t extent, int64_t size) {
+  Value start = loadElement(b, loc, stored, original);
+  Type i64 = b.getI64Type();
+  bool isUnsigned = original.isUnsignedInteger();
+  if (start.getType() != i64)
+    start = isUnsigned ? Value(arith::ExtUIOp::create(b, loc, i64, start))
+                       : Value(arith::ExtSIOp::create(b, loc, i64, start));
+  Value last = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(extent - size));
+  Value clamped;
+  if (isUnsigned) {
+    clamped = arith::MinUIOp::create(b, loc, start, last);
+  } else {
+    Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    Value below = arith::MinSIOp::create(b, loc, start, last);
+    clamped = arith::MaxSIOp::create(b, loc, below, zero);
+  }
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), clamped);
+}
+
+Value zeroOf(OpBuilder &b, Location loc, Type element) {
+  if (auto complex = dyn_cast<ComplexType>(element)) {
+    auto part = cast<FloatType>(complex.getElementType());
+    Attribute zero = b.getFloatAttr(part, 0.0);
+    return complex::ConstantOp::create(b, loc, complex,
+                                       b.getArrayAttr({zero, zero}));
+  }
+  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(element)));
+}
+
+
+// The body of a reduce as scalar code: each element-wise op of the body on
+// scalars (ScalarOps.cpp), its rank-0 constants as arith constants. Null
+// when the body holds anything else.
+LogicalResult emitScalarBody(OpBuilder &b, Location loc, Block &body,
+                             ValueRange arguments,
+                             SmallVectorImpl<Value> &results) {
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &inner : body) {
+    if (isa<ReturnOp>(inner)) {
+      for (Value value : inner.getOperands())
+        results.push_back(mapping.lookup(value));
+      return success();
+    }
+    if (inner.getNumResults() != 1 || inner.getNumRegions() != 0)
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(inner.getResult(0).getType());
+    if (!type || type.getRank() != 0)
+      return failure();
+    Value scalar;
+    if (auto constant = dyn_cast<ConstantOp>(inner)) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      Type element = computeType(type.getElementType());
+      if (!value || !isa<IntegerType, FloatType>(element))
+        return failure();
+      if (value.getElementType() != element)
+        value = value.bitcast(element);
+      scalar = arith::ConstantOp::create(
+          b, loc, cast<TypedAttr>(value.getSplatValue<Attribute>()));
+    } else {
+      SmallVector<Value> operands;
+      SmallVector<Type> elements;
+      for (Value operand : inner.getOperands()) {
+        if (!mapping.contains(operand))
+          return failure(); // a value from outside the body
+        operands.push_back(mapping.lookup(operand));
+        elements.push_back(elementOf(operand));
+      }
+      scalar = emitScalarOp(b, loc, &inner, operands, elements,
+                            type.getElementType());
+    }
+    if (!scalar)
+      return failure();
+    mapping.map(inner.getResult(0), scalar);
+  }
+  return failure();
+}
+
+LogicalResult replaceByLinalg(ConversionPatternRewriter &rewriter,
+                              Operation *op,
+                              function_ref<Operation *(BodyBuilder)> build,
+                              ScalarYield yield, StringRef why) {
+  bool unsupported = false;
+  Operation *lowered = build([&](OpBuilder &b, Location loc, ValueRange args) {
+    FailureOr<SmallVector<Value>> values = yield(b, loc, args);
+    unsupported = failed(values);
+    // The block gets its terminator either way; an unsupported op is erased
+    // before anything verifies it.
+    linalg::YieldOp::create(b, loc, unsupported ? ValueRange{} : ValueRange(*values));
+  });
+  if (unsupported) {
+    rewriter.eraseOp(lowered);
+    return rewriter.notifyMatchFailure(op, why);
+  }
+  rewriter.replaceOp(op, lowered->getResults());
+  return success();
+}
+
+} // namespace mlir::stablehlo::linalg_lowering

@@ -1,0 +1,132 @@
+// What the patterns of stablehlo-legalize-to-linalg share: the type
+// converter (signless tensors, sub-byte integers one per byte), element
+// loads and stores, tensor helpers, the scalar form of a region, and the one
+// way to build a linalg op whose scalar body may turn out unsupported. Each
+// op family's patterns live in a Lower<Family>.cpp of their own and are
+// gathered by the pass (LegalizeToLinalg.cpp).
+#ifndef STABLEHLO_PY_CONVERSION_LOWERINGCOMMON_H
+#define STABLEHLO_PY_CONVERSION_LOWERINGCOMMON_H
+
+#include "Conversion/ScalarOps.h"
+#include "Dialect/StablehloOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+
+//===--- Element storage -------------------------------------------------===//
+
+// Integers narrower than a byte (i1, i2, i4 and their unsigned forms) are
+// held one per byte, their bits in the low end, as numpy's bool and
+// ml_dtypes' int4 hold them: MLIR lowers no sub-byte buffers to LLVM unless
+// they are emulated packed.
+bool isSubByte(Type element);
+
+// The element type a tensor holds after the lowering: the signless type the
+// element computes in (ui8 -> i8), a byte for sub-byte integers.
+Type storageType(Type element);
+
+// An element as stored (storageType) -> as computed (computeType), and back;
+// `original` is the element type of the stablehlo value.
+Value loadElement(OpBuilder &b, Location loc, Value stored, Type original);
+Value storeElement(OpBuilder &b, Location loc, Value computed, Type original);
+
+// Tensors of stored elements (storageType), without encodings: arith and
+// linalg carry signedness in their ops, and the bounds of a bounded
+// dimension mean nothing to them. Tokens, tuples and quantized tensors do
+// not convert (a function taking them fails to convert: an error, not an
+// invalid buffer).
+struct SignlessTypeConverter : TypeConverter {
+  SignlessTypeConverter();
+};
+
+//===--- Tensors ---------------------------------------------------------===//
+
+Type elementOf(Value value);
+
+// The sizes of `type` for tensor.empty: its dynamic ones read off `like`
+// (a value of the same shape).
+SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc,
+                                RankedTensorType type, Value like);
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type,
+                Value like = {});
+RankedTensorType convertedTensor(const TypeConverter &converter, Type type);
+SmallVector<utils::IteratorType> parallel(int64_t rank);
+
+// The zero of a signless element type, for accumulators and padding.
+Value zeroOf(OpBuilder &b, Location loc, Type element);
+
+// A tensor of type `target` whose element at each index i is `input`'s
+// element at reads(i): the data movement ops that only index differently.
+Value readAt(OpBuilder &b, Location loc, Value input, RankedTensorType target,
+             ArrayRef<AffineExpr> reads);
+
+// A window attribute's values, ones when it is absent or empty (as the
+// interpreter reads []).
+SmallVector<int64_t> orOnes(std::optional<ArrayRef<int64_t>> values,
+                            int64_t count);
+
+// `input` (static) padded with the scalar `value`: low and high edges
+// (negative ones crop) and `interior` elements between neighbours.
+Value padded(OpBuilder &b, Location loc, Value input, Value value,
+             ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+             ArrayRef<int64_t> interior);
+
+// A start index (a stored scalar of integer type `original`) clamped into
+// [0, extent - size], as an index: how dynamic_slice, dynamic_update_slice
+// and gather clamp their starts.
+Value clampedIndex(OpBuilder &b, Location loc, Value stored, Type original,
+                   int64_t extent, int64_t size);
+// The same, read from a rank-0 tensor.
+Value clampedStart(OpBuilder &b, Location loc, Value startTensor, Type original,
+                   int64_t extent, int64_t size);
+
+//===--- Scalar bodies ---------------------------------------------------===//
+
+// A region of stablehlo ops on rank-0 tensors (a reduce's, map's, sort's
+// comparator) as scalar code: each element-wise op on scalars
+// (ScalarOps.cpp), rank-0 constants as arith constants. Fails when the body
+// holds anything else.
+LogicalResult emitScalarBody(OpBuilder &b, Location loc, Block &body,
+                             ValueRange arguments,
+                             SmallVectorImpl<Value> &results);
+
+// The body of a linalg op being built: the values to yield, or failure when
+// its scalar computation is not supported (then it has built nothing that
+// matters: the op is erased).
+using ScalarYield =
+    function_ref<FailureOr<SmallVector<Value>>(OpBuilder &, Location, ValueRange)>;
+using BodyBuilder = function_ref<void(OpBuilder &, Location, ValueRange)>;
+
+// Builds a linalg op with `build` (given the body builder, it creates a
+// linalg.generic, linalg.map, ...) whose body yields `yield`'s values, and
+// replaces `op` by its results; when the body is unsupported, erases it and
+// reports `why` as the match failure.
+LogicalResult replaceByLinalg(ConversionPatternRewriter &rewriter,
+                              Operation *op,
+                              function_ref<Operation *(BodyBuilder)> build,
+                              ScalarYield yield, StringRef why);
+
+//===--- The op families -------------------------------------------------===//
+
+void populateElementwisePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns, bool primitive);
+void populateDataMovementPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
+void populateControlFlowPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+void populateContractionPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+void populateReductionPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
+
+} // namespace mlir::stablehlo::linalg_lowering
+
+#endif // STABLEHLO_PY_CONVERSION_LOWERINGCOMMON_H
