@@ -33,6 +33,8 @@ struct LegalizeToLinalg
     populateDataMovementPatterns(converter, patterns);
     populateContractionPatterns(converter, patterns);
     populateReductionPatterns(converter, patterns);
+    populateSortPatterns(converter, patterns);
+    populateScatterPatterns(converter, patterns);
     populateControlFlowPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

@@ -126,6 +126,10 @@ void populateContractionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
+void populateSortPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns);
+void populateScatterPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
 
 } // namespace mlir::stablehlo::linalg_lowering
 
