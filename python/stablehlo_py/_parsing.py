@@ -8,7 +8,7 @@ import mlir.ir
 from . import _stablehlo
 
 __all__ = ["context", "parse_module", "program_text", "bytecode_text", "bytecode_producer",
-           "SpecDeviationWarning"]
+           "find_function", "SpecDeviationWarning"]
 
 
 class SpecDeviationWarning(UserWarning):
@@ -155,3 +155,11 @@ def _stablehlo_opt() -> str:
         raise TypeError("reading MLIR bytecode needs the stablehlo-opt tool installed with the package, "
                         "which was not found")
     return tool
+
+
+def find_function(module: "mlir.ir.Module", name: str):
+    """The top-level `func.func @name` of `module`, or None."""
+    for op in module.body.operations:
+        if op.operation.name == "func.func" and mlir.ir.StringAttr(op.attributes["sym_name"]).value == name:
+            return op
+    return None

@@ -370,14 +370,16 @@ def _first_difference(got, want):
 
 def _producer(module, entry: str, index: int) -> str:
     """'stablehlo.<op>' at <location>: the op whose value @entry returns as result `index`."""
-    for op in module.body.operations:
-        if op.operation.name == "func.func" and op.attributes["sym_name"].value == entry:
-            value = op.regions[0].blocks[0].operations[-1].operands[index]
-            owner = value.owner
-            if hasattr(owner, "name"):
-                return f"'{owner.name}' at {owner.location}"
-            return f"argument {value.arg_number} of @{entry}"
-    return "an unknown op"
+    from ._parsing import find_function
+
+    function = find_function(module, entry)
+    if function is None:
+        return "an unknown op"
+    value = function.regions[0].blocks[0].operations[-1].operands[index]
+    owner = value.owner
+    if hasattr(owner, "name"):
+        return f"'{owner.name}' at {owner.location}"
+    return f"argument {value.arg_number} of @{entry}"
 
 
 def _split_pipeline(pipeline: str) -> list:

@@ -14,7 +14,7 @@ import ctypes
 
 import numpy as np
 
-from .._parsing import parse_module
+from .._parsing import find_function, parse_module
 from ..interpreter.core.errors import InterpreterError
 from ..interpreter.core.types import TensorSpec, coerce_argument, value_spec
 from .pipeline import pipeline
@@ -128,10 +128,10 @@ def lower(module_or_text, entry: str = "main", to_llvm: bool = True, strict: boo
 
 
 def _entry_function(module, entry: str):
-    for op in module.body.operations:
-        if op.operation.name == "func.func" and op.attributes["sym_name"].value == entry:
-            return op
-    raise LoweringError(f"no function @{entry} in the module")
+    function = find_function(module, entry)
+    if function is None:
+        raise LoweringError(f"no function @{entry} in the module")
+    return function
 
 
 class CompiledProgram:
