@@ -61,7 +61,7 @@ def _is_float(dtype) -> bool:
 
 def ulps(got: np.ndarray, expected: np.ndarray) -> int:
     """The largest distance in representable values between two float arrays (NaN matches NaN)."""
-    from conftest import ulp_distance
+    from testing.ulps import ulp_distance
 
     return int(ulp_distance(got, expected).max(initial=0))
 

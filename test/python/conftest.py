@@ -43,6 +43,7 @@ import jax  # noqa: E402
 
 sys.path.insert(0, os.path.join(REPO, "test", "conformance"))
 from oracles import xla_run_text as _xla_run_text  # noqa: E402
+from testing.ulps import parts, ulp_distance  # noqa: E402,F401  (ulp_distance: for the tests)
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
@@ -173,11 +174,6 @@ def _elementwise_same(a, b):
     return (a64 == b64) & (np.signbit(np.real(a64)) == np.signbit(np.real(b64))) | np.isnan(a64) & np.isnan(b64)
 
 
-def _parts(a: np.ndarray) -> list:
-    """[(name, part)]: real and imaginary parts of a complex array, else the array itself."""
-    return [("real", np.real(a)), ("imag", np.imag(a))] if a.dtype.kind == "c" else [("", a)]
-
-
 def assert_close(got, expected, rtol=1e-6, atol=0.0, context=""):
     """Float comparison with tolerance, per real and imaginary part for complex values (so a
     small part beside a large one is checked on its own scale); NaN matches NaN, infinities
@@ -186,7 +182,7 @@ def assert_close(got, expected, rtol=1e-6, atol=0.0, context=""):
     for i, (g, e) in enumerate(zip(got, expected)):
         assert g.dtype == e.dtype, f"{context}: result {i} dtype {g.dtype}, expected {e.dtype}"
         assert g.shape == e.shape, f"{context}: result {i} shape {g.shape}, expected {e.shape}"
-        for (part, gp), (_, ep) in zip(_parts(g), _parts(e)):
+        for (part, gp), (_, ep) in zip(parts(g), parts(e)):
             np.testing.assert_allclose(gp.astype(np.float64), ep.astype(np.float64), rtol=rtol, atol=atol,
                                        equal_nan=True, err_msg=f"{context}: result {i} {part}")
 
@@ -203,7 +199,7 @@ def assert_within_scale(got, expected, eps_multiple: float, context=""):
         eps = float(ml_dtypes.finfo(np.real(g).dtype).eps)
         finite = np.isfinite(e.astype(np.complex128))
         scale = float(np.max(np.abs(e.astype(np.complex128)[finite]))) if finite.any() else 0.0
-        for (part, gp), (_, ep) in zip(_parts(g), _parts(e)):
+        for (part, gp), (_, ep) in zip(parts(g), parts(e)):
             gp, ep = gp.astype(np.float64), ep.astype(np.float64)
             both_finite = np.isfinite(gp) & np.isfinite(ep)
             same_nonfinite = (np.isnan(gp) & np.isnan(ep)) | (gp == ep)
@@ -230,7 +226,7 @@ def assert_sum_bound(got: np.ndarray, exact: np.ndarray, magnitude: np.ndarray, 
     dtype = np.real(got).dtype
     u = 2.0 ** -53 if dtype == np.float64 else 2.0 ** -24
     eps = float(ml_dtypes.finfo(dtype).eps)
-    for (part, g), (_, e) in zip(_parts(got), _parts(np.asarray(exact))):
+    for (part, g), (_, e) in zip(parts(got), parts(np.asarray(exact))):
         g, e = g.astype(np.float64), e.astype(np.float64)
         bound = (terms + 2) * u * np.asarray(magnitude, np.float64) + 0.5 * eps * np.abs(e)
         err = np.abs(g - e)
@@ -239,33 +235,6 @@ def assert_sum_bound(got: np.ndarray, exact: np.ndarray, magnitude: np.ndarray, 
             j = tuple(np.argwhere(bad)[0])
             raise AssertionError(f"{context} {part}: at {j} got {g[j]!r}, exact {e[j]!r}, error {err[j]:.3g} "
                                  f"over the bound {bound[j]:.3g} ({np.count_nonzero(bad)} elements)")
-
-
-def _ordinal(a: np.ndarray) -> np.ndarray:
-    """Integers in the order of the float values of `a` (one apart for adjacent values, +0 and
-    -0 equal), from the bit patterns of its real float type (ml_dtypes types included)."""
-    dtype = a.dtype
-    a = np.ascontiguousarray(a)
-    if dtype.itemsize == 8:
-        i = a.view(np.int64)
-        return np.where(i < 0, -(i & np.int64(2**63 - 1)), i)
-    bits = ml_dtypes.finfo(dtype).bits
-    u = a.view(f"u{dtype.itemsize}").astype(np.int64) & ((1 << bits) - 1)
-    if dtype == np.dtype(ml_dtypes.float8_e8m0fnu):  # no sign bit
-        return u
-    sign = 1 << (bits - 1)
-    return np.where(u & sign, -(u & (sign - 1)), u)
-
-
-def ulp_distance(got: np.ndarray, expected: np.ndarray) -> np.ndarray:
-    """Per element, how many values of the element type lie between `got` and `expected` (the
-    larger of the two parts for complex); 0 where both are NaN, a huge number where one is."""
-    out = np.zeros(np.shape(got), np.int64)
-    for (_, g), (_, e) in zip(_parts(got), _parts(expected)):
-        nan_g, nan_e = np.isnan(g.astype(np.float64)), np.isnan(e.astype(np.float64))
-        d = np.abs(_ordinal(g) - _ordinal(e))
-        out = np.maximum(out, np.where(nan_g & nan_e, 0, np.where(nan_g | nan_e, 2**62, d)))
-    return out
 
 
 def assert_ulp(got, expected, ulps: int, context=""):
@@ -460,7 +429,7 @@ def shlo():
     return stablehlo_py
 
 
-def _xla_ops_parts(path: str) -> list:
+def _xla_opsparts(path: str) -> list:
     """The files in which pytest-xdist's workers leave their part of the XLA-checked ops."""
     import glob
 
@@ -470,7 +439,7 @@ def _xla_ops_parts(path: str) -> list:
 def pytest_sessionstart(session):
     path = os.environ.get("STABLEHLO_PY_XLA_OPS")
     if path and not os.environ.get("PYTEST_XDIST_WORKER"):
-        for part in _xla_ops_parts(path):  # an earlier run's leftovers
+        for part in _xla_opsparts(path):  # an earlier run's leftovers
             os.remove(part)
 
 
@@ -485,7 +454,7 @@ def pytest_sessionfinish(session, exitstatus):
             out.write("".join(op + "\n" for op in sorted(_xla_checked_ops)))
         return
     ops = set(_xla_checked_ops)
-    for part in _xla_ops_parts(path):
+    for part in _xla_opsparts(path):
         with open(part, encoding="utf-8") as fh:
             ops.update(line.strip() for line in fh if line.strip())
         os.remove(part)
