@@ -66,28 +66,49 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
                        collective_timeout, infeed, outfeed)
 
 
-def compile(module_or_text, entry="main", limits=None, strict=False, backend="interpreter"):  # noqa: A001 (mirrors jax.jit naming)
+def compile(module_or_text, entry="main", limits=None, strict=False, backend="interpreter",  # noqa: A001 (mirrors jax.jit naming)
+            explain=False):
     """Prepares function `entry` once; returns a callable to run it many times.
     If its argument types have dynamic sizes, each new shape signature is
     refined to a static program, prepared once and cached
     (stablehlo_py._specializing). `strict`: as for `interpret`.
     `backend`: "interpreter" (the reference), "compiled" (native code through
     stablehlo_py.lowering: a program it cannot lower is a LoweringError naming the
-    op), or "auto" (compiled when the program lowers, else the interpreter).
-    `limits` bound the interpreter only."""
+    op), or "auto": compiled when the whole program lowers; otherwise the
+    interpreter runs the entry and each function it calls whose own program lowers
+    runs compiled (stablehlo_py.lowering.native_callees). Under "auto" the callable's
+    `explanation` lists which backend runs each function and why, one line each;
+    `explain=True` also prints it to stderr. `limits` bound the interpreter only."""
     if backend not in ("interpreter", "compiled", "auto"):
         raise ValueError(f"backend must be 'interpreter', 'compiled' or 'auto', got {backend!r}")
+    natives, explanation = {}, []
     if backend != "interpreter":
-        from .lowering import LoweringError, compile_program
+        from .lowering import LoweringError, compile_program, failure_reason, native_callees
 
         try:
-            return compile_program(module_or_text, entry, strict)
-        except LoweringError:
+            return _explained(compile_program(module_or_text, entry, strict), [f"@{entry}: compiled"], explain)
+        except LoweringError as e:
             if backend == "compiled":
                 raise
+            explanation.append(f"@{entry}: interpreter ({failure_reason(e)})")
+        try:
+            natives, callees = native_callees(module_or_text, entry, strict)
+            explanation += callees
+        except LoweringError as e:  # the lowering cannot even read the module
+            explanation.append(f"callees of @{entry}: interpreter ({failure_reason(e)})")
     from ._specializing import compile_entry
 
-    return compile_entry(module_or_text, entry, limits, strict)
+    run = compile_entry(module_or_text, entry, limits, strict, natives)
+    return _explained(run, explanation, explain) if backend == "auto" else run
+
+
+def _explained(run, explanation: list, explain: bool):
+    run.explanation = explanation
+    if explain:
+        import sys
+
+        print("\n".join(explanation), file=sys.stderr)
+    return run
 
 
 def refine(module_or_text, arg_types, platform_index=None, strict=False):

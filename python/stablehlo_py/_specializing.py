@@ -33,10 +33,12 @@ __all__ = ["SpecializingExecutable", "compile_entry"]
 CACHE_SIZE = 16
 
 
-def compile_entry(module_or_text, entry: str, limits, strict: bool = False) -> Executable:
+def compile_entry(module_or_text, entry: str, limits, strict: bool = False,
+                  native_functions=None) -> Executable:
     """The plan of `entry`: static as prepared, or specialising per argument shapes. `strict`:
-    spec deviations upstream accepts are errors (parse_module)."""
-    dynamic = compile_plan(module_or_text, entry, limits, strict)
+    spec deviations upstream accepts are errors (parse_module). `native_functions`: callees run
+    as native code (interpreter.compile); the plans specialised per shape interpret them."""
+    dynamic = compile_plan(module_or_text, entry, limits, strict, native_functions)
     if all(isinstance(s, TensorSpec) and s.is_static for s in dynamic.arg_specs):
         return dynamic
     return SpecializingExecutable(module_or_text, entry, limits, dynamic)

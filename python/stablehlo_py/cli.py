@@ -294,7 +294,8 @@ def _run(args) -> int:
         distributed = False
         try:
             module = _parse(chunk, first_line, args.file, strict=args.strict_spec)
-            run = compile_(module, args.entry, limits=_limits(args), backend=args.backend)
+            run = compile_(module, args.entry, limits=_limits(args), backend=args.backend,
+                           explain=args.explain and rank == 0)
             if isinstance(run, CompiledProgram):  # native code: one process
                 per_process = _run_compiled(run, module, args)
                 for results in per_process:
@@ -639,7 +640,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="wall time of each module's run, checked by while loops (default: unlimited)")
     run.add_argument("--backend", choices=["interpreter", "compiled", "auto"], default="interpreter",
                      help="what runs the program: the interpreter (the reference), native code through "
-                          "stablehlo_py.lowering, or native code when the program lowers (docs/lowering.md)")
+                          "stablehlo_py.lowering, or native code for the program or each function that "
+                          "lowers and the interpreter for the rest (docs/lowering.md)")
+    run.add_argument("--explain", action="store_true",
+                     help="with --backend auto: print which backend runs each function and why, to stderr")
     run.add_argument("--check-against", choices=["interpreter"],
                      help="also run the interpreter and fail on the first result element that differs")
     _add_strict_spec(run)

@@ -278,16 +278,20 @@ def _outputs(results: list) -> list:
     return [own(r) for r in results]
 
 
-def compile(module_or_text, entry: str = "main", limits=None, strict: bool = False) -> Executable:  # noqa: A001 - public API name
+def compile(module_or_text, entry: str = "main", limits=None, strict: bool = False,  # noqa: A001 - public API name
+            native_functions=None) -> Executable:
     """Prepare `entry` of a module once; returns a callable `(*arrays) -> list of arrays`.
 
     `limits`: a Limits, a dict of its fields, or None for the defaults. `strict`: a program the
-    spec rejects but upstream StableHLO accepts is an error instead of a SpecDeviationWarning."""
+    spec rejects but upstream StableHLO accepts is an error instead of a SpecDeviationWarning.
+    `native_functions`: {name: callable on arrays} that a func.call of that name runs instead of
+    interpreting the function (the compiled callees of backend="auto")."""
     limits = Limits.of(limits)
     with _PREPARING:
         module_op, _owner = _load_module(module_or_text, strict)
         builder = PlanBuilder(module_op, limits)
         builder.runtime = _ThreadRuntime(builder.limits)  # shared by the threads of a process grid
+        builder.runtime.native_functions = dict(native_functions or {})
         executable = Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
         builder.seal()
         executable.num_replicas, executable.num_partitions = _grid_size(module_op)

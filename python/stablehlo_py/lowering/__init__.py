@@ -8,6 +8,8 @@ what lowers and how the compiled code is called."""
 from __future__ import annotations
 
 from .compiled import CompiledProgram, LoweringError, compile_program, lower
+from .mixed import failure_reason, native_callees
 from .pipeline import pipeline
 
-__all__ = ["pipeline", "lower", "compile_program", "CompiledProgram", "LoweringError"]
+__all__ = ["pipeline", "lower", "compile_program", "CompiledProgram", "LoweringError", "native_callees",
+           "failure_reason"]

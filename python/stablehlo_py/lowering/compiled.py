@@ -100,7 +100,7 @@ def _parsed(module_or_text, strict: bool):
 
     source = module_or_text
     if hasattr(module_or_text, "operation"):  # an mlir Module, Operation or OpView
-        source = module_or_text.operation.get_asm(binary=True)
+        source = module_or_text.operation.get_asm(binary=True, enable_debug_info=True)
     try:
         return parse_module(source, _lowering_context(), strict=strict)
     except ir.MLIRError as e:

@@ -325,10 +325,13 @@ class Runtime:
     One per prepared module, so calling one compiled program from several threads at once
     shares the depth (it only bounds recursion) and the deadline (the latest call's)."""
 
-    __slots__ = ("depth", "limits", "deadline", "checks_loops")
+    __slots__ = ("depth", "limits", "deadline", "checks_loops", "native_functions")
 
     def __init__(self, limits: Limits | None = None):
         self.depth = 0
+        # name -> a callable on arrays that runs that function as native code instead
+        # (backend="auto": stablehlo_py.lowering.native_callees); func.call uses it
+        self.native_functions: dict = {}
         self.limits = limits if limits is not None else Limits()
         self.deadline = None
         # whether while loops count iterations and watch the clock (no cost when not)
@@ -490,6 +493,8 @@ class PlanBuilder:
         callee = self.symbols.get(name)
         if callee is None or name in self._inlining or len(callee.regions[0].blocks) != 1:
             return None  # unknown or recursive: the call kernel runs it (and reports the error)
+        if name in self.runtime.native_functions:
+            return None  # the call kernel runs its native code
         size = len(callee.regions[0].blocks[0].operations)
         if self._inlined_ops + size > MAX_INLINED_OPS:
             return None

@@ -138,8 +138,11 @@ def _composite(op):
 
 
 def _function_call(op, name: str):
-    callee = op.function(name)
     runtime = op.runtime
+    native = runtime.native_functions.get(name)
+    if native is not None:  # compiled code of the callee (backend="auto")
+        return Kernel(native)
+    callee = op.function(name)
 
     def call(*args):
         if runtime.depth >= MAX_CALL_DEPTH:

@@ -1,0 +1,256 @@
+"""The compiled backend's sort (lib/Conversion/LowerSort.cpp) against the interpreter, bit for bit:
+every element type the lowering takes, each dimension, variadic sorts, the comparators JAX
+emits, comparators that are no strict weak order (their results are the interpreter's merge
+order), sizes 0 and 1, and random sizes up to a few thousand. An index operand rides along in
+most programs, so any difference in the order shows, not only in the keys."""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from conftest import assert_same
+
+import stablehlo_py
+from stablehlo_py.lowering import LoweringError
+
+_RNG = np.random.default_rng(23)
+
+DTYPES = {"i1": np.dtype(np.bool_), "i4": np.dtype(ml_dtypes.int4), "ui4": np.dtype(ml_dtypes.uint4),
+          "i8": np.dtype(np.int8), "i16": np.dtype(np.int16), "i32": np.dtype(np.int32),
+          "i64": np.dtype(np.int64), "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
+          "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64), "f16": np.dtype(np.float16),
+          "bf16": np.dtype(ml_dtypes.bfloat16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+          "complex<f32>": np.dtype(np.complex64), "complex<f64>": np.dtype(np.complex128)}
+FLOATS = ["f16", "bf16", "f32", "f64"]
+INTEGERS = ["i1", "i4", "ui4", "i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"]
+
+
+def _compare_type(element: str) -> str:
+    if element in FLOATS or element.startswith("complex"):
+        return "FLOAT"
+    return "UNSIGNED" if element == "i1" or element.startswith("ui") else "SIGNED"
+
+
+def _tensor(shape, element: str) -> str:
+    return f"tensor<{'x'.join(map(str, shape))}x{element}>" if shape else f"tensor<{element}>"
+
+
+def _program(elements, shape, dimension: int, body: list[str], stable: bool = True) -> str:
+    """A sort of inputs %x0.. (their element types `elements`, all of `shape`) whose comparator
+    has arguments %a0, %b0, %a1, %b1, ... and runs `body`, whose last line defines %r."""
+    types = [_tensor(shape, e) for e in elements]
+    params = ", ".join(f"%x{k}: {t}" for k, t in enumerate(types))
+    block = ", ".join(f"%a{k}: tensor<{e}>, %b{k}: tensor<{e}>" for k, e in enumerate(elements))
+    results = ", ".join(types)
+    names = ", ".join(f"%s#{k}" for k in range(len(elements)))
+    lines = "\n".join(f"    {line}" for line in body)
+    return (f"func.func @main({params}) -> ({results}) {{\n"
+            f"  %s:{len(elements)} = \"stablehlo.sort\"({', '.join(f'%x{k}' for k in range(len(elements)))}) ({{\n"
+            f"  ^bb0({block}):\n{lines}\n    stablehlo.return %r : tensor<i1>\n"
+            f"  }}) {{dimension = {dimension} : i64, is_stable = {str(stable).lower()}}} : ({results}) -> ({results})\n"
+            f"  return {names} : {results}\n}}")
+
+
+def _compare(direction: str, element: str, k: int = 0, compare_type: str | None = None,
+             result: str = "%r", lhs: str = "a", rhs: str = "b") -> str:
+    ct = compare_type or _compare_type(element)
+    return (f"{result} = stablehlo.compare {direction}, %{lhs}{k}, %{rhs}{k}, {ct} : "
+            f"(tensor<{element}>, tensor<{element}>) -> tensor<i1>")
+
+
+def _jax_total_order(element: str, k: int = 0) -> list[str]:
+    """JAX's float comparator: -0 made +0 and every NaN one NaN on each side, then TOTALORDER LT."""
+    t = f"tensor<{element}>"
+    lines = []
+    for side in "ab":
+        lines += [f"%z{side} = stablehlo.constant dense<0.0> : {t}",
+                  f"%e{side} = stablehlo.compare EQ, %{side}{k}, %z{side}, FLOAT : ({t}, {t}) -> tensor<i1>",
+                  f"%c{side} = stablehlo.select %e{side}, %z{side}, %{side}{k} : tensor<i1>, {t}",
+                  f"%n{side} = stablehlo.compare NE, %{side}{k}, %{side}{k}, FLOAT : ({t}, {t}) -> tensor<i1>",
+                  f"%q{side} = stablehlo.constant dense<0x7FC00000> : {t}" if element == "f32" else
+                  f"%q{side} = stablehlo.constant dense<0x7FF8000000000000> : {t}" if element == "f64" else
+                  f"%q{side} = stablehlo.constant dense<0x7E00> : {t}" if element == "f16" else
+                  f"%q{side} = stablehlo.constant dense<0x7FC0> : {t}",
+                  f"%k{side} = stablehlo.select %n{side}, %q{side}, %c{side} : tensor<i1>, {t}"]
+    return lines + [f"%r = stablehlo.compare LT, %ka, %kb, TOTALORDER : ({t}, {t}) -> tensor<i1>"]
+
+
+def _values(element: str, shape, pool: int | None = None) -> np.ndarray:
+    """Random values of `element`, with edge values (NaNs with payloads, +-0, +-inf, limits) and,
+    given `pool`, drawn from that many distinct values so that duplicates abound."""
+    dtype = DTYPES[element]
+    size = int(np.prod(shape))
+    if element == "i1":
+        return _RNG.integers(0, 2, shape).astype(bool)
+    if element in ("i4", "ui4"):
+        lo, hi = (-8, 8) if element == "i4" else (0, 16)
+        return _RNG.integers(lo, hi, shape).astype(dtype)
+    if element in INTEGERS:
+        info = np.iinfo(dtype)
+        edges = np.array([0, 1, info.min, info.max, info.max - 1, info.min + 1], dtype)
+        values = _RNG.integers(info.min, info.max, size, dtype=dtype, endpoint=True)
+    elif element.startswith("complex"):
+        part = np.float32 if element == "complex<f32>" else np.float64
+        re = _values("f32" if part == np.float32 else "f64", (size,), pool).astype(part)
+        im = _values("f32" if part == np.float32 else "f64", (size,), pool).astype(part)
+        return (re + 1j * im).astype(dtype).reshape(shape)
+    else:
+        bits = np.dtype(f"u{dtype.itemsize}")
+        nan = np.array(np.nan, dtype)
+        payload = np.array(np.nan, dtype).view(bits) | 3
+        negative_nan = (np.array(-np.nan, dtype).view(bits) | 5).astype(bits).view(dtype)
+        edges = np.concatenate([np.array([0.0, -0.0, np.inf, -np.inf, 1.0, -1.0], dtype), nan.reshape(1),
+                                np.asarray(payload, bits).reshape(1).view(dtype), negative_nan.reshape(1)])
+        values = (_RNG.standard_normal(size) * 100).astype(dtype)
+    if pool is not None:
+        choices = np.concatenate([edges, values[:pool]])
+        values = choices[_RNG.integers(0, len(choices), size)]
+    else:
+        spots = _RNG.integers(0, size, min(size, len(edges))) if size else []
+        values[spots] = edges[:len(spots)]
+    return values.reshape(shape)
+
+
+def _both(text: str, *inputs) -> None:
+    expected = stablehlo_py.interpret(text, *inputs)
+    got = stablehlo_py.compile(text, backend="compiled")(*inputs)
+    assert_same(got, expected, context=text.splitlines()[1].strip())
+
+
+def _index(shape, dimension: int) -> np.ndarray:
+    """Each element's position along `dimension`, as i32: the permutation, made visible."""
+    return np.broadcast_to(np.expand_dims(np.arange(shape[dimension], dtype=np.int32),
+                                          [d for d in range(len(shape)) if d != dimension % len(shape)]),
+                           shape).copy()
+
+
+@pytest.mark.parametrize("element", INTEGERS + FLOATS + ["complex<f32>", "complex<f64>"])
+@pytest.mark.parametrize("direction", ["LT", "GT"])
+def test_keys_and_positions_of_every_type(element, direction):
+    shape = (41,)
+    text = _program([element, "i32"], shape, 0, [_compare(direction, element)])
+    _both(text, _values(element, shape, pool=12), _index(shape, 0))
+
+
+@pytest.mark.parametrize("element", FLOATS)
+@pytest.mark.parametrize("direction", ["LT", "GT"])
+def test_totalorder_orders_nan_and_signed_zeros(element, direction):
+    shape = (3, 40)
+    text = _program([element, "i32"], shape, 1, [_compare(direction, element, compare_type="TOTALORDER")])
+    _both(text, _values(element, shape, pool=10), _index(shape, 1))
+
+
+@pytest.mark.parametrize("element", FLOATS)
+def test_jax_float_comparator(element):
+    shape = (5, 30)
+    text = _program([element, "i32"], shape, 1, _jax_total_order(element))
+    _both(text, _values(element, shape, pool=8), _index(shape, 1))
+
+
+@pytest.mark.parametrize("dimension", [0, 1, 2, -1, -2, -3])
+def test_every_dimension(dimension):
+    shape = (6, 9, 4)
+    text = _program(["f32", "i32"], shape, dimension, [_compare("GT", "f32")])
+    _both(text, _values("f32", shape, pool=9), _index(shape, dimension))
+    text = _program(["i16", "i32"], shape, dimension, [_compare("LT", "i16")])
+    _both(text, _values("i16", shape, pool=5), _index(shape, dimension))
+
+
+@pytest.mark.parametrize("stable", [True, False])
+def test_variadic_keys_and_values(stable):
+    shape = (4, 50)
+    elements = ["ui8", "f64", "bf16", "i1"]
+    text = _program(elements, shape, 1, [_compare("LT", "ui8")], stable=stable)
+    _both(text, *(_values(e, shape, pool=6) for e in elements))
+
+
+def test_sorting_by_a_later_operand():
+    shape = (33,)
+    text = _program(["f32", "i64"], shape, 0, [_compare("GT", "i64", k=1)])
+    _both(text, _values("f32", shape), _values("i64", shape, pool=7))
+
+
+def test_lexicographic_comparator():
+    # JAX's multi-key sort: k0 < k0' or (k0 == k0' and k1 < k1').
+    shape = (2, 64)
+    body = [_compare("LT", "i32", 0, result="%l0"), _compare("EQ", "i32", 0, result="%e0"),
+            _compare("LT", "f32", 1, compare_type="TOTALORDER", result="%l1"),
+            "%t = stablehlo.and %e0, %l1 : tensor<i1>", "%r = stablehlo.or %l0, %t : tensor<i1>"]
+    text = _program(["i32", "f32", "i32"], shape, 1, body)
+    _both(text, _values("i32", shape, pool=4), _values("f32", shape, pool=6), _index(shape, 1))
+
+
+# Comparators that are no strict weak order: the result is whatever the interpreter's merges make
+# of them, so these pin the merge order (its binary searches and their probes) exactly.
+_CHAOS = {
+    "float_lt_with_nan": ("f32", [_compare("LT", "f32")]),
+    "le": ("i32", [_compare("LE", "i32")]),
+    "ne": ("i8", [_compare("NE", "i8")]),
+    "eq": ("i8", [_compare("EQ", "i8")]),
+    "always": ("i32", ["%r = stablehlo.constant dense<true> : tensor<i1>"]),
+    "never": ("i32", ["%r = stablehlo.constant dense<false> : tensor<i1>"]),
+    "parity_of_xor": ("i32", ["%x = stablehlo.xor %a0, %b0 : tensor<i32>",
+                              "%one = stablehlo.constant dense<1> : tensor<i32>",
+                              "%m = stablehlo.and %x, %one : tensor<i32>",
+                              "%r = stablehlo.compare EQ, %m, %one, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"]),
+    "lhs_only": ("i32", ["%zero = stablehlo.constant dense<0> : tensor<i32>",
+                         "%r = stablehlo.compare LT, %a0, %zero, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>"]),
+    "complex_lt": ("complex<f32>", [_compare("LT", "complex<f32>")]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_CHAOS))
+def test_comparators_that_are_no_strict_weak_order(name):
+    element, body = _CHAOS[name]
+    for n in (2, 3, 5, 7, 12, 37, 100, 257):
+        shape = (3, n)
+        text = _program([element, "i32"], shape, 1, body)
+        _both(text, _values(element, shape, pool=6), _index(shape, 1))
+
+
+@pytest.mark.parametrize("shape,dimension", [((0,), 0), ((1,), 0), ((2,), 0), ((4, 0), 1), ((0, 5), 1),
+                                             ((5, 1), 1), ((1, 5), 0), ((3, 0, 2), 0), ((1, 1), -1)])
+def test_empty_and_unit_dimensions(shape, dimension):
+    text = _program(["f32", "i32"], shape, dimension, [_compare("LT", "f32")])
+    _both(text, _values("f32", shape), _index(shape, dimension) if shape[dimension] else
+          np.zeros(shape, np.int32))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 8, 9, 15, 16, 17, 31, 33, 64, 65])
+def test_lengths_around_powers_of_two(n):
+    shape = (2, n)
+    text = _program(["f32", "i32"], shape, 1, [_compare("LT", "f32")])  # NaN: the interpreter's merges
+    _both(text, _values("f32", shape, pool=5), _index(shape, 1))
+    text = _program(["i8", "i32"], shape, 1, [_compare("GT", "i8")])
+    _both(text, _values("i8", shape, pool=5), _index(shape, 1))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_sizes(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(100, 4000))
+    shape = (n,)
+    for element, body in (("f32", [_compare("LT", "f32")]), ("f32", _jax_total_order("f32")),
+                          ("i64", [_compare("GT", "i64")]), ("ui16", [_compare("LT", "ui16")])):
+        text = _program([element, "i32"], shape, 0, body, stable=bool(seed % 2))
+        _both(text, _values(element, shape, pool=int(rng.integers(2, n))), _index(shape, 0))
+
+
+def test_unsupported_comparator_is_a_lowering_error():
+    text = """func.func @less(%a: tensor<f32>, %b: tensor<f32>) -> tensor<i1> {
+  %r = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  return %r : tensor<i1>
+}
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %s = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %r = func.call @less(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %r : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}"""
+    with pytest.raises(LoweringError, match="stablehlo.sort"):
+        stablehlo_py.compile(text, entry="main", backend="compiled")
+    x = np.array([3, 1, np.nan, 2], np.float32)
+    assert_same(stablehlo_py.compile(text, entry="main", backend="auto")(x),
+                stablehlo_py.interpret(text, x, entry="main"))
