@@ -25,8 +25,27 @@ struct LegalizeToLinalg
     : impl::StablehloLegalizeToLinalgPassBase<LegalizeToLinalg> {
   using StablehloLegalizeToLinalgPassBase::StablehloLegalizeToLinalgPassBase;
 
+  // Tuples that stay inside a function are only names for their elements:
+  // get_tuple_element of a tuple is that element, and the tuples then unused
+  // go (a tuple crossing a call or a region stays, and fails to convert).
+  void forwardTupleElements() {
+    getOperation().walk([](GetTupleElementOp op) {
+      if (auto tuple = op.getOperand().getDefiningOp<TupleOp>();
+          tuple && op.getIndex() < tuple->getNumOperands()) {
+        op.replaceAllUsesWith(tuple->getOperand(op.getIndex()));
+        op.erase();
+      }
+    });
+    SmallVector<TupleOp> tuples;
+    getOperation().walk([&](TupleOp op) { tuples.push_back(op); });
+    for (TupleOp op : llvm::reverse(tuples)) // users before the tuples they hold
+      if (op->use_empty())
+        op.erase();
+  }
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    forwardTupleElements();
     SignlessTypeConverter converter;
     RewritePatternSet patterns(context);
     populateElementwisePatterns(converter, patterns, enablePrimitiveOps);

@@ -1,6 +1,8 @@
 // stablehlo-legalize-to-linalg, control flow: while, if and case as scf ops.
 #include "Conversion/LoweringCommon.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
 
@@ -125,11 +127,27 @@ struct ReturnToScf : OpConversionPattern<ReturnOp> {
 };
 
 
+// composite: a call of its decomposition (the spec defines the op by it; the
+// regions some producers attach carry nothing more).
+struct CompositeToCall : OpConversionPattern<CompositeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CompositeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types");
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getDecomposition(), types,
+                                              adaptor.getOperands());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns.add<WhileToScf, IfToScf, CaseToScf, ReturnToScf>(
+  patterns.add<WhileToScf, IfToScf, CaseToScf, ReturnToScf, CompositeToCall>(
       converter, patterns.getContext());
 }
 

@@ -282,90 +282,145 @@ struct DynamicUpdateSliceToTensor : OpConversionPattern<DynamicUpdateSliceOp> {
 // vector), each start is clamped into [0, size - slice size], and the
 // offset dimensions add to the operand dimensions that are neither collapsed
 // nor batching; a batching dimension reads the result's matching batch index.
+// Replaces `op` (a gather, or an op that is one) by the gather of `source`
+// (converted) at `startIndices` (converted, of original element type
+// `indexElement`) into `target`.
+LogicalResult lowerGather(ConversionPatternRewriter &rewriter, Operation *op,
+                          RankedTensorType target, Value source,
+                          Value startIndices, Type indexElement,
+                          GatherDimensionNumbersAttr numbers,
+                          ArrayRef<int64_t> sliceSizes) {
+  auto operand = cast<RankedTensorType>(source.getType());
+  auto indices = cast<RankedTensorType>(startIndices.getType());
+  ArrayRef<int64_t> offsetDims = numbers.getOffsetDims(),
+                    collapsed = numbers.getCollapsedSliceDims(),
+                    operandBatching = numbers.getOperandBatchingDims(),
+                    indicesBatching = numbers.getStartIndicesBatchingDims(),
+                    startIndexMap = numbers.getStartIndexMap();
+  int64_t indexVectorDim = numbers.getIndexVectorDim();
+  if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+      !indices.hasStaticShape() ||
+      sliceSizes.size() != size_t(operand.getRank()) ||
+      operandBatching.size() != indicesBatching.size())
+    return rewriter.notifyMatchFailure(op, "expected static shapes");
+  int64_t rank = target.getRank();
+  SmallVector<int64_t> batchDims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(offsetDims, d))
+      batchDims.push_back(d);
+  // The start indices' dimensions other than index_vector_dim, in order,
+  // are the result's batch dimensions.
+  SmallVector<int64_t> indicesDims;
+  for (int64_t j = 0; j < indices.getRank(); ++j)
+    if (j != indexVectorDim)
+      indicesDims.push_back(j);
+  int64_t sliced = 0;
+  for (int64_t d = 0; d < operand.getRank(); ++d)
+    sliced += !llvm::is_contained(collapsed, d) &&
+              !llvm::is_contained(operandBatching, d);
+  if (indicesDims.size() != batchDims.size() ||
+      sliced != int64_t(offsetDims.size()))
+    return rewriter.notifyMatchFailure(op, "dimension numbers");
+  Location loc = op->getLoc();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{target}, ValueRange{},
+      ValueRange{emptyLike(rewriter, loc, target)},
+      {rewriter.getMultiDimIdentityMap(rank)}, parallel(rank),
+      [&](OpBuilder &b, Location l, ValueRange) {
+        SmallVector<Value> at(rank);
+        for (int64_t d = 0; d < rank; ++d)
+          at[d] = linalg::IndexOp::create(b, l, d);
+        auto batchIndex = [&](int64_t indicesDim) {
+          return at[batchDims[llvm::find(indicesDims, indicesDim) - indicesDims.begin()]];
+        };
+        Value zero = arith::ConstantIndexOp::create(b, l, 0);
+        SmallVector<Value> start(operand.getRank(), zero);
+        for (auto [k, d] : llvm::enumerate(startIndexMap)) {
+          SmallVector<Value> where;
+          for (int64_t j = 0; j < indices.getRank(); ++j)
+            where.push_back(j == indexVectorDim
+                                ? Value(arith::ConstantIndexOp::create(b, l, k))
+                                : batchIndex(j));
+          Value stored = tensor::ExtractOp::create(b, l, startIndices, where);
+          start[d] = clampedIndex(b, l, stored, indexElement,
+                                  operand.getDimSize(d), sliceSizes[d]);
+        }
+        for (auto [operandDim, indicesDim] :
+             llvm::zip(operandBatching, indicesBatching))
+          start[operandDim] = batchIndex(indicesDim);
+        SmallVector<Value> position;
+        int64_t next = 0;
+        for (int64_t d = 0; d < operand.getRank(); ++d) {
+          if (llvm::is_contained(collapsed, d) ||
+              llvm::is_contained(operandBatching, d)) {
+            position.push_back(start[d]);
+            continue;
+          }
+          Value offset = at[offsetDims[next++]];
+          position.push_back(arith::AddIOp::create(b, l, start[d], offset));
+        }
+        Value element = tensor::ExtractOp::create(b, l, source, position);
+        linalg::YieldOp::create(b, l, element);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
 struct GatherToLinalg : OpConversionPattern<GatherOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
-    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
-    auto indices = cast<RankedTensorType>(adaptor.getStartIndices().getType());
-    auto numbers = op.getDimensionNumbers();
-    ArrayRef<int64_t> offsetDims = numbers.getOffsetDims(),
-                      collapsed = numbers.getCollapsedSliceDims(),
-                      operandBatching = numbers.getOperandBatchingDims(),
-                      indicesBatching = numbers.getStartIndicesBatchingDims(),
-                      startIndexMap = numbers.getStartIndexMap(),
-                      sliceSizes = op.getSliceSizes();
-    int64_t indexVectorDim = numbers.getIndexVectorDim();
-    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
-        !indices.hasStaticShape() ||
-        sliceSizes.size() != size_t(operand.getRank()) ||
-        operandBatching.size() != indicesBatching.size())
+    if (!target)
+      return rewriter.notifyMatchFailure(op, "result type");
+    return lowerGather(rewriter, op, target, adaptor.getOperand(),
+                       adaptor.getStartIndices(), elementOf(op.getStartIndices()),
+                       op.getDimensionNumbers(), op.getSliceSizes());
+  }
+};
+
+// torch_index_select (XLA's TorchIndexSelect): a gather of single elements
+// along `dim`, the first batch_dims dimensions of operand and index paired
+// as batching dimensions, indices clamped as gather's (the interpreter's
+// reading, kernels/indexing.py).
+struct TorchIndexSelectToLinalg : OpConversionPattern<TorchIndexSelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TorchIndexSelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = dyn_cast<RankedTensorType>(adaptor.getOperand().getType());
+    auto index = dyn_cast<RankedTensorType>(adaptor.getIndex().getType());
+    if (!target || !operand || !index || !operand.hasStaticShape() ||
+        !index.hasStaticShape() || !target.hasStaticShape() ||
+        !isa<IntegerType>(elementOf(op.getIndex())))
       return rewriter.notifyMatchFailure(op, "expected static shapes");
-    int64_t rank = target.getRank();
-    SmallVector<int64_t> batchDims;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!llvm::is_contained(offsetDims, d))
-        batchDims.push_back(d);
-    // The start indices' dimensions other than index_vector_dim, in order,
-    // are the result's batch dimensions.
-    SmallVector<int64_t> indicesDims;
-    for (int64_t j = 0; j < indices.getRank(); ++j)
-      if (j != indexVectorDim)
-        indicesDims.push_back(j);
-    int64_t sliced = 0;
+    int64_t dim = op.getDim(), batch = op.getBatchDims();
+    dim += dim < 0 ? operand.getRank() : 0;
+    batch += batch < 0 ? index.getRank() : 0;
+    int64_t indexDims = index.getRank() - batch;
+    int64_t rank = operand.getRank() - 1 + indexDims;
+    // The interpreter's checks (the verifier checks only types, as upstream's).
+    if (batch < 0 || batch > dim || batch > index.getRank() || dim >= operand.getRank() ||
+        target.getRank() != rank ||
+        operand.getShape().take_front(batch) != index.getShape().take_front(batch))
+      return rewriter.notifyMatchFailure(op, "dimensions");
+    SmallVector<int64_t> offsetDims, batching, sizes;
+    for (int64_t d = batch; d < dim; ++d)
+      offsetDims.push_back(d);
+    for (int64_t d = dim + indexDims; d < rank; ++d)
+      offsetDims.push_back(d);
+    for (int64_t d = 0; d < batch; ++d)
+      batching.push_back(d);
     for (int64_t d = 0; d < operand.getRank(); ++d)
-      sliced += !llvm::is_contained(collapsed, d) &&
-                !llvm::is_contained(operandBatching, d);
-    if (indicesDims.size() != batchDims.size() ||
-        sliced != int64_t(offsetDims.size()))
-      return rewriter.notifyMatchFailure(op, "dimension numbers");
-    Type indexElement = elementOf(op.getStartIndices());
-    Value startIndices = adaptor.getStartIndices(), source = adaptor.getOperand();
-    Location loc = op.getLoc();
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{target}, ValueRange{},
-        ValueRange{emptyLike(rewriter, loc, target)},
-        {rewriter.getMultiDimIdentityMap(rank)}, parallel(rank),
-        [&](OpBuilder &b, Location l, ValueRange) {
-          SmallVector<Value> at(rank);
-          for (int64_t d = 0; d < rank; ++d)
-            at[d] = linalg::IndexOp::create(b, l, d);
-          auto batchIndex = [&](int64_t indicesDim) {
-            return at[batchDims[llvm::find(indicesDims, indicesDim) - indicesDims.begin()]];
-          };
-          Value zero = arith::ConstantIndexOp::create(b, l, 0);
-          SmallVector<Value> start(operand.getRank(), zero);
-          for (auto [k, d] : llvm::enumerate(startIndexMap)) {
-            SmallVector<Value> where;
-            for (int64_t j = 0; j < indices.getRank(); ++j)
-              where.push_back(j == indexVectorDim
-                                  ? Value(arith::ConstantIndexOp::create(b, l, k))
-                                  : batchIndex(j));
-            Value stored = tensor::ExtractOp::create(b, l, startIndices, where);
-            start[d] = clampedIndex(b, l, stored, indexElement,
-                                    operand.getDimSize(d), sliceSizes[d]);
-          }
-          for (auto [operandDim, indicesDim] :
-               llvm::zip(operandBatching, indicesBatching))
-            start[operandDim] = batchIndex(indicesDim);
-          SmallVector<Value> position;
-          int64_t next = 0;
-          for (int64_t d = 0; d < operand.getRank(); ++d) {
-            if (llvm::is_contained(collapsed, d) ||
-                llvm::is_contained(operandBatching, d)) {
-              position.push_back(start[d]);
-              continue;
-            }
-            Value offset = at[offsetDims[next++]];
-            position.push_back(arith::AddIOp::create(b, l, start[d], offset));
-          }
-          Value element = tensor::ExtractOp::create(b, l, source, position);
-          linalg::YieldOp::create(b, l, element);
-        });
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
+      sizes.push_back(d < batch || d == dim ? 1 : operand.getDimSize(d));
+    auto numbers = GatherDimensionNumbersAttr::get(
+        getContext(), offsetDims, /*collapsedSliceDims=*/{dim}, batching,
+        batching, /*startIndexMap=*/{dim}, /*indexVectorDim=*/index.getRank());
+    return lowerGather(rewriter, op, target, adaptor.getOperand(),
+                       adaptor.getIndex(), elementOf(op.getIndex()), numbers,
+                       sizes);
   }
 };
 
@@ -377,7 +432,8 @@ void populateDataMovementPatterns(const TypeConverter &converter,
   patterns.add<BroadcastInDimToLinalg, BroadcastToLinalg, GetDimensionSizeToArith,
                OptimizationBarrierToValues, TransposeToLinalg, ReshapeToTensor,
                SliceToTensor, ConcatenateToTensor, ReverseToLinalg, PadToTensor,
-               DynamicSliceToTensor, DynamicUpdateSliceToTensor, GatherToLinalg>(
+               DynamicSliceToTensor, DynamicUpdateSliceToTensor, GatherToLinalg,
+               TorchIndexSelectToLinalg>(
       converter, patterns.getContext());
 }
 
