@@ -76,17 +76,28 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend="in
     stablehlo_py.lowering: a program it cannot lower is a LoweringError naming the
     op), or "auto": compiled when the whole program lowers; otherwise the
     interpreter runs the entry and each function it calls whose own program lowers
-    runs compiled (stablehlo_py.lowering.native_callees). Under "auto" the callable's
+    runs compiled (stablehlo_py.lowering.native_callees). An entry with dynamic argument
+    sizes is refined to each shape signature it is called with, and that program compiled
+    ("compiled": a LoweringError when it does not refine or lower; "auto": interpreted then,
+    the reason in `lowering_failures` / `specialization_failures`). Under "auto" the callable's
     `explanation` lists which backend runs each function and why, one line each;
     `explain=True` also prints it to stderr. `limits` bound the interpreter only."""
     if backend not in ("interpreter", "compiled", "auto"):
         raise ValueError(f"backend must be 'interpreter', 'compiled' or 'auto', got {backend!r}")
     natives, explanation = {}, []
     if backend != "interpreter":
-        from .lowering import LoweringError, compile_program, failure_reason, native_callees
+        from .lowering import DynamicSignatureError, LoweringError, compile_program, failure_reason, native_callees
 
         try:
             return _explained(compile_program(module_or_text, entry, strict), [f"@{entry}: compiled"], explain)
+        except DynamicSignatureError:  # compiled per shape signature, once refined
+            from ._specializing import compile_entry
+
+            run = compile_entry(module_or_text, entry, limits, strict, static_backend=backend)
+            line = f"@{entry}: compiled for each shape signature it is refined to"
+            if backend == "auto":
+                line += " (interpreted where refinement or the lowering fails)"
+            return _explained(run, [line], explain)
         except LoweringError as e:
             if backend == "compiled":
                 raise

@@ -14,6 +14,11 @@ do not fit the declared types), the call runs on the dynamic plan instead,
 which gives the same results and reports bad arguments or a failed shape
 assertion with a clear InterpreterError. `specialization_failures` keeps, per
 shape signature, why refinement was not used.
+
+With the compiled backend (`static_backend`), each refined program is compiled
+(stablehlo_py.lowering) instead of interpreted: under "compiled" a shape
+signature that does not refine or lower is a LoweringError saying why; under
+"auto" it is interpreted and `specialization_failures` says why.
 """
 
 from __future__ import annotations
@@ -34,14 +39,15 @@ CACHE_SIZE = 16
 
 
 def compile_entry(module_or_text, entry: str, limits, strict: bool = False,
-                  native_functions=None) -> Executable:
+                  native_functions=None, static_backend: str = "interpreter") -> Executable:
     """The plan of `entry`: static as prepared, or specialising per argument shapes. `strict`:
     spec deviations upstream accepts are errors (parse_module). `native_functions`: callees run
-    as native code (interpreter.compile); the plans specialised per shape interpret them."""
+    as native code (interpreter.compile); the plans specialised per shape interpret them.
+    `static_backend`: what runs each specialised program ("interpreter", "compiled", "auto")."""
     dynamic = compile_plan(module_or_text, entry, limits, strict, native_functions)
     if all(isinstance(s, TensorSpec) and s.is_static for s in dynamic.arg_specs):
         return dynamic
-    return SpecializingExecutable(module_or_text, entry, limits, dynamic)
+    return SpecializingExecutable(module_or_text, entry, limits, dynamic, static_backend)
 
 
 class SpecializingExecutable:
@@ -49,13 +55,15 @@ class SpecializingExecutable:
     `format_results`: the declared, dynamic types) that runs each shape
     signature through its own refined, static plan."""
 
-    def __init__(self, source, entry: str, limits, dynamic: Executable):
+    def __init__(self, source, entry: str, limits, dynamic: Executable, static_backend: str = "interpreter"):
         self._source = source
+        self._static_backend = static_backend
         self._entry = entry
         self._limits = limits
         self._dynamic = dynamic
         self._plans: OrderedDict = OrderedDict()
         self.specialization_failures: dict = {}
+        self.lowering_failures: dict = {}  # shape signature -> why its program was interpreted
         self.name = dynamic.name
         self.arg_specs = dynamic.arg_specs
         self.result_specs = dynamic.result_specs
@@ -92,7 +100,11 @@ class SpecializingExecutable:
         if reason is None:
             try:
                 types = [_static_type(spec, np.shape(a)) for spec, a in zip(self.arg_specs, arrays)]
-                static = compile_plan(refine_module(self._source, types), self._entry, self._limits)
+                refined = refine_module(self._source, types)
+                static = self._compiled(refined, key) if self._static_backend != "interpreter" else None
+                if static is not None:
+                    return static
+                static = compile_plan(refined, self._entry, self._limits)
                 if all(isinstance(s, TensorSpec) and s.is_static for s in static.arg_specs):
                     return static
                 reason = "refinement left dynamic argument types"
@@ -100,8 +112,25 @@ class SpecializingExecutable:
                 reason = "refinement failed: " + "; ".join(d.message for d in e.error_diagnostics)
             except (TypeError, ValueError) as e:  # argument types refine() does not take
                 reason = f"refinement failed: {e}"
+        if self._static_backend == "compiled":
+            from .lowering import LoweringError
+
+            raise LoweringError(f"@{self._entry} cannot be compiled for arguments {list(key)}: {reason}")
         self.specialization_failures[key] = reason
         return self._dynamic
+
+    def _compiled(self, refined, key):
+        """The refined program compiled; under "auto", None when it does not lower (the reason
+        kept in `lowering_failures`), a LoweringError under "compiled"."""
+        from .lowering import LoweringError, compile_program, failure_reason
+
+        try:
+            return compile_program(refined, self._entry)
+        except LoweringError as e:
+            if self._static_backend == "compiled":
+                raise
+            self.lowering_failures[key] = failure_reason(e)
+            return None
 
     def _unrefinable(self, arrays) -> str | None:
         """Why these arguments are not refined, or None."""

@@ -7,9 +7,9 @@ what lowers and how the compiled code is called."""
 
 from __future__ import annotations
 
-from .compiled import CompiledProgram, LoweringError, compile_program, lower
+from .compiled import CompiledProgram, DynamicSignatureError, LoweringError, compile_program, lower
 from .mixed import failure_reason, native_callees
 from .pipeline import pipeline
 
 __all__ = ["pipeline", "lower", "compile_program", "CompiledProgram", "LoweringError", "native_callees",
-           "failure_reason"]
+           "failure_reason", "DynamicSignatureError"]

@@ -24,6 +24,10 @@ class LoweringError(InterpreterError):
     """A program the compiled backend cannot take (the message names the op and its location)."""
 
 
+class DynamicSignatureError(LoweringError):
+    """An entry whose argument types have dynamic sizes: compile() refines it per shape first."""
+
+
 _DESCRIPTORS: dict = {}
 
 
@@ -84,7 +88,7 @@ def _static_specs(types, what: str, entry: str) -> list:
             raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor; the compiled backend "
                                 "takes tensors only")
         if not spec.is_static:
-            raise LoweringError(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled "
+            raise (DynamicSignatureError if what == "argument" else LoweringError)(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled "
                                 "backend takes static shapes (refine the module first)")
         if spec.element.category == "float" and spec.element.bits < 16:
             raise LoweringError(f"@{entry} {what} {index}: element type {spec.element.name} is not supported "

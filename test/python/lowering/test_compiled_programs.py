@@ -10,7 +10,7 @@ from testing.native_values import DTYPES, FLOATS, INTS, edges
 
 import stablehlo_py
 from stablehlo_py.interpreter import InterpreterError
-from stablehlo_py.lowering import LoweringError, lower, pipeline
+from stablehlo_py.lowering import LoweringError, compile_program, lower, pipeline
 
 _RNG = np.random.default_rng(7)
 
@@ -140,26 +140,23 @@ func.func private @twice(%y: tensor<4xui32>) -> tensor<4xui32> {
     _both(text, np.array([0, 1, 2**31, 2**32 - 1], np.uint32))
 
 
-_SORT = """func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = "stablehlo.sort"(%x) ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %c = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    stablehlo.return %c : tensor<i1>
-  }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+# fft calls a library (the runtime of issue 35, not written yet): it does not lower.
+_FFT = """func.func @main(%x: tensor<4xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = stablehlo.fft %x, type = RFFT, length = [4] : (tensor<4xf32>) -> tensor<3xcomplex<f32>>
+  return %0 : tensor<3xcomplex<f32>>
 }"""
 
 
 def test_an_op_that_does_not_lower_is_named_with_its_location():
     with pytest.raises(LoweringError, match=r"(?s)cannot lower @main: .*:2:\d+: failed to legalize operation "
-                                            r"'stablehlo\.sort'"):
-        stablehlo_py.compile(_SORT, backend="compiled")
+                                            r"'stablehlo\.fft'"):
+        stablehlo_py.compile(_FFT, backend="compiled")
 
 
 def test_auto_falls_back_to_the_interpreter():
     x = np.array([3, 1, 2, 0], np.float32)
-    run = stablehlo_py.compile(_SORT, backend="auto")
-    assert_same(run(x), [np.sort(x)])
+    run = stablehlo_py.compile(_FFT, backend="auto")
+    assert_same(run(x), [np.fft.rfft(x).astype(np.complex64)])
 
 
 def test_bad_arguments_and_backends_are_clear_errors():
@@ -174,8 +171,8 @@ def test_bad_arguments_and_backends_are_clear_errors():
     with pytest.raises(ValueError, match="backend must be"):
         stablehlo_py.compile(text, backend="gpu")
     dynamic = "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n  return %x : tensor<?xf32>\n}"
-    with pytest.raises(LoweringError, match="dynamic dimensions"):
-        stablehlo_py.compile(dynamic, backend="compiled")
+    with pytest.raises(LoweringError, match="dynamic dimensions"):  # compile() refines it first
+        compile_program(dynamic)
 
 
 def test_pipeline_and_lower_give_mlir_own_dialects():

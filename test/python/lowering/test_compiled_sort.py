@@ -93,7 +93,9 @@ def _values(element: str, shape, pool: int | None = None) -> np.ndarray:
         part = np.float32 if element == "complex<f32>" else np.float64
         re = _values("f32" if part == np.float32 else "f64", (size,), pool).astype(part)
         im = _values("f32" if part == np.float32 else "f64", (size,), pool).astype(part)
-        return (re + 1j * im).astype(dtype).reshape(shape)
+        values = np.empty(size, dtype)
+        values.real, values.imag = re, im
+        return values.reshape(shape)
     else:
         bits = np.dtype(f"u{dtype.itemsize}")
         nan = np.array(np.nan, dtype)
@@ -237,20 +239,12 @@ def test_random_sizes(seed):
 
 
 def test_unsupported_comparator_is_a_lowering_error():
-    text = """func.func @less(%a: tensor<f32>, %b: tensor<f32>) -> tensor<i1> {
-  %r = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
-  return %r : tensor<i1>
-}
-func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %s = "stablehlo.sort"(%x) ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %r = func.call @less(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    stablehlo.return %r : tensor<i1>
-  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
-  return %s : tensor<4xf32>
-}"""
+    # Complex exponential has no scalar form in the lowering yet: the sort stays, named in the error.
+    t = "tensor<complex<f32>>"
+    body = [f"%ea = stablehlo.exponential %a0 : {t}", f"%eb = stablehlo.exponential %b0 : {t}",
+            f"%r = stablehlo.compare LT, %ea, %eb, FLOAT : ({t}, {t}) -> tensor<i1>"]
+    text = _program(["complex<f32>"], (5,), 0, body)
     with pytest.raises(LoweringError, match="stablehlo.sort"):
-        stablehlo_py.compile(text, entry="main", backend="compiled")
-    x = np.array([3, 1, np.nan, 2], np.float32)
-    assert_same(stablehlo_py.compile(text, entry="main", backend="auto")(x),
-                stablehlo_py.interpret(text, x, entry="main"))
+        stablehlo_py.compile(text, backend="compiled")
+    x = _values("complex<f32>", (5,))
+    assert_same(stablehlo_py.compile(text, backend="auto")(x), stablehlo_py.interpret(text, x))
