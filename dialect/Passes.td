@@ -73,11 +73,19 @@ def StablehloLegalizeToLinalgPass
            /*default=*/"false",
            "Lower to primitive linalg ops (map, reduce and transpose) where "
            "they fit, instead of linalg.generic.">,
+    Option<"enableRuntimeCalls", "enable-runtime-calls", "bool",
+           /*default=*/"false",
+           "(stablehlo-py's own) Ops whose lowering is a library call (fft, "
+           "linear algebra, custom calls, generators), and forms of other ops "
+           "no pattern takes, become calls of stablehlo-py's runtime "
+           "(docs/lowering.md, 'The runtime').">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",
   ];
 }
 

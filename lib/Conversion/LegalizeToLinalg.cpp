@@ -9,8 +9,10 @@
 #include "Conversion/LoweringCommon.h"
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace mlir::stablehlo {
 
@@ -54,6 +56,8 @@ struct LegalizeToLinalg
     populateReductionPatterns(converter, patterns);
     populateSortPatterns(converter, patterns);
     populateScatterPatterns(converter, patterns);
+    if (enableRuntimeCalls)
+      populateRuntimeCallPatterns(converter, patterns);
     populateControlFlowPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
@@ -64,7 +68,9 @@ struct LegalizeToLinalg
     target.addIllegalDialect<StablehloDialect>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            linalg::LinalgDialect, math::MathDialect,
-                           scf::SCFDialect, tensor::TensorDialect>();
+                           scf::SCFDialect, tensor::TensorDialect,
+                           bufferization::BufferizationDialect,
+                           memref::MemRefDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

@@ -130,6 +130,9 @@ void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
 void populateScatterPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
+// enable-runtime-calls (LowerRuntimeCalls.cpp): below every other pattern.
+void populateRuntimeCallPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
 
 } // namespace mlir::stablehlo::linalg_lowering
 

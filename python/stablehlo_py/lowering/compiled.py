@@ -17,7 +17,9 @@ import numpy as np
 from .._parsing import find_function, parse_module
 from ..interpreter.core.errors import InterpreterError
 from ..interpreter.core.types import TensorSpec, coerce_argument, value_spec
-from .pipeline import pipeline
+from .descriptors import descriptor
+from .pipeline import pipeline, to_llvm_pipeline
+from .runtime import Runtime
 
 
 class LoweringError(InterpreterError):
@@ -26,31 +28,6 @@ class LoweringError(InterpreterError):
 
 class DynamicSignatureError(LoweringError):
     """An entry whose argument types have dynamic sizes: compile() refines it per shape first."""
-
-
-_DESCRIPTORS: dict = {}
-
-
-def _descriptor_type(rank: int):
-    """The ctypes struct of a memref descriptor of `rank`."""
-    struct = _DESCRIPTORS.get(rank)
-    if struct is None:
-        fields = [("allocated", ctypes.c_void_p), ("aligned", ctypes.c_void_p), ("offset", ctypes.c_int64)]
-        if rank:
-            fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
-        struct = _DESCRIPTORS[rank] = type(f"MemRef{rank}D", (ctypes.Structure,), {"_fields_": fields})
-    return struct
-
-
-def _descriptor(array: np.ndarray):
-    """The descriptor of a C-contiguous array (strides in elements)."""
-    descriptor = _descriptor_type(array.ndim)()
-    descriptor.allocated = descriptor.aligned = array.ctypes.data
-    descriptor.offset = 0
-    if array.ndim:
-        descriptor.sizes[:] = array.shape
-        descriptor.strides[:] = [stride // array.itemsize for stride in array.strides] if array.size else [0] * array.ndim
-    return descriptor
 
 
 def _runner_utils() -> str:
@@ -111,15 +88,22 @@ def _parsed(module_or_text, strict: bool):
         raise LoweringError(f"cannot parse the module: {e}") from None
 
 
-def _lowered(module, entry: str, to_llvm: bool):
-    """`module` after `pipeline(to_llvm)`, `entry` given the C interface the backend calls."""
+def _lowered(module, entry: str, to_llvm: bool, runtime_calls: bool = False):
+    """`module` after `pipeline(to_llvm, runtime_calls)`, `entry` given the C interface the
+    backend calls."""
+    import mlir.ir as ir
+
+    _entry_function(module, entry).attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
+    return _run_pipeline(module, entry, pipeline(to_llvm, runtime_calls))
+
+
+def _run_pipeline(module, entry: str, passes: str):
     import mlir.ir as ir
     from mlir import passmanager
 
-    _entry_function(module, entry).attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
     try:
         with module.context:
-            passmanager.PassManager.parse(pipeline(to_llvm)).run(module.operation)
+            passmanager.PassManager.parse(passes).run(module.operation)
     except ir.MLIRError as e:
         raise LoweringError(f"cannot lower @{entry}: {e}") from None
     return module
@@ -153,12 +137,19 @@ class CompiledProgram:
         signature = ir.FunctionType(ir.TypeAttr(_entry_function(module, entry).attributes["function_type"]).value)
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
-        self._module = _lowered(module, entry, to_llvm=True)
+        # To linalg (library ops as runtime calls), the runtime's ops prepared, then to LLVM.
+        linalg = _lowered(module, entry, to_llvm=False, runtime_calls=True)
+        try:
+            self._runtime = Runtime(linalg)
+        except InterpreterError as e:
+            raise LoweringError(f"cannot lower @{entry}: the runtime cannot run an op: {e}") from None
+        self._module = _run_pipeline(linalg, entry, to_llvm_pipeline())
         try:
             self._engine = execution_engine.ExecutionEngine(self._module, opt_level=2,
                                                             shared_libs=[_runner_utils()])
         except Exception as e:  # noqa: BLE001 - the JIT's own failures, as one clear error
             raise LoweringError(f"cannot compile @{entry}: {e}") from None
+        self._runtime.register(self._engine)
         address = self._engine.raw_lookup(f"_mlir_ciface_{entry}")
         if not address:
             raise LoweringError(f"the compiled code has no @{entry}")
@@ -177,11 +168,12 @@ class CompiledProgram:
         inputs = [np.ascontiguousarray(coerce_argument(i, a, spec, self.entry))
                   for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
         outputs = [np.empty(spec.shape, spec.dtype) for spec in self.result_specs]
-        descriptors = [_descriptor(a) for a in (*inputs, *outputs)]
+        descriptors = [descriptor(a) for a in (*inputs, *outputs)]
         pointers = (ctypes.c_void_p * self._count)(*(ctypes.addressof(d) for d in descriptors))
         arguments = (ctypes.c_void_p * self._count)(
             *(ctypes.addressof(pointers) + i * ctypes.sizeof(ctypes.c_void_p) for i in range(self._count)))
         self._function(ctypes.addressof(arguments))
+        self._runtime.raise_errors()
         return outputs
 
 

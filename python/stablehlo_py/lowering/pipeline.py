@@ -29,10 +29,19 @@ _TO_LLVM = (
 )
 
 
-def pipeline(to_llvm: bool = True) -> str:
+def pipeline(to_llvm: bool = True, runtime_calls: bool = False) -> str:
     """The pass pipeline from StableHLO to the LLVM dialect (`to_llvm=False`: only to linalg,
-    tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it."""
-    passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
+    tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it.
+    `runtime_calls`: library ops (and forms no pattern takes) become calls of stablehlo-py's
+    runtime (runtime.py), which only the compiled backend provides; without it they are errors,
+    and the result needs nothing but MLIR."""
+    legalize = "stablehlo-legalize-to-linalg{enable-runtime-calls}" if runtime_calls else "stablehlo-legalize-to-linalg"
+    passes = [legalize, "canonicalize"]
     if to_llvm:
         passes += _TO_LLVM
     return f"builtin.module({','.join(passes)})"
+
+
+def to_llvm_pipeline() -> str:
+    """The stock passes after ours: linalg-level IR (`pipeline(to_llvm=False)`) to LLVM."""
+    return f"builtin.module({','.join(_TO_LLVM)})"

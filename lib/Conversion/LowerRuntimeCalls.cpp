@@ -1,0 +1,179 @@
+// stablehlo-legalize-to-linalg{enable-runtime-calls}: ops whose lowering is a
+// library call, and forms of other ops no pattern takes, as calls into
+// stablehlo-py's runtime.
+//
+// The op becomes a call of a private external function
+// @__stablehlo_py_runtime_<k> taking one memref per operand, then one per
+// result (destination-passing: the caller allocates the results, the callee
+// writes them and reads its operands only). The op itself is kept, as a
+// one-op function in text, in the declaration's `stablehlo_py.runtime_op`
+// attribute: the runtime (python/stablehlo_py/lowering/runtime.py) prepares
+// it once with the interpreter and runs it on the buffers. The C ABI is
+// MLIR's C interface on memrefs (docs/lowering.md, "The runtime").
+#include "Conversion/LoweringCommon.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+namespace {
+
+constexpr StringLiteral kRuntimeOpAttr = "stablehlo_py.runtime_op";
+
+// A buffer of `tensor`'s shape and element with any strides and offset: what
+// a tensor's buffer casts to, whatever its layout.
+MemRefType anyLayout(RankedTensorType tensor) {
+  SmallVector<int64_t> strides(tensor.getRank(), ShapedType::kDynamic);
+  auto layout = StridedLayoutAttr::get(tensor.getContext(),
+                                       ShapedType::kDynamic, strides);
+  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+}
+
+// `op` alone in a function of its operands' and results' (original) types,
+// printed: what the runtime prepares. Fails when the op reads values from
+// above through its regions or names symbols (called computations).
+FailureOr<std::string> opAsProgram(Operation *op) {
+  for (Region &region : op->getRegions()) {
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(region, above);
+    if (!above.empty())
+      return failure();
+  }
+  for (NamedAttribute attribute : op->getAttrs()) {
+    bool symbol = isa<SymbolRefAttr>(attribute.getValue());
+    if (auto array = dyn_cast<ArrayAttr>(attribute.getValue()))
+      symbol = llvm::any_of(array, [](Attribute a) {
+        return isa<SymbolRefAttr>(a);
+      });
+    if (symbol)
+      return failure();
+  }
+  OpBuilder b(op->getContext());
+  Location loc = op->getLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  auto type = b.getFunctionType(op->getOperandTypes(), op->getResultTypes());
+  auto function = func::FuncOp::create(b, loc, "op", type);
+  Block *entry = function.addEntryBlock();
+  b.setInsertionPointToEnd(entry);
+  IRMapping mapping;
+  mapping.map(op->getOperands(), entry->getArguments());
+  Operation *copy = b.clone(*op, mapping);
+  func::ReturnOp::create(b, loc, copy->getResults());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo());
+  return text;
+}
+
+// Tensors the runtime can take: static shapes of integers, floats, complex.
+bool runtimeTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() &&
+         isa<IntegerType, FloatType, ComplexType>(tensor.getElementType());
+}
+
+struct RuntimeCall : ConversionPattern {
+  RuntimeCall(const TypeConverter &converter, MLIRContext *context,
+              StringRef name)
+      // Below every pattern of the op: the runtime takes what they leave.
+      : ConversionPattern(converter, name, /*benefit=*/0, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!llvm::all_of(op->getOperandTypes(), runtimeTensor) ||
+        !llvm::all_of(op->getResultTypes(), runtimeTensor))
+      return rewriter.notifyMatchFailure(op, "expected static tensors");
+    SmallVector<RankedTensorType> results;
+    for (Type type : op->getResultTypes()) {
+      RankedTensorType converted = convertedTensor(*getTypeConverter(), type);
+      if (!converted)
+        return rewriter.notifyMatchFailure(op, "result type");
+      results.push_back(converted);
+    }
+    FailureOr<std::string> program = opAsProgram(op);
+    if (failed(program))
+      return rewriter.notifyMatchFailure(op, "reads values or symbols from outside");
+
+    // The declaration, named apart from every symbol of the module.
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not in a module");
+    SmallVector<Type> arguments;
+    for (Value operand : operands)
+      arguments.push_back(anyLayout(cast<RankedTensorType>(operand.getType())));
+    for (RankedTensorType result : results)
+      arguments.push_back(anyLayout(result));
+    Location loc = op->getLoc();
+    std::string name;
+    for (int64_t k = 0;; ++k) {
+      name = ("__stablehlo_py_runtime_" + Twine(k)).str();
+      if (!SymbolTable::lookupSymbolIn(module, name))
+        break;
+    }
+    func::FuncOp callee;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      callee = func::FuncOp::create(rewriter, loc, name,
+                                    rewriter.getFunctionType(arguments, {}));
+      callee.setPrivate();
+      callee->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
+      callee->setAttr(kRuntimeOpAttr, rewriter.getStringAttr(*program));
+    }
+
+    SmallVector<Value> buffers, allocated;
+    for (auto [operand, type] : llvm::zip(operands, arguments))
+      buffers.push_back(bufferization::ToBufferOp::create(
+          rewriter, loc, type, operand, rewriter.getUnitAttr()));
+    for (auto [result, type] :
+         llvm::zip(results, ArrayRef(arguments).drop_front(operands.size()))) {
+      auto identity = MemRefType::get(result.getShape(), result.getElementType());
+      Value buffer = memref::AllocOp::create(rewriter, loc, identity);
+      allocated.push_back(buffer);
+      buffers.push_back(memref::CastOp::create(rewriter, loc, type, buffer));
+    }
+    func::CallOp::create(rewriter, loc, callee, buffers);
+    SmallVector<Value> values;
+    for (auto [buffer, result] : llvm::zip(allocated, results))
+      values.push_back(bufferization::ToTensorOp::create(
+          rewriter, loc, result, buffer, /*restrict=*/true, /*writable=*/true));
+    rewriter.replaceOp(op, values);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateRuntimeCallPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  // Library calls (fft, linear algebra, custom calls, the generators,
+  // batch norm), and the ops whose patterns leave some forms (a body the
+  // scalar table does not take, mixed element types, batch groups, bitcasts
+  // between widths).
+  for (StringRef name :
+       {FftOp::getOperationName(), CholeskyOp::getOperationName(),
+        TriangularSolveOp::getOperationName(),
+        CustomCallOp::getOperationName(), RngOp::getOperationName(),
+        RngBitGeneratorOp::getOperationName(),
+        BatchNormInferenceOp::getOperationName(),
+        BatchNormTrainingOp::getOperationName(),
+        BatchNormGradOp::getOperationName(), SortOp::getOperationName(),
+        ScatterOp::getOperationName(), SelectAndScatterOp::getOperationName(),
+        ConvolutionOp::getOperationName(), DotGeneralOp::getOperationName(),
+        DotOp::getOperationName(), BitcastConvertOp::getOperationName(),
+        ReduceOp::getOperationName(), ReduceWindowOp::getOperationName(),
+        MapOp::getOperationName(), ReducePrecisionOp::getOperationName(),
+        ConvertOp::getOperationName()})
+    patterns.add<RuntimeCall>(converter, context, name);
+}
+
+} // namespace mlir::stablehlo::linalg_lowering

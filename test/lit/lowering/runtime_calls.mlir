@@ -1,0 +1,58 @@
+// RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg=enable-runtime-calls --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: not stablehlo-opt %s --stablehlo-legalize-to-linalg --split-input-file 2>&1 | FileCheck %s --check-prefix=NO-RUNTIME
+
+// A library op becomes a call of a runtime function taking its operands and
+// results as buffers of any layout (results allocated by the caller); the op
+// itself, alone in a function, is the declaration's stablehlo_py.runtime_op.
+// CHECK-LABEL: func.func private @__stablehlo_py_runtime_0(memref<4xf32, strided<[?], offset: ?>>, memref<3xcomplex<f32>, strided<[?], offset: ?>>)
+// CHECK-SAME: attributes {llvm.emit_c_interface, stablehlo_py.runtime_op = "{{.*}}func.func @op(%arg0: tensor<4xf32>{{.*}}stablehlo.fft %arg0, type = RFFT, length = [4]
+// CHECK-LABEL: func.func @fft(%arg0: tensor<4xf32>) -> tensor<3xcomplex<f32>>
+// CHECK: %[[IN:.*]] = bufferization.to_buffer %arg0 read_only : tensor<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<3xcomplex<f32>>
+// CHECK: %[[CAST:.*]] = memref.cast %[[OUT]]
+// CHECK: call @__stablehlo_py_runtime_0(%[[IN]], %[[CAST]])
+// CHECK: %[[R:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<3xcomplex<f32>> to tensor<3xcomplex<f32>>
+// CHECK: return %[[R]]
+// Without the option, the op is an error.
+// NO-RUNTIME: error: failed to legalize operation 'stablehlo.fft'
+func.func @fft(%x: tensor<4xf32>) -> tensor<3xcomplex<f32>> {
+  %0 = stablehlo.fft %x, type = RFFT, length = [4] : (tensor<4xf32>) -> tensor<3xcomplex<f32>>
+  return %0 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+// Each op gets a function of its own; the op keeps its original (unsigned)
+// types, the buffers are signless. A form no pattern takes (bitcast_convert
+// between widths) calls the runtime too.
+// CHECK-DAG: func.func private @__stablehlo_py_runtime_0(memref<2x2xf32, strided<[?, ?], offset: ?>>, memref<2x2xf32, strided<[?, ?], offset: ?>>) attributes {{{.*}}stablehlo.cholesky
+// CHECK-DAG: func.func private @__stablehlo_py_runtime_1(memref<2x2xi8, strided<[?, ?], offset: ?>>, memref<2xi16, strided<[?], offset: ?>>) attributes {{{.*}}stablehlo.bitcast_convert %arg0 : (tensor<2x2xui8>) -> tensor<2xui16>
+// CHECK-LABEL: func.func @two_calls
+// CHECK: call @__stablehlo_py_runtime_0
+// CHECK: call @__stablehlo_py_runtime_1
+func.func @two_calls(%x: tensor<2x2xf32>, %p: tensor<2x2xui8>) -> (tensor<2x2xf32>, tensor<2xui16>) {
+  %0 = "stablehlo.cholesky"(%x) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %1 = stablehlo.bitcast_convert %p : (tensor<2x2xui8>) -> tensor<2xui16>
+  return %0, %1 : tensor<2x2xf32>, tensor<2xui16>
+}
+
+// -----
+
+// Tokens are no buffers: the runtime does not take them.
+// expected-error @+1 {{failed to legalize operation 'func.func'}}
+func.func @token(%t: !stablehlo.token) -> !stablehlo.token {
+  %0 = stablehlo.custom_call @foo(%t) : (!stablehlo.token) -> !stablehlo.token
+  return %0 : !stablehlo.token
+}
+
+// -----
+
+// A custom call naming a function (called_computations) is not taken alone.
+func.func @calls(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{failed to legalize operation 'stablehlo.custom_call'}}
+  %0 = stablehlo.custom_call @foo(%x) {called_computations = [@callee]} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func private @callee(%x: tensor<2xf32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
+}
