@@ -79,6 +79,10 @@ class SpecializingExecutable:
         """The plan that runs these arguments (prepared on first use)."""
         key = _signature(arrays)
         if key is None:
+            if self._static_backend == "compiled":
+                from .lowering import LoweringError
+
+                raise LoweringError(f"@{self._entry} is compiled per shape signature: its arguments must be arrays")
             return self._dynamic
         plan = self._plans.get(key)
         if plan is None:

@@ -58,19 +58,24 @@ def _lowering_context():
 
 
 def _static_specs(types, what: str, entry: str) -> list:
+    """The specs of an entry's argument or result types, which the compiled backend takes: tensors
+    of static shapes (a dynamic argument is a DynamicSignatureError, which compile() refines
+    away; checked last, so that what refinement cannot mend is reported first)."""
     specs = []
     for index, mlir_type in enumerate(types):
         spec = value_spec(mlir_type)
         if not isinstance(spec, TensorSpec):
             raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor; the compiled backend "
                                 "takes tensors only")
-        if not spec.is_static:
-            raise (DynamicSignatureError if what == "argument" else LoweringError)(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled "
-                                "backend takes static shapes (refine the module first)")
         if spec.element.category == "float" and spec.element.bits < 16:
             raise LoweringError(f"@{entry} {what} {index}: element type {spec.element.name} is not supported "
                                 "by the compiled backend yet")
         specs.append(spec)
+    for index, spec in enumerate(specs):
+        if not spec.is_static:
+            error = DynamicSignatureError if what == "argument" else LoweringError
+            raise error(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled backend "
+                        "takes static shapes (refine the module first)")
     return specs
 
 

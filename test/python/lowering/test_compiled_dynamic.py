@@ -73,3 +73,14 @@ def test_compiled_raises_for_arguments_that_do_not_refine():
     assert_same(run(x, x), [x + x])
     with pytest.raises(LoweringError, match=r"@main cannot be compiled for arguments .*refinement failed"):
         run(x, np.arange(4, dtype=np.float32))
+
+
+def test_a_dynamic_entry_taking_a_token_is_refused_when_compiled():
+    # What refinement cannot mend (a token) is reported first (found by the fuzzer: the
+    # specialising callable interpreted the call instead).
+    text = """func.func @main(%x: tensor<?xf32>, %t: !stablehlo.token) -> !stablehlo.token {
+  %0 = "stablehlo.outfeed"(%x, %t) {outfeed_config = ""} : (tensor<?xf32>, !stablehlo.token) -> !stablehlo.token
+  return %0 : !stablehlo.token
+}"""
+    with pytest.raises(LoweringError, match="argument 1: !stablehlo.token is not a tensor"):
+        stablehlo_py.compile(text, backend="compiled")
