@@ -67,9 +67,6 @@ def _static_specs(types, what: str, entry: str) -> list:
         if not isinstance(spec, TensorSpec):
             raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor; the compiled backend "
                                 "takes tensors only")
-        if spec.element.category == "float" and spec.element.bits < 16:
-            raise LoweringError(f"@{entry} {what} {index}: element type {spec.element.name} is not supported "
-                                "by the compiled backend yet")
         specs.append(spec)
     for index, spec in enumerate(specs):
         if not spec.is_static:
@@ -98,8 +95,28 @@ def _lowered(module, entry: str, to_llvm: bool, runtime_calls: bool = False):
     backend calls."""
     import mlir.ir as ir
 
-    _entry_function(module, entry).attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
+    function = _entry_function(module, entry)
+    function.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
+    _read_only_arguments(function)
     return _run_pipeline(module, entry, pipeline(to_llvm, runtime_calls))
+
+
+def _read_only_arguments(function) -> None:
+    """Marks the entry's arguments `bufferization.writable = false`: they are the caller's
+    arrays, which bufferization would otherwise update in place (a dynamic_update_slice of an
+    argument); it copies what it writes instead."""
+    import mlir.ir as ir
+
+    with function.context:
+        count = len(ir.FunctionType(ir.TypeAttr(function.attributes["function_type"]).value).inputs)
+        old = list(ir.ArrayAttr(function.attributes["arg_attrs"])) if "arg_attrs" in function.attributes \
+            else [ir.DictAttr.get({})] * count
+        new = []
+        for attrs in old:
+            entries = {named.name: named.attr for named in ir.DictAttr(attrs)}
+            entries["bufferization.writable"] = ir.BoolAttr.get(False)
+            new.append(ir.DictAttr.get(entries))
+        function.attributes["arg_attrs"] = ir.ArrayAttr.get(new)
 
 
 def _run_pipeline(module, entry: str, passes: str):

@@ -370,3 +370,26 @@ func.func @quantized(%q: tensor<2x!quant.uniform<i8:f32, 0.5:3>>) {
   return %0 : tensor<1x2x2x1xf32>
 }"""
     _both(empty, _RNG.integers(-3, 3, (1, 4, 4, 1)).astype(np.float32), _RNG.integers(-3, 3, (3, 3, 1, 1)).astype(np.float32))
+
+
+def test_the_callers_arrays_are_never_written():
+    # Bufferization updates a buffer in place when it may: never an argument's (the caller's).
+    text = """func.func @main(%x: tensor<4xf32>, %u: tensor<2xf32>, %i: tensor<i32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %r:2 = stablehlo.while(%k = %c0, %v = %x) : tensor<i32>, tensor<4xf32>
+    cond {
+      %p = stablehlo.compare LT, %k, %i : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %n = stablehlo.add %k, %c1 : tensor<i32>
+      %w = stablehlo.dynamic_update_slice %v, %u, %k : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+      stablehlo.return %n, %w : tensor<i32>, tensor<4xf32>
+    }
+  return %0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}"""
+    x, u, i = np.arange(4, dtype=np.float32), np.array([9, 8], np.float32), np.array(1, np.int32)
+    kept = x.copy(), u.copy(), i.copy()
+    _both(text, x, u, i)
+    assert_same([x, u, i], list(kept))
