@@ -11,17 +11,22 @@ import pytest
 from conftest import assert_same
 
 import stablehlo_py
-from stablehlo_py.lowering import LoweringError
+from stablehlo_py.lowering import LoweringError, lower
 
 DTYPES = {"i1": np.dtype(np.bool_), "i4": np.dtype(ml_dtypes.int4), "ui8": np.dtype(np.uint8),
           "i8": np.dtype(np.int8), "i32": np.dtype(np.int32), "ui32": np.dtype(np.uint32),
           "i64": np.dtype(np.int64), "ui64": np.dtype(np.uint64), "f16": np.dtype(np.float16),
           "bf16": np.dtype(ml_dtypes.bfloat16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
-          "complex<f32>": np.dtype(np.complex64), "complex<f64>": np.dtype(np.complex128)}
+          "complex<f32>": np.dtype(np.complex64), "complex<f64>": np.dtype(np.complex128),
+          "f8E4M3FN": np.dtype(ml_dtypes.float8_e4m3fn), "f8E5M2": np.dtype(ml_dtypes.float8_e5m2),
+          "f4E2M1FN": np.dtype(ml_dtypes.float4_e2m1fn)}
+NARROW = ["f8E4M3FN", "f8E5M2", "f4E2M1FN"]
 
 
 def _both(text: str, *inputs) -> None:
-    """Both backends on the same inputs, which the compiled code must leave as they were."""
+    """Both backends on the same inputs, which the compiled code must leave as they were; the
+    program lowers whole (no op left to another backend)."""
+    assert "stablehlo." not in str(lower(text, to_llvm=False)), text
     kept = [np.copy(a) for a in inputs]
     expected = stablehlo_py.interpret(text, *inputs)
     got = stablehlo_py.compile(text, backend="compiled")(*inputs)
@@ -45,7 +50,7 @@ def _values(rng, element: str, shape, *, small: bool = False) -> np.ndarray:
         return rng.integers(max(lo, info.min), hi, shape, endpoint=True).astype(dtype)
     if dtype.kind == "c":
         return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
-    if small:
+    if small or element in NARROW:
         return rng.integers(-3, 3, shape, endpoint=True).astype(dtype)
     # magnitudes far apart, so the order of a float sum shows in its bits
     scale = 10.0 ** rng.integers(-3, 4, shape)
@@ -114,7 +119,8 @@ CASES = ([("replace", e) for e in ALL_ELEMENTS] + [("keep", "f32")] +
          [("add", e) for e in ALL_ELEMENTS if e != "i1"] +
          [("multiply", e) for e in ["i4", "ui8", "i32", "f16", "f32", "complex<f32>", "complex<f64>"]] +
          [(k, e) for k in ("max", "min") for e in ["i1", "i4", "ui8", "i32", "ui64", "f16", "bf16", "f32", "f64"]] +
-         [(k, e) for k in ("subtract", "affine") for e in ["i8", "i32", "f16", "bf16", "f32"]])
+         [(k, e) for k in ("subtract", "affine") for e in ["i8", "i32", "f16", "bf16", "f32"]] +
+         [(k, e) for k in ("replace", "add", "max") for e in NARROW])
 
 
 @pytest.mark.parametrize("kind,element", CASES, ids=[f"{k}-{e}" for k, e in CASES])
@@ -276,6 +282,7 @@ def test_promoted_update_computation():
 
 
 def test_an_unsupported_body_is_refused_cleanly():
+    """The pass fails naming the op (the match fails before it builds anything)."""
     text = """func.func @main(%x: tensor<4xf32>, %i: tensor<2x1xi32>, %u: tensor<2xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<
       inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
@@ -290,7 +297,7 @@ func.func private @plus(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
   return %s : tensor<f32>
 }"""
     with pytest.raises(LoweringError, match=r"failed to legalize operation 'stablehlo\.scatter'"):
-        stablehlo_py.compile(text, backend="compiled")
+        lower(text, to_llvm=False)
 
 
 def _random_scatter(rng):
@@ -363,20 +370,21 @@ def sas_program(element: str, shape, window, strides, padding, select: str, scat
     body = "\n".join(f"    {line}" for line in _body(scatter, se))
     pads = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding)
     rank = len(shape)
+    colon = ": " if rank else ""
     operand, source, result = _tensor(shape, element), _tensor(source_shape, element), _tensor(shape, se)
     text = (f"func.func @main(%x: {operand}, %s: {source}, %init: {t}) -> {result} {{\n"
             f"  %r = \"stablehlo.select_and_scatter\"(%x, %s, %init) ({{\n"
             f"  ^bb0(%a: {t}, %b: {t}):\n    %c = {compare}\n    stablehlo.return %c : tensor<i1>\n"
             f"  }}, {{\n  ^bb0(%o0: {st}, %n0: {st}):\n{body}\n  }}) {{\n"
-            f"    window_dimensions = array<i64: {', '.join(map(str, window))}>,\n"
-            f"    window_strides = array<i64: {', '.join(map(str, strides))}>,\n"
-            f"    padding = dense<{'[' + pads + ']' if rank else '[]'}> : tensor<{rank}x2xi64>\n"
+            f"    window_dimensions = array<i64{colon}{', '.join(map(str, window))}>,\n"
+            f"    window_strides = array<i64{colon}{', '.join(map(str, strides))}>,\n"
+            f"    padding = dense<{'[' + pads + ']' if rank else ''}> : tensor<{rank}x2xi64>\n"
             f"  }} : ({operand}, {source}, {t}) -> {result}\n  return %r : {result}\n}}")
     return text, source_shape
 
 
 @pytest.mark.parametrize("select", ["GE", "GT", "LE", "LT"])
-@pytest.mark.parametrize("element", ["f32", "i32", "ui8", "f16", "bf16", "f64", "i4"])
+@pytest.mark.parametrize("element", ["f32", "i32", "ui8", "f16", "bf16", "f64", "i4", "f8E4M3FN", "f4E2M1FN"])
 def test_select_and_scatter_selects_with_ties(select, element):
     """Overlapping windows over small values (many ties: GE/LE keep the first, GT/LT the last),
     padded on both sides, strided."""
@@ -423,6 +431,12 @@ def test_select_and_scatter_promoted_and_zero_sized():
     text, source_shape = sas_program("f32", (2, 3), (3, 2), (1, 1), ((0, 0), (0, 0)), "GE", "add")
     assert source_shape == (0, 2)
     _both(text, np.ones((2, 3), np.float32), np.zeros(source_shape, np.float32), np.float32(2))
+
+
+def test_select_and_scatter_of_a_scalar():
+    text, source_shape = sas_program("f32", (), (), (), (), "GE", "affine")
+    assert source_shape == ()
+    _both(text, np.array(3, np.float32), np.array(2, np.float32), np.array(1.5, np.float32))
 
 
 def test_select_and_scatter_with_a_general_select():
