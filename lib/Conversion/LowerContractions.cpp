@@ -35,40 +35,51 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value sum) {
 // sum(lhs[map0] * rhs[map1]) over the reduction loops, into a tensor of
 // `target` (the last map indexes it; operands after the first two only give
 // loops their bounds). Products of `element` type (converted to the result's
-// first), summed in index order; floats narrower than f32 accumulate in f32
-// and round once, as the interpreter and XLA do.
+// first), summed in index order; floats narrower than f32 (f16, bf16 and the
+// small floats, held as their bits) accumulate in f32 and round once, as the
+// interpreter (dot_conv._accumulation) and XLA do.
 Value sumOfProducts(OpBuilder &b, Location loc, Type element,
                     RankedTensorType target, ValueRange inputs,
                     ArrayRef<AffineMap> maps, ArrayRef<IteratorType> iterators) {
   int64_t resultRank = target.getRank();
   Type computed = computeType(element);
+  bool small = isSmallFloat(element);
   auto narrow = dyn_cast<FloatType>(computed);
-  Type accumulator = narrow && narrow.getWidth() < 32
-                         ? Type(b.getF32Type()) : computed;
-  Type stored = accumulator == computed ? target.getElementType() : accumulator;
+  bool inF32 = small || (narrow && narrow.getWidth() < 32);
+  Type accumulator = inF32 ? Type(b.getF32Type()) : computed;
+  Type stored = inF32 ? accumulator : target.getElementType();
   auto accumulatorType = target.clone(stored);
   Value zero = zeroOf(b, loc, stored);
   Value init = linalg::FillOp::create(b, loc, zero,
                                       emptyLike(b, loc, accumulatorType))
                    .getResult(0);
-  auto widen = [&](OpBuilder &nested, Location l, Value v) -> Value {
-    return v.getType() == accumulator
-               ? v : arith::ExtFOp::create(nested, l, accumulator, v);
+  // An operand element as the accumulator computes it (widenings exact).
+  auto operand = [&](OpBuilder &nested, Location l, Value v) -> Value {
+    if (inF32 && v.getType() == accumulator) // widened already
+      return v;
+    Value value = loadElement(nested, l, v, element);
+    if (!inF32)
+      return value;
+    if (small)
+      return emitSmallFloatToF32(nested, l, value, element);
+    return arith::ExtFOp::create(nested, l, accumulator, value);
   };
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{accumulatorType}, inputs, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nested, Location l, ValueRange args) {
-        auto load = [&](Value v) {
-          return widen(nested, l, loadElement(nested, l, v, element));
-        };
         // One statement each: the IR's order does not depend on the compiler's.
-        Value lhs = load(args[0]);
-        Value rhs = load(args[1]);
-        Value sum = multiplyAdd(nested, l, lhs, rhs, load(args.back()));
-        linalg::YieldOp::create(nested, l, storeElement(nested, l, sum, element));
+        Value lhs = operand(nested, l, args[0]);
+        Value rhs = operand(nested, l, args[1]);
+        Value sum = args.back();
+        if (!inF32)
+          sum = loadElement(nested, l, sum, element);
+        sum = multiplyAdd(nested, l, lhs, rhs, sum);
+        if (!inF32)
+          sum = storeElement(nested, l, sum, element);
+        linalg::YieldOp::create(nested, l, sum);
       });
   Value result = generic.getResult(0);
-  if (accumulator == computed)
+  if (!inF32)
     return result;
   return linalg::GenericOp::create(
              b, loc, TypeRange{target}, ValueRange{result},
@@ -77,9 +88,12 @@ Value sumOfProducts(OpBuilder &b, Location loc, Type element,
               b.getMultiDimIdentityMap(resultRank)},
              parallel(resultRank),
              [&](OpBuilder &nested, Location l, ValueRange args) {
-               linalg::YieldOp::create(
-                   nested, l,
-                   ValueRange{arith::TruncFOp::create(nested, l, computed, args[0])});
+               Value rounded =
+                   small ? emitF32ToSmallFloat(nested, l, args[0], element)
+                         : arith::TruncFOp::create(nested, l, computed, args[0])
+                               .getResult();
+               linalg::YieldOp::create(nested, l,
+                                       storeElement(nested, l, rounded, element));
              })
       .getResult(0);
 }
@@ -238,8 +252,34 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
       return rewriter.notifyMatchFailure(op, "groups");
     int64_t groupOutputs = outFeatures / groups;
     Location loc = op.getLoc();
-    Value zero = zeroOf(rewriter, loc, storageType(element));
-    Value lhs = padded(rewriter, loc, adaptor.getLhs(), zero, low, high, interior);
+    // The padding is zeros of the element type. E8M0FNU has none: its lhs is
+    // widened to f32 first and padded with f32 zeros, as the interpreter pads
+    // (sumOfProducts takes an operand already in f32 as it is).
+    Value source = adaptor.getLhs();
+    Value zero;
+    bool pads = llvm::any_of(llvm::concat<int64_t>(low, high, interior),
+                             [](int64_t size) { return size != 0; });
+    if (pads && isSmallFloat(element) &&
+        !APFloat::semanticsHasZero(cast<FloatType>(element).getFloatSemantics())) {
+      int64_t lhsRank = lhsType.getRank();
+      auto wide = lhsType.clone(rewriter.getF32Type());
+      source = linalg::GenericOp::create(
+                  rewriter, loc, TypeRange{wide}, ValueRange{source},
+                  ValueRange{emptyLike(rewriter, loc, wide)},
+                  {rewriter.getMultiDimIdentityMap(lhsRank),
+                   rewriter.getMultiDimIdentityMap(lhsRank)},
+                  parallel(lhsRank),
+                  [&](OpBuilder &nested, Location l, ValueRange args) {
+                    Value bits = loadElement(nested, l, args[0], element);
+                    Value value = emitSmallFloatToF32(nested, l, bits, element);
+                    linalg::YieldOp::create(nested, l, value);
+                  })
+                  .getResult(0);
+      zero = zeroOf(rewriter, loc, rewriter.getF32Type());
+    } else {
+      zero = zeroOf(rewriter, loc, storageType(element));
+    }
+    Value lhs = padded(rewriter, loc, source, zero, low, high, interior);
     // Loops: d(0..rank) the output, then the kernel's spatial dimensions and
     // the input feature within the group in the lhs's order of its dimensions
     // (the innermost loop reads the lhs's innermost dimension). Float sums may

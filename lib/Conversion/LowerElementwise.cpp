@@ -103,13 +103,17 @@ struct ConstantToArith : OpConversionPattern<ConstantOp> {
     if (!value || !target || value.getElementType() != element ||
         !isa<IntegerType, FloatType, ComplexType>(element))
       return rewriter.notifyMatchFailure(op, "expected dense elements");
-    // ui8 -> i8 keeps the bits; a sub-byte integer becomes a byte holding
-    // its bits (true is 1, i4 -1 is 0x0F).
-    if (isSubByte(element))
+    // ui8 -> i8 and f8 -> i8 keep the bits; a sub-byte integer (or f4, f6:
+    // first as its bits) becomes a byte holding its bits (true is 1, i4 -1
+    // is 0x0F).
+    if (isSubByte(element)) {
+      if (isa<FloatType>(element))
+        value = value.bitcast(computeType(element));
       value = value.mapValues(target.getElementType(),
                               [](const APInt &bits) { return bits.zext(8); });
-    else if (value.getElementType() != target.getElementType())
+    } else if (value.getElementType() != target.getElementType()) {
       value = value.bitcast(target.getElementType());
+    }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, target, value);
     return success();
   }

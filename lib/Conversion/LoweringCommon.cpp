@@ -8,8 +8,10 @@ namespace mlir::stablehlo::linalg_lowering {
 using utils::IteratorType;
 
 bool isSubByte(Type element) {
-  auto integer = dyn_cast<IntegerType>(element);
-  return integer && integer.getWidth() < 8;
+  if (auto integer = dyn_cast<IntegerType>(element))
+    return integer.getWidth() < 8;
+  // f4 and f6, held as their bits (computeType), one per byte as ml_dtypes
+  return isSmallFloat(element) && element.getIntOrFloatBitWidth() < 8;
 }
 
 Type storageType(Type element) {
@@ -195,8 +197,11 @@ LogicalResult emitScalarBody(OpBuilder &b, Location loc, Block &body,
   mapping.map(body.getArguments(), arguments);
   for (Operation &inner : body) {
     if (isa<ReturnOp>(inner)) {
-      for (Value value : inner.getOperands())
+      for (Value value : inner.getOperands()) {
+        if (!mapping.contains(value))
+          return failure(); // a value from outside the body
         results.push_back(mapping.lookup(value));
+      }
       return success();
     }
     if (inner.getNumResults() != 1 || inner.getNumRegions() != 0)

@@ -23,7 +23,8 @@ namespace mlir::stablehlo::linalg_lowering {
 
 //===--- Element storage -------------------------------------------------===//
 
-// Integers narrower than a byte (i1, i2, i4 and their unsigned forms) are
+// Integers narrower than a byte (i1, i2, i4 and their unsigned forms), and f4
+// and f6 (held as their bits), are
 // held one per byte, their bits in the low end, as numpy's bool and
 // ml_dtypes' int4 hold them: MLIR lowers no sub-byte buffers to LLVM unless
 // they are emulated packed.

@@ -14,12 +14,14 @@
 //    ml_dtypes does (a NaN result is the canonical quiet NaN of its sign);
 //    f16 conversions move NaN payloads as numpy's do;
 //  * sign-bit ops (negate, abs) and bit tests work on the integer view, so
-//    NaN payloads and signs stay as numpy leaves them.
+//    NaN payloads and signs stay as numpy leaves them;
+//  * the f8, f6 and f4 types are held as their bits, widened to f32 exactly
+//    and rounded back once with integer ops, from their fltSemantics
+//    (SmallFloat: ml_dtypes' values and roundings, checked on every type).
 // Differences left (NaN bits and roundings, never other values): which NaN
 // an op on two NaN operands returns, and the sign and payload of a NaN from a
 // math function; exp, log, sin, pow, cbrt, ... round as the libm the lowering
-// calls (within 2 ULP of numpy's loops). Unsupported (null): f8/f6/f4 element
-// types (except the bit moves select and bitcast_convert), quantized types,
+// calls (within 2 ULP of numpy's loops). Unsupported (null): quantized types,
 // integers wider than 64 bits, complex abs, sign, power, atan2 and
 // transcendental functions (numpy's own complex algorithms), bitcast_convert
 // between widths (not element-wise).
@@ -52,8 +54,86 @@ using llvm::TypeSwitch;
 using CmpF = arith::CmpFPredicate;
 using CmpI = arith::CmpIPredicate;
 
-// What an original element type's semantics depend on.
-enum class Kind { Bool, Signed, Unsigned, Float, Complex, None };
+// A float of at most 8 bits (the f8, f6 and f4 types), as its fltSemantics
+// lay it out: the sign on top (if any), the exponent field, `mantissa` bits.
+// LLVM has no such types: values are held as their bits (computeType is the
+// integer of their width, one per byte in memory as ml_dtypes holds them),
+// widened to f32 exactly and rounded back once, with integer ops.
+struct SmallFloat {
+  // Where NaN lives: nowhere (f4, f6), IEEE's (all-ones exponent), the
+  // all-ones magnitude (E4M3FN, E8M0FNU), or -0's pattern (the FNUZ types).
+  enum class NaNs { None, Ieee, AllOnes, NegativeZero };
+  unsigned width = 0, mantissa = 0;
+  int minExp = 0, maxExp = 0, bias = 0;
+  bool hasSign = false, hasZero = false;
+  NaNs nans = NaNs::None;
+  // bit patterns: the sign, the magnitude bits, the largest finite value,
+  // the quiet NaN (positive where signed), +inf (IEEE's only)
+  uint32_t signMask = 0, magnitude = 0, largest = 0, quietNaN = 0,
+           infinity = 0;
+};
+
+uint32_t patternOf(const APFloat &value) {
+  return uint32_t(value.bitcastToAPInt().getZExtValue());
+}
+
+// The layout of `type` if it is a float of at most 8 bits laid out as
+// SmallFloat assumes (checked against its largest value and NaN), with a
+// range f32 holds as normal numbers (E8M0FNU's 2^-127 aside); else none.
+std::optional<SmallFloat> smallFloat(Type type) {
+  auto real = dyn_cast_or_null<FloatType>(type);
+  if (!real || real.getWidth() > 8)
+    return std::nullopt;
+  const llvm::fltSemantics &semantics = real.getFloatSemantics();
+  SmallFloat f;
+  f.width = APFloat::semanticsSizeInBits(semantics);
+  f.mantissa = APFloat::semanticsPrecision(semantics) - 1;
+  f.minExp = APFloat::semanticsMinExponent(semantics);
+  f.maxExp = APFloat::semanticsMaxExponent(semantics);
+  f.hasSign = APFloat::semanticsHasSignedRepr(semantics);
+  f.hasZero = APFloat::semanticsHasZero(semantics);
+  bool hasInf = APFloat::semanticsHasInf(semantics);
+  bool hasNaN = APFloat::semanticsHasNaN(semantics);
+  if (f.width != real.getWidth() || f.width < 2 ||
+      (f.hasSign && !APFloat::hasSignBitInMSB(semantics)))
+    return std::nullopt;
+  if (f.mantissa + (f.hasSign ? 1 : 0) >= f.width)
+    return std::nullopt; // no exponent field
+  // Every value an f32 normal, but for a type without zero starting at
+  // 2^-127 (decode makes that one f32 subnormal itself).
+  int lowest = f.hasZero ? f.minExp - int(f.mantissa) : f.minExp + 1;
+  if (lowest < -126 || f.maxExp > 127)
+    return std::nullopt;
+  f.signMask = f.hasSign ? 1u << (f.width - 1) : 0;
+  f.magnitude = ((1u << f.width) - 1) & ~f.signMask;
+  f.bias = f.hasZero ? 1 - f.minExp : -f.minExp;
+  f.largest = patternOf(APFloat::getLargest(semantics));
+  if (int64_t(f.largest >> f.mantissa) != int64_t(f.maxExp) + f.bias)
+    return std::nullopt;
+  if (hasNaN) {
+    f.quietNaN = patternOf(APFloat::getQNaN(semantics));
+    if (hasInf && f.mantissa > 0) {
+      f.nans = SmallFloat::NaNs::Ieee;
+      f.infinity = patternOf(APFloat::getInf(semantics));
+    } else if (!hasInf && f.hasSign && f.quietNaN == f.signMask) {
+      f.nans = SmallFloat::NaNs::NegativeZero;
+    } else if (!hasInf && f.quietNaN == f.magnitude) {
+      f.nans = SmallFloat::NaNs::AllOnes;
+    } else {
+      return std::nullopt;
+    }
+  } else if (hasInf) {
+    return std::nullopt;
+  }
+  // No zero (E8M0FNU) only unsigned, and unsigned only with a NaN for the
+  // negative values.
+  if (f.hasSign ? !f.hasZero : f.nans != SmallFloat::NaNs::AllOnes)
+    return std::nullopt;
+  return f;
+}
+
+// What an original element type's semantics depend on (Small: SmallFloat).
+enum class Kind { Bool, Signed, Unsigned, Float, Small, Complex, None };
 
 Kind kindOf(Type type) {
   if (auto integer = dyn_cast_or_null<IntegerType>(type)) {
@@ -64,10 +144,12 @@ Kind kindOf(Type type) {
       return Kind::None;
     return integer.isUnsigned() ? Kind::Unsigned : Kind::Signed;
   }
-  // The floats the interpreter computes natively (f8 and narrower: null).
+  // The floats LLVM computes in.
   if (isa_and_nonnull<Float16Type, BFloat16Type, Float32Type, Float64Type>(
           type))
     return Kind::Float;
+  if (smallFloat(type))
+    return Kind::Small;
   if (auto complex = dyn_cast_or_null<ComplexType>(type))
     if (isa<Float32Type, Float64Type>(complex.getElementType()))
       return Kind::Complex;
@@ -239,6 +321,158 @@ public:
   OpBuilder &b;
   Location loc;
 };
+
+//===--- Floats of at most 8 bits: their bits <-> f32 ---------------------===//
+
+// The f32 value of small float `f`'s bits `x`, exact (numerics checked on
+// every pattern against ml_dtypes' astype): a NaN becomes the quiet NaN of
+// its sign, the FNUZ types' one NaN a negative one.
+Value decode(Scalar &s, const SmallFloat &f, Value x) {
+  Type i32 = s.b.getI32Type();
+  unsigned m = f.mantissa;
+  Value u = s.make<arith::ExtUIOp>(i32, x);
+  Value magnitude = s.andi(u, APInt(32, f.magnitude));
+  // Normal: the exponent rebiased, the fraction moved up.
+  Value rebias = s.integer(i32, int64_t(127 - f.bias) * (int64_t(1) << 23));
+  Value value = s.addi(s.shli(magnitude, 23 - m), rebias);
+  Value fraction = s.andi(magnitude, APInt(32, (1u << m) - 1));
+  Value lowest = s.cmpi(CmpI::ult, magnitude, int64_t(1) << m); // field 0
+  if (f.hasZero) {
+    // Subnormal: fraction * 2^(minExp - m), normalized at its leading bit.
+    Value subnormal = s.integer(i32, 0);
+    for (unsigned p = 0; p < m; ++p) {
+      int64_t exponent = int64_t(f.minExp) - m + p + 127;
+      Value moved = s.andi(s.shli(fraction, 23 - p), APInt(32, 0x7FFFFF));
+      Value bits = s.addi(moved, s.integer(i32, exponent << 23));
+      Value leading = s.cmpi(CmpI::uge, fraction, int64_t(1) << p);
+      subnormal = s.select(leading, bits, subnormal);
+    }
+    value = s.select(lowest, subnormal, value);
+  } else if (f.minExp == -127) {
+    // 2^-127 (E8M0FNU's field 0) is an f32 subnormal.
+    Value moved = s.shli(fraction, 22 - m);
+    Value bits = s.ori(moved, APInt(32, 1u << 22));
+    value = s.select(lowest, bits, value);
+  }
+  Value quiet = s.integer(i32, 0x7FC00000);
+  switch (f.nans) {
+  case SmallFloat::NaNs::Ieee: {
+    Value inf = s.integer(i32, f.infinity);
+    Value isInf = s.cmpi(CmpI::eq, magnitude, inf);
+    Value isNaN = s.cmpi(CmpI::ugt, magnitude, inf);
+    value = s.select(isInf, s.integer(i32, 0x7F800000), value);
+    value = s.select(isNaN, quiet, value);
+    break;
+  }
+  case SmallFloat::NaNs::AllOnes:
+    value = s.select(s.cmpi(CmpI::eq, magnitude, f.magnitude), quiet, value);
+    break;
+  case SmallFloat::NaNs::NegativeZero: // its sign bit is set: -NaN
+    value = s.select(s.cmpi(CmpI::eq, u, f.signMask), quiet, value);
+    break;
+  case SmallFloat::NaNs::None:
+    break;
+  }
+  if (f.hasSign) {
+    Value sign = s.shli(s.shrui(u, f.width - 1), 31);
+    value = s.ori(value, sign);
+  }
+  return s.fromBits(value, s.b.getF32Type());
+}
+
+// f32 `x` rounded to nearest even into small float `f`'s bits, as
+// ml_dtypes' astype rounds (checked against it on every exponent and the
+// bits around each rounding boundary): overflow gives inf, NaN for the
+// types without inf (E8M0FNU from 2^127 * 1.5 up), the largest value for
+// those without NaN (f4, f6); below the smallest subnormal, a zero of the
+// sign (FNUZ: +0; E8M0FNU: its smallest value, 2^-127; its zero and
+// negative values are NaN); NaN the quiet NaN of its sign (FNUZ: theirs).
+// E8M0FNU (no fraction bits) rounds ties up. f4 and f6 have no NaN:
+// `convert` takes it to -0 (conversion.py, as XLA), ml_dtypes' arithmetic
+// to the zero of the other sign.
+Value encode(Scalar &s, const SmallFloat &f, Value x, bool convert) {
+  Type i32 = s.b.getI32Type();
+  int64_t m = f.mantissa;
+  Value u = s.bits(x);
+  Value sign = s.shrui(u, 31);
+  Value a = s.andi(u, APInt(32, 0x7FFFFFFF));
+  Value isNaN = s.cmpi(CmpI::ugt, a, 0x7F800000);
+  Value field = s.shrui(a, 23);
+  // a = significand * 2^(exponent - 23), the significand's leading bit
+  // implicit unless f32-subnormal.
+  Value one = s.integer(i32, 1);
+  Value biased = s.make<arith::MaxSIOp>(field, one);
+  Value exponent = s.subi(biased, s.integer(i32, 127));
+  Value normal = s.cmpi(CmpI::ne, field, 0);
+  Value implicit = s.shli(s.make<arith::ExtUIOp>(i32, normal), 23);
+  Value significand = s.ori(s.andi(a, APInt(32, 0x7FFFFF)), implicit);
+  // Kept: the significand's top m + 1 bits at the result's exponent, fewer
+  // below minExp; the rest rounds it (to even on a tie).
+  Value minExp = s.integer(i32, f.minExp);
+  Value target = s.make<arith::MaxSIOp>(exponent, minExp);
+  Value extra = s.subi(target, exponent);
+  Value shift = s.addi(extra, s.integer(i32, 23 - m));
+  shift = s.make<arith::MinSIOp>(shift, s.integer(i32, 31));
+  Value kept = s.make<arith::ShRUIOp>(significand, shift);
+  Value below = s.subi(s.make<arith::ShLIOp>(one, shift), one);
+  Value rest = s.andi(significand, below);
+  Value half = s.make<arith::ShLIOp>(one, s.subi(shift, one));
+  Value odd = s.cmpi(CmpI::ne, s.andi(kept, one), 0);
+  Value above = s.cmpi(CmpI::ugt, rest, half);
+  Value tie = s.cmpi(CmpI::eq, rest, half);
+  Value up = s.ori(above, s.andi(tie, odd));
+  kept = s.addi(kept, s.make<arith::ExtUIOp>(i32, up));
+  // The field below the kept bits; a carry out of them moves it up.
+  Value base = s.shli(s.addi(target, s.integer(i32, f.bias - 1)), m);
+  Value bits = s.addi(base, kept);
+  Value tooLarge = s.cmpi(CmpI::sgt, exponent, f.maxExp);
+  Value over = s.ori(tooLarge, s.cmpi(CmpI::sgt, bits, f.largest)); // inf too
+  if (!f.hasZero) // below 2^-127: the smallest value
+    bits = s.make<arith::MaxSIOp>(bits, s.integer(i32, 0));
+  Value signBit = f.hasSign ? s.shli(sign, f.width - 1) : Value();
+  Value nan = s.integer(i32, f.quietNaN);
+  Value result;
+  switch (f.nans) {
+  case SmallFloat::NaNs::Ieee: {
+    Value inf = s.integer(i32, f.infinity);
+    Value magnitude = s.select(isNaN, nan, s.select(over, inf, bits));
+    result = s.ori(signBit, magnitude);
+    break;
+  }
+  case SmallFloat::NaNs::AllOnes: {
+    Value invalid = s.ori(over, isNaN);
+    if (f.hasSign) {
+      result = s.ori(signBit, s.select(invalid, nan, bits));
+      break;
+    }
+    Value zero = s.cmpi(CmpI::eq, a, 0);
+    Value negative = s.cmpi(CmpI::ne, sign, 0);
+    if (f.hasZero) { // +-0 -> 0, other negative values -> NaN
+      bits = s.select(zero, s.integer(i32, 0), bits);
+      negative = s.andi(negative, s.cmpi(CmpI::ne, a, 0));
+    } else {
+      invalid = s.ori(invalid, zero);
+    }
+    result = s.select(s.ori(invalid, negative), nan, bits);
+    break;
+  }
+  case SmallFloat::NaNs::NegativeZero: {
+    Value zero = s.cmpi(CmpI::eq, bits, 0);
+    Value signed_ = s.select(zero, bits, s.ori(signBit, bits));
+    result = s.select(s.ori(over, isNaN), nan, signed_);
+    break;
+  }
+  case SmallFloat::NaNs::None: {
+    Value largest = s.integer(i32, f.largest);
+    result = s.ori(signBit, s.select(over, largest, bits));
+    Value zero = convert ? s.integer(i32, f.signMask)
+                         : s.shli(s.xori(sign, one), f.width - 1);
+    result = s.select(isNaN, zero, result);
+    break;
+  }
+  }
+  return s.make<arith::TruncIOp>(s.b.getIntegerType(f.width), result);
+}
 
 //===--- Integers ---------------------------------------------------------===//
 
@@ -709,6 +943,7 @@ Value compare(Scalar &s, CompareOp op, Kind kind, Value x, Value y) {
                    direction == ComparisonDirection::GT;
     return lexicographic(s, greater ? CmpF::OGT : CmpF::OLT, predicate, x, y);
   }
+  case Kind::Small: // decoded by the caller
   case Kind::None:
     break;
   }
@@ -887,6 +1122,13 @@ Value convertValue(Scalar &s, Value x, Type from, Type to) {
   if (from == to)
     return x;
   Kind source = kindOf(from), target = kindOf(to);
+  Type f32 = s.b.getF32Type();
+  if (source == Kind::Small) { // through f32, exact (as conversion.py)
+    Value wide = decode(s, *smallFloat(from), x);
+    if (target == Kind::Small)
+      return encode(s, *smallFloat(to), wide, /*convert=*/true);
+    return convertValue(s, wide, f32, to);
+  }
   if (source == Kind::Complex) {
     Type part = cast<ComplexType>(from).getElementType();
     if (target != Kind::Complex) // the real part (the spec ignores imag)
@@ -902,6 +1144,16 @@ Value convertValue(Scalar &s, Value x, Type from, Type to) {
     Value re = convertValue(s, x, from, part);
     Value im = s.real(part, 0.0);
     return s.makeComplex(to, re, im);
+  }
+  if (target == Kind::Small) { // rounded once from f32 (f64: to odd first)
+    Value wide;
+    if (source == Kind::Float)
+      wide = isa<Float64Type>(from) ? roundToOddF32(s, x) : s.widen(x);
+    else if (source == Kind::Signed)
+      wide = s.make<arith::SIToFPOp>(f32, x);
+    else
+      wide = s.make<arith::UIToFPOp>(f32, x);
+    return encode(s, *smallFloat(to), wide, /*convert=*/true);
   }
   if (target == Kind::Bool) // x != 0 (NaN != 0)
     return source == Kind::Float ? s.cmpf(CmpF::UNE, x, 0.0)
@@ -955,10 +1207,135 @@ Value clamp(Scalar &s, Kind kind, Value low, Value x, Value high) {
     return floatMaxMin(s, false, floatMaxMin(s, true, x, low), high);
   case Kind::Complex:
     return complexMaxMin(s, false, complexMaxMin(s, true, x, low), high);
+  case Kind::Small:
   case Kind::None:
     break;
   }
   return {};
+}
+
+//===--- Floats of at most 8 bits: the ops --------------------------------===//
+
+// float_max/float_min on small floats: chosen by their f32 values (the
+// first NaN operand as it is), two zeros by their bits (max: -0 only if
+// both are; min: if either is).
+Value smallMaxMin(Scalar &s, const SmallFloat &f, bool isMax, Value x,
+                  Value y) {
+  Value wideX = decode(s, f, x);
+  Value wideY = decode(s, f, y);
+  Value xZero = s.cmpf(CmpF::OEQ, wideX, 0.0);
+  Value yZero = s.cmpf(CmpF::OEQ, wideY, 0.0);
+  Value zeros = s.andi(xZero, yZero);
+  Value signedZero = isMax ? s.andi(x, y) : s.ori(x, y);
+  Value ordered = s.cmpf(isMax ? CmpF::OGE : CmpF::OLE, wideX, wideY);
+  Value xWins = s.ori(ordered, s.isNaN(wideX));
+  return s.select(zeros, signedZero, s.select(xWins, x, y));
+}
+
+// reduce_precision on a small float: its value reduced in f16 where f16
+// holds every value of the type (subnormals included), else in f32, then
+// converted back (elementwise._reduce_precision, as XLA).
+Value smallReducePrecision(Scalar &s, const SmallFloat &f, Value x,
+                           uint32_t exponentBits, uint32_t mantissaBits) {
+  Type f32 = s.b.getF32Type(), f16 = s.b.getF16Type();
+  Value wide = decode(s, f, x);
+  bool inHalf = f.mantissa <= 10 && f.maxExp <= 15 &&
+                f.minExp - int(f.mantissa) >= -24;
+  if (inHalf) {
+    Value half = s.make<arith::TruncFOp>(f16, wide); // exact
+    half = reducePrecision(s, half, exponentBits, mantissaBits);
+    wide = s.make<arith::ExtFOp>(f32, half);
+  } else {
+    wide = reducePrecision(s, wide, exponentBits, mantissaBits);
+  }
+  return encode(s, f, wide, /*convert=*/true);
+}
+
+// The element-wise ops on small floats (as their bits). ml_dtypes computes
+// them in f32 and rounds once (its arithmetic, and _via_f32); negate, abs
+// and sign keep its bit rules: the FNUZ types' 0 and NaN keep their sign,
+// E8M0FNU (unsigned) negates to NaN and abs is itself, sign keeps NaN and
+// the all-zero pattern (E8M0FNU's 2^-127 too). Null for other ops.
+Value smallFloatOp(Scalar &s, Operation *op, const SmallFloat &f,
+                   ArrayRef<Type> operandTypes, ValueRange args,
+                   Type resultType) {
+  Type type = operandTypes.front();
+  auto widen = [&](Value x) { return decode(s, f, x); };
+  auto round = [&](Value x) { return encode(s, f, x, /*convert=*/false); };
+  if (auto compareOp = dyn_cast<CompareOp>(op)) { // on the f32 values
+    if (operandTypes[1] != type || !isPredicate(resultType) ||
+        !compareOp.getComparisonDirectionAttr())
+      return {};
+    Value x = widen(args[0]);
+    Value y = widen(args[1]);
+    return compare(s, compareOp, Kind::Float, x, y);
+  }
+  if (isa<RealOp, ImagOp>(op)) { // imag: 0 converted (E8M0FNU: NaN)
+    if (resultType != type)
+      return {};
+    return isa<RealOp>(op) ? args[0] : round(s.real(s.b.getF32Type(), 0.0));
+  }
+  if (isa<IsFiniteOp>(op)) {
+    if (!isPredicate(resultType))
+      return {};
+    Value exponent = s.andi(s.bits(widen(args[0])), APInt(32, 0x7F800000));
+    return s.cmpi(CmpI::ne, exponent, 0x7F800000);
+  }
+  if (!llvm::all_equal(operandTypes) || resultType != type)
+    return {};
+  if (isa<ClampOp>(op))
+    return smallMaxMin(s, f, false, smallMaxMin(s, f, true, args[1], args[0]),
+                       args[2]);
+  if (auto reduce = dyn_cast<ReducePrecisionOp>(op)) {
+    if (!reduce.getExponentBitsAttr() || !reduce.getMantissaBitsAttr() ||
+        reduce.getExponentBits() < 1)
+      return {};
+    return smallReducePrecision(s, f, args[0], reduce.getExponentBits(),
+                                reduce.getMantissaBits());
+  }
+  if (UnaryFn fn = floatUnaryFn(op))
+    return round(fn(s, widen(args[0])));
+  if (args.size() == 2) {
+    if (isa<MaxOp, MinOp>(op))
+      return smallMaxMin(s, f, isa<MaxOp>(op), args[0], args[1]);
+    BinaryFn fn = floatBinaryFn(op);
+    if (!fn)
+      return {};
+    Value x = widen(args[0]);
+    Value y = widen(args[1]);
+    return round(fn(s, x, y));
+  }
+  if (args.size() != 1)
+    return {};
+  Value x = args[0];
+  bool fnuz = f.nans == SmallFloat::NaNs::NegativeZero;
+  auto magnitude = [&] { return s.andi(x, APInt(f.width, f.magnitude)); };
+  auto noMagnitude = [&] { return s.cmpi(CmpI::eq, magnitude(), 0); };
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](NegOp) -> Value {
+        if (!f.hasSign) // -x is NaN
+          return round(s.make<arith::NegFOp>(widen(x)));
+        Value flipped = s.xori(x, s.integer(x.getType(), f.signMask));
+        return fnuz ? s.select(noMagnitude(), x, flipped) : flipped;
+      })
+      .Case([&](AbsOp) -> Value {
+        if (!f.hasSign)
+          return x;
+        if (!fnuz)
+          return magnitude();
+        Value nan = s.cmpi(CmpI::eq, x, f.signMask);
+        return s.select(nan, x, magnitude());
+      })
+      .Case([&](SignOp) -> Value {
+        Value wide = widen(x);
+        Value zero = noMagnitude();
+        Value kept = s.ori(zero, s.isNaN(wide));
+        Value positive = s.cmpf(CmpF::OGT, wide, 0.0);
+        Value plusOne = round(s.real(wide.getType(), 1.0));
+        Value minusOne = round(s.real(wide.getType(), -1.0));
+        return s.select(kept, x, s.select(positive, plusOne, minusOne));
+      })
+      .Default([](Operation *) { return Value(); });
 }
 
 } // namespace
@@ -967,7 +1344,30 @@ Type computeType(Type element) {
   if (auto integer = dyn_cast_or_null<IntegerType>(element))
     if (!integer.isSignless())
       return IntegerType::get(integer.getContext(), integer.getWidth());
+  if (smallFloat(element)) // held as its bits
+    return IntegerType::get(element.getContext(),
+                            element.getIntOrFloatBitWidth());
   return element;
+}
+
+bool isSmallFloat(Type element) { return smallFloat(element).has_value(); }
+
+Value emitSmallFloatToF32(OpBuilder &b, Location loc, Value bits,
+                          Type element) {
+  std::optional<SmallFloat> f = smallFloat(element);
+  if (!f || !bits || bits.getType() != computeType(element))
+    return {};
+  Scalar s(b, loc);
+  return decode(s, *f, bits);
+}
+
+Value emitF32ToSmallFloat(OpBuilder &b, Location loc, Value value,
+                          Type element) {
+  std::optional<SmallFloat> f = smallFloat(element);
+  if (!f || !value || !value.getType().isF32())
+    return {};
+  Scalar s(b, loc);
+  return encode(s, *f, value, /*convert=*/false);
 }
 
 Value emitConvert(OpBuilder &b, Location loc, Value value, Type from,
@@ -1005,6 +1405,9 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
       return {};
     return s.select(args[0], args[1], args[2]);
   }
+  if (kind == Kind::Small)
+    return smallFloatOp(s, op, *smallFloat(type), operandTypes, args,
+                        resultType);
   if (auto compareOp = dyn_cast<CompareOp>(op)) {
     if (operandTypes[1] != type || !isPredicate(resultType) ||
         !compareOp.getComparisonDirectionAttr())
@@ -1068,6 +1471,7 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
     return floatBinary(s, op, x, y);
   case Kind::Complex:
     return complexBinary(s, op, x, y);
+  case Kind::Small:
   case Kind::None:
     break;
   }

@@ -14,8 +14,22 @@ namespace mlir::stablehlo {
 
 // The signless type the lowering computes an element type in: unsigned and
 // signed integers become signless integers of their width (ui8 -> i8,
-// si8 -> i8); other types are unchanged.
+// si8 -> i8); small floats their bits (f8E4M3FN -> i8, f4E2M1FN -> i4);
+// other types are unchanged.
 Type computeType(Type element);
+
+// The floats of at most 8 bits the lowering takes (the f8, f6 and f4 types):
+// LLVM has none, so they are held as their bits and computed in f32, each
+// result rounded once as ml_dtypes rounds (ScalarOps.cpp).
+bool isSmallFloat(Type element);
+
+// A small float's bits (of computeType(element)) as f32, exactly; and an f32
+// rounded to nearest even into those bits, as ml_dtypes' astype rounds. Null
+// when `element` is not a small float or the value's type is not the one
+// expected; then nothing has been created.
+Value emitSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type element);
+Value emitF32ToSmallFloat(OpBuilder &b, Location loc, Value value,
+                          Type element);
 
 // The scalar computation of the elementwise stablehlo op `op` (its name and
 // attributes, e.g. compare's comparison_direction and compare_type,

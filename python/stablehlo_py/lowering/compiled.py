@@ -90,15 +90,15 @@ def _parsed(module_or_text, strict: bool):
         raise LoweringError(f"cannot parse the module: {e}") from None
 
 
-def _lowered(module, entry: str, to_llvm: bool, runtime_calls: bool = False):
-    """`module` after `pipeline(to_llvm, runtime_calls)`, `entry` given the C interface the
+def _lowered(module, entry: str, to_llvm: bool, compiled_backend: bool = False):
+    """`module` after `pipeline(to_llvm, compiled_backend)`, `entry` given the C interface the
     backend calls."""
     import mlir.ir as ir
 
     function = _entry_function(module, entry)
     function.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
     _read_only_arguments(function)
-    return _run_pipeline(module, entry, pipeline(to_llvm, runtime_calls))
+    return _run_pipeline(module, entry, pipeline(to_llvm, compiled_backend))
 
 
 def _read_only_arguments(function) -> None:
@@ -160,7 +160,7 @@ class CompiledProgram:
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
         # To linalg (library ops as runtime calls), the runtime's ops prepared, then to LLVM.
-        linalg = _lowered(module, entry, to_llvm=False, runtime_calls=True)
+        linalg = _lowered(module, entry, to_llvm=False, compiled_backend=True)
         try:
             self._runtime = Runtime(linalg)
         except InterpreterError as e:

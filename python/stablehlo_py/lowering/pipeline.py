@@ -29,14 +29,17 @@ _TO_LLVM = (
 )
 
 
-def pipeline(to_llvm: bool = True, runtime_calls: bool = False) -> str:
+def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
     """The pass pipeline from StableHLO to the LLVM dialect (`to_llvm=False`: only to linalg,
-    tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it.
-    `runtime_calls`: library ops (and forms no pattern takes) become calls of stablehlo-py's
-    runtime (runtime.py), which only the compiled backend provides; without it they are errors,
-    and the result needs nothing but MLIR."""
-    legalize = "stablehlo-legalize-to-linalg{enable-runtime-calls}" if runtime_calls else "stablehlo-legalize-to-linalg"
-    passes = [legalize, "canonicalize"]
+    tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it; stock
+    `mlir-opt` with the plugin runs it too. `compiled_backend`: the compiled backend's form,
+    which only stablehlo_py runs: chlo and quantized ops expanded first (our Python passes
+    chlo-legalize-to-stablehlo and stablehlo-legalize-quant-to-math), and library ops (and forms
+    no pattern takes) as calls of the runtime (runtime.py)."""
+    passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
+    if compiled_backend:
+        passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-legalize-quant-to-math",
+                  "stablehlo-legalize-to-linalg{enable-runtime-calls}", "canonicalize"]
     if to_llvm:
         passes += _TO_LLVM
     return f"builtin.module({','.join(passes)})"

@@ -200,6 +200,8 @@ def _op_types(op) -> list:
     for region in op.regions:
         for block in region.blocks:
             types += [a.type for a in block.arguments]
+    if op.name == "stablehlo.constant":  # no type attribute; a complex value cannot be read here
+        return types
     for _, attr in op.attributes.items():
         if isinstance(attr, ir.TypeAttr):
             types.append(attr.value)
@@ -352,6 +354,7 @@ def _conversion(op):
 
 def _retype(op) -> None:
     """Quantized types of `op`'s results, block arguments and type attributes -> storage types."""
+    quantized_constant = op.name == "stablehlo.constant" and _holds_quantized(op.results[0].type)
     for r in op.results:
         if _holds_quantized(r.type):
             r.set_type(_map_type(r.type, _storage))
@@ -360,6 +363,10 @@ def _retype(op) -> None:
             for a in block.arguments:
                 if _holds_quantized(a.type):
                     a.set_type(_map_type(a.type, _storage))
+    if op.name == "stablehlo.constant":  # its one attribute is its value, no type attribute
+        if quantized_constant:  # only those hold storage integers (complex ones cannot even be read here)
+            _retype_constant(op)
+        return
     for name, attr in list(op.attributes.items()):
         if not isinstance(attr, ir.TypeAttr):
             continue
@@ -370,8 +377,6 @@ def _retype(op) -> None:
             op.attributes[name] = ir.TypeAttr.get(mapped)
         elif _holds_quantized(t):
             op.attributes[name] = ir.TypeAttr.get(_map_type(t, _storage))
-    if op.name == "stablehlo.constant":
-        _retype_constant(op)
 
 
 def _retype_constant(op) -> None:

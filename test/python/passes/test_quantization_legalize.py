@@ -733,3 +733,15 @@ def test_programs_without_quantized_types_are_unchanged():
     before = str(stablehlo_py.parse_module(text))
     for name in PASSES:
         assert str(lower(text, name)) == before
+
+
+def test_constants_of_other_types_are_left_alone():
+    # A complex constant beside quantized ops (the pass read every constant's value, which the
+    # bindings cannot view for complex, and failed).
+    text = f"""func.func @main(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xcomplex<f32>>) {{
+  %c = stablehlo.constant dense<[(1.0, -2.0), (0.5, 0.0)]> : tensor<2xcomplex<f32>>
+  %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> {tensor([2], qtype("i8", "f32", 0.5, 3))}
+  %d = stablehlo.uniform_dequantize %q : ({tensor([2], qtype("i8", "f32", 0.5, 3))}) -> tensor<2xf32>
+  return %d, %c : tensor<2xf32>, tensor<2xcomplex<f32>>
+}}"""
+    check(text, np.array([1.3, -7.0], np.float32), passes=[QUANT_TO_MATH])
