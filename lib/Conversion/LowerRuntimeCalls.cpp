@@ -158,7 +158,7 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
   // Library calls (fft, linear algebra, custom calls, the generators,
   // batch norm), and the ops whose patterns leave some forms (a body the
   // scalar table does not take, mixed element types, batch groups, bitcasts
-  // between widths).
+  // between widths, complex math).
   for (StringRef name :
        {FftOp::getOperationName(), CholeskyOp::getOperationName(),
         TriangularSolveOp::getOperationName(),
@@ -172,7 +172,17 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
         DotOp::getOperationName(), BitcastConvertOp::getOperationName(),
         ReduceOp::getOperationName(), ReduceWindowOp::getOperationName(),
         MapOp::getOperationName(), ReducePrecisionOp::getOperationName(),
-        ConvertOp::getOperationName()})
+        ConvertOp::getOperationName(),
+        // Math functions of complex numbers (the scalar table takes them on
+        // real types only).
+        AbsOp::getOperationName(), ExpOp::getOperationName(),
+        Expm1Op::getOperationName(), LogOp::getOperationName(),
+        Log1pOp::getOperationName(), LogisticOp::getOperationName(),
+        PowOp::getOperationName(), RsqrtOp::getOperationName(),
+        SignOp::getOperationName(), SqrtOp::getOperationName(),
+        TanOp::getOperationName(), TanhOp::getOperationName(),
+        CosineOp::getOperationName(), SineOp::getOperationName(),
+        CbrtOp::getOperationName(), Atan2Op::getOperationName()})
     patterns.add<RuntimeCall>(converter, context, name);
 }
 
