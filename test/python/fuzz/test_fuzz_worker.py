@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
+import numpy as np
 import pytest
 from conftest import REPO
 
@@ -92,3 +93,20 @@ def test_fuse_all_mode_does_not_compare_the_draws_of_rng(monkeypatch):
         assert (res["outcome"], res["stage"]) == ("ran", "done"), res
         res = w.run({"text": ADD, "entry": "main", "input_seed": 3})
         assert (res["outcome"], res["stage"]) == ("ran", "done"), res
+
+
+def test_the_compiled_check_allows_another_sum_order_only_where_sums_are():
+    from worker import _compiled_differs
+
+    want = np.array([1.0, 2.0, -3.0, 0.0], np.float32)
+    one_ulp, reordered, wrong = want.copy(), want.copy(), want.copy()
+    one_ulp[0] = np.nextafter(one_ulp[0], np.float32(2))
+    reordered[3] = np.float32(3e-6)  # a cancelling sum: far in ULPs, near the result's scale
+    wrong[1] = np.float32(2.001)
+    assert _compiled_differs([want], [one_ulp]) == ""
+    assert _compiled_differs([want], [reordered]) != ""
+    assert _compiled_differs([want], [reordered], sums=True) == ""
+    assert _compiled_differs([want], [wrong], sums=True) != ""
+    nan = want.copy()
+    nan[2] = np.nan
+    assert _compiled_differs([want], [nan], sums=True) != ""
