@@ -227,7 +227,11 @@ def run_one(req: dict, limits: dict) -> dict:
                 compiled = None
             if compiled is not None:
                 stage = "run compiled"
-                differs = _compiled_differs(results, compiled(*args), _SUMS.search(req["text"]) is not None)
+                got = compiled(*args)
+                # A reduce whose body is not associative has no one answer: the spec leaves the order
+                # open, the compiled backend folds in index order (as XLA), the interpreter by a tree.
+                order_free = _NON_ASSOCIATIVE_REDUCE.search(req["text"]) is not None
+                differs = "" if order_free else _compiled_differs(results, got, _SUMS.search(req["text"]) is not None)
                 if differs:
                     res.update(outcome="internal", stage=stage, type="Mismatch", where="compiled backend",
                                message=f"the compiled backend gives another result {differs}"[:2000])
@@ -408,6 +412,8 @@ def _selftest(what: str) -> None:
 _COMPILED = bool(os.environ.get("FUZZ_COMPILED"))
 _COMPILED_ULPS = 2
 _SUM_EPSILONS = 64
+_NON_ASSOCIATIVE_REDUCE = re.compile(r"applies (stablehlo|chlo)\.(broadcast_)?(subtract|divide|remainder|power|"
+                                     r"shift_\w+|atan2|next_after|polygamma|zeta)\b")
 _SUMS = re.compile(r"stablehlo\.(reduce|reduce_window|dot|dot_general|convolution|batch_norm_\w+|scatter|"
                    r"select_and_scatter|all_reduce|reduce_scatter|cholesky|triangular_solve|fft)\b")
 _TEST_PYTHON = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python")
