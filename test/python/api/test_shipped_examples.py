@@ -35,7 +35,8 @@ def test_mlp_is_within_the_rounding_bound_of_its_exact_result():
     arrays = [np.load(MLP / f"{name}.npy") for name in INPUTS]
     outputs = stablehlo_py.interpret((MLP / "mlp.mlir").read_text(), *arrays)
     saved = [np.load(MLP / f"expected_{index}.npy") for index in range(2)]  # XLA on CPU, by export.py
-    for name, results in (("interpreter", outputs), ("XLA at export", saved)):
+    compiled = stablehlo_py.compile((MLP / "mlp.mlir").read_text(), backend="compiled")(*arrays)
+    for name, results in (("interpreter", outputs), ("compiled backend", compiled), ("XLA at export", saved)):
         assert [(r.shape, r.dtype) for r in results] == [((8, 10), np.float32), ((8,), np.float32)], name
         assert_sum_bound(results[0], y, y_magnitude, w2.shape[0] + 1, f"{name}: y")
         assert_sum_bound(results[1], s, s_magnitude, h.shape[1], f"{name}: sum of h")
@@ -68,3 +69,23 @@ def test_failing_check_exits_nonzero_naming_the_check():
     assert "check.expect_almost_eq" in result.stderr
     assert "failing_check.mlir" in result.stderr  # the location of the failing op
     assert "at [3]" in result.stderr  # the element that differs
+
+
+def test_self_checking_modules_on_the_compiled_backend():
+    # The checks run in the compiled code's runtime: the passing module passes, the failing one
+    # fails as the interpreter reports it.
+    assert run_cli("run", CHECKS / "mlp_checked.mlir", "--backend", "compiled").returncode == 0
+    result = run_cli("run", CHECKS / "failing_check.mlir", "--backend", "compiled")
+    assert result.returncode != 0
+    assert "check.expect_almost_eq" in result.stderr and "at [3]" in result.stderr
+
+
+def test_quantized_mlp_on_the_compiled_backend():
+    sys.path.insert(0, str(ROOT / "examples" / "quantized_mlp"))
+    import quantized_mlp
+
+    x, params = quantized_mlp.make_model(16, [32, 24, 10])
+    text, arguments = quantized_mlp.build_quantized_mlp(x, params)
+    got = stablehlo_py.compile(text, backend="compiled")(*arguments)
+    want = stablehlo_py.interpret(text, *arguments)
+    np.testing.assert_array_equal(got[0], want[0])
