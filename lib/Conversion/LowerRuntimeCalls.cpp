@@ -182,7 +182,16 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
         SignOp::getOperationName(), SqrtOp::getOperationName(),
         TanOp::getOperationName(), TanhOp::getOperationName(),
         CosineOp::getOperationName(), SineOp::getOperationName(),
-        CbrtOp::getOperationName(), Atan2Op::getOperationName()})
+        CbrtOp::getOperationName(), Atan2Op::getOperationName(),
+        // Collectives and the process ids, on the compiled backend's one
+        // process (compiled.py refuses a module whose grid is larger).
+        ReplicaIdOp::getOperationName(), PartitionIdOp::getOperationName(),
+        AllReduceOp::getOperationName(), AllGatherOp::getOperationName(),
+        ReduceScatterOp::getOperationName(), AllToAllOp::getOperationName(),
+        CollectivePermuteOp::getOperationName(),
+        CollectiveBroadcastOp::getOperationName(),
+        CollectiveReduceOp::getOperationName(),
+        CrossReplicaSumOp::getOperationName()})
     patterns.add<RuntimeCall>(converter, context, name);
 }
 

@@ -66,7 +66,7 @@ add_block_hook(fusion.fuse)
 set_loop_planner(loops.plan_loop)
 mpi.install()
 
-__all__ = ["interpret", "compile", "run_on_grid", "grid_defaults", "Executable", "Results", "Outfed", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
+__all__ = ["interpret", "compile", "run_on_grid", "grid_defaults", "module_grid_size", "Executable", "Results", "Outfed", "InterpreterError", "CheckFailure", "Limits", "supported_ops", "TOKEN",
            "Token", "register_custom_call", "unregister_custom_call", "registered_custom_calls"]
 
 
@@ -294,11 +294,11 @@ def compile(module_or_text, entry: str = "main", limits=None, strict: bool = Fal
         builder.runtime.native_functions = dict(native_functions or {})
         executable = Executable(builder.function(_entry_name(builder, entry)), builder.runtime)
         builder.seal()
-        executable.num_replicas, executable.num_partitions = _grid_size(module_op)
+        executable.num_replicas, executable.num_partitions = module_grid_size(module_op)
         return executable
 
 
-def _grid_size(module_op) -> tuple:
+def module_grid_size(module_op) -> tuple:
     """(num_replicas, num_partitions) from the module's mhlo.num_replicas / mhlo.num_partitions;
     1x1 for a global-view (Shardy) program, whose manual computations fan out themselves
     (shardy.py)."""

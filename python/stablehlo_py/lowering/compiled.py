@@ -157,6 +157,12 @@ class CompiledProgram:
         module = _parsed(module_or_text, strict)
         # The original element types (ui8 stays ui8): read before the lowering makes them signless.
         signature = ir.FunctionType(ir.TypeAttr(_entry_function(module, entry).attributes["function_type"]).value)
+        from ..interpreter import module_grid_size
+
+        grid = module_grid_size(module.operation)
+        if grid != (1, 1):  # collectives lower to the runtime's one-process kernels
+            raise LoweringError(f"the compiled backend runs one process; the module's grid is "
+                                f"{grid[0]} replicas x {grid[1]} partitions (the interpreter runs it)")
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
         # To linalg (library ops as runtime calls), the runtime's ops prepared, then to LLVM.

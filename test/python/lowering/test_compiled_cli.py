@@ -52,17 +52,17 @@ def test_check_against_passes_when_the_bits_agree(tmp_path, capsys):
 
 
 def test_auto_runs_what_does_not_lower_on_the_interpreter(tmp_path, capsys):
-    # replica_id does not lower (it reads the process grid).
-    text = """func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<ui32>) {
+    # A token does not lower.
+    text = """func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   %0 = stablehlo.negate %x : tensor<3xf32>
-  %1 = stablehlo.replica_id : tensor<ui32>
-  return %0, %1 : tensor<3xf32>, tensor<ui32>
+  %1 = stablehlo.create_token : !stablehlo.token
+  return %0 : tensor<3xf32>
 }"""
     program, names = _files(tmp_path, text, (np.array([3, 1, 2], np.float32),))
     assert main(["run", program, "--args", *names, "--backend", "auto"]) == 0
     assert "array([-3., -1., -2.], dtype=float32)" in capsys.readouterr().out
     assert main(["run", program, "--args", *names, "--backend", "compiled"]) == 1
-    assert "failed to legalize operation 'stablehlo.replica_id'" in capsys.readouterr().err
+    assert "failed to legalize operation 'stablehlo.create_token'" in capsys.readouterr().err
 
 
 def test_bad_combinations_are_clear_errors(tmp_path, capsys):

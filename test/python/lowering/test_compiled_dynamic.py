@@ -41,10 +41,10 @@ def test_each_shape_signature_is_compiled_and_agrees_with_the_interpreter(backen
     assert run.plan_for(np.zeros((6, 4), np.float32)) is run.plan_for(np.ones((6, 4), np.float32))
 
 
-_UNLOWERED = """func.func @main(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<ui32>) {
+_UNLOWERED = """func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
   %0 = stablehlo.add %x, %x : tensor<?xf32>
-  %2 = stablehlo.replica_id : tensor<ui32>
-  return %0, %2 : tensor<?xf32>, tensor<ui32>
+  %2 = stablehlo.create_token : !stablehlo.token
+  return %0 : tensor<?xf32>
 }"""
 
 
@@ -54,12 +54,12 @@ def test_auto_interprets_a_signature_whose_program_does_not_lower():
     assert_same(run(x), stablehlo_py.interpret(_UNLOWERED, x))
     assert isinstance(run.plan_for(x), Executable)
     (reason,) = run.lowering_failures.values()
-    assert reason.startswith("'stablehlo.replica_id' at ") and reason.endswith(" does not lower")
+    assert reason.startswith("'stablehlo.create_token' at ") and reason.endswith(" does not lower")
 
 
 def test_compiled_raises_for_a_signature_whose_program_does_not_lower():
     run = stablehlo_py.compile(_UNLOWERED, backend="compiled")
-    with pytest.raises(LoweringError, match="failed to legalize operation 'stablehlo.replica_id'"):
+    with pytest.raises(LoweringError, match="failed to legalize operation 'stablehlo.create_token'"):
         run(np.arange(6, dtype=np.float32))
 
 

@@ -140,24 +140,24 @@ func.func private @twice(%y: tensor<4xui32>) -> tensor<4xui32> {
     _both(text, np.array([0, 1, 2**31, 2**32 - 1], np.uint32))
 
 
-# replica_id (the process grid) does not lower, nor call the runtime.
-_REPLICA = """func.func @main(%x: tensor<4xf32>) -> (tensor<ui32>, tensor<4xf32>) {
-  %0 = stablehlo.replica_id : tensor<ui32>
+# A token does not lower, nor call the runtime.
+_REPLICA = """func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.create_token : !stablehlo.token
   %1 = stablehlo.add %x, %x : tensor<4xf32>
-  return %0, %1 : tensor<ui32>, tensor<4xf32>
+  return %1 : tensor<4xf32>
 }"""
 
 
 def test_an_op_that_does_not_lower_is_named_with_its_location():
     with pytest.raises(LoweringError, match=r"(?s)cannot lower @main: .*:2:\d+: failed to legalize operation "
-                                            r"'stablehlo\.replica_id'"):
+                                            r"'stablehlo\.create_token'"):
         stablehlo_py.compile(_REPLICA, backend="compiled")
 
 
 def test_auto_falls_back_to_the_interpreter():
     x = np.array([3, 1, 2, 0], np.float32)
     run = stablehlo_py.compile(_REPLICA, backend="auto")
-    assert_same(run(x), [np.array(0, np.uint32), x + x])
+    assert_same(run(x), [x + x])
 
 
 def test_bad_arguments_and_backends_are_clear_errors():

@@ -163,3 +163,34 @@ def test_lower_leaves_library_ops_to_the_caller():
 }"""
     with pytest.raises(LoweringError, match="failed to legalize operation 'stablehlo.fft'"):
         lower(text, to_llvm=False)
+
+
+_COLLECTIVES = """module {attributes}{{
+func.func @main(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<ui32>, tensor<ui32>, tensor<2x3xf32>) {{
+  %0 = "stablehlo.all_reduce"(%x) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }}) {{replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "stablehlo.all_gather"(%x) {{all_gather_dim = 1 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = stablehlo.replica_id : tensor<ui32>
+  %3 = stablehlo.partition_id : tensor<ui32>
+  %4 = "stablehlo.collective_permute"(%x) {{source_target_pairs = dense<[[0, 0]]> : tensor<1x2xi64>}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0, %1, %2, %3, %4 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<ui32>, tensor<ui32>, tensor<2x3xf32>
+}}
+}}"""
+
+
+def test_collectives_run_in_the_runtime_on_one_process():
+    x = _RNG.standard_normal((2, 3)).astype(np.float32)
+    got = _both(_COLLECTIVES.format(attributes=""), x)
+    assert_same(got, [x, x, np.array(0, np.uint32), np.array(0, np.uint32), x])
+
+
+def test_a_module_of_a_larger_grid_is_left_to_the_interpreter():
+    text = _COLLECTIVES.format(attributes="attributes {mhlo.num_replicas = 2 : i32} ")
+    with pytest.raises(LoweringError, match="runs one process; the module's grid is 2 replicas x 1 partitions"):
+        stablehlo_py.compile(text, backend="compiled")
+    run = stablehlo_py.compile(text, backend="auto")
+    assert not isinstance(run, CompiledProgram)
+    assert run.explanation[0].startswith("@main: interpreter (the compiled backend runs one process")
