@@ -32,54 +32,158 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs, Value sum) {
   return complex::AddOp::create(b, loc, sum, product);
 }
 
+// The order of float types by precision, as the interpreter ranks them for
+// mixed-precision contractions (dot_conv._precision_rank, after XLA): width,
+// then exponent range (ml_dtypes' finfo maxexp - minexp), then significand
+// bits. None for types the interpreter does not rank.
+std::optional<std::tuple<unsigned, int, int>> precisionRank(FloatType type) {
+  int range = 0;
+  if (isa<Float4E2M1FNType, Float6E2M3FNType>(type))
+    range = 3;
+  else if (isa<Float6E3M2FNType>(type))
+    range = 7;
+  else if (isa<Float8E3M4Type>(type))
+    range = 6;
+  else if (isa<Float8E4M3Type>(type))
+    range = 14;
+  else if (isa<Float8E4M3FNType, Float8E4M3FNUZType, Float8E4M3B11FNUZType>(type))
+    range = 15;
+  else if (isa<Float8E5M2Type, Float16Type>(type))
+    range = 30;
+  else if (isa<Float8E5M2FNUZType>(type))
+    range = 31;
+  else if (isa<BFloat16Type, Float32Type>(type))
+    range = 254;
+  else if (isa<Float8E8M0FNUType>(type))
+    range = 255;
+  else if (isa<Float64Type>(type))
+    range = 2046;
+  else
+    return std::nullopt;
+  int mantissa = int(APFloat::semanticsPrecision(type.getFloatSemantics())) - 1;
+  return std::make_tuple(type.getWidth(), range, mantissa);
+}
+
+// Whether emitConvert takes `from` -> `to`, tried in a scratch block so that
+// nothing is built when it does not.
+bool convertLowers(MLIRContext *context, Location loc, Type from, Type to) {
+  if (from == to)
+    return true;
+  Block scratch;
+  OpBuilder b(context);
+  b.setInsertionPointToEnd(&scratch);
+  Value value = scratch.addArgument(computeType(from), loc);
+  return bool(emitConvert(b, loc, value, from, to));
+}
+
+// How products of lhs and rhs elements accumulate into the result's element
+// type, as dot_conv._accumulation says:
+// - InOperand: float operands of higher precision than a float result
+//   multiply and sum in their own type (f64, else f32), round to it, then
+//   convert to the result (the spec multiplies the operands' slices in
+//   their type; XLA converts the dot's result).
+// - otherwise each operand is converted to the result's type first (integers
+//   then wrap in it, which equals the interpreter's 64-bit sum wrapped), and
+//   floats narrower than f32 (f16, bf16, the small floats held as their bits)
+//   accumulate in f32 and round once (InF32); the rest sum in the result's
+//   type (InResult).
+struct Accumulation {
+  enum Kind { InResult, InF32, InOperand } kind;
+  Type result, lhs, rhs; // the stablehlo element types
+  Type accumulator;      // the signless type the sums are held in
+  bool lhsWidened = false; // the lhs tensor holds f32 already (E8M0 padding)
+};
+
+FailureOr<Accumulation> accumulationOf(MLIRContext *context, Location loc,
+                                       Type result, Type lhs, Type rhs) {
+  for (Type type : {result, lhs, rhs})
+    if (!isa<IntegerType, FloatType, ComplexType>(type))
+      return failure();
+  Builder b(context);
+  auto resultFloat = dyn_cast<FloatType>(result);
+  auto lhsFloat = dyn_cast<FloatType>(lhs);
+  if (resultFloat && lhsFloat && lhs != result) {
+    auto resultRank = precisionRank(resultFloat), lhsRank = precisionRank(lhsFloat);
+    if (!resultRank || !lhsRank)
+      return failure();
+    if (*lhsRank > *resultRank) {
+      // The interpreter casts the rhs to the lhs's compute type with numpy;
+      // only an rhs of the lhs's type is taken here (dot_general and
+      // convolution require it, C13 and C27).
+      if (rhs != lhs)
+        return failure();
+      Type compute = lhsFloat.getWidth() > 32 ? Type(b.getF64Type())
+                                              : Type(b.getF32Type());
+      if (!convertLowers(context, loc, compute, lhs) ||
+          !convertLowers(context, loc, lhs, result))
+        return failure();
+      return Accumulation{Accumulation::InOperand, result, lhs, rhs, compute};
+    }
+  }
+  if (!convertLowers(context, loc, lhs, result) ||
+      !convertLowers(context, loc, rhs, result))
+    return failure();
+  Type computed = computeType(result);
+  auto narrow = dyn_cast<FloatType>(computed);
+  if (isSmallFloat(result) || (narrow && narrow.getWidth() < 32))
+    return Accumulation{Accumulation::InF32, result, lhs, rhs, b.getF32Type()};
+  return Accumulation{Accumulation::InResult, result, lhs, rhs,
+                      storageType(result)};
+}
+
+// A computed float of element type `type` (computeType) as the f32 or f64
+// accumulator (exact: widenings).
+Value widened(OpBuilder &b, Location loc, Value value, Type type,
+              Type accumulator) {
+  if (value.getType() == accumulator)
+    return value;
+  if (isSmallFloat(type))
+    return emitSmallFloatToF32(b, loc, value, type);
+  return arith::ExtFOp::create(b, loc, accumulator, value);
+}
+
 // sum(lhs[map0] * rhs[map1]) over the reduction loops, into a tensor of
 // `target` (the last map indexes it; operands after the first two only give
-// loops their bounds). Products of `element` type (converted to the result's
-// first), summed in index order; floats narrower than f32 (f16, bf16 and the
-// small floats, held as their bits) accumulate in f32 and round once, as the
-// interpreter (dot_conv._accumulation) and XLA do.
-Value sumOfProducts(OpBuilder &b, Location loc, Type element,
+// loops their bounds), accumulated as `acc` says, summed in index order.
+Value sumOfProducts(OpBuilder &b, Location loc, const Accumulation &acc,
                     RankedTensorType target, ValueRange inputs,
                     ArrayRef<AffineMap> maps, ArrayRef<IteratorType> iterators) {
   int64_t resultRank = target.getRank();
-  Type computed = computeType(element);
-  bool small = isSmallFloat(element);
-  auto narrow = dyn_cast<FloatType>(computed);
-  bool inF32 = small || (narrow && narrow.getWidth() < 32);
-  Type accumulator = inF32 ? Type(b.getF32Type()) : computed;
-  Type stored = inF32 ? accumulator : target.getElementType();
-  auto accumulatorType = target.clone(stored);
-  Value zero = zeroOf(b, loc, stored);
+  Type element = acc.result;
+  bool inResult = acc.kind == Accumulation::InResult;
+  auto accumulatorType = target.clone(acc.accumulator);
+  Value zero = zeroOf(b, loc, acc.accumulator);
   Value init = linalg::FillOp::create(b, loc, zero,
                                       emptyLike(b, loc, accumulatorType))
                    .getResult(0);
-  // An operand element as the accumulator computes it (widenings exact).
-  auto operand = [&](OpBuilder &nested, Location l, Value v) -> Value {
-    if (inF32 && v.getType() == accumulator) // widened already
-      return v;
-    Value value = loadElement(nested, l, v, element);
-    if (!inF32)
+  // An operand element (stored, of type `from`) as the sum computes it
+  // (the conversions were checked by accumulationOf).
+  auto operand = [&](OpBuilder &nested, Location l, Value v, Type from) -> Value {
+    Value value = loadElement(nested, l, v, from);
+    if (acc.kind == Accumulation::InOperand)
+      return widened(nested, l, value, from, acc.accumulator);
+    if (from != element)
+      value = emitConvert(nested, l, value, from, element);
+    if (inResult)
       return value;
-    if (small)
-      return emitSmallFloatToF32(nested, l, value, element);
-    return arith::ExtFOp::create(nested, l, accumulator, value);
+    return widened(nested, l, value, element, acc.accumulator);
   };
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{accumulatorType}, inputs, ValueRange{init}, maps,
       iterators, [&](OpBuilder &nested, Location l, ValueRange args) {
         // One statement each: the IR's order does not depend on the compiler's.
-        Value lhs = operand(nested, l, args[0]);
-        Value rhs = operand(nested, l, args[1]);
+        Value lhs = acc.lhsWidened ? args[0] : operand(nested, l, args[0], acc.lhs);
+        Value rhs = operand(nested, l, args[1], acc.rhs);
         Value sum = args.back();
-        if (!inF32)
+        if (inResult)
           sum = loadElement(nested, l, sum, element);
         sum = multiplyAdd(nested, l, lhs, rhs, sum);
-        if (!inF32)
+        if (inResult)
           sum = storeElement(nested, l, sum, element);
         linalg::YieldOp::create(nested, l, sum);
       });
   Value result = generic.getResult(0);
-  if (!inF32)
+  if (inResult)
     return result;
   return linalg::GenericOp::create(
              b, loc, TypeRange{target}, ValueRange{result},
@@ -88,10 +192,18 @@ Value sumOfProducts(OpBuilder &b, Location loc, Type element,
               b.getMultiDimIdentityMap(resultRank)},
              parallel(resultRank),
              [&](OpBuilder &nested, Location l, ValueRange args) {
-               Value rounded =
-                   small ? emitF32ToSmallFloat(nested, l, args[0], element)
-                         : arith::TruncFOp::create(nested, l, computed, args[0])
-                               .getResult();
+               Value rounded = args[0];
+               if (acc.kind == Accumulation::InOperand) {
+                 // convert_values(convert_values(sum, lhs), result).
+                 if (acc.accumulator != acc.lhs)
+                   rounded = emitConvert(nested, l, rounded, acc.accumulator, acc.lhs);
+                 rounded = emitConvert(nested, l, rounded, acc.lhs, element);
+               } else if (isSmallFloat(element)) {
+                 rounded = emitF32ToSmallFloat(nested, l, rounded, element);
+               } else {
+                 rounded = arith::TruncFOp::create(nested, l, computeType(element),
+                                                   rounded);
+               }
                linalg::YieldOp::create(nested, l,
                                        storeElement(nested, l, rounded, element));
              })
@@ -106,7 +218,8 @@ struct Contraction {
 };
 
 // One sum of products over the result's dimensions (batch, lhs free, rhs
-// free) and the contracting ones, operands of the result's element type.
+// free) and the contracting ones, the operands converted as accumulationOf
+// says.
 LogicalResult lowerContraction(const Contraction &dot,
                                const TypeConverter &converter,
                                ConversionPatternRewriter &rewriter) {
@@ -116,13 +229,14 @@ LogicalResult lowerContraction(const Contraction &dot,
   Value lhs = dot.lhs, rhs = dot.rhs;
   auto lhsType = cast<RankedTensorType>(lhs.getType());
   auto rhsType = cast<RankedTensorType>(rhs.getType());
-  Type element = resultType.getElementType();
   if (!target || !target.hasStaticShape() || !lhsType.hasStaticShape() ||
-      !rhsType.hasStaticShape() || elementOf(op->getOperand(0)) != element ||
-      elementOf(op->getOperand(1)) != element ||
-      !isa<IntegerType, FloatType, ComplexType>(element))
-    return rewriter.notifyMatchFailure(op, "expected static operands of the "
-                                           "result's element type");
+      !rhsType.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "expected static operands");
+  FailureOr<Accumulation> accumulation = accumulationOf(
+      rewriter.getContext(), op->getLoc(), resultType.getElementType(),
+      elementOf(op->getOperand(0)), elementOf(op->getOperand(1)));
+  if (failed(accumulation))
+    return rewriter.notifyMatchFailure(op, "element types");
   ArrayRef<int64_t> lhsBatch = dot.lhsBatch, rhsBatch = dot.rhsBatch,
                     lhsContracting = dot.lhsContracting,
                     rhsContracting = dot.rhsContracting;
@@ -160,7 +274,7 @@ LogicalResult lowerContraction(const Contraction &dot,
   iterators.append(lhsContracting.size(), IteratorType::reduction);
 
   rewriter.replaceOp(
-      op, sumOfProducts(rewriter, op->getLoc(), element, target, {lhs, rhs},
+      op, sumOfProducts(rewriter, op->getLoc(), *accumulation, target, {lhs, rhs},
                         {lhsMap, rhsMap, AffineMap::get(loops, 0, outputs, context)},
                         iterators));
   return success();
@@ -196,11 +310,15 @@ struct DotToLinalg : OpConversionPattern<DotOp> {
   }
 };
 
-// convolution (batch_group_count 1): the lhs padded with zeros (lhs dilation
-// as interior padding), then one sum of products over the output's
-// dimensions, the kernel's spatial ones and the input features of a group:
+// convolution: the lhs padded with zeros (lhs dilation as interior
+// padding), then one sum of products over the output's dimensions, the
+// kernel's spatial ones and the input features of a group:
 // lhs[b, group(f) * Cg + c, p * stride + k * rhs_dilation] times
-// rhs[c, f, k] (k reversed where window_reversal says). A kernel-shaped
+// rhs[c, f, k] (k reversed where window_reversal says). With batch groups
+// (spec: lhs split along its batch, rhs along its output features, the
+// results concatenated along the output features; feature groups are then 1,
+// C23) the group picks the batch instead:
+// lhs[group(f) * (N / batch_group_count) + b, c, ...]. A kernel-shaped
 // operand gives the reduction loops their bounds.
 struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -211,12 +329,14 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
     auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
     auto rhsType = cast<RankedTensorType>(adaptor.getRhs().getType());
     Type element = op.getType().getElementType();
+    Type lhsElement = elementOf(op.getLhs());
     if (!target || !target.hasStaticShape() || !lhsType.hasStaticShape() ||
-        !rhsType.hasStaticShape() || elementOf(op.getLhs()) != element ||
-        elementOf(op.getRhs()) != element || op.getBatchGroupCount() != 1 ||
-        !isa<IntegerType, FloatType, ComplexType>(element))
-      return rewriter.notifyMatchFailure(op, "expected static operands of the "
-                                             "result's element type, one batch group");
+        !rhsType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected static operands");
+    FailureOr<Accumulation> accumulation = accumulationOf(
+        getContext(), op.getLoc(), element, lhsElement, elementOf(op.getRhs()));
+    if (failed(accumulation))
+      return rewriter.notifyMatchFailure(op, "element types");
     auto numbers = op.getDimensionNumbers();
     ArrayRef<int64_t> inSpatial = numbers.getInputSpatialDimensions(),
                       kernelSpatial = numbers.getKernelSpatialDimensions(),
@@ -246,9 +366,14 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
     for (int64_t i = 0; i < spatial; ++i)
       interior[inSpatial[i]] = lhsDilation[i] - 1;
     int64_t groups = op.getFeatureGroupCount();
+    int64_t batchGroups = op.getBatchGroupCount();
     int64_t groupInputs = rhsType.getDimSize(numbers.getKernelInputFeatureDimension());
     int64_t outFeatures = target.getDimSize(numbers.getOutputFeatureDimension());
-    if (groups < 1 || outFeatures % groups != 0)
+    int64_t lhsBatch = lhsType.getDimSize(numbers.getInputBatchDimension());
+    if (groups < 1 || outFeatures % groups != 0 || batchGroups < 1 ||
+        (batchGroups > 1 && groups != 1) || outFeatures % batchGroups != 0 ||
+        lhsBatch % batchGroups != 0 ||
+        target.getDimSize(numbers.getOutputBatchDimension()) * batchGroups != lhsBatch)
       return rewriter.notifyMatchFailure(op, "groups");
     int64_t groupOutputs = outFeatures / groups;
     Location loc = op.getLoc();
@@ -259,7 +384,16 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
     Value zero;
     bool pads = llvm::any_of(llvm::concat<int64_t>(low, high, interior),
                              [](int64_t size) { return size != 0; });
-    if (pads && isSmallFloat(element) &&
+    // Mixed types: the interpreter converts the lhs, then pads it with the
+    // compute type's zeros; padding with the lhs's zeros and converting is
+    // the same where both types have a zero.
+    auto hasZero = [](Type type) {
+      auto f = dyn_cast<FloatType>(type);
+      return !f || APFloat::semanticsHasZero(f.getFloatSemantics());
+    };
+    if (pads && lhsElement != element && (!hasZero(lhsElement) || !hasZero(element)))
+      return rewriter.notifyMatchFailure(op, "padding without a zero");
+    if (pads && lhsElement == element && isSmallFloat(element) &&
         !APFloat::semanticsHasZero(cast<FloatType>(element).getFloatSemantics())) {
       int64_t lhsRank = lhsType.getRank();
       auto wide = lhsType.clone(rewriter.getF32Type());
@@ -276,8 +410,9 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
                   })
                   .getResult(0);
       zero = zeroOf(rewriter, loc, rewriter.getF32Type());
+      accumulation->lhsWidened = true;
     } else {
-      zero = zeroOf(rewriter, loc, storageType(element));
+      zero = zeroOf(rewriter, loc, storageType(lhsElement));
     }
     Value lhs = padded(rewriter, loc, source, zero, low, high, interior);
     // Loops: d(0..rank) the output, then the kernel's spatial dimensions and
@@ -302,9 +437,16 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
     AffineExpr input = dim(reductionLoop[spatial]);
     SmallVector<AffineExpr> lhsReads(lhsType.getRank()), rhsReads(rhsType.getRank()),
         bounds;
-    lhsReads[numbers.getInputBatchDimension()] = batch;
-    lhsReads[numbers.getInputFeatureDimension()] =
-        feature.floorDiv(groupOutputs) * groupInputs + input;
+    if (batchGroups == 1) {
+      lhsReads[numbers.getInputBatchDimension()] = batch;
+      lhsReads[numbers.getInputFeatureDimension()] =
+          feature.floorDiv(groupOutputs) * groupInputs + input;
+    } else {
+      lhsReads[numbers.getInputBatchDimension()] =
+          feature.floorDiv(outFeatures / batchGroups) * (lhsBatch / batchGroups) +
+          batch;
+      lhsReads[numbers.getInputFeatureDimension()] = input;
+    }
     rhsReads[numbers.getKernelInputFeatureDimension()] = input;
     rhsReads[numbers.getKernelOutputFeatureDimension()] = feature;
     SmallVector<int64_t> kernelShape(spatial + 1);
@@ -328,7 +470,7 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
     iterators.append(spatial + 1, IteratorType::reduction);
     MLIRContext *context = getContext();
     rewriter.replaceOp(
-        op, sumOfProducts(rewriter, loc, element, target,
+        op, sumOfProducts(rewriter, loc, *accumulation, target,
                           {lhs, adaptor.getRhs(), window},
                           {AffineMap::get(loops, 0, lhsReads, context),
                            AffineMap::get(loops, 0, rhsReads, context),
