@@ -88,6 +88,8 @@ struct RuntimeCall : ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!op->getParentOfType<func::FuncOp>())
+      return rewriter.notifyMatchFailure(op, "not in a function");
     if (!llvm::all_of(op->getOperandTypes(), runtimeTensor) ||
         !llvm::all_of(op->getResultTypes(), runtimeTensor))
       return rewriter.notifyMatchFailure(op, "expected static tensors");

@@ -159,6 +159,11 @@ class CompiledProgram:
         signature = ir.FunctionType(ir.TypeAttr(_entry_function(module, entry).attributes["function_type"]).value)
         from ..interpreter import module_grid_size
 
+        for op in module.body.operations:  # code outside functions has no place in native code
+            if op.operation.name != "func.func":
+                raise LoweringError(f"'{op.operation.name}' at {op.operation.location} is outside any function; "
+                                    "the compiled backend takes modules of functions")
+
         grid = module_grid_size(module.operation)
         if grid != (1, 1):  # collectives lower to the runtime's one-process kernels
             raise LoweringError(f"the compiled backend runs one process; the module's grid is "

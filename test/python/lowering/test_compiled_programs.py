@@ -395,3 +395,14 @@ def test_the_callers_arrays_are_never_written():
     kept = x.copy(), u.copy(), i.copy()
     _both(text, x, u, i)
     assert_same([x, u, i], list(kept))
+
+
+def test_ops_outside_functions_are_refused():
+    # Found by the fuzzer: a check op at module level reached the LLVM translation and aborted.
+    text = """stablehlo.custom_call @check.expect_eq(%b, %b) {has_side_effect = true} : (tensor<2xi32>, tensor<2xi32>) -> ()
+%b = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+func.func @main() {
+  return
+}"""
+    with pytest.raises(LoweringError, match="'stablehlo.custom_call' at .* is outside any function"):
+        stablehlo_py.compile(text, backend="compiled")
