@@ -322,6 +322,19 @@ LogicalResult lowerGather(ConversionPatternRewriter &rewriter, Operation *op,
       sliced != int64_t(offsetDims.size()))
     return rewriter.notifyMatchFailure(op, "dimension numbers");
   Location loc = op->getLoc();
+  // An empty slice in a collapsed or batching dimension has no element to
+  // read (reading one would leave the buffer): zeros, as the interpreter and
+  // XLA give (docs/decisions.md, gather).
+  for (ArrayRef<int64_t> dims : {collapsed, operandBatching})
+    for (int64_t d : dims)
+      if (d >= 0 && d < int64_t(sliceSizes.size()) && sliceSizes[d] == 0) {
+        Value zero = zeroOf(rewriter, loc, target.getElementType());
+        rewriter.replaceOp(
+            op, linalg::FillOp::create(rewriter, loc, zero,
+                                       emptyLike(rewriter, loc, target))
+                    .getResult(0));
+        return success();
+      }
   auto generic = linalg::GenericOp::create(
       rewriter, loc, TypeRange{target}, ValueRange{},
       ValueRange{emptyLike(rewriter, loc, target)},

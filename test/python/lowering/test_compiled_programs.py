@@ -3,6 +3,7 @@ interpreter (bit for bit: these are exact, and small float sums run in index ord
 its errors: what it cannot lower, wrong arguments, and the auto backend's fallback."""
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
 from conftest import assert_same
@@ -406,3 +407,15 @@ func.func @main() {
 }"""
     with pytest.raises(LoweringError, match="'stablehlo.custom_call' at .* is outside any function"):
         stablehlo_py.compile(text, backend="compiled")
+
+
+def test_a_gather_of_empty_slices_in_a_collapsed_dimension_gives_zeros():
+    # Found by the fuzzer: slice size 0 in a collapsed dimension read past the operand's buffer.
+    text = """func.func @main(%x: tensor<4x3xbf16>, %i: tensor<5x1xi32>) -> tensor<5x3xbf16> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 0, 3>}> : (tensor<4x3xbf16>, tensor<5x1xi32>) -> tensor<5x3xbf16>
+  return %0 : tensor<5x3xbf16>
+}"""
+    x = _RNG.standard_normal((4, 3)).astype(ml_dtypes.bfloat16)
+    _both(text, x, np.array([[3], [0], [-1], [2], [4]], np.int32))
+    got = stablehlo_py.compile(text, backend="compiled")(x, np.array([[3], [0], [-1], [2], [4]], np.int32))
+    assert not np.asarray(got[0], np.float32).any()
