@@ -575,6 +575,10 @@ def _ints(value) -> tuple:
     return tuple(int(v) for v in value)  # decoded tuples, or an array attribute's elements
 
 
+def _without(shape: tuple, dim: int) -> tuple:
+    return shape[:dim] + shape[dim + 1:]
+
+
 @register("chlo.scan")
 def _scan(op):
     """outputs..., carries... = scan(inputs..., inits...): the body takes the inputs' slices at
@@ -598,6 +602,13 @@ def _scan(op):
             raise InterpreterError(f"inputs of shapes {[x.shape for x in xs]} (scan_dim_size {fixed}) do not have "
                                    f"one size along dimension {dim}")
         (steps,) = sizes
+        # Dynamic inputs and carries (the verifier takes ? for any size) must fit the body's types.
+        for k, (value, spec) in enumerate(zip([*(_without(x.shape, dim) for x in xs), *(c.shape for c in state)],
+                                              body.fn.arg_specs)):
+            if hasattr(spec, "matches_shape") and not spec.matches_shape(tuple(value)):
+                what = f"slices of input {k}" if k < inputs else f"carry {k - inputs}"
+                raise InterpreterError(f"the body takes {spec.text} for argument {k}, but the {what} have shape "
+                                       f"{tuple(value)}")
         slices = [[None] * steps for _ in range(outputs)]
         for count, t in enumerate(range(steps - 1, -1, -1) if reverse else range(steps)):
             if runtime.checks_loops:

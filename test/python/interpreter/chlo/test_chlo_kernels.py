@@ -1050,6 +1050,21 @@ def test_scan_steps_count_against_the_iteration_limit():
         interpret(_scan_program(0, False), x, y, c, np.array(0, np.int32), limits={"max_iterations": 3})
 
 
+def test_scan_slices_that_do_not_fit_the_body_fail_cleanly():
+    # Found by the fuzzer: a dynamic input whose slices are not the body's static type reached
+    # the body's add as a numpy broadcasting error.
+    text = """func.func @main(%x: tensor<?x3xf32>, %c: tensor<3xf32>) -> tensor<?x3xf32> {
+  %o, %k = chlo.scan(%x) inits(%c) dimension=1 {
+  ^bb0(%a: tensor<2xf32>, %acc: tensor<3xf32>):
+    stablehlo.return %a, %acc : tensor<2xf32>, tensor<3xf32>
+  } : (tensor<?x3xf32>, tensor<3xf32>) -> (tensor<?x3xf32>, tensor<3xf32>)
+  func.return %o : tensor<?x3xf32>
+}"""
+    with pytest.raises(InterpreterError, match=r"chlo\.scan.*takes tensor<2xf32> for argument 0, but the slices "
+                                               r"of input 0 have shape \(0,\)"):
+        interpret(text, np.ones((0, 3), np.float32), np.zeros(3, np.float32))
+
+
 def test_scan_inputs_of_different_lengths_fail():
     text = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
   %o = chlo.scan(%x, %y) inits() dimension=0 {
