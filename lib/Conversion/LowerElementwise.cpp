@@ -156,6 +156,103 @@ struct IotaToLinalg : OpConversionPattern<IotaOp> {
 };
 
 
+// An element's bits as an integer of its width (floats bitcast; integers
+// and the small floats, held as their bits, are already), and back.
+Value bitsOf(OpBuilder &b, Location loc, Value value) {
+  auto floatType = dyn_cast<FloatType>(value.getType());
+  if (!floatType)
+    return value;
+  return arith::BitcastOp::create(b, loc, b.getIntegerType(floatType.getWidth()),
+                                  value);
+}
+Value elementOfBits(OpBuilder &b, Location loc, Value bits, Type computed) {
+  return isa<FloatType>(computed) ? arith::BitcastOp::create(b, loc, computed, bits)
+                                  : bits;
+}
+
+// bitcast_convert between element types of different widths (C1): a wider
+// element splits into the result's last dimension, or the operand's last
+// dimension joins into one element, least significant bits first (the
+// interpreter's and XLA's order on a little-endian host).
+struct BitcastConvertWidthsToLinalg : OpConversionPattern<BitcastConvertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BitcastConvertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType target = convertedTensor(*getTypeConverter(), op.getType());
+    auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
+    Type from = elementOf(op.getOperand()), to = op.getType().getElementType();
+    if (!target || !target.hasStaticShape() || !operand.hasStaticShape() ||
+        isa<ComplexType>(from) || isa<ComplexType>(to) ||
+        !from.isIntOrFloat() || !to.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "expected static real types");
+    Type fromComputed = computeType(from), toComputed = computeType(to);
+    if (!fromComputed || !toComputed || !fromComputed.isIntOrFloat() ||
+        !toComputed.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "element types");
+    unsigned fromBits = from.getIntOrFloatBitWidth(),
+             toBits = to.getIntOrFloatBitWidth();
+    bool splits = fromBits > toBits;
+    int64_t rank = target.getRank();
+    // C1: the narrower side has one more dimension, of size wide / narrow.
+    int64_t parts = splits ? fromBits / toBits : toBits / fromBits;
+    if (fromBits == toBits || (splits ? fromBits % toBits : toBits % fromBits) ||
+        (splits ? operand.getRank() + 1 != rank ||
+                      target.getShape().back() != parts
+                : rank + 1 != operand.getRank() ||
+                      operand.getShape().back() != parts))
+      return rewriter.notifyMatchFailure(op, "shapes");
+    Location loc = op.getLoc();
+    Value source = adaptor.getOperand();
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{target}, ValueRange{},
+        ValueRange{emptyLike(rewriter, loc, target)},
+        {rewriter.getMultiDimIdentityMap(rank)}, parallel(rank),
+        [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> at;
+          for (int64_t d = 0; d < rank; ++d)
+            at.push_back(linalg::IndexOp::create(b, l, d));
+          Type wide = b.getIntegerType(splits ? fromBits : toBits);
+          Value result;
+          if (splits) {
+            Value element = loadElement(
+                b, l,
+                tensor::ExtractOp::create(b, l, source,
+                                          ArrayRef(at).drop_back()),
+                from);
+            Value part = arith::IndexCastOp::create(b, l, wide, at.back());
+            Value shift = arith::MulIOp::create(
+                b, l, part,
+                arith::ConstantOp::create(b, l, b.getIntegerAttr(wide, toBits)));
+            Value shifted =
+                arith::ShRUIOp::create(b, l, bitsOf(b, l, element), shift);
+            Value bits = arith::TruncIOp::create(b, l, b.getIntegerType(toBits),
+                                                 shifted);
+            result = elementOfBits(b, l, bits, toComputed);
+          } else {
+            Value joined = arith::ConstantOp::create(b, l, b.getIntegerAttr(wide, 0));
+            SmallVector<Value> where(at);
+            where.push_back(Value());
+            for (int64_t k = 0; k < parts; ++k) {
+              where.back() = arith::ConstantIndexOp::create(b, l, k);
+              Value element = loadElement(
+                  b, l, tensor::ExtractOp::create(b, l, source, where), from);
+              Value bits = arith::ExtUIOp::create(b, l, wide, bitsOf(b, l, element));
+              Value shifted = arith::ShLIOp::create(
+                  b, l, bits,
+                  arith::ConstantOp::create(b, l,
+                                            b.getIntegerAttr(wide, k * fromBits)));
+              joined = arith::OrIOp::create(b, l, joined, shifted);
+            }
+            result = elementOfBits(b, l, joined, toComputed);
+          }
+          linalg::YieldOp::create(b, l, storeElement(b, l, result, to));
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 // map: its body on scalars at every index of the inputs.
 struct MapToLinalg : OpConversionPattern<MapOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -207,7 +304,8 @@ void populateElementwisePatterns(const TypeConverter &converter,
                  ShiftLeftOp, ShiftRightArithmeticOp, ShiftRightLogicalOp,
                  SignOp, SineOp, SqrtOp, SubtractOp, TanOp, TanhOp, XorOp>(
       patterns, converter, primitive);
-  patterns.add<ConstantToArith, IotaToLinalg, MapToLinalg>(
+  patterns.add<ConstantToArith, IotaToLinalg, MapToLinalg,
+               BitcastConvertWidthsToLinalg>(
       converter, patterns.getContext());
 }
 

@@ -22,18 +22,17 @@ func.func @fft(%x: tensor<4xf32>) -> tensor<3xcomplex<f32>> {
 
 // -----
 
-// Each op gets a function of its own; the op keeps its original (unsigned)
-// types, the buffers are signless. A form no pattern takes (bitcast_convert
-// between widths) calls the runtime too.
+// Each op gets a function of its own, keeping the op's own types. A form no pattern takes (a math function
+// of complex numbers) calls the runtime too.
 // CHECK-DAG: func.func private @__stablehlo_py_runtime_0(memref<2x2xf32, strided<[?, ?], offset: ?>>, memref<2x2xf32, strided<[?, ?], offset: ?>>) attributes {{{.*}}stablehlo.cholesky
-// CHECK-DAG: func.func private @__stablehlo_py_runtime_1(memref<2x2xi8, strided<[?, ?], offset: ?>>, memref<2xi16, strided<[?], offset: ?>>) attributes {{{.*}}stablehlo.bitcast_convert %arg0 : (tensor<2x2xui8>) -> tensor<2xui16>
+// CHECK-DAG: func.func private @__stablehlo_py_runtime_1(memref<2xcomplex<f32>, strided<[?], offset: ?>>, memref<2xcomplex<f32>, strided<[?], offset: ?>>) attributes {{{.*}}stablehlo.sqrt %arg0 : tensor<2xcomplex<f32>>
 // CHECK-LABEL: func.func @two_calls
 // CHECK: call @__stablehlo_py_runtime_0
 // CHECK: call @__stablehlo_py_runtime_1
-func.func @two_calls(%x: tensor<2x2xf32>, %p: tensor<2x2xui8>) -> (tensor<2x2xf32>, tensor<2xui16>) {
+func.func @two_calls(%x: tensor<2x2xf32>, %p: tensor<2xcomplex<f32>>) -> (tensor<2x2xf32>, tensor<2xcomplex<f32>>) {
   %0 = "stablehlo.cholesky"(%x) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf32>
-  %1 = stablehlo.bitcast_convert %p : (tensor<2x2xui8>) -> tensor<2xui16>
-  return %0, %1 : tensor<2x2xf32>, tensor<2xui16>
+  %1 = stablehlo.sqrt %p : tensor<2xcomplex<f32>>
+  return %0, %1 : tensor<2x2xf32>, tensor<2xcomplex<f32>>
 }
 
 // -----

@@ -11,6 +11,7 @@ from testing.native_values import DTYPES, FLOATS, INTS, edges
 
 import stablehlo_py
 from stablehlo_py.interpreter import InterpreterError
+from stablehlo_py.interpreter.core.types import element_info
 from stablehlo_py.lowering import LoweringError, compile_program, lower, pipeline
 
 _RNG = np.random.default_rng(7)
@@ -419,3 +420,26 @@ def test_a_gather_of_empty_slices_in_a_collapsed_dimension_gives_zeros():
     _both(text, x, np.array([[3], [0], [-1], [2], [4]], np.int32))
     got = stablehlo_py.compile(text, backend="compiled")(x, np.array([[3], [0], [-1], [2], [4]], np.int32))
     assert not np.asarray(got[0], np.float32).any()
+
+
+@pytest.mark.parametrize("wide, narrow, parts", [
+    ("i64", "ui8", 8), ("f64", "f32", 2), ("ui32", "bf16", 2), ("f32", "i16", 2), ("i16", "f8E4M3FN", 2),
+    ("ui8", "i4", 2), ("i8", "i1", 8), ("f16", "f4E2M1FN", 4), ("i64", "i1", 64),
+])
+def test_bitcast_convert_between_widths(wide, narrow, parts):
+    # Natively (lower() takes no runtime calls): split least significant bits first, and join.
+    split = f"""func.func @main(%x: tensor<3x{wide}>) -> tensor<3x{parts}x{narrow}> {{
+  %0 = stablehlo.bitcast_convert %x : (tensor<3x{wide}>) -> tensor<3x{parts}x{narrow}>
+  return %0 : tensor<3x{parts}x{narrow}>
+}}"""
+    join = f"""func.func @main(%x: tensor<3x{parts}x{narrow}>) -> tensor<3x{wide}> {{
+  %0 = stablehlo.bitcast_convert %x : (tensor<3x{parts}x{narrow}>) -> tensor<3x{wide}>
+  return %0 : tensor<3x{wide}>
+}}"""
+    lower(split, to_llvm=False)
+    lower(join, to_llvm=False)
+    wide_dtype = np.dtype(element_info(wide).dtype)
+    x = _RNG.integers(0, 256, 3 * wide_dtype.itemsize, dtype=np.uint8).view(wide_dtype)  # any bits
+    _both(split, x)
+    (pieces,) = stablehlo_py.interpret(split, x)
+    _both(join, pieces)
