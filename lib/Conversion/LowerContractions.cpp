@@ -64,18 +64,6 @@ std::optional<std::tuple<unsigned, int, int>> precisionRank(FloatType type) {
   return std::make_tuple(type.getWidth(), range, mantissa);
 }
 
-// Whether emitConvert takes `from` -> `to`, tried in a scratch block so that
-// nothing is built when it does not.
-bool convertLowers(MLIRContext *context, Location loc, Type from, Type to) {
-  if (from == to)
-    return true;
-  Block scratch;
-  OpBuilder b(context);
-  b.setInsertionPointToEnd(&scratch);
-  Value value = scratch.addArgument(computeType(from), loc);
-  return bool(emitConvert(b, loc, value, from, to));
-}
-
 // How products of lhs and rhs elements accumulate into the result's element
 // type, as dot_conv._accumulation says:
 // - InOperand: float operands of higher precision than a float result

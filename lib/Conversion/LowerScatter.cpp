@@ -50,18 +50,6 @@ bool bodyLowers(MLIRContext *context, Location loc, Block &body,
   return true;
 }
 
-// Whether emitConvert takes `from` -> `to` (the promotion of an input to
-// its region's type), tried in a scratch block as bodyLowers does.
-bool convertLowers(MLIRContext *context, Location loc, Type from, Type to) {
-  if (from == to)
-    return true;
-  Block scratch;
-  OpBuilder b(context);
-  b.setInsertionPointToEnd(&scratch);
-  Value value = scratch.addArgument(computeType(from), loc);
-  return bool(emitConvert(b, loc, value, from, to));
-}
-
 // A stored element of original type `from`, as a computed value of `to`.
 Value loadAs(OpBuilder &b, Location loc, Value stored, Type from, Type to) {
   Value value = loadElement(b, loc, stored, from);

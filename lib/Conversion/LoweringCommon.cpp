@@ -190,6 +190,16 @@ Value zeroOf(OpBuilder &b, Location loc, Type element) {
 // The body of a reduce as scalar code: each element-wise op of the body on
 // scalars (ScalarOps.cpp), its rank-0 constants as arith constants. Null
 // when the body holds anything else.
+bool convertLowers(MLIRContext *context, Location loc, Type from, Type to) {
+  if (from == to)
+    return true;
+  Block scratch;
+  OpBuilder b(context);
+  b.setInsertionPointToEnd(&scratch);
+  Value value = scratch.addArgument(computeType(from), loc);
+  return bool(emitConvert(b, loc, value, from, to));
+}
+
 LogicalResult emitScalarBody(OpBuilder &b, Location loc, Block &body,
                              ValueRange arguments,
                              SmallVectorImpl<Value> &results) {

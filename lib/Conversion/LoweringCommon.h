@@ -91,6 +91,10 @@ Value clampedStart(OpBuilder &b, Location loc, Value startTensor, Type original,
 
 //===--- Scalar bodies ---------------------------------------------------===//
 
+// Whether emitConvert takes `from` -> `to` (original element types), tried
+// in a scratch block so that nothing is built when it does not.
+bool convertLowers(MLIRContext *context, Location loc, Type from, Type to);
+
 // A region of stablehlo ops on rank-0 tensors (a reduce's, map's, sort's
 // comparator) as scalar code: each element-wise op on scalars
 // (ScalarOps.cpp), rank-0 constants as arith constants. Fails when the body
