@@ -432,7 +432,8 @@ static void printPrecisionAndAlgorithm(OpAsmPrinter &printer,
 //===--- Structured attribute fields ---------------------------------------===//
 
 ParseResult parseFields(AsmParser &parser,
-                        llvm::function_ref<ParseResult(StringRef)> parseField) {
+                        llvm::function_ref<ParseResult(StringRef)> parseField,
+                        bool allowTrailingComma) {
   if (parser.parseLess())
     return failure();
   if (succeeded(parser.parseOptionalGreater()))
@@ -447,7 +448,11 @@ ParseResult parseFields(AsmParser &parser,
       return parser.emitError(loc) << "duplicate field '" << name << "'";
     if (parseField(name))
       return failure();
-  } while (succeeded(parser.parseOptionalComma()));
+    if (failed(parser.parseOptionalComma()))
+      break;
+    if (allowTrailingComma && succeeded(parser.parseOptionalGreater()))
+      return success();
+  } while (true);
   return parser.parseGreater();
 }
 

@@ -118,8 +118,11 @@ void printEnumKeyword(OpAsmPrinter &printer, Operation *, EnumAttrT attr) {
 
 // Parses `<name = value, ...>` with fields in any order, each at most once;
 // `parseField(name)` parses the value of a known field or fails.
+// `allowTrailingComma`: a comma may follow the last field, as upstream's
+// parser takes it in gather and scatter dimension numbers.
 ParseResult parseFields(AsmParser &parser,
-                        llvm::function_ref<ParseResult(StringRef)> parseField);
+                        llvm::function_ref<ParseResult(StringRef)> parseField,
+                        bool allowTrailingComma = false);
 ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims);
 // Sizes that may be dynamic, `?` for ShapedType::kDynamic: the bounds of
 // `#stablehlo.bounds<4, ?>` and the shapes of VHLO's tensor types.

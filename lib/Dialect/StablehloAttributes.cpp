@@ -135,16 +135,20 @@ struct IndexingFields {
 };
 } // namespace
 
+// Upstream's parser takes a comma after the last field too
+// (`#stablehlo.gather<..., index_vector_dim = 0,>`), as its own tests write
+// gathers: so do we.
 static ParseResult parseIndexingFields(AsmParser &parser,
                                        IndexingFields &fields) {
-  return parseFields(parser, [&](StringRef name) -> ParseResult {
+  auto parseField = [&](StringRef name) -> ParseResult {
     for (auto [i, field] : llvm::enumerate(fields.dims))
       if (name == field)
         return parseDimList(parser, fields.values[i]);
     if (name == "index_vector_dim")
       return parser.parseInteger(fields.indexVectorDim);
     return unknownField(parser, name);
-  });
+  };
+  return parseFields(parser, parseField, /*allowTrailingComma=*/true);
 }
 
 static void printIndexingFields(AsmPrinter &printer,

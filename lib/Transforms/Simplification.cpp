@@ -635,6 +635,769 @@ struct ReduceOfNothing : OpRewritePattern<ReduceOp> {
   }
 };
 
+//===--- Dynamic ops whose shape operands are constants ---------------------===//
+
+// One-operand element-wise ops.
+bool isUnaryElementwise(Operation *op) {
+  return isa<AbsOp, CbrtOp, CeilOp, ConvertOp, CosineOp, ExpOp, Expm1Op,
+             FloorOp, ImagOp, IsFiniteOp, LogOp, Log1pOp, LogisticOp, NegOp,
+             NotOp, PopulationCountOp, RealOp, RoundOp, RoundNearestEvenOp,
+             RsqrtOp, SignOp, SineOp, SqrtOp, TanOp, TanhOp>(op);
+}
+
+// The values of a constant integer tensor (index, signed, or unsigned
+// elements, read as their type says), or nullopt.
+std::optional<SmallVector<int64_t>> constantInts(Value value) {
+  DenseIntElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  bool isUnsigned = attr.getElementType().isUnsignedInteger();
+  SmallVector<int64_t> values;
+  for (const APInt &v : attr.getValues<APInt>()) {
+    if (v.getBitWidth() > 64)
+      return std::nullopt;
+    values.push_back(isUnsigned ? static_cast<int64_t>(v.getZExtValue())
+                                : v.getSExtValue());
+  }
+  return values;
+}
+
+// A start index clamped as dynamic_slice and gather clamp it: into
+// [0, size - sliceSize].
+int64_t clampStart(int64_t start, int64_t size, int64_t sliceSize) {
+  return std::max<int64_t>(0, std::min<int64_t>(start, size - sliceSize));
+}
+
+// dynamic_slice with constant start indices -> slice (the starts clamped
+// as dynamic_slice clamps them; the operand's shape must be known).
+struct DynamicSliceOfConstantStarts : OpRewritePattern<DynamicSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    ArrayRef<int64_t> sizes = op.getSliceSizes();
+    if (!operand.hasStaticShape() ||
+        op.getStartIndices().size() != static_cast<size_t>(operand.getRank()) ||
+        sizes.size() != static_cast<size_t>(operand.getRank()))
+      return failure();
+    SmallVector<int64_t> start, limit, strides;
+    for (auto [i, index] : llvm::enumerate(op.getStartIndices())) {
+      auto value = constantInts(index);
+      if (!value || value->size() != 1 || sizes[i] < 0 ||
+          sizes[i] > operand.getDimSize(i))
+        return failure();
+      start.push_back(clampStart((*value)[0], operand.getDimSize(i), sizes[i]));
+      limit.push_back(start.back() + sizes[i]);
+      strides.push_back(1);
+    }
+    rewriter.replaceOpWithNewOp<SliceOp>(op, op.getType(), op.getOperand(),
+                                         start, limit, strides);
+    return success();
+  }
+};
+
+// real_dynamic_slice with constant start, limit and strides -> slice.
+struct RealDynamicSliceOfConstants : OpRewritePattern<RealDynamicSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RealDynamicSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto start = constantInts(op.getStartIndices());
+    auto limit = constantInts(op.getLimitIndices());
+    auto strides = constantInts(op.getStrides());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!start || !limit || !strides || !type ||
+        start->size() != static_cast<size_t>(type.getRank()) ||
+        limit->size() != start->size() || strides->size() != start->size())
+      return failure();
+    for (auto [b, e, s, size] :
+         llvm::zip(*start, *limit, *strides, type.getShape())) {
+      if (b < 0 || s <= 0 || e < b ||
+          (!ShapedType::isDynamic(size) && size != (e - b + s - 1) / s))
+        return failure();
+    }
+    rewriter.replaceOpWithNewOp<SliceOp>(op, type, op.getOperand(), *start,
+                                         *limit, *strides);
+    return success();
+  }
+};
+
+// dynamic_pad with constant paddings -> pad.
+struct DynamicPadOfConstants : OpRewritePattern<DynamicPadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicPadOp op,
+                                PatternRewriter &rewriter) const override {
+    auto low = constantInts(op.getEdgePaddingLow());
+    auto high = constantInts(op.getEdgePaddingHigh());
+    auto interior = constantInts(op.getInteriorPadding());
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!low || !high || !interior || !type || !operand.hasStaticShape() ||
+        low->size() != static_cast<size_t>(operand.getRank()) ||
+        high->size() != low->size() || interior->size() != low->size())
+      return failure();
+    for (auto [l, h, in, size, result] : llvm::zip(
+             *low, *high, *interior, operand.getShape(), type.getShape())) {
+      int64_t padded = l + h + size + std::max<int64_t>(size - 1, 0) * in;
+      if (in < 0 || padded < 0 ||
+          (!ShapedType::isDynamic(result) && result != padded))
+        return failure();
+    }
+    rewriter.replaceOpWithNewOp<PadOp>(op, type, op.getOperand(),
+                                       op.getPaddingValue(), *low, *high,
+                                       *interior);
+    return success();
+  }
+};
+
+// dynamic_gather with constant slice sizes -> gather.
+struct DynamicGatherOfConstantSizes : OpRewritePattern<DynamicGatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicGatherOp op,
+                                PatternRewriter &rewriter) const override {
+    auto sizes = constantInts(op.getSliceSizes());
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    if (!sizes || sizes->size() != static_cast<size_t>(operand.getRank()))
+      return failure();
+    for (auto [size, dim] : llvm::zip(*sizes, operand.getShape()))
+      if (size < 0 || (!ShapedType::isDynamic(dim) && size > dim))
+        return failure();
+    rewriter.replaceOpWithNewOp<GatherOp>(
+        op, op.getType(), op.getOperand(), op.getStartIndices(),
+        op.getDimensionNumbers(), *sizes, op.getIndicesAreSorted());
+    return success();
+  }
+};
+
+// dynamic_reshape to a static result type -> reshape.
+struct StaticDynamicReshape : OpRewritePattern<DynamicReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    if (!type || !type.hasStaticShape() ||
+        (operand.hasStaticShape() &&
+         operand.getNumElements() != type.getNumElements()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, op.getOperand());
+    return success();
+  }
+};
+
+// Element-wise ops: their operands (of rank > 0) have their result's shape.
+bool isElementwise(Operation *op) {
+  return isa<AddOp, SubtractOp, MulOp, DivOp, RemOp, MaxOp, MinOp, PowOp,
+             AndOp, OrOp, XorOp, Atan2Op, ShiftLeftOp,
+             ShiftRightArithmeticOp, ShiftRightLogicalOp>(op) ||
+         isUnaryElementwise(op);
+}
+
+// Whether `value` has the shape `shape` (a 1-D shape tensor) says: it is
+// dynamic_reshape(_, shape), or an element-wise op of such a value.
+bool hasShapeOf(Value value, Value shape, int depth = 0) {
+  if (depth > 4)
+    return false;
+  if (auto reshape = value.getDefiningOp<DynamicReshapeOp>())
+    return reshape.getOutputShape() == shape;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumResults() != 1 || !isElementwise(def))
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return hasShapeOf(operand, shape, depth + 1);
+  });
+}
+
+// dynamic_reshape(X, S) -> X when X already has the shape S.
+struct DynamicReshapeToItsShape : OpRewritePattern<DynamicReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getOperand().getType() != op.getType() ||
+        !hasShapeOf(op.getOperand(), op.getOutputShape()))
+      return failure();
+    return replaceBy(rewriter, op, op.getOperand());
+  }
+};
+
+// shape.shape_of(dynamic_reshape(X, S)) -> S (matched by name: the shape
+// dialect is not ours to load).
+struct ShapeOfDynamicReshape : RewritePattern {
+  ShapeOfDynamicReshape(MLIRContext *context)
+      : RewritePattern("shape.shape_of", 1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1)
+      return failure();
+    auto reshape = op->getOperand(0).getDefiningOp<DynamicReshapeOp>();
+    if (!reshape)
+      return failure();
+    return replaceBy(rewriter, op, reshape.getOutputShape());
+  }
+};
+
+// dynamic_iota with a static result -> iota.
+struct StaticDynamicIota : OpRewritePattern<DynamicIotaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicIotaOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    uint64_t dimension = op.getIotaDimension();
+    if (!type || !type.hasStaticShape() ||
+        dimension >= static_cast<uint64_t>(type.getRank()))
+      return failure();
+    rewriter.replaceOpWithNewOp<IotaOp>(op, type, dimension);
+    return success();
+  }
+};
+
+// dynamic_iota of rank > 1 whose iota dimension is static -> the 1-D iota,
+// broadcast dynamically to the shape.
+struct DynamicIotaAsBroadcast : OpRewritePattern<DynamicIotaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicIotaOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    uint64_t dimension = op.getIotaDimension();
+    if (!type || type.hasStaticShape() || type.getRank() < 2 ||
+        type.getEncoding() ||
+        dimension >= static_cast<uint64_t>(type.getRank()) ||
+        type.isDynamicDim(dimension))
+      return failure();
+    auto line = RankedTensorType::get({type.getDimSize(dimension)},
+                                      type.getElementType());
+    Value iota = IotaOp::create(rewriter, op.getLoc(), line, 0);
+    rewriter.replaceOpWithNewOp<DynamicBroadcastInDimOp>(
+        op, type, iota, op.getOutputShape(),
+        ArrayRef<int64_t>{static_cast<int64_t>(dimension)},
+        DenseI64ArrayAttr(), DenseI64ArrayAttr());
+    return success();
+  }
+};
+
+// dynamic_broadcast_in_dim whose shape is known -> broadcast_in_dim: the
+// result type is static, or the shape operand is a constant (a convert
+// then restores the declared, less static, type).
+struct StaticDynamicBroadcastInDim
+    : OpRewritePattern<DynamicBroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicBroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    if (!type || type.getEncoding() || !operand.hasStaticShape())
+      return failure();
+    RankedTensorType staticType = type;
+    if (!type.hasStaticShape()) {
+      auto shape = constantInts(op.getOutputDimensions());
+      if (!shape || shape->size() != static_cast<size_t>(type.getRank()))
+        return failure();
+      for (auto [given, declared] : llvm::zip(*shape, type.getShape()))
+        if (given < 0 || (!ShapedType::isDynamic(declared) && given != declared))
+          return failure();
+      staticType = RankedTensorType::get(*shape, type.getElementType());
+    }
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    if (dims.size() != static_cast<size_t>(operand.getRank()))
+      return failure();
+    for (auto [i, d] : llvm::enumerate(dims))
+      if (d < 0 || d >= staticType.getRank() ||
+          (operand.getDimSize(i) != 1 &&
+           operand.getDimSize(i) != staticType.getDimSize(d)))
+        return failure();
+    Value broadcast = BroadcastInDimOp::create(rewriter, op.getLoc(), staticType,
+                                               op.getOperand(), dims);
+    if (staticType != type)
+      broadcast = ConvertOp::create(rewriter, op.getLoc(), type, broadcast);
+    rewriter.replaceOp(op, broadcast);
+    return success();
+  }
+};
+
+// dynamic_broadcast_in_dim(X, S, [0, 1, ...]) -> X when X has the shape S
+// already (S is shape_of(X), or X = dynamic_reshape(_, S)), or when every
+// dimension is known not to expand.
+struct DynamicBroadcastInDimOfItsShape
+    : OpRewritePattern<DynamicBroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicBroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    Value operand = op.getOperand(), shape = op.getOutputDimensions();
+    if (operand.getType() != op.getType() ||
+        !isIota(op.getBroadcastDimensions()))
+      return failure();
+    auto rank = cast<RankedTensorType>(op.getType()).getRank();
+    bool same = hasShapeOf(operand, shape);
+    if (Operation *def = shape.getDefiningOp())
+      same |= def->getName().getStringRef() == "shape.shape_of" &&
+              def->getNumOperands() == 1 && def->getOperand(0) == operand;
+    if (auto known = op.getKnownNonexpandingDimensions()) {
+      SmallVector<int64_t> dims(*known);
+      llvm::sort(dims);
+      same |= static_cast<int64_t>(dims.size()) == rank && isIota(dims);
+    }
+    if (!same)
+      return failure();
+    return replaceBy(rewriter, op, operand);
+  }
+};
+
+// reshape(convert(X)) where the convert only changes the static shape
+// information -> reshape(X).
+struct ReshapeOfShapeCast : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto convert = op.getOperand().getDefiningOp<ConvertOp>();
+    if (!convert || getElementTypeOrSelf(convert.getOperand().getType()) !=
+                        getElementTypeOrSelf(convert.getType()))
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getOperandMutable().assign(convert.getOperand()); });
+    return success();
+  }
+};
+
+// unary(shape_op(X)) -> shape_op(unary(X)) for reshape, broadcast and
+// transpose read by nothing else: element-wise work moves before the data
+// movement (and on fewer elements past a broadcast).
+struct ElementwiseBeforeShapeOp : RewritePattern {
+  ElementwiseBeforeShapeOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), 1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isUnaryElementwise(op) || op->getNumOperands() != 1 ||
+        op->getNumResults() != 1)
+      return failure();
+    Operation *shapeOp = op->getOperand(0).getDefiningOp();
+    if (!shapeOp || !isa<ReshapeOp, BroadcastOp, TransposeOp>(shapeOp) ||
+        !shapeOp->getResult(0).hasOneUse())
+      return failure();
+    auto source = dyn_cast<RankedTensorType>(shapeOp->getOperand(0).getType());
+    auto moved = dyn_cast<RankedTensorType>(shapeOp->getResult(0).getType());
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!source || !moved || !type || !source.hasStaticShape() ||
+        !type.hasStaticShape() || moved.getShape() != type.getShape() ||
+        source.getEncoding() || type.getEncoding())
+      return failure();
+    Operation *unary = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(unary, [&] {
+      unary->setOperand(0, shapeOp->getOperand(0));
+      unary->getResult(0).setType(
+          RankedTensorType::get(source.getShape(), type.getElementType()));
+    });
+    Operation *movedOp = rewriter.clone(*shapeOp);
+    rewriter.modifyOpInPlace(movedOp, [&] {
+      movedOp->setOperand(0, unary->getResult(0));
+      movedOp->getResult(0).setType(type);
+    });
+    rewriter.replaceOp(op, movedOp->getResults());
+    return success();
+  }
+};
+
+// real_dynamic_slice(X, S, S + C, 1s) -> dynamic_slice(X, S[0], S[1], ...,
+// sizes = C): the slice sizes are the constant C.
+struct RealDynamicSliceOfConstantSizes : OpRewritePattern<RealDynamicSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(RealDynamicSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    Value start = op.getStartIndices();
+    auto add = op.getLimitIndices().getDefiningOp<AddOp>();
+    auto strides = constantInts(op.getStrides());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto startType = cast<RankedTensorType>(start.getType());
+    if (!add || !strides || !type || !type.hasStaticShape() ||
+        startType.getRank() != 1 || !startType.hasStaticShape() ||
+        llvm::any_of(*strides, [](int64_t s) { return s != 1; }))
+      return failure();
+    std::optional<SmallVector<int64_t>> sizes;
+    if (add.getLhs() == start)
+      sizes = constantInts(add.getRhs());
+    else if (add.getRhs() == start)
+      sizes = constantInts(add.getLhs());
+    if (!sizes || ArrayRef<int64_t>(*sizes) != type.getShape() ||
+        startType.getDimSize(0) != type.getRank())
+      return failure();
+    Type element = startType.getElementType();
+    SmallVector<Value> starts;
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      Value one = SliceOp::create(
+          rewriter, op.getLoc(), RankedTensorType::get({1}, element), start,
+          ArrayRef<int64_t>{i}, ArrayRef<int64_t>{i + 1}, ArrayRef<int64_t>{1});
+      starts.push_back(ReshapeOp::create(
+          rewriter, op.getLoc(), RankedTensorType::get({}, element), one));
+    }
+    rewriter.replaceOpWithNewOp<DynamicSliceOp>(op, type, op.getOperand(),
+                                                starts, *sizes);
+    return success();
+  }
+};
+
+// dynamic_iota of rank > 1 along a dynamic dimension -> the 1-D
+// dynamic_iota of that dimension's size, broadcast dynamically.
+struct DynamicIotaAlongDynamicDim : OpRewritePattern<DynamicIotaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DynamicIotaOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    Value shape = op.getOutputShape();
+    auto shapeType = cast<RankedTensorType>(shape.getType());
+    uint64_t dimension = op.getIotaDimension();
+    if (!type || type.getRank() < 2 || type.getEncoding() ||
+        dimension >= static_cast<uint64_t>(type.getRank()) ||
+        !type.isDynamicDim(dimension) || shapeType.getRank() != 1 ||
+        shapeType.getDimSize(0) != type.getRank())
+      return failure();
+    auto i64 = rewriter.getI64Type();
+    auto shape64 = RankedTensorType::get(shapeType.getShape(), i64);
+    Value asI64 = shape;
+    // index shapes would need arith.index_cast, a dialect this pass does not
+    // load: left as they are.
+    auto integer = dyn_cast<IntegerType>(shapeType.getElementType());
+    if (!integer)
+      return failure();
+    if (integer.getWidth() != 64 || integer.isUnsigned())
+      asI64 = ConvertOp::create(rewriter, op.getLoc(), shape64, shape);
+    int64_t d = static_cast<int64_t>(dimension);
+    Value size = SliceOp::create(
+        rewriter, op.getLoc(), RankedTensorType::get({1}, i64), asI64,
+        ArrayRef<int64_t>{d}, ArrayRef<int64_t>{d + 1}, ArrayRef<int64_t>{1});
+    auto line =
+        RankedTensorType::get({ShapedType::kDynamic}, type.getElementType());
+    Value iota = DynamicIotaOp::create(rewriter, op.getLoc(), line, size, 0);
+    rewriter.replaceOpWithNewOp<DynamicBroadcastInDimOp>(
+        op, type, iota, shape, ArrayRef<int64_t>{d}, DenseI64ArrayAttr(),
+        DenseI64ArrayAttr());
+    return success();
+  }
+};
+
+//===--- Gather, broadcast_in_dim -----------------------------------------===//
+
+// gather of one constant index vector -> slice (the start clamped as gather
+// clamps it), reshaped when dimensions collapse.
+struct GatherOfConstantIndex : OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GatherOp op,
+                                PatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    auto indicesType = cast<RankedTensorType>(op.getStartIndices().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    GatherDimensionNumbersAttr dn = op.getDimensionNumbers();
+    auto indices = constantInts(op.getStartIndices());
+    ArrayRef<int64_t> sizes = op.getSliceSizes();
+    int64_t rank = operand.getRank();
+    if (!indices || !type || !type.hasStaticShape() ||
+        !operand.hasStaticShape() || indicesType.getRank() > 1 ||
+        dn.getIndexVectorDim() != 0 || !dn.getOperandBatchingDims().empty() ||
+        !dn.getStartIndicesBatchingDims().empty() ||
+        indices->size() != dn.getStartIndexMap().size() ||
+        sizes.size() != static_cast<size_t>(rank) ||
+        !isIota(dn.getOffsetDims()) ||
+        type.getElementType() != operand.getElementType())
+      return failure();
+    SmallVector<int64_t> start(rank, 0), limit(sizes), strides(rank, 1);
+    for (auto [k, d] : llvm::enumerate(dn.getStartIndexMap())) {
+      if (d < 0 || d >= rank || sizes[d] < 0 || sizes[d] > operand.getDimSize(d))
+        return failure();
+      start[d] = clampStart((*indices)[k], operand.getDimSize(d), sizes[d]);
+      limit[d] = start[d] + sizes[d];
+    }
+    auto sliceType = RankedTensorType::get(sizes, type.getElementType());
+    if (sliceType.getNumElements() != type.getNumElements())
+      return failure();
+    Value slice = SliceOp::create(rewriter, op.getLoc(), sliceType,
+                                  op.getOperand(), start, limit, strides);
+    if (sliceType != type)
+      slice = ReshapeOp::create(rewriter, op.getLoc(), type, slice);
+    rewriter.replaceOp(op, slice);
+    return success();
+  }
+};
+
+// broadcast_in_dim that only permutes -> transpose; one that only inserts
+// dimensions of size 1 (in order) -> reshape.
+struct BroadcastInDimAsTransposeOrReshape : OpRewritePattern<BroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    if (!type || !operand.hasStaticShape() || !type.hasStaticShape() ||
+        isIota(dims) && operand.getRank() == type.getRank() ||
+        operand.getNumElements() != type.getNumElements() ||
+        dims.size() != static_cast<size_t>(operand.getRank()))
+      return failure();
+    for (auto [i, d] : llvm::enumerate(dims))
+      if (d < 0 || d >= type.getRank() ||
+          operand.getDimSize(i) != type.getDimSize(d))
+        return failure();
+    if (llvm::is_sorted(dims) &&
+        std::adjacent_find(dims.begin(), dims.end()) == dims.end()) {
+      rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, op.getOperand());
+      return success();
+    }
+    if (operand.getRank() != type.getRank())
+      return failure();
+    SmallVector<int64_t> permutation(dims.size(), -1);
+    for (auto [i, d] : llvm::enumerate(dims)) {
+      if (permutation[d] != -1)
+        return failure();
+      permutation[d] = i;
+    }
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, type, op.getOperand(),
+                                             permutation);
+    return success();
+  }
+};
+
+//===--- Select -----------------------------------------------------------===//
+
+// select(P, T, F) of constants -> constant, element by element.
+struct SelectOfConstants : OpRewritePattern<SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr pred, onTrue, onFalse;
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !type.hasStaticShape() ||
+        !matchPattern(op.getPred(), m_Constant(&pred)) ||
+        !matchPattern(op.getOnTrue(), m_Constant(&onTrue)) ||
+        !matchPattern(op.getOnFalse(), m_Constant(&onFalse)) ||
+        pred.isSplat() || onTrue.getType() != type ||
+        onFalse.getType() != type ||
+        pred.getNumElements() != type.getNumElements() ||
+        type.getNumElements() > 65536)
+      return failure();
+    SmallVector<Attribute> values;
+    auto p = pred.getValues<bool>();
+    auto t = onTrue.getValues<Attribute>();
+    auto f = onFalse.getValues<Attribute>();
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
+      values.push_back(p[i] ? t[i] : f[i]);
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, values));
+    return success();
+  }
+};
+
+// select(compare(A, B), A, B) -> maximum or minimum, and
+// select(compare(A, B), B, A) likewise, on integers (where it is exact:
+// floats differ on NaN and signed zeros), compared as their type reads them.
+struct SelectAsMinMax : OpRewritePattern<SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto compare = op.getPred().getDefiningOp<CompareOp>();
+    Value t = op.getOnTrue(), f = op.getOnFalse();
+    auto element = dyn_cast<IntegerType>(getElementTypeOrSelf(t.getType()));
+    if (!compare || !element || element.getWidth() == 1 ||
+        t.getType() != op.getType() || f.getType() != op.getType() ||
+        compare.getLhs().getType() != op.getType())
+      return failure();
+    if (auto kind = compare.getCompareType()) {
+      bool unsignedCompare = *kind == ComparisonType::UNSIGNED;
+      if ((*kind != ComparisonType::SIGNED && !unsignedCompare) ||
+          unsignedCompare != element.isUnsigned())
+        return failure();
+    }
+    bool greater, swapped;
+    switch (compare.getComparisonDirection()) {
+    case ComparisonDirection::GT:
+    case ComparisonDirection::GE: greater = true; break;
+    case ComparisonDirection::LT:
+    case ComparisonDirection::LE: greater = false; break;
+    default: return failure();
+    }
+    if (compare.getLhs() == t && compare.getRhs() == f)
+      swapped = false;
+    else if (compare.getLhs() == f && compare.getRhs() == t)
+      swapped = true;
+    else
+      return failure();
+    if (greater != swapped)
+      rewriter.replaceOpWithNewOp<MaxOp>(op, t, f);
+    else
+      rewriter.replaceOpWithNewOp<MinOp>(op, t, f);
+    return success();
+  }
+};
+
+// select(broadcast_in_dim(not(P)), T, F) -> select(broadcast_in_dim(P), F, T)
+struct SelectOfBroadcastNot : OpRewritePattern<SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SelectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getPred().getDefiningOp<BroadcastInDimOp>();
+    if (!broadcast)
+      return failure();
+    auto negation = broadcast.getOperand().getDefiningOp<NotOp>();
+    if (!negation)
+      return failure();
+    Value pred = BroadcastInDimOp::create(
+        rewriter, broadcast.getLoc(), broadcast.getType(),
+        negation.getOperand(), broadcast.getBroadcastDimensions());
+    rewriter.replaceOpWithNewOp<SelectOp>(op, op.getType(), pred,
+                                          op.getOnFalse(), op.getOnTrue());
+    return success();
+  }
+};
+
+//===--- Reduce and sort results nobody reads -----------------------------===//
+
+// reduce across no dimensions -> its inputs (the spec's schedule may hold no
+// init value: each result element is its input element).
+struct ReduceOfNoDimensions : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getDimensions().empty())
+      return failure();
+    for (auto [input, result] : llvm::zip(op.getInputs(), op.getResults()))
+      if (input.getType() != result.getType())
+        return failure();
+    rewriter.replaceOp(op, op.getInputs());
+    return success();
+  }
+};
+
+// The operand pairs of a reduce body (input i is block arguments i and
+// n + i) the value `value` is computed from, within the body.
+void pairsReachedFrom(Value value, Block &body, unsigned n,
+                      llvm::SmallDenseSet<unsigned> &pairs,
+                      llvm::SmallPtrSetImpl<Operation *> &seen) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == &body)
+      pairs.insert(arg.getArgNumber() % n);
+    return;
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def || !seen.insert(def).second)
+    return;
+  for (Value operand : def->getOperands())
+    pairsReachedFrom(operand, body, n, pairs, seen);
+  def->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      pairsReachedFrom(operand, body, n, pairs, seen);
+  });
+}
+
+// reduce results nobody reads go, with their inputs and init values, when
+// the results read are computed from exactly their own operand pairs.
+struct ReduceUnusedResults : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    unsigned n = op.getNumResults();
+    Block &body = op.getBody().front();
+    Operation *terminator = body.getTerminator();
+    if (n < 2 || op.getInputs().size() != n || op.getInitValues().size() != n ||
+        body.getNumArguments() != 2 * n || terminator->getNumOperands() != n)
+      return failure();
+    llvm::SmallDenseSet<unsigned> used, pairs;
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    for (unsigned i = 0; i < n; ++i) {
+      if (op.getResult(i).use_empty())
+        continue;
+      used.insert(i);
+      pairsReachedFrom(terminator->getOperand(i), body, n, pairs, seen);
+    }
+    if (used.size() == n || used.empty() || pairs.size() != used.size() ||
+        llvm::any_of(pairs, [&](unsigned p) { return !used.contains(p); }))
+      return failure();
+    // The body's ops that only dropped results read go too: they must be
+    // free of effects.
+    SmallVector<Operation *> dead;
+    for (Operation &bodyOp : body.without_terminator()) {
+      if (seen.contains(&bodyOp))
+        continue;
+      if (!isMemoryEffectFree(&bodyOp))
+        return failure();
+      dead.push_back(&bodyOp);
+    }
+    SmallVector<Value> inputs, inits;
+    SmallVector<Type> types;
+    llvm::BitVector dropArgs(2 * n), dropResults(n);
+    for (unsigned i = 0; i < n; ++i) {
+      if (used.contains(i)) {
+        inputs.push_back(op.getInputs()[i]);
+        inits.push_back(op.getInitValues()[i]);
+        types.push_back(op.getResult(i).getType());
+      } else {
+        dropArgs.set(i);
+        dropArgs.set(n + i);
+        dropResults.set(i);
+      }
+    }
+    auto reduce = ReduceOp::create(rewriter, op.getLoc(), types, inputs, inits,
+                                   op.getDimensions());
+    rewriter.modifyOpInPlace(terminator,
+                             [&] { terminator->eraseOperands(dropResults); });
+    for (Operation *deadOp : llvm::reverse(dead)) {
+      deadOp->dropAllUses();
+      rewriter.eraseOp(deadOp);
+    }
+    rewriter.inlineRegionBefore(op.getBody(), reduce.getBody(),
+                                reduce.getBody().end());
+    reduce.getBody().front().eraseArguments(dropArgs);
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (unsigned i = 0; i < n; ++i)
+      results.push_back(used.contains(i) ? reduce.getResult(next++) : Value());
+    for (unsigned i = 0; i < n; ++i)
+      if (results[i])
+        rewriter.replaceAllUsesWith(op.getResult(i), results[i]);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+// sort results nobody reads, whose comparator arguments are unused, go with
+// their inputs; a negative dimension counts from the back.
+struct SimplifySort : OpRewritePattern<SortOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SortOp op,
+                                PatternRewriter &rewriter) const override {
+    unsigned n = op.getNumResults();
+    Block &body = op.getComparator().front();
+    auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
+    int64_t dimension = op.getDimension();
+    if (dimension < 0 && dimension >= -type.getRank()) {
+      rewriter.modifyOpInPlace(
+          op, [&] { op.setDimension(dimension + type.getRank()); });
+      return success();
+    }
+    if (op.getInputs().size() != n || body.getNumArguments() != 2 * n)
+      return failure();
+    llvm::BitVector dropArgs(2 * n), dropResults(n);
+    SmallVector<Value> inputs;
+    for (unsigned i = 0; i < n; ++i) {
+      if (op.getResult(i).use_empty() && body.getArgument(2 * i).use_empty() &&
+          body.getArgument(2 * i + 1).use_empty()) {
+        dropResults.set(i);
+        dropArgs.set(2 * i);
+        dropArgs.set(2 * i + 1);
+      } else {
+        inputs.push_back(op.getInputs()[i]);
+      }
+    }
+    if (dropResults.none() || inputs.empty())
+      return failure();
+    auto sort = SortOp::create(rewriter, op.getLoc(), ValueRange(inputs),
+                               op.getDimension(), op.getIsStable());
+    rewriter.inlineRegionBefore(op.getComparator(), sort.getComparator(),
+                                sort.getComparator().end());
+    sort.getComparator().front().eraseArguments(dropArgs);
+    unsigned next = 0;
+    for (unsigned i = 0; i < n; ++i)
+      if (!dropResults[i])
+        rewriter.replaceAllUsesWith(op.getResult(i), sort.getResult(next++));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSimplificationPatterns(RewritePatternSet &patterns) {
@@ -646,7 +1409,19 @@ void populateSimplificationPatterns(RewritePatternSet &patterns) {
                FullDynamicUpdateSlice, TupleOfItsElements, ComplexOfParts,
                SubtractItself, TransposeAsReshape, EmptyTensorsAreConstants,
                ReduceOfNothing, SimplifyIota, PadOfNothing,
-               SliceOfConcatenate, WhileInvariantValues>(context);
+               SliceOfConcatenate, WhileInvariantValues,
+               DynamicSliceOfConstantStarts, RealDynamicSliceOfConstants,
+               DynamicPadOfConstants, DynamicGatherOfConstantSizes,
+               StaticDynamicReshape, DynamicReshapeToItsShape,
+               ShapeOfDynamicReshape, StaticDynamicIota,
+               DynamicIotaAsBroadcast, StaticDynamicBroadcastInDim,
+               DynamicBroadcastInDimOfItsShape, ReshapeOfShapeCast,
+               GatherOfConstantIndex, BroadcastInDimAsTransposeOrReshape,
+               SelectOfConstants, SelectAsMinMax, SelectOfBroadcastNot,
+               ReduceOfNoDimensions, ReduceUnusedResults, SimplifySort,
+               ElementwiseBeforeShapeOp, RealDynamicSliceOfConstantSizes,
+               DynamicIotaAlongDynamicDim>(
+      context);
   populateStaticDimensionPatterns(patterns);
   patterns.add<ReturnsOperand<TransposeOp>>(context, isIdentityTranspose);
   patterns.add<ReturnsOperand<ConvertOp>>(context, isIdentityConvert);
