@@ -901,7 +901,8 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
                                   getBroadcastDimensions()))) // broadcast_in_dim_c1-c6
     return failure();
   if (failed(verifyResultShapeOperand(*this, getOutputDimensions(),
-                                      "output_dimensions", result, "C7")))
+                                      "output_dimensions", result, "C7",
+                                      /*countIsDeviation=*/true)))
     return failure();
   // broadcast_in_dim_c5 with the sizes a constant output_dimensions gives.
   if (auto sizes = constantDims(getOutputDimensions()))
@@ -984,6 +985,13 @@ LogicalResult DynamicPadOp::verify() {
                               "operand dimension (rank "
                            << operand.getRank() << "), got " << size;
   }
+  // Not in the spec, but upstream's (ODS): the three have one type.
+  for (Value padding : paddings)
+    if (padding.getType() != paddings[0].getType())
+      return emitOpError() << "edge_padding_low, edge_padding_high and "
+                              "interior_padding must have the same type, got "
+                           << paddings[0].getType() << " and "
+                           << padding.getType();
   if (result.getRank() != operand.getRank()) // pad_c4
     return emitOpError() << "C4: result rank must be the operand's, got "
                          << operand << " and " << result;
@@ -995,6 +1003,26 @@ LogicalResult DynamicPadOp::verify() {
   auto high = constantDims(getEdgePaddingHigh());
   if (!low || !high || !interior)
     return success();
+  // pad_c4: constant paddings that make a static dimension negative.
+  // Upstream does not read them (it accepts the program); running it is the
+  // interpreter's run-time pad C4 error. A spec deviation (docs/decisions.md,
+  // "Accepting what upstream accepts"). Sizes past int64 stay errors below.
+  for (int64_t d = 0; d < operand.getRank(); ++d) {
+    if (operand.isDynamicDim(d))
+      continue;
+    int64_t size = operand.getDimSize(d);
+    std::optional<int64_t> r = llvm::checkedMul<int64_t>(
+        std::max<int64_t>(size - 1, 0), (*interior)[d]);
+    for (int64_t term : {size, (*low)[d], (*high)[d]})
+      r = r ? llvm::checkedAdd<int64_t>(*r, term) : std::nullopt;
+    if (r && *r < 0)
+      return reportSpecDeviation(*this, "C4", [&](InFlightDiagnostic &diag) {
+        diag << "padding dimension " << d << " of size " << size
+             << " with low " << (*low)[d] << ", high " << (*high)[d]
+             << " and interior " << (*interior)[d] << " gives a negative size "
+             << *r;
+      });
+  }
   MLIRContext *context = getContext();
   RankedTensorType expected;
   if (failed(
@@ -1030,25 +1058,37 @@ LogicalResult RealDynamicSliceOp::verify() {
                               "(rank "
                            << operand.getRank() << "), got " << size;
   }
+  // The rest (result rank, and what constant indices decide) upstream does
+  // not check: spec deviations (docs/decisions.md, "Accepting what upstream
+  // accepts"), each refused at run time by the interpreter (slice C3-C5 on
+  // the index values, the result against its type). The first one found is
+  // reported and ends the checks.
   if (result.getRank() != operand.getRank()) // slice_c5
-    return emitOpError() << "C5: result rank must be the operand's, got "
-                         << operand << " and " << result;
+    return reportSpecDeviation(*this, "C5", [&](InFlightDiagnostic &diag) {
+      diag << "result rank must be the operand's, got " << operand << " and "
+           << result;
+    });
   auto strides = constantDims(getStrides());
   if (strides && llvm::any_of(*strides, [](int64_t v) { return v <= 0; }))
-    return emitOpError() << "C4: strides " << formatDims(*strides)
-                         << " must be positive"; // slice_c4
+    return reportSpecDeviation(*this, "C4", [&](InFlightDiagnostic &diag) {
+      diag << "strides " << formatDims(*strides) << " must be positive";
+    }); // slice_c4
   auto start = constantDims(getStartIndices());
   auto limit = constantDims(getLimitIndices());
-  if (start && limit && !strides) // (all three known: inferSliceType below)
+  if (start && limit)
     for (int64_t d = 0; d < operand.getRank(); ++d) {
       int64_t size = sizeOrBound(operand, d);
       if ((*start)[d] < 0 || (*start)[d] > (*limit)[d] ||
           (!ShapedType::isDynamic(size) && (*limit)[d] > size)) // slice_c3
-        return emitOpError() << "C3: dimension " << d << " needs 0 <= "
-                             << "start_indices <= limit_indices <= its size, "
-                             << "got start_indices " << formatDims(*start)
-                             << " and limit_indices " << formatDims(*limit)
-                             << " for operand " << operand;
+        return reportSpecDeviation(
+            *this, "C3", [&](InFlightDiagnostic &diag) {
+              diag << "dimension " << d << " needs 0 <= start_indices["
+                   << d << "] = " << (*start)[d] << " <= limit_indices[" << d
+                   << "] = " << (*limit)[d] << " <= size "
+                   << (ShapedType::isDynamic(size) ? std::string("?")
+                                                   : std::to_string(size))
+                   << " of operand " << operand;
+            });
     }
   if (!start || !limit || !strides)
     return success();
@@ -1060,9 +1100,11 @@ LogicalResult RealDynamicSliceOp::verify() {
           DenseI64ArrayAttr::get(context, *strides), expected)))
     return failure();
   if (!isCompatibleShape(expected, result)) // slice_c5
-    return emitOpError() << "C5: result shape must be ceil((limit_indices - "
-                            "start_indices) / strides) as in "
-                         << expected << ", got " << result;
+    return reportSpecDeviation(*this, "C5", [&](InFlightDiagnostic &diag) {
+      diag << "result shape must be ceil((limit_indices - start_indices) / "
+              "strides) as in "
+           << expected << ", got " << result;
+    });
   return success();
 }
 
@@ -1125,15 +1167,48 @@ LogicalResult SetDimensionSizeOp::inferReturnTypes(
 LogicalResult SetDimensionSizeOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto result = cast<RankedTensorType>(getType());
-  RankedTensorType expected;
-  if (failed(inferSetDimensionSizeType({*this}, operand, getSize(),
-                                       getDimensionAttr().getInt(), expected)))
-    return failure();
+  int64_t dimension = getDimensionAttr().getInt();
+  // What the verifier reads from a constant size, upstream does not: a
+  // negative size (C2) or a result whose size there is not the constant's
+  // (C3) it accepts. Spec deviations (docs/decisions.md, "Accepting what
+  // upstream accepts"); the interpreter refuses both at run time. The type
+  // inferred without the constant then stands for the result.
+  RankedTensorType expected, unknownSize;
+  if (failed(inferSetDimensionSizeType({}, operand, Value(), dimension,
+                                       unknownSize)))
+    return inferSetDimensionSizeType({*this}, operand, Value(), dimension,
+                                     unknownSize); // set_dimension_size_c1
+  bool deviation = false;
+  if (failed(inferSetDimensionSizeType({}, operand, getSize(), dimension,
+                                       expected))) { // set_dimension_size_c2
+    // A result that does not fit even without the constant: the C2 error,
+    // as upstream rejects it too.
+    if (result.getElementType() != operand.getElementType() ||
+        !isCompatibleShape(unknownSize, result))
+      return inferSetDimensionSizeType({*this}, operand, getSize(), dimension,
+                                       expected);
+    if (failed(reportSpecDeviation(*this, "C2", [&](InFlightDiagnostic &diag) {
+          int64_t limit = sizeOrBound(operand, dimension);
+          diag << "size " << (*constantDims(getSize()))[0] << " must be in [0, "
+               << (ShapedType::isDynamic(limit) ? std::string("?")
+                                                : std::to_string(limit))
+               << "] (dimension " << dimension << " of operand " << operand
+               << ")";
+        })))
+      return failure();
+    expected = unknownSize;
+    deviation = true;
+  }
   if (result.getElementType() != operand.getElementType() ||
-      !isCompatibleShape(expected, result)) // set_dimension_size_c3
+      !isCompatibleShape(unknownSize, result)) // set_dimension_size_c3
     return emitOpError() << "C3: result must be the operand with dimension "
-                         << getDimensionAttr().getInt() << " resized, as in "
-                         << expected << ", got " << result;
+                         << dimension << " resized, as in " << expected
+                         << ", got " << result;
+  if (!deviation && !isCompatibleShape(expected, result)) // set_dimension_size_c3
+    return reportSpecDeviation(*this, "C3", [&](InFlightDiagnostic &diag) {
+      diag << "result must be the operand with dimension " << dimension
+           << " resized, as in " << expected << ", got " << result;
+    });
   return success();
 }
 

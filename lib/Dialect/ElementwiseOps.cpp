@@ -660,7 +660,7 @@ LogicalResult DynamicIotaOp::verify() {
                          << " must be in [0, " << rank << ") for result "
                          << result;
   return verifyResultShapeOperand(*this, getOutputShape(), "output_shape",
-                                  result, "C2");
+                                  result, "C2", /*countIsDeviation=*/true);
 }
 
 //===--- bitcast_convert ---------------------------------------------------===//

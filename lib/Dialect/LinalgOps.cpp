@@ -128,12 +128,16 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
   auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
        qres = getQuantizedElementType(result);
   if (!ql && !qr && !qres) {
+    // Upstream accepts mixed element types (as for the legacy dot), and XLA
+    // runs them, converting both operands to the result's element type: a
+    // spec deviation (docs/decisions.md, "Accepting what upstream accepts").
     if (sameNonQuantizedTypes &&
         lhs.getElementType() != rhs.getElementType()) // dot_general_c13
-      return op.emitOpError() << "C13: lhs and rhs must have the same element "
-                              "type, got "
-                           << lhs.getElementType() << " and "
-                           << rhs.getElementType();
+      return reportSpecDeviation(
+          op.getOperation(), "C13", [&](InFlightDiagnostic &diag) {
+            diag << "lhs and rhs must have the same element type, got "
+                 << lhs.getElementType() << " and " << rhs.getElementType();
+          });
     return success();
   }
   // is_quantized(lhs) = is_quantized(result) and is_quantized(rhs); a
@@ -768,16 +772,40 @@ verifyConvolution(ConvOp op, RankedTensorType lhs, RankedTensorType rhs,
     return failure();
   if (failed(checkPrecisionCount(op, op.getPrecisionConfig(), "C24")))
     return failure(); // convolution_c24
-  if (result.getRank() != lhs.getRank()) // convolution_c26
-    return op.emitOpError() << "C26: result rank must be " << lhs.getRank()
-                            << ", got " << result;
-  auto expected = RankedTensorType::get(shape, result.getElementType());
-  if (!isCompatibleShape(expected, result)) // convolution_c25
-    return op.emitOpError()
-           << "C25: result shape must be that of " << expected
+  // dynamic_conv's result shape upstream does not check: a spec deviation
+  // (docs/decisions.md, "Accepting what upstream accepts"); the interpreter
+  // refuses a result of another shape at run time.
+  constexpr bool resultShapeIsDeviation =
+      std::is_same_v<ConvOp, DynamicConvOp>;
+  if (result.getRank() != lhs.getRank()) { // convolution_c26
+    auto describe = [&](InFlightDiagnostic &diag) {
+      diag << "result rank must be " << lhs.getRank() << ", got " << result;
+    };
+    if (!resultShapeIsDeviation) {
+      InFlightDiagnostic error = op.emitOpError() << "C26: ";
+      describe(error);
+      return error;
+    }
+    if (failed(reportSpecDeviation(op.getOperation(), "C26", describe)))
+      return failure();
+  } else {
+    auto expected = RankedTensorType::get(shape, result.getElementType());
+    auto describe = [&](InFlightDiagnostic &diag) {
+      diag << "result shape must be that of " << expected
            << " (batch / batch_group_count, windows per spatial dimension, "
               "kernel output features), got "
            << result;
+    };
+    if (!isCompatibleShape(expected, result)) { // convolution_c25
+      if (!resultShapeIsDeviation) {
+        InFlightDiagnostic error = op.emitOpError() << "C25: ";
+        describe(error);
+        return error;
+      }
+      if (failed(reportSpecDeviation(op.getOperation(), "C25", describe)))
+        return failure();
+    }
+  }
   return verifyConvolutionElementTypes(op, lhs, rhs, result);
 }
 

@@ -368,8 +368,15 @@ int64_t shapeOperandSize(Value value) {
 
 LogicalResult verifyResultShapeOperand(Operation *op, Value shape,
                                        StringRef name, RankedTensorType result,
-                                       StringRef id) {
+                                       StringRef id,
+                                       bool countIsDeviation) {
   int64_t size = shapeOperandSize(shape);
+  if (!ShapedType::isDynamic(size) && size != result.getRank() &&
+      countIsDeviation)
+    return reportSpecDeviation(op, id, [&](InFlightDiagnostic &diag) {
+      diag << name << " must have one entry per result dimension (rank "
+           << result.getRank() << "), got " << size;
+    });
   if (!ShapedType::isDynamic(size) && size != result.getRank())
     return op->emitOpError()
            << id << ": " << name << " must have one entry per result "

@@ -157,9 +157,14 @@ int64_t shapeOperandSize(Value value);
 // output_dimensions, dynamic_reshape's and dynamic_iota's output_shape): one
 // entry per result dimension, and, when a constant defines it, non-negative
 // sizes that agree with the result's static ones. Errors cite `id`.
+// `countIsDeviation`: a number of entries other than the rank is a spec
+// deviation (upstream accepts it for dynamic_broadcast_in_dim and
+// dynamic_iota; the interpreter refuses the result at run time), and the
+// constant sizes are then not compared.
 LogicalResult verifyResultShapeOperand(Operation *op, Value shape,
                                        StringRef name, RankedTensorType result,
-                                       StringRef id);
+                                       StringRef id,
+                                       bool countIsDeviation = false);
 
 // The bound of dimension d (kDynamic when it has none).
 int64_t boundOf(RankedTensorType type, int64_t d);

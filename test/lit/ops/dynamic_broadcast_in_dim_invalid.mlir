@@ -13,7 +13,6 @@ func.func @c1(%operand: tensor<2xf32>, %shape: tensor<2xi64>) -> tensor<3x2xf64>
 }
 
 // -----
-
 // C2: size(broadcast_dimensions) = rank(operand).
 func.func @c2(%operand: tensor<2x3xf32>, %shape: tensor<2xi64>) -> tensor<2x3xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C2: broadcast_dimensions [0] must have one entry per operand dimension (rank 2)}}
@@ -22,7 +21,6 @@ func.func @c2(%operand: tensor<2x3xf32>, %shape: tensor<2xi64>) -> tensor<2x3xf3
 }
 
 // -----
-
 // C3: 0 <= broadcast_dimensions < rank(result).
 func.func @c3(%operand: tensor<2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C3: broadcast_dimensions [2] must be in [0, 2)}}
@@ -31,7 +29,6 @@ func.func @c3(%operand: tensor<2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32>
 }
 
 // -----
-
 // C3: 0 <= broadcast_dimensions.
 func.func @c3_negative(%operand: tensor<2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C3: broadcast_dimensions [-1] must be in [0, 2)}}
@@ -40,7 +37,6 @@ func.func @c3_negative(%operand: tensor<2xf32>, %shape: tensor<2xi64>) -> tensor
 }
 
 // -----
-
 // C4: is_unique(broadcast_dimensions).
 func.func @c4(%operand: tensor<2x2xf32>, %shape: tensor<2xi64>) -> tensor<?x?xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C4: broadcast_dimensions [1, 1] must be unique}}
@@ -49,7 +45,6 @@ func.func @c4(%operand: tensor<2x2xf32>, %shape: tensor<2xi64>) -> tensor<?x?xf3
 }
 
 // -----
-
 // C5: dim(operand, d) = 1 or dim(operand, d) = dim(result, broadcast_dimensions[d]).
 func.func @c5(%operand: tensor<2x3xf32>, %shape: tensor<2xi64>) -> tensor<2x4xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C5: operand dimension 1 of size 3 must be 1 or equal result dimension 1 of size 4}}
@@ -58,7 +53,6 @@ func.func @c5(%operand: tensor<2x3xf32>, %shape: tensor<2xi64>) -> tensor<2x4xf3
 }
 
 // -----
-
 // C6: quantization_dimension(result) = broadcast_dimensions[quantization_dimension(operand)].
 func.func @c6(%operand: tensor<2x!quant.uniform<i8:f32:0, {1.0, 2.0}>>, %shape: tensor<2xi64>) -> tensor<2x2x!quant.uniform<i8:f32:0, {1.0, 2.0}>> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C6: quantization_dimension of the result must be broadcast_dimensions[quantization_dimension of the operand]}}
@@ -67,16 +61,6 @@ func.func @c6(%operand: tensor<2x!quant.uniform<i8:f32:0, {1.0, 2.0}>>, %shape: 
 }
 
 // -----
-
-// C7: size(output_dimensions) = rank(result).
-func.func @c7(%operand: tensor<2xf32>, %shape: tensor<3xi64>) -> tensor<?x2xf32> {
-  // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C7: output_dimensions must have one entry per result dimension (rank 2), got 3}}
-  %0 = stablehlo.dynamic_broadcast_in_dim %operand, %shape, dims = [1] : (tensor<2xf32>, tensor<3xi64>) -> tensor<?x2xf32>
-  return %0 : tensor<?x2xf32>
-}
-
-// -----
-
 // C7: output_dimensions defined by a constant must agree with the result's
 // static sizes.
 func.func @c7_constant(%operand: tensor<2xf32>) -> tensor<3x2xf32> {
@@ -87,7 +71,6 @@ func.func @c7_constant(%operand: tensor<2xf32>) -> tensor<3x2xf32> {
 }
 
 // -----
-
 // C7: ... and be non-negative.
 func.func @c7_negative(%operand: tensor<2xf32>) -> tensor<?x2xf32> {
   %shape = stablehlo.constant dense<[-1, 2]> : tensor<2xi32>
@@ -97,7 +80,6 @@ func.func @c7_negative(%operand: tensor<2xf32>) -> tensor<?x2xf32> {
 }
 
 // -----
-
 // C8: is_unique(known_expanding_dimensions + known_nonexpanding_dimensions).
 func.func @c8(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C8: known_expanding_dimensions [0] and known_nonexpanding_dimensions [0, 1] must be unique together}}
@@ -106,7 +88,6 @@ func.func @c8(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf3
 }
 
 // -----
-
 // C8: ... within one attribute too.
 func.func @c8_repeated(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C8: known_expanding_dimensions [0, 0] and known_nonexpanding_dimensions [] must be unique together}}
@@ -115,7 +96,6 @@ func.func @c8_repeated(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tens
 }
 
 // -----
-
 // C9: 0 <= known_expanding_dimensions < rank(operand).
 func.func @c9(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C9: known_expanding_dimensions [2] must be in [0, 2) (operand dimensions)}}
@@ -124,7 +104,6 @@ func.func @c9(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf3
 }
 
 // -----
-
 // C10: 0 <= known_nonexpanding_dimensions < rank(operand).
 func.func @c10(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op C10: known_nonexpanding_dimensions [-1] must be in [0, 2) (operand dimensions)}}
@@ -133,7 +112,6 @@ func.func @c10(%operand: tensor<1x2xf32>, %shape: tensor<2xi64>) -> tensor<?x2xf
 }
 
 // -----
-
 // output_dimensions is a 1-dimensional tensor of integers or index (ODS).
 func.func @shape_type(%operand: tensor<2xf32>, %shape: tensor<2xf32>) -> tensor<?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_broadcast_in_dim' op operand #1 must be statically shaped 1-dimensional tensor of index or integer values, but got 'tensor<2xf32>'}}

@@ -12,7 +12,6 @@ func.func @c1(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2xf32>) -> tensor<1x2x
 }
 
 // -----
-
 // C1: N = rank(lhs) = rank(rhs), and N >= 2 (a batch and a feature dimension).
 func.func @c1(%lhs: tensor<4xf32>, %rhs: tensor<3xf32>) -> tensor<2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<0x2xi64>
@@ -22,7 +21,6 @@ func.func @c1(%lhs: tensor<4xf32>, %rhs: tensor<3xf32>) -> tensor<2xf32> {
 }
 
 // -----
-
 // C2: size(window_strides) = N - 2.
 func.func @c2(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -32,7 +30,6 @@ func.func @c2(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C3: 0 < window_strides.
 func.func @c3(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -42,7 +39,6 @@ func.func @c3(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C4: shape(padding) = [N - 2, 2].
 func.func @c4(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x3xi64>
@@ -52,7 +48,6 @@ func.func @c4(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C5: size(lhs_dilation) = N - 2.
 func.func @c5(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -62,7 +57,6 @@ func.func @c5(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C6: 0 < lhs_dilation.
 func.func @c6(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -72,7 +66,6 @@ func.func @c6(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C7: size(rhs_dilation) = N - 2.
 func.func @c7(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -82,7 +75,6 @@ func.func @c7(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C8: 0 < rhs_dilation.
 func.func @c8(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -92,7 +84,6 @@ func.func @c8(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C9: size(window_reversal) = N - 2.
 func.func @c9(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -102,7 +93,6 @@ func.func @c9(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x
 }
 
 // -----
-
 // C10: dim(lhs, input_batch_dimension) % batch_group_count = 0.
 func.func @c10(%lhs: tensor<3x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -112,7 +102,6 @@ func.func @c10(%lhs: tensor<3x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C11: dim(lhs, input_feature_dimension) % feature_group_count = 0.
 func.func @c11(%lhs: tensor<1x4x4x3xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -122,7 +111,6 @@ func.func @c11(%lhs: tensor<1x4x4x3xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C12: size(input_spatial_dimensions) = N - 2.
 func.func @c12(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -132,7 +120,6 @@ func.func @c12(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C13: input dimensions unique and in [0, N).
 func.func @c13(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -142,7 +129,6 @@ func.func @c13(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C14: dim(rhs, kernel_input_feature_dimension) = dim(lhs, input_feature_dimension) / feature_group_count.
 func.func @c14(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x3x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -152,7 +138,6 @@ func.func @c14(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x3x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C15: dim(rhs, kernel_output_feature_dimension) % batch_group_count = 0.
 func.func @c15(%lhs: tensor<2x4x4x2xf32>, %rhs: tensor<3x3x2x3xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -162,7 +147,6 @@ func.func @c15(%lhs: tensor<2x4x4x2xf32>, %rhs: tensor<3x3x2x3xf32>) -> tensor<1
 }
 
 // -----
-
 // C16: dim(rhs, kernel_output_feature_dimension) % feature_group_count = 0.
 func.func @c16(%lhs: tensor<1x4x4x4xf32>, %rhs: tensor<3x3x2x3xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -172,7 +156,6 @@ func.func @c16(%lhs: tensor<1x4x4x4xf32>, %rhs: tensor<3x3x2x3xf32>) -> tensor<1
 }
 
 // -----
-
 // C17: size(kernel_spatial_dimensions) = N - 2.
 func.func @c17(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -182,7 +165,6 @@ func.func @c17(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C18: kernel dimensions unique and in [0, N).
 func.func @c18(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -192,7 +174,6 @@ func.func @c18(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C19: size(output_spatial_dimensions) = N - 2.
 func.func @c19(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -202,7 +183,6 @@ func.func @c19(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C20: output dimensions unique and in [0, N).
 func.func @c20(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -212,7 +192,6 @@ func.func @c20(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C21: 0 < feature_group_count.
 func.func @c21(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -222,7 +201,6 @@ func.func @c21(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C22: 0 < batch_group_count.
 func.func @c22(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -232,7 +210,6 @@ func.func @c22(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1
 }
 
 // -----
-
 // C23: feature_group_count = 1 or batch_group_count = 1.
 func.func @c23(%lhs: tensor<2x4x4x4xf32>, %rhs: tensor<3x3x2x4xf32>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -242,27 +219,6 @@ func.func @c23(%lhs: tensor<2x4x4x4xf32>, %rhs: tensor<3x3x2x4xf32>) -> tensor<1
 }
 
 // -----
-
-// C25: dim(result, result_dim): batch / batch_group_count, kernel output features, number of windows.
-func.func @c25(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x3x2x2xf32> {
-  %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
-  // expected-error @+1 {{'stablehlo.dynamic_conv' op C25: result shape must be that of 'tensor<1x2x2x2xf32>' (batch / batch_group_count, windows per spatial dimension, kernel output features), got 'tensor<1x3x2x2xf32>'}}
-  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x3x2x2xf32>
-  return %0 : tensor<1x3x2x2xf32>
-}
-
-// -----
-
-// C26: rank(result) = N.
-func.func @c26(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2xf32> {
-  %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
-  // expected-error @+1 {{'stablehlo.dynamic_conv' op C26: result rank must be 4, got 'tensor<1x2x2xf32>'}}
-  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x2x2xf32>
-  return %0 : tensor<1x2x2xf32>
-}
-
-// -----
-
 // C27: element_type(lhs) = element_type(rhs) (= element_type(result) in the spec; see docs/decisions.md).
 func.func @c27(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf16>) -> tensor<1x2x2x2xf32> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -272,7 +228,6 @@ func.func @c27(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf16>) -> tensor<1
 }
 
 // -----
-
 // C28: is_quantized(lhs) = is_quantized(result) and is_quantized(rhs).
 func.func @c28(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 1.0>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -282,7 +237,6 @@ func.func @c28(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3
 }
 
 // -----
-
 // C29: if rhs is per-axis quantized, quantization_dimension(rhs) = kernel_output_feature_dimension.
 func.func @c29(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 1.0>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -292,7 +246,6 @@ func.func @c29(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3
 }
 
 // -----
-
 // C30: if result is per-axis quantized, quantization_dimension(result) = output_feature_dimension.
 func.func @c30(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32:3, {1.0, 1.0}>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32:0, {1.0}>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -302,7 +255,6 @@ func.func @c30(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3
 }
 
 // -----
-
 // C31: storage_type(lhs) = storage_type(rhs).
 func.func @c31(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i16:f32, 1.0>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 1.0>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -312,7 +264,6 @@ func.func @c31(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3
 }
 
 // -----
-
 // C32: expressed_type(lhs) = expressed_type(rhs) = expressed_type(result).
 func.func @c32(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<1x2x2x2x!quant.uniform<i8:f16, 1.0>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -322,7 +273,6 @@ func.func @c32(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3
 }
 
 // -----
-
 // C33: if rhs is per-tensor quantized, result is per-tensor quantized.
 func.func @c33(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<1x2x2x2x!quant.uniform<i8:f32:3, {1.0, 1.0}>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -332,7 +282,6 @@ func.func @c33(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3
 }
 
 // -----
-
 // C34: if lhs is not quantized, element_type(lhs) = expressed_type(rhs) = element_type(result).
 func.func @c34(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2x!quant.uniform<i8:f32, 1.0>>) -> tensor<1x2x2x2xf16> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
@@ -342,7 +291,6 @@ func.func @c34(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2x!quant.uniform<i8
 }
 
 // -----
-
 // C4: shape(padding) = [N - 2, 2], from the type of a padding that no
 // constant defines.
 func.func @c4_operand(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %padding: tensor<3x2xi64>) -> tensor<1x?x?x2xf32> {
@@ -352,7 +300,6 @@ func.func @c4_operand(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %pad
 }
 
 // -----
-
 // C4: ... a padding of rank 1.
 func.func @c4_operand_rank(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %padding: tensor<4xi64>) -> tensor<1x?x?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_conv' op C4: padding must have shape [2, 2], got [4]}}
@@ -361,17 +308,6 @@ func.func @c4_operand_rank(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>,
 }
 
 // -----
-
-// C25: with the padding an argument, the batch and feature dimensions of the
-// result are still checked.
-func.func @c25_operand(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %padding: tensor<2x2xi64>) -> tensor<2x?x?x2xf32> {
-  // expected-error @+1 {{'stablehlo.dynamic_conv' op C25: result shape must be that of 'tensor<1x?x?x2xf32>' (batch / batch_group_count, windows per spatial dimension, kernel output features), got 'tensor<2x?x?x2xf32>'}}
-  %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<2x?x?x2xf32>
-  return %0 : tensor<2x?x?x2xf32>
-}
-
-// -----
-
 // The padding is a tensor of integers (ODS).
 func.func @padding_type(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %padding: tensor<2x2xf32>) -> tensor<1x?x?x2xf32> {
   // expected-error @+1 {{'stablehlo.dynamic_conv' op operand #2 must be statically shaped tensor of integer values, but got 'tensor<2x2xf32>'}}
@@ -380,7 +316,6 @@ func.func @padding_type(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>, %p
 }
 
 // -----
-
 // C24: size(precision_config) = 2 -- three entries (one is a spec deviation,
 // as convolution's).
 func.func @c24_three(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {

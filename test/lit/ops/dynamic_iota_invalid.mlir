@@ -11,7 +11,6 @@ func.func @c1_negative(%shape: tensor<1xi64>) -> tensor<?xi32> {
 }
 
 // -----
-
 // C1: iota_dimension < rank(result).
 func.func @c1_rank(%shape: tensor<2xi64>) -> tensor<?x?xi32> {
   // expected-error @+1 {{'stablehlo.dynamic_iota' op C1: iota_dimension 2 must be in [0, 2) for result 'tensor<?x?xi32>'}}
@@ -20,16 +19,6 @@ func.func @c1_rank(%shape: tensor<2xi64>) -> tensor<?x?xi32> {
 }
 
 // -----
-
-// C2: size(output_shape) = rank(result).
-func.func @c2(%shape: tensor<3xi64>) -> tensor<?x?xi32> {
-  // expected-error @+1 {{'stablehlo.dynamic_iota' op C2: output_shape must have one entry per result dimension (rank 2), got 3}}
-  %0 = stablehlo.dynamic_iota %shape, dim = 0 : (tensor<3xi64>) -> tensor<?x?xi32>
-  return %0 : tensor<?x?xi32>
-}
-
-// -----
-
 // C2: output_shape defined by a constant must agree with the result's static
 // sizes.
 func.func @c2_constant() -> tensor<3x4xi64> {
@@ -40,7 +29,6 @@ func.func @c2_constant() -> tensor<3x4xi64> {
 }
 
 // -----
-
 // C2: ... and be non-negative.
 func.func @c2_negative() -> tensor<?x4xi64> {
   %shape = stablehlo.constant dense<[-3, 4]> : tensor<2xi32>
@@ -50,7 +38,6 @@ func.func @c2_negative() -> tensor<?x4xi64> {
 }
 
 // -----
-
 // The result is a tensor of integers, floats, complex numbers or per-tensor
 // quantized integers (ODS): not booleans.
 func.func @result_type(%shape: tensor<1xi64>) -> tensor<?xi1> {

@@ -2,10 +2,7 @@
 verifier) as the oracle: every valid program of test/lit/ops/<op>.mlir prints
 identically on both sides, and every case of <op>_invalid.mlir is rejected by
 both, but for the cases UPSTREAM_ACCEPTS lists (ours is stricter there).
-Upstream runs in a subprocess (its MLIR and ours are separate builds).
-
-Where the verifiers differ, the case is listed below with the reason, as a
-strict xfail: it fails loudly once the two agree."""
+Upstream runs in a subprocess (its MLIR and ours are separate builds)."""
 
 from __future__ import annotations
 
@@ -83,38 +80,14 @@ func.func @f(%operand: tensor<2x3xf32>) -> tensor<?x?xf32> {
 }""", "rejects: broadcasting size 3 to 4 (C5 against a constant output_dimensions)"),
 }
 
-# Cases the lit files do not hold, where our verifier and upstream's disagree
-# (name -> (program, what differs)). Each is expected to fail the parity check.
-DIFFERENCES = {
-    # Ours is stricter: XLA's SetDimensionSize needs 0 <= size <= bound.
-    "negative_constant_size": ("""
-func.func @f(%operand: tensor<2x3xf32>) -> tensor<2x?xf32> {
-  %size = stablehlo.constant dense<-1> : tensor<i32>
-  %0 = stablehlo.set_dimension_size %operand, %size, dim = 1 : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x?xf32>
-  return %0 : tensor<2x?xf32>
-}""", "ours rejects a constant size of -1 (C2), upstream accepts it"),
-}
-
 # Invalid cases of the lit files that upstream's verifier accepts: ours is
-# stricter, each time as the constraint cited demands (upstream's spec for the
+# stricter (what upstream accepts and the spec rejects is a spec deviation,
+# test/lit/deviations/accepted_dynamism.mlir, not an invalid case), each time as the constraint cited demands (upstream's spec for the
 # dynamic ops numbers them; the static form's for those it reuses; XLA's
 # SetDimensionSize for set_dimension_size). (op, case) -> what upstream misses.
 UPSTREAM_ACCEPTS = {
-    ("dynamic_broadcast_in_dim", "c7"): "size(output_dimensions) = rank(result)",
     ("dynamic_conv", "c24"): "precision_config has 2 entries",
-    ("dynamic_conv", "c25"): "the result shape (upstream does not infer it)",
-    ("dynamic_conv", "c25_operand"): "the result's batch size",
-    ("dynamic_conv", "c26"): "rank(result) = N",
-    ("dynamic_iota", "c2"): "size(output_shape) = rank(result)",
     ("dynamic_iota", "result_type"): "iota's result is not boolean",
-    ("dynamic_pad", "c4_negative_size"): "constant paddings (upstream does not read them)",
-    ("real_dynamic_slice", "c3"): "constant indices (upstream does not read them)",
-    ("real_dynamic_slice", "c3_start"): "constant indices",
-    ("real_dynamic_slice", "c4"): "constant strides",
-    ("real_dynamic_slice", "c5"): "constant indices",
-    ("real_dynamic_slice", "c5_rank"): "rank(result) = rank(operand)",
-    ("set_dimension_size", "c2_negative"): "a constant size is not negative",
-    ("set_dimension_size", "c3_constant"): "a constant size gives the result's size",
 }
 
 def valid_program(op: str) -> str:
@@ -145,7 +118,6 @@ def upstream():
     pytest.importorskip("jax")
     texts = [valid_program(op) for op in OPS]
     texts += [text for op in OPS for _, text in invalid_cases(op)]
-    texts += [text for text, _ in DIFFERENCES.values()]
     texts += [text for text, _ in ALIGNED.values()]
     return upstream_parse(texts)
 
@@ -176,14 +148,3 @@ def test_aligned_rejections(name, upstream):
     accepted, message = ours(text)
     up_accepted, up_message = upstream[text]
     assert not accepted and not up_accepted, (message, up_message)
-
-
-@pytest.mark.parametrize("name", DIFFERENCES)
-def test_known_differences(name, upstream):
-    text, reason = DIFFERENCES[name]
-    accepted, message = ours(text)
-    up_accepted, up_message = upstream[text]
-    if accepted != up_accepted:
-        pytest.xfail(reason)
-    pytest.fail(f"{name}: the verifiers now agree ({'accept' if accepted else 'reject'}): "
-                "remove it from DIFFERENCES")
