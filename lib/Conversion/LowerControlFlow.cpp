@@ -1,4 +1,5 @@
-// stablehlo-legalize-to-linalg, control flow: while, if and case as scf ops.
+// stablehlo-legalize-to-linalg, control flow: while, if and case as scf ops;
+// composite as a call; tokens (which order side effects) as placeholders.
 #include "Conversion/LoweringCommon.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -143,12 +144,30 @@ struct CompositeToCall : OpConversionPattern<CompositeOp> {
   }
 };
 
+//===--- Tokens ----------------------------------------------------------===//
+
+// create_token and after_all: a token carries no data, so either is the
+// placeholder (SignlessTypeConverter). The side effects tokens order are
+// runtime calls (infeed, outfeed, send, recv: LowerRuntimeCalls.cpp), which
+// stay in program order as calls do.
+template <typename Op>
+struct TokenToPlaceholder : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, tokenPlaceholder(rewriter, op.getLoc()));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
-  patterns.add<WhileToScf, IfToScf, CaseToScf, ReturnToScf, CompositeToCall>(
-      converter, patterns.getContext());
+  patterns.add<WhileToScf, IfToScf, CaseToScf, ReturnToScf, CompositeToCall,
+               TokenToPlaceholder<CreateTokenOp>,
+               TokenToPlaceholder<AfterAllOp>>(converter, patterns.getContext());
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

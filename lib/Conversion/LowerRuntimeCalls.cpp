@@ -72,8 +72,11 @@ FailureOr<std::string> opAsProgram(Operation *op) {
   return text;
 }
 
-// Tensors the runtime can take: static shapes of integers, floats, complex.
+// Values the runtime can take: static shapes of integers, floats, complex;
+// tokens (their placeholder byte: the runtime reads none, writes 0).
 bool runtimeTensor(Type type) {
+  if (isa<TokenType>(type))
+    return true;
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && tensor.hasStaticShape() &&
          isa<IntegerType, FloatType, ComplexType>(tensor.getElementType());
@@ -158,7 +161,7 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   // Library calls (fft, linear algebra, custom calls, the generators,
-  // batch norm), and the ops whose patterns leave some forms (a body the
+  // batch norm, the ops on tokens), and the ops whose patterns leave some forms (a body the
   // scalar table does not take, mixed element types, batch groups, bitcasts
   // between widths, complex math).
   for (StringRef name :
@@ -193,7 +196,13 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
         CollectivePermuteOp::getOperationName(),
         CollectiveBroadcastOp::getOperationName(),
         CollectiveReduceOp::getOperationName(),
-        CrossReplicaSumOp::getOperationName()})
+        CrossReplicaSumOp::getOperationName(),
+        // The ops on tokens that reach the host or other processes: the
+        // run's feeds (interpret's infeed / outfeed) and the grid's channels
+        // (send / recv on one process), as the interpreter has them. Their
+        // calls stay in program order (calls of external functions).
+        InfeedOp::getOperationName(), OutfeedOp::getOperationName(),
+        SendOp::getOperationName(), RecvOp::getOperationName()})
     patterns.add<RuntimeCall>(converter, context, name);
 }
 

@@ -31,12 +31,18 @@ Value storeElement(OpBuilder &b, Location loc, Value computed, Type original) {
 }
 
 SignlessTypeConverter::SignlessTypeConverter() {
-    // stablehlo's tokens and tuples have no lowering yet: a function taking
-    // them fails to convert (an error, not a buffer of them).
+    // Tuples have no lowering yet: a function taking them fails to convert
+    // (an error, not a buffer of them).
     addConversion([](Type type) -> std::optional<Type> {
-      if (isa<TokenType, TupleType>(type))
+      if (isa<TupleType>(type))
         return Type();
       return type;
+    });
+    // A token carries no data, it only orders side effects (which the ops on
+    // tokens keep by staying calls in program order): a placeholder byte,
+    // tokenPlaceholder's type.
+    addConversion([](TokenType type) -> std::optional<Type> {
+      return RankedTensorType::get({}, IntegerType::get(type.getContext(), 8));
     });
     // Tensors of what a buffer can hold: integers, floats and complex
     // (quantized ones are not lowered yet, and bufferizing them would build
@@ -54,6 +60,11 @@ SignlessTypeConverter::SignlessTypeConverter() {
     };
     addSourceMaterialization(cast);
     addTargetMaterialization(cast);
+}
+
+Value tokenPlaceholder(OpBuilder &b, Location loc) {
+  auto type = RankedTensorType::get({}, b.getI8Type());
+  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
 }
 
 Type elementOf(Value value) { return getElementTypeOrSelf(value.getType()); }

@@ -16,7 +16,8 @@ import numpy as np
 
 from .._parsing import find_function, parse_module
 from ..interpreter.core.errors import InterpreterError
-from ..interpreter.core.types import TensorSpec, coerce_argument, value_spec
+from ..interpreter.core.types import TOKEN, TensorSpec, TokenSpec, coerce_argument, value_spec
+from ..interpreter.runtime.grid import current as current_process
 from .descriptors import descriptor
 from .pipeline import pipeline, to_llvm_pipeline
 from .runtime import Runtime
@@ -59,17 +60,21 @@ def _lowering_context():
 
 def _static_specs(types, what: str, entry: str) -> list:
     """The specs of an entry's argument or result types, which the compiled backend takes: tensors
-    of static shapes (a dynamic argument is a DynamicSignatureError, which compile() refines
-    away; checked last, so that what refinement cannot mend is reported first)."""
+    of static shapes and tokens (a dynamic argument is a DynamicSignatureError, which compile()
+    refines away; checked last, so that what refinement cannot mend is reported first)."""
     specs = []
     for index, mlir_type in enumerate(types):
         spec = value_spec(mlir_type)
-        if not isinstance(spec, TensorSpec):
-            raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor; the compiled backend "
-                                "takes tensors only")
+        if not isinstance(spec, (TensorSpec, TokenSpec)):
+            raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor or a token; the compiled "
+                                "backend takes tensors and tokens only")
         specs.append(spec)
     for index, spec in enumerate(specs):
-        if not spec.is_static:
+        if isinstance(spec, TensorSpec) and not spec.is_static:
+            if what == "argument" and any(isinstance(s, TokenSpec) for s in specs):  # compile() refines arrays only
+                raise LoweringError(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions, and an entry "
+                                    "taking a token is not refined per shape; the compiled backend takes static "
+                                    "shapes (refine the module first)")
             error = DynamicSignatureError if what == "argument" else LoweringError
             raise error(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled backend "
                         "takes static shapes (refine the module first)")
@@ -195,19 +200,36 @@ class CompiledProgram:
 
         return format_results(self.entry, results, self.result_specs)
 
+    # A plain call keeps what the program outfeeds in its results' `outfeed`, as the interpreter's
+    # Executable does; False for a callee the interpreter runs (mixed.py), whose values stay with
+    # the caller's run.
+    own_outfeed = True
+
     def __call__(self, *arrays) -> list:
+        from ..interpreter import Results
+
         if len(arrays) != len(self.arg_specs):
             raise InterpreterError(f"@{self.entry} takes {len(self.arg_specs)} arguments, got {len(arrays)}")
-        inputs = [np.ascontiguousarray(coerce_argument(i, a, spec, self.entry))
-                  for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
-        outputs = [np.empty(spec.shape, spec.dtype) for spec in self.result_specs]
+        # A token (TOKEN, as the interpreter takes it) travels as its placeholder byte.
+        inputs = [coerce_argument(i, a, spec, self.entry) for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
+        inputs = [np.zeros((), np.int8) if a is TOKEN else np.ascontiguousarray(a) for a in inputs]
+        outputs = [np.zeros((), np.int8) if isinstance(spec, TokenSpec) else np.empty(spec.shape, spec.dtype)
+                   for spec in self.result_specs]
         descriptors = [descriptor(a) for a in (*inputs, *outputs)]
         pointers = (ctypes.c_void_p * self._count)(*(ctypes.addressof(d) for d in descriptors))
         arguments = (ctypes.c_void_p * self._count)(
             *(ctypes.addressof(pointers) + i * ctypes.sizeof(ctypes.c_void_p) for i in range(self._count)))
+        grid = current_process().grid  # the runtime's infeed / outfeed ops use its feeds
+        kept = grid.feeds.outfed
+        mark = len(kept)
         self._function(ctypes.addressof(arguments))
         self._runtime.raise_errors()
-        return outputs
+        results = Results(TOKEN if isinstance(spec, TokenSpec) else output
+                          for spec, output in zip(self.result_specs, outputs))
+        if self.own_outfeed and grid.thread_default and len(kept) > mark:  # a plain call: its own outfed values
+            results.outfeed = kept[mark:]
+            del kept[mark:]
+        return results
 
 
 def compile_program(module_or_text, entry: str = "main", strict: bool = False) -> CompiledProgram:

@@ -88,7 +88,8 @@ def native_callees(module_or_text, entry: str = "main", strict: bool = False) ->
             continue
         seen.add(name)
         try:
-            natives[name] = CompiledProgram(_program_of(module, name, calls), name)
+            natives[name] = native = CompiledProgram(_program_of(module, name, calls), name)
+            native.own_outfeed = False  # what it outfeeds belongs to the interpreter's run
             report.append(f"@{name}: compiled")
         except LoweringError as e:
             report.append(f"@{name}: interpreter ({failure_reason(e)})")

@@ -11,12 +11,14 @@ import stablehlo_py
 from stablehlo_py.cli import main
 from stablehlo_py.lowering import CompiledProgram
 
-# A token does not lower (create_token). @main makes one; @inner lowers with its callee @deep;
-# @boxed makes one too, so its callee @deep is compiled on its own; @looped (another token) calls
+# A dynamic shape inside a static program does not lower (dynamic_iota). @main makes one; @inner
+# lowers with its callee @deep; @boxed makes one too, so its callee @deep is compiled on its own;
+# @looped (another one) calls
 # @deep from a while loop's body.
 _MIXED = """func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = call @inner(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  %1 = stablehlo.create_token : !stablehlo.token
+  %size_1 = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %1 = stablehlo.dynamic_iota %size_1, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
   %2 = call @boxed(%0) : (tensor<4xf32>) -> tensor<4xf32>
   %3 = call @looped(%2) : (tensor<4xf32>) -> tensor<4xf32>
   return %2, %3 : tensor<4xf32>, tensor<4xf32>
@@ -27,12 +29,14 @@ func.func private @inner(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %1 : tensor<4xf32>
 }
 func.func private @boxed(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %f = stablehlo.create_token : !stablehlo.token
+  %size_f = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %f = stablehlo.dynamic_iota %size_f, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
   %1 = call @deep(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %1 : tensor<4xf32>
 }
 func.func private @looped(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %f = stablehlo.create_token : !stablehlo.token
+  %size_f = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %f = stablehlo.dynamic_iota %size_f, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
   %c0 = stablehlo.constant dense<0> : tensor<i32>
   %c1 = stablehlo.constant dense<1> : tensor<i32>
   %c3 = stablehlo.constant dense<3> : tensor<i32>
@@ -73,12 +77,12 @@ def _native_calls(monkeypatch) -> list:
 def test_functions_that_lower_run_compiled_and_the_rest_interpreted(monkeypatch):
     run = stablehlo_py.compile(_MIXED, backend="auto")
     assert not isinstance(run, CompiledProgram)
-    assert run.explanation[0].startswith("@main: interpreter ('stablehlo.create_token' at ")
+    assert run.explanation[0].startswith("@main: interpreter ('stablehlo.dynamic_iota' at ")
     assert run.explanation[0].endswith(" does not lower)")
     lines = dict(line.split(": ", 1) for line in run.explanation[1:])
     assert lines["@inner"] == "compiled"
-    assert lines["@boxed"].startswith("interpreter ('stablehlo.create_token' at ")
-    assert lines["@looped"].startswith("interpreter ('stablehlo.create_token' at ")
+    assert lines["@boxed"].startswith("interpreter ('stablehlo.dynamic_iota' at ")
+    assert lines["@looped"].startswith("interpreter ('stablehlo.dynamic_iota' at ")
     assert lines["@deep"] == "compiled"  # called by the interpreted @boxed and @looped
     assert len(lines) == 4
     calls = _native_calls(monkeypatch)
@@ -112,7 +116,8 @@ def test_the_interpreter_backend_explains_nothing(capsys):
 
 def test_a_callee_with_a_dynamic_signature_stays_interpreted():
     text = """func.func @main(%x: tensor<4xf32>) -> tensor<?xf32> {
-  %0 = stablehlo.create_token : !stablehlo.token
+  %size_0 = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %0 = stablehlo.dynamic_iota %size_0, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
   %c = stablehlo.convert %x : (tensor<4xf32>) -> tensor<?xf32>
   %1 = call @dynamic(%c) : (tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
@@ -128,7 +133,8 @@ func.func private @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 def test_a_composite_runs_its_decomposition_compiled(monkeypatch):
     text = """func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %f = stablehlo.create_token : !stablehlo.token
+  %size_f = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %f = stablehlo.dynamic_iota %size_f, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
   %0 = stablehlo.composite "my.double" %x {decomposition = @double} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -152,4 +158,4 @@ def test_cli_explain(tmp_path, capsys, explain):
     assert main(["run", str(program), "--args", str(tmp_path / "x.npy"), "--backend", "auto", *flags]) == 0
     err = capsys.readouterr().err
     assert ("@inner: compiled" in err) == explain
-    assert ("@main: interpreter ('stablehlo.create_token' at " in err) == explain
+    assert ("@main: interpreter ('stablehlo.dynamic_iota' at " in err) == explain
