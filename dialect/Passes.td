@@ -104,4 +104,20 @@ def StablehloPyWidenBoolBuffersPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def StablehloPyScalarizeRankZeroPass
+    : Pass<"stablehlo-py-scalarize-rank-zero", "::mlir::ModuleOp"> {
+  let summary = "Compute on scalars where a lowered program has rank-0 tensors";
+  let description = [{
+    A linalg.generic whose operands are all rank-0 tensors becomes its body
+    on scalars (tensor.extract in, tensor.from_elements out), and scf.while,
+    scf.if and scf.for carry scalars instead of rank-0 tensors. With a
+    canonicalization afterwards, scalar code (loop counters and carries,
+    predicates) stays in registers instead of becoming one heap buffer per
+    op after bufferization. Part of stablehlo_py.lowering.pipeline(), after
+    stablehlo-legalize-to-linalg.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // STABLEHLO_PY_PASSES_TD

@@ -66,6 +66,7 @@ void registerPasses() {
     registerPass(createConvertToSignlessPass);
     registerPass([] { return createStablehloLegalizeToLinalgPass(); });
     registerPass([] { return createStablehloPyWidenBoolBuffersPass(); });
+    registerPass([] { return createStablehloPyScalarizeRankZeroPass(); });
   });
 }
 

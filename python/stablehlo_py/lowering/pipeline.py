@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-# After ours, stock MLIR passes only: tensors to buffers (function results become out-parameters
-# the caller allocates), linalg to loops, and every dialect to LLVM.
+# After ours, stock MLIR passes (and two small ones of ours): calls inlined and scalar code on
+# scalars, tensors to buffers (function results become out-parameters the caller allocates),
+# linalg to loops, and every dialect to LLVM.
 _TO_LLVM = (
+    "inline",
+    # ours: rank-0 tensors as scalars, so that loop counters, carries and predicates stay in
+    # registers rather than one heap buffer per op (a scalar while loop runs 10-70x faster)
+    "stablehlo-py-scalarize-rank-zero",
+    "canonicalize",  # not cse: merged tensor.empty ops make one buffer of two loop carries
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
     "allow-return-allocs-from-loops}",
     # Not hoist-static-allocs: with it, MLIR 22's pass crashes on a function returning one value
