@@ -31,7 +31,8 @@ def StablehloAggressiveSimplificationPass
     type, add of zero, multiply by one, ...) and puts constant operands of
     commutative ops on the right. docs/dynamism.md lists every pattern.
   }];
-  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def StablehloTargetIndependentOptimizationPass
@@ -79,6 +80,12 @@ def StablehloLegalizeToLinalgPass
            "linear algebra, custom calls, generators), and forms of other ops "
            "no pattern takes, become calls of stablehlo-py's runtime "
            "(docs/lowering.md, 'The runtime').">,
+    Option<"libraryContractions", "library-contractions", "bool",
+           /*default=*/"false",
+           "(stablehlo-py's own) f32 and f64 dot_general products large "
+           "enough for the interpreter to hand them to BLAS become calls of "
+           "the native gemm kernel, @__stablehlo_py_gemm_f32/_f64 "
+           "(docs/lowering.md, 'Native kernels').">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",

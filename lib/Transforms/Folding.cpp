@@ -515,6 +515,10 @@ public:
           values.push_back(APInt(1, !v.isZero()));
           continue;
         }
+        // -0.0 is declined as upstream's folder declines it (exact as 0,
+        // but upstream leaves it for run time; docs/decisions.md).
+        if (v.isNegZero())
+          return failure();
         APSInt result(width, toUnsigned);
         bool isExact = false;
         if (v.convertToInteger(result, APFloat::rmTowardZero, &isExact) &
@@ -723,7 +727,282 @@ private:
   FoldOptions options;
 };
 
-// iota: element index along iota_dimension.
+// concatenate with adjacent inputs that are splat constants of one value:
+// those inputs become one splat constant (upstream's folder does the same;
+// nothing is computed, so any element type and any size).
+class FoldConcatenateSplats : public OpRewritePattern<ConcatenateOp> {
+public:
+  FoldConcatenateSplats(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(ConcatenateOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    int64_t dimension = op.getDimension();
+    if (!type || dimension < 0 || dimension >= type.getRank())
+      return failure();
+    // The splat constant an input is, if it is one (statically shaped).
+    auto splatOf = [](Value input) -> DenseElementsAttr {
+      DenseElementsAttr attr = constantOf(input);
+      if (!attr || !attr.isSplat() ||
+          !cast<RankedTensorType>(attr.getType()).hasStaticShape())
+        return {};
+      return attr;
+    };
+    // Runs [begin, end) of inputs: a merged splat of `type` where longer
+    // than one input.
+    struct Run {
+      size_t begin, end;
+      RankedTensorType type;
+      Attribute value;
+    };
+    SmallVector<Run> runs;
+    bool merged = false;
+    auto range = op.getInputs();
+    for (size_t i = 0, e = range.size(); i < e;) {
+      DenseElementsAttr first = splatOf(range[i]);
+      size_t j = i + 1;
+      if (first) {
+        int64_t size =
+            cast<RankedTensorType>(first.getType()).getDimSize(dimension);
+        for (; j < e; ++j) {
+          DenseElementsAttr next = splatOf(range[j]);
+          if (!next || next.getElementType() != first.getElementType() ||
+              next.getSplatValue<Attribute>() !=
+                  first.getSplatValue<Attribute>())
+            break;
+          size += cast<RankedTensorType>(next.getType()).getDimSize(dimension);
+        }
+        if (j > i + 1) {
+          auto firstType = cast<RankedTensorType>(first.getType());
+          SmallVector<int64_t> shape(firstType.getShape());
+          shape[dimension] = size;
+          auto mergedType = firstType.clone(shape);
+          if (!mayMove(mergedType, /*splat=*/true, options))
+            return failure();
+          runs.push_back({i, j, mergedType, first.getSplatValue<Attribute>()});
+          merged = true;
+          i = j;
+          continue;
+        }
+      }
+      runs.push_back({i, j, nullptr, nullptr});
+      i = j;
+    }
+    if (!merged)
+      return failure();
+    SmallVector<Value> inputs;
+    for (const Run &run : runs) {
+      if (!run.type) {
+        inputs.push_back(range[run.begin]);
+        continue;
+      }
+      inputs.push_back(ConstantOp::create(
+          rewriter, op.getLoc(), DenseElementsAttr::get(run.type, run.value)));
+    }
+    if (inputs.size() == 1 && inputs.front().getType() == type) {
+      rewriter.replaceOp(op, inputs.front());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<ConcatenateOp>(op, type, inputs, dimension);
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+// dynamic_slice of a splat constant: the splat, whatever the start indices.
+class FoldDynamicSliceSplat : public OpRewritePattern<DynamicSliceOp> {
+public:
+  FoldDynamicSliceSplat(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(DynamicSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr operand = constantOf(op.getOperand());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!operand || !operand.isSplat() || !type ||
+        type.getElementType() != operand.getElementType() ||
+        !mayMove(type, /*splat=*/true, options))
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, operand.getSplatValue<Attribute>()));
+    return success();
+  }
+
+private:
+  FoldOptions options;
+};
+
+// reduce of a constant input with a constant init. Folded only where the
+// result is the same for every schedule the spec allows (it leaves to the
+// implementation the order the elements combine in and how many times init
+// joins them): a body that returns one add, multiply, and, or, xor, maximum
+// or minimum of its two arguments, on integers (booleans included), which
+// are associative and commutative, with init that op's identity. Float
+// bodies stay (their rounding depends on the order), as do other inits. A
+// reduction over an empty extent is its init, of any element type (as the
+// simplifier's reduce-of-nothing rewrite has it).
+class FoldReduce : public OpRewritePattern<ReduceOp> {
+public:
+  FoldReduce(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getInputs().size() != 1 || op.getInitValues().size() != 1 ||
+        op->getNumResults() != 1)
+      return failure();
+    DenseElementsAttr input = constantOf(op.getInputs()[0]);
+    DenseElementsAttr init = constantOf(op.getInitValues()[0]);
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!input || !init || !init.isSplat() || !type ||
+        !type.hasStaticShape() || type.getEncoding())
+      return failure();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    Type element = inputType.getElementType();
+    if (!inputType.hasStaticShape() || init.getElementType() != element ||
+        type.getElementType() != element)
+      return failure();
+    // The reduced dimensions, and the kept ones in the result's order.
+    int64_t rank = inputType.getRank();
+    SmallVector<bool> reduced(rank, false);
+    for (int64_t d : op.getDimensions()) {
+      if (d < 0 || d >= rank || reduced[d])
+        return failure();
+      reduced[d] = true;
+    }
+    SmallVector<int64_t> kept;
+    int64_t extent = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (reduced[d])
+        extent *= inputType.getDimSize(d);
+      else
+        kept.push_back(inputType.getDimSize(d));
+    }
+    if (ArrayRef<int64_t>(kept) != type.getShape())
+      return failure();
+    if (extent == 0) { // the body never runs
+      if (!mayMove(type, /*splat=*/true, options))
+        return failure();
+      rewriter.replaceOpWithNewOp<ConstantOp>(
+          op, DenseElementsAttr::get(type, init.getSplatValue<Attribute>()));
+      return success();
+    }
+    auto integer = dyn_cast<IntegerType>(element);
+    bool isUnsigned = isUnsignedElement(element);
+    std::optional<APInt> identity;
+    std::optional<ElementwiseFolder> folder =
+        integer ? combinerOf(op, element, isUnsigned, identity) : std::nullopt;
+    if (!folder || !identity || init.getSplatValue<APInt>() != *identity ||
+        !mayFold(type, input.isSplat(), options) ||
+        (!input.isSplat() && input.getNumElements() > options.elementLimit))
+      return failure();
+    bool ok = true;
+    auto combine = [&](const APInt &a, const APInt &b) {
+      std::optional<APInt> r = folder->onInt({a, b}, isUnsigned);
+      ok &= r.has_value();
+      return r ? *r : a;
+    };
+    APInt start = init.getSplatValue<APInt>();
+    if (input.isSplat()) {
+      // init combined with `extent` copies of x, by doubling (the op is
+      // associative and commutative).
+      APInt result = start, power = input.getSplatValue<APInt>();
+      for (uint64_t n = extent; n; n >>= 1) {
+        if (n & 1)
+          result = combine(result, power);
+        power = combine(power, power);
+      }
+      if (!ok)
+        return failure();
+      rewriter.replaceOpWithNewOp<ConstantOp>(
+          op, DenseElementsAttr::get(type, result));
+      return success();
+    }
+    SmallVector<APInt> results(type.getNumElements(), start);
+    ArrayRef<int64_t> shape = inputType.getShape();
+    SmallVector<int64_t> index(rank, 0);
+    for (const APInt &x : input.getValues<APInt>()) {
+      int64_t flat = 0;
+      for (int64_t d = 0; d < rank; ++d)
+        if (!reduced[d])
+          flat = flat * shape[d] + index[d];
+      results[flat] = combine(results[flat], x);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        if (++index[d] < shape[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    if (!ok)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantOp>(
+        op, DenseElementsAttr::get(type, results));
+    return success();
+  }
+
+private:
+  // The element function of a body returning one op of its two arguments
+  // (either order), when that op is associative and commutative; with the
+  // op's identity element in `identity`.
+  static std::optional<ElementwiseFolder>
+  combinerOf(ReduceOp op, Type element, bool isUnsigned,
+             std::optional<APInt> &identity) {
+    Block &body = op.getBody().front();
+    if (body.getNumArguments() != 2 ||
+        !llvm::hasSingleElement(body.without_terminator()))
+      return std::nullopt;
+    auto scalar = RankedTensorType::get({}, element);
+    for (BlockArgument arg : body.getArguments())
+      if (arg.getType() != scalar)
+        return std::nullopt;
+    Operation &combiner = body.front();
+    Operation *terminator = body.getTerminator();
+    if (terminator->getNumOperands() != 1 || combiner.getNumResults() != 1 ||
+        terminator->getOperand(0) != combiner.getResult(0) ||
+        combiner.getResult(0).getType() != scalar ||
+        combiner.getNumOperands() != 2)
+      return std::nullopt;
+    Value a = combiner.getOperand(0), b = combiner.getOperand(1);
+    Value x = body.getArgument(0), y = body.getArgument(1);
+    if (!((a == x && b == y) || (a == y && b == x)))
+      return std::nullopt;
+    unsigned width = element.getIntOrFloatBitWidth();
+    APInt zero = APInt::getZero(width), ones = APInt::getAllOnes(width);
+    if (isa<AddOp, OrOp, XorOp>(combiner))
+      identity = zero; // booleans: add is or
+    else if (isa<MulOp, AndOp>(combiner))
+      identity = width == 1 ? ones : isa<MulOp>(combiner) ? APInt(width, 1)
+                                                          : ones;
+    else if (isa<MaxOp>(combiner))
+      identity = isUnsigned ? zero : APInt::getSignedMinValue(width);
+    else if (isa<MinOp>(combiner))
+      identity = isUnsigned ? ones : APInt::getSignedMaxValue(width);
+    if (isa<AddOp>(combiner))
+      return addFolder();
+    if (isa<MulOp>(combiner))
+      return multiplyFolder();
+    if (isa<MaxOp>(combiner))
+      return extremumFolder(/*isMax=*/true);
+    if (isa<MinOp>(combiner))
+      return extremumFolder(/*isMax=*/false);
+    if (isa<AndOp>(combiner))
+      return bitwiseFolder([](APInt p, APInt q) { return p & q; });
+    if (isa<OrOp>(combiner))
+      return bitwiseFolder([](APInt p, APInt q) { return p | q; });
+    if (isa<XorOp>(combiner))
+      return bitwiseFolder([](APInt p, APInt q) { return p ^ q; });
+    return std::nullopt;
+  }
+
+  FoldOptions options;
+};
+
+// iota: element index along iota_dimension. As upstream's folder, only an
+// iota of at most one element, of integers, is folded (a larger one stays:
+// it is cheaper as an op than as a constant; docs/decisions.md).
 class FoldIota : public OpRewritePattern<IotaOp> {
 public:
   FoldIota(MLIRContext *context, const FoldOptions &options)
@@ -732,28 +1011,15 @@ public:
   LogicalResult matchAndRewrite(IotaOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getType());
-    bool splat = type && type.hasStaticShape() &&
-                 type.getDimSize(op.getIotaDimension()) == 1;
-    if (!mayFold(type, splat, options))
+    if (!type || !type.hasStaticShape() || type.getNumElements() > 1 ||
+        !isa<IntegerType>(type.getElementType()) ||
+        !mayFold(type, /*splat=*/true, options))
       return failure();
-    int64_t dimension = op.getIotaDimension();
-    Type element = type.getElementType();
-    ArrayRef<int64_t> shape = type.getShape();
-    int64_t inner = 1;
-    for (int64_t d = dimension + 1; d < type.getRank(); ++d)
-      inner *= shape[d];
-    int64_t count = splat ? 1 : type.getNumElements();
+    auto integer = cast<IntegerType>(type.getElementType());
+    // The one element, if any, is at index 0 along every dimension.
     SmallVector<Attribute> values;
-    for (int64_t i = 0; i < count; ++i) {
-      int64_t position = (i / inner) % shape[dimension];
-      if (auto integer = dyn_cast<IntegerType>(element))
-        values.push_back(IntegerAttr::get(
-            integer, APInt(integer.getWidth(), position, !integer.isUnsigned(),
-                           /*implicitTrunc=*/true)));
-      else
-        values.push_back(
-            FloatAttr::get(element, static_cast<double>(position)));
-    }
+    if (type.getNumElements() == 1)
+      values.push_back(IntegerAttr::get(integer, 0));
     rewriter.replaceOpWithNewOp<ConstantOp>(
         op, DenseElementsAttr::get(type, values));
     return success();
@@ -979,7 +1245,8 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
         std::nearbyint); // ties to even in the default rounding mode
   elementwise(SignOp::getOperationName(), signFolder());
   elementwise(ClampOp::getOperationName(), clampFolder());
-  patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota>(
+  patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota,
+               FoldConcatenateSplats, FoldDynamicSliceSplat, FoldReduce>(
       context, options);
   patterns.add<FoldSetDimensionSize, FoldWhileFalse, FoldCaseConstantIndex>(
       context);

@@ -2,6 +2,8 @@
 // Simplification.cpp, applied greedily to each function.
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h" // a dependent dialect of the simplifier
+
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <mutex>

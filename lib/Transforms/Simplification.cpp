@@ -6,6 +6,7 @@
 // by one of the same type.
 #include "Dialect/Verification.h"
 #include "Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -1051,12 +1052,15 @@ struct DynamicIotaAlongDynamicDim : OpRewritePattern<DynamicIotaOp> {
     auto i64 = rewriter.getI64Type();
     auto shape64 = RankedTensorType::get(shapeType.getShape(), i64);
     Value asI64 = shape;
-    // index shapes would need arith.index_cast, a dialect this pass does not
-    // load: left as they are.
-    auto integer = dyn_cast<IntegerType>(shapeType.getElementType());
-    if (!integer)
+    // index shapes become i64 by arith.index_cast (as upstream's simplifier
+    // casts them; the pass loads arith), integer ones by convert.
+    Type shapeElement = shapeType.getElementType();
+    auto integer = dyn_cast<IntegerType>(shapeElement);
+    if (isa<IndexType>(shapeElement))
+      asI64 = arith::IndexCastOp::create(rewriter, op.getLoc(), shape64, shape);
+    else if (!integer)
       return failure();
-    if (integer.getWidth() != 64 || integer.isUnsigned())
+    else if (integer.getWidth() != 64 || integer.isUnsigned())
       asI64 = ConvertOp::create(rewriter, op.getLoc(), shape64, shape);
     int64_t d = static_cast<int64_t>(dimension);
     Value size = SliceOp::create(

@@ -272,7 +272,8 @@ def test_convert_folds(src, dst):
         if dst in INT_TYPES:  # the folder declines NaN and overflow
             info = np.iinfo(types[dst])
             f = a.astype(np.float64)
-            a = a[np.isfinite(f) & (np.trunc(f) >= info.min) & (np.trunc(f) <= info.max)]
+            a = a[np.isfinite(f) & (np.trunc(f) >= info.min) & (np.trunc(f) <= info.max)
+                  & ~((f == 0) & np.signbit(f))]  # -0.0 is declined, as upstream declines it
         elif dst == "i1":
             a = a[~np.isnan(a.astype(np.float64))]
     if dst == "i1":
@@ -292,7 +293,7 @@ def test_convert_folds(src, dst):
 
 
 def test_convert_declines_nan_and_overflow():
-    for x in [np.nan, 5e9, -1.0, np.inf]:
+    for x in [np.nan, 5e9, -1.0, np.inf, -0.0]:
         text, _ = _fold("stablehlo.convert %a0 : (tensor<1xf32>) -> tensor<1xui32>",
                         [(np.array([x], np.float32), "f32")], "ui32")
         assert "stablehlo.convert" in text
@@ -318,8 +319,9 @@ def test_data_movement_folds():
     m = parse_module(module, context())
     PassManager.parse(FOLDER, context=m.context).run(m.operation)
     text = str(m)
+    # (iota stays: upstream's folder folds only iotas of at most one element.)
     for op in ["transpose", "reshape", "broadcast_in_dim", "slice", "reverse", "concatenate",
-               "iota", "get_dimension_size"]:
+               "get_dimension_size"]:
         assert f"stablehlo.{op}" not in text, op
     t, r, b, s, v, c, i, g = stablehlo_py.interpret(text)
     np.testing.assert_array_equal(t, x.transpose(2, 1, 0))
