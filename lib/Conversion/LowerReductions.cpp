@@ -1,6 +1,7 @@
 // stablehlo-legalize-to-linalg, reductions: reduce and reduce_window as a
 // linalg.generic whose body is the reduce body on scalars.
 #include "Conversion/LoweringCommon.h"
+#include "Dialect/Verification.h"
 
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
@@ -70,6 +71,28 @@ LogicalResult replaceByReduction(ConversionPatternRewriter &rewriter,
   return replaceByLinalg(rewriter, op, build, yield, "body not supported");
 }
 
+// Whether a reduce's or reduce_window's element types are as the spec has
+// them: each init value of its input's element type, and a body
+// (tensor<Ei>..., tensor<Ei>...) -> (tensor<Ei>...) with Ei promotable from
+// the input's. Upstream also accepts other init and body types (spec
+// deviations, docs/decisions.md "Accepting what upstream accepts"), which
+// XLA and the interpreter refuse to run: the lowering refuses them too.
+bool hasSpecElementTypes(ValueRange inputs, ValueRange inits, Block &body) {
+  size_t count = inputs.size();
+  if (inits.size() != count || body.getNumArguments() != 2 * count)
+    return false;
+  for (size_t i = 0; i < count; ++i) {
+    Type input = getElementTypeOrSelf(inputs[i].getType());
+    Type element = reducerResultElement(body, i);
+    if (!element || getElementTypeOrSelf(inits[i].getType()) != input ||
+        getElementTypeOrSelf(body.getArgument(i).getType()) != element ||
+        getElementTypeOrSelf(body.getArgument(count + i).getType()) != element ||
+        !isPromotable(input, element))
+      return false;
+  }
+  return true;
+}
+
 // reduce: a linalg.generic whose outputs start as the init values and whose
 // body is the reduce's body on scalars, applied in index order:
 // body(accumulators..., elements...).
@@ -80,6 +103,10 @@ struct ReduceToLinalg : OpConversionPattern<ReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange inputs = adaptor.getInputs(), inits = adaptor.getInitValues();
     size_t count = inputs.size();
+    if (!hasSpecElementTypes(op.getInputs(), op.getInitValues(),
+                             op.getBody().front()))
+      return rewriter.notifyMatchFailure(
+          op, "element types upstream accepts and the spec does not");
     auto inputType = cast<RankedTensorType>(inputs.front().getType());
     if (!inputType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "expected static inputs");
@@ -118,6 +145,10 @@ struct ReduceWindowToLinalg : OpConversionPattern<ReduceWindowOp> {
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange inputs = adaptor.getInputs(), inits = adaptor.getInitValues();
     size_t count = inputs.size();
+    if (!hasSpecElementTypes(op.getInputs(), op.getInitValues(),
+                             op.getBody().front()))
+      return rewriter.notifyMatchFailure(
+          op, "element types upstream accepts and the spec does not");
     auto inputType = cast<RankedTensorType>(inputs.front().getType());
     int64_t rank = inputType.getRank();
     ArrayRef<int64_t> window = op.getWindowDimensions();

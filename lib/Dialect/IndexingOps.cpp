@@ -575,8 +575,8 @@ static LogicalResult verifyScatterResults(ScatterOp op) {
   for (Value input : inputs)
     inputElements.push_back(getElementTypeOrSelf(input.getType()));
   if (failed(verifyReducerBody(op, op.getUpdateComputation().front(),
-                               inputElements, "C15",
-                               "update_computation"))) // scatter_c15
+                               inputElements, "C15", "update_computation",
+                               /*asUpstream=*/false))) // scatter_c15
     return failure();
 
   SmallVector<Type> expected;

@@ -78,14 +78,27 @@ LogicalResult ReduceOp::verify() {
     if (!isCompatibleShape(input0, input.getType())) // reduce_c1
       return emitOpError() << "C1: all inputs must have the same shape, got "
                            << input0 << " and " << input.getType();
-  for (auto [input, init] : llvm::zip(inputs, inits)) {
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, inits))) {
+    auto [input, init] = pair;
     auto initType = cast<RankedTensorType>(init.getType());
-    if (initType.getRank() != 0 ||
-        getElementTypeOrSelf(input.getType()) !=
-            initType.getElementType()) // reduce_c2
-      return emitOpError() << "C2: init value " << initType
-                           << " must be a 0-d tensor of the element type of "
-                           << input.getType();
+    auto describe = [&](InFlightDiagnostic &diag) {
+      diag << "init value " << initType
+           << " must be a 0-d tensor of the element type of "
+           << input.getType();
+    };
+    if (initType.getRank() != 0) { // reduce_c2 (and I2)
+      InFlightDiagnostic error = emitOpError() << "C2: ";
+      describe(error);
+      return error;
+    }
+    // An init value the body's accumulator promotes from (as upstream reads
+    // it) is a spec deviation.
+    if (failed(verifyElementAsUpstream(
+            *this, initType.getElementType(),
+            getElementTypeOrSelf(input.getType()),
+            reducerResultElement(getBody().front(), i), "C2",
+            describe))) // reduce_c2
+      return failure();
   }
   ArrayRef<int64_t> dims = getDimensions();
   for (int64_t d : dims)
@@ -1018,14 +1031,27 @@ LogicalResult ReduceWindowOp::verify() {
     if (!isCompatibleShape(input0, input.getType())) // reduce_window_c2
       return emitOpError() << "C2: all inputs must have the same shape, got "
                            << input0 << " and " << input.getType();
-  for (auto [input, init] : llvm::zip(inputs, inits)) {
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, inits))) {
+    auto [input, init] = pair;
     auto initType = cast<RankedTensorType>(init.getType());
-    if (initType.getRank() != 0 ||
-        getElementTypeOrSelf(input.getType()) !=
-            initType.getElementType()) // reduce_window_c3 (and I2: 0-dimensional)
-      return emitOpError() << "C3: init value " << initType
-                           << " must be a 0-d tensor of the element type of "
-                           << input.getType();
+    auto describe = [&](InFlightDiagnostic &diag) {
+      diag << "init value " << initType
+           << " must be a 0-d tensor of the element type of "
+           << input.getType();
+    };
+    if (initType.getRank() != 0) { // reduce_window_c3 (and I2: 0-dimensional)
+      InFlightDiagnostic error = emitOpError() << "C3: ";
+      describe(error);
+      return error;
+    }
+    // An init value the body's accumulator promotes from (as upstream reads
+    // it) is a spec deviation.
+    if (failed(verifyElementAsUpstream(
+            *this, initType.getElementType(),
+            getElementTypeOrSelf(input.getType()),
+            reducerResultElement(getBody().front(), i), "C3",
+            describe))) // reduce_window_c3
+      return failure();
   }
   SmallVector<Type> inputElements;
   for (Value input : inputs)

@@ -312,16 +312,65 @@ bool isPromotable(Type from, Type to) {
          isPromotable(complexFrom.getElementType(), complexTo.getElementType());
 }
 
+bool isPromotableAsUpstream(Type from, Type to) {
+  // Quantized types (which the oracle cannot parse) stay as the spec has
+  // them: isPromotable, without deviations.
+  if (isa<quant::QuantizedType>(from) || isa<quant::QuantizedType>(to))
+    return isPromotable(from, to);
+  auto intFrom = dyn_cast<IntegerType>(from), intTo = dyn_cast<IntegerType>(to);
+  if (intFrom && intTo)
+    return intFrom.getWidth() <= intTo.getWidth();
+  if (isa<FloatType>(from) && isa<FloatType>(to))
+    return true;
+  auto complexFrom = dyn_cast<ComplexType>(from);
+  auto complexTo = dyn_cast<ComplexType>(to);
+  if (complexFrom && complexTo)
+    return isPromotable(complexFrom.getElementType(),
+                        complexTo.getElementType());
+  return from == to;
+}
+
+Type reducerResultElement(Block &body, unsigned i) {
+  Operation *terminator = terminatorOf(body);
+  if (!terminator || i >= terminator->getNumOperands())
+    return {};
+  auto scalar = dyn_cast<RankedTensorType>(terminator->getOperand(i).getType());
+  if (!scalar || scalar.getRank() != 0)
+    return {};
+  return scalar.getElementType();
+}
+
+LogicalResult verifyElementAsUpstream(
+    Operation *op, Type element, Type expected, Type accumulator,
+    StringRef constraint,
+    llvm::function_ref<void(InFlightDiagnostic &)> describe) {
+  if (element == expected)
+    return success();
+  bool quantized = isa<quant::QuantizedType>(element) ||
+                   isa<quant::QuantizedType>(expected);
+  if (accumulator && !quantized &&
+      isPromotableAsUpstream(element, accumulator))
+    return reportSpecDeviation(op, constraint, describe);
+  InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+  describe(error);
+  return error;
+}
+
 LogicalResult verifyReducerBody(Operation *op, Block &body,
                                 TypeRange inputElementTypes,
-                                StringRef constraint, StringRef regionName) {
+                                StringRef constraint, StringRef regionName,
+                                bool asUpstream) {
   size_t n = inputElementTypes.size();
+  auto describe = [&](InFlightDiagnostic &diag) -> InFlightDiagnostic & {
+    return diag << regionName
+                << " must have type (tensor<E0>, ..., tensor<E" << n - 1
+                << ">, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei "
+                   "promotable from the input element type; ";
+  };
   auto bodyError = [&]() {
-    return op->emitOpError()
-           << constraint << ": " << regionName
-           << " must have type (tensor<E0>, ..., tensor<E" << n - 1
-           << ">, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei "
-              "promotable from the input element type; ";
+    InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+    describe(error);
+    return error;
   };
   if (body.getNumArguments() != 2 * n)
     return bodyError() << "got " << body.getNumArguments() << " arguments";
@@ -333,13 +382,41 @@ LogicalResult verifyReducerBody(Operation *op, Block &body,
     auto scalar = dyn_cast<RankedTensorType>(expected);
     if (!scalar || scalar.getRank() != 0)
       return bodyError() << "result " << i << " is " << expected;
-    if (body.getArgument(i).getType() != expected ||
-        body.getArgument(n + i).getType() != expected)
+    Type argument = body.getArgument(n + i).getType();
+    if (body.getArgument(i).getType() != expected)
       return bodyError() << "arguments " << i << " and " << n + i
                          << " must have type " << expected;
-    if (!isPromotable(inputElementTypes[i], scalar.getElementType()))
-      return bodyError() << scalar.getElementType()
-                         << " is not promotable from " << inputElementTypes[i];
+    if (argument != expected) {
+      // Upstream compares argument N+i with the result ignoring the
+      // precision of floats.
+      auto scalarArgument = dyn_cast<RankedTensorType>(argument);
+      if (!asUpstream || !scalarArgument || scalarArgument.getRank() != 0 ||
+          !isa<FloatType>(scalarArgument.getElementType()) ||
+          !isa<FloatType>(scalar.getElementType()))
+        return bodyError() << "arguments " << i << " and " << n + i
+                           << " must have type " << expected;
+      if (failed(reportSpecDeviation(op, constraint, [&](InFlightDiagnostic &d) {
+            describe(d) << "arguments " << i << " and " << n + i
+                        << " must have type " << expected << ", got "
+                        << argument;
+          })))
+        return failure();
+    }
+    Type element = scalar.getElementType();
+    if (!isPromotable(inputElementTypes[i], element)) {
+      auto describePromotion = [&](InFlightDiagnostic &d) {
+        describe(d) << element << " is not promotable from "
+                    << inputElementTypes[i];
+      };
+      if (!asUpstream ||
+          !isPromotableAsUpstream(inputElementTypes[i], element)) {
+        InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+        describePromotion(error);
+        return error;
+      }
+      if (failed(reportSpecDeviation(op, constraint, describePromotion)))
+        return failure();
+    }
   }
   return success();
 }

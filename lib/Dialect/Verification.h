@@ -86,9 +86,39 @@ bool isAllowedComparisonType(Type element, ComparisonType type);
 // (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
 // (tensor<E0>, ..., tensor<EN-1>) with is_promotable(inputElementTypes[i], Ei);
 // errors cite `constraint` and name the region `regionName`.
+// Upstream's body checks are laxer (hlo::verifyReducerShape, which treats
+// floating-point types of any precision as compatible): a float Ei narrower
+// than its input's, an integer (or boolean) input of another kind widening to
+// Ei, and an argument N+i of another float type than Ei are spec deviations
+// (reportSpecDeviation; docs/decisions.md, "Accepting what upstream accepts").
+// `asUpstream` false keeps the spec's checks (scatter, whose compiled kernel
+// would run what the interpreter refuses).
 LogicalResult verifyReducerBody(Operation *op, Block &body,
                                 TypeRange inputElementTypes,
-                                StringRef constraint, StringRef regionName);
+                                StringRef constraint, StringRef regionName,
+                                bool asUpstream = true);
+
+// is_promotable as upstream's verifier reads it (hlo::isPromotableElementType
+// with floating-point precision ignored): integers of either signedness and
+// booleans widen to integers, a float to any float, complex to complex of
+// wider parts; quantized types as isPromotable.
+bool isPromotableAsUpstream(Type from, Type to);
+
+// The element type of result `i` of a reducer body (its terminator's operand
+// `i`, a 0-d tensor), or null when the body has no such result.
+Type reducerResultElement(Block &body, unsigned i);
+
+// An init value (or scatter's update) of `element` type where the spec wants
+// `expected` (reduce_c2, reduce_window_c3, select_and_scatter_c1/c3,
+// scatter_c6): a spec deviation when upstream accepts it, i.e. when
+// `accumulator` (the body's result element type, null if unknown) is
+// promotable from it as upstream reads it (isPromotableAsUpstream); an error
+// citing `constraint` otherwise (always for quantized types, which the
+// oracle cannot parse). `describe` writes the message.
+LogicalResult verifyElementAsUpstream(
+    Operation *op, Type element, Type expected, Type accumulator,
+    StringRef constraint,
+    llvm::function_ref<void(InFlightDiagnostic &)> describe);
 
 // The terminator of `block`, or null when its last op is not one: an invalid
 // body the verifier reports (Block::getTerminator would assert).

@@ -13,18 +13,6 @@ func.func @c1(%a: tensor<2x4xf32>, %b: tensor<2x3xf32>, %init: tensor<f32>) -> (
 
 // -----
 
-// C2: element_type(inputs...) = element_type(init_values...).
-func.func @c2_element_type(%input: tensor<4xf32>, %init: tensor<f16>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.reduce' op C2: init value 'tensor<f16>' must be a 0-d tensor of the element type of 'tensor<4xf32>'}}
-  %0 = stablehlo.reduce(%input init: %init) across dimensions = [0] : (tensor<4xf32>, tensor<f16>) -> tensor<f32>
-   reducer(%a: tensor<f32>, %b: tensor<f32>)  {
-    stablehlo.return %a : tensor<f32>
-  }
-  return %0 : tensor<f32>
-}
-
-// -----
-
 // C2 (I2): init_values are 0-dimensional.
 func.func @c2_rank(%input: tensor<4xf32>, %init: tensor<1xf32>) -> tensor<f32> {
   // expected-error @+1 {{'stablehlo.reduce' op C2: init value 'tensor<1xf32>' must be a 0-d tensor of the element type of 'tensor<4xf32>'}}
@@ -148,18 +136,6 @@ func.func @c6_arguments(%input: tensor<4xi32>, %init: tensor<i32>) -> tensor<i32
 
 // -----
 
-// C6: is_promotable(element_type(inputs[i]), Ei) -- floats do not narrow.
-func.func @c6_narrowing(%input: tensor<4xf32>, %init: tensor<f32>) -> tensor<f16> {
-  // expected-error @+1 {{'stablehlo.reduce' op C6: body must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; 'f16' is not promotable from 'f32'}}
-  %0 = stablehlo.reduce(%input init: %init) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f16>
-   reducer(%a: tensor<f16>, %b: tensor<f16>)  {
-    stablehlo.return %a : tensor<f16>
-  }
-  return %0 : tensor<f16>
-}
-
-// -----
-
 // C6: is_promotable -- the kind of element type is kept (no int to float).
 func.func @c6_kind(%input: tensor<4xi32>, %init: tensor<i32>) -> tensor<f32> {
   // expected-error @+1 {{'stablehlo.reduce' op C6: body must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; 'f32' is not promotable from 'i32'}}
@@ -168,18 +144,6 @@ func.func @c6_kind(%input: tensor<4xi32>, %init: tensor<i32>) -> tensor<f32> {
     stablehlo.return %a : tensor<f32>
   }
   return %0 : tensor<f32>
-}
-
-// -----
-
-// C6: is_promotable -- booleans promote to booleans only.
-func.func @c6_boolean(%input: tensor<4xi1>, %init: tensor<i1>) -> tensor<i32> {
-  // expected-error @+1 {{'stablehlo.reduce' op C6: body must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; 'i32' is not promotable from 'i1'}}
-  %0 = stablehlo.reduce(%input init: %init) across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i32>
-   reducer(%a: tensor<i32>, %b: tensor<i32>)  {
-    stablehlo.return %a : tensor<i32>
-  }
-  return %0 : tensor<i32>
 }
 
 // -----

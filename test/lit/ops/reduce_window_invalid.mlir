@@ -26,19 +26,6 @@ func.func @c2(%a: tensor<4x4xf32>, %b: tensor<4x5xf32>, %init: tensor<f32>) -> t
 
 // -----
 
-// C3: element_type(inputs...) = element_type(init_values...).
-func.func @c3(%a: tensor<4x4xf32>, %init: tensor<f64>) -> tensor<3x3xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C3: init value 'tensor<f64>' must be a 0-d tensor of the element type of 'tensor<4x4xf32>'}}
-  %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2, 2>}> ({
-  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-    %s = stablehlo.add %x, %y : tensor<f32>
-    stablehlo.return %s : tensor<f32>
-  }) : (tensor<4x4xf32>, tensor<f64>) -> tensor<3x3xf32>
-  return %0 : tensor<3x3xf32>
-}
-
-// -----
-
 // C3 (I2): init values are 0-dimensional.
 func.func @c3_rank(%a: tensor<4x4xf32>, %init: tensor<1xf32>) -> tensor<3x3xf32> {
   // expected-error @+1 {{'stablehlo.reduce_window' op C3: init value 'tensor<1xf32>' must be a 0-d tensor}}
@@ -177,18 +164,6 @@ func.func @c13_arguments(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3x
     stablehlo.return %x : tensor<f32>
   }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
-}
-
-// -----
-
-// C13: is_promotable(element_type(inputs[i]), Ei).
-func.func @c13_promotable(%a: tensor<4x4xf32>, %init: tensor<f32>) -> tensor<3x3xf16> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op C13: body must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; 'f16' is not promotable from 'f32'}}
-  %0 = "stablehlo.reduce_window"(%a, %init) <{window_dimensions = array<i64: 2, 2>}> ({
-  ^bb0(%x: tensor<f16>, %y: tensor<f16>):
-    stablehlo.return %x : tensor<f16>
-  }) : (tensor<4x4xf32>, tensor<f32>) -> tensor<3x3xf16>
-  return %0 : tensor<3x3xf16>
 }
 
 // -----

@@ -24,6 +24,7 @@ import math
 import numpy as np
 
 from ..core.bodies import arguments_used, single_op_body, sole_op
+from ..core.errors import InterpreterError
 from ..core.registry import Kernel, register
 from ..core.types import bits_view, complex_product, from_wide_int, wide_int_dtype
 from ..jit import window_loop
@@ -114,6 +115,41 @@ def _fast_reduce(name: str, info, axes: tuple, in_order: bool = False):
     return None
 
 
+def _promotable(a, b) -> bool:
+    """The spec's is_promotable(a, b): the same kind of element type (booleans only to booleans;
+    integers of either signedness), b at least as wide."""
+    if a == b:
+        return True
+    if a.category == "quant" or b.category == "quant":
+        return a.category == b.category and a.expressed == b.expressed and a.storage.bits <= b.storage.bits
+    kind = {"sint": "int", "uint": "int"}
+    return kind.get(a.category, a.category) == kind.get(b.category, b.category) and a.category != "bool" \
+        and a.bits <= b.bits
+
+
+_DEVIATION = ("upstream StableHLO accepts it, the spec does not define its result and XLA does not run it "
+              "(docs/decisions.md, \"Accepting what upstream accepts\")")
+
+
+def check_reducer_types(inputs, inits, body, init_id: str, body_id: str, init_name: str = "init value") -> None:
+    """Refuse the element types reduce and reduce_window may have only as a spec deviation: an init
+    value not of its input's element type, a body whose arguments i and N + i differ in type, or
+    whose Ei is not promotable from its input's."""
+    count = len(inputs)
+    args = body.arg_specs
+    for i, (x, init) in enumerate(zip(inputs, inits)):
+        if init.element != x.element:
+            raise InterpreterError(f"{init_id}: {init_name} {i} of type {init.text} must have the element type of "
+                                   f"input {x.text}; {_DEVIATION}")
+        e, other = args[i].element, args[count + i].element
+        if e.category == "quant" or other.category == "quant":  # verified as the spec has them
+            continue
+        if other != e or not _promotable(x.element, e):
+            raise InterpreterError(f"{body_id}: the body's arguments {i} and {count + i} ({args[i].text}, "
+                                   f"{args[count + i].text}) must share an element type promotable from "
+                                   f"{x.element.name}; {_DEVIATION}")
+
+
 @register("stablehlo.reduce")
 def _reduce(op):
     count = op.num_operands // 2
@@ -121,6 +157,7 @@ def _reduce(op):
     shape = specs[0].shape
     axes = tuple(sorted(op.attrs["dimensions"]))
     body = op.region(0)
+    check_reducer_types(specs[:count], specs[count:2 * count], body, "C2", "C6")
     input_types = [s.element for s in body.arg_specs[:count]]
     init_types = [s.element for s in body.arg_specs[count:]]
     kept = [d for d in range(len(shape)) if d not in axes]
@@ -566,6 +603,7 @@ def _reduce_window(op):
     rank = specs[0].rank
     dims, strides, base, win, padding = _window_attributes(op, rank, dilated=True)
     body = op.region(0)
+    check_reducer_types(specs[:count], specs[count:2 * count], body, "C3", "C13")
     input_types = [s.element for s in body.arg_specs[:count]]
     init_types = [s.element for s in body.arg_specs[count:]]
     # a `?` result dimension takes the size the attributes give (the verifier checked they agree)
