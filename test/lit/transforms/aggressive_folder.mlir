@@ -1,6 +1,6 @@
 // stablehlo-aggressive-folder: ops on constants become constants, within
 // fold-op-element-limit (splats excepted); what the spec leaves to the
-// implementation stays for run time. test/python/dialect/test_folding.py checks the
+// implementation stays for run time. test/python/passes/test_folding.py checks the
 // values across element types against exact oracles.
 // RUN: stablehlo-opt %s --split-input-file --stablehlo-aggressive-folder | FileCheck %s
 // RUN: stablehlo-opt %s --split-input-file --stablehlo-aggressive-folder=fold-op-element-limit=2 | FileCheck %s --check-prefix=LIMIT

@@ -2,7 +2,7 @@
 // upstream's folder on its own pass tests (issue 34): iota, convert of -0.0,
 // concatenate of equal splats, dynamic_slice of a splat, reduce of
 // constants, case with a constant index, clamp of constants.
-// test/python/dialect/test_folding_upstream.py checks the values against the
+// test/python/passes/test_folding_upstream.py checks the values against the
 // interpreter on the unfolded programs.
 // RUN: stablehlo-opt %s --split-input-file --stablehlo-aggressive-folder=fold-op-element-limit=100 | FileCheck %s
 
