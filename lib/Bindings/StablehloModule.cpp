@@ -2,6 +2,7 @@
 // through the C API and the upstream casters, so it shares the one MLIR
 // instance of the upstream `mlir` Python package.
 #include "CAPI/StablehloCAPI.h"
+#include "Runtime/NativeKernels.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir/Bindings/Python/Nanobind.h"
@@ -117,6 +118,28 @@ NB_MODULE(_stablehlo, m) {
       "Registers (and by default loads) the stablehlo, check, chlo, "
       "interpreter and sdy dialects, and registers vhlo. Turns the context's "
       "multithreading off: the Python passes run on the calling thread.");
+
+  m.def(
+      "native_kernels",
+      []() {
+        nb::dict kernels;
+        kernels["__stablehlo_py_gemm_f32"] = reinterpret_cast<uintptr_t>(
+            &_mlir_ciface___stablehlo_py_gemm_f32);
+        kernels["__stablehlo_py_gemm_f64"] = reinterpret_cast<uintptr_t>(
+            &_mlir_ciface___stablehlo_py_gemm_f64);
+        return kernels;
+      },
+      "The compiled backend's native kernels: function name -> address of "
+      "its `_mlir_ciface_` form (lib/Runtime/NativeKernels.h).");
+  m.def(
+      "set_gemm",
+      [](uintptr_t f32, uintptr_t f64) {
+        stablehlo_py_set_gemm(reinterpret_cast<void *>(f32),
+                              reinterpret_cast<void *>(f64));
+      },
+      nb::arg("f32"), nb::arg("f64"),
+      "The CBLAS sgemm and dgemm (64-bit integers) the gemm kernels call; "
+      "0: plain loops.");
 
   m.def(
       "register_python_pass",

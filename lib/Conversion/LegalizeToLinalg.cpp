@@ -52,7 +52,7 @@ struct LegalizeToLinalg
     RewritePatternSet patterns(context);
     populateElementwisePatterns(converter, patterns, enablePrimitiveOps);
     populateDataMovementPatterns(converter, patterns);
-    populateContractionPatterns(converter, patterns);
+    populateContractionPatterns(converter, patterns, libraryContractions);
     populateReductionPatterns(converter, patterns);
     populateSortPatterns(converter, patterns);
     populateScatterPatterns(converter, patterns);

@@ -2,6 +2,8 @@
 // convolution as one sum of products in index order.
 #include "Conversion/LoweringCommon.h"
 
+#include <numeric>
+
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
 
@@ -205,12 +207,186 @@ struct Contraction {
   ArrayRef<int64_t> lhsBatch, rhsBatch, lhsContracting, rhsContracting;
 };
 
+//===--- Products the interpreter hands to BLAS ----------------------------===//
+
+// The interpreter's rules (interpreter/kernels/dot_conv.py, SEQUENTIAL_DEPTH,
+// SEQUENTIAL_WORK and SPLIT_MATMUL_WORK): float products of at most 256
+// contracting indices and at most 2^18 products in all are summed in index
+// order, larger ones by BLAS; those without batch dimensions, of at least 64
+// rows and 2^24 products, in two halves of rows.
+constexpr int64_t kSequentialDepth = 256;
+constexpr int64_t kSequentialWork = int64_t(1) << 18;
+constexpr int64_t kSplitRows = 64;
+constexpr int64_t kSplitWork = int64_t(1) << 24;
+
+// `value` with the static `shape` (same elements, row-major order): through
+// one dimension, which any static shape collapses to and expands from.
+Value reshapedTo(OpBuilder &b, Location loc, Value value,
+                 ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto target = RankedTensorType::get(shape, type.getElementType());
+  if (type == target)
+    return value;
+  if (type.getRank() > 1) {
+    ReassociationIndices all(type.getRank());
+    std::iota(all.begin(), all.end(), 0);
+    value = tensor::CollapseShapeOp::create(b, loc, value,
+                                            ArrayRef<ReassociationIndices>{all});
+  }
+  ReassociationIndices all(shape.size());
+  std::iota(all.begin(), all.end(), 0);
+  return tensor::ExpandShapeOp::create(b, loc, target, value,
+                                       ArrayRef<ReassociationIndices>{all});
+}
+
+// `value` (rank 1 to 3) as rank 3, unit dimensions appended: a view of its
+// buffer whatever its layout.
+Value withUnitDimensions(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  if (rank == 3)
+    return value;
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0; i < rank; ++i)
+    groups.push_back({i});
+  for (int64_t i = rank; i < 3; ++i)
+    groups.back().push_back(i);
+  SmallVector<int64_t> shape(type.getShape());
+  shape.resize(3, 1);
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      groups);
+}
+
+// `value` transposed by `permutation` (nothing where it is the identity).
+Value transposed(OpBuilder &b, Location loc, Value value,
+                 ArrayRef<int64_t> permutation) {
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t p : permutation)
+    shape.push_back(type.getDimSize(p));
+  Value init = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  return linalg::TransposeOp::create(b, loc, value, init, permutation)
+      .getResult()[0];
+}
+
+// The declaration of native kernel `name` (lib/Runtime/NativeKernels.h) on
+// rank-3 buffers of `element`, any sizes and layout.
+func::FuncOp gemmKernel(OpBuilder &b, ModuleOp module, Type element) {
+  std::string name = element.isF32() ? "__stablehlo_py_gemm_f32"
+                                     : "__stablehlo_py_gemm_f64";
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  int64_t dynamic = ShapedType::kDynamic;
+  SmallVector<int64_t> sizes(3, dynamic);
+  auto buffer = anyLayout(RankedTensorType::get(sizes, element));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto kernel = func::FuncOp::create(
+      b, module.getLoc(), name,
+      b.getFunctionType({buffer, buffer, buffer, b.getI64Type()}, {}));
+  kernel.setPrivate();
+  kernel->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return kernel;
+}
+
+// The product as the interpreter's BLAS path computes it, where it takes that
+// path: f32 or f64 throughout, above its index-order sizes. The operands
+// become [batch, lhs free, contracting] and [batch, contracting, rhs free]
+// matrices, multiplied by the native gemm kernel. Fails (nothing built)
+// elsewhere.
+LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
+                             ConversionPatternRewriter &rewriter) {
+  Operation *op = dot.op;
+  Type element = target.getElementType();
+  if (!(element.isF32() || element.isF64()) ||
+      elementOf(op->getOperand(0)) != element ||
+      elementOf(op->getOperand(1)) != element)
+    return failure();
+  auto module = op->getParentOfType<ModuleOp>();
+  auto lhsType = cast<RankedTensorType>(dot.lhs.getType());
+  auto rhsType = cast<RankedTensorType>(dot.rhs.getType());
+  if (!module || lhsType.getRank() == 0 || rhsType.getRank() == 0)
+    return failure();
+  // Each operand's dimensions by role: lhs (batch, free, contracting), rhs
+  // (batch, contracting, free); and the role's size.
+  auto roles = [](RankedTensorType type, ArrayRef<int64_t> batch,
+                  ArrayRef<int64_t> contracting, bool freeLast) {
+    SmallVector<int64_t> free;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (!llvm::is_contained(batch, i) && !llvm::is_contained(contracting, i))
+        free.push_back(i);
+    SmallVector<SmallVector<int64_t>> groups{SmallVector<int64_t>(batch)};
+    groups.emplace_back(freeLast ? contracting : ArrayRef<int64_t>(free));
+    groups.emplace_back(freeLast ? ArrayRef<int64_t>(free) : contracting);
+    return groups;
+  };
+  auto size = [](RankedTensorType type, ArrayRef<int64_t> dims) {
+    int64_t n = 1;
+    for (int64_t d : dims)
+      n *= type.getDimSize(d);
+    return n;
+  };
+  SmallVector<SmallVector<int64_t>> lhsRoles =
+      roles(lhsType, dot.lhsBatch, dot.lhsContracting, false);
+  SmallVector<SmallVector<int64_t>> rhsRoles =
+      roles(rhsType, dot.rhsBatch, dot.rhsContracting, true);
+  int64_t batches = size(lhsType, lhsRoles[0]), m = size(lhsType, lhsRoles[1]),
+          k = size(lhsType, lhsRoles[2]), n = size(rhsType, rhsRoles[2]);
+  if (batches != size(rhsType, rhsRoles[0]) || k != size(rhsType, rhsRoles[1]))
+    return failure();
+  if (k <= kSequentialDepth && batches * m * n * k <= kSequentialWork)
+    return failure(); // the interpreter sums it in index order, so do we
+  if (m == 1 || n == 1)
+    return failure(); // numpy's matmul calls gemv or dot there, not gemm
+  Location loc = op->getLoc();
+  // An operand whose roles are one dimension each (or none) goes as it is, a
+  // rank-3 view with unit dimensions appended, and the kernel reads its
+  // roles' dimensions from the flags: numpy's transposed view, the BLAS
+  // layout the interpreter's matmul picks. Otherwise it is transposed into
+  // role order and reshaped (numpy's reshape copies such views too, mostly).
+  int64_t flags = 0;
+  auto asMatrices = [&](Value operand, RankedTensorType type,
+                        ArrayRef<SmallVector<int64_t>> groups,
+                        ArrayRef<int64_t> shape, int shift) {
+    if (llvm::all_of(groups, [](auto &g) { return g.size() <= 1; })) {
+      int64_t appended = type.getRank();
+      for (auto [role, group] : llvm::enumerate(groups))
+        flags |= (group.empty() ? appended++ : group.front())
+                 << (shift + 2 * role);
+      return withUnitDimensions(rewriter, loc, operand);
+    }
+    SmallVector<int64_t> permutation;
+    for (auto &group : groups)
+      llvm::append_range(permutation, group);
+    flags |= int64_t(0b100100) << shift; // roles in order: 0, 1, 2
+    return reshapedTo(rewriter, loc, transposed(rewriter, loc, operand, permutation),
+                      shape);
+  };
+  Value lhs = asMatrices(dot.lhs, lhsType, lhsRoles, {batches, m, k}, 1);
+  Value rhs = asMatrices(dot.rhs, rhsType, rhsRoles, {batches, k, n}, 7);
+  auto product = RankedTensorType::get({batches, m, n}, element);
+  if (dot.lhsBatch.empty() && m >= kSplitRows && m * n * k >= kSplitWork)
+    flags |= 1; // the interpreter's two halves of rows
+  Value flagsValue = arith::ConstantIntOp::create(rewriter, loc, flags, 64);
+  Value result = callOnBuffers(rewriter, loc,
+                               gemmKernel(rewriter, module, element),
+                               {lhs, rhs}, {product}, {flagsValue})
+                     .front();
+  rewriter.replaceOp(op, reshapedTo(rewriter, loc, result, target.getShape()));
+  return success();
+}
+
 // One sum of products over the result's dimensions (batch, lhs free, rhs
 // free) and the contracting ones, the operands converted as accumulationOf
-// says.
+// says; with `library`, the products the interpreter hands to BLAS call the
+// native gemm kernel instead (lowerByLibrary).
 LogicalResult lowerContraction(const Contraction &dot,
                                const TypeConverter &converter,
-                               ConversionPatternRewriter &rewriter) {
+                               ConversionPatternRewriter &rewriter,
+                               bool library) {
   Operation *op = dot.op;
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   RankedTensorType target = convertedTensor(converter, resultType);
@@ -225,6 +401,8 @@ LogicalResult lowerContraction(const Contraction &dot,
       elementOf(op->getOperand(0)), elementOf(op->getOperand(1)));
   if (failed(accumulation))
     return rewriter.notifyMatchFailure(op, "element types");
+  if (library && succeeded(lowerByLibrary(dot, target, rewriter)))
+    return success();
   ArrayRef<int64_t> lhsBatch = dot.lhsBatch, rhsBatch = dot.rhsBatch,
                     lhsContracting = dot.lhsContracting,
                     rhsContracting = dot.rhsContracting;
@@ -269,7 +447,10 @@ LogicalResult lowerContraction(const Contraction &dot,
 }
 
 struct DotGeneralToLinalg : OpConversionPattern<DotGeneralOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DotGeneralToLinalg(const TypeConverter &converter, MLIRContext *context,
+                     bool library)
+      : OpConversionPattern(converter, context), library(library) {}
+  bool library;
   LogicalResult
   matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -279,13 +460,16 @@ struct DotGeneralToLinalg : OpConversionPattern<DotGeneralOp> {
          numbers.getLhsBatchingDimensions(), numbers.getRhsBatchingDimensions(),
          numbers.getLhsContractingDimensions(),
          numbers.getRhsContractingDimensions()},
-        *getTypeConverter(), rewriter);
+        *getTypeConverter(), rewriter, library);
   }
 };
 
 // dot (the legacy form): the lhs's last dimension against the rhs's first.
 struct DotToLinalg : OpConversionPattern<DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DotToLinalg(const TypeConverter &converter, MLIRContext *context,
+              bool library)
+      : OpConversionPattern(converter, context), library(library) {}
+  bool library;
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -294,7 +478,7 @@ struct DotToLinalg : OpConversionPattern<DotOp> {
     int64_t first = 0;
     return lowerContraction({op, adaptor.getLhs(), adaptor.getRhs(), {}, {},
                              ArrayRef<int64_t>(last), ArrayRef<int64_t>(first)},
-                            *getTypeConverter(), rewriter);
+                            *getTypeConverter(), rewriter, library);
   }
 };
 
@@ -473,9 +657,11 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
 } // namespace
 
 void populateContractionPatterns(const TypeConverter &converter,
-                                 RewritePatternSet &patterns) {
-  patterns.add<DotGeneralToLinalg, DotToLinalg, ConvolutionToLinalg>(
-      converter, patterns.getContext());
+                                 RewritePatternSet &patterns,
+                                 bool libraryContractions) {
+  patterns.add<DotGeneralToLinalg, DotToLinalg>(converter, patterns.getContext(),
+                                                libraryContractions);
+  patterns.add<ConvolutionToLinalg>(converter, patterns.getContext());
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

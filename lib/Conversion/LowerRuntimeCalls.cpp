@@ -26,15 +26,6 @@ namespace {
 
 constexpr StringLiteral kRuntimeOpAttr = "stablehlo_py.runtime_op";
 
-// A buffer of `tensor`'s shape and element with any strides and offset: what
-// a tensor's buffer casts to, whatever its layout.
-MemRefType anyLayout(RankedTensorType tensor) {
-  SmallVector<int64_t> strides(tensor.getRank(), ShapedType::kDynamic);
-  auto layout = StridedLayoutAttr::get(tensor.getContext(),
-                                       ShapedType::kDynamic, strides);
-  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
-}
-
 // `op` alone in a function of its operands' and results' (original) types,
 // printed: what the runtime prepares. Fails when the op reads values from
 // above through its regions or names symbols (called computations).
@@ -134,23 +125,7 @@ struct RuntimeCall : ConversionPattern {
       callee->setAttr(kRuntimeOpAttr, rewriter.getStringAttr(*program));
     }
 
-    SmallVector<Value> buffers, allocated;
-    for (auto [operand, type] : llvm::zip(operands, arguments))
-      buffers.push_back(bufferization::ToBufferOp::create(
-          rewriter, loc, type, operand, rewriter.getUnitAttr()));
-    for (auto [result, type] :
-         llvm::zip(results, ArrayRef(arguments).drop_front(operands.size()))) {
-      auto identity = MemRefType::get(result.getShape(), result.getElementType());
-      Value buffer = memref::AllocOp::create(rewriter, loc, identity);
-      allocated.push_back(buffer);
-      buffers.push_back(memref::CastOp::create(rewriter, loc, type, buffer));
-    }
-    func::CallOp::create(rewriter, loc, callee, buffers);
-    SmallVector<Value> values;
-    for (auto [buffer, result] : llvm::zip(allocated, results))
-      values.push_back(bufferization::ToTensorOp::create(
-          rewriter, loc, result, buffer, /*restrict=*/true, /*writable=*/true));
-    rewriter.replaceOp(op, values);
+    rewriter.replaceOp(op, callOnBuffers(rewriter, loc, callee, operands, results));
     return success();
   }
 };

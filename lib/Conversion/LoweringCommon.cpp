@@ -1,6 +1,8 @@
 // What the patterns of stablehlo-legalize-to-linalg share (LoweringCommon.h).
 #include "Conversion/LoweringCommon.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace mlir::stablehlo::linalg_lowering {
@@ -277,6 +279,43 @@ LogicalResult replaceByLinalg(ConversionPatternRewriter &rewriter,
   }
   rewriter.replaceOp(op, lowered->getResults());
   return success();
+}
+
+MemRefType anyLayout(RankedTensorType tensor) {
+  SmallVector<int64_t> strides(tensor.getRank(), ShapedType::kDynamic);
+  auto layout = StridedLayoutAttr::get(tensor.getContext(),
+                                       ShapedType::kDynamic, strides);
+  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+}
+
+SmallVector<Value> callOnBuffers(OpBuilder &b, Location loc,
+                                 func::FuncOp callee, ValueRange operands,
+                                 ArrayRef<RankedTensorType> results,
+                                 ValueRange scalars) {
+  ArrayRef<Type> arguments = callee.getFunctionType().getInputs();
+  SmallVector<Value> buffers, allocated;
+  for (auto [operand, type] : llvm::zip(operands, arguments)) {
+    Value buffer = bufferization::ToBufferOp::create(
+        b, loc, anyLayout(cast<RankedTensorType>(operand.getType())), operand,
+        b.getUnitAttr());
+    if (buffer.getType() != type)
+      buffer = memref::CastOp::create(b, loc, type, buffer);
+    buffers.push_back(buffer);
+  }
+  for (auto [result, type] :
+       llvm::zip(results, arguments.drop_front(operands.size()))) {
+    auto identity = MemRefType::get(result.getShape(), result.getElementType());
+    Value buffer = memref::AllocOp::create(b, loc, identity);
+    allocated.push_back(buffer);
+    buffers.push_back(memref::CastOp::create(b, loc, type, buffer));
+  }
+  llvm::append_range(buffers, scalars);
+  func::CallOp::create(b, loc, callee, buffers);
+  SmallVector<Value> values;
+  for (auto [buffer, result] : llvm::zip(allocated, results))
+    values.push_back(bufferization::ToTensorOp::create(
+        b, loc, result, buffer, /*restrict=*/true, /*writable=*/true));
+  return values;
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

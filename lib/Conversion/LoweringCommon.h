@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -123,6 +124,21 @@ LogicalResult replaceByLinalg(ConversionPatternRewriter &rewriter,
                               function_ref<Operation *(BodyBuilder)> build,
                               ScalarYield yield, StringRef why);
 
+//===--- Calls on buffers (the runtime, native kernels) -------------------===//
+
+// A buffer of `tensor`'s shape and element with any strides and offset: what
+// a tensor's buffer casts to, whatever its layout.
+MemRefType anyLayout(RankedTensorType tensor);
+
+// Calls `callee`, whose arguments are one buffer per operand then one per
+// result (any layout, shapes as static or dynamic as the callee's), then
+// `scalars`, on the buffers of `operands` (read only) and on new buffers of
+// `results`, which it writes; returns those as tensors.
+SmallVector<Value> callOnBuffers(OpBuilder &b, Location loc,
+                                 func::FuncOp callee, ValueRange operands,
+                                 ArrayRef<RankedTensorType> results,
+                                 ValueRange scalars = {});
+
 //===--- The op families -------------------------------------------------===//
 
 void populateElementwisePatterns(const TypeConverter &converter,
@@ -131,8 +147,11 @@ void populateDataMovementPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+// `libraryContractions` (the pass's library-contractions option): f32 and
+// f64 products the interpreter hands to BLAS call the native gemm kernel.
 void populateContractionPatterns(const TypeConverter &converter,
-                                 RewritePatternSet &patterns);
+                                 RewritePatternSet &patterns,
+                                 bool libraryContractions);
 void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 void populateSortPatterns(const TypeConverter &converter,

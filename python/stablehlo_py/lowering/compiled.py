@@ -19,8 +19,13 @@ from ..interpreter.core.errors import InterpreterError
 from ..interpreter.core.types import TOKEN, TensorSpec, TokenSpec, coerce_argument, value_spec
 from ..interpreter.runtime.grid import current as current_process
 from .descriptors import descriptor
+from .kernels import register as register_native_kernels
+from ..interpreter.runtime.threads import one_blas_thread
 from .pipeline import pipeline, to_llvm_pipeline
 from .runtime import Runtime
+
+
+_ONE_BLAS_THREAD = one_blas_thread()
 
 
 class LoweringError(InterpreterError):
@@ -188,6 +193,7 @@ class CompiledProgram:
         except Exception as e:  # noqa: BLE001 - the JIT's own failures, as one clear error
             raise LoweringError(f"cannot compile @{entry}: {e}") from None
         self._runtime.register(self._engine)
+        register_native_kernels(self._engine)
         address = self._engine.raw_lookup(f"_mlir_ciface_{entry}")
         if not address:
             raise LoweringError(f"the compiled code has no @{entry}")
@@ -222,7 +228,8 @@ class CompiledProgram:
         grid = current_process().grid  # the runtime's infeed / outfeed ops use its feeds
         kept = grid.feeds.outfed
         mark = len(kept)
-        self._function(ctypes.addressof(arguments))
+        with _ONE_BLAS_THREAD:  # as the interpreter's calls: the gemm kernel's bits and no spinning (threads.py)
+            self._function(ctypes.addressof(arguments))
         self._runtime.raise_errors()
         results = Results(TOKEN if isinstance(spec, TokenSpec) else output
                           for spec, output in zip(self.result_specs, outputs))

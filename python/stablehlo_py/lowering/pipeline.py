@@ -11,6 +11,8 @@ _TO_LLVM = (
     # registers rather than one heap buffer per op (a scalar while loop runs 10-70x faster)
     "stablehlo-py-scalarize-rank-zero",
     "canonicalize",  # not cse: merged tensor.empty ops make one buffer of two loop carries
+    # a chain of element-wise ops as one loop nest: one pass over memory, no temporaries
+    "func.func(linalg-fuse-elementwise-ops)",
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map "
     "allow-return-allocs-from-loops}",
     # Not hoist-static-allocs: with it, MLIR 22's pass crashes on a function returning one value
@@ -40,12 +42,13 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
     tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it; stock
     `mlir-opt` with the plugin runs it too. `compiled_backend`: the compiled backend's form,
     which only stablehlo_py runs: chlo and quantized ops expanded first (our Python passes
-    chlo-legalize-to-stablehlo and stablehlo-legalize-quant-to-math), and library ops (and forms
-    no pattern takes) as calls of the runtime (runtime.py)."""
+    chlo-legalize-to-stablehlo and stablehlo-legalize-quant-to-math), library ops (and forms
+    no pattern takes) as calls of the runtime (runtime.py), and large f32/f64 products as
+    calls of the native gemm kernel (kernels.py)."""
     passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
     if compiled_backend:
         passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-legalize-quant-to-math",
-                  "stablehlo-legalize-to-linalg{enable-runtime-calls}", "canonicalize"]
+                  "stablehlo-legalize-to-linalg{enable-runtime-calls library-contractions}", "canonicalize"]
     if to_llvm:
         passes += _TO_LLVM
     return f"builtin.module({','.join(passes)})"

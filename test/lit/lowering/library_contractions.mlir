@@ -1,0 +1,57 @@
+// RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg=library-contractions --split-input-file | FileCheck %s
+// RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg --split-input-file | FileCheck %s --check-prefix=PLAIN
+
+// A product the interpreter hands to BLAS (more than 256 contracting
+// indices) calls the native gemm kernel on the operands' own buffers, viewed
+// as rank 3; the flags say which dimension is which, 2 bits each: lhs
+// (batch, m, k) = (2, 0, 1) from bit 1, (2 | 0 << 2 | 1 << 4) << 1 = 36; rhs
+// (batch, k, n) = (2, 0, 1) from bit 7, 2304; no halves (bit 0): 2340.
+// CHECK-LABEL: func.func private @__stablehlo_py_gemm_f32(memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>, memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @matmul
+// CHECK-DAG: %[[FLAGS:.*]] = arith.constant 2340 : i64
+// CHECK-DAG: %[[A:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 300, 1]
+// CHECK-DAG: %[[B:.*]] = tensor.expand_shape %arg1 {{\[\[}}0], [1, 2]] output_shape [300, 6, 1]
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x8x6xf32>
+// CHECK: call @__stablehlo_py_gemm_f32(%{{.*}}, %{{.*}}, %{{.*}}, %[[FLAGS]])
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable
+// PLAIN-LABEL: func.func @matmul
+// PLAIN-NOT: __stablehlo_py_gemm
+// PLAIN: linalg.generic
+func.func @matmul(%a: tensor<8x300xf32>, %b: tensor<300x6xf32>) -> tensor<8x6xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x300xf32>, tensor<300x6xf32>) -> tensor<8x6xf32>
+  return %0 : tensor<8x6xf32>
+}
+
+// -----
+
+// Within the interpreter's index-order sizes (256 contracting indices), and
+// for types BLAS does not take, the product stays a loop nest.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: __stablehlo_py_gemm
+// CHECK: linalg.generic
+func.func @small(%a: tensor<8x256xf32>, %b: tensor<256x6xf32>) -> tensor<8x6xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x256xf32>, tensor<256x6xf32>) -> tensor<8x6xf32>
+  return %0 : tensor<8x6xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @half_precision
+// CHECK-NOT: __stablehlo_py_gemm
+// CHECK: linalg.generic
+func.func @half_precision(%a: tensor<8x300xf16>, %b: tensor<300x6xf16>) -> tensor<8x6xf16> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x300xf16>, tensor<300x6xf16>) -> tensor<8x6xf16>
+  return %0 : tensor<8x6xf16>
+}
+
+// -----
+
+// Batch dimensions and a transposed rhs: rhs (batch, k, n) = (0, 2, 1).
+// CHECK-LABEL: func.func @batched
+// CHECK: arith.constant
+// CHECK-SAME: : i64
+// CHECK: call @__stablehlo_py_gemm_f64(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+func.func @batched(%a: tensor<3x8x300xf64>, %b: tensor<3x6x300xf64>) -> tensor<3x8x6xf64> {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<3x8x300xf64>, tensor<3x6x300xf64>) -> tensor<3x8x6xf64>
+  return %0 : tensor<3x8x6xf64>
+}
