@@ -9,7 +9,9 @@ Every column is measured, not typed in:
 - constraints tested: the spec constraints (C1, C2, ...) of the op that an
   `expected-error` (or, for a spec deviation upstream accepts, `expected-warning`)
   case in test/lit/**/*_invalid.mlir covers (a case counts for
-  the constraints its `// Cn` comment or its `Cn:` message names);
+  the constraints its `// Cn` comment or its `Cn:` message names), or a
+  `STRICT: error: '<op>' op Cn:` check of test/lit/deviations/ (a spec deviation:
+  a warning by default, an error under --strict-spec);
 - Python builder: the generated builder, and whether it infers result types;
 - interpreted: the interpreter's registry has a kernel for it;
 - checked against XLA: the op was in a program whose results a passing test
@@ -158,6 +160,12 @@ def tested_constraints() -> dict:
             ids |= set(re.findall(r"' op (C\d+):", chunk))
             for op in ops:
                 tested.setdefault(op, set()).update(ids)
+    # The spec deviations' FileCheck files: a warning by default, an error under --strict-spec.
+    for path in glob.glob(os.path.join(ROOT, "test", "lit", "deviations", "*.mlir")):
+        with open(path, encoding="utf-8") as fh:
+            for op, cid in re.findall(r"(?m)^// STRICT: error: '((?:stablehlo|check|chlo|interpreter)"
+                                      r"\.[a-z_0-9]+)' op (C\d+):", fh.read()):
+                tested.setdefault(op, set()).add(cid)
     return tested
 
 
