@@ -229,12 +229,12 @@ def prepare_jit(fn, inputs):
     return call, as_list(call())
 
 
-def prepare_ours(text, inputs):
-    """(call, outputs, prepare seconds) of stablehlo_py.compile(text)."""
+def prepare_ours(text, inputs, backend: str = "interpreter"):
+    """(call, outputs, prepare seconds) of stablehlo_py.compile(text, backend=backend)."""
     import stablehlo_py
 
     start = time.perf_counter()
-    run = stablehlo_py.compile(text)
+    run = stablehlo_py.compile(text, backend=backend)
     prepare = time.perf_counter() - start
     return (lambda: run(*inputs)), as_list(run(*inputs)), prepare
 
@@ -344,6 +344,7 @@ class Settings:
     reference: bool = True
     ref_repeats: int = 3
     ref_budget: float = 10.0  # seconds
+    backend: str = "interpreter"  # stablehlo_py.compile's backend for stablehlo-py's column
 
 
 def add_arguments(parser, budget: float = 1.0, ref_budget: float = 10.0) -> None:
@@ -357,12 +358,14 @@ def add_arguments(parser, budget: float = 1.0, ref_budget: float = 10.0) -> None
     parser.add_argument("--ref-budget", type=float, default=ref_budget,
                         help="seconds the reference interpreter may run per workload (default %(default)s)")
     parser.add_argument("--no-reference", action="store_true", help="skip the reference interpreter")
+    parser.add_argument("--backend", default="interpreter", choices=("interpreter", "compiled", "auto"),
+                        help="stablehlo_py.compile's backend for stablehlo-py's column (default: interpreter)")
 
 
 def settings_from(args) -> Settings:
     return Settings(warmup=args.warmup, budget=args.budget, min_repeats=args.min_repeats,
                     max_repeats=args.max_repeats, reference=not args.no_reference,
-                    ref_repeats=args.ref_repeats, ref_budget=args.ref_budget)
+                    ref_repeats=args.ref_repeats, ref_budget=args.ref_budget, backend=args.backend)
 
 
 def run_workload(w: Workload, s: Settings) -> Outcome:
@@ -372,7 +375,7 @@ def run_workload(w: Workload, s: Settings) -> Outcome:
     xla, jit, ours = Engine("XLA compiled"), Engine("jax.jit (copies inputs)"), Engine("stablehlo-py")
     calls, prepare = {}, None
     for engine, make in ((xla, lambda: prepare_xla(w.fn, w.inputs)), (jit, lambda: prepare_jit(w.fn, w.inputs)),
-                         (ours, lambda: prepare_ours(text, w.inputs))):
+                         (ours, lambda: prepare_ours(text, w.inputs, s.backend))):
         try:
             made = make()
         except Exception as e:  # noqa: BLE001 (a benchmark reports, never crashes)

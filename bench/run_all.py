@@ -66,7 +66,8 @@ def git(*args) -> str:
         return ""
 
 
-def machine_info(started: datetime.datetime, load_before, load_after, elapsed: float, busy: bool) -> list:
+def machine_info(started: datetime.datetime, load_before, load_after, elapsed: float, busy: bool,
+                 backend: str = "interpreter") -> list:
     import jax
     import jaxlib
 
@@ -81,6 +82,7 @@ def machine_info(started: datetime.datetime, load_before, load_after, elapsed: f
         f"jaxlib {jaxlib.__version__}; OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}",
         f"- stablehlo-py at commit {git('rev-parse', '--short', 'HEAD')}"
         + (f", with uncommitted changes in {', '.join(dirty)}" if dirty else ""),
+        f"- stablehlo-py's column: `stablehlo_py.compile(text, backend=\"{backend}\")`",
     ]
 
 
@@ -153,7 +155,7 @@ def main(argv=None) -> int:
     print(f"({elapsed:.0f} s)")
 
     if args.results != "-" and not args.only:
-        info = machine_info(started, load_before, os.getloadavg()[0], elapsed, bool(busy))
+        info = machine_info(started, load_before, os.getloadavg()[0], elapsed, bool(busy), settings.backend)
         if args.append:
             with open(args.results, "a") as fh:
                 fh.write("\n".join(["", f"## {args.append}", "", *info, "", summary, "",
