@@ -35,6 +35,12 @@ FailureOr<std::string> opAsProgram(Operation *op) {
     getUsedValuesDefinedAbove(region, above);
     if (!above.empty())
       return failure();
+    // A call in a body (one the inliner left, a recursive one) names a
+    // function the one-op program would not hold.
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&region);
+    if (!uses || !uses->empty())
+      return failure();
   }
   for (NamedAttribute attribute : op->getAttrs()) {
     bool symbol = isa<SymbolRefAttr>(attribute.getValue());

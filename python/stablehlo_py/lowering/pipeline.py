@@ -47,7 +47,9 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
     calls of the native gemm kernel (kernels.py)."""
     passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
     if compiled_backend:
-        passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-legalize-quant-to-math",
+        # inline first: a region's calls (a sort comparator calling a function) become its own
+        # ops, which the patterns (or the runtime's one-op programs) take
+        passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-legalize-quant-to-math", "inline{default-pipeline=}",
                   "stablehlo-legalize-to-linalg{enable-runtime-calls library-contractions}", "canonicalize"]
     if to_llvm:
         passes += _TO_LLVM

@@ -56,3 +56,22 @@ func.func @calls(%x: tensor<2xf32>) -> tensor<2xf32> {
 func.func private @callee(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }
+
+// -----
+
+// A body calling a function lowers neither natively nor as a one-op runtime
+// program (which would not hold the function): an error naming the op. The
+// compiled backend inlines calls first (lowering/pipeline.py).
+func.func private @less(%a: tensor<f32>, %b: tensor<f32>) -> tensor<i1> {
+  %c = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  return %c : tensor<i1>
+}
+func.func @sort_calling(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{failed to legalize operation 'stablehlo.sort'}}
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %r = func.call @less(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %r : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -12,7 +12,7 @@ from testing.native_values import DTYPES, FLOATS, INTS, edges
 import stablehlo_py
 from stablehlo_py.interpreter import InterpreterError
 from stablehlo_py.interpreter.core.types import element_info
-from stablehlo_py.lowering import LoweringError, compile_program, lower, pipeline
+from stablehlo_py.lowering import CompiledProgram, LoweringError, compile_program, lower, pipeline
 
 _RNG = np.random.default_rng(7)
 
@@ -444,3 +444,23 @@ def test_bitcast_convert_between_widths(wide, narrow, parts):
     _both(split, x)
     (pieces,) = stablehlo_py.interpret(split, x)
     _both(join, pieces)
+
+
+def test_a_tuple_crossing_a_call_compiles():
+    """The compiled backend inlines calls before the lowering, so a tuple handed to a function
+    is forwarded to its elements like one that stays inside a function."""
+    text = """func.func @main(%x: tensor<2xf32>, %y: tensor<i32>) -> (tensor<2xf32>, tensor<i32>) {
+  %b = stablehlo.tuple %x, %y : tuple<tensor<2xf32>, tensor<i32>>
+  %u:2 = func.call @unbox(%b) : (tuple<tensor<2xf32>, tensor<i32>>) -> (tensor<2xf32>, tensor<i32>)
+  return %u#0, %u#1 : tensor<2xf32>, tensor<i32>
+}
+func.func private @unbox(%b: tuple<tensor<2xf32>, tensor<i32>>) -> (tensor<2xf32>, tensor<i32>) {
+  %e = stablehlo.get_tuple_element %b[0] : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<2xf32>
+  %f = stablehlo.get_tuple_element %b[1] : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<i32>
+  %n = stablehlo.negate %e : tensor<2xf32>
+  return %n, %f : tensor<2xf32>, tensor<i32>
+}"""
+    x, y = np.array([1.5, -2.0], np.float32), np.int32(7)
+    run = stablehlo_py.compile(text, backend="auto")
+    assert isinstance(run, CompiledProgram)
+    assert_same(run(x, y), [-x, np.asarray(y)])

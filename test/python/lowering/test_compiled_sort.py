@@ -276,6 +276,31 @@ def test_comparator_reading_values_from_outside():
         _both(text, _values("f32", shape, pool=8), _values("i32", shape, pool=5), np.float32(t))
 
 
+def test_comparator_calling_a_function():
+    """A comparator that calls a function: the compiled backend inlines calls before the
+    lowering, so the sort lowers natively (its one-op runtime program could not name the
+    function); the result is numpy's stable sort by key, as the interpreter's."""
+    text = """func.func private @less(%a: tensor<f32>, %b: tensor<f32>) -> tensor<i1> {
+  %c = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  return %c : tensor<i1>
+}
+func.func @main(%x: tensor<3x40xf32>, %i: tensor<3x40xi32>) -> (tensor<3x40xf32>, tensor<3x40xi32>) {
+  %s:2 = "stablehlo.sort"(%x, %i) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %r = func.call @less(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %r : tensor<i1>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<3x40xf32>, tensor<3x40xi32>) -> (tensor<3x40xf32>, tensor<3x40xi32>)
+  return %s#0, %s#1 : tensor<3x40xf32>, tensor<3x40xi32>
+}"""
+    rng = np.random.default_rng(11)
+    x = rng.integers(-4, 4, (3, 40)).astype(np.float32)  # ties: stability shows
+    i = np.arange(120, dtype=np.int32).reshape(3, 40)
+    got = stablehlo_py.compile(text, backend="compiled")(x, i)
+    assert_same(got, stablehlo_py.interpret(text, x, i))
+    order = np.argsort(x, axis=1, kind="stable")
+    assert_same(got, [np.take_along_axis(x, order, 1), np.take_along_axis(i, order, 1)])
+
+
 def test_lexicographic_comparator():
     # JAX's multi-key sort: k0 < k0' or (k0 == k0' and k1 < k1').
     shape = (2, 64)
