@@ -65,6 +65,34 @@ LogicalResult ReduceOp::inferReturnTypes(
 }
 
 
+// The init values of reduce (C2) and reduce_window (C3): each a 0-d tensor
+// of its input's element type; an element type the body's accumulator
+// promotes from (as upstream reads it) is a spec deviation.
+static LogicalResult verifyInitValues(Operation *op, ValueRange inputs,
+                                      ValueRange inits, Block &body,
+                                      StringRef constraint) {
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, inits))) {
+    auto [input, init] = pair;
+    auto initType = cast<RankedTensorType>(init.getType());
+    auto describe = [&](InFlightDiagnostic &diag) {
+      diag << "init value " << initType
+           << " must be a 0-d tensor of the element type of "
+           << input.getType();
+    };
+    if (initType.getRank() != 0) {
+      InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+      describe(error);
+      return error;
+    }
+    if (failed(verifyElementAsUpstream(
+            op, initType.getElementType(),
+            getElementTypeOrSelf(input.getType()),
+            reducerResultElement(body, i), constraint, describe)))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   ValueRange inputs = getInputs(), inits = getInitValues();
   size_t n = inputs.size();
@@ -78,28 +106,9 @@ LogicalResult ReduceOp::verify() {
     if (!isCompatibleShape(input0, input.getType())) // reduce_c1
       return emitOpError() << "C1: all inputs must have the same shape, got "
                            << input0 << " and " << input.getType();
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, inits))) {
-    auto [input, init] = pair;
-    auto initType = cast<RankedTensorType>(init.getType());
-    auto describe = [&](InFlightDiagnostic &diag) {
-      diag << "init value " << initType
-           << " must be a 0-d tensor of the element type of "
-           << input.getType();
-    };
-    if (initType.getRank() != 0) { // reduce_c2 (and I2)
-      InFlightDiagnostic error = emitOpError() << "C2: ";
-      describe(error);
-      return error;
-    }
-    // An init value the body's accumulator promotes from (as upstream reads
-    // it) is a spec deviation.
-    if (failed(verifyElementAsUpstream(
-            *this, initType.getElementType(),
-            getElementTypeOrSelf(input.getType()),
-            reducerResultElement(getBody().front(), i), "C2",
-            describe))) // reduce_c2
-      return failure();
-  }
+  if (failed(verifyInitValues(*this, inputs, inits, getBody().front(),
+                              "C2"))) // reduce_c2 (and I2)
+    return failure();
   ArrayRef<int64_t> dims = getDimensions();
   for (int64_t d : dims)
     if (d < 0 || d >= input0.getRank()) // reduce_c4
@@ -1031,28 +1040,9 @@ LogicalResult ReduceWindowOp::verify() {
     if (!isCompatibleShape(input0, input.getType())) // reduce_window_c2
       return emitOpError() << "C2: all inputs must have the same shape, got "
                            << input0 << " and " << input.getType();
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, inits))) {
-    auto [input, init] = pair;
-    auto initType = cast<RankedTensorType>(init.getType());
-    auto describe = [&](InFlightDiagnostic &diag) {
-      diag << "init value " << initType
-           << " must be a 0-d tensor of the element type of "
-           << input.getType();
-    };
-    if (initType.getRank() != 0) { // reduce_window_c3 (and I2: 0-dimensional)
-      InFlightDiagnostic error = emitOpError() << "C3: ";
-      describe(error);
-      return error;
-    }
-    // An init value the body's accumulator promotes from (as upstream reads
-    // it) is a spec deviation.
-    if (failed(verifyElementAsUpstream(
-            *this, initType.getElementType(),
-            getElementTypeOrSelf(input.getType()),
-            reducerResultElement(getBody().front(), i), "C3",
-            describe))) // reduce_window_c3
-      return failure();
-  }
+  if (failed(verifyInitValues(*this, inputs, inits, getBody().front(),
+                              "C3"))) // reduce_window_c3 (and I2)
+    return failure();
   SmallVector<Type> inputElements;
   for (Value input : inputs)
     inputElements.push_back(getElementTypeOrSelf(input.getType()));
