@@ -523,6 +523,103 @@ struct SliceSort {
     return {SmallVector<Value>(branch.getResults()), offset};
   }
 
+  // For a strict weak order, when only the first `k` elements of the sorted
+  // slice are read (top_k): one pass over the slice keeping the first k so
+  // far in sorted order in `buffers` (k elements each, one per input). An
+  // element goes after every kept one it does not go before (stability: it
+  // comes later in the slice), so it is dropped when the buffers are full
+  // and it does not go before the last. Returns `outputs` with their first
+  // k elements written, then the buffers.
+  SmallVector<Value> select(OpBuilder &b, ValueRange buffers, int64_t k,
+                            ValueRange outputs) const {
+    size_t count = buffers.size();
+    auto keptKeys = [&](OpBuilder &nb, ValueRange held, Value position) {
+      SmallVector<Value> values;
+      for (auto [i, element] : llvm::enumerate(elements))
+        values.push_back(carried[i] < 0 ? placeholders[i]
+                                        : loadElement(nb, loc,
+                                                      read(nb, held[i], position),
+                                                      element));
+      return values;
+    };
+    Value last = index(b, k);
+    SmallVector<Value> init(buffers.begin(), buffers.end());
+    init.push_back(index(b, 0));
+    SmallVector<Value> kept = loop(
+        b, index(b, 0), index(b, n), init,
+        [&](OpBuilder &lb, Value p, ValueRange args) {
+          ValueRange current = args.take_front(count);
+          Value size = args[count];
+          SmallVector<Value> stored, values;
+          for (auto [i, input] : llvm::enumerate(inputs)) {
+            stored.push_back(read(lb, input, at(p)));
+            values.push_back(carried[i] < 0
+                                 ? placeholders[i]
+                                 : loadElement(lb, loc, stored.back(),
+                                               elements[i]));
+          }
+          // Its place: past the kept elements it does not go before.
+          auto place = scf::WhileOp::create(
+              lb, loc, TypeRange{lb.getIndexType()}, ValueRange{size},
+              [&](OpBuilder &nb, Location l, ValueRange at) {
+                Value positive = arith::CmpIOp::create(
+                    nb, l, arith::CmpIPredicate::sgt, at[0], index(nb, 0));
+                auto branch = scf::IfOp::create(nb, l, TypeRange{nb.getI1Type()},
+                                                positive, true);
+                OpBuilder::InsertionGuard guard(nb);
+                nb.setInsertionPointToStart(branch.thenBlock());
+                Value before = compare(
+                    nb, values, keptKeys(nb, current, sub(nb, at[0], index(nb, 1))));
+                scf::YieldOp::create(nb, l, before);
+                nb.setInsertionPointToStart(branch.elseBlock());
+                scf::YieldOp::create(
+                    nb, l,
+                    ValueRange{arith::ConstantOp::create(nb, l, nb.getBoolAttr(false))});
+                nb.setInsertionPointAfter(branch);
+                scf::ConditionOp::create(nb, l, branch.getResult(0), at);
+              },
+              [&](OpBuilder &nb, Location l, ValueRange at) {
+                scf::YieldOp::create(nb, l,
+                                     ValueRange{sub(nb, at[0], index(nb, 1))});
+              });
+          Value j = place.getResult(0);
+          auto insert = scf::IfOp::create(lb, loc, current.getTypes(),
+                                          lessThan(lb, j, last), true);
+          {
+            OpBuilder::InsertionGuard guard(lb);
+            lb.setInsertionPointToStart(insert.thenBlock());
+            // Kept elements j.. move one up (the last drops out when full).
+            Value top = arith::MinSIOp::create(lb, loc, size,
+                                               index(lb, k - 1));
+            SmallVector<Value> shifted = loop(
+                lb, j, top, current,
+                [&](OpBuilder &sb, Value q, ValueRange held) {
+                  Value to = sub(sb, add(sb, top, j), q);
+                  return move(sb, held, sub(sb, to, index(sb, 1)), to);
+                });
+            for (auto [i, value] : llvm::enumerate(stored))
+              shifted[i] = write(lb, value, shifted[i], j);
+            scf::YieldOp::create(lb, loc, shifted);
+            lb.setInsertionPointToStart(insert.elseBlock());
+            scf::YieldOp::create(lb, loc, current);
+          }
+          SmallVector<Value> next(insert.getResults());
+          next.push_back(arith::MinSIOp::create(
+              lb, loc, add(lb, size, index(lb, 1)), last));
+          return next;
+        });
+    SmallVector<Value> results = loop(
+        b, index(b, 0), last, outputs,
+        [&](OpBuilder &lb, Value p, ValueRange args) {
+          SmallVector<Value> next;
+          for (auto [i, output] : llvm::enumerate(args))
+            next.push_back(write(lb, read(lb, kept[i], p), output, at(p)));
+          return next;
+        });
+    llvm::append_range(results, ArrayRef<Value>(kept).take_front(count));
+    return results;
+  }
+
   // Each input's slice in the sorted order, into `outputs`.
   SmallVector<Value> gather(OpBuilder &b, ValueRange buffers, int64_t offset,
                             ValueRange outputs) const {
@@ -543,6 +640,26 @@ struct SliceSort {
         });
   }
 };
+
+// Selections keep at most this many elements (SliceSort::select).
+constexpr int64_t kMaxSelection = 64;
+
+// The largest limit along `axis` of the slices reading `op`'s results when
+// every use is a slice starting at 0 with stride 1 along it, else 0.
+int64_t leadingSliceLimit(SortOp op, int64_t axis) {
+  int64_t limit = 0;
+  for (Value result : op.getResults())
+    for (Operation *user : result.getUsers()) {
+      auto slice = dyn_cast<SliceOp>(user);
+      if (!slice || slice.getStartIndices().size() <= size_t(axis) ||
+          slice.getStrides().size() <= size_t(axis) ||
+          slice.getLimitIndices().size() <= size_t(axis) ||
+          slice.getStartIndices()[axis] != 0 || slice.getStrides()[axis] != 1)
+        return 0;
+      limit = std::max(limit, slice.getLimitIndices()[axis]);
+    }
+  return limit;
+}
 
 // sort: loops over the other dimensions, each slice merge-sorted
 // (SliceSort) into the results. Static shapes; a comparator that is not
@@ -600,9 +717,20 @@ struct SortToLoops : OpConversionPattern<SortOp> {
     SmallVector<int> carried;
     for (RankedTensorType resultType : types)
       iterArgs.push_back(emptyLike(rewriter, loc, resultType));
+    // Read only through its first k elements (top_k, or an argsort then a
+    // slice): a selection pass instead of the sort, when the comparator is
+    // a strict weak order (the first k are then those of any stable sort).
+    // Its worst case is n * k moves, so only for small k.
+    size_t count = inputs.size();
+    int64_t k = comparator.ordered ? leadingSliceLimit(op, axis) : 0;
+    bool selecting = k > 0 && k <= kMaxSelection && 4 * k <= n;
+    if (selecting)
+      for (RankedTensorType resultType : types)
+        iterArgs.push_back(tensor::EmptyOp::create(
+            rewriter, loc, ArrayRef<int64_t>{k}, resultType.getElementType()));
     bool withIndex = llvm::is_contained(comparator.reads, false);
     int buffers = withIndex ? 1 : 0;
-    if (withIndex)
+    if (withIndex && !selecting)
       iterArgs.push_back(tensor::EmptyOp::create(
           rewriter, loc, ArrayRef<int64_t>{2 * n}, rewriter.getIndexType()));
     for (auto [k, element] : llvm::enumerate(elements)) {
@@ -610,7 +738,7 @@ struct SortToLoops : OpConversionPattern<SortOp> {
       carried.push_back(reads ? buffers++ : -1);
       placeholders.push_back(reads ? Value()
                                    : zeroOf(rewriter, loc, computeType(element)));
-      if (reads)
+      if (reads && !selecting)
         iterArgs.push_back(tensor::EmptyOp::create(
             rewriter, loc, ArrayRef<int64_t>{2 * n},
             types[k].getElementType()));
@@ -625,7 +753,6 @@ struct SortToLoops : OpConversionPattern<SortOp> {
           arith::ConstantIndexOp::create(rewriter, loc, type.getDimSize(d)));
       steps.push_back(one);
     }
-    size_t count = inputs.size();
     scf::LoopNest nest = scf::buildLoopNest(
         rewriter, loc, lbs, ubs, steps, iterArgs,
         [&](OpBuilder &b, Location l, ValueRange ivs,
@@ -633,6 +760,11 @@ struct SortToLoops : OpConversionPattern<SortOp> {
           SliceSort slice{l,        inputs,    elements, comparator,
                           extras,   placeholders, carried, withIndex,
                           ivs,      axis,      n};
+          if (selecting) {
+            SmallVector<Value> results = slice.select(
+                b, args.drop_front(count), k, args.take_front(count));
+            return scf::ValueVector(results.begin(), results.end());
+          }
           auto [sorted, offset] = slice.sort(b, args.drop_front(count));
           SmallVector<Value> results =
               slice.gather(b, sorted, offset, args.take_front(count));

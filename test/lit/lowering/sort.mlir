@@ -149,3 +149,34 @@ func.func @unsupported_comparator(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomple
   }) {dimension = 0 : i64, is_stable = true} : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }
+
+// -----
+
+// A sort read only through its first k elements along the dimension (chlo's
+// top_k decomposes into this) with a strict weak order: one pass per slice
+// keeping the first k so far in buffers of k, no merge levels. An element
+// walks down from the end of the kept ones while it goes before them
+// (TOTALORDER GT: integer keys of the bits), then the ones after its place
+// move up one.
+// CHECK-LABEL: func.func @leading_slices(%arg0: tensor<2x64xf32>, %arg1: tensor<2x64xi32>)
+// CHECK-NOT: tensor<128x
+// CHECK-DAG: tensor.empty() : tensor<4xf32>
+// CHECK-DAG: tensor.empty() : tensor<4xi32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c64
+// CHECK: scf.while (%[[J:.*]] = %{{.*}}) : (index) -> index
+// CHECK: arith.cmpi sgt, %[[J]], %c0
+// CHECK: arith.cmpi sgt
+// CHECK: scf.if
+// CHECK: arith.minsi
+// CHECK-NOT: arith.shli
+// CHECK: return
+func.func @leading_slices(%x: tensor<2x64xf32>, %i: tensor<2x64xi32>) -> (tensor<2x4xf32>, tensor<2x3xi32>) {
+  %0:2 = "stablehlo.sort"(%x, %i) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %p = stablehlo.compare GT, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<2x64xf32>, tensor<2x64xi32>) -> (tensor<2x64xf32>, tensor<2x64xi32>)
+  %1 = stablehlo.slice %0#0 [0:2, 0:4] : (tensor<2x64xf32>) -> tensor<2x4xf32>
+  %2 = stablehlo.slice %0#1 [0:2, 0:3] : (tensor<2x64xi32>) -> tensor<2x3xi32>
+  return %1, %2 : tensor<2x4xf32>, tensor<2x3xi32>
+}

@@ -380,3 +380,72 @@ def test_unsupported_comparator_is_a_lowering_error():
         lower(text, to_llvm=False)
     x = _values("complex<f32>", (5,))
     assert_same(stablehlo_py.compile(text, backend="auto")(x), stablehlo_py.interpret(text, x))
+
+
+# Sorts read only through their first k elements (chlo.top_k's decomposition, an argsort then a
+# slice) run as one selection pass per slice; the oracle is numpy's stable argsort of keys that
+# order the values as the comparator does (floats by their totalOrder integer keys).
+def _descending_keys(x: np.ndarray) -> np.ndarray:
+    """Integer keys whose ascending order is x's descending order (floats in totalOrder)."""
+    if x.dtype.kind in "iub":
+        wide = x.astype(np.int64) if x.dtype != np.uint64 else x.astype(np.uint64)
+        return ~wide if wide.dtype == np.int64 else np.iinfo(np.uint64).max - wide
+    bits = x.view(f"i{x.dtype.itemsize}").astype(np.int64)
+    magnitude = np.int64((1 << (8 * x.dtype.itemsize - 1)) - 1)
+    return ~np.where(bits < 0, bits ^ magnitude, bits)
+
+
+@pytest.mark.parametrize("element", ["f32", "f64", "f16", "bf16", "i8", "i32", "i64", "ui8", "ui32"])
+@pytest.mark.parametrize("k,n", [(1, 4), (5, 20), (5, 301), (16, 4096), (64, 256)])
+def test_top_k_is_the_first_k_of_a_stable_descending_sort(element, k, n):
+    shape = (3, n)
+    index = "i32"
+    text = (f"func.func @main(%x: {_tensor(shape, element)}) -> ({_tensor((3, k), element)}, "
+            f"{_tensor((3, k), index)}) {{\n"
+            f"  %v, %i = chlo.top_k(%x, k = {k}) : {_tensor(shape, element)} -> "
+            f"({_tensor((3, k), element)}, {_tensor((3, k), index)})\n"
+            f"  return %v, %i : {_tensor((3, k), element)}, {_tensor((3, k), index)}\n}}")
+    run = stablehlo_py.compile(text, backend="compiled")
+    for x in (_values(element, shape), _values(element, shape, pool=7), np.sort(_values(element, shape), axis=1),
+              np.sort(_values(element, shape), axis=1)[:, ::-1].copy()):
+        order = np.argsort(_descending_keys(x), axis=1, kind="stable")[:, :k]
+        got = run(x)
+        assert_same(got, [np.take_along_axis(x, order, 1), order.astype(np.int32)], context=f"{element} k={k}")
+        assert_same(got, stablehlo_py.interpret(text, x), context=f"{element} k={k}, the interpreter")
+
+
+def _leading_slices_program(n: int, limits, starts=None) -> str:
+    """An ascending i32-keyed sort of (keys, positions) along the last axis of 2 x n, its
+    results read through slices [start:limit] of that axis (one per entry of `limits`)."""
+    starts = starts or [0] * len(limits)
+    body = _compare("LT", "i32")
+    t = f"tensor<2x{n}xi32>"
+    lines = [f"  %s:2 = \"stablehlo.sort\"(%x, %i) ({{\n  ^bb0(%a0: tensor<i32>, %b0: tensor<i32>, "
+             f"%a1: tensor<i32>, %b1: tensor<i32>):\n    {body}\n    stablehlo.return %r : tensor<i1>\n"
+             f"  }}) {{dimension = 1 : i64, is_stable = true}} : ({t}, {t}) -> ({t}, {t})"]
+    types = []
+    for s, (start, limit) in enumerate(zip(starts, limits)):
+        out = f"tensor<2x{limit - start}xi32>"
+        lines.append(f"  %r{s} = stablehlo.slice %s#{s % 2} [0:2, {start}:{limit}] : ({t}) -> {out}")
+        types.append(out)
+    names = ", ".join(f"%r{s}" for s in range(len(limits)))
+    return (f"func.func @main(%x: {t}, %i: {t}) -> ({', '.join(types)}) {{\n" + "\n".join(lines) +
+            f"\n  return {names} : {', '.join(types)}\n}}")
+
+
+@pytest.mark.parametrize("n,limits,starts", [
+    (400, [3, 7], None),     # each result its own k: the larger is kept
+    (256, [64, 64], None),   # the largest k selected (n = 4k)
+    (255, [64, 64], None),   # n < 4k: the full sort
+    (400, [65, 2], None),    # k past the selection's limit: the full sort
+    (400, [5, 9], [0, 2]),   # a slice not from the start: the full sort
+])
+def test_sort_read_through_leading_slices(n, limits, starts):
+    text = _leading_slices_program(n, limits, starts)
+    x = _values("i32", (2, n), pool=int(n // 3))
+    i = _index((2, n), 1)
+    order = np.argsort(x, axis=1, kind="stable")
+    sorted_ = [np.take_along_axis(x, order, 1), np.take_along_axis(i, order, 1)]
+    expected = [sorted_[s % 2][:, start:limit] for s, (start, limit) in enumerate(zip(starts or [0] * 2, limits))]
+    got = stablehlo_py.compile(text, backend="compiled")(x, i)
+    assert_same(got, expected, context=f"n={n} limits={limits}")
