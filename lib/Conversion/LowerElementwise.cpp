@@ -43,7 +43,9 @@ struct ElementwiseToLinalg : ConversionPattern {
       if (type.getRank() == rank) {
         full = full ? full : converted;
         maps.push_back(rewriter.getMultiDimIdentityMap(rank));
-      } else if (type.getRank() == 0) {
+      } else if (type.getRank() == 0 && !isa<BitcastConvertOp>(op)) {
+        // bitcast_convert keeps the shape (C1): a rank change of equal
+        // widths, which upstream accepts, is refused, not broadcast.
         allFull = false;
         maps.push_back(AffineMap::get(rank, 0, {}, getContext()));
       } else {

@@ -5,6 +5,7 @@
 // (interpreter/kernels/indexing.py `_scatter`, kernels/reductions.py
 // `_select_and_scatter`).
 #include "Conversion/LoweringCommon.h"
+#include "Dialect/Verification.h"
 
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
@@ -202,6 +203,13 @@ struct ScatterToLoops : OpConversionPattern<ScatterOp> {
       Type update = bodyElements[count + i];
       if (!bodyElements[i] || !update || bodyElements[i] != resultElements[i])
         return rewriter.notifyMatchFailure(op, "update computation types");
+      // C6 and C15 as the spec has them. The other types upstream accepts
+      // (spec deviations) XLA refuses, or runs ignoring the body's types;
+      // the interpreter refuses them and so does the lowering.
+      if (updateElements[i] != inputElements[i] || update != bodyElements[i] ||
+          !isPromotable(inputElements[i], resultElements[i]))
+        return rewriter.notifyMatchFailure(
+            op, "element types upstream accepts and the spec does not");
       for (Type type : {inputElements[i], updateElements[i], update,
                         resultElements[i]})
         if (!supportedElement(type))
@@ -441,6 +449,13 @@ struct SelectAndScatterToLoops : OpConversionPattern<SelectAndScatterOp> {
     for (Type type : {element, sourceElement, initElement, resultElement})
       if (!supportedElement(type))
         return rewriter.notifyMatchFailure(op, "element type");
+    // C1, C3 and C10 as the spec has them (C9: bodyLowers below wants the
+    // select's arguments of the operand's type); like scatter's, the
+    // deviations upstream accepts are refused.
+    if (sourceElement != element || initElement != element ||
+        !isPromotable(element, resultElement))
+      return rewriter.notifyMatchFailure(
+          op, "element types upstream accepts and the spec does not");
     Type predicate = rewriter.getI1Type();
     if (!bodyLowers(context, loc, select.front(), {element, element},
                     {predicate}) ||

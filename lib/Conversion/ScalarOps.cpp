@@ -910,7 +910,7 @@ CmpF floatPredicate(ComparisonDirection direction) {
 }
 
 // elementwise._compare: integers by the element type's signedness (i1
-// unsigned; SIGNED/UNSIGNED always agree, C3); floats as numpy compares
+// unsigned, whatever compare_type says: C3 deviation); floats as numpy compares
 // (FLOAT) or by totalOrder keys (TOTALORDER); complex EQ/NE part-wise, the
 // other directions lexicographic.
 Value compare(Scalar &s, CompareOp op, Kind kind, Value x, Value y) {

@@ -60,6 +60,19 @@ static bool compatibleDims(int64_t lhs, int64_t rhs) {
   return ShapedType::isDynamic(lhs) || ShapedType::isDynamic(rhs) || lhs == rhs;
 }
 
+// A broken constraint: "'<op>' op <constraint>: <message>" as an error, or as
+// a spec deviation (a warning, an error under strict spec checking) where
+// upstream's verifier accepts the program.
+static LogicalResult
+reportViolation(Operation *op, StringRef constraint, bool deviation,
+                llvm::function_ref<void(InFlightDiagnostic &)> message) {
+  if (deviation)
+    return reportSpecDeviation(op, constraint, message);
+  InFlightDiagnostic error = op->emitOpError() << constraint << ": ";
+  message(error);
+  return error;
+}
+
 // The constraint ids of the replica_groups checks of one op.
 struct GroupIds {
   const char *input;  // a 2-dimensional tensor (the input's own type, I<n>)
@@ -84,10 +97,12 @@ enum class Bound {
 // and in range. `padded`: the spec's variadic 1-dimensional groups of
 // all_reduce, padded with -1 to rows of one length (as upstream reads them);
 // -1 entries are then no ids. `flattened`: flattened_ids is used
-// (use_global_device_ids).
+// (use_global_device_ids). `paddingAsUpstream`: flattened groups of padding
+// alone are a deviation (all_reduce, whose upstream verifier takes them).
 static LogicalResult checkReplicaGroups(Operation *op, Attribute groupsAttr,
                                         const GroupIds &ids, bool padded,
-                                        Bound bound, bool flattened) {
+                                        Bound bound, bool flattened,
+                                        bool paddingAsUpstream = false) {
   // Mesh axes: the attribute checked its axes against an inline mesh; a mesh
   // named by a symbol must exist (upstream's message). The groups, and so
   // the constraints below, are known when the interpreter computes them.
@@ -121,11 +136,17 @@ static LogicalResult checkReplicaGroups(Operation *op, Attribute groupsAttr,
   // verifier rejects empty flattened_ids groups: num_processes is never 0.
   // (An empty replica_groups of another strategy is XLA's "one group of all
   // replicas"; the spec's size constraint rejects it at run time.)
-  if (flattened && size == 0)
-    return op->emitOpError()
-           << ids.size << ": with use_global_device_ids (flattened_ids), "
-           << "replica_groups must list all num_processes process ids, got "
-           << "none";
+  // Upstream's all_reduce rejects only groups without entries: rows of -1
+  // padding alone load as a deviation, which the interpreter refuses to run.
+  if (flattened && size == 0) {
+    auto describe = [&](InFlightDiagnostic &diag) {
+      diag << "with use_global_device_ids (flattened_ids), replica_groups "
+              "must list all num_processes process ids, got none";
+    };
+    bool deviation = paddingAsUpstream && groups.getNumElements() > 0;
+    if (failed(reportViolation(op, ids.size, deviation, describe)))
+      return failure();
+  }
   // std::set, not DenseSet: DenseSet<int64_t> reserves INT64_MAX and INT64_MIN
   // as its empty and tombstone keys and asserts when given one of them.
   std::set<int64_t> seen;
@@ -233,15 +254,24 @@ static Type computationElementType(RegionRange regions) {
 }
 
 // use_global_device_ids needs a positive channel_id (all_gather_c5,
-// all_reduce_c4, reduce_scatter_c6).
+// all_reduce_c4, reduce_scatter_c6). `zeroIsDeviation`: upstream rejects only
+// a negative id (all_gather), so channel_id 0 loads as a deviation; no
+// strategy then forms the process groups and the interpreter refuses to run it.
 static LogicalResult checkGlobalDeviceIds(Operation *op, bool global,
-                                          int64_t channelId, StringRef id) {
-  if (global && channelId <= 0)
-    return op->emitOpError()
-           << id << (id.empty() ? "" : ": ")
-           << "use_global_device_ids needs a positive channel_id "
-           << "(the handle of channel_handle), got " << channelId;
-  return success();
+                                          int64_t channelId, StringRef id,
+                                          bool zeroIsDeviation = false) {
+  if (!global || channelId > 0)
+    return success();
+  auto describe = [&](InFlightDiagnostic &diag) {
+    diag << "use_global_device_ids needs a positive channel_id "
+         << "(the handle of channel_handle), got " << channelId;
+  };
+  if (!id.empty())
+    return reportViolation(op, id, zeroIsDeviation && channelId == 0,
+                           describe);
+  InFlightDiagnostic error = op->emitOpError(); // collective_reduce: no id
+  describe(error);
+  return error;
 }
 
 //===--- all_gather -------------------------------------------------------===//
@@ -267,7 +297,8 @@ LogicalResult AllGatherOp::verify() {
                                 {"I3", "C2", "C3", "C4"}, /*padded=*/false,
                                 Bound::Size, global)))
     return failure();
-  if (failed(checkGlobalDeviceIds(*this, global, channelId, "C5")))
+  if (failed(checkGlobalDeviceIds(*this, global, channelId, "C5",
+                                  /*zeroIsDeviation=*/true)))
     return failure();
   // dim(process_groups, 1): dim(replica_groups, 1), times num_partitions for
   // cross_replica_and_partition (known at run time: a multiple then).
@@ -354,7 +385,8 @@ LogicalResult AllReduceOp::verify() {
   // num_processes) at run time.
   if (failed(checkReplicaGroups(*this, getReplicaGroups(),
                                 {"I2", "C1", "C2", "C3"}, /*padded=*/true,
-                                Bound::Size, global)))
+                                Bound::Size, global,
+                                /*paddingAsUpstream=*/true)))
     return failure();
   if (failed(checkGlobalDeviceIds(*this, global, channelId, "C4")))
     return failure();
@@ -413,27 +445,46 @@ LogicalResult ReduceScatterOp::verify() {
   bool exact =
       groupingOf(channelId, global) != Grouping::CrossReplicaAndPartition;
   int64_t in = o.getDimSize(dim), out = r.getDimSize(dim);
-  if (length && !ShapedType::isDynamic(in) && in % *length != 0) // reduce_scatter_c1
-    return emitOpError() << "C1: dim(operand, " << dim << ") = " << in
-                         << " must be a multiple of "
-                         << (exact ? "dim(process_groups, 1) = "
-                                   : "dim(replica_groups, 1) = ")
-                         << *length;
-  if (length && !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out)) {
-    if (exact && out != in / *length) // reduce_scatter_c8
-      return emitOpError() << "C8: dimension " << dim << " of result " << r
-                           << " must be dim(operand, " << dim
-                           << ") / dim(process_groups, 1) = " << in << " / "
-                           << *length << " = " << in / *length;
+  bool known = !ShapedType::isDynamic(in) && !ShapedType::isDynamic(out);
+  // Upstream only asks for a nonzero result size that divides the operand's
+  // (whatever the groups): a C1 or C8 violation it accepts is a deviation,
+  // which the run time refuses (the spec's split gives another shape).
+  bool upstreamAccepts = !known || (out != 0 && in % out == 0);
+  auto check = [&](bool wrong, StringRef id,
+                   llvm::function_ref<void(InFlightDiagnostic &)> describe) {
+    return wrong ? reportViolation(*this, id, upstreamAccepts, describe)
+                 : success();
+  };
+  bool splits = !length || ShapedType::isDynamic(in) || in % *length == 0;
+  // reduce_scatter_c1
+  if (failed(check(!splits, "C1", [&](InFlightDiagnostic &diag) {
+        diag << "dim(operand, " << dim << ") = " << in
+             << " must be a multiple of "
+             << (exact ? "dim(process_groups, 1) = "
+                       : "dim(replica_groups, 1) = ")
+             << *length;
+      })))
+    return failure();
+  // Without a split (a C1 deviation) the result's size has nothing to match.
+  if (splits && length && known) {
     // in = out * dim(replica_groups, 1) * num_partitions, num_partitions >= 1
+    // (cross_replica_and_partition); in = out * dim(process_groups, 1) else.
     std::optional<int64_t> part = llvm::checkedMul<int64_t>(out, *length);
-    if (!exact &&
-        (!part || (*part == 0 ? in != 0 : in == 0 || in % *part != 0))) // reduce_scatter_c8
-      return emitOpError()
-             << "C8: dimension " << dim << " of result " << r
-             << " must be dim(operand, " << dim
-             << ") / (dim(replica_groups, 1) * num_partitions), a divisor of "
-             << in << " / " << *length << " = " << in / *length;
+    bool wrong = exact ? out != in / *length
+                       : (!part || (*part == 0 ? in != 0
+                                               : in == 0 || in % *part != 0));
+    // reduce_scatter_c8
+    if (failed(check(wrong, "C8", [&](InFlightDiagnostic &diag) {
+          diag << "dimension " << dim << " of result " << r
+               << " must be dim(operand, " << dim << ") / ";
+          if (exact)
+            diag << "dim(process_groups, 1) = " << in << " / " << *length
+                 << " = " << in / *length;
+          else
+            diag << "(dim(replica_groups, 1) * num_partitions), a divisor of "
+                 << in << " / " << *length << " = " << in / *length;
+        })))
+      return failure();
   }
   if (r.getElementType() != *element) // reduce_scatter_c9
     return emitOpError() << "C9: the element type of result " << r
@@ -712,34 +763,47 @@ LogicalResult CollectiveReduceOp::verify() {
 // source_target_pairs of collective_permute (collective_permute_c1-c4, with the
 // bound N of collective_permute_c4, num_replicas or num_partitions, at run
 // time); send and recv read upstream's optional source_target_pairs (not in the
-// spec) the same way.
+// spec) the same way. Upstream checks nothing of send's and recv's pairs, so
+// for them (`prefix` nonempty) the first problem is a deviation (the
+// interpreter refuses pairs that are no (source, target) list and ids outside
+// the grid, and a recv with several sources).
 static LogicalResult checkSourceTargetPairs(Operation *op,
                                             DenseIntElementsAttr pairs,
                                             StringRef prefix) {
   auto type = cast<ShapedType>(pairs.getType());
-  auto error = [&](StringRef id) {
-    return op->emitOpError() << prefix << id << ": ";
+  bool deviation = !prefix.empty();
+  // failure() when the problem is an error, success() after a warning: the
+  // caller stops checking either way.
+  auto report = [&](StringRef id,
+                    llvm::function_ref<void(InFlightDiagnostic &)> describe) {
+    return reportViolation(op, (prefix + id).str(), deviation, describe);
   };
   if (!type.hasRank() || type.getRank() != 2) // I2
-    return error("I2") << "source_target_pairs must be a 2-dimensional tensor, "
-                       << "got " << type;
+    return report("I2", [&](InFlightDiagnostic &diag) {
+      diag << "source_target_pairs must be a 2-dimensional tensor, got "
+           << type;
+    });
   if (type.getDimSize(1) != 2) // collective_permute_c1
-    return error("C1") << "dim(source_target_pairs, 1) must be 2, got " << type;
+    return report("C1", [&](InFlightDiagnostic &diag) {
+      diag << "dim(source_target_pairs, 1) must be 2, got " << type;
+    });
   std::set<int64_t> sources, targets; // any int64, see checkReplicaGroups
   int64_t index = 0;
   for (const APInt &value : pairs.getValues<APInt>()) {
     int64_t id = value.getSExtValue();
     bool source = index++ % 2 == 0;
     if (id < 0) // collective_permute_c4
-      return error("C4")
-             << "source_target_pairs must be non-negative; their bound, "
+      return report("C4", [&](InFlightDiagnostic &diag) {
+        diag << "source_target_pairs must be non-negative; their bound, "
                 "num_replicas or num_partitions, is checked at run time; got "
              << id;
+      });
     if (!(source ? sources : targets).insert(id).second) // collective_permute_c2, collective_permute_c3
-      return error(source ? "C2" : "C3")
-             << "the " << (source ? "sources" : "targets")
+      return report(source ? "C2" : "C3", [&](InFlightDiagnostic &diag) {
+        diag << "the " << (source ? "sources" : "targets")
              << " of source_target_pairs must be unique, but " << id
              << " appears more than once";
+      });
     // A splat of more than one pair repeats its source: the loop stops at
     // the second entry.
   }

@@ -422,13 +422,21 @@ static LogicalResult verifyScatterOperands(ScatterOp op) {
                << "C3: all updates must have the same shape, got "
                << updates[i].getType() << " and " << updates[j].getType();
     }
+  Block &body = op.getUpdateComputation().front();
   for (auto [i, pair] : llvm::enumerate(llvm::zip(inputs, updates))) {
     auto [input, update] = pair;
-    if (getElementTypeOrSelf(input.getType()) !=
-        getElementTypeOrSelf(update.getType())) // scatter_c6
-      return op.emitOpError() << "C6: update " << i << " must have the element "
-                              << "type of input " << i << ", got "
-                              << update.getType() << " and " << input.getType();
+    // Upstream reads an update as a reducer's init value: one the body's
+    // result promotes from is a spec deviation.
+    if (failed(verifyElementAsUpstream(
+            op, getElementTypeOrSelf(update.getType()),
+            getElementTypeOrSelf(input.getType()),
+            reducerResultElement(body, i), "C6",
+            [&](InFlightDiagnostic &diag) {
+              diag << "update " << i << " must have the element type of input "
+                   << i << ", got " << update.getType() << " and "
+                   << input.getType();
+            }))) // scatter_c6
+      return failure();
   }
 
   return success();
@@ -575,8 +583,8 @@ static LogicalResult verifyScatterResults(ScatterOp op) {
   for (Value input : inputs)
     inputElements.push_back(getElementTypeOrSelf(input.getType()));
   if (failed(verifyReducerBody(op, op.getUpdateComputation().front(),
-                               inputElements, "C15", "update_computation",
-                               /*asUpstream=*/false))) // scatter_c15
+                               inputElements, "C15",
+                               "update_computation"))) // scatter_c15
     return failure();
 
   SmallVector<Type> expected;

@@ -1089,15 +1089,39 @@ LogicalResult SelectAndScatterOp::verify() {
   auto source = cast<RankedTensorType>(getSource().getType());
   auto init = cast<RankedTensorType>(getInitValue().getType());
   Type element = operand.getElementType();
-  if (source.getElementType() != element) // select_and_scatter_c1
-    return emitOpError() << "C1: source " << source
-                         << " must have the element type of operand "
-                         << operand;
-  if (init.getRank() != 0 || init.getElementType() != element) // select_and_scatter_c3 (and I3)
-    return emitOpError() << "C3: init_value " << init
-                         << " must be a 0-d tensor of the element type of "
-                            "operand "
-                         << operand;
+  Block &select = getSelect().front(), &scatter = getScatter().front();
+  // Upstream compares the source and the select's arguments with the operand
+  // ignoring the precision of floats: another float type is a spec deviation.
+  auto otherFloat = [&](Type type) {
+    return isa<FloatType>(type) && isa<FloatType>(element);
+  };
+  auto describeSource = [&](InFlightDiagnostic &diag) {
+    diag << "source " << source << " must have the element type of operand "
+         << operand;
+  };
+  if (source.getElementType() != element) { // select_and_scatter_c1
+    if (!otherFloat(source.getElementType())) {
+      InFlightDiagnostic error = emitOpError() << "C1: ";
+      describeSource(error);
+      return error;
+    }
+    if (failed(reportSpecDeviation(*this, "C1", describeSource)))
+      return failure();
+  }
+  auto describeInit = [&](InFlightDiagnostic &diag) {
+    diag << "init_value " << init
+         << " must be a 0-d tensor of the element type of operand " << operand;
+  };
+  if (init.getRank() != 0) { // select_and_scatter_c3 (and I3)
+    InFlightDiagnostic error = emitOpError() << "C3: ";
+    describeInit(error);
+    return error;
+  }
+  // An init value scatter's accumulator promotes from, as upstream reads it.
+  if (failed(verifyElementAsUpstream(*this, init.getElementType(), element,
+                                     reducerResultElement(scatter, 0), "C3",
+                                     describeInit))) // select_and_scatter_c3
+    return failure();
   auto window =
       checkWindow({*this}, operand.getRank(), kSelectAndScatterIds,
                   // absent window_dimensions count as [] (upstream)
@@ -1113,28 +1137,37 @@ LogicalResult SelectAndScatterOp::verify() {
                          << formatDims(*windows) << " (the number of windows)";
   Type scalar = RankedTensorType::get({}, element);
   Type predicate = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
-  Block &select = getSelect().front(), &scatter = getScatter().front();
   auto selectOutputs = outputTypes(*this, getSelect(), "select");
   if (failed(selectOutputs))
     return failure();
-  if (!llvm::equal(select.getArgumentTypes(), ArrayRef<Type>{scalar, scalar}) ||
-      selectOutputs->size() != 1 || (*selectOutputs)[0] != predicate) // select_and_scatter_c9
-    return emitOpError() << "C9: select must have type "
-                         << formatTypes(TypeRange{scalar, scalar})
-                         << " -> (tensor<i1>), got " << formatSignature(select);
-  auto scatterOutputs = outputTypes(*this, getScatter(), "scatter");
-  if (failed(scatterOutputs))
+  auto describeSelect = [&](InFlightDiagnostic &diag) {
+    diag << "select must have type " << formatTypes(TypeRange{scalar, scalar})
+         << " -> (tensor<i1>), got " << formatSignature(select);
+  };
+  bool deviates = false, wrong = select.getNumArguments() != 2;
+  for (Type argument : select.getArgumentTypes()) {
+    if (argument == scalar)
+      continue;
+    auto tensor = dyn_cast<RankedTensorType>(argument);
+    if (tensor && tensor.getRank() == 0 && otherFloat(tensor.getElementType()))
+      deviates = true;
+    else
+      wrong = true;
+  }
+  if (wrong || selectOutputs->size() != 1 ||
+      (*selectOutputs)[0] != predicate) { // select_and_scatter_c9
+    InFlightDiagnostic error = emitOpError() << "C9: ";
+    describeSelect(error);
+    return error;
+  }
+  if (deviates && failed(reportSpecDeviation(*this, "C9", describeSelect)))
     return failure();
-  auto scatterType = scatterOutputs->size() == 1
-                         ? dyn_cast<RankedTensorType>((*scatterOutputs)[0])
-                         : RankedTensorType();
-  if (!scatterType || scatterType.getRank() != 0 ||
-      !llvm::equal(scatter.getArgumentTypes(),
-                   ArrayRef<Type>{scatterType, scatterType}) ||
-      !isPromotable(element, scatterType.getElementType())) // select_and_scatter_c10
-    return emitOpError() << "C10: scatter must have type (tensor<E>, "
-                            "tensor<E>) -> (tensor<E>) with E promotable from "
-                         << element << ", got " << formatSignature(scatter);
+  // scatter is a reducer body of one input (the operand's element type).
+  if (failed(verifyReducerBody(*this, scatter, TypeRange{element}, "C10",
+                               "scatter"))) // select_and_scatter_c10
+    return failure();
+  auto scatterType = cast<RankedTensorType>(
+      terminatorOf(scatter)->getOperand(0).getType()); // checked just above
   auto result = cast<RankedTensorType>(getType());
   if (!isCompatibleShape(operand, result)) // select_and_scatter_c11
     return emitOpError() << "C11: result " << result

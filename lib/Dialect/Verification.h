@@ -91,8 +91,7 @@ bool isAllowedComparisonType(Type element, ComparisonType type);
 // than its input's, an integer (or boolean) input of another kind widening to
 // Ei, and an argument N+i of another float type than Ei are spec deviations
 // (reportSpecDeviation; docs/decisions.md, "Accepting what upstream accepts").
-// `asUpstream` false keeps the spec's checks (scatter, whose compiled kernel
-// would run what the interpreter refuses).
+// `asUpstream` false keeps the spec's checks.
 LogicalResult verifyReducerBody(Operation *op, Block &body,
                                 TypeRange inputElementTypes,
                                 StringRef constraint, StringRef regionName,

@@ -49,9 +49,10 @@ func.func @complex(%a: tensor<?xf32>, %b: tensor<2xf32>) -> tensor<3xcomplex<f32
 
 // -----
 
-// select: upstream ACCEPTS (documented in docs/decisions.md: pairwise shape checks of select and clamp).
+// select: upstream ACCEPTS: a spec deviation, a warning (docs/decisions.md, "Accepting what upstream accepts";
+// test/lit/deviations/accepted_elementwise.mlir).
 func.func @select(%p: tensor<2xi1>, %a: tensor<?xf32>, %b: tensor<3xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'stablehlo.select' op C1: pred must be a scalar or have the shape of on_true, got 'tensor<2xi1>' and 'tensor<3xf32>'}}
+  // expected-warning @+1 {{'stablehlo.select' op C1: pred must be a scalar or have the shape of on_true, got 'tensor<2xi1>' and 'tensor<3xf32>'}}
   %0 = stablehlo.select %p, %a, %b : (tensor<2xi1>, tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -67,18 +68,20 @@ func.func @select_on_false(%p: tensor<i1>, %a: tensor<?xf32>, %b: tensor<3xf32>)
 
 // -----
 
-// clamp: upstream ACCEPTS (documented in docs/decisions.md: pairwise shape checks of select and clamp).
+// clamp: upstream ACCEPTS: a spec deviation, a warning (docs/decisions.md, "Accepting what upstream accepts";
+// test/lit/deviations/accepted_elementwise.mlir).
 func.func @clamp(%min: tensor<3xf32>, %x: tensor<?xf32>, %max: tensor<3xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.clamp' op C1: min must be a scalar or have the shape of operand, got 'tensor<3xf32>' and result 'tensor<4xf32>'}}
+  // expected-warning @+1 {{'stablehlo.clamp' op C1: min must be a scalar or have the shape of operand, got 'tensor<3xf32>' and result 'tensor<4xf32>'}}
   %0 = stablehlo.clamp %min, %x, %max : (tensor<3xf32>, tensor<?xf32>, tensor<3xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
 // -----
 
-// clamp_min_max: upstream ACCEPTS (documented in docs/decisions.md: pairwise shape checks of select and clamp).
+// clamp_min_max: upstream ACCEPTS: a spec deviation, a warning (docs/decisions.md, "Accepting what upstream accepts";
+// test/lit/deviations/accepted_elementwise.mlir).
 func.func @clamp_min_max(%min: tensor<2xf32>, %x: tensor<?xf32>, %max: tensor<3xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'stablehlo.clamp' op C2: max must be a scalar or have the shape of operand, got 'tensor<3xf32>' and min 'tensor<2xf32>'}}
+  // expected-warning @+1 {{'stablehlo.clamp' op C2: max must be a scalar or have the shape of operand, got 'tensor<3xf32>' and min 'tensor<2xf32>'}}
   %0 = stablehlo.clamp %min, %x, %max : (tensor<2xf32>, tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }

@@ -1,7 +1,8 @@
 // Verifier errors of stablehlo.all_gather, one case per spec constraint (C3,
 // size(replica_groups) = num_replicas or num_processes, is checked at run time,
-// except that flattened_ids groups cannot be empty). Upstream accepts the cases
-// marked so.
+// except that flattened_ids groups cannot be empty). Cases upstream
+// accepts are deviations: warnings here or in
+// test/lit/deviations/accepted_collectives.mlir.
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // I3: replica_groups is a 2-dimensional tensor.
@@ -58,11 +59,11 @@ func.func @all_gather_c4(%a: tensor<2x2xf32>) {
 
 // -----
 
-// C5: use_global_device_ids needs channel_id > 0 (upstream accepts a channel_id
-// of 0).
+// C5: use_global_device_ids needs channel_id > 0 (upstream rejects a negative
+// one; a channel_id of 0 is a deviation, test/lit/deviations/accepted_collectives.mlir).
 func.func @all_gather_c5(%a: tensor<2x2xf32>) {
-  // expected-error @+1 {{'stablehlo.all_gather' op C5: use_global_device_ids needs a positive channel_id (the handle of channel_handle), got 0}}
-  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  // expected-error @+1 {{'stablehlo.all_gather' op C5: use_global_device_ids needs a positive channel_id (the handle of channel_handle), got -1}}
+  %0 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = -1, type = 1>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x4xf32>
   return
 }
 

@@ -1,7 +1,8 @@
 // Verifier errors of stablehlo.all_reduce, one case per spec constraint (C2,
 // size(replica_groups) = num_replicas or num_processes, is checked at run time,
-// except that flattened_ids groups cannot be empty). Upstream accepts the cases
-// marked so.
+// except that flattened_ids groups cannot be empty). Cases upstream
+// accepts are deviations: warnings here or in
+// test/lit/deviations/accepted_collectives.mlir.
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // I2: replica_groups (variadic 1-dimensional groups) is a 2-dimensional tensor.
@@ -31,14 +32,15 @@ func.func @all_reduce_c1(%a: tensor<4xf32>) {
 // -----
 
 // C2: flattened_ids groups list all num_processes (at least one) process ids
-// (upstream accepts groups that are all padding).
+// (groups of padding alone are a deviation,
+// test/lit/deviations/accepted_collectives.mlir; upstream rejects these).
 func.func @all_reduce_c2(%a: tensor<4xf32>) {
   // expected-error @+1 {{'stablehlo.all_reduce' op C2: with use_global_device_ids (flattened_ids), replica_groups must list all num_processes process ids, got none}}
   %0 = "stablehlo.all_reduce"(%a) ({
     ^bb0(%x0: tensor<f32>, %x1: tensor<f32>):
       %r = stablehlo.add %x0, %x1 : tensor<f32>
       stablehlo.return %r : tensor<f32>
-  }) {replica_groups = dense<-1> : tensor<2x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+  }) {replica_groups = dense<> : tensor<0x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
   return
 }
 

@@ -1,5 +1,6 @@
-// Verifier errors of stablehlo.recv, one case per spec constraint. Upstream
-// accepts the cases marked so.
+// Verifier errors of stablehlo.recv, one case per spec constraint. Its
+// source_target_pairs, which upstream does not check, load as deviations
+// (test/lit/deviations/accepted_collectives.mlir).
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // C1: channel_type is HOST_TO_DEVICE (3) if is_host_transfer.
@@ -42,15 +43,5 @@ func.func @recv_c3(%t: !stablehlo.token) {
 func.func @recv_c4(%t: !stablehlo.token) {
   // expected-error @+1 {{'stablehlo.recv' op C4: the last result must be a token, got 'tensor<2xf32>'}}
   %0:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (!stablehlo.token) -> (tensor<2xf32>, tensor<2xf32>)
-  return
-}
-
-// -----
-
-// source_target_pairs (upstream's, not in the spec) is read as
-// collective_permute's (upstream accepts any).
-func.func @recv_source_target_pairs(%t: !stablehlo.token) {
-  // expected-error @+1 {{'stablehlo.recv' op collective_permute C2: the sources of source_target_pairs must be unique, but 0 appears more than once}}
-  %0:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1], [0, 2]]> : tensor<2x2xi64>} : (!stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)
   return
 }

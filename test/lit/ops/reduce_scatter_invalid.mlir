@@ -1,7 +1,8 @@
 // Verifier errors of stablehlo.reduce_scatter, one case per spec constraint
 // (C4, size(replica_groups) = num_replicas or num_processes, is checked at run
-// time, except that flattened_ids groups cannot be empty). Upstream accepts the
-// cases marked so.
+// time, except that flattened_ids groups cannot be empty). Cases upstream
+// accepts are deviations: warnings here or in
+// test/lit/deviations/accepted_collectives.mlir.
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // I3: replica_groups is a 2-dimensional tensor.
@@ -18,14 +19,15 @@ func.func @reduce_scatter_i3(%a: tensor<2x4xf32>) {
 // -----
 
 // C1: dim(operand, scatter_dimension) % dim(process_groups, 1) = 0 (upstream
-// accepts it).
+// rejects it when the result's size does not divide the operand's either; else
+// a deviation, test/lit/deviations/accepted_collectives.mlir).
 func.func @reduce_scatter_c1(%a: tensor<2x3xf32>) {
   // expected-error @+1 {{'stablehlo.reduce_scatter' op C1: dim(operand, 1) = 3 must be a multiple of dim(process_groups, 1) = 2}}
   %0 = "stablehlo.reduce_scatter"(%a) ({
     ^bb0(%x0: tensor<f32>, %x1: tensor<f32>):
       %r = stablehlo.add %x0, %x1 : tensor<f32>
       stablehlo.return %r : tensor<f32>
-  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<2x2xf32>
   return
 }
 
@@ -124,14 +126,15 @@ func.func @reduce_scatter_c8(%a: tensor<2x4xf32>) {
 // -----
 
 // C8: dim(result, scatter_dimension) = dim(operand, scatter_dimension) /
-// dim(process_groups, 1) (upstream accepts any divisor).
+// dim(process_groups, 1) (upstream takes any nonzero divisor as a deviation,
+// test/lit/deviations/accepted_collectives.mlir; 3 is none).
 func.func @reduce_scatter_c8b(%a: tensor<2x4xf32>) {
-  // expected-error @+1 {{'stablehlo.reduce_scatter' op C8: dimension 1 of result 'tensor<2x1xf32>' must be dim(operand, 1) / dim(process_groups, 1) = 4 / 2 = 2}}
+  // expected-error @+1 {{'stablehlo.reduce_scatter' op C8: dimension 1 of result 'tensor<2x3xf32>' must be dim(operand, 1) / dim(process_groups, 1) = 4 / 2 = 2}}
   %0 = "stablehlo.reduce_scatter"(%a) ({
     ^bb0(%x0: tensor<f32>, %x1: tensor<f32>):
       %r = stablehlo.add %x0, %x1 : tensor<f32>
       stablehlo.return %r : tensor<f32>
-  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x1xf32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x3xf32>
   return
 }
 

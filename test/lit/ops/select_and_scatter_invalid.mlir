@@ -1,9 +1,10 @@
 // Verifier errors of stablehlo.select_and_scatter, one case per spec constraint.
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
-// C1: element_type(operand) = element_type(source).
-func.func @c1(%o: tensor<4x4xf32>, %s: tensor<2x2xf16>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C1: source 'tensor<2x2xf16>' must have the element type of operand 'tensor<4x4xf32>'}}
+// C1: element_type(operand) = element_type(source). (A float source of
+// another precision is a spec deviation: test/lit/deviations/accepted_scatter.mlir.)
+func.func @c1(%o: tensor<4x4xf32>, %s: tensor<2x2xi32>, %i: tensor<f32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C1: source 'tensor<2x2xi32>' must have the element type of operand 'tensor<4x4xf32>'}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -12,7 +13,7 @@ func.func @c1(%o: tensor<4x4xf32>, %s: tensor<2x2xf16>, %i: tensor<f32>) -> tens
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %sum = stablehlo.add %x, %y : tensor<f32>
     stablehlo.return %sum : tensor<f32>
-  }) : (tensor<4x4xf32>, tensor<2x2xf16>, tensor<f32>) -> tensor<4x4xf32>
+  }) : (tensor<4x4xf32>, tensor<2x2xi32>, tensor<f32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
 
@@ -52,9 +53,10 @@ func.func @c2_padding(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>)
 
 // -----
 
-// C3: element_type(init_value) = element_type(operand).
-func.func @c3(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f16>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C3: init_value 'tensor<f16>' must be a 0-d tensor of the element type of operand 'tensor<4x4xf32>'}}
+// C3: element_type(init_value) = element_type(operand). (An init value the
+// scatter body's result promotes from is a spec deviation.)
+func.func @c3(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<i32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C3: init_value 'tensor<i32>' must be a 0-d tensor of the element type of operand 'tensor<4x4xf32>'}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -63,7 +65,7 @@ func.func @c3(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f16>) -> tens
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %sum = stablehlo.add %x, %y : tensor<f32>
     stablehlo.return %sum : tensor<f32>
-  }) : (tensor<4x4xf32>, tensor<2x2xf32>, tensor<f16>) -> tensor<4x4xf32>
+  }) : (tensor<4x4xf32>, tensor<2x2xf32>, tensor<i32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
 
@@ -188,12 +190,13 @@ func.func @c8(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tens
 
 // -----
 
-// C9: select takes (tensor<E>, tensor<E>).
+// C9: select takes (tensor<E>, tensor<E>). (Arguments of another float type
+// are a spec deviation.)
 func.func @c9_arguments(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C9: select must have type (tensor<f32>, tensor<f32>) -> (tensor<i1>), got (tensor<f16>, tensor<f16>) -> (tensor<i1>)}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C9: select must have type (tensor<f32>, tensor<f32>) -> (tensor<i1>), got (tensor<i32>, tensor<i32>) -> (tensor<i1>)}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
-  ^bb0(%x: tensor<f16>, %y: tensor<f16>):
-    %c = stablehlo.compare GE, %x, %y : (tensor<f16>, tensor<f16>) -> tensor<i1>
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+    %c = stablehlo.compare GE, %x, %y : (tensor<i32>, tensor<i32>) -> tensor<i1>
     stablehlo.return %c : tensor<i1>
   }, {
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
@@ -223,7 +226,7 @@ func.func @c9_result(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) 
 
 // C10: scatter has type (tensor<E>, tensor<E>) -> tensor<E>.
 func.func @c10(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C10: scatter must have type (tensor<E>, tensor<E>) -> (tensor<E>) with E promotable from 'f32', got (tensor<f32>, tensor<f64>) -> (tensor<f64>)}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C10: scatter must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; arguments 0 and 1 must have type 'tensor<f64>'}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -237,18 +240,19 @@ func.func @c10(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> ten
 
 // -----
 
-// C10: is_promotable(element_type(operand), E).
-func.func @c10_promotable(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf16> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op C10: scatter must have type (tensor<E>, tensor<E>) -> (tensor<E>) with E promotable from 'f32', got (tensor<f16>, tensor<f16>) -> (tensor<f16>)}}
+// C10: is_promotable(element_type(operand), E). (A narrower float E is a spec
+// deviation.)
+func.func @c10_promotable(%o: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xi32> {
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op C10: scatter must have type (tensor<E0>, ..., tensor<E0>, tensor<E0>, ...) -> (tensor<E0>, ...) with each Ei promotable from the input element type; 'i32' is not promotable from 'f32'}}
   %0 = "stablehlo.select_and_scatter"(%o, %s, %i) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %c : tensor<i1>
   }, {
-  ^bb0(%x: tensor<f16>, %y: tensor<f16>):
-    stablehlo.return %y : tensor<f16>
-  }) : (tensor<4x4xf32>, tensor<2x2xf32>, tensor<f32>) -> tensor<4x4xf16>
-  return %0 : tensor<4x4xf16>
+  ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+    stablehlo.return %y : tensor<i32>
+  }) : (tensor<4x4xf32>, tensor<2x2xf32>, tensor<f32>) -> tensor<4x4xi32>
+  return %0 : tensor<4x4xi32>
 }
 
 // -----

@@ -1,5 +1,6 @@
-// Verifier errors of stablehlo.send, one case per spec constraint. Upstream
-// accepts the cases marked so.
+// Verifier errors of stablehlo.send, one case per spec constraint. Its
+// source_target_pairs, which upstream does not check, load as deviations
+// (test/lit/deviations/accepted_collectives.mlir).
 // RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
 
 // C1: channel_type is DEVICE_TO_HOST (2) if is_host_transfer.
@@ -15,16 +16,6 @@ func.func @send_c1(%a: tensor<2xf32>, %t: !stablehlo.token) {
 func.func @send_c1b(%a: tensor<2xf32>, %t: !stablehlo.token) {
   // expected-error @+1 {{'stablehlo.send' op C1: channel_type must be DEVICE_TO_DEVICE (channel_handle type = 1) when is_host_transfer is false, got type = 2}}
   %0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 2>} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
-  return
-}
-
-// -----
-
-// source_target_pairs (upstream's, not in the spec) is read as
-// collective_permute's (upstream accepts any).
-func.func @send_source_target_pairs(%a: tensor<2xf32>, %t: !stablehlo.token) {
-  // expected-error @+1 {{'stablehlo.send' op collective_permute C1: dim(source_target_pairs, 1) must be 2, got 'tensor<1x3xi64>'}}
-  %0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
   return
 }
 

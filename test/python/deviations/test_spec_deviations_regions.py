@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import warnings
 
-import mlir.ir
 import numpy as np
 import pytest
 from conftest import xla_run_text
+from testing.deviations import assert_deviation
 
 import stablehlo_py
 from stablehlo_py import SpecDeviationWarning
@@ -80,17 +80,7 @@ def _arguments(specs):
 
 @pytest.mark.parametrize("program, specs, cited, op", CASES, ids=IDS)
 def test_loads_with_a_warning_and_fails_when_strict(program, specs, cited, op):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        module = stablehlo_py.parse_module(program)
-    assert module.operation.verify()
-    messages = [str(w.message) for w in caught if issubclass(w.category, SpecDeviationWarning)]
-    assert len(messages) == len(cited), messages
-    for constraint, message in zip(cited, messages):
-        assert f"'stablehlo.{op}' op {constraint}: " in message, messages
-    with pytest.raises(mlir.ir.MLIRError, match="Unable to parse") as error:
-        stablehlo_py.parse_module(program, strict=True)
-    assert f"'stablehlo.{op}' op {cited[0]}: " in str(error.value)
+    assert_deviation(program, op, cited)
 
 
 @pytest.mark.parametrize("program, specs, cited, op", CASES, ids=IDS)

@@ -13,6 +13,8 @@ process, so every member gets identical bits.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..runtime import grid as grids
@@ -125,10 +127,35 @@ def _shared(value):
     return value
 
 
+# The constraints of all_gather, all_reduce and reduce_scatter checked below: (use_global_device_ids
+# needs a positive channel_id, size(replica_groups) = num_replicas / num_processes).
+_STANDARD_IDS = {"stablehlo.all_gather": ("C5", "C3"), "stablehlo.all_reduce": ("C4", "C2"),
+                 "stablehlo.reduce_scatter": ("C6", "C4")}
+_UPSTREAM_ONLY = ("upstream StableHLO accepts it, but the spec forms no process groups from it and XLA does not "
+                  "run it (docs/decisions.md, \"Accepting what upstream accepts\")")
+
+
 def _standard_finder(op):
-    """The group finder of all_gather, all_reduce and reduce_scatter (C2-C3: groups cover the ids)."""
-    mode = grids.group_mode(_channel_id(op), _use_global_device_ids(op))
-    return mode, _group_finder(op, mode, _rows(op))
+    """The group finder of all_gather, all_reduce and reduce_scatter (C2-C3: groups cover the ids).
+    Refuses, when the op is prepared, what only upstream's verifier accepts and no strategy reads:
+    use_global_device_ids with channel_id 0 (all_gather), replica_groups of -1 padding alone."""
+    channel, global_ids = _channel_id(op), _use_global_device_ids(op)
+    channel_id, size_id = _STANDARD_IDS.get(op.name, ("", ""))
+    if global_ids and channel <= 0:
+        raise InterpreterError(f"{channel_id}: use_global_device_ids needs a positive channel_id, got {channel}; "
+                               f"{_UPSTREAM_ONLY}")
+    mode = grids.group_mode(channel, global_ids)
+    return mode, _group_finder(op, mode, _padded_rows(op, size_id))
+
+
+def _padded_rows(op, size_id: str) -> tuple:
+    """replica_groups whose rows may be padded with -1 (all_reduce), refusing rows of padding alone:
+    entries, but no id (unlike groups without entries, XLA's "every process")."""
+    rows = _rows(op)
+    if rows and not any(rows):
+        raise InterpreterError(f"{size_id}: replica_groups holds only -1 padding, so size(replica_groups) = 0 is "
+                               f"neither num_replicas nor num_processes; {_UPSTREAM_ONLY}")
+    return rows
 
 
 def _exchange(op, key, find, values):
@@ -275,6 +302,7 @@ def _collective_reduce(op):
 def _reduce_scatter(op):
     count, reduce = _reducer(op)
     dim = op.attrs["scatter_dimension"]
+    declared = op.result_specs[0].shape[dim]
 
     def reduce_scatter(*vals):
         (reduced,), group, index = reduce(vals[:1], vals[1:])
@@ -283,6 +311,9 @@ def _reduce_scatter(op):
             raise InterpreterError(f"dimension {dim} of the operand ({reduced.shape[dim]}) does not split into "
                                    f"{parts} parts, one per process of the group (C1)")
         size = reduced.shape[dim] // parts
+        if declared is not None and declared != size:  # a C8 deviation upstream accepts, or the grid's size
+            raise InterpreterError(f"the result has {declared} elements in dimension {dim}, but the group of "
+                                   f"{parts} processes scatters parts of {size} (C8)")
         index_expr = [slice(None)] * reduced.ndim
         index_expr[dim] = slice(index * size, (index + 1) * size)
         return (np.array(reduced[tuple(index_expr)]),)
@@ -518,6 +549,17 @@ class _Router:
 
     def __init__(self, op, channel: int):
         self.channel = channel
+        shape = op.attrs.shape("source_target_pairs")
+        if shape is not None and math.prod(shape) and (len(shape) != 2 or shape[1] != 2):
+            # upstream's verifier takes any pairs here; they only route as a list of pairs (an empty
+            # attribute of any shape routes as no pairs, as tensor<0x2xi64> does)
+            raise InterpreterError(f"source_target_pairs of shape {list(shape)} is not a list of (source, target) "
+                                   "pairs (collective_permute I2, C1); upstream StableHLO accepts it, "
+                                   "XLA does not run it")
+        negative = [i for i in op.attrs.get("source_target_pairs") or () if i < 0]
+        if negative:  # read before _rows, which drops -1 as padding
+            raise InterpreterError(f"source_target_pairs holds {negative[0]}, which is no process id "
+                                   "(collective_permute C4); upstream StableHLO accepts it, XLA does not run it")
         self.pairs = _rows(op, "source_target_pairs")
         self.mode = grids.group_mode(channel, partitions=True)
         self._checked: set = set()

@@ -535,7 +535,54 @@ def _triangular_solve(op):
 @register("stablehlo.einsum", "stablehlo.unary_einsum")
 def _einsum(op):
     # Legacy ops (XLA's Einsum): numpy's einsum with the same subscripts, accumulated like dot_general
-    # (numpy's einsum of booleans is already an OR of ANDs).
+    # (numpy's einsum of booleans is already an OR of ANDs).  Upstream's verifier checks neither the
+    # config nor the types (spec deviations, docs/decisions.md): numpy reads the implicit ("ab,bc") and
+    # "..." forms as XLA does, and a config it cannot apply, or a result of another shape than the
+    # declared one (XLA then returns its own shape), is refused.
     config = op.attrs["einsum_config"]
-    to_compute, finish = _accumulation(op.result_specs[0].element, op.operand_specs[0].element)
-    return Kernel.single(lambda *xs: finish(np.einsum(config, *[to_compute(x) for x in xs], optimize=True)))
+    out = op.result_specs[0]
+    elements = [s.element for s in op.operand_specs]
+    _check_einsum_elements(elements, out.element)
+    steps = [_accumulation(out.element, e) for e in elements]
+    finish = steps[0][1]
+
+    def einsum(*xs):
+        try:
+            r = np.einsum(config, *[to_compute(x) for (to_compute, _), x in zip(steps, xs)], optimize=True)
+        except ValueError as e:
+            raise InterpreterError(f"einsum_config \"{config}\" does not apply to operands of shapes "
+                                   f"{', '.join(str(x.shape) for x in xs)}: {e}; {_EINSUM_DEVIATION}") from None
+        if r.ndim != len(out.shape) or any(d not in (None, n) for d, n in zip(out.shape, r.shape)):
+            raise InterpreterError(f"einsum_config \"{config}\" gives shape {r.shape}, not that of the result "
+                                   f"{out.text}; {_EINSUM_DEVIATION}")
+        return finish(r)
+
+    return Kernel.single(einsum)
+
+
+_EINSUM_DEVIATION = ("upstream StableHLO accepts it and XLA does not give a result of the declared type "
+                     "(docs/decisions.md, \"Accepting what upstream accepts\")")
+
+
+def _xla_precision(e) -> tuple:
+    """The order in which XLA picks the element type of a dot of mixed operands (its
+    HigherPrecisionType): complex first, then floats by exponent range and precision, then width,
+    then signed over unsigned."""
+    if e.category == "complex":
+        part = ml_dtypes.finfo(np.dtype(np.float32 if e.bits == 32 else np.float64))  # bits: of a part
+        return (1, part.maxexp, part.nmant, e.bits, 0)
+    if e.category == "float":
+        info = ml_dtypes.finfo(e.dtype)
+        return (0, info.maxexp, info.nmant, e.bits, 0)
+    return (0, -1, -1, e.bits, int(e.category == "sint"))
+
+
+def _check_einsum_elements(elements, out) -> None:
+    """Operands of other element types than the result's run as XLA runs them only when the result
+    has the type XLA computes in (the operand type of highest precision, _xla_precision; XLA ignores
+    the declared type): each operand is converted to it, as for dot_general."""
+    if all(e == out for e in elements):
+        return
+    if "quant" in {e.category for e in (*elements, out)} or max(elements, key=_xla_precision) != out:
+        raise InterpreterError(f"operands of element types {', '.join(e.name for e in elements)} do not give "
+                               f"the result's {out.name}; {_EINSUM_DEVIATION}")

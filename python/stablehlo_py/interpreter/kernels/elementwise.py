@@ -524,7 +524,8 @@ def _compare(op):
         return Kernel.single(lexicographic)
     if info.category == "float" and compare_type == "TOTALORDER":
         return Kernel.single(lambda a, b: compare(total_order_key(a), total_order_key(b)))
-    return Kernel.single(compare)  # SIGNED/UNSIGNED always match the integer type's own signedness (verifier, C3)
+    # Integers by their own signedness whatever compare_type says (another one is a spec deviation, C3)
+    return Kernel.single(compare)
 
 
 def _blend(dtype: np.dtype):

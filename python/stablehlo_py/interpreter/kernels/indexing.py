@@ -18,6 +18,7 @@ from ..core.registry import Kernel, SIZES_FROM_VALUES, register
 from ..jit.row_copy import RowCopy
 from ..jit.row_scatter import RowScatter
 from ..core.types import dimension_values, from_wide_int, wide_int_dtype
+from ..core.reducer_types import DEVIATION_IGNORED, check_reducer_types
 
 # --- Reads: gather, dynamic_slice, torch_index_select ----------------------
 
@@ -589,6 +590,8 @@ def _scatter(op):
     shape = input_specs[0].shape
     indexing = _ScatterIndexing(shape, index_spec.shape, update_specs[0].shape, op.attrs["scatter_dimension_numbers"])
     body = op.region(0)  # of 2 * count arguments (verified, C15)
+    # the updates play a reducer's init values (upstream's reading of C6 and C15)
+    check_reducer_types(input_specs, update_specs, body, "C6", "C15", "update", DEVIATION_IGNORED)
     types = [s.element for s in body.arg_specs[:count]]  # E_i: the results' element types
     replace = replace_body(body.fn, count)
     combiner = None

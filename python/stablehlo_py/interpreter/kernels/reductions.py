@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core.bodies import arguments_used, single_op_body, sole_op
 from ..core.errors import InterpreterError
+from ..core.reducer_types import DEVIATION_IGNORED, check_reducer_types
 from ..core.registry import Kernel, register
 from ..core.types import bits_view, complex_product, from_wide_int, wide_int_dtype
 from ..jit import window_loop
@@ -113,41 +114,6 @@ def _fast_reduce(name: str, info, axes: tuple, in_order: bool = False):
 
             return minmax
     return None
-
-
-def _promotable(a, b) -> bool:
-    """The spec's is_promotable(a, b): the same kind of element type (booleans only to booleans;
-    integers of either signedness), b at least as wide."""
-    if a == b:
-        return True
-    if a.category == "quant" or b.category == "quant":
-        return a.category == b.category and a.expressed == b.expressed and a.storage.bits <= b.storage.bits
-    kind = {"sint": "int", "uint": "int"}
-    return kind.get(a.category, a.category) == kind.get(b.category, b.category) and a.category != "bool" \
-        and a.bits <= b.bits
-
-
-_DEVIATION = ("upstream StableHLO accepts it, the spec does not define its result and XLA does not run it "
-              "(docs/decisions.md, \"Accepting what upstream accepts\")")
-
-
-def check_reducer_types(inputs, inits, body, init_id: str, body_id: str, init_name: str = "init value") -> None:
-    """Refuse the element types reduce and reduce_window may have only as a spec deviation: an init
-    value not of its input's element type, a body whose arguments i and N + i differ in type, or
-    whose Ei is not promotable from its input's."""
-    count = len(inputs)
-    args = body.arg_specs
-    for i, (x, init) in enumerate(zip(inputs, inits)):
-        if init.element != x.element:
-            raise InterpreterError(f"{init_id}: {init_name} {i} of type {init.text} must have the element type of "
-                                   f"input {x.text}; {_DEVIATION}")
-        e, other = args[i].element, args[count + i].element
-        if e.category == "quant" or other.category == "quant":  # verified as the spec has them
-            continue
-        if other != e or not _promotable(x.element, e):
-            raise InterpreterError(f"{body_id}: the body's arguments {i} and {count + i} ({args[i].text}, "
-                                   f"{args[count + i].text}) must share an element type promotable from "
-                                   f"{x.element.name}; {_DEVIATION}")
 
 
 @register("stablehlo.reduce")
@@ -702,6 +668,23 @@ def _first_true(mask: np.ndarray, last: bool) -> np.ndarray:
     return np.argmax(mask, axis=-1)
 
 
+def _check_select_and_scatter_types(specs, select) -> None:
+    """Refuse a source (C1) or select arguments (C9) of another float type than the operand's, which
+    upstream accepts as spec deviations (C3 and C10: check_reducer_types). Only floats: a quantized
+    program runs here with its operand's storage type and its regions' quantized types."""
+    operand, source = specs[0], specs[1]
+
+    def other_float(spec):
+        return spec.element != operand.element and spec.element.category == operand.element.category == "float"
+
+    if other_float(source):
+        raise InterpreterError(f"C1: source of type {source.text} must have the element type of operand "
+                               f"{operand.text}; {DEVIATION_IGNORED}")
+    if any(other_float(a) for a in select.arg_specs):
+        raise InterpreterError(f"C9: the select's arguments ({', '.join(a.text for a in select.arg_specs)}) must "
+                               f"have the element type of operand {operand.text}; {DEVIATION_IGNORED}")
+
+
 @register("stablehlo.select_and_scatter")
 def _select_and_scatter(op):
     specs = op.operand_specs
@@ -709,6 +692,8 @@ def _select_and_scatter(op):
     shape = specs[0].shape
     dims, strides, _, _, padding = _window_attributes(op, rank, dilated=False)
     select, scatter = op.region(0), op.region(1)
+    _check_select_and_scatter_types(specs, select)
+    check_reducer_types(specs[:1], specs[2:3], scatter, "C3", "C10", "init_value", DEVIATION_IGNORED)
     src_shape = specs[1].shape
     length = math.prod(dims)
     info = specs[0].element

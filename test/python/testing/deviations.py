@@ -1,0 +1,34 @@
+"""The shared check of the spec-deviation tests (test/python/deviations): a program upstream
+StableHLO accepts and the spec does not loads, verified, with one SpecDeviationWarning per broken
+constraint, each naming the op and the constraint, and fails to parse under strict=True."""
+
+from __future__ import annotations
+
+import warnings
+
+import mlir.ir
+import pytest
+
+import stablehlo_py
+from stablehlo_py import SpecDeviationWarning
+
+
+def deviation_warnings(program: str) -> list[str]:
+    """The SpecDeviationWarnings of loading `program` (which must load and verify)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module = stablehlo_py.parse_module(program)
+    assert module.operation.verify()
+    return [str(w.message) for w in caught if issubclass(w.category, SpecDeviationWarning)]
+
+
+def assert_deviation(program: str, op: str, cited: list[str]) -> None:
+    """`program` loads with a warning citing each constraint of `cited` on stablehlo.`op`, in
+    order, and under strict=True fails on the first."""
+    messages = deviation_warnings(program)
+    assert len(messages) == len(cited), messages
+    for constraint, message in zip(cited, messages):
+        assert f"'stablehlo.{op}' op {constraint}: " in message, messages
+    with pytest.raises(mlir.ir.MLIRError, match="Unable to parse") as error:
+        stablehlo_py.parse_module(program, strict=True)
+    assert f"'stablehlo.{op}' op {cited[0]}: " in str(error.value)
