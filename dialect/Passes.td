@@ -86,6 +86,12 @@ def StablehloLegalizeToLinalgPass
            "enough for the interpreter to hand them to BLAS become calls of "
            "the native gemm kernel, @__stablehlo_py_gemm_f32/_f64 "
            "(docs/lowering.md, 'Native kernels').">,
+    Option<"libraryMath", "library-math", "bool", /*default=*/"false",
+           "(stablehlo-py's own) exponential, exponential_minus_one, log, "
+           "log_plus_one, tanh, sine, cosine and tan of f16, bf16, f32 and "
+           "f64 tensors become calls of numpy's own inner loops, "
+           "@__stablehlo_py_numpy_loop_f32/_f64, as the interpreter computes "
+           "them (docs/lowering.md, 'Native kernels').">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",

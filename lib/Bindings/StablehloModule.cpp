@@ -3,6 +3,7 @@
 // instance of the upstream `mlir` Python package.
 #include "CAPI/StablehloCAPI.h"
 #include "Runtime/NativeKernels.h"
+#include "Runtime/NumpyLoops.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir/Bindings/Python/Nanobind.h"
@@ -123,14 +124,15 @@ NB_MODULE(_stablehlo, m) {
       "native_kernels",
       []() {
         nb::dict kernels;
-        kernels["__stablehlo_py_gemm_f32"] = reinterpret_cast<uintptr_t>(
-            &_mlir_ciface___stablehlo_py_gemm_f32);
-        kernels["__stablehlo_py_gemm_f64"] = reinterpret_cast<uintptr_t>(
-            &_mlir_ciface___stablehlo_py_gemm_f64);
+        int64_t count = 0;
+        const StablehloPyNativeKernel *table =
+            stablehlo_py_native_kernels(&count);
+        for (int64_t i = 0; i < count; ++i)
+          kernels[table[i].name] = reinterpret_cast<uintptr_t>(table[i].address);
         return kernels;
       },
-      "The compiled backend's native kernels: function name -> address of "
-      "its `_mlir_ciface_` form (lib/Runtime/NativeKernels.h).");
+      "What the compiled code calls natively: symbol -> address "
+      "(lib/Runtime/NativeKernels.h).");
   m.def(
       "set_gemm",
       [](uintptr_t f32, uintptr_t f64) {
@@ -140,6 +142,25 @@ NB_MODULE(_stablehlo, m) {
       nb::arg("f32"), nb::arg("f64"),
       "The CBLAS sgemm and dgemm (64-bit integers) the gemm kernels call; "
       "0: plain loops.");
+
+  m.def(
+      "numpy_loops",
+      []() {
+        nb::list functions;
+        for (const char *name : kNumpyUnaryLoops)
+          functions.append(name);
+        return functions;
+      },
+      "The ufuncs whose loops the numpy-loop kernels call, in slot order "
+      "(lib/Runtime/NumpyLoops.h).");
+  m.def(
+      "set_numpy_loop",
+      [](int64_t slot, uintptr_t loop, uintptr_t data) {
+        stablehlo_py_set_numpy_loop(slot, reinterpret_cast<void *>(loop),
+                                    reinterpret_cast<void *>(data));
+      },
+      nb::arg("slot"), nb::arg("loop"), nb::arg("data"),
+      "Sets a slot's numpy inner loop (PyUFuncGenericFunction) and its data.");
 
   m.def(
       "register_python_pass",

@@ -51,6 +51,8 @@ struct LegalizeToLinalg
     SignlessTypeConverter converter;
     RewritePatternSet patterns(context);
     populateElementwisePatterns(converter, patterns, enablePrimitiveOps);
+    if (libraryMath)
+      populateLibraryMathPatterns(converter, patterns);
     populateDataMovementPatterns(converter, patterns);
     populateContractionPatterns(converter, patterns, libraryContractions);
     populateReductionPatterns(converter, patterns);

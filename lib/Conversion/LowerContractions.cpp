@@ -2,6 +2,9 @@
 // convolution as one sum of products in index order.
 #include "Conversion/LoweringCommon.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include <numeric>
 
 namespace mlir::stablehlo::linalg_lowering {
@@ -219,6 +222,19 @@ constexpr int64_t kSequentialWork = int64_t(1) << 18;
 constexpr int64_t kSplitRows = 64;
 constexpr int64_t kSplitWork = int64_t(1) << 24;
 
+// Whether the interpreter's _matmul hands a product of `k` contracting
+// indices and `outputs` elements to BLAS rather than summing it in index
+// order (_in_index_order).
+bool blasSums(int64_t k, int64_t outputs) {
+  return !(k <= kSequentialDepth && outputs * k <= kSequentialWork);
+}
+
+// Whether numpy's matmul computes an m x k by k x n matrix product by gemm:
+// a 1 among m, n and k is its special case (gemv, dot or its own loop).
+bool numpyGemm(int64_t m, int64_t n, int64_t k) {
+  return m > 1 && n > 1 && k > 1;
+}
+
 // `value` with the static `shape` (same elements, row-major order): through
 // one dimension, which any static shape collapses to and expands from.
 Value reshapedTo(OpBuilder &b, Location loc, Value value,
@@ -272,24 +288,13 @@ Value transposed(OpBuilder &b, Location loc, Value value,
       .getResult()[0];
 }
 
-// The declaration of native kernel `name` (lib/Runtime/NativeKernels.h) on
-// rank-3 buffers of `element`, any sizes and layout.
+// The gemm kernel: rank-3 buffers of `element`, any sizes and layout, flags.
 func::FuncOp gemmKernel(OpBuilder &b, ModuleOp module, Type element) {
-  std::string name = element.isF32() ? "__stablehlo_py_gemm_f32"
-                                     : "__stablehlo_py_gemm_f64";
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
   int64_t dynamic = ShapedType::kDynamic;
   SmallVector<int64_t> sizes(3, dynamic);
   auto buffer = anyLayout(RankedTensorType::get(sizes, element));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto kernel = func::FuncOp::create(
-      b, module.getLoc(), name,
-      b.getFunctionType({buffer, buffer, buffer, b.getI64Type()}, {}));
-  kernel.setPrivate();
-  kernel->setAttr("llvm.emit_c_interface", b.getUnitAttr());
-  return kernel;
+  return nativeKernel(b, module, "__stablehlo_py_gemm", element,
+                      {buffer, buffer, buffer, b.getI64Type()});
 }
 
 // The product as the interpreter's BLAS path computes it, where it takes that
@@ -337,10 +342,10 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
           k = size(lhsType, lhsRoles[2]), n = size(rhsType, rhsRoles[2]);
   if (batches != size(rhsType, rhsRoles[0]) || k != size(rhsType, rhsRoles[1]))
     return failure();
-  if (k <= kSequentialDepth && batches * m * n * k <= kSequentialWork)
+  if (!blasSums(k, batches * m * n))
     return failure(); // the interpreter sums it in index order, so do we
-  if (m == 1 || n == 1)
-    return failure(); // numpy's matmul calls gemv or dot there, not gemm
+  if (!numpyGemm(m, n, k))
+    return failure(); // numpy's matmul calls gemv, dot or its loop there
   Location loc = op->getLoc();
   // An operand whose roles are one dimension each (or none) goes as it is, a
   // rank-3 view with unit dimensions appended, and the kernel reads its
@@ -482,6 +487,379 @@ struct DotToLinalg : OpConversionPattern<DotOp> {
   }
 };
 
+//===--- Convolutions the interpreter hands to BLAS ------------------------===//
+
+// dot_conv.TAP_FEATURES: BLAS convolutions with at least this many input
+// features per group sum one matmul per kernel position.
+constexpr int64_t kTapFeatures = 16;
+
+// numpy's element strides of a C-contiguous array of `shape`.
+SmallVector<int64_t> contiguousStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = int64_t(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+// The stride numpy's reshape gives dimensions `sizes` (element `strides`)
+// merged into one where it can without a copy (size-1 dimensions do not
+// count); nullopt where it copies.
+std::optional<int64_t> mergedStride(ArrayRef<int64_t> sizes,
+                                    ArrayRef<int64_t> strides) {
+  std::optional<int64_t> inner, next;
+  for (int64_t i = int64_t(sizes.size()) - 1; i >= 0; --i) {
+    if (sizes[i] == 1)
+      continue;
+    if (next && strides[i] != *next)
+      return std::nullopt;
+    if (!inner)
+      inner = strides[i];
+    next = strides[i] * sizes[i];
+  }
+  return inner.value_or(1);
+}
+
+// Whether numpy's matmul hands BLAS a rows x columns matrix of these element
+// strides transposed: not where its columns are contiguous and rows apart by a
+// row at least, transposed where the reverse holds, otherwise it copies the
+// matrix, column-major where its rows step less than its columns
+// (numpy/_core/src/umath/matmul.c.src; the native kernel decides alike).
+bool numpyTransposes(int64_t rows, int64_t columns, int64_t rowStride,
+                     int64_t columnStride) {
+  if (columnStride == 1 && rowStride >= columns)
+    return false;
+  if (rowStride == 1 && columnStride >= rows)
+    return true;
+  return std::abs(rowStride) < std::abs(columnStride);
+}
+
+// A convolution's geometry in the interpreter's canonical layouts: lhs
+// (batch, spatial..., feature), rhs (spatial..., in, out), result (batch /
+// batch groups, spatial..., out).
+struct ConvolutionShape {
+  SmallVector<int64_t> lhsPermutation, rhsPermutation, outPermutation;
+  SmallVector<int64_t> strides, lhsDilation, rhsDilation, low, high;
+  SmallVector<bool> reversal;
+  SmallVector<int64_t> kernel, out; // spatial sizes
+  int64_t batch, features, kernelIn, kernelOut, featureGroups, batchGroups;
+  int64_t groups() const { return featureGroups * batchGroups; }
+  int64_t groupOutputs() const { return kernelOut / groups(); }
+  int64_t groupBatch() const { return batch / batchGroups; }
+  int64_t spatial() const { return kernel.size(); }
+};
+
+// A value whose every element is `x`'s (linalg.generic over `shape`, `x`
+// read through `read`): the interpreter's strided views made tensors.
+Value gathered(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape,
+               ArrayRef<AffineExpr> read) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto target = RankedTensorType::get(shape, type.getElementType());
+  int64_t rank = shape.size();
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{target}, ValueRange{x},
+             ValueRange{emptyLike(b, loc, target)},
+             {AffineMap::get(rank, 0, read, b.getContext()),
+              b.getMultiDimIdentityMap(rank)},
+             parallel(rank),
+             [](OpBuilder &nested, Location l, ValueRange args) {
+               linalg::YieldOp::create(nested, l, args[0]);
+             })
+      .getResult(0);
+}
+
+// `value` with consecutive dimensions merged (collapse) or split (expand) as
+// `groups` says.
+Value collapsed(OpBuilder &b, Location loc, Value value,
+                ArrayRef<ReassociationIndices> groups) {
+  return tensor::CollapseShapeOp::create(b, loc, value, groups);
+}
+Value expanded(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> shape,
+               ArrayRef<ReassociationIndices> groups) {
+  auto type = cast<RankedTensorType>(value.getType());
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      groups);
+}
+
+// Reassociation groups of consecutive dimensions of the given sizes.
+SmallVector<ReassociationIndices> runs(ArrayRef<int64_t> sizes) {
+  SmallVector<ReassociationIndices> groups;
+  int64_t next = 0;
+  for (int64_t size : sizes) {
+    groups.emplace_back();
+    for (int64_t i = 0; i < size; ++i)
+      groups.back().push_back(next++);
+  }
+  return groups;
+}
+
+// The strided kernel's call: C of `product` shape from A and B by `plan`
+// (loops of (A, B, C) dimensions, -1 absent; NativeKernels.h).
+Value stridedProduct(OpBuilder &b, Location loc, ModuleOp module, Value lhs,
+                     Value rhs, RankedTensorType product,
+                     ArrayRef<std::array<int64_t, 3>> plan) {
+  Type element = product.getElementType();
+  SmallVector<int64_t> entries{int64_t(plan.size())};
+  for (auto &loop : plan)
+    llvm::append_range(entries, loop);
+  auto planType = RankedTensorType::get({int64_t(entries.size())},
+                                        b.getI64Type());
+  Value planTensor = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(planType, ArrayRef<int64_t>(entries)));
+  auto planBufferType =
+      anyLayout(RankedTensorType::get({ShapedType::kDynamic}, b.getI64Type()));
+  Value planBuffer = bufferization::ToBufferOp::create(
+      b, loc, anyLayout(planType), planTensor, b.getUnitAttr());
+  planBuffer = memref::CastOp::create(b, loc, planBufferType, planBuffer);
+  auto unranked = UnrankedMemRefType::get(element, 0);
+  func::FuncOp kernel =
+      nativeKernel(b, module, "__stablehlo_py_gemm_strided", element,
+                   {unranked, unranked, unranked, planBufferType});
+  return callOnBuffers(b, loc, kernel, {lhs, rhs}, {product}, {planBuffer})
+      .front();
+}
+
+// The convolution as the interpreter's BLAS path computes it
+// (dot_conv._convolution_kernel), where it takes that path: f32 or f64
+// throughout, above the index-order sizes, products numpy's matmul hands to
+// gemm. Returns the canonical result (batch / batch groups, spatial...,
+// groups x group outputs) or failure (nothing built).
+// - Kernel positions (_tap_sum: at least kTapFeatures input features): per
+//   position, the strided slice of the padded lhs that position reads times
+//   the kernel's slice there, one gemm per output row of the last spatial
+//   dimension; the positions' products added in order.
+// - Otherwise (_window_patches): every window copied into a (groups, rows,
+//   patch) matrix, the kernel reshaped to (groups, patch, group outputs), one
+//   gemm per group.
+// An operand goes to BLAS transposed or not as numpy's matmul hands it
+// (numpyTransposes): the tensors are built in that layout, or are views the
+// kernel reads as numpy does.
+FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
+                                      Operation *op, Value lhs, Value rhs,
+                                      RankedTensorType lhsType,
+                                      RankedTensorType rhsType,
+                                      const ConvolutionShape &shape) {
+  Type element = lhsType.getElementType();
+  auto module = op->getParentOfType<ModuleOp>();
+  int64_t spatial = shape.spatial(), groups = shape.groups(),
+          kernelGroup = shape.groupOutputs(), batch = shape.groupBatch(),
+          kernelIn = shape.kernelIn;
+  int64_t positions = 1, rows = batch;
+  for (int64_t i = 0; i < spatial; ++i) {
+    positions *= shape.kernel[i];
+    rows *= shape.out[i];
+  }
+  int64_t patch = positions * kernelIn;
+  if (!module || rows == 0 || kernelGroup == 0 || positions == 0 ||
+      kernelIn == 0)
+    return failure();
+  bool taps = kernelIn >= kTapFeatures && blasSums(patch, rows * kernelGroup);
+  if (!taps && !blasSums(patch, groups * rows * kernelGroup))
+    return failure(); // index order: the sum of products does it
+  int64_t m = taps ? (spatial ? shape.out.back() : batch) : rows;
+  if (!numpyGemm(m, kernelGroup, taps ? kernelIn : patch))
+    return failure();
+
+  // The lhs as the interpreter holds it: canonical, dilated and padded.
+  SmallVector<int64_t> low(spatial + 2, 0), high(spatial + 2, 0),
+      interior(spatial + 2, 0);
+  for (int64_t i = 0; i < spatial; ++i) {
+    low[1 + i] = shape.low[i];
+    high[1 + i] = shape.high[i];
+    interior[1 + i] = shape.lhsDilation[i] - 1;
+  }
+  Value x = padded(b, loc, transposed(b, loc, lhs, shape.lhsPermutation),
+                   zeroOf(b, loc, element), low, high, interior);
+  SmallVector<int64_t> xShape(cast<RankedTensorType>(x.getType()).getShape());
+  SmallVector<int64_t> canonical{batch};
+  llvm::append_range(canonical, shape.out);
+  MLIRContext *context = b.getContext();
+  auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  bool batchGrouped = shape.batchGroups > 1;
+  int64_t inDim = shape.rhsPermutation[spatial],
+          outDim = shape.rhsPermutation[spatial + 1];
+  SmallVector<int64_t> byRuns(spatial + 1, 1);
+  byRuns.push_back(2); // (batch, spatial..., groups x group outputs)
+
+  if (taps) {
+    // C is (batch, spatial..., groups, group outputs); the loops: groups, the
+    // rows' dimensions but the last, then M (the last), N and K.
+    SmallVector<int64_t> productShape(canonical);
+    productShape.append({groups, kernelGroup});
+    bool inFirst = inDim < outDim;
+    Value total;
+    SmallVector<int64_t> position(spatial, 0);
+    for (int64_t tap = 0; tap < positions; ++tap) {
+      SmallVector<int64_t> offsets(spatial + 2, 0), strides(spatial + 2, 1),
+          sizes{shape.batch};
+      for (int64_t i = 0; i < spatial; ++i) {
+        int64_t read = shape.reversal[i] ? shape.kernel[i] - 1 - position[i]
+                                         : position[i];
+        offsets[1 + i] = read * shape.rhsDilation[i];
+        strides[1 + i] = shape.strides[i];
+        sizes.push_back(shape.out[i]);
+      }
+      sizes.push_back(shape.features);
+      Value a = tensor::ExtractSliceOp::create(
+          b, loc, RankedTensorType::get(sizes, element), x,
+          getAsIndexOpFoldResult(context, offsets),
+          getAsIndexOpFoldResult(context, sizes),
+          getAsIndexOpFoldResult(context, strides));
+      // Split the lhs batch (batch groups) or its features (feature groups).
+      SmallVector<int64_t> aShape, aRuns(spatial + 2, 1);
+      if (batchGrouped) {
+        aShape = {shape.batchGroups, batch};
+        llvm::append_range(aShape, shape.out);
+        aShape.push_back(shape.features);
+        aRuns.front() = 2;
+      } else {
+        aShape = {shape.batch};
+        llvm::append_range(aShape, shape.out);
+        aShape.append({shape.featureGroups, kernelIn});
+        aRuns.back() = 2;
+      }
+      a = expanded(b, loc, a, aShape, runs(aRuns));
+      // The kernel at this position: (in, out) in the rhs's order, out split.
+      SmallVector<int64_t> kOffsets(rhsType.getRank(), 0),
+          kSizes(rhsType.getShape()), kStrides(rhsType.getRank(), 1);
+      for (int64_t i = 0; i < spatial; ++i) {
+        kOffsets[shape.rhsPermutation[i]] = position[i];
+        kSizes[shape.rhsPermutation[i]] = 1;
+      }
+      SmallVector<int64_t> pair{kernelIn, shape.kernelOut};
+      if (!inFirst)
+        std::swap(pair[0], pair[1]);
+      Value k = tensor::ExtractSliceOp::create(
+          b, loc, RankedTensorType::get(pair, element), rhs,
+          getAsIndexOpFoldResult(context, kOffsets),
+          getAsIndexOpFoldResult(context, kSizes),
+          getAsIndexOpFoldResult(context, kStrides));
+      k = inFirst ? expanded(b, loc, k, {kernelIn, groups, kernelGroup},
+                             runs({1, 2}))
+                  : expanded(b, loc, k, {groups, kernelGroup, kernelIn},
+                             runs({2, 1}));
+      int64_t shift = batchGrouped ? 1 : 0; // A's rows' dimensions start here
+      SmallVector<std::array<int64_t, 3>> plan;
+      plan.push_back({batchGrouped ? 0 : spatial + 1, inFirst ? 1 : 0,
+                      spatial + 1});
+      for (int64_t r = 0; r < spatial; ++r)
+        plan.push_back({r + shift, -1, r});
+      plan.push_back({spatial + shift, -1, spatial});     // M
+      plan.push_back({-1, inFirst ? 2 : 1, spatial + 2}); // N
+      plan.push_back({spatial + 2, inFirst ? 0 : 2, -1}); // K
+      Value part = stridedProduct(b, loc, module, a, k,
+                                  RankedTensorType::get(productShape, element),
+                                  plan);
+      if (!total) {
+        total = part;
+      } else { // total += part, as numpy adds them
+        int64_t rank = productShape.size();
+        auto type = cast<RankedTensorType>(total.getType());
+        total = linalg::GenericOp::create(
+                    b, loc, TypeRange{type}, ValueRange{total, part},
+                    ValueRange{emptyLike(b, loc, type)},
+                    SmallVector<AffineMap>(3, b.getMultiDimIdentityMap(rank)),
+                    parallel(rank),
+                    [](OpBuilder &nested, Location l, ValueRange args) {
+                      Value sum =
+                          arith::AddFOp::create(nested, l, args[0], args[1]);
+                      linalg::YieldOp::create(nested, l, sum);
+                    })
+                    .getResult(0);
+      }
+      for (int64_t i = spatial - 1; i >= 0; --i) { // the next position
+        if (++position[i] < shape.kernel[i])
+          break;
+        position[i] = 0;
+      }
+    }
+    return collapsed(b, loc, total, runs(byRuns));
+  }
+
+  // Patches. numpy's view of the windows (x contiguous), reshaped to
+  // (groups, rows, patch): a view where the rows' and the patch's dimensions
+  // merge, otherwise a row-major copy; likewise the kernel's
+  // (groups, patch, group outputs).
+  SmallVector<int64_t> xStrides = contiguousStrides(xShape);
+  SmallVector<int64_t> rowSizes{batch}, rowStrides{xStrides[0]}, patchSizes,
+      patchStrides;
+  for (int64_t i = 0; i < spatial; ++i) {
+    rowSizes.push_back(shape.out[i]);
+    rowStrides.push_back(xStrides[1 + i] * shape.strides[i]);
+    patchSizes.push_back(shape.kernel[i]);
+    patchStrides.push_back((shape.reversal[i] ? -1 : 1) * xStrides[1 + i] *
+                           shape.rhsDilation[i]);
+  }
+  patchSizes.push_back(kernelIn);
+  patchStrides.push_back(xStrides.back());
+  std::optional<int64_t> rowStride = mergedStride(rowSizes, rowStrides),
+                         patchStride = mergedStride(patchSizes, patchStrides);
+  bool lhsTransposed = rowStride && patchStride &&
+                       numpyTransposes(rows, patch, *rowStride, *patchStride);
+  SmallVector<int64_t> rhsStrides = contiguousStrides(rhsType.getShape());
+  SmallVector<int64_t> kernelSizes(shape.kernel), kernelStrides;
+  for (int64_t i = 0; i < spatial; ++i)
+    kernelStrides.push_back(rhsStrides[shape.rhsPermutation[i]]);
+  kernelSizes.push_back(kernelIn);
+  kernelStrides.push_back(rhsStrides[inDim]);
+  std::optional<int64_t> kernelStride = mergedStride(kernelSizes, kernelStrides);
+  bool rhsTransposed =
+      kernelStride &&
+      numpyTransposes(patch, kernelGroup, *kernelStride, rhsStrides[outDim]);
+
+  // The patches: loops g, then the rows' (b, o...) and the patch's (k..., c)
+  // dimensions, the patch's first where numpy hands them transposed.
+  int64_t rowsAt = lhsTransposed ? spatial + 2 : 1,
+          patchAt = lhsTransposed ? 1 : spatial + 2;
+  SmallVector<int64_t> patchShape(2 * spatial + 3);
+  patchShape[0] = groups;
+  patchShape[rowsAt] = batch;
+  SmallVector<AffineExpr> read(spatial + 2);
+  AffineExpr g = dim(0), n = dim(rowsAt), c = dim(patchAt + spatial);
+  read[0] = batchGrouped ? g * batch + n : n;
+  read[spatial + 1] = batchGrouped ? c : g * kernelIn + c;
+  for (int64_t i = 0; i < spatial; ++i) {
+    AffineExpr o = dim(rowsAt + 1 + i), k = dim(patchAt + i);
+    AffineExpr position = shape.reversal[i] ? shape.kernel[i] - 1 - k : k;
+    read[1 + i] = o * shape.strides[i] + position * shape.rhsDilation[i];
+    patchShape[rowsAt + 1 + i] = shape.out[i];
+    patchShape[patchAt + i] = shape.kernel[i];
+  }
+  patchShape[patchAt + spatial] = kernelIn;
+  Value patches = collapsed(b, loc, gathered(b, loc, x, patchShape, read),
+                            runs({1, spatial + 1, spatial + 1}));
+  // The kernel: loops g, then (k..., c) and j, j first where transposed.
+  int64_t jAt = rhsTransposed ? 1 : spatial + 2, kAt = rhsTransposed ? 2 : 1;
+  SmallVector<int64_t> kernelShape(spatial + 3);
+  kernelShape[0] = groups;
+  kernelShape[jAt] = kernelGroup;
+  SmallVector<AffineExpr> kernelRead(rhsType.getRank());
+  for (int64_t i = 0; i < spatial; ++i) {
+    kernelRead[shape.rhsPermutation[i]] = dim(kAt + i);
+    kernelShape[kAt + i] = shape.kernel[i];
+  }
+  kernelRead[inDim] = dim(kAt + spatial);
+  kernelShape[kAt + spatial] = kernelIn;
+  kernelRead[outDim] = dim(0) * kernelGroup + dim(jAt);
+  Value kernel = collapsed(
+      b, loc, gathered(b, loc, rhs, kernelShape, kernelRead),
+      runs(rhsTransposed ? SmallVector<int64_t>{1, 1, spatial + 1}
+                         : SmallVector<int64_t>{1, spatial + 1, 1}));
+  // C is (rows, groups, group outputs): the canonical result's layout.
+  SmallVector<std::array<int64_t, 3>> plan{
+      {0, 0, 1},                                          // groups
+      {lhsTransposed ? 2 : 1, -1, 0},                     // M
+      {-1, rhsTransposed ? 1 : 2, 2},                     // N
+      {lhsTransposed ? 1 : 2, rhsTransposed ? 2 : 1, -1}, // K
+  };
+  Value product = stridedProduct(
+      b, loc, module, patches, kernel,
+      RankedTensorType::get({rows, groups, kernelGroup}, element), plan);
+  SmallVector<int64_t> result(canonical);
+  result.push_back(shape.kernelOut);
+  return reshapedTo(b, loc, product, result);
+}
+
 // convolution: the lhs padded with zeros (lhs dilation as interior
 // padding), then one sum of products over the output's dimensions, the
 // kernel's spatial ones and the input features of a group:
@@ -493,7 +871,10 @@ struct DotToLinalg : OpConversionPattern<DotOp> {
 // lhs[group(f) * (N / batch_group_count) + b, c, ...]. A kernel-shaped
 // operand gives the reduction loops their bounds.
 struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ConvolutionToLinalg(const TypeConverter &converter, MLIRContext *context,
+                      bool library)
+      : OpConversionPattern(converter, context), library(library) {}
+  bool library;
   LogicalResult
   matchAndRewrite(ConvolutionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -549,6 +930,46 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
       return rewriter.notifyMatchFailure(op, "groups");
     int64_t groupOutputs = outFeatures / groups;
     Location loc = op.getLoc();
+    if (library && (element.isF32() || element.isF64()) &&
+        lhsElement == element && elementOf(op.getRhs()) == element) {
+      ConvolutionShape shape;
+      shape.lhsPermutation.push_back(numbers.getInputBatchDimension());
+      llvm::append_range(shape.lhsPermutation, inSpatial);
+      shape.lhsPermutation.push_back(numbers.getInputFeatureDimension());
+      llvm::append_range(shape.rhsPermutation, kernelSpatial);
+      shape.rhsPermutation.append({numbers.getKernelInputFeatureDimension(),
+                                   numbers.getKernelOutputFeatureDimension()});
+      shape.outPermutation.push_back(numbers.getOutputBatchDimension());
+      llvm::append_range(shape.outPermutation, outSpatial);
+      shape.outPermutation.push_back(numbers.getOutputFeatureDimension());
+      shape.strides = strides;
+      shape.lhsDilation = lhsDilation;
+      shape.rhsDilation = rhsDilation;
+      shape.reversal = reversal;
+      for (int64_t i = 0; i < spatial; ++i) {
+        shape.low.push_back(low[inSpatial[i]]);
+        shape.high.push_back(high[inSpatial[i]]);
+        shape.kernel.push_back(rhsType.getDimSize(kernelSpatial[i]));
+        shape.out.push_back(target.getDimSize(outSpatial[i]));
+      }
+      shape.batch = lhsBatch;
+      shape.features = lhsType.getDimSize(numbers.getInputFeatureDimension());
+      shape.kernelIn = groupInputs;
+      shape.kernelOut = outFeatures;
+      shape.featureGroups = groups;
+      shape.batchGroups = batchGroups;
+      FailureOr<Value> canonical =
+          convolutionByLibrary(rewriter, loc, op, adaptor.getLhs(),
+                               adaptor.getRhs(), lhsType, rhsType, shape);
+      if (succeeded(canonical)) {
+        // The result's dimension i is the canonical one `inverse[i]`.
+        SmallVector<int64_t> inverse(rank);
+        for (int64_t j = 0; j < rank; ++j)
+          inverse[shape.outPermutation[j]] = j;
+        rewriter.replaceOp(op, transposed(rewriter, loc, *canonical, inverse));
+        return success();
+      }
+    }
     // The padding is zeros of the element type. E8M0FNU has none: its lhs is
     // widened to f32 first and padded with f32 zeros, as the interpreter pads
     // (sumOfProducts takes an operand already in f32 as it is).
@@ -587,21 +1008,16 @@ struct ConvolutionToLinalg : OpConversionPattern<ConvolutionOp> {
       zero = zeroOf(rewriter, loc, storageType(lhsElement));
     }
     Value lhs = padded(rewriter, loc, source, zero, low, high, interior);
-    // Loops: d(0..rank) the output, then the kernel's spatial dimensions and
-    // the input feature within the group in the lhs's order of its dimensions
-    // (the innermost loop reads the lhs's innermost dimension). Float sums may
-    // round otherwise than the interpreter's, whose order is its matmul's.
+    // Loops: d(0..rank) the output, then the kernel's spatial dimensions in
+    // order and the input feature within the group: the interpreter's patch
+    // order (window position..., input feature), so small float sums run in
+    // its index order.
     int64_t loops = rank + spatial + 1;
     auto dim = [&](int64_t i) { return rewriter.getAffineDimExpr(i); };
     SmallVector<int64_t> reductionLoop(spatial + 1); // spatial i, then feature
     int64_t next = rank;
-    for (int64_t d = 0; d < lhsType.getRank(); ++d) {
-      if (d == numbers.getInputFeatureDimension())
-        reductionLoop[spatial] = next++;
-      for (int64_t i = 0; i < spatial; ++i)
-        if (inSpatial[i] == d)
-          reductionLoop[i] = next++;
-    }
+    for (int64_t i = 0; i <= spatial; ++i)
+      reductionLoop[i] = next++;
     if (next != loops)
       return rewriter.notifyMatchFailure(op, "dimension numbers");
     AffineExpr batch = dim(numbers.getOutputBatchDimension());
@@ -661,7 +1077,8 @@ void populateContractionPatterns(const TypeConverter &converter,
                                  bool libraryContractions) {
   patterns.add<DotGeneralToLinalg, DotToLinalg>(converter, patterns.getContext(),
                                                 libraryContractions);
-  patterns.add<ConvolutionToLinalg>(converter, patterns.getContext());
+  patterns.add<ConvolutionToLinalg>(converter, patterns.getContext(),
+                                    libraryContractions);
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

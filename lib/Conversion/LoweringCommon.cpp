@@ -288,6 +288,20 @@ MemRefType anyLayout(RankedTensorType tensor) {
   return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
 }
 
+func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
+                          Type element, ArrayRef<Type> arguments) {
+  std::string name = (base + (element.isF32() ? "_f32" : "_f64")).str();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto kernel = func::FuncOp::create(b, module.getLoc(), name,
+                                     b.getFunctionType(arguments, {}));
+  kernel.setPrivate();
+  kernel->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return kernel;
+}
+
 SmallVector<Value> callOnBuffers(OpBuilder &b, Location loc,
                                  func::FuncOp callee, ValueRange operands,
                                  ArrayRef<RankedTensorType> results,

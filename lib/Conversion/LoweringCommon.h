@@ -130,6 +130,12 @@ LogicalResult replaceByLinalg(ConversionPatternRewriter &rewriter,
 // a tensor's buffer casts to, whatever its layout.
 MemRefType anyLayout(RankedTensorType tensor);
 
+// The declaration of native kernel `base` + _f32/_f64 (lib/Runtime/
+// NativeKernels.h) for `element` (f32 or f64), taking `arguments`, at the
+// top of `module` (once).
+func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
+                          Type element, ArrayRef<Type> arguments);
+
 // Calls `callee`, whose arguments are one buffer per operand then one per
 // result (any layout, shapes as static or dynamic as the callee's), then
 // `scalars`, on the buffers of `operands` (read only) and on new buffers of
@@ -158,6 +164,10 @@ void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
 void populateScatterPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
+// library-math (LowerLibraryMath.cpp): f16 to f64 math functions of whole
+// tensors as calls of numpy's inner loops, above the element-wise patterns.
+void populateLibraryMathPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
 // enable-runtime-calls (LowerRuntimeCalls.cpp): below every other pattern.
 void populateRuntimeCallPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);

@@ -9,8 +9,11 @@
 // same library (np.matmul, BLAS on one thread, large 2-D products in two
 // halves of rows). Without a BLAS, a plain loop in index order.
 #include "Runtime/NativeKernels.h"
+#include "Runtime/BufferCache.h"
+#include "Runtime/NumpyLoops.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <thread>
 #include <vector>
@@ -57,22 +60,67 @@ MatrixLayout layoutOf(int64_t rows, int64_t columns, int64_t rowStride,
   return {kNoTrans, 0, false};
 }
 
-// Matrix `batch` of `m` as a row-major copy in `scratch` where BLAS cannot
-// take its strides; returns the data and layout to hand to BLAS.
+// One matrix of a product: `rows` x `columns` elements at `data`, with the
+// given element strides.
+template <typename T> struct Matrix {
+  const T *data;
+  int64_t rows, columns, rowStride, columnStride;
+};
+
+// How a copy is laid out where BLAS cannot take a matrix's strides: row-major
+// (the interpreter's dots copy so first, dot_conv._blas_ready), or as numpy's
+// matmul copies inside (its convolutions' products): column-major where the
+// rows step less than the columns (numpy/_core/src/umath/matmul.c.src).
+enum class Copy { RowMajor, AsNumpy };
+
+// `m` as BLAS takes it, from a copy in `scratch` where its strides do not fit.
 template <typename T>
-const T *prepared(const Memref3<T> &m, int64_t batch, MatrixLayout &layout,
+const T *prepared(const Matrix<T> &m, Copy copy, MatrixLayout &layout,
                   std::vector<T> &scratch) {
-  const T *data = m.aligned + m.offset + batch * m.strides[0];
-  int64_t rows = m.sizes[1], columns = m.sizes[2];
-  layout = layoutOf(rows, columns, m.strides[1], m.strides[2]);
+  int64_t rows = m.rows, columns = m.columns;
+  layout = layoutOf(rows, columns, m.rowStride, m.columnStride);
   if (layout.usable)
-    return data;
+    return m.data;
   scratch.resize(rows * columns);
+  bool columnMajor = copy == Copy::AsNumpy &&
+                     std::abs(m.rowStride) < std::abs(m.columnStride);
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < columns; ++j)
-      scratch[i * columns + j] = data[i * m.strides[1] + j * m.strides[2]];
-  layout = {kNoTrans, std::max<int64_t>(columns, 1), true};
+      scratch[columnMajor ? j * rows + i : i * columns + j] =
+          m.data[i * m.rowStride + j * m.columnStride];
+  layout = columnMajor ? MatrixLayout{kTrans, std::max<int64_t>(rows, 1), true}
+                       : MatrixLayout{kNoTrans, std::max<int64_t>(columns, 1),
+                                      true};
   return scratch.data();
+}
+
+// c = a x b (c: m x n, its columns contiguous unless n is 1) by BLAS, or in
+// index order over k without one (or for an empty k, or c of other strides).
+template <typename T>
+void product(CblasGemm<T> blas, const Matrix<T> &a, const Matrix<T> &b, T *c,
+             int64_t cRowStride, int64_t cColumnStride, Copy copy,
+             std::vector<T> &scratchA, std::vector<T> &scratchB) {
+  int64_t m = a.rows, k = a.columns, n = b.columns;
+  if (m == 0 || n == 0)
+    return;
+  bool rowMajorOut = n <= 1 || cColumnStride == 1;
+  if (k == 0 || !blas || !rowMajorOut) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        T sum = 0;
+        for (int64_t p = 0; p < k; ++p)
+          sum += a.data[i * a.rowStride + p * a.columnStride] *
+                 b.data[p * b.rowStride + j * b.columnStride];
+        c[i * cRowStride + j * cColumnStride] = sum;
+      }
+    return;
+  }
+  MatrixLayout layoutA, layoutB;
+  const T *dataA = prepared(a, copy, layoutA, scratchA);
+  const T *dataB = prepared(b, copy, layoutB, scratchB);
+  blas(kRowMajor, layoutA.trans, layoutB.trans, m, n, k, T(1), dataA,
+       layoutA.leading, dataB, layoutB.leading, T(0), c,
+       std::max<int64_t>(cRowStride, std::max<int64_t>(n, 1)));
 }
 
 // Rows [rowBegin, rowEnd) of every product C[b] = A[b] x B[b].
@@ -81,40 +129,17 @@ void gemmRows(CblasGemm<T> blas, const Memref3<T> *a, const Memref3<T> *b,
               Memref3<T> *c, int64_t rowBegin, int64_t rowEnd) {
   int64_t batches = c->sizes[0], m = rowEnd - rowBegin, n = c->sizes[2],
           k = a->sizes[2];
-  Memref3<T> rowsOfA = *a, rowsOfC = *c;
-  rowsOfA.offset += rowBegin * a->strides[1];
-  rowsOfA.sizes[1] = m;
-  rowsOfC.offset += rowBegin * c->strides[1];
-  rowsOfC.sizes[1] = m;
-  a = &rowsOfA;
-  c = &rowsOfC;
   std::vector<T> scratchA, scratchB;
   for (int64_t batch = 0; batch < batches; ++batch) {
-    T *out = c->aligned + c->offset + batch * c->strides[0];
-    if (m == 0 || n == 0)
-      continue;
-    bool rowMajorOut = n <= 1 || c->strides[2] == 1;
-    if (k == 0 || !blas || !rowMajorOut) { // index order over k
-      for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) {
-          const T *row = a->aligned + a->offset + batch * a->strides[0] +
-                         i * a->strides[1];
-          const T *column = b->aligned + b->offset + batch * b->strides[0] +
-                            j * b->strides[2];
-          T sum = 0;
-          for (int64_t p = 0; p < k; ++p)
-            sum += row[p * a->strides[2]] * column[p * b->strides[1]];
-          out[i * c->strides[1] + j * c->strides[2]] = sum;
-        }
-      continue;
-    }
-    MatrixLayout layoutA, layoutB;
-    const T *dataA = prepared(*a, batch, layoutA, scratchA);
-    const T *dataB = prepared(*b, batch, layoutB, scratchB);
-    // C is the backend's own row-major buffer.
-    blas(kRowMajor, layoutA.trans, layoutB.trans, m, n, k, T(1), dataA,
-         layoutA.leading, dataB, layoutB.leading, T(0), out,
-         std::max<int64_t>(c->strides[1], std::max<int64_t>(n, 1)));
+    Matrix<T> rowsOfA{a->aligned + a->offset + batch * a->strides[0] +
+                          rowBegin * a->strides[1],
+                      m, k, a->strides[1], a->strides[2]};
+    Matrix<T> matrixB{b->aligned + b->offset + batch * b->strides[0], k, n,
+                      b->strides[1], b->strides[2]};
+    product(blas, rowsOfA, matrixB,
+            c->aligned + c->offset + batch * c->strides[0] +
+                rowBegin * c->strides[1],
+            c->strides[1], c->strides[2], Copy::RowMajor, scratchA, scratchB);
   }
 }
 
@@ -152,6 +177,95 @@ void gemm(CblasGemm<T> blas, const Memref3<T> *lhs, const Memref3<T> *rhs,
   second.join();
 }
 
+// An unranked memref as the C interface passes it, and its ranked
+// descriptor's fields (allocated, aligned, offset, sizes[rank],
+// strides[rank]).
+struct Unranked {
+  int64_t rank;
+  void *descriptor;
+};
+
+template <typename T> struct Strided {
+  T *data;
+  int64_t rank;
+  const int64_t *sizes, *strides;
+};
+
+template <typename T> Strided<T> stridedOf(const Unranked *memref) {
+  auto *fields = static_cast<char *>(memref->descriptor);
+  T *aligned = *reinterpret_cast<T **>(fields + sizeof(T *));
+  auto *numbers = reinterpret_cast<const int64_t *>(fields + 2 * sizeof(T *));
+  return {aligned + numbers[0], memref->rank, numbers + 1,
+          numbers + 1 + memref->rank};
+}
+
+struct Memref1I64 {
+  int64_t *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+};
+
+// The strided kernel: every product of a plan (see the header), each as
+// numpy's matmul computes one matrix of its loop (product with Copy::AsNumpy).
+// A plan the buffers do not fit computes nothing (the lowering writes the
+// plans; nothing here may abort the process).
+template <typename T>
+void gemmStrided(CblasGemm<T> blas, const Unranked *lhs, const Unranked *rhs,
+                 const Unranked *out, const Memref1I64 *planBuffer) {
+  Strided<T> operand[3] = {stridedOf<T>(lhs), stridedOf<T>(rhs),
+                           stridedOf<T>(out)};
+  const int64_t *plan = planBuffer->aligned + planBuffer->offset;
+  int64_t entries = planBuffer->sizes[0], step = planBuffer->strides[0];
+  if (entries < 1)
+    return;
+  int64_t loops = plan[0];
+  if (loops < 3 || entries != 1 + 3 * loops)
+    return;
+  // size[l], and stride[o][l] of operand o along loop l (0 where absent).
+  std::vector<int64_t> size(loops, -1), stride(3 * loops, 0);
+  for (int64_t l = 0; l < loops; ++l)
+    for (int o = 0; o < 3; ++o) {
+      int64_t dim = plan[(1 + 3 * l + o) * step];
+      if (dim < 0)
+        continue;
+      if (dim >= operand[o].rank)
+        return;
+      int64_t extent = operand[o].sizes[dim];
+      if (size[l] >= 0 && size[l] != extent)
+        return;
+      size[l] = extent;
+      stride[o * loops + l] = operand[o].strides[dim];
+    }
+  for (int64_t l = 0; l < loops; ++l)
+    if (size[l] < 0)
+      size[l] = 1;
+  int64_t batchLoops = loops - 3, m = size[loops - 3], n = size[loops - 2],
+          k = size[loops - 1];
+  auto strideOf = [&](int o, int64_t l) { return stride[o * loops + l]; };
+  std::vector<int64_t> index(batchLoops, 0);
+  std::vector<T> scratchA, scratchB;
+  for (;;) {
+    int64_t at[3] = {0, 0, 0};
+    for (int64_t l = 0; l < batchLoops; ++l)
+      for (int o = 0; o < 3; ++o)
+        at[o] += index[l] * strideOf(o, l);
+    int64_t mLoop = loops - 3, nLoop = loops - 2, kLoop = loops - 1;
+    Matrix<T> a{operand[0].data + at[0], m, k, strideOf(0, mLoop),
+                strideOf(0, kLoop)};
+    Matrix<T> b{operand[1].data + at[1], k, n, strideOf(1, kLoop),
+                strideOf(1, nLoop)};
+    product(blas, a, b, operand[2].data + at[2], strideOf(2, mLoop),
+            strideOf(2, nLoop), Copy::AsNumpy, scratchA, scratchB);
+    int64_t l = batchLoops - 1;
+    for (; l >= 0; --l) {
+      if (++index[l] < size[l])
+        break;
+      index[l] = 0;
+    }
+    if (l < 0)
+      break;
+  }
+}
+
 } // namespace
 
 extern "C" {
@@ -173,6 +287,40 @@ void _mlir_ciface___stablehlo_py_gemm_f64(void *a, void *b, void *c,
   gemm(dgemm, static_cast<const Memref3<double> *>(a),
        static_cast<const Memref3<double> *>(b),
        static_cast<Memref3<double> *>(c), flags);
+}
+
+void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
+                                                  void *plan) {
+  gemmStrided<float>(sgemm, static_cast<const Unranked *>(a),
+                     static_cast<const Unranked *>(b),
+                     static_cast<const Unranked *>(c),
+                     static_cast<const Memref1I64 *>(plan));
+}
+
+void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
+                                                  void *plan) {
+  gemmStrided<double>(dgemm, static_cast<const Unranked *>(a),
+                      static_cast<const Unranked *>(b),
+                      static_cast<const Unranked *>(c),
+                      static_cast<const Memref1I64 *>(plan));
+}
+
+const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
+#define STABLEHLO_PY_KERNEL(symbol)                                          \
+  { #symbol, reinterpret_cast<void *>(&symbol) }
+  static const StablehloPyNativeKernel kernels[] = {
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f32),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f64),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f32),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f64),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f32),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f64),
+      STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_alloc),
+      STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_free),
+  };
+#undef STABLEHLO_PY_KERNEL
+  *count = sizeof(kernels) / sizeof(kernels[0]);
+  return kernels;
 }
 
 } // extern "C"

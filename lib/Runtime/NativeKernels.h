@@ -17,6 +17,27 @@ void _mlir_ciface___stablehlo_py_gemm_f32(void *a, void *b, void *c,
                                           int64_t flags);
 void _mlir_ciface___stablehlo_py_gemm_f64(void *a, void *b, void *c,
                                           int64_t flags);
+// Strided batched products (docs/lowering.md, "Native kernels"): A, B and C
+// are unranked memrefs (any rank and strides), `plan` a memref<?xi64>:
+// [L, then for each of L loops the dimension of A, B and C it runs along, -1
+// where the operand does not vary along it]. The last three loops are M, N
+// and K; the others are batch loops. For every batch index,
+// C[.., M, N] = A[.., M, K] x B[.., K, N] as numpy's matmul computes one
+// matrix of its loop: BLAS gemm, an operand BLAS cannot take copied as numpy
+// copies it.
+void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
+                                                  void *plan);
+void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
+                                                  void *plan);
+
+// Every function the compiled code calls here (these, NumpyLoops.h and
+// BufferCache.h): its symbol (a kernel's `_mlir_ciface_` form) and address;
+// `count` receives their number.
+struct StablehloPyNativeKernel {
+  const char *name;
+  void *address;
+};
+const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count);
 }
 
 #endif // STABLEHLO_PY_RUNTIME_NATIVEKERNELS_H

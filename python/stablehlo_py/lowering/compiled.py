@@ -186,7 +186,7 @@ class CompiledProgram:
             self._runtime = Runtime(linalg)
         except InterpreterError as e:
             raise LoweringError(f"cannot lower @{entry}: the runtime cannot run an op: {e}") from None
-        self._module = _run_pipeline(linalg, entry, to_llvm_pipeline())
+        self._module = _run_pipeline(linalg, entry, to_llvm_pipeline(compiled_backend=True))
         try:
             self._engine = execution_engine.ExecutionEngine(self._module, opt_level=2,
                                                             shared_libs=[_runner_utils()])

@@ -43,19 +43,29 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
     `mlir-opt` with the plugin runs it too. `compiled_backend`: the compiled backend's form,
     which only stablehlo_py runs: chlo and quantized ops expanded first (our Python passes
     chlo-legalize-to-stablehlo and stablehlo-legalize-quant-to-math), library ops (and forms
-    no pattern takes) as calls of the runtime (runtime.py), and large f32/f64 products as
-    calls of the native gemm kernel (kernels.py)."""
+    no pattern takes) as calls of the runtime (runtime.py), large f32/f64 products as
+    calls of the native gemm kernel (kernels.py), and math functions of whole tensors as calls
+    of numpy's own inner loops (numpy_loops.py)."""
     passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
     if compiled_backend:
         # inline first: a region's calls (a sort comparator calling a function) become its own
         # ops, which the patterns (or the runtime's one-op programs) take
         passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-legalize-quant-to-math", "inline{default-pipeline=}",
-                  "stablehlo-legalize-to-linalg{enable-runtime-calls library-contractions}", "canonicalize"]
+                  "stablehlo-legalize-to-linalg{enable-runtime-calls library-contractions library-math}", "canonicalize"]
     if to_llvm:
-        passes += _TO_LLVM
+        passes += _to_llvm(compiled_backend)
     return f"builtin.module({','.join(passes)})"
 
 
-def to_llvm_pipeline() -> str:
+def _to_llvm(compiled_backend: bool) -> list:
+    """_TO_LLVM; the compiled backend's buffers come from its own allocator (the native
+    kernels' _mlir_memref_to_llvm_alloc/free, lib/Runtime/BufferCache.cpp), which keeps large
+    temporaries for the next call rather than fresh pages from the kernel each time."""
+    if not compiled_backend:
+        return list(_TO_LLVM)
+    return [p + "{use-generic-functions}" if p == "finalize-memref-to-llvm" else p for p in _TO_LLVM]
+
+
+def to_llvm_pipeline(compiled_backend: bool = False) -> str:
     """The stock passes after ours: linalg-level IR (`pipeline(to_llvm=False)`) to LLVM."""
-    return f"builtin.module({','.join(_TO_LLVM)})"
+    return f"builtin.module({','.join(_to_llvm(compiled_backend))})"

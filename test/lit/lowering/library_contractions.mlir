@@ -55,3 +55,46 @@ func.func @batched(%a: tensor<3x8x300xf64>, %b: tensor<3x6x300xf64>) -> tensor<3
   %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<3x8x300xf64>, tensor<3x6x300xf64>) -> tensor<3x8x6xf64>
   return %0 : tensor<3x8x6xf64>
 }
+
+// -----
+
+// A convolution the interpreter sums by one matmul per kernel position (16
+// input features, above the index-order sizes): per position, the lhs slice
+// that position reads and the kernel's slice there go to the strided gemm
+// kernel (plan: 5 loops, then per loop the dimension of A, B and C: groups
+// (2, 1, 2), batch (0, -1, 0), M (1, -1, 1), N (-1, 2, 3), K (3, 0, -1)), and
+// the positions' products are added in order.
+// CHECK-LABEL: func.func private @__stablehlo_py_gemm_strided_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<?xi64, strided<[?], offset: ?>>) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @convolution_taps
+// CHECK: tensor.extract_slice %arg0[0, 0, 0] [4, 298, 16] [1, 1, 1]
+// CHECK: tensor.extract_slice %arg1[0, 0, 0] [1, 16, 16] [1, 1, 1] : tensor<3x16x16xf32> to tensor<16x16xf32>
+// CHECK: arith.constant dense<[5, 2, 1, 2, 0, -1, 0, 1, -1, 1, -1, 2, 3, 3, 0, -1]> : tensor<16xi64>
+// CHECK: call @__stablehlo_py_gemm_strided_f32
+// CHECK: tensor.extract_slice %arg0[0, 1, 0] [4, 298, 16] [1, 1, 1]
+// CHECK: call @__stablehlo_py_gemm_strided_f32
+// CHECK: arith.addf
+// CHECK: tensor.extract_slice %arg0[0, 2, 0] [4, 298, 16] [1, 1, 1]
+// CHECK: call @__stablehlo_py_gemm_strided_f32
+// CHECK: arith.addf
+// CHECK-NOT: call @__stablehlo_py_gemm
+// PLAIN-LABEL: func.func @convolution_taps
+// PLAIN-NOT: __stablehlo_py_gemm
+func.func @convolution_taps(%a: tensor<4x300x16xf32>, %b: tensor<3x16x16xf32>) -> tensor<4x298x16xf32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x300x16xf32>, tensor<3x16x16xf32>) -> tensor<4x298x16xf32>
+  return %0 : tensor<4x298x16xf32>
+}
+
+// -----
+
+// Fewer input features: the windows copied into a (groups, rows, patch)
+// matrix (a linalg.generic gathering the padded lhs), one strided gemm.
+// CHECK-LABEL: func.func @convolution_patches
+// CHECK: linalg.generic
+// CHECK: tensor.collapse_shape
+// CHECK: call @__stablehlo_py_gemm_strided_f32
+// PLAIN-LABEL: func.func @convolution_patches
+// PLAIN-NOT: __stablehlo_py_gemm
+func.func @convolution_patches(%a: tensor<8x16x16x3xf32>, %b: tensor<3x3x3x32xf32>) -> tensor<8x16x16x32xf32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<8x16x16x3xf32>, tensor<3x3x3x32xf32>) -> tensor<8x16x16x32xf32>
+  return %0 : tensor<8x16x16x32xf32>
+}

@@ -1,0 +1,100 @@
+// stablehlo-legalize-to-linalg, library-math (ours): math functions on whole
+// tensors as calls of numpy's own inner loop for the function
+// (lib/Runtime/NumpyLoops.h). The interpreter computes them by numpy's
+// ufuncs (f16 and bf16 in f32, rounded once), so the compiled code gets its
+// results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
+// library's functions runs 10-20 times slower.
+#include "Conversion/LoweringCommon.h"
+#include "Runtime/NumpyLoops.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir::stablehlo::linalg_lowering {
+namespace {
+
+// The index of `name` in kNumpyUnaryLoops.
+int64_t loopIndex(StringRef name) {
+  for (int64_t i = 0; i < kNumpyUnaryLoopCount; ++i)
+    if (name == kNumpyUnaryLoops[i])
+      return i;
+  llvm_unreachable("not a numpy loop of NumpyLoops.h");
+}
+
+// @__stablehlo_py_numpy_loop_f32/_f64(memref<?xT, any layout> in, out, slot).
+func::FuncOp loopKernel(OpBuilder &b, ModuleOp module, Type element) {
+  Type buffer =
+      anyLayout(RankedTensorType::get({ShapedType::kDynamic}, element));
+  return nativeKernel(b, module, "__stablehlo_py_numpy_loop", element,
+                      {buffer, buffer, b.getI64Type()});
+}
+
+template <typename OpTy>
+struct MathToNumpyLoop : OpConversionPattern<OpTy> {
+  MathToNumpyLoop(const TypeConverter &converter, MLIRContext *context,
+                  StringRef function)
+      : OpConversionPattern<OpTy>(converter, context, /*benefit=*/2),
+        function(loopIndex(function)) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(adaptor.getOperand().getType());
+    // Rank 0 stays scalar code (in loops it is a register, not a call).
+    if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+        type.getNumElements() == 0 || type != op.getType())
+      return rewriter.notifyMatchFailure(op, "expected a static tensor");
+    Type element = type.getElementType();
+    if (!element.isF16() && !element.isBF16() && !element.isF32() &&
+        !element.isF64())
+      return rewriter.notifyMatchFailure(op, "expected f16, bf16, f32 or f64");
+    auto module = op->template getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not in a module");
+    Location loc = op.getLoc();
+    Type compute = element.isF64() ? rewriter.getF64Type() : rewriter.getF32Type();
+    auto computeType = type.clone(compute);
+    Value x = adaptor.getOperand();
+    if (element != compute) // converted by the elementwise patterns
+      x = ConvertOp::create(rewriter, loc, computeType, x);
+    // One dimension: the buffer is contiguous (an identity layout), so the
+    // loop runs once over all of it.
+    SmallVector<ReassociationIndices> all(1);
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      all.front().push_back(d);
+    bool flatten = type.getRank() > 1;
+    auto flatType = RankedTensorType::get({type.getNumElements()}, compute);
+    Value flat =
+        flatten ? tensor::CollapseShapeOp::create(rewriter, loc, flatType, x, all)
+                : x;
+    Value slot = arith::ConstantIntOp::create(
+        rewriter, loc, rewriter.getI64Type(), 2 * function + (element.isF64() ? 1 : 0));
+    Value y = callOnBuffers(rewriter, loc, loopKernel(rewriter, module, compute),
+                            {flat}, {flatType}, {slot})
+                  .front();
+    if (flatten)
+      y = tensor::ExpandShapeOp::create(rewriter, loc, computeType, y, all);
+    if (element != compute)
+      y = ConvertOp::create(rewriter, loc, type, y);
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+
+  int64_t function;
+};
+
+} // namespace
+
+void populateLibraryMathPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<MathToNumpyLoop<ExpOp>>(converter, context, "exp");
+  patterns.add<MathToNumpyLoop<Expm1Op>>(converter, context, "expm1");
+  patterns.add<MathToNumpyLoop<LogOp>>(converter, context, "log");
+  patterns.add<MathToNumpyLoop<Log1pOp>>(converter, context, "log1p");
+  patterns.add<MathToNumpyLoop<TanhOp>>(converter, context, "tanh");
+  patterns.add<MathToNumpyLoop<SineOp>>(converter, context, "sin");
+  patterns.add<MathToNumpyLoop<CosineOp>>(converter, context, "cos");
+  patterns.add<MathToNumpyLoop<TanOp>>(converter, context, "tan");
+}
+
+} // namespace mlir::stablehlo::linalg_lowering
