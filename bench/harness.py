@@ -99,12 +99,27 @@ class Outcome:
     check: str = ""  # "ok" or "WRONG: ..."
     reference_check: str = ""
     lines: int = 0
+    iree: Engine = field(default_factory=lambda: Engine(IREE, error="not run"))
+    iree_check: str = ""
 
     @property
     def ratio(self) -> Optional[float]:
         if self.ours.median is None or self.xla.median is None:
             return None
         return self.ours.median / self.xla.median
+
+    @property
+    def peer(self) -> Engine:
+        """The faster of XLA and IREE (IREE only where it agrees with XLA)."""
+        if self.iree.median is not None and self.iree_check == "ok" and (
+                self.xla.median is None or self.iree.median < self.xla.median):
+            return self.iree
+        return self.xla
+
+    @property
+    def peer_ratio(self) -> Optional[float]:
+        peer = self.peer.median
+        return None if self.ours.median is None or peer is None else self.ours.median / peer
 
 
 # --- timing -----------------------------------------------------------------------------
@@ -239,53 +254,96 @@ def prepare_ours(text, inputs, backend: str = "interpreter"):
     return (lambda: run(*inputs)), as_list(run(*inputs)), prepare
 
 
-# The reference interpreter runs in a child process (`python harness.py --reference-worker DIR`):
-# DIR holds module.mlir, in_<i>.npy and config.json; the child writes `started` (wall-clock time of
-# its first call), times.json after every call, and out_<i>.npy.
+# The reference interpreter and IREE run in child processes (`python harness.py --worker KIND
+# DIR`): IREE's compiler carries its own MLIR Python bindings, which cannot share a process with
+# the SDK's (stablehlo_py's); and a crash or hang of the reference is recorded, not fatal. DIR
+# holds module.mlir, in_<i>.npy and config.json; the child prepares its engine, makes `warmup`
+# untimed calls, writes `started` (wall-clock time of its first timed call), times.json after
+# every call, and out_<i>.npy.
 
 REFERENCE = "reference interpreter (jaxlib eval_module)"
+IREE = "IREE (llvm-cpu, host CPU)"
 
 
-def reference_worker(directory: str) -> int:
+def _reference_engine(text, inputs):
+    """(call, results -> numpy arrays) of jaxlib's reference interpreter (eval_module)."""
     from jax._src.interpreters import mlir as jax_mlir
     from jaxlib.mlir import ir
     from jaxlib.mlir.dialects import stablehlo
 
+    context = jax_mlir.make_ir_context()
+    context.__enter__()  # for the worker's lifetime
+    ir.Location.unknown().__enter__()
+    module = ir.Module.parse(text)
+    args = [ir.DenseElementsAttr.get(np.array(a, order="C")) for a in inputs]  # keeps 0-d arrays 0-d
+    return (lambda: stablehlo.eval_module(module, args)), (lambda results: [np.array(r) for r in results])
+
+
+def _iree_engine(text, inputs):
+    """(call, results -> numpy arrays) of the StableHLO `text` compiled by IREE for this CPU
+    (bench-only dependency: pip install -e '.[bench]'), run by its local-task driver (its own
+    threads) on inputs already on the device; a call returns once its results are computed."""
+    try:
+        import iree.compiler as iree_compiler
+        import iree.runtime as iree_runtime
+    except ImportError:
+        raise RuntimeError("IREE is not installed (pip install -e '.[bench]')") from None
+    vmfb = iree_compiler.compile_str(text, target_backends=["llvm-cpu"], input_type="stablehlo",
+                                     extra_args=["--iree-llvmcpu-target-cpu=host"])
+    config = iree_runtime.Config("local-task")
+    context = iree_runtime.SystemContext(config=config)
+    module = iree_runtime.VmModule.copy_buffer(context.instance, vmfb)
+    context.add_vm_module(module)
+    main = context.modules[module.name]["main"]
+    on_device = [iree_runtime.asdevicearray(config.device, a) for a in inputs]
+
+    def to_numpy(results):
+        return [np.asarray(r.to_host()) for r in (results if isinstance(results, (list, tuple)) else [results])]
+
+    return (lambda: main(*on_device)), to_numpy
+
+
+_CHILD_ENGINES = {"reference": (REFERENCE, _reference_engine), "iree": (IREE, _iree_engine)}
+
+
+def child_worker(kind: str, directory: str) -> int:
     with open(os.path.join(directory, "config.json")) as fh:
         config = json.load(fh)
     with open(os.path.join(directory, "module.mlir")) as fh:
         text = fh.read()
     inputs = [np.load(os.path.join(directory, f"in_{i}.npy")) for i in range(config["inputs"])]
-    with jax_mlir.make_ir_context(), ir.Location.unknown():
-        module = ir.Module.parse(text)
-        args = [ir.DenseElementsAttr.get(np.array(a, order="C")) for a in inputs]  # keeps 0-d arrays 0-d
-        times = []
-        with open(os.path.join(directory, "started"), "w") as fh:
-            fh.write(repr(time.time()))
-        while len(times) < config["repeats"] and sum(times) + (times[-1] if times else 0) <= config["budget"]:
-            start = time.perf_counter()
-            results = stablehlo.eval_module(module, args)
-            times.append(time.perf_counter() - start)
-            with open(os.path.join(directory, "times.json"), "w") as fh:
-                json.dump(times, fh)
-        for i, r in enumerate(results):
-            np.save(os.path.join(directory, f"out_{i}.npy"), np.array(r))
+    call, to_numpy = _CHILD_ENGINES[kind][1](text, inputs)
+    for _ in range(config["warmup"]):
+        call()
+    times = []
+    with open(os.path.join(directory, "started"), "w") as fh:
+        fh.write(repr(time.time()))
+    while len(times) < config["repeats"] and sum(times) + (times[-1] if times else 0) <= config["budget"]:
+        start = time.perf_counter()
+        results = call()
+        times.append(time.perf_counter() - start)
+        with open(os.path.join(directory, "times.json"), "w") as fh:
+            json.dump(times, fh)
+    for i, r in enumerate(to_numpy(results)):
+        np.save(os.path.join(directory, f"out_{i}.npy"), r)
     return 0
 
 
-def run_reference(text, inputs, repeats: int, budget: float, startup_timeout: float = 120.0) -> Engine:
-    """The reference interpreter on `inputs`: up to `repeats` calls, stopped `budget` seconds
-    after its first call started (parsing and input conversion are not timed)."""
-    engine = Engine(REFERENCE)
-    with tempfile.TemporaryDirectory(prefix="bench_ref_") as directory:
+def run_in_child(kind: str, text, inputs, repeats: int, budget: float, warmup: int = 0,
+                 startup_timeout: float = 120.0) -> Engine:
+    """Engine `kind` of _CHILD_ENGINES on `inputs` in a child process: up to `repeats` calls after
+    `warmup` untimed ones, stopped `budget` seconds after its first timed call started
+    (preparation is not timed)."""
+    engine = Engine(_CHILD_ENGINES[kind][0])
+    with tempfile.TemporaryDirectory(prefix=f"bench_{kind}_") as directory:
         with open(os.path.join(directory, "module.mlir"), "w") as fh:
             fh.write(text)
         for i, a in enumerate(inputs):
             np.save(os.path.join(directory, f"in_{i}.npy"), np.asarray(a))
         with open(os.path.join(directory, "config.json"), "w") as fh:
-            json.dump({"inputs": len(inputs), "repeats": repeats, "budget": budget}, fh)
+            json.dump({"inputs": len(inputs), "repeats": repeats, "budget": budget, "warmup": warmup}, fh)
         log = open(os.path.join(directory, "log.txt"), "w+")
-        proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--reference-worker", directory],
+        proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker", kind, directory],
                                 stdout=log, stderr=subprocess.STDOUT)
         started_path = os.path.join(directory, "started")
         launched = time.time()
@@ -398,11 +456,16 @@ def run_workload(w: Workload, s: Settings) -> Outcome:
                     engine.error = engine.error or _error(e)
     for engine in (xla, jit, ours):
         engine.times = times.get(engine.name, [])
+    # IREE in a child process (see run_in_child), its compile not timed, as many calls as the
+    # in-process engines may make
+    iree = run_in_child("iree", text, w.inputs, s.max_repeats, s.budget, s.warmup, startup_timeout=600.0)
     if s.reference:
-        reference = run_reference(text, w.inputs, s.ref_repeats, s.ref_budget)
+        reference = run_in_child("reference", text, w.inputs, s.ref_repeats, s.ref_budget)
     else:
         reference = Engine(REFERENCE, error="skipped (--no-reference)")
-    outcome = Outcome(w, xla, jit, ours, reference, prepare=prepare, lines=len(text.splitlines()))
+    outcome = Outcome(w, xla, jit, ours, reference, prepare=prepare, lines=len(text.splitlines()), iree=iree)
+    if xla.outputs is not None and iree.outputs is not None:
+        outcome.iree_check = check_close(iree.outputs, xla.outputs, w.rtol, w.atol)
     if xla.outputs is None:
         outcome.check = "no XLA result"
     elif ours.outputs is None:
@@ -494,8 +557,17 @@ def markdown_table(header: list, rows: list) -> str:
     return "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
 
 
-SUMMARY_HEADER = ["workload", "kind", "stablehlo-py", "XLA compiled", "ratio", "jax.jit (copies inputs)",
-                  "reference interp.", "reference / ours", "prepare", "agrees with XLA"]
+SUMMARY_HEADER = ["workload", "kind", "stablehlo-py", "XLA compiled", "ratio", "IREE", "vs faster peer",
+                  "jax.jit (copies inputs)", "reference interp.", "reference / ours", "prepare", "agrees with XLA"]
+
+
+def iree_cell(o: Outcome) -> str:
+    """IREE's time, or why it is missing or not counted."""
+    if o.iree.error:
+        return "n/a: " + short_error(o.iree.error).replace("|", "\\|")
+    if o.iree_check != "ok":
+        return f"{fmt_time(o.iree.median)} (disagrees with XLA)"
+    return fmt_time(o.iree.median)
 
 
 def summary_table(outcomes: list) -> str:
@@ -503,7 +575,9 @@ def summary_table(outcomes: list) -> str:
     for o in outcomes:
         ours = fmt_time(o.ours.median) if not o.ours.error else "failed"
         ref_time, ref_ratio = reference_cells(o)
+        peer = "IREE" if o.peer is o.iree else "XLA"
         rows.append([o.workload.name, o.workload.kind, ours, fmt_time(o.xla.median), fmt_ratio(o.ratio),
+                     iree_cell(o), f"{fmt_ratio(o.peer_ratio)} ({peer})" if o.peer_ratio else "-",
                      fmt_time(o.jit.median), ref_time, ref_ratio,
                      fmt_time(o.prepare), o.check.replace("|", "\\|")])
     return markdown_table(SUMMARY_HEADER, rows)
@@ -513,13 +587,15 @@ def detail_table(outcomes: list) -> str:
     """Per workload and engine: median, minimum and number of calls, tolerance, notes."""
     rows = []
     for o in outcomes:
-        for e in (o.ours, o.xla, o.jit, o.reference):
+        for e in (o.ours, o.xla, o.iree, o.jit, o.reference):
             if e.error:
                 rows.append([o.workload.name, e.name, "-", "-", "0", e.error.replace("|", "\\|")])
                 continue
             note = e.note
             if e is o.reference and o.reference_check:
                 note = (note + "; " if note else "") + f"vs XLA: {o.reference_check}"
+            if e is o.iree and o.iree_check:
+                note = (note + "; " if note else "") + f"vs XLA: {o.iree_check}"
             if e is o.ours:
                 note = f"tolerance {o.workload.tolerance}; {o.lines} lines of StableHLO"
             rows.append([o.workload.name, e.name, fmt_time(e.median) if e.times else "-",
@@ -536,6 +612,12 @@ def geomeans(outcomes: list) -> str:
                         key=lambda o: o.ratio)
             lines.append(f"{kind} workloads: geomean ratio {fmt_ratio(geomean(ratios))} over {len(ratios)} "
                          f"(worst {fmt_ratio(worst.ratio)}, {worst.workload.name})")
+        peers = [o for o in outcomes if o.workload.kind == kind and o.check == "ok" and o.peer_ratio]
+        if peers:
+            worst = max(peers, key=lambda o: o.peer_ratio)
+            lines.append(f"{kind} workloads against the faster of XLA and IREE: geomean "
+                         f"{fmt_ratio(geomean([o.peer_ratio for o in peers]))} over {len(peers)} "
+                         f"(worst {fmt_ratio(worst.peer_ratio)}, {worst.workload.name})")
     return "\n".join(lines)
 
 
@@ -595,11 +677,12 @@ def main_for(title: str, workloads: list, args) -> int:
     return 0 if all(o.check == "ok" for o in outcomes) else 1
 
 
-FOOTER = ("ratio = stablehlo-py median / XLA compiled median (smaller is faster); "
-          "reference / ours = reference median / stablehlo-py median (larger: we are faster).")
+FOOTER = ("ratio = stablehlo-py median / XLA compiled median (smaller is faster); vs faster peer = "
+          "stablehlo-py median / the faster of XLA and IREE; reference / ours = reference median / "
+          "stablehlo-py median (larger: we are faster).")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--reference-worker":
-        sys.exit(reference_worker(sys.argv[2]))
+    if len(sys.argv) == 4 and sys.argv[1] == "--worker":
+        sys.exit(child_worker(sys.argv[2], sys.argv[3]))
     print(__doc__)
