@@ -47,7 +47,7 @@ import numpy as np
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
-DENSE, LOOP = "dense", "scalar-loop"
+DENSE, LOOP, LATENCY = "dense", "scalar-loop", "latency"  # LATENCY: small models, per-call overhead
 
 
 # --- workloads --------------------------------------------------------------------------
@@ -56,12 +56,13 @@ DENSE, LOOP = "dense", "scalar-loop"
 @dataclass
 class Workload:
     name: str
-    kind: str  # DENSE or LOOP
-    fn: Callable
+    kind: str  # DENSE, LOOP or LATENCY
+    fn: Optional[Callable]  # a jax function, exported by jax.jit(fn).lower(...); or None with `text`
     inputs: list
     rtol: float = 1e-4
     atol: float = 1e-5  # times the largest |XLA output|
     description: str = ""
+    text: str = ""  # an exported program (another producer's), run as it is by every engine
 
     @property
     def tolerance(self) -> str:
@@ -95,7 +96,7 @@ class Outcome:
     jit: Engine
     ours: Engine
     reference: Engine
-    prepare: Optional[float] = None  # seconds for stablehlo_py.compile
+    prepare: Optional["Prepared"] = None  # stablehlo_py.compile's seconds, and the first call's
     check: str = ""  # "ok" or "WRONG: ..."
     reference_check: str = ""
     lines: int = 0
@@ -232,6 +233,25 @@ def prepare_xla(fn, inputs):
     return call, as_list(call())
 
 
+def prepare_xla_text(text, inputs):
+    """(call, outputs) of StableHLO `text` compiled by XLA for the CPU (as jax compiles what it
+    exports), on device-resident inputs."""
+    import jax
+    from jax._src import xla_bridge
+    from jax._src.lib import xla_client
+
+    backend = xla_bridge.get_backend("cpu")
+    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
+    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
+    on_device = [jax.device_put(a) for a in inputs]
+    jax.block_until_ready(on_device)
+
+    def call():
+        return jax.block_until_ready(executable.execute_sharded(on_device).disassemble_into_single_device_arrays())
+
+    return call, [np.asarray(shards[0]) for shards in call()]
+
+
 def prepare_jit(fn, inputs):
     """(call, outputs) of jax.jit(fn) on numpy inputs (copied to the device on every call)."""
     import jax
@@ -251,7 +271,23 @@ def prepare_ours(text, inputs, backend: str = "interpreter"):
     start = time.perf_counter()
     run = stablehlo_py.compile(text, backend=backend)
     prepare = time.perf_counter() - start
-    return (lambda: run(*inputs)), as_list(run(*inputs)), prepare
+    start = time.perf_counter()
+    outputs = as_list(run(*inputs))  # compiles first, for an entry refined per shape
+    first = time.perf_counter() - start
+    return (lambda: run(*inputs)), outputs, Prepared(prepare, first, getattr(run, "timings", {}).get("cache"))
+
+
+@dataclass
+class Prepared:
+    """stablehlo-py's compile and first-call seconds, and the compile cache's answer ("hit",
+    "miss", or "off"; None for the interpreter), reported apart from the timed calls."""
+    prepare: float
+    first_call: float
+    cache: Optional[str] = None
+
+    def __str__(self) -> str:
+        tag = " cached" if self.cache == "hit" else ""
+        return f"{fmt_time(self.prepare)}{tag} + 1st call {fmt_time(self.first_call)}"
 
 
 # The reference interpreter and IREE run in child processes (`python harness.py --worker KIND
@@ -429,11 +465,17 @@ def settings_from(args) -> Settings:
 def run_workload(w: Workload, s: Settings) -> Outcome:
     import jax
 
-    text = jax.jit(w.fn).lower(*w.inputs).as_text()
+    text = w.text or jax.jit(w.fn).lower(*w.inputs).as_text()
     xla, jit, ours = Engine("XLA compiled"), Engine("jax.jit (copies inputs)"), Engine("stablehlo-py")
     calls, prepare = {}, None
-    for engine, make in ((xla, lambda: prepare_xla(w.fn, w.inputs)), (jit, lambda: prepare_jit(w.fn, w.inputs)),
-                         (ours, lambda: prepare_ours(text, w.inputs, s.backend))):
+    if w.text:
+        jit.error = "an exported program: no jax function to jit"
+    makers = ((xla, lambda: prepare_xla_text(text, w.inputs) if w.text else prepare_xla(w.fn, w.inputs)),
+              (jit, None if w.text else lambda: prepare_jit(w.fn, w.inputs)),
+              (ours, lambda: prepare_ours(text, w.inputs, s.backend)))
+    for engine, make in makers:
+        if make is None:
+            continue
         try:
             made = make()
         except Exception as e:  # noqa: BLE001 (a benchmark reports, never crashes)
@@ -579,7 +621,7 @@ def summary_table(outcomes: list) -> str:
         rows.append([o.workload.name, o.workload.kind, ours, fmt_time(o.xla.median), fmt_ratio(o.ratio),
                      iree_cell(o), f"{fmt_ratio(o.peer_ratio)} ({peer})" if o.peer_ratio else "-",
                      fmt_time(o.jit.median), ref_time, ref_ratio,
-                     fmt_time(o.prepare), o.check.replace("|", "\\|")])
+                     str(o.prepare) if o.prepare else "-", o.check.replace("|", "\\|")])
     return markdown_table(SUMMARY_HEADER, rows)
 
 
@@ -605,7 +647,7 @@ def detail_table(outcomes: list) -> str:
 
 def geomeans(outcomes: list) -> str:
     lines = []
-    for kind in (DENSE, LOOP):
+    for kind in (DENSE, LOOP, LATENCY):
         ratios = [o.ratio for o in outcomes if o.workload.kind == kind and o.check == "ok"]
         if ratios:
             worst = max((o for o in outcomes if o.workload.kind == kind and o.check == "ok" and o.ratio),

@@ -4,7 +4,7 @@
                                       [--budget 1] [--ref-budget 8] ...
 
 Every workload of bench_mlp, bench_cnn, bench_transformer, bench_loops, bench_scatter,
-bench_sort and bench_layers at its default size, each timed by every engine of harness.py
+bench_sort, bench_layers and bench_torch_models at its default size, each timed by every engine of harness.py
 (stablehlo-py, XLA compiled on device-resident inputs, jax.jit, the upstream reference
 interpreter) side by side; results checked against XLA's. Prints the summary table, the dense
 and scalar-loop geomeans of stablehlo-py / XLA compiled, and writes RESULTS.md (summary,
@@ -41,11 +41,12 @@ def all_workloads() -> list:
     import bench_mlp
     import bench_scatter
     import bench_sort
+    import bench_torch_models
     import bench_transformer
 
     return [*bench_mlp.workloads(), *bench_cnn.workloads(), *bench_transformer.workloads(),
             *bench_scatter.workloads(), *bench_layers.workloads(), *bench_sort.workloads(),
-            *bench_loops.workloads()]
+            *bench_loops.workloads(), *bench_torch_models.workloads()]
 
 
 def cpu_model() -> str:
