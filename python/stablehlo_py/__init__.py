@@ -62,11 +62,13 @@ def interpret(module_or_text, *arrays, entry="main", limits=None, num_replicas=N
         arrays = call_arguments(module_or_text, arrays)
     except ValueError as e:
         raise InterpreterError(str(e)) from None
-    return run_on_grid(compile(module_or_text, entry=entry, limits=limits, strict=strict), arrays, num_replicas, num_partitions,
-                       collective_timeout, infeed, outfeed)
+    # One call: the interpreter, the reference, prepares in milliseconds where compiling takes
+    # tens to hundreds (docs/lowering.md, "Which backend runs").
+    run = compile(module_or_text, entry=entry, limits=limits, strict=strict, backend="interpreter")
+    return run_on_grid(run, arrays, num_replicas, num_partitions, collective_timeout, infeed, outfeed)
 
 
-def compile(module_or_text, entry="main", limits=None, strict=False, backend="interpreter",  # noqa: A001 (mirrors jax.jit naming)
+def compile(module_or_text, entry="main", limits=None, strict=False, backend=None,  # noqa: A001 (mirrors jax.jit naming)
             explain=False):
     """Prepares function `entry` once; returns a callable to run it many times.
     If its argument types have dynamic sizes, each new shape signature is
@@ -74,7 +76,8 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend="in
     (stablehlo_py._specializing). `strict`: as for `interpret`.
     `backend`: "interpreter" (the reference), "compiled" (native code through
     stablehlo_py.lowering: a program it cannot lower is a LoweringError naming the
-    op), or "auto": compiled when the whole program lowers; otherwise the
+    op), or "auto"; by default "auto", or "interpreter" when `limits` are given
+    (they bound the interpreter only). "auto": compiled when the whole program lowers; otherwise the
     interpreter runs the entry and each function it calls whose own program lowers
     runs compiled (stablehlo_py.lowering.native_callees). An entry with dynamic argument
     sizes is refined to each shape signature it is called with, and that program compiled
@@ -82,6 +85,8 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend="in
     the reason in `lowering_failures` / `specialization_failures`). Under "auto" the callable's
     `explanation` lists which backend runs each function and why, one line each;
     `explain=True` also prints it to stderr. `limits` bound the interpreter only."""
+    if backend is None:
+        backend = "auto" if limits is None else "interpreter"
     if backend not in ("interpreter", "compiled", "auto"):
         raise ValueError(f"backend must be 'interpreter', 'compiled' or 'auto', got {backend!r}")
     natives, explanation = {}, []

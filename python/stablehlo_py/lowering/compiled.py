@@ -11,9 +11,12 @@ Unsigned integers travel as their bits (the lowering computes on signless types)
 from __future__ import annotations
 
 import ctypes
+import os
+import time
 
 import numpy as np
 
+from . import cache as compile_cache
 from .._parsing import find_function, parse_module
 from ..interpreter.core.errors import InterpreterError
 from ..interpreter.core.types import TOKEN, TensorSpec, TokenSpec, coerce_argument, value_spec
@@ -26,6 +29,34 @@ from .runtime import Runtime
 
 
 _ONE_BLAS_THREAD = one_blas_thread()
+_OPT_LEVEL = 2  # LLVM's optimization and code generation level
+_ENGINE_OPTIONS = f"opt_level={_OPT_LEVEL} shared_libs=c_runner_utils"  # part of the cache key
+
+
+def _store(engine, folder: str, name: str, runtime) -> None:
+    """Keeps `engine`'s object code and the runtime's op programs in the compile cache (the
+    engine writes its object only to a file: a temporary one, in the cache directory)."""
+    import tempfile
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle, path = tempfile.mkstemp(prefix=".tmp-", suffix=".o", dir=folder)
+        os.close(handle)
+    except OSError:
+        return
+    try:
+        engine.dump_to_object_file(path)
+        with open(path, "rb") as f:
+            obj = f.read()
+    except (OSError, RuntimeError):
+        obj = b""
+    finally:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    if obj:
+        compile_cache.store(folder, name, {"runtime": runtime.texts}, obj)
 
 
 class LoweringError(InterpreterError):
@@ -96,6 +127,8 @@ def _parsed(module_or_text, strict: bool):
         source = module_or_text.operation.get_asm(binary=True, enable_debug_info=True)
     try:
         return parse_module(source, _lowering_context(), strict=strict)
+    except TypeError as e:  # not a program (parse_module says what is accepted)
+        raise LoweringError(str(e)) from None
     except ir.MLIRError as e:
         raise LoweringError(f"cannot parse the module: {e}") from None
 
@@ -159,10 +192,9 @@ class CompiledProgram:
     argument types' dtypes and shapes); it returns a list of new arrays."""
 
     def __init__(self, module_or_text, entry: str = "main", strict: bool = False):
-        from mlir import execution_engine
-
         import mlir.ir as ir
 
+        begin = time.perf_counter()
         self.entry = entry
         module = _parsed(module_or_text, strict)
         # The original element types (ui8 stays ui8): read before the lowering makes them signless.
@@ -180,25 +212,68 @@ class CompiledProgram:
                                 f"{grid[0]} replicas x {grid[1]} partitions (the interpreter runs it)")
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
+        # Prepare and compile times, apart from run times (seconds; docs/lowering.md, "Compile cache").
+        self.timings = {"cache": "off"}
+        self._runtime, self._engine, address = self._compiled(module, entry)
+        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
+        self._count = len(self.arg_specs) + len(self.result_specs)
+        self.timings["prepare"] = time.perf_counter() - begin
+
+    def _compiled(self, module, entry: str) -> tuple:
+        """(runtime, engine, address of the entry's packed wrapper) of the parsed `module`: from
+        the compile cache, else lowered and compiled by MLIR's ExecutionEngine (then cached)."""
+        from mlir import execution_engine
+
+        start = time.perf_counter()
+        folder, name = compile_cache.directory(), None
+        if folder is not None:
+            try:
+                name = compile_cache.key(module, entry, pipeline(True, True), _ENGINE_OPTIONS)
+            except Exception:  # noqa: BLE001 - an extension without the loader: compile as uncached
+                folder = None
+        if folder is not None:
+            self.timings["cache"] = "miss"
+            entry_found = compile_cache.load(folder, name)
+            loaded = entry_found and self._loaded(*entry_found, entry)
+            if loaded:
+                self.timings.update(cache="hit", load=time.perf_counter() - start)
+                return loaded
         # To linalg (library ops as runtime calls), the runtime's ops prepared, then to LLVM.
         linalg = _lowered(module, entry, to_llvm=False, compiled_backend=True)
         try:
-            self._runtime = Runtime(linalg)
+            runtime = Runtime(linalg)
         except InterpreterError as e:
             raise LoweringError(f"cannot lower @{entry}: the runtime cannot run an op: {e}") from None
-        self._module = _run_pipeline(linalg, entry, to_llvm_pipeline(compiled_backend=True))
+        lowered = _run_pipeline(linalg, entry, to_llvm_pipeline(compiled_backend=True))
+        middle = time.perf_counter()
+        self.timings["lower"] = middle - start
         try:
-            self._engine = execution_engine.ExecutionEngine(self._module, opt_level=2,
-                                                            shared_libs=[_runner_utils()])
+            engine = execution_engine.ExecutionEngine(lowered, opt_level=_OPT_LEVEL, shared_libs=[_runner_utils()])
         except Exception as e:  # noqa: BLE001 - the JIT's own failures, as one clear error
             raise LoweringError(f"cannot compile @{entry}: {e}") from None
-        self._runtime.register(self._engine)
-        register_native_kernels(self._engine)
-        address = self._engine.raw_lookup(f"_mlir_ciface_{entry}")
+        runtime.register(engine)
+        register_native_kernels(engine)
+        address = engine.raw_lookup(f"_mlir_ciface_{entry}")  # LLVM's code generation runs here
         if not address:
             raise LoweringError(f"the compiled code has no @{entry}")
-        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
-        self._count = len(self.arg_specs) + len(self.result_specs)
+        self.timings["codegen"] = time.perf_counter() - middle
+        if name is not None:
+            _store(engine, folder, name, runtime)
+        return runtime, engine, address
+
+    @staticmethod
+    def _loaded(metadata: dict, obj: bytes, entry: str):
+        """(runtime, engine, address) of a cached entry, or None when it does not link (then
+        the module is compiled and the entry rewritten)."""
+        try:
+            runtime = Runtime(texts=metadata["runtime"])
+            engine = compile_cache.LoadedObject(obj, [_runner_utils()])
+            runtime.register(engine)
+            register_native_kernels(engine)
+            address = engine.raw_lookup(f"_mlir_ciface_{entry}")
+        except (KeyError, TypeError, ValueError, RuntimeError, InterpreterError):
+            return None
+        return (runtime, engine, address) if address else None
 
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI prints them (as the interpreter's)."""

@@ -91,18 +91,19 @@ class RuntimeFunction:
 
 
 class Runtime:
-    """The runtime functions of one lowered module (linalg level), registered with its engine."""
+    """The runtime functions of one lowered module (linalg level), registered with its engine;
+    or of `texts`, the (name, op program) pairs `texts` of such a Runtime kept (cache.py)."""
 
-    def __init__(self, module):
+    def __init__(self, module=None, texts=None):
         import mlir.ir as ir
 
-        self.functions = []
+        if texts is None:
+            texts = [(ir.StringAttr(op.attributes["sym_name"]).value, ir.StringAttr(op.attributes[RUNTIME_OP]).value)
+                     for op in module.body.operations
+                     if op.operation.name == "func.func" and RUNTIME_OP in op.attributes]
+        self.texts = [(str(name), str(text)) for name, text in texts]
         self._state = _CallState()
-        for op in module.body.operations:
-            if op.operation.name == "func.func" and RUNTIME_OP in op.attributes:
-                name = ir.StringAttr(op.attributes["sym_name"]).value
-                text = ir.StringAttr(op.attributes[RUNTIME_OP]).value
-                self.functions.append(RuntimeFunction(name, text, self._state))
+        self.functions = [RuntimeFunction(name, text, self._state) for name, text in self.texts]
 
     def register(self, engine) -> None:
         for function in self.functions:

@@ -31,7 +31,7 @@ def _f(x):
 @pytest.mark.xla
 def test_each_shape_gets_a_static_plan_that_agrees_with_xla():
     exp, text = _export(_f, "b, 4")
-    exe = stablehlo_py.compile(text)
+    exe = stablehlo_py.compile(text, backend="interpreter")
     assert isinstance(exe, _specializing.SpecializingExecutable)
     assert [s.text for s in exe.arg_specs] == ["tensor<?x4xf32>"]
     rng = np.random.default_rng(0)
@@ -54,7 +54,7 @@ def test_interpret_specialises_too():
 
 def test_failed_shape_assertion_is_a_clear_error():
     _, text = _export(_f, "b, 4")
-    exe = stablehlo_py.compile(text)
+    exe = stablehlo_py.compile(text, backend="interpreter")
     with pytest.raises(InterpreterError, match="shape assertion failed: .*Expected value >= 1 for dimension variable 'b'"):
         exe(np.zeros((0, 4), np.float32))
     (reason,) = exe.specialization_failures.values()
@@ -63,7 +63,7 @@ def test_failed_shape_assertion_is_a_clear_error():
 
 def test_bad_arguments_are_reported_by_the_dynamic_plan():
     _, text = _export(_f, "b, 4")
-    exe = stablehlo_py.compile(text)
+    exe = stablehlo_py.compile(text, backend="interpreter")
     with pytest.raises(InterpreterError, match="float64"):
         exe(np.zeros((3, 4), np.float64))
     with pytest.raises(InterpreterError):
@@ -82,7 +82,7 @@ def test_unrefinable_entries_run_on_the_dynamic_plan():
       %0 = stablehlo.custom_call @my_target(%x) : (tensor<?xf32>) -> tensor<?xf32>
       return %0 : tensor<?xf32>
     }"""
-    exe = stablehlo_py.compile(text, entry="f")
+    exe = stablehlo_py.compile(text, entry="f", backend="interpreter")
     x = np.arange(3, dtype=np.float32)
     np.testing.assert_array_equal(exe(x)[0], 2 * x)
     assert exe.plan_for(x) is exe._dynamic
@@ -90,14 +90,15 @@ def test_unrefinable_entries_run_on_the_dynamic_plan():
 
 
 def test_static_entries_are_plain_executables():
-    exe = stablehlo_py.compile("func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> { return %x : tensor<2xf32> }")
+    exe = stablehlo_py.compile("func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> { return %x : tensor<2xf32> }",
+                               backend="interpreter")
     assert isinstance(exe, Executable)
 
 
 def test_cache_keeps_the_most_recent_signatures(monkeypatch):
     monkeypatch.setattr(_specializing, "CACHE_SIZE", 2)
     _, text = _export(lambda x: x + 1, "b")
-    exe = stablehlo_py.compile(text)
+    exe = stablehlo_py.compile(text, backend="interpreter")
     first = exe.plan_for(np.zeros(1, np.float32))
     exe.plan_for(np.zeros(2, np.float32))
     assert exe.plan_for(np.zeros(1, np.float32)) is first

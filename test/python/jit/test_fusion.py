@@ -62,7 +62,7 @@ class _Recorder:
 def run_fused(text: str, args: list, loops: int | None = None, **options) -> list:
     """`text` on `args` with every run of two or more ops fused (any size); asserts its loops ran natively."""
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        executable = stablehlo_py.compile(text, **options)
+        executable = stablehlo_py.compile(text, **options, backend="interpreter")
         executable(*args)  # the first call runs the kernels
         assert all(not loop.entries for loop in recorder.loops)
         results = executable(*args)
@@ -77,7 +77,7 @@ def run_fused(text: str, args: list, loops: int | None = None, **options) -> lis
 def run_unfused(text: str, args: list, **options) -> list:
     """`text` on `args` with each op's numpy kernel (fusion off)."""
     with mock.patch.dict(os.environ, {"STABLEHLO_PY_NATIVE": "0"}), _Recorder() as recorder:
-        results = stablehlo_py.compile(text, **options)(*args)
+        results = stablehlo_py.compile(text, **options, backend="interpreter")(*args)
     assert not recorder.loops
     return [np.asarray(r) for r in results]
 
@@ -253,7 +253,7 @@ def test_inputs_of_any_layout_from_the_caller():
     layouts = [(base.T, other[::2, ::2]), (base.T[::-1], np.broadcast_to(other[0, :40], (32, 40))),
                (np.ascontiguousarray(base.T), other[:32, 40:])]
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         for a, b in layouts * 2:
             (got,) = executable(a, b)
             same_bits(np.asarray(got), (a + b) * a, "layout")
@@ -276,7 +276,7 @@ def test_stores_are_declared_apart_from_the_loads_and_inputs_may_overlap():
         for g, w, name in zip(got, [s, s * b, s * b > a], "spc"):
             same_bits(g, w, f"overlapping inputs: {name}")
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        stablehlo_py.compile(text)
+        stablehlo_py.compile(text, backend="interpreter")
     source = recorder.loops[0].text(((48, 1), (48, 1)))
     loads = [line for line in source.splitlines() if "llvm.load" in line and "-> !llvm.ptr" not in line]
     stores = [line for line in source.splitlines() if "llvm.store" in line]
@@ -307,7 +307,7 @@ def test_values_read_after_the_run_are_its_outputs_and_per_element_calls_end_it(
     # the reduce in numpy's order (not BLAS's), so its oracle can be np.add.reduce bit for bit
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), mock.patch.object(reductions, "BLAS_SUM_ELEMENTS", 1 << 62), \
             _Recorder() as recorder:
-        executable = stablehlo_py.compile(OUTPUTS)
+        executable = stablehlo_py.compile(OUTPUTS, backend="interpreter")
         executable(x)
         got = executable(x)
     assert all(loop.entries for loop in recorder.loops)
@@ -342,7 +342,7 @@ def test_runs_end_at_another_shape_and_views_of_their_values_stay_in_place():
     x = rng.standard_normal((64, 64)).astype(np.float32)
     y = rng.standard_normal((32, 96)).astype(np.float32)
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        executable = stablehlo_py.compile(RUN_BOUNDARIES)
+        executable = stablehlo_py.compile(RUN_BOUNDARIES, backend="interpreter")
         executable(x, y)
         b, d = executable(x, y)
     assert all(loop.entries for loop in recorder.loops)
@@ -365,7 +365,7 @@ def test_ops_with_rank_0_operands_end_a_run():
     rng = np.random.default_rng(23)
     x, y = (rng.standard_normal((64, 64)).astype(np.float32) for _ in range(2))
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         for pred in (True, False, True, False):
             (got,) = executable(np.bool_(pred), x, y, np.float32(0.25))
             want = -np.clip((x + y) * x if pred else y, np.float32(-0.25), np.float32(0.25))
@@ -387,11 +387,11 @@ def test_a_constant_array_in_a_run_is_read_element_by_element():
 def test_small_runs_and_the_off_switch_leave_the_kernels():
     x = np.ones((256, 64), np.float32)
     with _Recorder() as recorder:
-        stablehlo_py.compile(OUTPUTS)(x[:, :1].repeat(64, 1))  # 16384 elements: under FUSE_ELEMENTS
+        stablehlo_py.compile(OUTPUTS, backend="interpreter")(x[:, :1].repeat(64, 1))  # 16384 elements: under FUSE_ELEMENTS
     assert not recorder.loops
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), mock.patch.dict(os.environ, {"STABLEHLO_PY_NATIVE": "0"}), \
             _Recorder() as recorder:
-        stablehlo_py.compile(OUTPUTS)(x)
+        stablehlo_py.compile(OUTPUTS, backend="interpreter")(x)
     assert not recorder.loops
 
 
@@ -403,7 +403,7 @@ def test_a_run_over_the_threshold_is_fused_without_patching():
     rng = np.random.default_rng(11)
     a, b = (rng.standard_normal(shape).astype(np.float32) for _ in range(2))
     with _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         executable(a, b)
         (got,) = executable(a, b)
     assert len(recorder.loops) == 1 and len(recorder.loops[0].entries) == 1 and recorder.loops[0].tier == "native"
@@ -427,7 +427,7 @@ def test_the_original_steps_run_when_the_jit_fails():
 
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), mock.patch.object(native, "jit", failing), \
             _Recorder() as recorder:
-        executable = stablehlo_py.compile(STRIDED)
+        executable = stablehlo_py.compile(STRIDED, backend="interpreter")
         executable(*args)
         (got,) = executable(*args)
     (loop,) = recorder.loops
@@ -445,7 +445,7 @@ def test_errors_of_the_original_steps_name_their_op():
         raise InterpreterError("broken on purpose")
 
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         (loop,) = recorder.loops
         run, ins, outs, _ = loop.original.steps[1]
         loop.original.steps[1] = (run, ins, outs, broken_multiply)
@@ -457,7 +457,7 @@ def test_concurrent_first_calls():
     x, col, row, t, big = args = _strided_inputs()
     want = (np.maximum((x - col[:, None]) * row[None, :] + t.T, x[::-1, ::-1]) / big[1::2, ::2]).astype(np.float32)
     with mock.patch.object(fusion, "FUSE_ELEMENTS", 1), _Recorder() as recorder:
-        executable = stablehlo_py.compile(STRIDED)
+        executable = stablehlo_py.compile(STRIDED, backend="interpreter")
     results, errors = [], []
 
     def call():
@@ -496,7 +496,7 @@ def test_layer_norm_against_xla():
             rng.standard_normal(512).astype(np.float32)]
     text = export(layer_norm, *args)
     with _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         executable(*args)
         (got,) = executable(*args)
     assert len(recorder.loops) >= 2 and all(loop.entries and loop.tier == "native" for loop in recorder.loops)
@@ -519,7 +519,7 @@ def test_relu_of_a_bias_add_against_xla():
     args[0][0, :4] = [np.nan, np.inf, -np.inf, -0.0]
     text = export(dense_relu, *args)
     with _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         executable(*args)
         (got,) = executable(*args)
     (loop,) = recorder.loops
@@ -542,7 +542,7 @@ def test_softmax_against_xla():
     x[0, :3] = [np.inf, -np.inf, 0.0]
     text = export(softmax, x)
     with _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         executable(x)
         (got,) = executable(x)
     assert [[op.name for op in loop.members] for loop in recorder.loops] == [["stablehlo.subtract"],
@@ -563,7 +563,7 @@ def test_gelu_polynomial_against_xla():
     x = np.random.default_rng(17).standard_normal((256, 256)).astype(np.float32) * 3
     text = export(gelu, x)
     with _Recorder() as recorder:
-        executable = stablehlo_py.compile(text)
+        executable = stablehlo_py.compile(text, backend="interpreter")
         executable(x)
         (got,) = executable(x)
     assert len(recorder.loops) == 2 and all(loop.entries and loop.tier == "native" for loop in recorder.loops)

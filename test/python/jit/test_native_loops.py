@@ -73,7 +73,7 @@ def compiled(text: str, **options):
         return loops[-1]
 
     with mock.patch.object(control_flow, "compile_while", spy):
-        return stablehlo_py.compile(text, **options), loops
+        return stablehlo_py.compile(text, **options, backend="interpreter"), loops
 
 
 def run_native(text: str, args: list, **options) -> list:

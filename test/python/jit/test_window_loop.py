@@ -131,7 +131,7 @@ def check(element, op, x, init, window, strides=None, padding=None, win=None, na
     text = module(element, op, x.shape, window, strides, padding, win)
     expected = oracle(op, x, init, window, strides, padding, win)
     with _Spy() as spy:
-        fn = stablehlo_py.compile(text)
+        fn = stablehlo_py.compile(text, backend="interpreter")
         for call in range(2):
             got = fn(x, init)
             assert_same(got, [expected], f"{element} {op} call {call}")
@@ -244,7 +244,7 @@ def test_jax_pools_against_xla(pool, dtype):
     x.reshape(-1)[::97] = -0.0
     expected = xla(fn, x)
     with _Spy() as spy:
-        compiled = stablehlo_py.compile(export(fn, x))
+        compiled = stablehlo_py.compile(export(fn, x), backend="interpreter")
         for _ in range(2):
             assert_same(compiled(x), expected, fn.__name__)
     assert spy.ran == [False, True]
@@ -268,7 +268,7 @@ def test_the_off_switch(monkeypatch):
     monkeypatch.setenv("STABLEHLO_PY_NATIVE", "1")
     text = module("f32", "add", x.shape, (3, 3), padding=((1, 1), (1, 1)))
     with _Spy() as spy:
-        fn = stablehlo_py.compile(text)
+        fn = stablehlo_py.compile(text, backend="interpreter")
         monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")  # switched off after preparing: numpy still
         expected = oracle("add", x, np.float32(0), (3, 3), padding=((1, 1), (1, 1)))
         for _ in range(3):
@@ -285,7 +285,7 @@ def test_a_failed_jit_runs_numpy_from_then_on(monkeypatch):
     text = module("f32", "add", x.shape, (3, 3), padding=((1, 1), (1, 1)))
     expected = oracle("add", x, np.float32(0), (3, 3), padding=((1, 1), (1, 1)))
     with _Spy() as spy:
-        fn = stablehlo_py.compile(text)
+        fn = stablehlo_py.compile(text, backend="interpreter")
         for _ in range(4):
             assert_same(fn(x, np.float32(0)), [expected])
     assert spy.ran == [False] * 4
@@ -296,7 +296,7 @@ def test_base_dilation_keeps_numpy():
     x = values("f32", (100, 100), np.random.default_rng(0))
     text = module("f32", "add", x.shape, (3, 3), padding=((1, 1), (1, 1)), base=(2, 1))
     with _Spy() as spy:
-        fn = stablehlo_py.compile(text)
+        fn = stablehlo_py.compile(text, backend="interpreter")
         for _ in range(2):
             (out,) = fn(x, np.float32(0))
     assert spy.loops == [] and out.shape == (199, 100)
@@ -308,7 +308,7 @@ def test_at_most_max_patterns_are_compiled(monkeypatch):
     base = values("f32", (100, 100), rng)
     text = module("f32", "add", base.shape, (3, 3), padding=((1, 1), (1, 1)))
     with _Spy() as spy:
-        fn = stablehlo_py.compile(text)
+        fn = stablehlo_py.compile(text, backend="interpreter")
         for x in (base, base, base.T, base.T, base.T):
             assert_same(fn(x, np.float32(0)), [oracle("add", x, np.float32(0), (3, 3), padding=((1, 1), (1, 1)))])
     assert spy.ran == [False, True, False, False, False]

@@ -109,7 +109,7 @@ def test_explain_prints_the_explanation_to_stderr(capsys):
 
 
 def test_the_interpreter_backend_explains_nothing(capsys):
-    run = stablehlo_py.compile(_MIXED, explain=True)
+    run = stablehlo_py.compile(_MIXED, backend="interpreter", explain=True)
     assert not hasattr(run, "explanation")
     assert capsys.readouterr().err == ""
 

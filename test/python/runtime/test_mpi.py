@@ -197,11 +197,11 @@ try:
 except InterpreterError as e:
     size_error = str(e)
 xs = inputs(seed=5)
-run = stablehlo_py.compile(program(2, 2))
+run = stablehlo_py.compile(program(2, 2), backend="interpreter")
 by_api = run_on_grid(run, [xs], collective_timeout=30)
 calls = [lambda i=i: run(xs[i]) for i in range(4)]
 fanned = [grid.fan_out(2, 2, calls) for _ in range(2)]
-tokens = run_on_grid(stablehlo_py.compile(TOKEN_PROGRAM), [[np.float32(i) for i in range(4)]], 2, 2)
+tokens = run_on_grid(stablehlo_py.compile(TOKEN_PROGRAM, backend="interpreter"), [[np.float32(i) for i in range(4)]], 2, 2)
 assert all(r[0] is TOKEN and r[1] == i for i, r in enumerate(tokens)), tokens
 kind = type(grid.new_grid(2, 2)).__name__
 rank = grid.new_grid(4, 1).rank
@@ -248,7 +248,7 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {{
   }}) : (tensor<i32>) -> tensor<2xf32>
   return %y : tensor<2xf32>
 }}'''
-run_on_grid(stablehlo_py.compile(text), [np.ones(2, np.float32)], num_replicas=2, collective_timeout=1)
+run_on_grid(stablehlo_py.compile(text, backend="interpreter"), [np.ones(2, np.float32)], num_replicas=2, collective_timeout=1)
 print("not reached")
 """
 

@@ -245,7 +245,7 @@ func.func @main(%x: tensor<2xf32>) -> tensor<4xf32> {
   %0 = stablehlo.concatenate %x, %x, dim = 0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }"""
-    run = stablehlo_py.compile(text)
+    run = stablehlo_py.compile(text, backend="interpreter")
     monkeypatch.setattr(np, "concatenate", out_of_memory)  # what numpy raises when it cannot allocate
     with raises_at("stablehlo.concatenate", 3, r"out of memory: Unable to allocate 8.00 EiB"):
         run(np.ones(2, np.float32))
@@ -358,7 +358,7 @@ def test_ctrl_c_stops_a_running_program(kind, tmp_path):
     path = tmp_path / "endless.mlir"
     path.write_text(text)
     script = ("import sys, numpy as np, stablehlo_py\n"
-              "run = stablehlo_py.compile(open(sys.argv[1]).read())\n"
+              "run = stablehlo_py.compile(open(sys.argv[1]).read(), backend='interpreter')\n"
               "print('running', flush=True)\n"
               f"run(np.zeros({x.shape}, np.float32))\n")
     code, err, seconds = _interrupt([sys.executable, "-c", script, str(path)], wait=1.0, ready="running")

@@ -321,7 +321,7 @@ func.func @main(%x: tensor<256x256xf32>, %s: tensor<4xf32>) -> (tensor<256x256xf
 
 def test_plan_drops_large_values_after_their_last_use(monkeypatch):
     monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")  # one step per op: fusion would merge them
-    run = stablehlo_py.compile(DEAD_VALUES)
+    run = stablehlo_py.compile(DEAD_VALUES, backend="interpreter")
     fn = run._function
     drops = fn.dead_values()
     slot = {op.name + str(i): outs[0] for i, (op, (_, _, outs, _)) in enumerate(zip(fn.ops, fn.steps))}
@@ -604,7 +604,7 @@ def test_blas_setting_is_put_back_after_grids_nested_calls_and_failures(blas_pro
     per_process = interpret(BLAS_PROBE, x, num_partitions=2)  # two threads, one call each
     assert len(per_process) == 2 and blas_probe == [[1] * len(outside)] * 2
     assert _blas_threads() == outside
-    inner = stablehlo_py.compile(BLAS_PROBE)
+    inner = stablehlo_py.compile(BLAS_PROBE, backend="interpreter")
     register_custom_call("test.nested", lambda v: inner(v)[0])  # a call inside a call
     nested = BLAS_PROBE.replace("@test.blas_threads", "@test.nested")
     blas_probe.clear()
