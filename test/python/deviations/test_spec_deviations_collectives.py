@@ -26,6 +26,7 @@ import stablehlo_py
 from stablehlo_py import SpecDeviationWarning
 from stablehlo_py.interpreter import InterpreterError, interpret
 from stablehlo_py.lowering import LoweringError
+from testing.deviations import deviation_warnings
 from testing.mpi import CLI, launch, needs_mpiexec
 
 BODY = """({
@@ -79,17 +80,9 @@ IDS = [c[0] for c in CASES]
 OP = {name: "stablehlo." + name.rsplit("_", 1)[0] for name, *_ in CASES}
 
 
-def _loaded(program: str) -> list[str]:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        module = stablehlo_py.parse_module(program)
-    assert module.operation.verify()
-    return [str(w.message) for w in caught if issubclass(w.category, SpecDeviationWarning)]
-
-
 @pytest.mark.parametrize("name, program, n, shape, cited, refused", CASES, ids=IDS)
 def test_loads_with_a_warning_and_fails_when_strict(name, program, n, shape, cited, refused):
-    messages = _loaded(program)
+    messages = deviation_warnings(program)
     assert len(messages) == 1 and f"'stablehlo.{cited}: " in messages[0], messages
     with pytest.raises(mlir.ir.MLIRError, match="Unable to parse") as error:
         stablehlo_py.parse_module(program, strict=True)
@@ -170,7 +163,7 @@ PAIRS = [
 @pytest.mark.parametrize("name, pairs, cited, outcome", PAIRS, ids=[p[0] for p in PAIRS])
 def test_send_recv_pairs_load_with_a_warning_and_fail_when_strict(name, pairs, cited, outcome):
     program = send_recv(pairs)
-    messages = _loaded(program)
+    messages = deviation_warnings(program)
     assert len(messages) == 2, messages
     for op, message in zip(("send", "recv"), messages):
         assert f"'stablehlo.{op}' op {cited}: " in message, messages

@@ -11,17 +11,12 @@ what upstream accepts"; the verifier side is test/lit/deviations/accepted_scatte
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 from conftest import xla_run_text
-from testing.deviations import assert_deviation
+from testing.deviations import assert_deviation, assert_refused_by_every_backend
 
 import stablehlo_py
-from stablehlo_py import SpecDeviationWarning
-from stablehlo_py.interpreter import InterpreterError
-from stablehlo_py.lowering import LoweringError
 
 
 def _body(acc: str, other: str) -> str:
@@ -111,14 +106,7 @@ def test_loads_with_a_warning_and_fails_when_strict(program, args, cited, op, xl
 
 @pytest.mark.parametrize("program, args, cited, op, xla_runs", CASES, ids=IDS)
 def test_refused_at_run_time_by_every_backend(program, args, cited, op, xla_runs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SpecDeviationWarning)
-        with pytest.raises(InterpreterError, match=f"stablehlo.{op}.*upstream StableHLO accepts it"):
-            stablehlo_py.interpret(program, *args)
-        with pytest.raises(LoweringError, match=f"stablehlo.{op}"):
-            stablehlo_py.compile(program, backend="compiled")
-        with pytest.raises(InterpreterError, match=f"stablehlo.{op}"):
-            stablehlo_py.compile(program)(*args)
+    assert_refused_by_every_backend(program, op, args)
 
 
 @pytest.mark.upstream

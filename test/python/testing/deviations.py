@@ -11,6 +11,8 @@ import pytest
 
 import stablehlo_py
 from stablehlo_py import SpecDeviationWarning
+from stablehlo_py.interpreter import InterpreterError
+from stablehlo_py.lowering import LoweringError
 
 
 def deviation_warnings(program: str) -> list[str]:
@@ -32,3 +34,16 @@ def assert_deviation(program: str, op: str, cited: list[str]) -> None:
     with pytest.raises(mlir.ir.MLIRError, match="Unable to parse") as error:
         stablehlo_py.parse_module(program, strict=True)
     assert f"'stablehlo.{op}' op {cited[0]}: " in str(error.value)
+
+
+def assert_refused_by_every_backend(program: str, op: str, args: list) -> None:
+    """Running `program` is an error naming stablehlo.`op`: the interpreter's (saying why it is
+    a deviation), the compiled backend's LoweringError, and under compile's default backend."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SpecDeviationWarning)
+        with pytest.raises(InterpreterError, match=f"stablehlo.{op}.*upstream StableHLO accepts it"):
+            stablehlo_py.interpret(program, *args)
+        with pytest.raises(LoweringError, match=f"stablehlo.{op}"):
+            stablehlo_py.compile(program, backend="compiled")
+        with pytest.raises(InterpreterError, match=f"stablehlo.{op}"):
+            stablehlo_py.compile(program)(*args)
