@@ -14,8 +14,6 @@ import pytest
 from conftest import xla_run_text
 from testing.deviations import assert_deviation, assert_refused_by_every_backend
 
-import stablehlo_py
-
 
 def _reduce(inp: str, init: str, acc: str, other: str | None = None, result: str | None = None) -> str:
     other = other or acc

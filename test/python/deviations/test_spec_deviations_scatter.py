@@ -16,8 +16,6 @@ import pytest
 from conftest import xla_run_text
 from testing.deviations import assert_deviation, assert_refused_by_every_backend
 
-import stablehlo_py
-
 
 def _body(acc: str, other: str) -> str:
     """A reducer body x + y of (tensor<acc>, tensor<other>) -> tensor<acc>."""
