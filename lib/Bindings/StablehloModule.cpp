@@ -146,13 +146,21 @@ NB_MODULE(_stablehlo, m) {
   m.def(
       "numpy_loops",
       []() {
-        nb::list functions;
-        for (const char *name : kNumpyUnaryLoops)
-          functions.append(name);
-        return functions;
+        auto names = [](auto &table) {
+          nb::list list;
+          for (const char *name : table)
+            list.append(name);
+          return list;
+        };
+        nb::dict slots;
+        slots["unary"] = nb::make_tuple(0, names(kNumpyUnaryLoops));
+        slots["reduce"] = nb::make_tuple(kNumpyReduceSlot, names(kNumpyReduceLoops));
+        slots["blas"] = nb::make_tuple(kNumpyBlasSlot, names(kNumpyBlasFunctions));
+        return slots;
       },
-      "The ufuncs whose loops the numpy-loop kernels call, in slot order "
-      "(lib/Runtime/NumpyLoops.h).");
+      "The slots of the numpy-loop kernels (lib/Runtime/NumpyLoops.h): "
+      "'unary', 'reduce' (ufunc names) and 'blas' (CBLAS function names), "
+      "each (first slot, names in slot order).");
   m.def(
       "set_numpy_loop",
       [](int64_t slot, uintptr_t loop, uintptr_t data) {

@@ -56,6 +56,7 @@ struct LegalizeToLinalg
     populateDataMovementPatterns(converter, patterns);
     populateContractionPatterns(converter, patterns, libraryContractions);
     populateReductionPatterns(converter, patterns);
+    populateReduceWindowPatterns(converter, patterns);
     populateSortPatterns(converter, patterns);
     populateScatterPatterns(converter, patterns);
     if (enableRuntimeCalls)

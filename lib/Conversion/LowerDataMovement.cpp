@@ -2,6 +2,9 @@
 // reshape, slices, concatenate, reverse, pad, gather, as tensor and linalg ops.
 #include "Conversion/LoweringCommon.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
 
@@ -276,12 +279,138 @@ struct DynamicUpdateSliceToTensor : OpConversionPattern<DynamicUpdateSliceOp> {
   }
 };
 
-// gather: a linalg.generic over the result whose body reads the start
-// indices and the operand with tensor.extract. For a result index, its batch
-// dimensions pick a row of start indices (index_vector_dim holding the
-// vector), each start is clamped into [0, size - slice size], and the
-// offset dimensions add to the operand dimensions that are neither collapsed
-// nor batching; a batching dimension reads the result's matching batch index.
+// gather: for a result index, its batch dimensions pick a row of start
+// indices (index_vector_dim holding the vector), each start is clamped into
+// [0, size - slice size], and the offset dimensions add to the operand
+// dimensions that are neither collapsed nor batching; a batching dimension
+// reads the result's matching batch index. A gather of rows (the operand's
+// last dimension and the result's last one sliced, at least kGatherRow
+// elements: an embedding lookup, jnp.take of rows) is loops over the result's
+// batch dimensions, each copying its whole slice (linalg.copy between slices:
+// a vectorized copy) from starts read once; any other gather is a
+// linalg.generic over the result whose body reads the start indices and the
+// operand with tensor.extract, the starts found again for every element.
+// The shortest run of the operand's last dimension a gather of rows copies
+// (shorter ones: the per-element generic, no loop overhead per slice).
+constexpr int64_t kGatherRow = 16;
+// How far ahead a gather of rows prefetches (rows), and how much of each
+// (64-byte lines).
+constexpr int64_t kGatherAhead = 8, kGatherLines = 16;
+
+bool isSlicedAway(GatherDimensionNumbersAttr numbers, int64_t d) {
+  return llvm::is_contained(numbers.getCollapsedSliceDims(), d) ||
+         llvm::is_contained(numbers.getOperandBatchingDims(), d);
+}
+
+// Whether a gather (its checks passed) copies rows: the operand's last
+// dimension is sliced, at least kGatherRow elements, into the result's last
+// dimension; the dimensions sliced away have size 1.
+bool isRowGather(RankedTensorType operand, RankedTensorType target,
+                 GatherDimensionNumbersAttr numbers,
+                 ArrayRef<int64_t> sliceSizes) {
+  int64_t last = operand.getRank() - 1;
+  ArrayRef<int64_t> offsetDims = numbers.getOffsetDims();
+  if (last < 0 || isSlicedAway(numbers, last) || sliceSizes[last] < kGatherRow ||
+      !llvm::is_contained(offsetDims, target.getRank() - 1))
+    return false;
+  int64_t next = 0;
+  for (int64_t d = 0; d <= last; ++d) {
+    if (isSlicedAway(numbers, d)) {
+      if (sliceSizes[d] != 1)
+        return false;
+    } else if (next >= int64_t(offsetDims.size()) || offsetDims[next] < 0 ||
+               offsetDims[next] >= target.getRank() ||
+               target.getDimSize(offsetDims[next++]) != sliceSizes[d]) {
+      return false;
+    }
+  }
+  return llvm::is_sorted(offsetDims);
+}
+
+// A gather of rows: scf.for loops over the result's batch dimensions
+// (`batchDims`) carrying the result, each copying the operand's slice at
+// `starts(batch index)` into the result's.
+Value gatherRows(OpBuilder &b, Location loc, RankedTensorType operand,
+                 RankedTensorType target, Value source,
+                 GatherDimensionNumbersAttr numbers, ArrayRef<int64_t> sliceSizes,
+                 ArrayRef<int64_t> batchDims,
+                 function_ref<SmallVector<Value>(OpBuilder &, Location,
+                                                 ArrayRef<Value>)> starts) {
+  SmallVector<int64_t> slice;
+  for (int64_t d = 0; d < operand.getRank(); ++d)
+    if (!isSlicedAway(numbers, d))
+      slice.push_back(sliceSizes[d]);
+  auto sliceType = RankedTensorType::get(slice, target.getElementType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0),
+        one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lower(batchDims.size(), zero), upper,
+      steps(batchDims.size(), one);
+  for (int64_t d : batchDims)
+    upper.push_back(arith::ConstantIndexOp::create(b, loc, target.getDimSize(d)));
+  // The rows kGatherAhead batch positions on along the innermost batch
+  // dimension prefetched, their first kGatherLines cache lines: the rows are
+  // random reads from anywhere in the operand, which no hardware prefetcher
+  // foresees.
+  Type element = operand.getElementType();
+  int64_t bytes = element.isIntOrFloat()
+                      ? std::max<int64_t>(element.getIntOrFloatBitWidth() / 8, 1)
+                      : 0;
+  bool prefetched = bytes && !batchDims.empty();
+  Value buffer;
+  if (prefetched)
+    buffer = bufferization::ToBufferOp::create(
+        b, loc, MemRefType::get(operand.getShape(), element), source,
+        b.getUnitAttr());
+  auto prefetch = [&](OpBuilder &nb, Location l, ValueRange batch, Value end) {
+    SmallVector<Value> ahead = llvm::to_vector(batch);
+    Value last = arith::SubIOp::create(nb, l, end, one);
+    ahead.back() = arith::MinSIOp::create(
+        nb, l,
+        arith::AddIOp::create(
+            nb, l, ahead.back(),
+            arith::ConstantIndexOp::create(nb, l, kGatherAhead)),
+        last);
+    SmallVector<Value> at = starts(nb, l, ahead);
+    int64_t run = sliceSizes.back() * bytes, lines = std::min<int64_t>(
+                                                 (run + 63) / 64, kGatherLines);
+    Value first = at.back();
+    for (int64_t line = 0; line < lines; ++line) {
+      at.back() = arith::AddIOp::create(
+          nb, l, first, arith::ConstantIndexOp::create(nb, l, line * 64 / bytes));
+      memref::PrefetchOp::create(nb, l, buffer, at, /*isWrite=*/false,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
+    }
+  };
+  auto copy = [&](OpBuilder &nb, Location l, ValueRange batch,
+                  ValueRange result) -> scf::ValueVector {
+    SmallVector<Value> start = starts(nb, l, llvm::to_vector(batch));
+    SmallVector<OpFoldResult> from(start.begin(), start.end()), sizes, unit;
+    for (int64_t size : sliceSizes) {
+      sizes.push_back(nb.getIndexAttr(size));
+      unit.push_back(nb.getIndexAttr(1));
+    }
+    Value read = tensor::ExtractSliceOp::create(nb, l, sliceType, source, from,
+                                                sizes, unit);
+    SmallVector<OpFoldResult> to, extent, step(target.getRank(), nb.getIndexAttr(1));
+    for (int64_t d = 0, next = 0; d < target.getRank(); ++d) {
+      bool isBatch = next < int64_t(batchDims.size()) && batchDims[next] == d;
+      to.push_back(isBatch ? OpFoldResult(batch[next]) : nb.getIndexAttr(0));
+      extent.push_back(nb.getIndexAttr(isBatch ? 1 : target.getDimSize(d)));
+      next += isBatch;
+    }
+    Value into = tensor::ExtractSliceOp::create(nb, l, sliceType, result.front(),
+                                                to, extent, step);
+    if (prefetched)
+      prefetch(nb, l, batch, upper.back());
+    Value copied = linalg::CopyOp::create(nb, l, read, into).getResult(0);
+    return {tensor::InsertSliceOp::create(nb, l, copied, result.front(), to,
+                                          extent, step)};
+  };
+  scf::LoopNest nest = scf::buildLoopNest(b, loc, lower, upper, steps,
+                                          ValueRange{emptyLike(b, loc, target)}, copy);
+  return nest.results.front();
+}
+
 // Replaces `op` (a gather, or an op that is one) by the gather of `source`
 // (converted) at `startIndices` (converted, of original element type
 // `indexElement`) into `target`.
@@ -335,32 +464,45 @@ LogicalResult lowerGather(ConversionPatternRewriter &rewriter, Operation *op,
                     .getResult(0));
         return success();
       }
+  // Where the slice of the result's batch index `batch` (along batchDims)
+  // starts in the operand.
+  auto starts = [&](OpBuilder &b, Location l, ArrayRef<Value> batch) {
+    auto batchIndex = [&](int64_t indicesDim) {
+      return batch[llvm::find(indicesDims, indicesDim) - indicesDims.begin()];
+    };
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
+    SmallVector<Value> start(operand.getRank(), zero);
+    for (auto [k, d] : llvm::enumerate(startIndexMap)) {
+      SmallVector<Value> where;
+      for (int64_t j = 0; j < indices.getRank(); ++j)
+        where.push_back(j == indexVectorDim
+                            ? Value(arith::ConstantIndexOp::create(b, l, k))
+                            : batchIndex(j));
+      Value stored = tensor::ExtractOp::create(b, l, startIndices, where);
+      start[d] = clampedIndex(b, l, stored, indexElement,
+                              operand.getDimSize(d), sliceSizes[d]);
+    }
+    for (auto [operandDim, indicesDim] :
+         llvm::zip(operandBatching, indicesBatching))
+      start[operandDim] = batchIndex(indicesDim);
+    return start;
+  };
+  if (isRowGather(operand, target, numbers, sliceSizes)) {
+    rewriter.replaceOp(op, gatherRows(rewriter, loc, operand, target, source,
+                                      numbers, sliceSizes, batchDims, starts));
+    return success();
+  }
   auto generic = linalg::GenericOp::create(
       rewriter, loc, TypeRange{target}, ValueRange{},
       ValueRange{emptyLike(rewriter, loc, target)},
       {rewriter.getMultiDimIdentityMap(rank)}, parallel(rank),
       [&](OpBuilder &b, Location l, ValueRange) {
-        SmallVector<Value> at(rank);
+        SmallVector<Value> at(rank), batch;
         for (int64_t d = 0; d < rank; ++d)
           at[d] = linalg::IndexOp::create(b, l, d);
-        auto batchIndex = [&](int64_t indicesDim) {
-          return at[batchDims[llvm::find(indicesDims, indicesDim) - indicesDims.begin()]];
-        };
-        Value zero = arith::ConstantIndexOp::create(b, l, 0);
-        SmallVector<Value> start(operand.getRank(), zero);
-        for (auto [k, d] : llvm::enumerate(startIndexMap)) {
-          SmallVector<Value> where;
-          for (int64_t j = 0; j < indices.getRank(); ++j)
-            where.push_back(j == indexVectorDim
-                                ? Value(arith::ConstantIndexOp::create(b, l, k))
-                                : batchIndex(j));
-          Value stored = tensor::ExtractOp::create(b, l, startIndices, where);
-          start[d] = clampedIndex(b, l, stored, indexElement,
-                                  operand.getDimSize(d), sliceSizes[d]);
-        }
-        for (auto [operandDim, indicesDim] :
-             llvm::zip(operandBatching, indicesBatching))
-          start[operandDim] = batchIndex(indicesDim);
+        for (int64_t d : batchDims)
+          batch.push_back(at[d]);
+        SmallVector<Value> start = starts(b, l, batch);
         SmallVector<Value> position;
         int64_t next = 0;
         for (int64_t d = 0; d < operand.getRank(); ++d) {

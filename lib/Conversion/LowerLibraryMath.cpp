@@ -4,6 +4,7 @@
 // ufuncs (f16 and bf16 in f32, rounded once), so the compiled code gets its
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
 // library's functions runs 10-20 times slower.
+#include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"
 
@@ -95,6 +96,7 @@ void populateLibraryMathPatterns(const TypeConverter &converter,
   patterns.add<MathToNumpyLoop<SineOp>>(converter, context, "sin");
   patterns.add<MathToNumpyLoop<CosineOp>>(converter, context, "cos");
   patterns.add<MathToNumpyLoop<TanOp>>(converter, context, "tan");
+  populateLibraryReductionPatterns(converter, patterns);
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

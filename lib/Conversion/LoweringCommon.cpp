@@ -290,7 +290,8 @@ MemRefType anyLayout(RankedTensorType tensor) {
 
 func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
                           Type element, ArrayRef<Type> arguments) {
-  std::string name = (base + (element.isF32() ? "_f32" : "_f64")).str();
+  std::string name =
+      (base + (element.isF16() ? "_f16" : element.isF32() ? "_f32" : "_f64")).str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder::InsertionGuard guard(b);

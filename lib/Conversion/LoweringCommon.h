@@ -124,15 +124,30 @@ LogicalResult replaceByLinalg(ConversionPatternRewriter &rewriter,
                               function_ref<Operation *(BodyBuilder)> build,
                               ScalarYield yield, StringRef why);
 
+//===--- Reductions (LowerReductions.cpp), shared with reduce_window ------===//
+
+// `body` (a reduce's or reduce_window's) on scalars, as
+// body(accumulators..., elements...), from the stored elements and
+// accumulators of original element types `elements` and `accumulated`: the
+// values to yield (stored), or failure when the body is not scalar code.
+FailureOr<SmallVector<Value>>
+reductionStep(OpBuilder &b, Location loc, Block &body, ValueRange elementArgs,
+              ValueRange accumulatorArgs, ArrayRef<Type> elements,
+              ArrayRef<Type> accumulated);
+
+// Whether a reduce's or reduce_window's init and body element types are the
+// spec's (the lowering refuses the deviations upstream accepts).
+bool hasSpecElementTypes(ValueRange inputs, ValueRange inits, Block &body);
+
 //===--- Calls on buffers (the runtime, native kernels) -------------------===//
 
 // A buffer of `tensor`'s shape and element with any strides and offset: what
 // a tensor's buffer casts to, whatever its layout.
 MemRefType anyLayout(RankedTensorType tensor);
 
-// The declaration of native kernel `base` + _f32/_f64 (lib/Runtime/
-// NativeKernels.h) for `element` (f32 or f64), taking `arguments`, at the
-// top of `module` (once).
+// The declaration of native kernel `base` + _f16/_f32/_f64 (lib/Runtime/
+// NativeKernels.h, NumpyLoops.h) for `element` (f16, f32 or f64), taking
+// `arguments`, at the top of `module` (once).
 func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
                           Type element, ArrayRef<Type> arguments);
 
@@ -160,6 +175,10 @@ void populateContractionPatterns(const TypeConverter &converter,
                                  bool libraryContractions);
 void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
+// reduce_window (LowerReduceWindow.cpp): loops over the result's rows and
+// the window, each window position folding a row in place.
+void populateReduceWindowPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
 void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
 void populateScatterPatterns(const TypeConverter &converter,

@@ -8,6 +8,7 @@
 // interpreter's bit for bit: the interpreter hands the same matrices to the
 // same library (np.matmul, BLAS on one thread, large 2-D products in two
 // halves of rows). Without a BLAS, a plain loop in index order.
+#include "Runtime/MemrefDescriptor.h"
 #include "Runtime/NativeKernels.h"
 #include "Runtime/BufferCache.h"
 #include "Runtime/NumpyLoops.h"
@@ -19,14 +20,6 @@
 #include <vector>
 
 namespace {
-
-template <typename T> struct Memref3 {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[3];
-  int64_t strides[3];
-};
 
 // CBLAS with 64-bit integers (OpenBLAS's ILP64 interface, as numpy ships it).
 enum : int { kRowMajor = 101, kNoTrans = 111, kTrans = 112 };
@@ -125,8 +118,8 @@ void product(CblasGemm<T> blas, const Matrix<T> &a, const Matrix<T> &b, T *c,
 
 // Rows [rowBegin, rowEnd) of every product C[b] = A[b] x B[b].
 template <typename T>
-void gemmRows(CblasGemm<T> blas, const Memref3<T> *a, const Memref3<T> *b,
-              Memref3<T> *c, int64_t rowBegin, int64_t rowEnd) {
+void gemmRows(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a, const MemrefDescriptor<T, 3> *b,
+              MemrefDescriptor<T, 3> *c, int64_t rowBegin, int64_t rowEnd) {
   int64_t batches = c->sizes[0], m = rowEnd - rowBegin, n = c->sizes[2],
           k = a->sizes[2];
   std::vector<T> scratchA, scratchB;
@@ -145,8 +138,8 @@ void gemmRows(CblasGemm<T> blas, const Memref3<T> *a, const Memref3<T> *b,
 
 // `m` with its dimensions in the order of `roles`, three 2-bit dimension
 // indices (a transposed view: no data moves).
-template <typename T> Memref3<T> inRoleOrder(const Memref3<T> &m, int64_t roles) {
-  Memref3<T> view = m;
+template <typename T> MemrefDescriptor<T, 3> inRoleOrder(const MemrefDescriptor<T, 3> &m, int64_t roles) {
+  MemrefDescriptor<T, 3> view = m;
   for (int role = 0; role < 3; ++role) {
     int64_t dim = (roles >> (2 * role)) & 3;
     view.sizes[role] = m.sizes[dim];
@@ -161,11 +154,11 @@ template <typename T> Memref3<T> inRoleOrder(const Memref3<T> &m, int64_t roles)
 // own; bits 1-6 and 7-12, which dimensions of A and B are (batch, M, K) and
 // (batch, K, N).
 template <typename T>
-void gemm(CblasGemm<T> blas, const Memref3<T> *lhs, const Memref3<T> *rhs,
-          Memref3<T> *c, int64_t flags) {
-  Memref3<T> viewA = inRoleOrder(*lhs, flags >> 1),
+void gemm(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *lhs, const MemrefDescriptor<T, 3> *rhs,
+          MemrefDescriptor<T, 3> *c, int64_t flags) {
+  MemrefDescriptor<T, 3> viewA = inRoleOrder(*lhs, flags >> 1),
              viewB = inRoleOrder(*rhs, flags >> 7);
-  const Memref3<T> *a = &viewA, *b = &viewB;
+  const MemrefDescriptor<T, 3> *a = &viewA, *b = &viewB;
   int64_t m = c->sizes[1];
   if (!(flags & 1)) {
     gemmRows(blas, a, b, c, 0, m);
@@ -199,18 +192,13 @@ template <typename T> Strided<T> stridedOf(const Unranked *memref) {
           numbers + 1 + memref->rank};
 }
 
-struct Memref1I64 {
-  int64_t *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-};
-
 // The strided kernel: every product of a plan (see the header), each as
 // numpy's matmul computes one matrix of its loop (product with Copy::AsNumpy).
 // A plan the buffers do not fit computes nothing (the lowering writes the
 // plans; nothing here may abort the process).
 template <typename T>
 void gemmStrided(CblasGemm<T> blas, const Unranked *lhs, const Unranked *rhs,
-                 const Unranked *out, const Memref1I64 *planBuffer) {
+                 const Unranked *out, const MemrefDescriptor<int64_t, 1> *planBuffer) {
   Strided<T> operand[3] = {stridedOf<T>(lhs), stridedOf<T>(rhs),
                            stridedOf<T>(out)};
   const int64_t *plan = planBuffer->aligned + planBuffer->offset;
@@ -277,16 +265,16 @@ void stablehlo_py_set_gemm(void *f32, void *f64) {
 
 void _mlir_ciface___stablehlo_py_gemm_f32(void *a, void *b, void *c,
                                           int64_t flags) {
-  gemm(sgemm, static_cast<const Memref3<float> *>(a),
-       static_cast<const Memref3<float> *>(b), static_cast<Memref3<float> *>(c),
+  gemm(sgemm, static_cast<const MemrefDescriptor<float, 3> *>(a),
+       static_cast<const MemrefDescriptor<float, 3> *>(b), static_cast<MemrefDescriptor<float, 3> *>(c),
        flags);
 }
 
 void _mlir_ciface___stablehlo_py_gemm_f64(void *a, void *b, void *c,
                                           int64_t flags) {
-  gemm(dgemm, static_cast<const Memref3<double> *>(a),
-       static_cast<const Memref3<double> *>(b),
-       static_cast<Memref3<double> *>(c), flags);
+  gemm(dgemm, static_cast<const MemrefDescriptor<double, 3> *>(a),
+       static_cast<const MemrefDescriptor<double, 3> *>(b),
+       static_cast<MemrefDescriptor<double, 3> *>(c), flags);
 }
 
 void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
@@ -294,7 +282,7 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
   gemmStrided<float>(sgemm, static_cast<const Unranked *>(a),
                      static_cast<const Unranked *>(b),
                      static_cast<const Unranked *>(c),
-                     static_cast<const Memref1I64 *>(plan));
+                     static_cast<const MemrefDescriptor<int64_t, 1> *>(plan));
 }
 
 void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
@@ -302,7 +290,7 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
   gemmStrided<double>(dgemm, static_cast<const Unranked *>(a),
                       static_cast<const Unranked *>(b),
                       static_cast<const Unranked *>(c),
-                      static_cast<const Memref1I64 *>(plan));
+                      static_cast<const MemrefDescriptor<int64_t, 1> *>(plan));
 }
 
 const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
@@ -315,6 +303,11 @@ const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f64),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f32),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f64),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f16),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f32),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f64),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f32),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f64),
       STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_alloc),
       STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_free),
   };

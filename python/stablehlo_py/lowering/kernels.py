@@ -10,33 +10,7 @@ import ctypes
 import functools
 
 from .. import _stablehlo
-from .numpy_loops import set_numpy_loops
-
-# numpy's wheels ship OpenBLAS with 64-bit integers under these names (the kernels' ABI).
-_GEMM_SYMBOLS = ("scipy_cblas_{}gemm64_", "cblas_{}gemm64_")
-
-
-def _numpy_gemm() -> tuple:
-    """Addresses of the ILP64 CBLAS sgemm and dgemm numpy's BLAS exports, or (0, 0) (the
-    kernels then run plain loops)."""
-    try:
-        import threadpoolctl
-
-        paths = [i["filepath"] for i in threadpoolctl.threadpool_info() if i.get("user_api") == "blas"]
-    except Exception:  # noqa: BLE001 - no BLAS to be found: plain loops
-        return 0, 0
-    for path in paths:
-        try:
-            library = ctypes.CDLL(path)
-        except OSError:
-            continue
-        for pattern in _GEMM_SYMBOLS:
-            try:
-                pair = [getattr(library, pattern.format(kind)) for kind in "sd"]
-            except AttributeError:
-                continue
-            return tuple(ctypes.cast(f, ctypes.c_void_p).value for f in pair)
-    return 0, 0
+from .numpy_loops import numpy_blas, set_numpy_loops
 
 
 @functools.cache
@@ -45,7 +19,7 @@ def native_kernels() -> dict:
     `_mlir_ciface_` forms, the buffer allocator), the gemm's BLAS and numpy's loops set (once)."""
     import numpy  # noqa: F401 - numpy's BLAS must be loaded for threadpoolctl to find it
 
-    _stablehlo.set_gemm(*_numpy_gemm())
+    _stablehlo.set_gemm(*numpy_blas(("sgemm", "dgemm")))
     set_numpy_loops()
     return dict(_stablehlo.native_kernels())
 

@@ -187,26 +187,6 @@ func.func @slices(%x: tensor<3x4xi32>, %i: tensor<ui8>, %u: tensor<2x2xi32>) -> 
 
 // -----
 
-// reduce_window: loops over the result and the window (a window-shaped operand gives their
-// bounds), reading input[i * stride + w]; no padding, no copy of the input.
-// CHECK: #[[READ:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 2 + d3)>
-// CHECK: #[[WINDOW:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
-// CHECK: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
-// CHECK-LABEL: func.func @max_pool
-// CHECK: %[[W:.*]] = tensor.empty() : tensor<2x2xi8>
-// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x3xf32>)
-// CHECK: linalg.generic {indexing_maps = [#[[READ]], #[[WINDOW]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%arg0, %[[W]] : tensor<4x6xf32>, tensor<2x2xi8>) outs(%[[INIT]] : tensor<2x3xf32>)
-func.func @max_pool(%x: tensor<4x6xf32>, %lo: tensor<f32>) -> tensor<2x3xf32> {
-  %0 = "stablehlo.reduce_window"(%x, %lo) ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %m = stablehlo.maximum %a, %b : tensor<f32>
-    stablehlo.return %m : tensor<f32>
-  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-
-// -----
-
 // convolution: the lhs padded (lhs dilation as interior padding), then one sum of products over
 // the output, the kernel window and the group's input features (a kernel-shaped operand gives
 // their bounds), the feature group in the lhs's feature index.
