@@ -264,7 +264,7 @@ def prepare_jit(fn, inputs):
     return call, as_list(call())
 
 
-def prepare_ours(text, inputs, backend: str = "interpreter"):
+def prepare_ours(text, inputs, backend: Optional[str] = None):
     """(call, outputs, prepare seconds) of stablehlo_py.compile(text, backend=backend)."""
     import stablehlo_py
 
@@ -438,7 +438,7 @@ class Settings:
     reference: bool = True
     ref_repeats: int = 3
     ref_budget: float = 10.0  # seconds
-    backend: str = "interpreter"  # stablehlo_py.compile's backend for stablehlo-py's column
+    backend: Optional[str] = None  # stablehlo_py.compile's backend for stablehlo-py's column (None: its default)
 
 
 def add_arguments(parser, budget: float = 1.0, ref_budget: float = 10.0) -> None:
@@ -452,8 +452,9 @@ def add_arguments(parser, budget: float = 1.0, ref_budget: float = 10.0) -> None
     parser.add_argument("--ref-budget", type=float, default=ref_budget,
                         help="seconds the reference interpreter may run per workload (default %(default)s)")
     parser.add_argument("--no-reference", action="store_true", help="skip the reference interpreter")
-    parser.add_argument("--backend", default="interpreter", choices=("interpreter", "compiled", "auto"),
-                        help="stablehlo_py.compile's backend for stablehlo-py's column (default: interpreter)")
+    parser.add_argument("--backend", default=None, choices=("interpreter", "compiled", "auto"),
+                        help="stablehlo_py.compile's backend for stablehlo-py's column (default: compile's own, "
+                             "auto)")
 
 
 def settings_from(args) -> Settings:

@@ -68,7 +68,7 @@ def git(*args) -> str:
 
 
 def machine_info(started: datetime.datetime, load_before, load_after, elapsed: float, busy: bool,
-                 backend: str = "interpreter") -> list:
+                 backend=None) -> list:
     import jax
     import jaxlib
 
@@ -83,7 +83,9 @@ def machine_info(started: datetime.datetime, load_before, load_after, elapsed: f
         f"jaxlib {jaxlib.__version__}; OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}",
         f"- stablehlo-py at commit {git('rev-parse', '--short', 'HEAD')}"
         + (f", with uncommitted changes in {', '.join(dirty)}" if dirty else ""),
-        f"- stablehlo-py's column: `stablehlo_py.compile(text, backend=\"{backend}\")`",
+        f"- stablehlo-py's column: `stablehlo_py.compile(text, backend={backend!r})`" if backend else
+        "- stablehlo-py's column: `stablehlo_py.compile(text)` (its default backend, auto: compiled where "
+        "the program lowers)",
     ]
 
 
