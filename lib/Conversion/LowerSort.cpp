@@ -289,14 +289,18 @@ struct SliceSort {
   }
 
   // The element at `position` of the buffers, as the comparator's arguments.
-  SmallVector<Value> keys(OpBuilder &b, ValueRange buffers,
-                          Value position) const {
+  // `bufferOf` gives each input's buffer (-1: not read, its placeholder);
+  // by default `carried`, the sort's buffers.
+  SmallVector<Value> keys(OpBuilder &b, ValueRange buffers, Value position,
+                          ArrayRef<int> bufferOf = {}) const {
+    if (bufferOf.empty())
+      bufferOf = carried;
     SmallVector<Value> values;
     for (auto [k, element] : llvm::enumerate(elements))
       values.push_back(
-          carried[k] < 0
+          bufferOf[k] < 0
               ? placeholders[k]
-              : loadElement(b, loc, read(b, buffers[carried[k]], position),
+              : loadElement(b, loc, read(b, buffers[bufferOf[k]], position),
                             element));
     return values;
   }
@@ -533,15 +537,11 @@ struct SliceSort {
   SmallVector<Value> select(OpBuilder &b, ValueRange buffers, int64_t k,
                             ValueRange outputs) const {
     size_t count = buffers.size();
-    auto keptKeys = [&](OpBuilder &nb, ValueRange held, Value position) {
-      SmallVector<Value> values;
-      for (auto [i, element] : llvm::enumerate(elements))
-        values.push_back(carried[i] < 0 ? placeholders[i]
-                                        : loadElement(nb, loc,
-                                                      read(nb, held[i], position),
-                                                      element));
-      return values;
-    };
+    // One buffer per input here; an input the comparator does not read is
+    // kept but never compared.
+    SmallVector<int> bufferOf;
+    for (auto [i, buffer] : llvm::enumerate(carried))
+      bufferOf.push_back(buffer < 0 ? -1 : int(i));
     Value last = index(b, k);
     SmallVector<Value> init(buffers.begin(), buffers.end());
     init.push_back(index(b, 0));
@@ -569,7 +569,7 @@ struct SliceSort {
                 OpBuilder::InsertionGuard guard(nb);
                 nb.setInsertionPointToStart(branch.thenBlock());
                 Value before = compare(
-                    nb, values, keptKeys(nb, current, sub(nb, at[0], index(nb, 1))));
+                    nb, values, keys(nb, current, sub(nb, at[0], index(nb, 1)), bufferOf));
                 scf::YieldOp::create(nb, l, before);
                 nb.setInsertionPointToStart(branch.elseBlock());
                 scf::YieldOp::create(
