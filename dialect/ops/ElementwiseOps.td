@@ -378,13 +378,14 @@ def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
   let hasVerifier = 1;
 }
 
-// iota of a shape given as an operand (dynamism RFC P4).
+// iota of a shape given as an operand (dynamism RFC P4). The result also
+// admits booleans, as upstream's does: the verifier reports them as a spec
+// deviation (the spec's result type is iota's).
 def StableHLO_DynamicIotaOp : StableHLO_Op<"dynamic_iota", [Pure]> {
   let summary = "iota of a shape given as an operand";
   let arguments = (ins HLO_DimensionTensor:$output_shape,
                        I64Attr:$iota_dimension);
-  let results = (outs RankedTensorOf<[HLO_Int, HLO_Float, HLO_Complex,
-                                      HLO_PerTensorQuantizedInt]>:$result);
+  let results = (outs HLO_PerTensorTensor:$result);
   let assemblyFormat = [{
     $output_shape `,` `dim` `=` $iota_dimension attr-dict
       `:` functional-type(operands, results)

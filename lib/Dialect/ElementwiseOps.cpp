@@ -669,6 +669,15 @@ LogicalResult IotaOp::verify() {
 
 LogicalResult DynamicIotaOp::verify() {
   auto result = cast<RankedTensorType>(getType());
+  // The spec's result type (Outputs) is iota's, without booleans; upstream's
+  // takes any tensor type (XLA refuses an iota of booleans).
+  if (result.getElementType().isInteger(1) &&
+      failed(reportSpecDeviation(*this, "Outputs", [&](InFlightDiagnostic &d) {
+        d << "result must be a tensor of integer, floating-point or complex "
+             "type or per-tensor quantized tensor, got "
+          << result;
+      })))
+    return failure();
   int64_t rank = result.getRank();
   int64_t dimension = getIotaDimensionAttr().getInt();
   if (dimension < 0 || dimension >= rank) // iota_c1

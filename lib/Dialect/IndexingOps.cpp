@@ -35,16 +35,36 @@ static std::string sizeText(int64_t size) {
 
 // 0 <= slice_sizes[d] <= dim(operand, d) (the bound of a bounded dynamic
 // dimension; an unbounded one is checked at run time).
+// `bounds` false leaves bounds out (dynamic_slice: see checkSliceBounds).
 static LogicalResult checkSliceSizes(const ErrorSink &error,
                                      StringRef constraint,
                                      RankedTensorType operand,
-                                     ArrayRef<int64_t> sliceSizes) {
+                                     ArrayRef<int64_t> sliceSizes,
+                                     bool bounds = true) {
   for (auto [d, size] : llvm::enumerate(sliceSizes)) {
-    int64_t limit = sizeOrBound(operand, d);
+    int64_t limit =
+        bounds ? sizeOrBound(operand, d) : operand.getDimSize(d);
     if (size < 0 || (!ShapedType::isDynamic(limit) && size > limit))
       return error(constraint, ": slice_sizes ", formatDims(sliceSizes),
                    " must be in [0, ", sizeText(limit), "] in dimension ", d,
                    " of operand ", operand);
+  }
+  return success();
+}
+
+// The bounds half of checkSliceSizes: upstream's dynamic_slice compares slice
+// sizes with static sizes only, so a size larger than the bound of a bounded
+// dynamic dimension is a spec deviation (XLA refuses to compile it).
+static LogicalResult checkSliceBounds(Operation *op, StringRef constraint,
+                                      RankedTensorType operand,
+                                      ArrayRef<int64_t> sliceSizes) {
+  for (auto [d, size] : llvm::enumerate(sliceSizes)) {
+    int64_t limit = sizeOrBound(operand, d);
+    if (!ShapedType::isDynamic(limit) && size > limit)
+      return reportSpecDeviation(op, constraint, [&](InFlightDiagnostic &diag) {
+        diag << "slice_sizes " << formatDims(sliceSizes) << " must be in [0, "
+             << limit << "] in dimension " << d << " of operand " << operand;
+      });
   }
   return success();
 }
@@ -275,7 +295,8 @@ static LogicalResult inferDynamicSliceType(const ErrorSink &error,
     if (type != startTypes.front()) // dynamic_slice_c3
       return error("C3: start indices must have the same type, got ",
                    startTypes.front(), " and ", type);
-  if (failed(checkSliceSizes(error, "C4", operand, sliceSizes))) // dynamic_slice_c4
+  if (failed(checkSliceSizes(error, "C4", operand, sliceSizes,
+                             /*bounds=*/false))) // dynamic_slice_c4
     return failure();
   inferred = RankedTensorType::get(sliceSizes, operand.getElementType()); // dynamic_slice_c5
   return success();
@@ -308,6 +329,9 @@ LogicalResult DynamicSliceOp::verify() {
   if (failed(inferDynamicSliceType({*this}, operand,
                                    getStartIndices().getTypes(),
                                    getSliceSizesAttr(), expected)))
+    return failure();
+  if (failed(checkSliceBounds(*this, "C4", operand,
+                              getSliceSizes()))) // dynamic_slice_c4
     return failure();
   if (result.getElementType() != operand.getElementType()) // dynamic_slice_c1
     return emitOpError() << "C1: result element type must be the operand's, "

@@ -903,6 +903,20 @@ struct WindowIds {
       *baseSize, *basePositive, *dilationsSize, *dilationsPositive, *padding;
 };
 
+// Upstream reads an explicitly empty window_strides, base_dilations,
+// window_dilations (`array<i64>`) or padding (`dense<> : tensor<0x2xi64>`) of
+// an operand of rank > 0 as absent, and XLA runs it so: a spec deviation
+// citing `id` (when verifying; a shape function just takes the defaults).
+static LogicalResult emptyAsAbsent(const ErrorSink &error, StringRef id,
+                                   StringRef name, StringRef expected) {
+  if (!error.op)
+    return success();
+  return reportSpecDeviation(error.op, id, [&](InFlightDiagnostic &diag) {
+    diag << name << " must have " << expected
+         << ", got an empty one (read as absent)";
+  });
+}
+
 // The window attributes of reduce_window or select_and_scatter with their
 // defaults filled in (absent fields: 1 in every dimension; no padding),
 // checked against the operand rank.
@@ -916,7 +930,15 @@ checkWindow(const ErrorSink &error, int64_t rank, const WindowIds &ids,
   Window window;
   auto fill = [&](std::optional<ArrayRef<int64_t>> given, const char *sizeId,
                   const char *positiveId, StringRef name,
-                  SmallVector<int64_t> &out) -> LogicalResult {
+                  SmallVector<int64_t> &out,
+                  bool emptyIsAbsent = true) -> LogicalResult {
+    if (given && given->empty() && rank > 0 && emptyIsAbsent) {
+      if (failed(emptyAsAbsent(error, sizeId, name,
+                               std::to_string(rank) +
+                                   " entries, one per dimension")))
+        return failure();
+      given = std::nullopt;
+    }
     if (!given) {
       out.assign(rank, 1);
       return success();
@@ -924,8 +946,9 @@ checkWindow(const ErrorSink &error, int64_t rank, const WindowIds &ids,
     out.assign(given->begin(), given->end());
     return checkWindowField(error, name, *given, rank, "", sizeId, positiveId);
   };
+  // window_dimensions has no default: empty stays an error, as upstream has it.
   if (failed(fill(dims, ids.dimsSize, ids.dimsPositive, "window_dimensions",
-                  window.dimensions)) ||
+                  window.dimensions, /*emptyIsAbsent=*/false)) ||
       failed(fill(strides, ids.stridesSize, ids.stridesPositive,
                   "window_strides", window.strides)) ||
       failed(fill(baseDilations, ids.baseSize, ids.basePositive,
@@ -934,6 +957,13 @@ checkWindow(const ErrorSink &error, int64_t rank, const WindowIds &ids,
                   "window_dilations", window.windowDilations)))
     return failure();
   window.padding.assign(rank, {0, 0});
+  if (padding && *padding && rank > 0 &&
+      padding->getType().getShape() == ArrayRef<int64_t>{0, 2}) {
+    if (failed(emptyAsAbsent(error, ids.padding, "padding",
+                             "shape [" + std::to_string(rank) + ", 2]")))
+      return failure();
+    padding = std::nullopt;
+  }
   if (padding && *padding) {
     if (failed(checkWindowPadding(error, padding->getType().getShape(), rank,
                                   ids.padding)))

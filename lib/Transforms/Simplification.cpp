@@ -836,6 +836,12 @@ struct ShapeOfDynamicReshape : RewritePattern {
   }
 };
 
+// A dynamic_iota of booleans (a spec deviation upstream accepts) has no iota
+// to become: it stays, and running it is an error naming it.
+static bool isBooleanIota(RankedTensorType type) {
+  return type.getElementType().isInteger(1);
+}
+
 // dynamic_iota with a static result -> iota.
 struct StaticDynamicIota : OpRewritePattern<DynamicIotaOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -843,7 +849,7 @@ struct StaticDynamicIota : OpRewritePattern<DynamicIotaOp> {
                                 PatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     uint64_t dimension = op.getIotaDimension();
-    if (!type || !type.hasStaticShape() ||
+    if (!type || !type.hasStaticShape() || isBooleanIota(type) ||
         dimension >= static_cast<uint64_t>(type.getRank()))
       return failure();
     rewriter.replaceOpWithNewOp<IotaOp>(op, type, dimension);
@@ -860,7 +866,7 @@ struct DynamicIotaAsBroadcast : OpRewritePattern<DynamicIotaOp> {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     uint64_t dimension = op.getIotaDimension();
     if (!type || type.hasStaticShape() || type.getRank() < 2 ||
-        type.getEncoding() ||
+        type.getEncoding() || isBooleanIota(type) ||
         dimension >= static_cast<uint64_t>(type.getRank()) ||
         type.isDynamicDim(dimension))
       return failure();

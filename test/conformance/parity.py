@@ -73,15 +73,6 @@ class Allowed:
 
 
 ALLOWLIST: tuple[Allowed, ...] = (
-    Allowed("stablehlo.dynamic_iota", True, r"result #0 must be",
-            "docs/decisions.md, Verification: the dynamism ops (dynamic_iota keeps iota's element types)"),
-    Allowed("stablehlo.dot", True, r"#stablehlo\.bounds<",
-            "docs/decisions.md, Verification: a static size larger than the bound of a "
-            "bounded dimension is incompatible with it"),
-    Allowed("stablehlo.dynamic_slice", True, r"C4: .*#stablehlo\.bounds<",
-            "docs/decisions.md, Verification: slice sizes must fit the bound of a bounded dimension"),
-    Allowed("stablehlo.reduce_window", True, r"\[\] must have \d+ entries, one per dimension",
-            "docs/decisions.md, Region ops: reduce_window window lists"),
     Allowed("stablehlo.rng", True, r"C3: shape .* must not have negative sizes",
             "docs/decisions.md, Verification: sizes are checked before a type is built (rng C3)"),
     Allowed("stablehlo.pad", True, r"C4: .* gives a size past int64",

@@ -87,7 +87,6 @@ func.func @f(%operand: tensor<2x3xf32>) -> tensor<?x?xf32> {
 # SetDimensionSize for set_dimension_size). (op, case) -> what upstream misses.
 UPSTREAM_ACCEPTS = {
     ("dynamic_conv", "c24"): "precision_config has 2 entries",
-    ("dynamic_iota", "result_type"): "iota's result is not boolean",
 }
 
 def valid_program(op: str) -> str:

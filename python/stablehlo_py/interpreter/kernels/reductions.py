@@ -421,10 +421,12 @@ def _window_output_shape(shape, dims, strides, base, win, padding) -> tuple:
 def _window_attributes(op, rank: int, dilated: bool):
     ones = (1,) * rank
     dims = op.attrs.get("window_dimensions", ())
-    strides = op.attrs.get("window_strides", ones)
-    base = op.attrs.get("base_dilations", ones) if dilated else ones
-    win = op.attrs.get("window_dilations", ones) if dilated else ones
-    flat = op.attrs.get("padding", (0,) * (2 * rank))
+    # An absent or empty list (a spec deviation upstream's verifier reads as absent, as XLA does)
+    # takes the default.
+    strides = op.attrs.get("window_strides") or ones
+    base = (op.attrs.get("base_dilations") or ones) if dilated else ones
+    win = (op.attrs.get("window_dilations") or ones) if dilated else ones
+    flat = op.attrs.get("padding") or (0,) * (2 * rank)
     return dims, strides, base, win, tuple(zip(flat[0::2], flat[1::2]))
 
 
