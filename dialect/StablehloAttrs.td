@@ -73,6 +73,9 @@ def StableHLO_DotAlgorithm : StableHLO_Attr<"DotAlgorithm", "dot_algorithm"> {
                         "int64_t":$rhsComponentCount,
                         "int64_t":$numPrimitiveOperations,
                         "bool":$allowImpreciseAccumulation);
+  // Upstream's checks: positive counts (dot_general C22-C24) and a known
+  // algorithm (the spec's "best effort verification").
+  let genVerifyDecl = 1;
 }
 
 def StableHLO_ChannelHandle : StableHLO_Attr<"ChannelHandle", "channel_handle"> {
@@ -94,6 +97,8 @@ def StableHLO_ResultAccuracy
   let parameters = (ins "::llvm::APFloat":$atol, "::llvm::APFloat":$rtol,
                         "int64_t":$ulps,
                         "::mlir::stablehlo::ResultAccuracyModeAttr":$mode);
+  // Upstream's checks: no negative tolerance; all zero unless mode TOLERANCE.
+  let genVerifyDecl = 1;
 }
 
 // Replica groups named by mesh axes (upstream's current spec, "Replica

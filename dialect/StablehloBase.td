@@ -62,11 +62,13 @@ def StableHLO_Token : TypeDef<Stablehlo_Dialect, "Token"> {
 
 // FutureType ::= 'future' '<' TensorType {',' TensorType} '>' (upstream's
 // current spec): the values of an async_start, available at its async_done.
+// Also the future of no tensors, `!stablehlo.future<>`, which upstream's
+// verifier and Python API (FutureType.get([])) build and its printer prints.
 def StableHLO_Future : TypeDef<Stablehlo_Dialect, "Future"> {
   let mnemonic = "future";
   let summary = "future: the tensors an asynchronous op will produce";
   let parameters = (ins ArrayRefParameter<"::mlir::Type">:$types);
-  let assemblyFormat = "`<` $types `>`";
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

@@ -72,8 +72,9 @@ def StableHLO_AllReduceOp : StableHLO_VariadicInferringOp<"all_reduce"> {
 // XLA's CrossReplicaSum: all_reduce with stablehlo.add across the replicas of
 // each group. Not in the spec; upstream keeps it (deprecated) and VHLO has it
 // (cross-replica-sum_v1), so programs and artifacts holding it load and run.
-// Operand and result shapes need only be compatible (dynamism RFC).
-def StableHLO_CrossReplicaSumOp : StableHLO_Op<"cross-replica-sum",
+// Operand and result shapes need only be compatible (dynamism RFC); the
+// inferred result type is the operand's, as upstream infers it.
+def StableHLO_CrossReplicaSumOp : StableHLO_InferringOp<"cross-replica-sum",
     [SameOperandsAndResultElementType, SameOperandsAndResultShape]> {
   let summary = "sum the operand over each replica group (XLA's CrossReplicaSum)";
   let arguments = (ins HLO_Tensor:$operand, I64ElementsAttr:$replica_groups);

@@ -26,8 +26,9 @@ def StableHLO_GatherOp : StableHLO_InferringOp<"gather", [Pure]> {
 }
 
 // gather with slice_sizes as an operand (dynamism RFC P4). Printed in the
-// generic form, as upstream does.
-def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
+// generic form, as upstream does. The result type is inferred as gather's,
+// with dynamic offset sizes where slice_sizes is not a constant (as upstream).
+def StableHLO_DynamicGatherOp : StableHLO_InferringOp<"dynamic_gather", [Pure]> {
   let summary = "gather with slice sizes given as an operand";
   let arguments = (ins HLO_PerTensorTensor:$operand,
                        HLO_IndexTensor:$start_indices,

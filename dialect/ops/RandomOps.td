@@ -26,7 +26,9 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
 
 def HLO_RngValue : 0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>;
 
-def StableHLO_RngOp : StableHLO_Op<"rng"> {
+// The result type is inferred as upstream infers it: a's element type, the
+// sizes a constant `shape` holds (else dynamic ones).
+def StableHLO_RngOp : StableHLO_InferringOp<"rng"> {
   let summary = "random numbers of a uniform or normal distribution";
   let arguments = (ins HLO_RngValue:$a, HLO_RngValue:$b,
                        // si64 in the spec (I3); upstream accepts any

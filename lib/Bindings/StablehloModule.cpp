@@ -307,6 +307,16 @@ NB_MODULE(_stablehlo, m) {
       "The tensor types of a !stablehlo.future<...>, or None for any other "
       "type.");
   m.def(
+      "future_type_get",
+      [](const std::vector<MlirType> &types, MlirContext context) -> nb::object {
+        MlirType type =
+            stablehloFutureTypeGet(context, types.size(), types.data());
+        return mlirTypeIsNull(type) ? nb::none() : nb::cast(type);
+      },
+      nb::arg("types"), nb::arg("context").none() = nb::none(),
+      "!stablehlo.future<types...> (no types: !stablehlo.future<>), or None "
+      "after an error diagnostic if a type is not a ranked tensor.");
+  m.def(
       "dense_resource_raw",
       [](MlirOperation op, const std::string &name) -> nb::object {
         const char *data;

@@ -110,6 +110,17 @@ MlirType stablehloFutureTypeGetType(MlirType type, intptr_t index) {
   return wrap(cast<FutureType>(unwrap(type)).getTypes()[index]);
 }
 
+MlirType stablehloFutureTypeGet(MlirContext ctx, intptr_t n,
+                                const MlirType *types) {
+  MLIRContext *context = unwrap(ctx);
+  SmallVector<Type> unwrapped;
+  for (intptr_t i = 0; i < n; ++i)
+    unwrapped.push_back(unwrap(types[i]));
+  return wrap(FutureType::getChecked(
+      [&] { return emitError(UnknownLoc::get(context)); }, context,
+      ArrayRef<Type>(unwrapped)));
+}
+
 namespace {
 // Each structured attribute, by the mnemonic of its textual form.
 using FromFields = Attribute (*)(DictionaryAttr);

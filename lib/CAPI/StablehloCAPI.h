@@ -24,6 +24,11 @@ MLIR_CAPI_EXPORTED MlirType stablehloTokenTypeGet(MlirContext ctx);
 MLIR_CAPI_EXPORTED intptr_t stablehloFutureTypeGetNumTypes(MlirType type);
 MLIR_CAPI_EXPORTED MlirType stablehloFutureTypeGetType(MlirType type,
                                                        intptr_t index);
+/* `!stablehlo.future<types...>` of `n` types (n = 0: the future of none,
+ * `!stablehlo.future<>`); a null type, after an error diagnostic, if one is
+ * not a ranked tensor. */
+MLIR_CAPI_EXPORTED MlirType stablehloFutureTypeGet(MlirContext ctx, intptr_t n,
+                                                   const MlirType *types);
 
 /* Structured attributes (dot, gather, scatter, conv, dot_algorithm,
  * channel_handle, output_operand_alias, result_accuracy) as dictionaries of

@@ -212,33 +212,54 @@ static std::string formatSignature(Block &block) {
 // The computation of all_reduce and reduce_scatter (all_reduce_c5,
 // reduce_scatter_c7): type (tensor<E>, tensor<E>) -> (tensor<E>) with
 // is_promotable(element_type(operand), E) for every operand. Returns E.
+// `asUpstream`: upstream checks the computation as a reducer body
+// (hlo::verifyReducerShape, as reduce's): an argument 1 of another float type
+// than E, and an E promotable from an operand only as upstream reads it
+// (isPromotableAsUpstream: a narrower float, booleans to integers), are spec
+// deviations, as for reduce (verifyReducerBody). collective_reduce, which
+// jaxlib's StableHLO lacks, keeps the spec's rule.
 static FailureOr<Type> checkComputation(Operation *op, Region &region,
-                                        ValueRange operands, StringRef id) {
+                                        ValueRange operands, StringRef id,
+                                        bool asUpstream = true) {
   Block &block = region.front(); // one block: ODS checked SizedRegion<1>
   Operation *terminator = terminatorOf(block);
   RankedTensorType scalar;
   if (block.getNumArguments() == 2 && terminator &&
       terminator->getNumOperands() == 1)
     scalar = dyn_cast<RankedTensorType>(terminator->getOperand(0).getType());
+  auto describe = [&](InFlightDiagnostic &diag) {
+    diag << "computation must have type (tensor<E>, tensor<E>) -> "
+            "(tensor<E>), got "
+         << formatSignature(block);
+  };
   if (!scalar || scalar.getRank() != 0 ||
-      block.getArgument(0).getType() != scalar ||
-      block.getArgument(1).getType() != scalar) {
-    op->emitOpError() << id
-                      << ": computation must have type (tensor<E>, tensor<E>) "
-                         "-> (tensor<E>), got "
-                      << formatSignature(block);
+      block.getArgument(0).getType() != scalar) {
+    (void)reportViolation(op, id, /*deviation=*/false, describe);
     return failure();
   }
   Type element = scalar.getElementType();
-  for (Value operand : operands)
-    if (!isPromotable(getElementTypeOrSelf(operand.getType()), element)) {
-      op->emitOpError() << id
-                        << ": the computation's element type E = " << element
-                        << " must be promotable from the element type of "
-                           "operand "
-                        << operand.getType();
+  if (block.getArgument(1).getType() != scalar) {
+    auto second = dyn_cast<RankedTensorType>(block.getArgument(1).getType());
+    bool floats = second && second.getRank() == 0 &&
+                  isa<FloatType>(second.getElementType()) &&
+                  isa<FloatType>(element);
+    if (failed(reportViolation(op, id, asUpstream && floats, describe)))
       return failure();
-    }
+  }
+  for (Value operand : operands) {
+    Type from = getElementTypeOrSelf(operand.getType());
+    if (isPromotable(from, element))
+      continue;
+    if (failed(reportViolation(
+            op, id, asUpstream && isPromotableAsUpstream(from, element),
+            [&](InFlightDiagnostic &diag) {
+              diag << "the computation's element type E = " << element
+                   << " must be promotable from the element type of "
+                      "operand "
+                   << operand.getType();
+            })))
+      return failure();
+  }
   return element;
 }
 
@@ -742,7 +763,8 @@ LogicalResult CollectiveReduceOp::verify() {
                            << expected << ", got " << roots;
   }
   FailureOr<Type> element =
-      checkComputation(*this, getComputation(), reduced, "C4");
+      checkComputation(*this, getComputation(), reduced, "C4",
+                       /*asUpstream=*/false);
   if (failed(element))
     return failure();
   for (auto [index, pair] : llvm::enumerate(llvm::zip(reduced, getResults()))) {
@@ -939,6 +961,17 @@ LogicalResult ReplicaIdOp::inferReturnTypes(MLIRContext *context,
                                             RegionRange,
                                             SmallVectorImpl<Type> &inferred) {
   inferred.push_back(processIdType(context));
+  return success();
+}
+
+// cross-replica-sum (legacy): the operand's type, as upstream infers it.
+LogicalResult CrossReplicaSumOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (operands.size() != 1)
+    return builderError(location, getOperationName(), "needs one operand");
+  inferred.push_back(operands[0].getType());
   return success();
 }
 

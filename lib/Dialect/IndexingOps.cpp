@@ -35,7 +35,8 @@ static std::string sizeText(int64_t size) {
 
 // 0 <= slice_sizes[d] <= dim(operand, d) (the bound of a bounded dynamic
 // dimension; an unbounded one is checked at run time).
-// `bounds` false leaves bounds out (dynamic_slice: see checkSliceBounds).
+// `bounds` false leaves bounds out (gather, dynamic_slice: see
+// checkSliceBounds).
 static LogicalResult checkSliceSizes(const ErrorSink &error,
                                      StringRef constraint,
                                      RankedTensorType operand,
@@ -52,9 +53,10 @@ static LogicalResult checkSliceSizes(const ErrorSink &error,
   return success();
 }
 
-// The bounds half of checkSliceSizes: upstream's dynamic_slice compares slice
-// sizes with static sizes only, so a size larger than the bound of a bounded
-// dynamic dimension is a spec deviation (XLA refuses to compile it).
+// The bounds half of checkSliceSizes: upstream's gather, dynamic_gather and
+// dynamic_slice compare slice sizes with static sizes only, so a size larger
+// than the bound of a bounded dynamic dimension is a spec deviation (XLA
+// refuses to compile it; the interpreter refuses it at run time).
 static LogicalResult checkSliceBounds(Operation *op, StringRef constraint,
                                       RankedTensorType operand,
                                       ArrayRef<int64_t> sliceSizes) {
@@ -141,8 +143,9 @@ inferGatherType(const ErrorSink &error, RankedTensorType operand,
                  " must have one entry per operand dimension (rank ", rank,
                  ")");
   // dynamic_gather's slice sizes may be known at run time only (kDynamic).
-  if (sizesKnown &&
-      failed(checkSliceSizes(error, "C12", operand, sliceSizes))) // gather_c12
+  // Bounds: checkSliceBounds, by the verifiers.
+  if (sizesKnown && failed(checkSliceSizes(error, "C12", operand, sliceSizes,
+                                           /*bounds=*/false))) // gather_c12
     return failure();
   for (int64_t d : collapsedAndBatching)
     if (sliceSizes[d] > 1) // gather_c8 (with batching dims)
@@ -245,6 +248,9 @@ LogicalResult GatherOp::verify() {
                              getDimensionNumbersAttr(), getSliceSizes(),
                              expected)))
     return failure();
+  if (failed(checkSliceBounds(*this, "C12", operand,
+                              getSliceSizes()))) // gather_c12
+    return failure();
   return verifyGatherResult(*this, operand, expected, result);
 }
 
@@ -253,6 +259,38 @@ LogicalResult GatherOp::verify() {
 // gather with slice_sizes as an operand: its constraints with the sizes known
 // where a constant defines them (unknown sizes give dynamic offset
 // dimensions, checked at run time).
+
+// The slice sizes of a dynamic_gather of `count` of them: a constant's, else
+// unknown (kDynamic) ones.
+static SmallVector<int64_t> dynamicSliceSizes(Value sliceSizes, int64_t count) {
+  return constantDims(sliceSizes).value_or(
+      SmallVector<int64_t>(count, ShapedType::kDynamic));
+}
+
+LogicalResult DynamicGatherOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<DynamicGatherOp>(location, operands, 3);
+  if (failed(ranked))
+    return failure();
+  auto props = propertiesOf<DynamicGatherOp>(attributes, properties);
+  RankedTensorType operand = (*ranked)[0], indices = (*ranked)[1];
+  RankedTensorType type = operand; // placeholder: the verifier reports it
+  if (shapeOperandSize(operands[2]) == operand.getRank()) { // gather_c11
+    SmallVector<int64_t> sizes =
+        dynamicSliceSizes(operands[2], operand.getRank());
+    RankedTensorType computed;
+    if (succeeded(inferGatherType({}, operand, indices,
+                                  props.dimension_numbers, sizes, computed,
+                                  !llvm::is_contained(sizes,
+                                                      ShapedType::kDynamic))))
+      type = computed;
+  }
+  inferred.push_back(type);
+  return success();
+}
+
 LogicalResult DynamicGatherOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());
   auto indices = cast<RankedTensorType>(getStartIndices().getType());
@@ -263,12 +301,14 @@ LogicalResult DynamicGatherOp::verify() {
                             "dimension (rank "
                          << operand.getRank() << "), got " << count;
   std::optional<SmallVector<int64_t>> known = constantDims(getSliceSizes());
-  SmallVector<int64_t> sliceSizes =
-      known.value_or(SmallVector<int64_t>(count, ShapedType::kDynamic));
+  SmallVector<int64_t> sliceSizes = dynamicSliceSizes(getSliceSizes(), count);
   RankedTensorType expected;
   if (failed(inferGatherType({*this}, operand, indices,
                              getDimensionNumbersAttr(), sliceSizes, expected,
                              known.has_value())))
+    return failure();
+  if (known && failed(checkSliceBounds(*this, "C12", operand,
+                                       *known))) // gather_c12
     return failure();
   return verifyGatherResult(*this, operand, expected, result);
 }

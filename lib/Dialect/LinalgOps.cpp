@@ -244,8 +244,8 @@ LogicalResult DotGeneralOp::verify() {
   if (getAlgorithm() && getPrecisionConfig() &&
       llvm::any_of(*getPrecisionConfig(), [](Attribute a) {
         return cast<PrecisionAttr>(a).getValue() != Precision::DEFAULT;
-      }))
-    return emitOpError() << "precision_config must be DEFAULT when an "
+      })) // dot_general_c21 of upstream's current spec (C22-C24: DotAlgorithmAttr::verify)
+    return emitOpError() << "C21: precision_config must be DEFAULT when an "
                             "algorithm is given";
   return success();
 }

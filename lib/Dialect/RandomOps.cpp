@@ -58,6 +58,34 @@ LogicalResult RngBitGeneratorOp::verify() {
   return success();
 }
 
+// rng_c1, rng_c3: a's element type and the sizes a constant `shape` holds,
+// dynamic sizes otherwise (as upstream infers them). Sizes that are no shape
+// (negative, or not one per dimension) give dynamic sizes, a shape of unknown
+// length an unranked placeholder: the verifier reports what is wrong.
+LogicalResult RngOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> location,
+                                      ValueRange operands, DictionaryAttr,
+                                      OpaqueProperties, RegionRange,
+                                      SmallVectorImpl<Type> &inferred) {
+  auto ranked = rankedOperandTypes<RngOp>(location, operands, 3);
+  if (failed(ranked))
+    return failure();
+  Type element = (*ranked)[0].getElementType();
+  int64_t rank = shapeOperandSize(operands[2]);
+  constexpr int64_t kMaxRank = 1 << 16; // no tensor has more dimensions
+  if (ShapedType::isDynamic(rank) || rank > kMaxRank) {
+    inferred.push_back(UnrankedTensorType::get(element));
+    return success();
+  }
+  SmallVector<int64_t> dims(rank, ShapedType::kDynamic);
+  std::optional<SmallVector<int64_t>> known = constantDims(operands[2]);
+  if (known && known->size() == dims.size() &&
+      llvm::none_of(*known, [](int64_t d) { return d < 0; }))
+    dims = *known;
+  inferred.push_back(RankedTensorType::get(dims, element));
+  return success();
+}
+
 LogicalResult RngOp::verify() {
   Type element = getA().getType().getElementType();
   auto result = cast<RankedTensorType>(getType());
@@ -83,13 +111,8 @@ LogicalResult RngOp::verify() {
     return emitOpError() << "C3: shape has " << shapeType.getDimSize(0)
                          << " entries but the result " << result
                          << " has rank " << result.getRank();
-  DenseIntElementsAttr shape;
-  if (matchPattern(getShape(), m_Constant(&shape))) {
-    SmallVector<int64_t> dims;
-    for (const APInt &d : shape.getValues<APInt>())
-      dims.push_back(shapeType.getElementType().isUnsignedInteger()
-                         ? static_cast<int64_t>(d.getLimitedValue(INT64_MAX))
-                         : d.getSExtValue());
+  if (std::optional<SmallVector<int64_t>> known = constantDims(getShape())) {
+    SmallVector<int64_t> &dims = *known;
     // A negative size is no shape (and RankedTensorType::get asserts on it).
     if (llvm::any_of(dims, [](int64_t d) { return d < 0; })) // rng_c3
       return emitOpError() << "C3: shape " << formatDims(dims)

@@ -1290,6 +1290,10 @@ LogicalResult AsyncDoneOp::inferReturnTypes(
       operands.empty() ? FutureType() : dyn_cast<FutureType>(operands[0].getType());
   if (!future) // I1
     return builderError(location, getOperationName(), "I1: needs a future");
+  if (future.getTypes().empty()) // async_done_c1: no T to give
+    return builderError(location, getOperationName(),
+                        "C1: awaits a future of one tensor, got ",
+                        Type(future));
   inferred.push_back(future.getTypes().front()); // async_done_c1
   return success();
 }

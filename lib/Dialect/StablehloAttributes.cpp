@@ -455,7 +455,74 @@ Attribute ConvDimensionNumbersAttr::fromFields(DictionaryAttr f) {
 }
 
 // dot_algorithm: every field is printed.
+
+// The 8-bit floats the f8 algorithms take (XLA's ANY_F8_ANY_F8_F32); not
+// f8E8M0FNU, a scale type.
+static bool isF8Precision(Type type) {
+  return isa<Float8E3M4Type, Float8E4M3Type, Float8E4M3FNType,
+             Float8E4M3FNUZType, Float8E4M3B11FNUZType, Float8E5M2Type,
+             Float8E5M2FNUZType>(type);
+}
+
+// The algorithms upstream knows some hardware to run (the spec: "StableHLO
+// verification will provide best effort verification, preventing algorithms
+// that are not known to be supported on *any* hardware"), as jaxlib 0.10.2's
+// parser accepts them: single components throughout; f8 x f8 accumulated in
+// f32 (imprecise accumulation allowed); else precise accumulation of equal
+// operand precisions: bf16 -> bf16 or f32 (f32 also in 3, 6 or 9 primitive
+// operations), f16 -> f16 or f32, tf32 -> f32 (also in 3), f32 -> f32,
+// f64 -> f64.
+static bool isKnownDotAlgorithm(Type lhs, Type rhs, Type acc,
+                                int64_t lhsCount, int64_t rhsCount,
+                                int64_t ops, bool imprecise) {
+  if (lhsCount != 1 || rhsCount != 1)
+    return false;
+  if (isF8Precision(lhs) && isF8Precision(rhs))
+    return acc.isF32() && ops == 1;
+  if (imprecise || lhs != rhs)
+    return false;
+  if (lhs.isBF16())
+    return acc.isBF16() ? ops == 1
+                        : acc.isF32() && llvm::is_contained({1, 3, 6, 9}, ops);
+  if (lhs.isF16())
+    return (acc.isF16() || acc.isF32()) && ops == 1;
+  if (isa<FloatTF32Type>(lhs))
+    return acc.isF32() && (ops == 1 || ops == 3);
+  if (lhs.isF32() || lhs.isF64())
+    return acc == lhs && ops == 1;
+  return false;
+}
+
+LogicalResult
+DotAlgorithmAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Type lhs, Type rhs, Type acc, int64_t lhsCount,
+                         int64_t rhsCount, int64_t ops, bool imprecise) {
+  if (lhsCount <= 0) // dot_general_c22
+    return emitError() << "lhs component count must be positive";
+  if (rhsCount <= 0) // dot_general_c23
+    return emitError() << "rhs component count must be positive";
+  if (ops <= 0) // dot_general_c24
+    return emitError() << "num primitive operations must be positive";
+  // Types as text: a diagnostic would quote them again.
+  auto text = [](Type type) {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    type.print(os);
+    return out;
+  };
+  if (!isKnownDotAlgorithm(lhs, rhs, acc, lhsCount, rhsCount, ops, imprecise))
+    return emitError() << "dot algorithm not known to be supported on any "
+                          "hardware: {lhs:'"
+                       << text(lhs) << "', rhs:'" << text(rhs) << "', accum:'"
+                       << text(acc) << "', lhs_components:" << lhsCount
+                       << ", rhs_components:" << rhsCount
+                       << ", primitive_ops:" << ops
+                       << ", imprecise:" << (imprecise ? 1 : 0) << "}";
+  return success();
+}
+
 Attribute DotAlgorithmAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
   Type lhs, rhs, acc;
   int64_t lhsCount = 0, rhsCount = 0, ops = 0;
   bool imprecise = false;
@@ -481,8 +548,8 @@ Attribute DotAlgorithmAttr::parse(AsmParser &parser, Type) {
                      "rhs_precision_type and accumulation_type");
     return {};
   }
-  return get(parser.getContext(), lhs, rhs, acc, lhsCount, rhsCount, ops,
-             imprecise);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    lhs, rhs, acc, lhsCount, rhsCount, ops, imprecise);
 }
 void DotAlgorithmAttr::print(AsmPrinter &printer) const {
   FieldPrinter(printer)
@@ -520,10 +587,14 @@ Attribute DotAlgorithmAttr::fromFields(DictionaryAttr f) {
   if (!lhs || !rhs || !acc)
     return {};
   auto imprecise = f.getAs<BoolAttr>("allow_imprecise_accumulation");
-  return get(f.getContext(), lhs, rhs, acc, intField(f, "lhs_component_count"),
-             intField(f, "rhs_component_count"),
-             intField(f, "num_primitive_operations"),
-             imprecise && imprecise.getValue());
+  // An invalid combination gives no attribute, after its diagnostic (Python
+  // raises it).
+  MLIRContext *ctx = f.getContext();
+  return getChecked([&] { return emitError(UnknownLoc::get(ctx)); }, ctx, lhs,
+                    rhs, acc, intField(f, "lhs_component_count"),
+                    intField(f, "rhs_component_count"),
+                    intField(f, "num_primitive_operations"),
+                    imprecise && imprecise.getValue());
 }
 
 // channel_handle: both fields printed.
@@ -583,7 +654,27 @@ Attribute OutputOperandAliasAttr::fromFields(DictionaryAttr f) {
 }
 
 // result_accuracy: zero tolerances elided, mode always printed.
+
+// Upstream's rules (not in the spec), in its words: tolerances are never
+// negative (-0.0 included), and only mode TOLERANCE has any.
+LogicalResult
+ResultAccuracyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           llvm::APFloat atol, llvm::APFloat rtol,
+                           int64_t ulps, ResultAccuracyModeAttr mode) {
+  if (atol.isNegative() || rtol.isNegative() || ulps < 0)
+    return emitError() << "Negative tolerance";
+  if (!mode)
+    return emitError() << "result_accuracy needs a mode";
+  if (mode.getValue() != ResultAccuracyMode::TOLERANCE &&
+      (!atol.isZero() || !rtol.isZero() || ulps != 0))
+    return emitError() << "Invalid tolerances for ResultAccuracyAttr with mode "
+                       << stringifyResultAccuracyMode(mode.getValue())
+                       << ", must be all zero.";
+  return success();
+}
+
 Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
   MLIRContext *ctx = parser.getContext();
   llvm::APFloat atol(0.0), rtol(0.0);
   int64_t ulps = 0;
@@ -607,7 +698,8 @@ Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
     parser.emitError(parser.getCurrentLocation(), "expected 'mode'");
     return {};
   }
-  return get(ctx, atol, rtol, ulps, mode);
+  return getChecked([&] { return parser.emitError(loc); }, ctx, atol, rtol,
+                    ulps, mode);
 }
 void ResultAccuracyAttr::print(AsmPrinter &printer) const {
   FieldPrinter fields(printer);
@@ -637,8 +729,9 @@ Attribute ResultAccuracyAttr::fromFields(DictionaryAttr f) {
   auto mode = f.getAs<ResultAccuracyModeAttr>("mode");
   if (!mode)
     mode = ResultAccuracyModeAttr::get(ctx, ResultAccuracyMode::DEFAULT);
-  return get(ctx, tolerance("atol"), tolerance("rtol"), intField(f, "ulps"),
-             mode);
+  return getChecked([&] { return emitError(UnknownLoc::get(ctx)); }, ctx,
+                    tolerance("atol"), tolerance("rtol"), intField(f, "ulps"),
+                    mode);
 }
 
 
@@ -886,10 +979,7 @@ Attribute ReplicaGroupMeshAxesAttr::fromFields(DictionaryAttr f) {
   Attribute mesh = f.get("mesh");
   auto axes = f.getAs<ArrayAttr>("axes");
   MLIRContext *ctx = f.getContext();
-  // Invalid fields give no attribute (the caller reports it), no diagnostic.
-  ScopedDiagnosticHandler quiet(ctx, [](Diagnostic &) { return success(); });
-  if (failed(verify([&] { return emitError(UnknownLoc::get(ctx)); }, mesh,
-                    axes)))
-    return {};
-  return get(f.getContext(), mesh, axes);
+  // Invalid fields give no attribute, after the diagnostic (Python raises it).
+  return getChecked([&] { return emitError(UnknownLoc::get(ctx)); }, ctx, mesh,
+                    axes);
 }

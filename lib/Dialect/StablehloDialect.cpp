@@ -48,10 +48,30 @@ bool StablehloDialect::firstSpecDeviation(Operation *op,
       .second;
 }
 
+// `<` types `>`; `<>` is the future of no tensors (which upstream prints but
+// its parser, asking for a type, cannot read back).
+Type FutureType::parse(AsmParser &parser) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  SmallVector<Type> types;
+  if (parser.parseLess())
+    return {};
+  if (failed(parser.parseOptionalGreater()) &&
+      (parser.parseCommaSeparatedList(
+           [&] { return parser.parseType(types.emplace_back()); }) ||
+       parser.parseGreater()))
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    ArrayRef<Type>(types));
+}
+
+void FutureType::print(AsmPrinter &printer) const {
+  printer << '<';
+  llvm::interleaveComma(getTypes(), printer);
+  printer << '>';
+}
+
 LogicalResult FutureType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<Type> types) {
-  if (types.empty())
-    return emitError() << "a future holds at least one tensor";
   for (Type type : types)
     if (!isa<RankedTensorType>(type))
       return emitError() << "a future holds tensors, got " << type;

@@ -575,8 +575,10 @@ Attribute attrToHlo(Attribute attr) {
             attrToHlo(a.getMode()));
         if (!mode)
           return {};
-        return hlo::ResultAccuracyAttr::get(ctx, a.getAtol(), a.getRtol(),
-                                            a.getUlps(), mode);
+        // Checked: an artifact may hold what the attribute's verifier rejects.
+        return hlo::ResultAccuracyAttr::getChecked(
+            [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, a.getAtol(),
+            a.getRtol(), a.getUlps(), mode);
       })
       .Case([&](TypeExtensionsV1Attr a) {
         return hlo::TypeExtensionsAttr::get(ctx, a.getBounds());
@@ -781,10 +783,14 @@ LogicalResult implodeToHlo(MLIRContext *ctx, StringRef base,
         failed(npo) || !imprecise || !type(values[0]) || !type(values[1]) ||
         !type(values[2]))
       return failure();
-    out.set("algorithm", hlo::DotAlgorithmAttr::get(
-                             ctx, type(values[0]), type(values[1]),
-                             type(values[2]), *lcc, *rcc, *npo,
-                             imprecise.getValue()));
+    // Checked: an artifact may hold an algorithm the verifier rejects.
+    auto algorithm = hlo::DotAlgorithmAttr::getChecked(
+        [&] { return emitError(UnknownLoc::get(ctx)); }, ctx, type(values[0]),
+        type(values[1]), type(values[2]), *lcc, *rcc, *npo,
+        imprecise.getValue());
+    if (!algorithm)
+      return failure();
+    out.set("algorithm", algorithm);
   } else if (base == "gather" || base == "dynamic_gather") {
     auto od = i64s(take("offset_dims"));
     auto cs = i64s(take("collapsed_slice_dims"));

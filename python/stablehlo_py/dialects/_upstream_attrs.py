@@ -28,6 +28,26 @@ def _current(context: Optional[ir.Context]) -> ir.Context:
     return context if context is not None else ir.Context.current
 
 
+def _checked(context: ir.Context, build):
+    """build() -> an attribute or type, or None after error diagnostics (the verifier of an
+    attribute or type refusing its parameters): the result, or ValueError with those errors."""
+    errors = []
+
+    def keep(diagnostic) -> bool:
+        if diagnostic.severity == ir.DiagnosticSeverity.ERROR:
+            errors.append(diagnostic.message)
+        return True
+
+    handler = context.attach_diagnostic_handler(keep)
+    try:
+        result = build()
+    finally:
+        handler.detach()
+    if result is None:
+        raise ValueError("; ".join(errors) or "invalid parameters")
+    return result
+
+
 #===--- Enum attributes ---------------------------------------------------===#
 
 
@@ -251,9 +271,11 @@ class StructuredAttr(ir.Attribute):
                         raise TypeError(f"{cls.__name__}.get() missing required argument '{field.name}'")
                     continue
                 entries[field.key or field.name] = _encode(field, value, cls.__name__)
-            attr = _stablehlo.attribute_from_fields(cls.MNEMONIC, ir.DictAttr.get(entries), context)
-        if attr is None:
-            raise ValueError(f"invalid {cls.__name__}: {values}")
+            dictionary = ir.DictAttr.get(entries)
+        try:  # the attribute's verifier's errors, as upstream's parser gives them
+            attr = _checked(context, lambda: _stablehlo.attribute_from_fields(cls.MNEMONIC, dictionary, context))
+        except ValueError as error:
+            raise ValueError(f"invalid {cls.__name__}: {error} ({values})") from None
         return cls(attr)
 
     def fields(self) -> dict:
@@ -339,9 +361,11 @@ class FutureType(ir.Type):
         types = _iterable(types, "FutureType.get(): types")
         if not all(isinstance(t, ir.Type) for t in types):
             raise TypeError("FutureType.get(): types must be Types")
-        if not types:  # the textual form has no spelling of it: it needs a C API constructor
-            raise ValueError("FutureType.get(): a future of no types cannot be built from Python yet")
-        return cls(ir.Type.parse(f"!stablehlo.future<{', '.join(map(str, types))}>", _current(context)))
+        context = _current(context)
+        try:
+            return cls(_checked(context, lambda: _stablehlo.future_type_get(types, context)))
+        except ValueError as error:
+            raise ValueError(f"invalid FutureType: {error}") from None
 
     @property
     def types(self) -> list:

@@ -464,9 +464,9 @@ from ._stablehlo_region_ops_gen import select_and_scatter as _upstream_select_an
 from ._stablehlo_region_ops_gen import sort as _upstream_sort  # noqa: E402
 from ._stablehlo_linalg_ops_gen import convolution as _upstream_convolution  # noqa: E402
 from ._stablehlo_linalg_ops_gen import dot_general as _upstream_dot_general  # noqa: E402
-from ._stablehlo_communication_ops_gen import cross_replica_sum as _typed_cross_replica_sum  # noqa: E402
-from ._stablehlo_indexing_ops_gen import dynamic_gather as _typed_dynamic_gather  # noqa: E402
-from ._stablehlo_random_ops_gen import rng as _typed_rng  # noqa: E402
+from ._stablehlo_communication_ops_gen import cross_replica_sum as _generated_cross_replica_sum  # noqa: E402
+from ._stablehlo_indexing_ops_gen import dynamic_gather as _generated_dynamic_gather  # noqa: E402
+from ._stablehlo_random_ops_gen import rng as _generated_rng  # noqa: E402
 
 
 def _types_first(args, kwargs) -> bool:
@@ -527,83 +527,30 @@ class CompositeOp(_GeneratedCompositeOp):
                          composite_attributes=composite_attributes, version=version, loc=loc, ip=ip)
 
 
-# Upstream infers the result types of these ops (InferTypeOpInterface); our op definitions do
-# not yet, so their classes need `result`: the builders compute it when not given.
+# Upstream's builders of these legacy and dynamic ops infer the result type, through the op's
+# InferTypeOpInterface, as ours do (lib/Dialect: RandomOps.cpp, CommunicationOps.cpp,
+# IndexingOps.cpp); ours also take it first, as our generated builders once did.
 
-def cross_replica_sum(*args, results=None, loc=None, ip=None, **kwargs):
-    """stablehlo.cross_replica_sum(operand, replica_groups, *, results=None): the result has the
-    operand's type. Also our generated form, cross_replica_sum(result, operand, replica_groups)."""
-    if _types_first(args, kwargs):
-        return _typed_cross_replica_sum(*args, loc=loc, ip=ip, **kwargs)
-    operand, replica_groups = _bind("cross_replica_sum", ("operand", "replica_groups"), args, kwargs)
-    result = results[0] if results else operand.type
-    return _typed_cross_replica_sum(result, operand, replica_groups, loc=loc, ip=ip)
+def _result_first(name: str, generated: Callable) -> Callable:
+    def build(*args, results=None, loc=None, ip=None, **kwargs):
+        if _types_first(args, kwargs):
+            if "result" in kwargs:
+                result = kwargs.pop("result")
+            else:
+                result, args = args[0], args[1:]
+            results = [result]
+        return generated(*args, results=results, loc=loc, ip=ip, **kwargs)
 
-
-def rng(*args, results=None, loc=None, ip=None, **kwargs):
-    """stablehlo.rng(a, b, shape, rng_distribution, *, results=None): the result has a's element
-    type and the shape `shape` holds when a constant defines it (else dynamic sizes). Also our
-    generated form, rng(result, a, b, shape, rng_distribution)."""
-    if _types_first(args, kwargs):
-        return _typed_rng(*args, loc=loc, ip=ip, **kwargs)
-    a, b, shape, distribution = _bind("rng", ("a", "b", "shape", "rng_distribution"), args, kwargs)
-    if results:
-        result = results[0]
-    else:
-        sizes = _constant_ints(shape)
-        if sizes is None:
-            sizes = [ir.ShapedType.get_dynamic_size()] * ir.RankedTensorType(shape.type).shape[0]
-        result = ir.RankedTensorType.get(sizes, ir.RankedTensorType(a.type).element_type)
-    return _typed_rng(result, a, b, shape, distribution, loc=loc, ip=ip)
+    build.__name__ = build.__qualname__ = name
+    build.__signature__ = inspect.signature(generated)  # upstream's parameters
+    build.__doc__ = (f"stablehlo.{name}: upstream's builder, the result type inferred unless given as "
+                     f"results=[type]; the result type may also come first.")
+    return build
 
 
-def dynamic_gather(*args, indices_are_sorted=None, results=None, loc=None, ip=None, **kwargs):
-    """stablehlo.dynamic_gather(operand, start_indices, slice_sizes, dimension_numbers, *,
-    indices_are_sorted=None, results=None): the result type is gather's with the slice sizes a
-    constant `slice_sizes` holds (give `results` otherwise). Also our generated form, with the
-    result type first."""
-    if _types_first(args, kwargs):
-        return _typed_dynamic_gather(*args, indices_are_sorted=indices_are_sorted, loc=loc, ip=ip, **kwargs)
-    operand, start_indices, slice_sizes, numbers = _bind(
-        "dynamic_gather", ("operand", "start_indices", "slice_sizes", "dimension_numbers"), args, kwargs)
-    if results:
-        result = results[0]
-    else:
-        sizes = _constant_ints(slice_sizes)
-        if sizes is None:
-            raise ValueError("dynamic_gather: slice_sizes is not a constant; give the result type as results=[type]")
-        inferred = ir.InferTypeOpInterface(GatherOp).inferReturnTypes(
-            operands=[operand, start_indices],
-            attributes=ir.DictAttr.get({"dimension_numbers": numbers, "slice_sizes": ir.DenseI64ArrayAttr.get(sizes)}))
-        result = inferred[0]
-    return _typed_dynamic_gather(result, operand, start_indices, slice_sizes, numbers,
-                                 indices_are_sorted=indices_are_sorted, loc=loc, ip=ip)
-
-
-def _bind(name: str, params: Sequence[str], args, kwargs) -> builtins.list:
-    """The values of `params` from a call's positional and keyword arguments, all required."""
-    if builtins.len(args) > builtins.len(params):
-        raise TypeError(f"{name}() takes {builtins.len(params)} positional arguments ({builtins.len(args)} given)")
-    values = builtins.dict(builtins.zip(params, args))
-    for key, value in kwargs.items():
-        if key not in params or key in values:
-            raise TypeError(f"{name}() got an unexpected or repeated argument '{key}'")
-        values[key] = value
-    missing = [p for p in params if p not in values]
-    if missing:
-        raise TypeError(f"{name}() missing required argument(s) {missing}")
-    return [values[p] for p in params]
-
-
-def _constant_ints(value) -> Optional[builtins.list]:
-    """The elements of an integer tensor a stablehlo.constant defines, else None."""
-    owner = getattr(value, "owner", None)
-    if not isinstance(owner, (ir.Operation, ir.OpView)) or owner.name != "stablehlo.constant":
-        return None
-    attr = owner.attributes["value"]
-    if not isinstance(attr, ir.DenseIntElementsAttr):
-        return None
-    return [builtins.int(attr[i]) for i in builtins.range(builtins.len(attr))]
+cross_replica_sum = _result_first("cross_replica_sum", _generated_cross_replica_sum)
+rng = _result_first("rng", _generated_rng)
+dynamic_gather = _result_first("dynamic_gather", _generated_dynamic_gather)
 
 
 #===--- Portable artifacts and versions (upstream's names) ----------------===#

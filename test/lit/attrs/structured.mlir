@@ -58,8 +58,8 @@ func.func @conv() attributes {
   return
 }
 
-// #stablehlo.dot_algorithm: every field is printed (upstream also checks
-// that the combination is a known algorithm; we do not).
+// #stablehlo.dot_algorithm: every field is printed; the combination is one
+// of the known algorithms (structured_invalid.mlir).
 // CHECK-LABEL:  func.func @dot_algorithm() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 6, allow_imprecise_accumulation = false>, b = #stablehlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 3, allow_imprecise_accumulation = false>, c = #stablehlo.dot_algorithm<lhs_precision_type = f8E5M2, rhs_precision_type = f8E4M3FN, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} {
 // CHECK-NEXT:    return
 // CHECK-NEXT:  }

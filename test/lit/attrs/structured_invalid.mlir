@@ -138,6 +138,54 @@ func.func @dot_algorithm_bool() attributes {a = #stablehlo.dot_algorithm<lhs_pre
 
 // -----
 
+// dot_algorithm: counts are positive (dot_general C22-C24), as upstream's
+// attribute verifier checks them.
+// expected-error @+1 {{lhs component count must be positive}}
+func.func @dot_algorithm_lhs_count() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 0, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{rhs component count must be positive}}
+func.func @dot_algorithm_rhs_count() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = -1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{num primitive operations must be positive}}
+func.func @dot_algorithm_ops() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 0, allow_imprecise_accumulation = false>} {
+  return
+}
+
+// -----
+
+// dot_algorithm: an algorithm no hardware is known to run (the spec: "best
+// effort verification"), in upstream's words.
+// expected-error @+1 {{dot algorithm not known to be supported on any hardware: {lhs:'tf32', rhs:'tf32', accum:'f32', lhs_components:3, rhs_components:3, primitive_ops:6, imprecise:1}}}
+func.func @dot_algorithm_unknown() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, allow_imprecise_accumulation = true>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dot algorithm not known to be supported on any hardware: {lhs:'f32', rhs:'f32', accum:'f32', lhs_components:1, rhs_components:1, primitive_ops:1, imprecise:1}}}
+func.func @dot_algorithm_imprecise() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = true>} {
+  return
+}
+
+// -----
+
+// The same check inside dot_general's pretty form.
+func.func @dot_general_unknown_algorithm(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{dot algorithm not known to be supported on any hardware}}
+  %0 = stablehlo.dot_general %a, %a, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = f16, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
 // channel_handle: an unknown field.
 // expected-error @+1 {{unknown field 'extra'}}
 func.func @channel_handle_field() attributes {a = #stablehlo.channel_handle<handle = 1, type = 2, extra = 3>} {
@@ -158,6 +206,37 @@ func.func @channel_handle_value() attributes {a = #stablehlo.channel_handle<hand
 // expected-error @+1 {{expected 'mode'}}
 func.func @result_accuracy_mode() attributes {a = #stablehlo.result_accuracy<atol = 1.0e-3>} {
   return
+}
+
+// -----
+
+// result_accuracy: upstream's rules (not in the spec): no negative tolerance,
+// -0.0 included, and tolerances only with mode TOLERANCE.
+// expected-error @+1 {{Negative tolerance}}
+func.func @result_accuracy_negative() attributes {a = #stablehlo.result_accuracy<atol = -0.0, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{Negative tolerance}}
+func.func @result_accuracy_negative_ulps() attributes {a = #stablehlo.result_accuracy<ulps = -1, mode = #stablehlo.result_accuracy_mode<DEFAULT>>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{Invalid tolerances for ResultAccuracyAttr with mode HIGHEST, must be all zero.}}
+func.func @result_accuracy_highest() attributes {a = #stablehlo.result_accuracy<rtol = 1.0e+300, ulps = 2, mode = #stablehlo.result_accuracy_mode<HIGHEST>>} {
+  return
+}
+
+// -----
+
+func.func @result_accuracy_default_op(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{Invalid tolerances for ResultAccuracyAttr with mode DEFAULT, must be all zero.}}
+  %0 = stablehlo.exponential %a {result_accuracy = #stablehlo.result_accuracy<ulps = 1, mode = #stablehlo.result_accuracy_mode<DEFAULT>>} : tensor<2xf32>
+  return %0 : tensor<2xf32>
 }
 
 // -----

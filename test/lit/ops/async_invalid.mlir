@@ -110,3 +110,20 @@ func.func @done_c1_several(%f: !stablehlo.future<tensor<2xf32>, tensor<3xf32>>) 
 func.func @future_of_scalar(%f: !stablehlo.future<f32>) {
   return
 }
+
+// -----
+
+// A future of no tensors: async_done awaits one.
+func.func @done_c1_none(%f: !stablehlo.future<>) -> tensor<2xf32> {
+  // expected-error @+1 {{'stablehlo.async_done' op C1: awaits a future of one tensor, got '!stablehlo.future<>'}}
+  %0 = "stablehlo.async_done"(%f) : (!stablehlo.future<>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// A future's list of types is comma separated.
+// expected-error @+1 {{expected '>'}}
+func.func @future_list(%f: !stablehlo.future<tensor<2xf32> tensor<2xf32>>) {
+  return
+}

@@ -179,10 +179,11 @@ func.func @c20(%lhs: tensor<2x3xbf16>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1
 }
 
 // -----
-// Not a numbered constraint of this spec version (upstream checks it too):
-// an algorithm requires DEFAULT precision_config entries.
+// C21 of upstream's current spec (not numbered in 000): an algorithm requires
+// DEFAULT precision_config entries. C22-C24 (positive counts) are checked by
+// the algorithm attribute (attrs/structured_invalid.mlir).
 func.func @algorithm_precision(%lhs: tensor<2x3xf32>, %rhs: tensor<3x2xf32>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{'stablehlo.dot_general' op precision_config must be DEFAULT when an algorithm is given}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C21: precision_config must be DEFAULT when an algorithm is given}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0], precision = [HIGH, DEFAULT], algorithm = <lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }

@@ -119,7 +119,7 @@ CASES = [
     ("s", "ResultAccuracyAttr", lambda w: w.s.ResultAccuracyAttr.get(1e-5, 0.5, 3, "TOLERANCE"),
      ["atol", "rtol", "ulps", "mode"]),
     ("s", "ResultAccuracyAttr",
-     lambda w: w.s.ResultAccuracyAttr.get(atol=-0.0, rtol=1e300, ulps=2**40, mode="TOLERANCE"),
+     lambda w: w.s.ResultAccuracyAttr.get(atol=0.0, rtol=1e300, ulps=2**40, mode="TOLERANCE"),
      ["atol", "rtol", "ulps", "mode"]),
     ("s", "TypeExtensions", lambda w: w.s.TypeExtensions.get([128, w.ir.ShapedType.get_dynamic_size()]), ["bounds"]),
     ("s", "TypeExtensions", lambda w: w.s.TypeExtensions.get(bounds=[]), ["bounds"]),
@@ -311,30 +311,103 @@ def test_types(worlds):
     assert results[0][:2] == ["!stablehlo.token", "TokenType(!stablehlo.token)"]
 
 
-@pytest.mark.xfail(strict=True, reason="our parser (lib/Dialect/StablehloAttributes.cpp) does not verify these "
-                                       "as upstream's does: DotAlgorithmAttr and ResultAccuracyAttr need getChecked "
-                                       "with upstream's verifiers")
 @pytest.mark.parametrize("text", [
     # upstream: dot algorithm not known to be supported on any hardware
     "#stablehlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, "
     "lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, "
     "allow_imprecise_accumulation = true>",
+    # upstream: lhs component count must be positive
+    "#stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, "
+    "lhs_component_count = 0, rhs_component_count = 1, num_primitive_operations = 1, "
+    "allow_imprecise_accumulation = false>",
     # upstream: Invalid tolerances for ResultAccuracyAttr with mode HIGHEST, must be all zero
     "#stablehlo.result_accuracy<rtol = 1.000000e+300, ulps = 2, mode = #stablehlo.result_accuracy_mode<HIGHEST>>",
+    "#stablehlo.result_accuracy<ulps = 1, mode = #stablehlo.result_accuracy_mode<DEFAULT>>",
+    # upstream: Negative tolerance (-0.0 too)
+    "#stablehlo.result_accuracy<atol = -0.0, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>",
+    "#stablehlo.result_accuracy<ulps = -1, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>",
 ])
 def test_parser_rejects_what_upstream_rejects(worlds, text):
+    messages = []
     for w in worlds:
         with w.ctx:
-            with pytest.raises(w.ir.MLIRError):
+            with pytest.raises(w.ir.MLIRError) as error:
                 w.ir.Attribute.parse(text)
+        messages.append(error.value.error_diagnostics[0].message)
+    assert messages[0] == messages[1]  # upstream's words
 
 
-@pytest.mark.xfail(strict=True, reason="needs the C API stablehloFutureTypeGet(ctx, n, types): "
-                                       "!stablehlo.future<> has no textual form to build it from")
-def test_future_of_no_types(ctx):
+_PRECISIONS = ["f8E5M2", "f8E4M3FN", "f8E3M4", "f8E8M0FNU", "bf16", "f16", "f32", "f64", "tf32", "i32"]
+
+
+def _dot_algorithm(lhs, rhs, acc, lhs_count, rhs_count, ops, imprecise):
+    return (f"#stablehlo.dot_algorithm<lhs_precision_type = {lhs}, rhs_precision_type = {rhs}, "
+            f"accumulation_type = {acc}, lhs_component_count = {lhs_count}, rhs_component_count = {rhs_count}, "
+            f"num_primitive_operations = {ops}, allow_imprecise_accumulation = {str(imprecise).lower()}>")
+
+
+def test_dot_algorithms_accepted_as_upstream_accepts_them(worlds):
+    """The known algorithms: every precision triple (one component, one operation) and the
+    decompositions of equal precisions, each accepted or refused as jaxlib's parser does."""
+    import itertools
+
+    texts = [_dot_algorithm(*types, 1, 1, 1, imprecise)
+             for types in itertools.product(_PRECISIONS, repeat=3) for imprecise in (False, True)]
+    texts += [_dot_algorithm(p, p, acc, *counts, False) for p in _PRECISIONS for acc in ("f32", p)
+              for counts in itertools.product((1, 3), (1, 3), (2, 3, 6, 9))]
+    accepted = []
+    for w in worlds:
+        with w.ctx:
+            row = []
+            for text in texts:
+                try:
+                    w.ir.Attribute.parse(text)
+                    row.append(True)
+                except w.ir.MLIRError:
+                    row.append(False)
+            accepted.append(row)
+    assert accepted[0] == accepted[1]
+    assert 20 < sum(accepted[0]) < len(texts) - 100
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda s, f32: s.DotAlgorithm.get(f32, f32, f32, 3, 3, 6, True),
+     "dot algorithm not known to be supported on any hardware"),
+    (lambda s, f32: s.DotAlgorithm.get(f32, f32, f32, 1, 1, 0, False), "num primitive operations must be positive"),
+    (lambda s, f32: s.DotAlgorithm.get(f32, f32, f32), "lhs component count must be positive"),
+    (lambda s, f32: s.ResultAccuracyAttr.get(0.0, 1e300, 2, "HIGHEST"),
+     "Invalid tolerances for ResultAccuracyAttr with mode HIGHEST, must be all zero"),
+    (lambda s, f32: s.ResultAccuracyAttr.get(-0.0, 0.0, 0, "TOLERANCE"), "Negative tolerance"),
+    (lambda s, f32: s.ResultAccuracyAttr.get(0.0, 0.0, -2, "TOLERANCE"), "Negative tolerance"),
+    (lambda s, f32: s.FutureType.get([f32]), "a future holds tensors, got 'f32'"),
+])
+def test_get_refuses_what_upstreams_parser_refuses(ctx, call, message):
+    """jaxlib's get() builds these unverified (text its own parser then refuses); ours raises
+    ValueError with the error upstream's parser gives."""
+    from mlir import ir
+
     from stablehlo_py.dialects import stablehlo
 
-    assert str(stablehlo.FutureType.get([])) == "!stablehlo.future<>"
+    with pytest.raises(ValueError, match=message):
+        call(stablehlo, ir.F32Type.get())
+
+
+def test_future_of_no_types(ctx):
+    """Upstream's FutureType.get([]) gives !stablehlo.future<>, which its parser cannot read
+    back; ours reads it back."""
+    from mlir import ir
+
+    from stablehlo_py.dialects import stablehlo
+
+    future = stablehlo.FutureType.get([])
+    assert str(future) == "!stablehlo.future<>" and future.types == []
+    assert ir.Type.parse("!stablehlo.future<>") == future
+    assert stablehlo.FutureType(ir.Type.parse("!stablehlo.future< >")).types == []
+    # a future of no tensors is awaited by no async_done: the verifier says why
+    module = ir.Module.parse("func.func @f(%f: !stablehlo.future<>) {\n  return\n}")
+    with ir.InsertionPoint(module.body.operations[0].regions[0].blocks[0].operations[0]), ir.Location.unknown():
+        with pytest.raises(ir.MLIRError, match="C1: awaits a future of one tensor"):
+            stablehlo.AsyncDoneOp(module.body.operations[0].arguments[0])
 
 
 def test_versions_and_compatibility_requirements(worlds):
@@ -715,6 +788,17 @@ BUILDER_SNIPPETS = {
         gathered = stablehlo.dynamic_gather(x, indices, sizes, stablehlo.GatherDimensionNumbers.get(
             [1], [0], [], [], [0], 1))
         return [summed, random, gathered]""",
+    "legacy ops inferring from operands that are not constants": """
+        i32 = ir.IntegerType.get_signless(32)
+        zero = stablehlo.constant(ir.DenseElementsAttr.get(np.array(0, np.float32)))
+        shape = stablehlo.iota(ir.RankedTensorType.get([2], ir.IntegerType.get_signless(64)), 0)
+        random = stablehlo.RngOp(zero, zero, shape, stablehlo.RngDistributionAttr.get("NORMAL")).result
+        indices = stablehlo.constant(ir.DenseElementsAttr.get(np.array([[1], [0]], np.int32)))
+        sizes = stablehlo.iota(ir.RankedTensorType.get([2], i32), 0)
+        gathered = stablehlo.DynamicGatherOp(x, indices, sizes, stablehlo.GatherDimensionNumbers.get(
+            [1], [0], [], [], [0], 1), indices_are_sorted=True).result
+        summed = stablehlo.CrossReplicaSumOp(y, ir.DenseElementsAttr.get(np.array([[0]], np.int64))).result
+        return [random, gathered, summed]""",
 }
 
 _BUILDER_PROGRAM = """
@@ -757,6 +841,42 @@ def test_builders_take_upstreams_arguments(name):
              for imports in (_OUR_IMPORTS, _THEIR_IMPORTS)]
     assert texts[0] == texts[1]
     assert "stablehlo." in texts[0]
+
+
+@pytest.mark.parametrize("body, message", [
+    # a shape of unknown length: no rank to infer (upstream infers tensor<f32>)
+    ("stablehlo.rng(s, s, dyn_shape, stablehlo.RngDistributionAttr.get('UNIFORM'))", "must be ranked tensor"),
+    # negative sizes: dynamic ones inferred, the verifier names the constraint
+    ("stablehlo.rng(s, s, const([-2, 5]), stablehlo.RngDistributionAttr.get('UNIFORM'))",
+     "C3: shape \\[-2, 5\\] must not have negative sizes"),
+    # slice sizes of the wrong count, and too large (upstream refuses these at build)
+    ("stablehlo.dynamic_gather(x, idx, const([1, 3, 1]), dims)", "C11: slice_sizes must have one entry"),
+    ("stablehlo.dynamic_gather(x, idx, const([5, 3]), dims)", "slice_sizes"),
+])
+def test_inferring_builders_on_bad_operands(ctx, body, message):
+    """Bad operands give a placeholder result type and a verifier error naming the constraint,
+    never an abort."""
+    from conftest import build
+
+    from mlir import ir
+    from stablehlo_py.dialects import stablehlo
+
+    f32 = ir.F32Type.get()
+    i64 = ir.IntegerType.get_signless(64)
+
+    def const(values):
+        return stablehlo.constant(ir.DenseElementsAttr.get(np.array(values, np.int64)))
+
+    def main(x, idx, s, dyn_shape):
+        dims = stablehlo.GatherDimensionNumbers.get([1], [0], [], [], [0], 1)
+        return eval(body, {"stablehlo": stablehlo, "const": const, "x": x, "idx": idx, "s": s,
+                           "dyn_shape": dyn_shape, "dims": dims})
+
+    module = build([ir.RankedTensorType.get([2, 3], f32), ir.RankedTensorType.get([2, 1], i64),
+                    ir.RankedTensorType.get([], f32), ir.RankedTensorType.get([ir.ShapedType.get_dynamic_size()], i64)],
+                   main, verify=False)
+    with pytest.raises(ir.MLIRError, match=message):
+        module.operation.verify()
 
 
 def test_our_builders_keep_working_under_both_names(ctx):

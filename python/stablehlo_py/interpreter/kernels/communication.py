@@ -23,6 +23,7 @@ from ..numerics.combiners import body_ufunc, complex_max, complex_min, float_max
 from ..numerics.conversion import convert_values
 from ..core.attributes import plain
 from ..core.errors import InterpreterError
+from ..core.reducer_types import DEVIATION_IGNORED, check_reducer_types
 from ..core.registry import Kernel, register
 from ..core.types import TOKEN, TokenSpec, coerce_argument
 
@@ -214,6 +215,13 @@ def _folder(op):
 def _reducer(op):
     """`reduce(operands, extras) -> (reduced values, group, index)` of all_reduce / reduce_scatter."""
     count = op.num_operands
+    # The computation's types upstream accepts as a reducer body's and the spec does not (a spec
+    # deviation: another float type in argument 1, E promotable from an operand only as upstream
+    # reads it): XLA refuses the first and runs the others in the operand's type, outside the
+    # declared result type, so they are refused, as reduce's are.
+    body_id = "C5" if op.name == "stablehlo.all_reduce" else "C7"
+    for spec in op.operand_specs[:count]:
+        check_reducer_types([spec], [spec], op.region(0), body_id, body_id, why=DEVIATION_IGNORED)
     promote, fold = _folder(op)
     _, find = _standard_finder(op)
     key = op.attrs  # the same object for every process (and every specialised form of the op)
