@@ -117,6 +117,58 @@ def StablehloPyWidenBoolBuffersPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def StablehloPyStridedCopiesToLinalgPass
+    : Pass<"stablehlo-py-strided-copies-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "Copies between strided buffers as linalg.copy, for loops";
+  let description = [{
+    A memref.copy whose source or target layout MLIR's LLVM lowering cannot
+    copy with memcpy (a strided view: the interior a pad writes) becomes
+    linalg.copy, which convert-linalg-to-loops turns into a loop nest with a
+    contiguous, vectorized innermost loop; MLIR's own lowering would call
+    c_runner_utils' memrefCopy, which walks the elements one at a time. Part
+    of stablehlo_py.lowering.pipeline() for the compiled backend, after
+    bufferization.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def StablehloPyOutlineParallelLoopsPass
+    : Pass<"stablehlo-py-outline-parallel-loops", "::mlir::ModuleOp"> {
+  let summary = "Run the outermost large scf.parallel loops on threads";
+  let description = [{
+    An outermost scf.parallel of static bounds whose estimated work (its
+    iterations times the ops of an iteration) reaches min-work, which runs
+    at least min-ops-per-access ops per memory access, and whose
+    iterations write distinct elements (every store indexed by the split
+    induction variables), becomes a call of the runtime's thread pool,
+    stablehlo_py_parallel_for (lib/Runtime/ParallelFor.h), on a new
+    function @<function>_parallel_<n>(!llvm.ptr context, i64 begin, i64 end)
+    running the iterations [begin, end) of its leading dimensions,
+    linearized. The values the body uses travel in an LLVM struct on the
+    caller's stack (memrefs as their descriptors, through unrealized casts).
+    Iterations compute what they did, so results are bit for bit the
+    single-thread ones. Part of stablehlo_py.lowering.pipeline() for the
+    compiled backend, after convert-linalg-to-parallel-loops
+    (docs/lowering.md, "Threads").
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"131072",
+           "Loops estimated to run fewer ops stay on the caller's thread.">,
+    Option<"minChunkWork", "min-chunk-work", "int64_t", /*default=*/"32768",
+           "The estimated ops of the smallest chunk a thread takes.">,
+    Option<"minOpsPerAccess", "min-ops-per-access", "int64_t",
+           /*default=*/"8",
+           "Loops running fewer computing ops (with a result other than an "
+           "index or a buffer) per memory access (load or store) stay on the "
+           "caller's thread: they are bound by memory bandwidth.">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def StablehloPyScalarizeRankZeroPass
     : Pass<"stablehlo-py-scalarize-rank-zero", "::mlir::ModuleOp"> {
   let summary = "Compute on scalars where a lowered program has rank-0 tensors";

@@ -12,6 +12,7 @@
 #include "Runtime/NativeKernels.h"
 #include "Runtime/BufferCache.h"
 #include "Runtime/NumpyLoops.h"
+#include "Runtime/ParallelFor.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -151,7 +152,7 @@ template <typename T> MemrefDescriptor<T, 3> inRoleOrder(const MemrefDescriptor<
 // The product; `flags` (the lowering's, LowerContractions.cpp): bit 0, the
 // rows in two halves (the interpreter's _halves_matmul: the same cut, a
 // multiple of 16 rows, so the same bits), the second half on a thread of its
-// own; bits 1-6 and 7-12, which dimensions of A and B are (batch, M, K) and
+// own (a worker of the pool); bits 1-6 and 7-12, which dimensions of A and B are (batch, M, K) and
 // (batch, K, N).
 template <typename T>
 void gemm(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *lhs, const MemrefDescriptor<T, 3> *rhs,
@@ -165,9 +166,22 @@ void gemm(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *lhs, const MemrefDesc
     return;
   }
   int64_t cut = std::min<int64_t>(m, (m / 2 + 15) / 16 * 16);
-  std::thread second([&] { gemmRows(blas, a, b, c, cut, m); });
-  gemmRows(blas, a, b, c, 0, cut);
-  second.join();
+  // The two halves through the pool (ParallelFor.h): the caller takes both
+  // when the other core is busy.
+  struct Halves {
+    CblasGemm<T> blas;
+    const MemrefDescriptor<T, 3> *a, *b;
+    MemrefDescriptor<T, 3> *c;
+    int64_t cut, m;
+  } halves{blas, a, b, c, cut, m};
+  stablehlo_py_parallel_for(
+      [](void *context, int64_t begin, int64_t end) {
+        auto &h = *static_cast<Halves *>(context);
+        for (int64_t half = begin; half < end; ++half)
+          gemmRows(h.blas, h.a, h.b, h.c, half ? h.cut : 0,
+                   half ? h.m : h.cut);
+      },
+      &halves, 2, 1);
 }
 
 // An unranked memref as the C interface passes it, and its ranked
@@ -308,6 +322,9 @@ const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f64),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f32),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f64),
+      STABLEHLO_PY_KERNEL(stablehlo_py_parallel_for),
+      STABLEHLO_PY_KERNEL(stablehlo_py_set_thread_count),
+      STABLEHLO_PY_KERNEL(stablehlo_py_thread_count),
       STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_alloc),
       STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_free),
   };

@@ -30,8 +30,8 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
 void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
                                                   void *plan);
 
-// Every function the compiled code calls here (these, NumpyLoops.h and
-// BufferCache.h): its symbol (a kernel's `_mlir_ciface_` form) and address;
+// Every function the compiled code calls here (these, NumpyLoops.h,
+// ParallelFor.h and BufferCache.h): its symbol (a kernel's `_mlir_ciface_` form) and address;
 // `count` receives their number.
 struct StablehloPyNativeKernel {
   const char *name;

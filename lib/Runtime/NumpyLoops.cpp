@@ -3,8 +3,11 @@
 // objects and sets it.
 #include "Runtime/MemrefDescriptor.h"
 #include "Runtime/NumpyLoops.h"
+#include "Runtime/ParallelFor.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -43,23 +46,58 @@ template <typename T> const T *ones(int64_t n) {
   return vector.data();
 }
 
-template <typename T> void run(void *in, void *out, int64_t slot) {
-  auto *x = static_cast<MemrefDescriptor<T, 1> *>(in);
-  auto *y = static_cast<MemrefDescriptor<T, 1> *>(out);
-  T *from = x->aligned + x->offset, *to = y->aligned + y->offset;
-  if (slot < 0 || slot >= 2 * kNumpyUnaryLoopCount)
-    return; // not a slot the lowering emits
-  if (Slot &s = slots[slot]; s.loop) {
-    char *args[2] = {reinterpret_cast<char *>(from),
+// One unary loop call: out[i] = f(in[i]) over a range of i.
+template <typename T> struct UnaryCall {
+  int64_t slot;
+  const T *from;
+  T *to;
+  int64_t inStride, outStride; // in elements
+};
+
+template <typename T> void unaryRange(void *context, int64_t begin, int64_t end) {
+  auto &c = *static_cast<UnaryCall<T> *>(context);
+  const T *from = c.from + begin * c.inStride;
+  T *to = c.to + begin * c.outStride;
+  if (Slot &s = slots[c.slot]; s.loop) {
+    char *args[2] = {reinterpret_cast<char *>(const_cast<T *>(from)),
                      reinterpret_cast<char *>(to)};
-    int64_t dimensions[1] = {x->sizes[0]};
-    int64_t steps[2] = {x->strides[0] * int64_t(sizeof(T)),
-                        y->strides[0] * int64_t(sizeof(T))};
+    int64_t dimensions[1] = {end - begin};
+    int64_t steps[2] = {c.inStride * int64_t(sizeof(T)),
+                        c.outStride * int64_t(sizeof(T))};
     s.loop(args, dimensions, steps, s.data);
     return;
   }
-  for (int64_t i = 0; i < x->sizes[0]; ++i)
-    to[i * y->strides[0]] = fallback(slot / 2, from[i * x->strides[0]]);
+  for (int64_t i = 0; i < end - begin; ++i)
+    to[i * c.outStride] = fallback(c.slot / 2, from[i * c.inStride]);
+}
+
+// Elements per chunk of a unary loop on threads (ParallelFor.h): a multiple
+// of 64, so that every chunk but the last has no SIMD remainder and starts
+// as aligned as the whole, and numpy's loop computes each element as in one
+// call; large enough that waking a worker (some microseconds) pays.
+constexpr int64_t kUnaryChunk = 16384;
+
+template <typename T> void run(void *in, void *out, int64_t slot) {
+  auto *x = static_cast<MemrefDescriptor<T, 1> *>(in);
+  auto *y = static_cast<MemrefDescriptor<T, 1> *>(out);
+  if (slot < 0 || slot >= 2 * kNumpyUnaryLoopCount)
+    return; // not a slot the lowering emits
+  UnaryCall<T> call{slot, x->aligned + x->offset, y->aligned + y->offset,
+                    x->strides[0], y->strides[0]};
+  int64_t n = x->sizes[0];
+  // A chunked call reads inputs other chunks may be writing unless in and
+  // out are one buffer element for element or do not overlap.
+  const char *inBegin = reinterpret_cast<const char *>(call.from),
+             *outBegin = reinterpret_cast<const char *>(call.to);
+  bool separate = (inBegin == outBegin && call.inStride == call.outStride) ||
+                  n <= 1 ||
+                  inBegin + n * std::abs(call.inStride) * sizeof(T) <= outBegin ||
+                  outBegin + n * std::abs(call.outStride) * sizeof(T) <= inBegin;
+  if (n < 2 * kUnaryChunk || !separate || call.inStride < 0 || call.outStride < 0) {
+    unaryRange<T>(&call, 0, n);
+    return;
+  }
+  stablehlo_py_parallel_for(unaryRange<T>, &call, n, kUnaryChunk);
 }
 
 // An element's bits, for the sign and zero tests of any float width.
@@ -126,16 +164,23 @@ T signedZero(const MemrefDescriptor<T, 3> &x, int64_t k, bool maximum) {
   return T(found == maximum ? 0.0f : -0.0f);
 }
 
-template <typename T> void numpyReduce(void *in, void *out, int64_t slot) {
-  auto &x = *static_cast<MemrefDescriptor<T, 3> *>(in);
-  auto &y = *static_cast<MemrefDescriptor<T, 1> *>(out);
-  int64_t index = slot - kNumpyReduceSlot;
-  if (index < 0 || index >= 3 * kNumpyReduceLoopCount)
-    return; // not a slot the lowering emits
-  int64_t function = index / 3;
+struct ReduceCall {
+  void *x, *y;
+  int64_t slot;
+};
+
+// Outputs [begin, end) of a reduce kernel call: each in its own order, so a
+// range on another thread gives the same bits.
+template <typename T>
+void reduceOutputs(void *context, int64_t begin, int64_t end) {
+  auto &call = *static_cast<ReduceCall *>(context);
+  auto &x = *static_cast<MemrefDescriptor<T, 3> *>(call.x);
+  auto &y = *static_cast<MemrefDescriptor<T, 1> *>(call.y);
+  int64_t slot = call.slot;
+  int64_t function = (slot - kNumpyReduceSlot) / 3;
   bool extremum = function == kMaximum || function == kMinimum;
   int64_t rows = x.sizes[1], length = x.sizes[2];
-  for (int64_t k = 0; k < x.sizes[0]; ++k) {
+  for (int64_t k = begin; k < end; ++k) {
     const T *base = x.aligned + x.offset + k * x.strides[0];
     T *acc = y.aligned + y.offset + k * y.strides[0];
     // numpy starts from the identity (add: +0.0, which the interpreter's
@@ -152,6 +197,24 @@ template <typename T> void numpyReduce(void *in, void *out, int64_t slot) {
     if (extremum && Bits<T>::zero(*acc))
       *acc = signedZero(x, k, function == kMaximum);
   }
+}
+
+// Elements reduced per chunk of outputs on threads (ParallelFor.h).
+constexpr int64_t kReduceChunkElements = 32768;
+
+template <typename T> void numpyReduce(void *in, void *out, int64_t slot) {
+  auto &x = *static_cast<MemrefDescriptor<T, 3> *>(in);
+  int64_t index = slot - kNumpyReduceSlot;
+  if (index < 0 || index >= 3 * kNumpyReduceLoopCount)
+    return; // not a slot the lowering emits
+  ReduceCall call{in, out, slot};
+  int64_t outputs = x.sizes[0], each = std::max<int64_t>(x.sizes[1] * x.sizes[2], 1);
+  if (outputs < 2 || outputs * each < 2 * kReduceChunkElements) {
+    reduceOutputs<T>(&call, 0, outputs);
+    return;
+  }
+  stablehlo_py_parallel_for(reduceOutputs<T>, &call, outputs,
+                            std::max<int64_t>(1, kReduceChunkElements / each));
 }
 
 // CBLAS with 64-bit integers, as numpy's matmul calls it.

@@ -40,6 +40,7 @@ extern "C" {
 void stablehlo_py_set_numpy_loop(int64_t slot, void *loop, void *data);
 // out = f(in) for 1-D memref descriptors of equal size (any strides), f the
 // slot's function: @__stablehlo_py_numpy_loop_f32/_f64(memref, memref, i64).
+// Large calls run in chunks on the thread pool (ParallelFor.h), the same bits.
 void _mlir_ciface___stablehlo_py_numpy_loop_f32(void *in, void *out,
                                                 int64_t slot);
 void _mlir_ciface___stablehlo_py_numpy_loop_f64(void *in, void *out,
@@ -53,6 +54,7 @@ void _mlir_ciface___stablehlo_py_numpy_loop_f64(void *in, void *out,
 // reduce form over each x[k, m, :] in turn. A maximum or minimum of zero
 // gets -0.0 below +0.0 (the interpreter's rule). The slot is a reduce
 // slot's of the element type: @__stablehlo_py_numpy_reduce_f16/_f32/_f64.
+// Large calls split their outputs among the pool's threads (ParallelFor.h).
 void _mlir_ciface___stablehlo_py_numpy_reduce_f16(void *x, void *out,
                                                   int64_t slot);
 void _mlir_ciface___stablehlo_py_numpy_reduce_f32(void *x, void *out,

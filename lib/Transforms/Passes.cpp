@@ -68,6 +68,8 @@ void registerPasses() {
     registerPass(createConvertToSignlessPass);
     registerPass([] { return createStablehloLegalizeToLinalgPass(); });
     registerPass([] { return createStablehloPyWidenBoolBuffersPass(); });
+    registerPass([] { return createStablehloPyOutlineParallelLoopsPass(); });
+    registerPass([] { return createStablehloPyStridedCopiesToLinalgPass(); });
     registerPass([] { return createStablehloPyScalarizeRankZeroPass(); });
   });
 }

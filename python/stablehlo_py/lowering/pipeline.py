@@ -20,6 +20,9 @@ _TO_LLVM = (
     "buffer-results-to-out-params{modify-public-functions}",
     "buffer-deallocation-pipeline",  # the temporaries are freed before the function returns
     "stablehlo-py-widen-bool-buffers",  # ours: the deallocation's i1 flags as bytes (MLIR lowers no i1 buffers)
+    # ours: copies into or out of strided views as loops, not memrefCopy's element-at-a-time walk
+    "stablehlo-py-strided-copies-to-linalg",
+    "func.func(scf-forall-to-parallel)",  # the rows of a reduce_window (LowerReduceWindow.cpp)
     "func.func(convert-linalg-to-loops)",
     "expand-strided-metadata",  # before lower-affine: it computes dynamic offsets with affine.apply
     "lower-affine",
@@ -57,13 +60,28 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
     return f"builtin.module({','.join(passes)})"
 
 
+# The compiled backend's loops on threads (docs/lowering.md, "Threads"): linalg to scf.parallel
+# where it iterates in parallel, then ours: the outermost parallel loops doing enough work as calls
+# of the runtime's thread pool (lib/Runtime/ParallelFor.h). The rest stay plain loops.
+_THREADED_LOOPS = ("func.func(convert-linalg-to-parallel-loops)", "stablehlo-py-outline-parallel-loops")
+
+
 def _to_llvm(compiled_backend: bool) -> list:
     """_TO_LLVM; the compiled backend's buffers come from its own allocator (the native
     kernels' _mlir_memref_to_llvm_alloc/free, lib/Runtime/BufferCache.cpp), which keeps large
-    temporaries for the next call rather than fresh pages from the kernel each time."""
+    temporaries for the next call rather than fresh pages from the kernel each time, and its
+    large loops run on threads (_THREADED_LOOPS)."""
     if not compiled_backend:
         return list(_TO_LLVM)
-    return [p + "{use-generic-functions}" if p == "finalize-memref-to-llvm" else p for p in _TO_LLVM]
+    passes = []
+    for p in _TO_LLVM:
+        if p == "finalize-memref-to-llvm":
+            passes.append(p + "{use-generic-functions}")
+        elif p == "func.func(convert-linalg-to-loops)":
+            passes.extend(_THREADED_LOOPS)
+        else:
+            passes.append(p)
+    return passes
 
 
 def to_llvm_pipeline(compiled_backend: bool = False) -> str:

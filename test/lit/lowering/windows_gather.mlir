@@ -1,13 +1,14 @@
 // RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg --canonicalize --split-input-file | FileCheck %s
 
-// reduce_window (LowerReduceWindow.cpp): loops over the result's rows (here
-// rows of 3 along the last dimension, which the window moves along) and the
-// window positions in index order; each position folds a row of the input
+// reduce_window (LowerReduceWindow.cpp): an scf.forall over the result's rows
+// (here rows of 3 along the last dimension, which the window moves along; the
+// compiled backend runs them on threads), each row written by its own
+// parallel_insert_slice, and loops over the window positions in index order; each position folds a row of the input
 // read in place (stride 2, no padded copy). The first position starts from
 // init (a select, no fill).
 // CHECK-LABEL: func.func @max_pool
 // CHECK: %[[INIT:.*]] = tensor.extract %arg1[] : tensor<f32>
-// CHECK: scf.for %[[I:.*]] = %c0 to %c2 step %c1 iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<2x3xf32>)
+// CHECK: scf.forall (%[[I:.*]]) in (2) shared_outs(%[[OUT:.*]] = %{{.*}}) -> (tensor<2x3xf32>)
 // CHECK: %[[ROW:.*]] = tensor.extract_slice %[[OUT]][%[[I]], 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<3xf32>
 // CHECK: scf.for %[[KI:.*]] = %c0 to %c2 step %c1 iter_args(%{{.*}} = %[[ROW]]) -> (tensor<3xf32>)
 // CHECK: scf.for %[[KJ:.*]] = %c0 to %c2 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<3xf32>)
@@ -21,6 +22,8 @@
 // CHECK: ^bb0(%[[IN:.*]]: f32, %[[CURRENT:.*]]: f32):
 // CHECK: %[[START:.*]] = arith.select %[[FIRST]], %[[INIT]], %[[CURRENT]] : f32
 // CHECK: arith.cmpf oge, %[[START]], %[[IN]] : f32
+// CHECK: scf.forall.in_parallel
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %[[OUT]][%[[I]], 0] [1, 3] [1, 1] : tensor<3xf32> into tensor<2x3xf32>
 func.func @max_pool(%x: tensor<4x6xf32>, %lo: tensor<f32>) -> tensor<2x3xf32> {
   %0 = "stablehlo.reduce_window"(%x, %lo) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -37,8 +40,7 @@ func.func @max_pool(%x: tensor<4x6xf32>, %lo: tensor<f32>) -> tensor<2x3xf32> {
 // folds init into the whole row; along W the results [lo, hi) read the input
 // (a stride-2 slice of W, all of C) and those outside fold init.
 // CHECK-LABEL: func.func @sum_pool_nhwc
-// CHECK: scf.for %[[N:.*]] = %c0 to %c2 step %c1 iter_args
-// CHECK: scf.for %[[H:.*]] = %c0 to %c3 step %c1 iter_args
+// CHECK: scf.forall (%[[N:.*]], %[[H:.*]]) in (2, 3) shared_outs
 // CHECK: tensor.extract_slice %{{.*}}[%[[N]], %[[H]], 0, 0] [1, 1, 3, 8] [1, 1, 1, 1] : tensor<2x3x3x8xf32> to tensor<3x8xf32>
 // CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1 iter_args
 // CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1 iter_args
