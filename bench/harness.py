@@ -233,16 +233,21 @@ def prepare_xla(fn, inputs):
     return call, as_list(call())
 
 
+# test/conformance (oracles.py), which bench and the tests share; bench runs from a checkout, as
+# it does examples/.
+_CONFORMANCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "conformance")
+
+
 def prepare_xla_text(text, inputs):
     """(call, outputs) of StableHLO `text` compiled by XLA for the CPU (as jax compiles what it
     exports), on device-resident inputs."""
     import jax
-    from jax._src import xla_bridge
-    from jax._src.lib import xla_client
 
-    backend = xla_bridge.get_backend("cpu")
-    devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
-    executable = backend.compile_and_load(text, devices, xla_client.CompileOptions())
+    if _CONFORMANCE not in sys.path:
+        sys.path.append(_CONFORMANCE)
+    from oracles import xla_compile_text  # the tests' XLA oracle compiles text the same way
+
+    executable = xla_compile_text(text)
     on_device = [jax.device_put(a) for a in inputs]
     jax.block_until_ready(on_device)
 

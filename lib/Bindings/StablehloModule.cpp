@@ -3,6 +3,7 @@
 // instance of the upstream `mlir` Python package.
 #include "CAPI/StablehloCAPI.h"
 #include "CompiledCall.h"
+#include "ObjectLoaderBindings.h"
 #include "Runtime/NativeKernels.h"
 #include "Runtime/NumpyLoops.h"
 
@@ -171,6 +172,7 @@ NB_MODULE(_stablehlo, m) {
       nb::arg("slot"), nb::arg("loop"), nb::arg("data"),
       "Sets a slot's numpy inner loop (PyUFuncGenericFunction) and its data.");
   registerCompiledCall(m);
+  registerObjectLoader(m);
 
   m.def(
       "register_python_pass",

@@ -3,8 +3,10 @@
 // produced for a module, linked in process by LLVM's ORC, as the engine links
 // it (RTDyld, section memory), without the LLVM optimization and code
 // generation that take 90% of a cold compile. The same libLLVM.so as MLIR's:
-// the process holds one LLVM. A plain C interface, called through ctypes;
-// every LLVM error becomes a message for the caller, never an abort.
+// the process holds one LLVM. Python reaches it as the extension's
+// `LoadedObject` (lib/Bindings/ObjectLoaderBindings.cpp).
+#include "Runtime/ObjectLoader.h"
+
 #include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -15,29 +17,14 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <memory>
-#include <string>
-#include <vector>
 
-#define STABLEHLO_PY_EXPORT extern "C" __attribute__((visibility("default")))
-
+namespace stablehlo_py {
 namespace {
 
-struct LoadedObject {
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-};
-
-// Writes `text` into the caller's buffer (truncated, always terminated).
-void report(char *buffer, size_t size, const std::string &text) {
-  if (buffer && size)
-    std::snprintf(buffer, size, "%s", text.c_str());
-}
-
-bool failed(llvm::Error error, char *buffer, size_t size) {
+bool failed(llvm::Error error, std::string &message) {
   if (!error)
     return false;
-  report(buffer, size, llvm::toString(std::move(error)));
+  message = llvm::toString(std::move(error));
   return true;
 }
 
@@ -49,79 +36,60 @@ llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> rtdyldLayer(llvm::orc::E
 
 } // namespace
 
-// A JIT with the process's symbols and the shared libraries `libraries`
-// (paths, `count`) visible to the code it will link; null and a message on
-// failure.
-STABLEHLO_PY_EXPORT void *stablehlo_py_object_jit(const char *const *libraries, int count, char *error,
-                                                  size_t errorSize) {
+ObjectLoader::ObjectLoader(std::unique_ptr<llvm::orc::LLJIT> jit) : jit(std::move(jit)) {}
+ObjectLoader::ObjectLoader(ObjectLoader &&) noexcept = default;
+ObjectLoader::~ObjectLoader() = default;
+
+std::optional<ObjectLoader> ObjectLoader::create(const std::vector<std::string> &libraries, std::string &error) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   auto jit = llvm::orc::LLJITBuilder().setObjectLinkingLayerCreator(rtdyldLayer).create();
   if (!jit) {
-    failed(jit.takeError(), error, errorSize);
-    return nullptr;
+    failed(jit.takeError(), error);
+    return std::nullopt;
   }
-  auto loaded = std::make_unique<LoadedObject>();
-  loaded->jit = std::move(*jit);
-  llvm::orc::JITDylib &main = loaded->jit->getMainJITDylib();
-  char prefix = loaded->jit->getDataLayout().getGlobalPrefix();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  char prefix = (*jit)->getDataLayout().getGlobalPrefix();
   auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
   if (!process) {
-    failed(process.takeError(), error, errorSize);
-    return nullptr;
+    failed(process.takeError(), error);
+    return std::nullopt;
   }
   main.addGenerator(std::move(*process));
-  for (int i = 0; i < count; ++i) {
-    auto library = llvm::orc::DynamicLibrarySearchGenerator::Load(libraries[i], prefix);
+  for (const std::string &path : libraries) {
+    auto library = llvm::orc::DynamicLibrarySearchGenerator::Load(path.c_str(), prefix);
     if (!library) {
-      failed(library.takeError(), error, errorSize);
-      return nullptr;
+      failed(library.takeError(), error);
+      return std::nullopt;
     }
     main.addGenerator(std::move(*library));
   }
-  return loaded.release();
+  return ObjectLoader(std::move(*jit));
 }
 
-// Makes `address` the definition of `name` for the code linked later; 0 on
-// success.
-STABLEHLO_PY_EXPORT int stablehlo_py_object_define(void *handle, const char *name, uint64_t address, char *error,
-                                                   size_t errorSize) {
-  auto *loaded = static_cast<LoadedObject *>(handle);
+bool ObjectLoader::define(const std::string &name, uint64_t address, std::string &error) {
   llvm::orc::SymbolMap symbols;
-  symbols[loaded->jit->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr(address),
-                                                 llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  return failed(loaded->jit->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols))), error,
-                errorSize)
-             ? 1
-             : 0;
+  symbols[jit->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr(address),
+                                         llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  return !failed(jit->getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols))), error);
 }
 
-// Adds the relocatable object `bytes` (copied); 0 on success.
-STABLEHLO_PY_EXPORT int stablehlo_py_object_add(void *handle, const char *bytes, size_t size, char *error,
-                                                size_t errorSize) {
-  auto *loaded = static_cast<LoadedObject *>(handle);
-  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(bytes, size), "stablehlo-py-cached-object");
-  return failed(loaded->jit->addObjectFile(std::move(buffer)), error, errorSize) ? 1 : 0;
+bool ObjectLoader::add(std::string_view bytes, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(bytes.data(), bytes.size()),
+                                                     "stablehlo-py-cached-object");
+  return !failed(jit->addObjectFile(std::move(buffer)), error);
 }
 
-// The address of `name` (linking the object on the first lookup), or 0 and
-// a message (an undefined symbol, a malformed object).
-STABLEHLO_PY_EXPORT uint64_t stablehlo_py_object_lookup(void *handle, const char *name, char *error,
-                                                        size_t errorSize) {
-  auto *loaded = static_cast<LoadedObject *>(handle);
-  auto address = loaded->jit->lookup(name);
+uint64_t ObjectLoader::lookup(const std::string &name, std::string &error) {
+  auto address = jit->lookup(name);
   if (!address) {
-    failed(address.takeError(), error, errorSize);
+    failed(address.takeError(), error);
     return 0;
   }
   return address->getValue();
 }
 
-STABLEHLO_PY_EXPORT void stablehlo_py_object_free(void *handle) { delete static_cast<LoadedObject *>(handle); }
-
-// What the code generated for this host depends on, as MLIR's JIT detects it:
-// "triple cpu +feature,-feature,..." (features sorted), for the cache key.
-STABLEHLO_PY_EXPORT void stablehlo_py_host_cpu(char *buffer, size_t size) {
+std::string hostCpu() {
   std::vector<std::string> features;
   for (const auto &feature : llvm::sys::getHostCPUFeatures())
     features.push_back((feature.second ? "+" : "-") + feature.first().str());
@@ -129,5 +97,7 @@ STABLEHLO_PY_EXPORT void stablehlo_py_host_cpu(char *buffer, size_t size) {
   std::string text = llvm::sys::getProcessTriple() + " " + llvm::sys::getHostCPUName().str() + " ";
   for (size_t i = 0; i < features.size(); ++i)
     text += (i ? "," : "") + features[i];
-  report(buffer, size, text);
+  return text;
 }
+
+} // namespace stablehlo_py

@@ -14,12 +14,16 @@ def xla_run_text(text: str, *args) -> list:
     return [np.asarray(shards[0]) for shards in results.disassemble_into_single_device_arrays()]
 
 
-@functools.lru_cache(maxsize=256)
-def _compiled(text: str):
-    """`text` compiled by XLA on CPU, once per process: tests run the same program on many inputs."""
+def xla_compile_text(text: str):
+    """StableHLO `text` compiled by XLA for one CPU device (as jax compiles what it exports): a
+    loaded executable (`execute_sharded`). Also bench/harness.py's XLA engine for exported text."""
     from jax._src import xla_bridge
     from jax._src.lib import xla_client
 
     backend = xla_bridge.get_backend("cpu")
     devices = xla_client.DeviceList(tuple(backend.devices()[:1]))
     return backend.compile_and_load(text, devices, xla_client.CompileOptions())
+
+
+# Once per process: tests run the same program on many inputs.
+_compiled = functools.lru_cache(maxsize=256)(xla_compile_text)

@@ -61,28 +61,6 @@ def _limit_bytes() -> int:
 
 
 @functools.cache
-def _library():
-    """The extension's object loader (plain C functions, lib/Runtime/ObjectLoader.cpp)."""
-    from .. import _stablehlo
-
-    library = ctypes.CDLL(_stablehlo.__file__)
-    error = (ctypes.c_char_p, ctypes.c_size_t)
-    library.stablehlo_py_object_jit.restype = ctypes.c_void_p
-    library.stablehlo_py_object_jit.argtypes = (ctypes.POINTER(ctypes.c_char_p), ctypes.c_int, *error)
-    library.stablehlo_py_object_define.restype = ctypes.c_int
-    library.stablehlo_py_object_define.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint64, *error)
-    library.stablehlo_py_object_add.restype = ctypes.c_int
-    library.stablehlo_py_object_add.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, *error)
-    library.stablehlo_py_object_lookup.restype = ctypes.c_uint64
-    library.stablehlo_py_object_lookup.argtypes = (ctypes.c_void_p, ctypes.c_char_p, *error)
-    library.stablehlo_py_object_free.restype = None
-    library.stablehlo_py_object_free.argtypes = (ctypes.c_void_p,)
-    library.stablehlo_py_host_cpu.restype = None
-    library.stablehlo_py_host_cpu.argtypes = (ctypes.c_char_p, ctypes.c_size_t)
-    return library
-
-
-@functools.cache
 def fingerprint() -> bytes:
     """What every key shares: this build of the package, MLIR's version and the host CPU."""
     from importlib import metadata
@@ -108,9 +86,7 @@ def fingerprint() -> bytes:
             parts.append(f"{os.path.relpath(path, package)}:{stat.st_size}:{stat.st_mtime_ns}")
         except OSError:
             parts.append(f"{path}:?")
-    buffer = ctypes.create_string_buffer(16384)
-    _library().stablehlo_py_host_cpu(buffer, len(buffer))
-    parts.append(buffer.value.decode())
+    parts.append(_stablehlo.host_cpu())
     return "\n".join(parts).encode()
 
 
@@ -205,39 +181,24 @@ def _remove(path: str) -> None:
 
 class LoadedObject:
     """A cached object linked in process; the part of MLIR's ExecutionEngine interface the
-    compiled backend uses (symbols registered before the first lookup, which links it)."""
+    compiled backend uses (symbols registered before the first lookup, which links it). LLVM's
+    failures raise RuntimeError with its message (the extension's LoadedObject)."""
 
     def __init__(self, obj: bytes, shared_libs: list):
-        self._library = _library()
-        self._error = ctypes.create_string_buffer(4096)
-        paths = (ctypes.c_char_p * len(shared_libs))(*(p.encode() for p in shared_libs))
-        self._handle = self._library.stablehlo_py_object_jit(paths, len(shared_libs), self._error, len(self._error))
-        if not self._handle:
-            raise RuntimeError(self._error.value.decode(errors="replace"))
+        from .. import _stablehlo
+
         self._kept = []  # the callbacks the code calls must live as long as it
-        if self._library.stablehlo_py_object_add(self._handle, obj, len(obj), self._error, len(self._error)):
-            raise RuntimeError(self._error.value.decode(errors="replace"))
+        self._loaded = _stablehlo.LoadedObject(shared_libs)
+        self._loaded.add(obj)
 
     def raw_register_runtime(self, name: str, address) -> None:
         self._kept.append(address)
-        value = address.value if hasattr(address, "value") else int(address)
-        if self._library.stablehlo_py_object_define(self._handle, name.encode(), value, self._error, len(self._error)):
-            raise RuntimeError(self._error.value.decode(errors="replace"))
+        self._loaded.define(name, address.value if hasattr(address, "value") else int(address))
 
     def register_runtime(self, name: str, callback) -> None:
         self._kept.append(callback)
         self.raw_register_runtime("_mlir_ciface_" + name, ctypes.cast(callback, ctypes.c_void_p))
 
     def raw_lookup(self, name: str) -> int:
-        """The packed-argument wrapper of `name` (as ExecutionEngine.raw_lookup), or 0."""
-        return self._library.stablehlo_py_object_lookup(self._handle, ("_mlir_" + name).encode(), self._error,
-                                                        len(self._error))
-
-    @property
-    def error(self) -> str:
-        return self._error.value.decode(errors="replace")
-
-    def __del__(self):
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            self._library.stablehlo_py_object_free(handle)
+        """The packed-argument wrapper of `name` (as ExecutionEngine.raw_lookup)."""
+        return self._loaded.lookup("_mlir_" + name)

@@ -142,6 +142,22 @@ def test_an_entry_missing_a_symbol_is_recompiled(folder):
     assert cache.load(str(folder), name) == (metadata, obj)
 
 
+def test_the_loaders_failures_are_exceptions_with_llvms_message(folder):
+    from stablehlo_py import _stablehlo
+
+    with pytest.raises(RuntimeError, match="no-such-library.so"):
+        _stablehlo.LoadedObject(["/no-such-library.so"])
+    with pytest.raises(RuntimeError, match="Invalid ELF class"):
+        cache.LoadedObject(b"\x7fELF not an object", [])
+    compile_program(PROGRAM)
+    (entry,) = _entries(folder)
+    _, obj = cache.load(str(folder), entry.name[: -len(".obj")])
+    loaded = cache.LoadedObject(obj, [])
+    with pytest.raises(RuntimeError, match="Failed to materialize symbols"):
+        loaded.raw_lookup("_mlir_ciface_main")  # the runtime's fft is not registered
+    assert _stablehlo.host_cpu().startswith(("x86_64", "aarch64"))
+
+
 def test_disabled_cache_reads_and_writes_nothing(folder, monkeypatch):
     monkeypatch.setenv(cache.DISABLE_ENV, "1")
     program = compile_program(PROGRAM)

@@ -11,15 +11,12 @@ accepts"; the verifier side is test/lit/deviations/accepted_bounds_and_windows.m
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
-from conftest import assert_close, upstream_parse, xla_run_text
-from testing.deviations import assert_deviation
+from conftest import assert_close, xla_run_text
+from testing.deviations import assert_deviation, assert_upstream_accepts, quietly
 
 import stablehlo_py
-from stablehlo_py import SpecDeviationWarning
 from stablehlo_py.interpreter import InterpreterError
 from stablehlo_py.lowering import LoweringError
 
@@ -106,12 +103,6 @@ def _ids(cases):
     return [f"{c[1]}-{i}" for i, c in enumerate(cases)]
 
 
-def _quiet(fn, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SpecDeviationWarning)
-        return fn(*args, **kwargs)
-
-
 @pytest.mark.parametrize("program, op, cited, args", ALL, ids=_ids(ALL))
 def test_loads_with_a_warning_and_fails_when_strict(program, op, cited, args):
     assert_deviation(program, op, cited)
@@ -119,9 +110,7 @@ def test_loads_with_a_warning_and_fails_when_strict(program, op, cited, args):
 
 @pytest.mark.upstream
 def test_upstream_accepts_every_case():
-    verdicts = upstream_parse([c[0] for c in ALL])
-    rejected = {text: verdict[1] for text, verdict in verdicts.items() if not verdict[0]}
-    assert not rejected, rejected
+    assert_upstream_accepts(c[0] for c in ALL)
 
 
 @pytest.mark.upstream
@@ -134,28 +123,28 @@ def test_empty_window_lists_run_as_xla(program, op, cited, args):
         plain = plain.replace(f", {name} = array<i64>", "")
     assert plain != program
     assert_close(xla_run_text(plain, *args), expected)
-    assert_close(_quiet(stablehlo_py.interpret, program, *args), expected)
-    assert_close(_quiet(lambda: stablehlo_py.compile(program, backend="compiled")(*args)), expected)
+    assert_close(quietly(stablehlo_py.interpret, program, *args), expected)
+    assert_close(quietly(lambda: stablehlo_py.compile(program, backend="compiled")(*args)), expected)
 
 
 @pytest.mark.parametrize("program, op, cited, args", REFUSED, ids=_ids(REFUSED))
 def test_refused_by_every_backend(program, op, cited, args):
     with pytest.raises(InterpreterError, match=f"stablehlo.{op}"):
-        _quiet(stablehlo_py.interpret, program, *args)
+        quietly(stablehlo_py.interpret, program, *args)
     with pytest.raises(InterpreterError, match=f"stablehlo.{op}"):
-        _quiet(lambda: stablehlo_py.compile(program)(*args))
+        quietly(lambda: stablehlo_py.compile(program)(*args))
     # The compiled backend refuses when it refines or lowers the module (a bounded @main result
     # before it reaches the op).
     with pytest.raises(LoweringError):
-        _quiet(lambda: stablehlo_py.compile(program, backend="compiled")(*args))
+        quietly(lambda: stablehlo_py.compile(program, backend="compiled")(*args))
 
 
 def test_boolean_dynamic_iota_is_refused_when_prepared():
     program = REFUSED[0][0]
     with pytest.raises(InterpreterError, match="stablehlo.dynamic_iota.*booleans.*upstream StableHLO accepts it"):
-        _quiet(stablehlo_py.interpret, program)
+        quietly(stablehlo_py.interpret, program)
     with pytest.raises(LoweringError, match="stablehlo.dynamic_iota"):
-        _quiet(lambda: stablehlo_py.compile(program, backend="compiled")())
+        quietly(lambda: stablehlo_py.compile(program, backend="compiled")())
 
 
 # What XLA does with the refused programs (CPU): no value of the declared type.
@@ -190,4 +179,4 @@ def test_xla_folds_a_boolean_iota_of_one_element():
                        "  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<1xi1>")
     np.testing.assert_array_equal(xla_run_text(program)[0], np.array([False]))
     with pytest.raises(InterpreterError, match="stablehlo.dynamic_iota"):
-        _quiet(stablehlo_py.interpret, program)
+        quietly(stablehlo_py.interpret, program)

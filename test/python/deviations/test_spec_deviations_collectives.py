@@ -26,7 +26,7 @@ import stablehlo_py
 from stablehlo_py import SpecDeviationWarning
 from stablehlo_py.interpreter import InterpreterError, interpret
 from stablehlo_py.lowering import LoweringError
-from testing.deviations import deviation_warnings
+from testing.deviations import assert_upstream_accepts, deviation_warnings
 from testing.mpi import CLI, launch, needs_mpiexec
 
 BODY = """({
@@ -195,11 +195,7 @@ def test_send_recv_pairs_run_as_routed_or_are_refused(name, pairs, cited, outcom
 
 @pytest.mark.upstream
 def test_upstream_accepts_every_case():
-    from conftest import upstream_parse
-
-    programs = [c[1] for c in CASES] + [c[1] for c in ONE_PROCESS] + [send_recv(p[1]) for p in PAIRS]
-    verdicts = upstream_parse(programs)
-    assert all(accepted for accepted, _ in verdicts.values()), verdicts
+    assert_upstream_accepts([c[1] for c in CASES] + [c[1] for c in ONE_PROCESS] + [send_recv(p[1]) for p in PAIRS])
 
 
 _XLA = r'''

@@ -10,13 +10,11 @@ verifier refuses those; the comparison is upstream's reference interpreter's). d
 
 from __future__ import annotations
 
-import warnings
-
 import mlir.ir
 import numpy as np
 import pytest
-from conftest import assert_close, upstream_parse, xla_run_text
-from testing.deviations import assert_deviation
+from conftest import assert_close, xla_run_text
+from testing.deviations import assert_deviation, assert_upstream_accepts, quietly
 
 import stablehlo_py
 from stablehlo_py import SpecDeviationWarning
@@ -130,29 +128,19 @@ def test_loads_with_a_warning_and_fails_when_strict(program, specs, cited, op):
 
 @pytest.mark.upstream
 def test_upstream_accepts_every_case():
-    verdicts = upstream_parse([c[0] for c in ALL])
-    rejected = {text: verdict[1] for text, verdict in verdicts.items() if not verdict[0]}
-    assert not rejected, rejected
-
-
-def _without_warnings(fn, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SpecDeviationWarning)
-        return fn(*args, **kwargs)
+    assert_upstream_accepts(c[0] for c in ALL)
 
 
 def _run(program, args, backend="auto"):
     """compile(program, backend) called on args; shape refinement at the call verifies (and warns) again."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SpecDeviationWarning)
-        return stablehlo_py.compile(program, backend=backend)(*args)
+    return quietly(lambda: stablehlo_py.compile(program, backend=backend)(*args))
 
 
 @pytest.mark.parametrize("program, specs, cited, op", REFUSED, ids=_ids(REFUSED))
 def test_refused_at_run_time_by_every_backend(program, specs, cited, op):
     args = _args(specs)
     with pytest.raises(InterpreterError, match=f"stablehlo.{op}"):
-        _without_warnings(stablehlo_py.interpret, program, *args)
+        quietly(stablehlo_py.interpret, program, *args)
     # The compiled backend refuses when it compiles (refinement, lowering) or runs (a runtime call).
     with pytest.raises((InterpreterError, LoweringError), match=f"stablehlo.{op}"):
         _run(program, args, backend="compiled")
@@ -192,12 +180,12 @@ def test_einsum_runs_as_xla(program, specs, cited, op):
     args = _args(specs)
     expected = xla_run_text(program, *args)[0]
     assert (expected.shape, expected.dtype) == _declared(program)
-    got = _without_warnings(stablehlo_py.interpret, program, *args)[0]
+    got = quietly(stablehlo_py.interpret, program, *args)[0]
     assert_close(got, expected, rtol=1e-6, atol=1e-5)
     assert_close(_run(program, args)[0], expected, rtol=1e-6, atol=1e-5)
     # The compiled backend has no einsum kernel: an error naming the op, never another answer.
     with pytest.raises(LoweringError, match=f"stablehlo.{op}"):
-        _without_warnings(stablehlo_py.compile, program, backend="compiled")
+        quietly(stablehlo_py.compile, program, backend="compiled")
 
 
 _SIGNED = np.array([-2, -1, 0, 1, 2**31 - 1, -2**31], np.int32)

@@ -13,15 +13,12 @@ is test/lit/deviations/accepted_gather_bounds.mlir and accepted_collective_compu
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
-from conftest import upstream_parse, xla_run_text
-from testing.deviations import assert_deviation, assert_refused_by_every_backend
+from conftest import xla_run_text
+from testing.deviations import assert_deviation, assert_refused_by_every_backend, assert_upstream_accepts, quietly
 
 import stablehlo_py
-from stablehlo_py import SpecDeviationWarning
 from stablehlo_py.interpreter import InterpreterError
 from stablehlo_py.lowering import LoweringError
 
@@ -94,12 +91,6 @@ def _ids(cases):
     return [f"{c[1]}-{i}" for i, c in enumerate(cases)]
 
 
-def _quiet(fn, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SpecDeviationWarning)
-        return fn(*args, **kwargs)
-
-
 ALL = [c[:4] for c in GATHERS + COLLECTIVES]
 
 
@@ -110,27 +101,25 @@ def test_loads_with_a_warning_and_fails_when_strict(program, op, cited, args):
 
 @pytest.mark.upstream
 def test_upstream_accepts_every_case():
-    verdicts = upstream_parse([c[0] for c in ALL])
-    rejected = {text: verdict[1] for text, verdict in verdicts.items() if not verdict[0]}
-    assert not rejected, rejected
+    assert_upstream_accepts(c[0] for c in ALL)
 
 
 @pytest.mark.parametrize("program, op, cited, args", GATHERS, ids=_ids(GATHERS))
 def test_gathers_are_refused_when_they_run(program, op, cited, args):
     with pytest.raises(InterpreterError, match=f"stablehlo.{op}.*slice size \\d+ exceeds operand dimension 0"):
-        _quiet(stablehlo_py.interpret, program, *args)
+        quietly(stablehlo_py.interpret, program, *args)
     with pytest.raises(InterpreterError, match=f"stablehlo.{op}"):
-        _quiet(lambda: stablehlo_py.compile(program)(*args))
+        quietly(lambda: stablehlo_py.compile(program)(*args))
     # The compiled backend's shape refinement finds the slice past the operand it is given.
     with pytest.raises(LoweringError, match=f"stablehlo.{op}"):
-        _quiet(lambda: stablehlo_py.compile(program, backend="compiled")(*args))
+        quietly(lambda: stablehlo_py.compile(program, backend="compiled")(*args))
 
 
 @pytest.mark.parametrize("program, op, cited, args", [c[:4] for c in COLLECTIVES], ids=_ids(COLLECTIVES))
 def test_collectives_are_refused_by_every_backend(program, op, cited, args):
     assert_refused_by_every_backend(program, op, args)
     with pytest.raises(InterpreterError, match=f"stablehlo.{op}.*{cited[0]}: the body's arguments 0 and 1"):
-        _quiet(stablehlo_py.interpret, program, *args)
+        quietly(stablehlo_py.interpret, program, *args)
 
 
 def test_spec_valid_computations_still_run():

@@ -36,6 +36,23 @@ def assert_deviation(program: str, op: str, cited: list[str]) -> None:
     assert f"'stablehlo.{op}' op {cited[0]}: " in str(error.value)
 
 
+def quietly(fn, *args, **kwargs):
+    """fn(*args, **kwargs) with SpecDeviationWarnings silenced: the cases warn by design."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SpecDeviationWarning)
+        return fn(*args, **kwargs)
+
+
+def assert_upstream_accepts(programs) -> None:
+    """Upstream StableHLO's verifier accepts every program (conftest.upstream_parse: jaxlib's, in
+    a subprocess); the message lists those it rejects, with its errors."""
+    from conftest import upstream_parse
+
+    verdicts = upstream_parse(list(programs))
+    rejected = {text: verdict[1] for text, verdict in verdicts.items() if not verdict[0]}
+    assert not rejected, rejected
+
+
 def assert_refused_by_every_backend(program: str, op: str, args: list) -> None:
     """Running `program` is an error naming stablehlo.`op`: the interpreter's (saying why it is
     a deviation), the compiled backend's LoweringError, and under compile's default backend."""
