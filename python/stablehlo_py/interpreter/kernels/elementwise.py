@@ -370,7 +370,7 @@ def _complex_log1p(z):
             low = low + error
         out = np.empty(np.shape(z), dtype=z.dtype)
         out.real, out.imag = w, y  # y keeps its sign: 1 + (-1 - 0i) is 0 - 0i
-        out = np.log(out)
+        np.log(out, out=out)  # in place: a rank-0 result stays an array, whose parts can be set
         out.real = np.where(near, 0.5 * np.log1p(high + low), out.real)
     return out
 

@@ -84,3 +84,18 @@ def test_special_values_are_c99s():
     for g, w, v in zip(got, want, z):
         for a, b in ((g.real, w.real), (g.imag, w.imag)):
             assert (np.isnan(a) and np.isnan(b)) or (a == b and np.signbit(a) == np.signbit(b)), (v, g, w)
+
+
+@pytest.mark.parametrize("element, dtype", [("complex<f64>", np.complex128), ("complex<f32>", np.complex64)])
+def test_rank_zero(element, dtype):
+    """A scalar operand (found by the fuzzer: the kernel set the parts of numpy's scalar result)."""
+    text = f"""
+    func.func @main(%z: tensor<{element}>) -> tensor<{element}> {{
+      %0 = stablehlo.log_plus_one %z : tensor<{element}>
+      return %0 : tensor<{element}>
+    }}"""
+    for z in (complex(1e-9, 2e-9), complex(0.5, -0.25), complex(-2.0, 0.0)):
+        (got,) = interpret(text, np.array(z, dtype))
+        assert got.shape == () and got.dtype == dtype
+        want = complex(mpmath.log1p(mpmath.mpc(z)))
+        assert abs(complex(got) - want) <= 4 * np.finfo(dtype).eps * abs(want)
