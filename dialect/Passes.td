@@ -148,7 +148,9 @@ def StablehloPyOutlineParallelLoopsPass
     linearized. The values the body uses travel in an LLVM struct on the
     caller's stack (memrefs as their descriptors, through unrealized casts).
     Iterations compute what they did, so results are bit for bit the
-    single-thread ones. Part of stablehlo_py.lowering.pipeline() for the
+    single-thread ones. A loop marked stablehlo_py.blocks (the block loops
+    of stablehlo-py-blocked-elementwise) is taken whatever its estimate,
+    one iteration a chunk. Part of stablehlo_py.lowering.pipeline() for the
     compiled backend, after convert-linalg-to-parallel-loops
     (docs/lowering.md, "Threads").
   }];
@@ -166,6 +168,33 @@ def StablehloPyOutlineParallelLoopsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def StablehloPyBlockedElementwisePass
+    : Pass<"stablehlo-py-blocked-elementwise", "::mlir::ModuleOp"> {
+  let summary = "Run chains of element-wise ops and numpy-loop calls in blocks";
+  let description = [{
+    A run of consecutive element-wise ops over one number of elements (at
+    least two blocks of it) on whole contiguous buffers, one of them a call
+    of numpy's inner loops (LowerLibraryMath.cpp): linalg.generic ops of
+    identity maps, the calls, memref.copy ops. The run becomes one
+    scf.parallel over blocks of block-elements elements, each op on the
+    block's subviews, and the buffers only the run uses become block-sized
+    buffers, so that the temporaries stay in the cache instead of one pass
+    over memory per op. Each op still computes each element as before, so
+    results are bit for bit the same. The loop carries the unit attribute
+    stablehlo_py.blocks, which stablehlo-py-outline-parallel-loops puts on
+    the thread pool. Part of stablehlo_py.lowering.pipeline() for the
+    compiled backend, after bufferization (docs/lowering.md, "Element-wise
+    chains in blocks").
+  }];
+  let options = [
+    Option<"blockElements", "block-elements", "int64_t", /*default=*/"8192",
+           "Elements per block (a positive multiple of 16).">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

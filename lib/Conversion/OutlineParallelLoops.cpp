@@ -15,7 +15,9 @@
 // single-thread results bit for bit. A loop is taken only when every write
 // of its body is a memref.store indexed by each split induction variable
 // (or into a buffer of the body's own) and it calls no function: distinct
-// iterations then write distinct elements.
+// iterations then write distinct elements. The block loops of
+// stablehlo-py-blocked-elementwise (marked stablehlo_py.blocks) are taken
+// as they are: that pass keeps their blocks apart.
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -227,16 +229,25 @@ struct OutlineParallelLoops
     // (in double: the product of large static loops may pass 2^63)
     Work work = workOf(loop.getRegion());
     double perIteration = std::max(1.0, double(inner) * work.ops);
-    if (iterations < 2 || double(iterations) * perIteration < double(minWork))
+    // The block loops of stablehlo-py-blocked-elementwise: each iteration a
+    // block of numpy-loop calls (work the estimate cannot see) on blocks of
+    // its own, so taken whatever the estimate, one block a chunk.
+    bool blocks = loop->hasAttr("stablehlo_py.blocks");
+    if (iterations < 2)
       return;
-    // A loop moving data more than computing gains nothing from a second
-    // core sharing the memory's bandwidth (measured: element-wise loops of a
-    // few ops per element, and max pooling's windows, ran 4-30% slower on
-    // two threads).
-    if (work.computing < double(minOpsPerAccess) * work.accesses)
-      return;
-    if (!independent(loop, ValueRange(loop.getInductionVars()).take_front(split)))
-      return;
+    if (!blocks) {
+      if (double(iterations) * perIteration < double(minWork))
+        return;
+      // A loop moving data more than computing gains nothing from a second
+      // core sharing the memory's bandwidth (measured: element-wise loops of
+      // a few ops per element, and max pooling's windows, ran 4-30% slower
+      // on two threads).
+      if (work.computing < double(minOpsPerAccess) * work.accesses)
+        return;
+      if (!independent(loop,
+                       ValueRange(loop.getInductionVars()).take_front(split)))
+        return;
+    }
 
     // The values the body takes from outside: constants are copied in, the
     // others travel in the context.
@@ -373,7 +384,9 @@ struct OutlineParallelLoops
     int64_t minChunk = std::max<int64_t>(
         1, int64_t(std::min(std::ceil(double(minChunkWork) / perIteration),
                             double(iterations))));
-    if (split == rank) // whole vectors per chunk, aligned as the loop's
+    if (blocks)
+      minChunk = 1;
+    else if (split == rank) // whole vectors per chunk, aligned as the loop's
       minChunk = (minChunk + 63) / 64 * 64;
     func::CallOp::create(
         b, loc, launcher,

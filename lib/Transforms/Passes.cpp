@@ -71,6 +71,7 @@ void registerPasses() {
     registerPass([] { return createStablehloPyOutlineParallelLoopsPass(); });
     registerPass([] { return createStablehloPyStridedCopiesToLinalgPass(); });
     registerPass([] { return createStablehloPyScalarizeRankZeroPass(); });
+    registerPass([] { return createStablehloPyBlockedElementwisePass(); });
   });
 }
 

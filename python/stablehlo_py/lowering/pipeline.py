@@ -22,6 +22,9 @@ _TO_LLVM = (
     "stablehlo-py-widen-bool-buffers",  # ours: the deallocation's i1 flags as bytes (MLIR lowers no i1 buffers)
     # ours: copies into or out of strided views as loops, not memrefCopy's element-at-a-time walk
     "stablehlo-py-strided-copies-to-linalg",
+    # ours: a chain of element-wise ops and numpy-loop calls over whole buffers as one loop over
+    # cache-sized blocks (compiled backend only: no numpy-loop calls otherwise)
+    "stablehlo-py-blocked-elementwise",
     "func.func(scf-forall-to-parallel)",  # the rows of a reduce_window (LowerReduceWindow.cpp)
     "func.func(convert-linalg-to-loops)",
     "expand-strided-metadata",  # before lower-affine: it computes dynamic offsets with affine.apply

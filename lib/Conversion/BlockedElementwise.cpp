@@ -1,0 +1,352 @@
+// stablehlo-py-blocked-elementwise: a run of element-wise work over the same
+// number of elements (linalg.generic ops of identity maps, calls of numpy's
+// inner loops, copies, all on whole contiguous buffers) runs block by block
+// (docs/lowering.md, "Element-wise chains in blocks"). Each library call
+// breaks linalg's fusion, so a chain of math functions made one pass over
+// memory per call, through whole-size temporaries; in blocks, the
+// temporaries only the run uses become slices of one buffer of a block,
+// allocated and freed in each block (malloc gives the same memory back, still
+// in the cache). The block loop is an scf.parallel that
+// stablehlo-py-outline-parallel-loops puts on the thread pool.
+//
+// Every op of the run reads and writes element i of each buffer at flat index
+// i only, so running the ops block after block computes what they computed
+// whole, element for element. Blocks are a multiple of 16 elements long and
+// start at a multiple of 64 bytes from the buffer's start (the block
+// temporaries 64-byte aligned): numpy's SIMD loops see each element in the
+// same vector lane as in one call over the whole buffer.
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::stablehlo {
+
+#define GEN_PASS_DEF_STABLEHLOPYBLOCKEDELEMENTWISEPASS
+#include "Passes.h.inc"
+
+namespace {
+
+constexpr StringLiteral kNumpyLoop = "__stablehlo_py_numpy_loop_";
+
+// A contiguous buffer of static shape (identity layout).
+bool contiguous(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.hasStaticShape() && memref.getLayout().isIdentity() &&
+         memref.getRank() > 0 && !memref.getMemorySpace();
+}
+
+int64_t elements(Value value) {
+  return cast<MemRefType>(value.getType()).getNumElements();
+}
+
+// Views that keep a buffer's flat indices: a cast, collapse or expand of a
+// contiguous buffer.
+bool flatView(Operation *op) {
+  return isa<memref::CastOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+             op) &&
+         contiguous(op->getOperand(0).getType()) &&
+         contiguous(op->getResult(0).getType());
+}
+
+// The buffer under a chain of flat views.
+Value rootOf(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!flatView(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+// A numpy-loop call's contiguous operand behind its cast to the callee's
+// strided type.
+Value uncast(Value value) {
+  if (auto cast = value.getDefiningOp<memref::CastOp>())
+    if (contiguous(cast.getSource().getType()))
+      return cast.getSource();
+  return {};
+}
+
+// The buffers an op of a run reads and writes (each contiguous), or false if
+// the op is none of: an element-wise linalg.generic on buffers (identity
+// maps, no linalg.index), a numpy-loop call, a memref.copy.
+bool blockable(Operation *op, SmallVectorImpl<Value> &reads,
+               SmallVectorImpl<Value> &writes) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+    if (!generic.hasPureBufferSemantics() || generic.getNumLoops() == 0 ||
+        generic.getNumParallelLoops() != generic.getNumLoops() ||
+        !llvm::all_of(generic.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isIdentity(); }) ||
+        !generic.getBody()->getOps<linalg::IndexOp>().empty())
+      return false;
+    for (Value in : generic.getDpsInputs())
+      reads.push_back(in);
+    for (Value out : generic.getDpsInits())
+      writes.push_back(out);
+  } else if (auto call = dyn_cast<func::CallOp>(op)) {
+    if (!call.getCallee().starts_with(kNumpyLoop) || call.getNumOperands() != 3)
+      return false;
+    Value in = uncast(call.getOperand(0)), out = uncast(call.getOperand(1));
+    if (!in || !out || cast<MemRefType>(in.getType()).getRank() != 1 ||
+        cast<MemRefType>(out.getType()).getRank() != 1)
+      return false;
+    reads.push_back(in);
+    writes.push_back(out);
+  } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+    reads.push_back(copy.getSource());
+    writes.push_back(copy.getTarget());
+  } else {
+    return false;
+  }
+  return llvm::all_of(reads, [](Value v) { return contiguous(v.getType()); }) &&
+         llvm::all_of(writes, [](Value v) { return contiguous(v.getType()); });
+}
+
+// Whether ops running block by block may read or write `root`: a buffer of
+// the function's own, a constant's, or an argument (written only by the
+// entry, whose written arguments are the caller's new result arrays).
+bool safeRoot(Value root, bool written, bool entry) {
+  Operation *def = root.getDefiningOp();
+  if (!def)
+    return isa<func::FuncOp>(root.getParentBlock()->getParentOp()) &&
+           (!written || entry);
+  if (isa<memref::AllocOp, memref::AllocaOp>(def))
+    return true;
+  return !written && isa<memref::GetGlobalOp>(def);
+}
+
+struct Run {
+  SmallVector<Operation *> ops;
+  int64_t elements = 0;
+  bool callsLibrary = false;
+};
+
+struct BlockedElementwise
+    : impl::StablehloPyBlockedElementwisePassBase<BlockedElementwise> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (blockElements < 16 || blockElements % 16 != 0) {
+      getOperation().emitError(
+          "stablehlo-py-blocked-elementwise: block-elements must be a "
+          "positive multiple of 16");
+      return signalPassFailure();
+    }
+    getOperation().walk([&](func::FuncOp function) {
+      bool entry = function->hasAttr("llvm.emit_c_interface");
+      SmallVector<Run> runs;
+      function.walk([&](Block *block) { collect(*block, entry, runs); });
+      for (Run &run : runs)
+        rewrite(run);
+    });
+  }
+
+  // The runs of `block` worth blocking: two ops or more, a library call
+  // among them, at least two blocks of elements.
+  void collect(Block &block, bool entry, SmallVectorImpl<Run> &runs) {
+    Run current;
+    auto close = [&] {
+      if (current.ops.size() >= 2 && current.callsLibrary &&
+          current.elements >= 2 * blockElements)
+        runs.push_back(current);
+      current = Run();
+    };
+    for (Operation &op : block) {
+      SmallVector<Value> reads, writes;
+      if (blockable(&op, reads, writes)) {
+        int64_t n = writes.empty() ? 0 : elements(writes.front());
+        bool fits = n > 0 && llvm::all_of(reads, [&](Value v) {
+                      return elements(v) == n &&
+                             safeRoot(rootOf(v), false, entry);
+                    }) &&
+                    llvm::all_of(writes, [&](Value v) {
+                      return elements(v) == n &&
+                             safeRoot(rootOf(v), true, entry);
+                    });
+        if (!fits) {
+          close();
+          continue;
+        }
+        if (!current.ops.empty() && current.elements != n)
+          close();
+        current.elements = n;
+        current.ops.push_back(&op);
+        current.callsLibrary |= isa<func::CallOp>(op);
+        continue;
+      }
+      // Ops computing no memory contents stay where they are, before the
+      // block loop.
+      if (op.getNumRegions() == 0 &&
+          (isMemoryEffectFree(&op) || isa<memref::AllocOp>(op)))
+        continue;
+      close();
+    }
+    close();
+  }
+
+  // Buffers allocated in the run's block whose every use (through flat
+  // views) is an op of the run or their deallocation: the run's
+  // temporaries, each then a buffer of one block.
+  SetVector<Value> temporaries(const Run &run) {
+    DenseSet<Operation *> members(run.ops.begin(), run.ops.end());
+    Block *block = run.ops.front()->getBlock();
+    SetVector<Value> found;
+    auto onlyRun = [&](Value root) {
+      SmallVector<Value> work = {root};
+      while (!work.empty()) {
+        Value value = work.pop_back_val();
+        for (Operation *user : value.getUsers()) {
+          if (members.contains(user))
+            continue;
+          if (isa<memref::DeallocOp>(user) && user->getBlock() == block)
+            continue;
+          // (a cast to the numpy-loop callee's type included)
+          if ((flatView(user) || isa<memref::CastOp>(user)) &&
+              user->getBlock() == block) {
+            work.push_back(user->getResult(0));
+            continue;
+          }
+          return false;
+        }
+      }
+      return true;
+    };
+    for (Operation *op : run.ops) {
+      SmallVector<Value> reads, writes;
+      blockable(op, reads, writes);
+      for (Value value : llvm::concat<Value>(reads, writes)) {
+        Value root = rootOf(value);
+        auto alloc = root.getDefiningOp<memref::AllocOp>();
+        if (alloc && alloc->getBlock() == block &&
+            cast<MemRefType>(root.getType()).getElementType().isIntOrFloat() &&
+            onlyRun(root))
+          found.insert(root);
+      }
+    }
+    return found;
+  }
+
+  void rewrite(const Run &run) {
+    SetVector<Value> temps = temporaries(run);
+    Operation *last = run.ops.back();
+    Location loc = last->getLoc();
+    OpBuilder b(last->getContext());
+    b.setInsertionPointAfter(last);
+    int64_t n = run.elements;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value total = arith::ConstantIndexOp::create(b, loc, n);
+    Value step = arith::ConstantIndexOp::create(b, loc, blockElements);
+    auto loop = scf::ParallelOp::create(b, loc, ValueRange{zero},
+                                        ValueRange{total}, ValueRange{step});
+    // The pool takes this loop whatever its estimated work
+    // (OutlineParallelLoops.cpp): every block calls numpy's loops.
+    loop->setAttr("stablehlo_py.blocks", b.getUnitAttr());
+    b.setInsertionPointToStart(loop.getBody());
+    Value begin = loop.getInductionVars().front();
+    Value size = arith::MinSIOp::create(
+        b, loc, step, arith::SubIOp::create(b, loc, total, begin));
+    OpFoldResult one = b.getIndexAttr(1); // a static unit stride: vector loops
+    // The temporaries' blocks: slices of one buffer of bytes per block (one
+    // malloc and free a block), each 64-byte aligned.
+    DenseMap<Value, int64_t> slices;
+    int64_t bytes = 0;
+    for (Value temp : temps) {
+      slices[temp] = bytes;
+      int64_t width =
+          (cast<MemRefType>(temp.getType()).getElementTypeBitWidth() + 7) / 8;
+      bytes += (blockElements * width + 63) / 64 * 64;
+    }
+    Value storage;
+    if (!temps.empty())
+      storage = memref::AllocOp::create(
+          b, loc, MemRefType::get({bytes}, b.getI8Type()),
+          b.getI64IntegerAttr(64));
+    DenseMap<Value, Value> views; // a buffer -> its current block
+    auto blockOf = [&](Value value) -> Value {
+      Value root = rootOf(value);
+      Value key = temps.contains(root) ? root : value;
+      if (Value found = views.lookup(key))
+        return found;
+      auto type = cast<MemRefType>(value.getType());
+      Value flat = value;
+      OpFoldResult offset = begin;
+      if (temps.contains(root)) {
+        // Freed after the block, so malloc gives the same memory, still in
+        // the cache, to the next block (the stack could not take a block
+        // per iteration of a loop).
+        auto local = MemRefType::get({blockElements}, type.getElementType());
+        Value shift = arith::ConstantIndexOp::create(b, loc, slices[root]);
+        flat = memref::ViewOp::create(b, loc, local, storage, shift,
+                                      ValueRange{});
+        offset = b.getIndexAttr(0);
+      } else if (type.getRank() > 1) {
+        SmallVector<ReassociationIndices> all(1);
+        for (int64_t d = 0; d < type.getRank(); ++d)
+          all.front().push_back(d);
+        flat = memref::CollapseShapeOp::create(b, loc, flat, all);
+      }
+      Value view = memref::SubViewOp::create(
+          b, loc, flat, ArrayRef<OpFoldResult>{offset},
+          ArrayRef<OpFoldResult>{size}, ArrayRef<OpFoldResult>{one});
+      views[key] = view;
+      return view;
+    };
+
+    MLIRContext *context = b.getContext();
+    for (Operation *op : run.ops) {
+      if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+        IRMapping mapping;
+        for (Value operand : generic->getOperands())
+          mapping.map(operand, blockOf(operand));
+        Operation *copy = b.clone(*op, mapping);
+        int64_t count = generic->getNumOperands();
+        copy->setAttr(generic.getIndexingMapsAttrName(),
+                      b.getAffineMapArrayAttr(SmallVector<AffineMap>(
+                          count, AffineMap::getMultiDimIdentityMap(1, context))));
+        copy->setAttr(generic.getIteratorTypesAttrName(),
+                      b.getArrayAttr({linalg::IteratorTypeAttr::get(
+                          context, utils::IteratorType::parallel)}));
+      } else if (auto call = dyn_cast<func::CallOp>(op)) {
+        SmallVector<Value> operands;
+        for (int64_t i = 0; i < 2; ++i)
+          operands.push_back(memref::CastOp::create(
+              b, loc, call.getOperand(i).getType(),
+              blockOf(uncast(call.getOperand(i)))));
+        operands.push_back(call.getOperand(2));
+        func::CallOp::create(b, loc, call.getCallee(), TypeRange{}, operands);
+      } else {
+        auto copy = cast<memref::CopyOp>(op);
+        // (linalg.copy: a loop; memref.copy of strided blocks would be
+        // c_runner_utils' element walk, StridedCopies.cpp)
+        linalg::CopyOp::create(b, loc, blockOf(copy.getSource()),
+                               blockOf(copy.getTarget()));
+      }
+    }
+    if (storage)
+      memref::DeallocOp::create(b, loc, storage);
+    for (Operation *op : run.ops)
+      op->erase();
+    // The whole-size temporaries go, with their views and deallocations.
+    for (Value temp : temps) {
+      SetVector<Operation *> dead;
+      SmallVector<Value> work = {temp};
+      while (!work.empty())
+        for (Operation *user : work.pop_back_val().getUsers()) {
+          if (dead.insert(user) && !isa<memref::DeallocOp>(user))
+            work.push_back(user->getResult(0));
+        }
+      for (Operation *op : llvm::reverse(dead))
+        op->erase();
+      temp.getDefiningOp()->erase();
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::stablehlo
