@@ -4,11 +4,14 @@
 // needs). A call cuts its range into a few chunks per thread, which the
 // caller and the workers claim through an atomic counter: a worker the
 // scheduler does not run soon leaves its share to the caller instead of
-// holding the call up. No MLIR or Python here.
+// holding the call up. A worker preempted in the middle of a chunk (the
+// other core busy) still holds the caller up; where that happens, the pool
+// backs off (Backoff). No MLIR or Python here.
 #include "Runtime/ParallelFor.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
@@ -39,7 +42,36 @@ struct Pool {
   std::atomic<bool> busy{false};
 };
 
+// Calls on the caller alone after a call waited for a late worker longer
+// than half the time the caller itself worked: 16 calls, doubling on each
+// late call up to 4096, back to 16 after a call on threads is on time. On a
+// machine whose other core is busy, threads then cost one slow call in
+// thousands instead of many; on a quiet one they never back off.
+struct Backoff {
+  static constexpr int64_t kFirst = 16, kMost = 4096;
+  std::atomic<int64_t> serialLeft{0}, length{kFirst};
+
+  // Whether this call should run on the caller alone.
+  bool serial() {
+    int64_t left = serialLeft.load(std::memory_order_relaxed);
+    if (left <= 0)
+      return false;
+    serialLeft.store(left - 1, std::memory_order_relaxed);
+    return true;
+  }
+  void record(double worked, double waited) {
+    if (waited * 2 <= worked) {
+      length.store(kFirst, std::memory_order_relaxed);
+      return;
+    }
+    int64_t now = length.load(std::memory_order_relaxed);
+    serialLeft.store(now, std::memory_order_relaxed);
+    length.store(std::min(now * 2, kMost), std::memory_order_relaxed);
+  }
+};
+
 Pool *pool = new Pool; // never destroyed: workers outlive static destructors
+Backoff backoff;
 std::atomic<int64_t> threadSetting{0};
 
 void runChunks(Body body, void *context, int64_t n, int64_t chunk,
@@ -117,7 +149,7 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
   int64_t chunks = (n + chunk - 1) / chunk;
   Pool *p = pool;
   bool idle = false;
-  if (threads <= 1 || chunks <= 1 ||
+  if (threads <= 1 || chunks <= 1 || backoff.serial() ||
       !p->busy.compare_exchange_strong(idle, true)) {
     body(context, 0, n);
     return;
@@ -135,14 +167,20 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
     ++p->generation;
     p->joinable = std::min(threads - 1, chunks - 1);
   }
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start = Clock::now();
   p->wake.notify_all();
   runChunks(body, context, n, chunk, chunks, p->next);
+  Clock::time_point worked = Clock::now();
   {
     std::unique_lock<std::mutex> lock(p->mutex);
     p->body = nullptr; // a worker waking only now stays asleep
     p->joinable = 0;
     p->done.wait(lock, [&] { return p->active == 0; });
   }
+  std::chrono::duration<double> working = worked - start,
+                                waiting = Clock::now() - worked;
+  backoff.record(working.count(), waiting.count());
   p->busy.store(false);
 }
 
