@@ -5,6 +5,7 @@
 #define STABLEHLO_PY_ATTRS_TD
 
 include "StablehloEnums.td"
+include "mlir/IR/SymbolInterfaces.td"
 
 class StableHLO_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Stablehlo_Dialect, name, traits> {
@@ -127,8 +128,11 @@ def StableHLO_Mesh : StableHLO_Attr<"Mesh", "mesh"> {
                         OptionalParameter<"DenseIntElementsAttr">:$deviceIds);
 }
 
+// A symbol user wherever it appears: as upstream, every attribute of every op
+// that holds one names an existing symbol (the symbol table's verifier asks).
 def StableHLO_ReplicaGroupMeshAxes
-    : StableHLO_Attr<"ReplicaGroupMeshAxes", "replica_group_mesh_axes"> {
+    : StableHLO_Attr<"ReplicaGroupMeshAxes", "replica_group_mesh_axes",
+                     [DeclareAttrInterfaceMethods<SymbolUserAttrInterface>]> {
   let summary = "replica groups: the devices of a mesh along some of its axes";
   // mesh: a MeshAttr or a FlatSymbolRefAttr naming an op that holds one (an
   // sdy.mesh); axes: AxisRefAttrs.

@@ -104,14 +104,13 @@ static LogicalResult checkReplicaGroups(Operation *op, Attribute groupsAttr,
                                         Bound bound, bool flattened,
                                         bool paddingAsUpstream = false) {
   // Mesh axes: the attribute checked its axes against an inline mesh; a mesh
-  // named by a symbol must exist (upstream's message). The groups, and so
-  // the constraints below, are known when the interpreter computes them.
+  // named by a symbol must exist. The symbol table's verifier asks that of
+  // discardable attributes only (an inherent one lives in the properties), so
+  // the op asks it here. The groups, and so the constraints below, are known
+  // when the interpreter computes them.
   if (auto mesh = dyn_cast<ReplicaGroupMeshAxesAttr>(groupsAttr)) {
-    auto symbol = dyn_cast<FlatSymbolRefAttr>(mesh.getMesh());
-    if (symbol && !SymbolTable::lookupNearestSymbolFrom(op, symbol))
-      return op->emitOpError() << "replica_groups: mesh symbol '"
-                               << symbol.getValue() << "' not found";
-    return success();
+    SymbolTableCollection symbols;
+    return mesh.verifySymbolUses(op, symbols);
   }
   auto groups = cast<DenseIntElementsAttr>(groupsAttr); // ODS: one of the two
   auto type = cast<ShapedType>(groups.getType());

@@ -926,9 +926,9 @@ Attribute MeshAttr::fromFields(DictionaryAttr f) {
 
 // replica_group_mesh_axes: `<mesh = @m, axes = [#stablehlo.axis_ref<...>]>`.
 // Like upstream, the axes are checked against an inline mesh here; a mesh
-// named by a symbol is looked up by the ops (verifyReplicaGroups) and the
-// rest (sizes, sub-axes) is checked where the groups are computed, at run
-// time.
+// named by a symbol is looked up from each op holding the attribute
+// (verifySymbolUses) and the rest (sizes, sub-axes) is checked where the
+// groups are computed, at run time.
 LogicalResult
 ReplicaGroupMeshAxesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Attribute mesh, ArrayAttr axes) {
@@ -949,6 +949,19 @@ ReplicaGroupMeshAxesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "axis '" << ref.getName()
                          << "' not found in mesh definition";
   }
+  return success();
+}
+// A mesh named by a symbol must exist where the op is, whatever the
+// attribute's name (upstream's message, which says replica_groups even for a
+// discardable attribute). Any symbol will do: it is read as a mesh when the
+// interpreter computes the groups.
+LogicalResult
+ReplicaGroupMeshAxesAttr::verifySymbolUses(Operation *op,
+                                           SymbolTableCollection &symbols) const {
+  auto symbol = dyn_cast<FlatSymbolRefAttr>(getMesh());
+  if (symbol && !symbols.lookupNearestSymbolFrom(op, symbol))
+    return op->emitOpError() << "replica_groups: mesh symbol '"
+                             << symbol.getValue() << "' not found";
   return success();
 }
 Attribute ReplicaGroupMeshAxesAttr::parse(AsmParser &parser, Type) {

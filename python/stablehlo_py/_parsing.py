@@ -74,6 +74,17 @@ def parse_module(source, ctx: "mlir.ir.Context | None" = None, *, strict: bool =
 
 _BYTECODE_MAGIC = b"ML\xefR"
 BYTECODE_TIMEOUT = 60.0  # seconds the child process may take to turn bytecode into text
+# CPU seconds the child may use: a start plus some per MB read. Valid artifacts take well under a
+# tenth of this (0.08 s at most over the corpus's and the producers' artifacts, about 1 s per MB of
+# operations and less for constants), while MLIR's reader spins on an attribute or type entry
+# that refers back to itself (it defers and retries the entries forever): stopped here in seconds
+# instead of after BYTECODE_TIMEOUT. CPU time, unlike the clock, does not grow with the machine's load.
+BYTECODE_CPU_SECONDS = 5.0
+BYTECODE_CPU_SECONDS_PER_MB = 10.0
+
+
+def _bytecode_cpu_limit(size: int) -> int:
+    return int(BYTECODE_CPU_SECONDS + BYTECODE_CPU_SECONDS_PER_MB * size / 2**20) + 1
 
 
 def program_text(source) -> str:
@@ -120,7 +131,12 @@ def bytecode_text(data: bytes) -> str:
     it in a child process, unverified (the module's text is verified where it is parsed, with the
     usual messages). A portable artifact (producer `StableHLO_v...`) is read as VHLO, brought to
     the current version and turned into StableHLO there too (lib/Vhlo/)."""
+    import signal
     import subprocess
+    try:
+        import resource
+    except ImportError:  # Windows: the clock's timeout alone
+        resource = None
 
     producer = bytecode_producer(data) or ""
     command = [_stablehlo_opt(), "-", "--mlir-print-debuginfo", "--mlir-very-unsafe-disable-verifier-on-parsing"]
@@ -128,17 +144,36 @@ def bytecode_text(data: bytes) -> str:
         current = _stablehlo.get_current_version()
         command.append(f"--pass-pipeline=builtin.module(vhlo-to-version{{target={current}}},"
                        "vhlo-legalize-to-stablehlo)")
+    cpu = _bytecode_cpu_limit(len(data))
+    # The limit is set on the running child (prlimit; a preexec_fn would make subprocess fork this
+    # process, which may hold JAX's threads): it counts the CPU time since the child started, so
+    # setting it a moment late loses nothing. SIGXCPU past the soft limit, SIGKILL a second later;
+    # no core file.
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    limited = resource is not None and hasattr(resource, "prlimit")
+    if limited:
+        try:
+            resource.prlimit(child.pid, resource.RLIMIT_CORE, (0, 0))
+            resource.prlimit(child.pid, resource.RLIMIT_CPU, (cpu, cpu + 1))
+        except (ValueError, OSError):  # a lower hard limit of the user's, or the child is gone
+            limited = False
     try:
-        done = subprocess.run(command, input=data, capture_output=True, timeout=BYTECODE_TIMEOUT)
+        stdout, stderr = child.communicate(data, timeout=BYTECODE_TIMEOUT)
     except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
         raise TypeError(f"the bytes given are MLIR bytecode that could not be read in {BYTECODE_TIMEOUT:g} s") from None
-    if done.returncode != 0:
-        errors = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if "error:" in line]
+    if limited and child.returncode == -signal.SIGXCPU:
+        raise TypeError(f"the bytes given are MLIR bytecode that could not be read in {cpu} s of CPU time, far "
+                        f"more than {len(data)} bytes of bytecode need (an attribute or type entry that refers "
+                        f"back to itself makes MLIR's reader retry it forever)")
+    if child.returncode != 0:
+        errors = [line.strip() for line in stderr.decode("utf-8", "replace").splitlines() if "error:" in line]
         why = errors[0].split("error:", 1)[1].strip() if errors else (
-            "the reader failed" if done.returncode > 0 else "the reader stopped on malformed data")
+            "the reader failed" if child.returncode > 0 else "the reader stopped on malformed data")
         what = f"a portable artifact ({producer})" if producer.startswith("StableHLO_v") else "MLIR bytecode"
         raise TypeError(f"the bytes given are {what} that cannot be read: {why}")
-    return done.stdout.decode("utf-8")
+    return stdout.decode("utf-8")
 
 
 def _stablehlo_opt() -> str:

@@ -165,6 +165,73 @@ module @inner {
 
 // -----
 
+// Any attribute of any op naming a mesh by a symbol, not only replica_groups:
+// the symbol must exist (upstream checks every attribute an op holds, with
+// the same message). A function's attribute.
+// expected-error @+1 {{'func.func' op replica_groups: mesh symbol 'nomesh' not found}}
+func.func @function_attribute() attributes {a = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>} {
+  return
+}
+
+// -----
+
+// A discardable attribute of a stablehlo op.
+func.func @discardable(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.abs' op replica_groups: mesh symbol 'nomesh' not found}}
+  %0 = stablehlo.abs %a {a = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Of a custom_call (where producers put what XLA reads).
+func.func @custom_call_attribute(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.custom_call' op replica_groups: mesh symbol 'nomesh' not found}}
+  %0 = stablehlo.custom_call @foo(%a) {mhlo.groups = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Of a module: looked up in the module itself.
+// expected-error @+1 {{'builtin.module' op replica_groups: mesh symbol 'nomesh' not found}}
+module attributes {mhlo.groups = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>} {
+  func.func private @mesh()
+}
+
+// -----
+
+// Looked up in the nearest symbol table, as for the collectives.
+func.func private @nomesh()
+module @inner {
+  // expected-error @+1 {{'func.func' op replica_groups: mesh symbol 'nomesh' not found}}
+  func.func @f() attributes {a = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>} {
+    return
+  }
+}
+
+// -----
+
+// Accepted, as upstream accepts them: any symbol of that name (it is read as
+// a mesh only when the interpreter computes groups from it); the attribute
+// inside a dictionary or an array, or as an argument's or a result's
+// attribute (upstream looks at the attributes an op holds, not inside them
+// nor at function arguments).
+func.func private @nomesh()
+func.func @existing_symbol() attributes {a = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>} {
+  return
+}
+
+// -----
+
+func.func @inside(%a: tensor<4xf32> {mhlo.a = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>}) -> (tensor<4xf32> {mhlo.b = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>}) {
+  %0 = stablehlo.abs %a {a = {b = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>}, c = [#stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>]} : tensor<4xf32>
+  %1 = stablehlo.custom_call @foo(%0) {api_version = 4 : i32, backend_config = {b = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = [#stablehlo.axis_ref<name = "x">]>}} : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
 // Mesh axes are replica groups only: source_target_pairs stay dense.
 func.func @collective_permute(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'stablehlo.collective_permute' op attribute 'source_target_pairs' failed to satisfy constraint: 64-bit signless integer elements attribute}}

@@ -545,19 +545,52 @@ def _einsum(op):
     _check_einsum_elements(elements, out.element)
     steps = [_accumulation(out.element, e) for e in elements]
     finish = steps[0][1]
+    distinct, embed = _einsum_repeated_result(config)
 
     def einsum(*xs):
         try:
-            r = np.einsum(config, *[to_compute(x) for (to_compute, _), x in zip(steps, xs)], optimize=True)
+            r = np.einsum(distinct, *[to_compute(x) for (to_compute, _), x in zip(steps, xs)], optimize=True)
         except ValueError as e:
             raise InterpreterError(f"einsum_config \"{config}\" does not apply to operands of shapes "
                                    f"{', '.join(str(x.shape) for x in xs)}: {e}; {_EINSUM_DEVIATION}") from None
+        r = embed(r)
         if r.ndim != len(out.shape) or any(d not in (None, n) for d, n in zip(out.shape, r.shape)):
             raise InterpreterError(f"einsum_config \"{config}\" gives shape {r.shape}, not that of the result "
                                    f"{out.text}; {_EINSUM_DEVIATION}")
         return finish(r)
 
     return Kernel.single(einsum)
+
+
+def _einsum_repeated_result(config: str):
+    """A result letter written more than once ("ab,bc->aa", which numpy refuses) is XLA's diagonal:
+    the einsum with each result letter once, written where the repeated letters' indices are equal,
+    zeros elsewhere (XLA's answers on such configs, test_einsum.py). (config numpy runs, a function
+    from its result to the declared result's layout.)"""
+    if "->" not in config:
+        return config, lambda r: r
+    inputs, result = config.split("->", 1)
+    tokens = [t for t in result.replace("...", ".") if not t.isspace()]  # "." stands for "..."
+    letters = [t for t in tokens if t != "."]
+    if len(set(letters)) == len(letters):
+        return config, lambda r: r
+    firsts = list(dict.fromkeys(tokens))
+    distinct = f"{inputs}->{''.join(firsts).replace('.', '...')}"
+
+    def embed(r):
+        ellipsis = r.ndim - sum(t != "." for t in firsts)  # the dimensions "..." stands for
+        start, axes = {}, 0
+        for t in firsts:
+            start[t] = axes
+            axes += ellipsis if t == "." else 1
+        # result dimension -> the dimension of r holding its index
+        source = [d for t in tokens for d in (range(start[t], start[t] + ellipsis) if t == "." else [start[t]])]
+        full = np.zeros([r.shape[d] for d in source], r.dtype)
+        index = np.indices(r.shape, sparse=True)
+        full[tuple(index[d] for d in source)] = r
+        return full
+
+    return distinct, embed
 
 
 _EINSUM_DEVIATION = ("upstream StableHLO accepts it and XLA does not give a result of the declared type "

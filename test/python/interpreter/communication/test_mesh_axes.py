@@ -649,15 +649,18 @@ def test_invalid_fields_give_no_attribute():
 
 
 @pytest.mark.upstream
-# Our choice (docs/decisions.md): only the collectives' replica_groups name a mesh that must exist;
-# upstream also checks the symbol in any other attribute that holds mesh axes, where it means nothing.
-def test_mesh_symbol_is_checked_only_in_replica_groups():
+# As upstream (docs/decisions.md, "Replica groups by mesh axes"): the symbol must exist in any
+# attribute an op holds, the collectives' replica_groups or a discardable one (lit:
+# test/lit/attrs/mesh_axes_invalid.mlir, each place against jaxlib).
+def test_mesh_symbol_is_checked_in_every_attribute():
     text = """
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.add %a, %a {b = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = []>} : tensor<4xf32>
   return %0 : tensor<4xf32>
 }"""
-    stablehlo_py.parse_module(text)  # a discardable attribute: not looked at
+    with pytest.raises(Exception, match="'stablehlo.add' op replica_groups: mesh symbol 'nomesh' not found"):
+        stablehlo_py.parse_module(text)
+    stablehlo_py.parse_module("func.func private @nomesh()\n" + text)
     with pytest.raises(Exception, match="mesh symbol 'nomesh' not found"):
         stablehlo_py.parse_module(text.replace(
             "stablehlo.add %a, %a {b = #stablehlo.replica_group_mesh_axes<mesh = @nomesh, axes = []>} : tensor<4xf32>",

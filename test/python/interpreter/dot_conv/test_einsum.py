@@ -60,3 +60,45 @@ def test_unary_einsum_matches_numpy(config, shape, dtype, element):
       return %0 : {tr}
     }}"""
     assert_same(interpret(text, x), [np.asarray(want)], context=f"unary_einsum {config}")
+
+
+# A result letter written more than once (a spec deviation of ours, accepted as upstream accepts it):
+# XLA writes the einsum of the distinct letters on the diagonal those letters make, zeros elsewhere.
+REPEATED = [("ab,bc->aa", (3, 2), (2, 3), (3, 3)), ("a,b->aba", (3,), (2,), (3, 2, 3)),
+            ("ab,cb->acca", (2, 3), (2, 3), (2, 2, 2, 2)), ("ab,b->aaa", (3, 2), (2,), (3, 3, 3)),
+            ("...a,b->...aa", (2, 3), (4,), (2, 3, 3)), ("a...,b->a...a", (3, 2), (4,), (3, 2, 3)),
+            ("aa,b->aa", (3, 3), (2,), (3, 3))]
+
+
+@pytest.mark.xla
+@pytest.mark.parametrize("dtype,element", [(np.float32, "f32"), (np.int32, "i32"), (np.bool_, "i1"),
+                                           (np.complex64, "complex<f32>")])
+@pytest.mark.parametrize("config,lhs_shape,rhs_shape,out_shape", REPEATED, ids=[c[0] for c in REPEATED])
+def test_einsum_repeated_result_letter_matches_xla(config, lhs_shape, rhs_shape, out_shape, dtype, element):
+    rng = np.random.default_rng(2)
+    a, b = values(rng, dtype, lhs_shape), values(rng, dtype, rhs_shape)
+    ta, tb = ttype(lhs_shape, element), ttype(rhs_shape, element)
+    tr = ttype(out_shape, element)
+    text = f"""func.func public @main(%a: {ta}, %b: {tb}) -> {tr} {{
+      %0 = stablehlo.einsum %a, %b, config = "{config}" : ({ta}, {tb}) -> {tr}
+      return %0 : {tr}
+    }}"""
+    want = xla_run_text(text, a, b)
+    with pytest.warns(UserWarning, match="einsum_config"):
+        got = interpret(text, a, b)
+    assert_close(got, want, rtol=1e-5, atol=1e-5, context=f"einsum {config} {element}")
+
+
+def test_unary_einsum_repeated_result_letter():
+    # XLA cannot translate unary_einsum: the same rule, against a numpy formula.
+    x = values(np.random.default_rng(3), np.float64, (3, 2))
+    text = """func.func @main(%x: tensor<3x2xf64>) -> tensor<3x2x3xf64> {
+      %0 = stablehlo.unary_einsum %x, config = "ab->aba" : (tensor<3x2xf64>) -> tensor<3x2x3xf64>
+      return %0 : tensor<3x2x3xf64>
+    }"""
+    want = np.zeros((3, 2, 3))
+    for i in range(3):
+        want[i, :, i] = x[i]
+    with pytest.warns(UserWarning, match="einsum_config"):
+        got = interpret(text, x)
+    assert_same(got, [want], context="unary_einsum ab->aba")
