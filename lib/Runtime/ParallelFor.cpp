@@ -59,6 +59,10 @@ struct Backoff {
     serialLeft.store(left - 1, std::memory_order_relaxed);
     return true;
   }
+  void reset() {
+    serialLeft.store(0, std::memory_order_relaxed);
+    length.store(kFirst, std::memory_order_relaxed);
+  }
   void record(double worked, double waited) {
     if (waited * 2 <= worked) {
       length.store(kFirst, std::memory_order_relaxed);
@@ -135,6 +139,7 @@ int64_t stablehlo_py_thread_count() {
 void stablehlo_py_set_thread_count(int64_t threads) {
   threadSetting.store(std::clamp<int64_t>(threads, 0, kMaxThreads),
                       std::memory_order_relaxed);
+  backoff.reset(); // a new setting starts on threads again
 }
 
 void stablehlo_py_parallel_for(Body body, void *context, int64_t n,

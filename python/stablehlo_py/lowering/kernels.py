@@ -39,6 +39,7 @@ def thread_count() -> int:
 
 def set_thread_count(threads: int) -> None:
     """Threads for the compiled code's parallel loops from now on (1: all on the calling
-    thread; 0: the default again, STABLEHLO_PY_THREADS or the cores). Results are the same bits
+    thread; 0: the default again, STABLEHLO_PY_THREADS or the cores), and ends a back-off
+    (ParallelFor.cpp: calls on the caller alone after a late worker). Results are the same bits
     for any count."""
     ctypes.CFUNCTYPE(None, ctypes.c_int64)(native_kernels()["stablehlo_py_set_thread_count"])(int(threads))

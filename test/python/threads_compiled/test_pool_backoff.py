@@ -26,7 +26,7 @@ def test_a_late_worker_makes_the_next_calls_serial():
     def recording(_, begin, end):
         seen.append(threading.get_ident())
 
-    kernels.set_thread_count(2)
+    kernels.set_thread_count(2)  # also ends a back-off earlier tests' calls may have started
     try:
         straggle = _BODY(straggling)
         for _ in range(5):  # until a worker took a chunk (it wakes within the caller's 40 ms)
