@@ -431,9 +431,14 @@ std::optional<SmallVector<int64_t>> constantDims(Value value) {
     return std::nullopt;
   bool isUnsigned = attr.getElementType().isUnsignedInteger();
   SmallVector<int64_t> dims;
-  for (const APInt &v : attr.getValues<APInt>())
+  for (const APInt &v : attr.getValues<APInt>()) {
+    // A value past 64 bits (an i128 constant reaching a builder's inference
+    // before ODS rejects its type) is not read: APInt's getters assert.
+    if (isUnsigned ? v.getActiveBits() > 64 : v.getSignificantBits() > 64)
+      return std::nullopt;
     dims.push_back(isUnsigned ? static_cast<int64_t>(v.getZExtValue())
                               : v.getSExtValue());
+  }
   return dims;
 }
 

@@ -852,6 +852,8 @@ def test_builders_take_upstreams_arguments(name):
     # slice sizes of the wrong count, and too large (upstream refuses these at build)
     ("stablehlo.dynamic_gather(x, idx, const([1, 3, 1]), dims)", "C11: slice_sizes must have one entry"),
     ("stablehlo.dynamic_gather(x, idx, const([5, 3]), dims)", "slice_sizes"),
+    # a shape constant past 64 bits (its type is refused by the verifier, after inference read it)
+    ("stablehlo.rng(s, s, huge(), stablehlo.RngDistributionAttr.get('UNIFORM'))", "must be ranked tensor"),
 ])
 def test_inferring_builders_on_bad_operands(ctx, body, message):
     """Bad operands give a placeholder result type and a verifier error naming the constraint,
@@ -867,9 +869,13 @@ def test_inferring_builders_on_bad_operands(ctx, body, message):
     def const(values):
         return stablehlo.constant(ir.DenseElementsAttr.get(np.array(values, np.int64)))
 
+    def huge():
+        return stablehlo.constant(ir.DenseElementsAttr(ir.Attribute.parse(
+            "dense<[170141183460469231731687303715884105727, 3]> : tensor<2xi128>")))
+
     def main(x, idx, s, dyn_shape):
         dims = stablehlo.GatherDimensionNumbers.get([1], [0], [], [], [0], 1)
-        return eval(body, {"stablehlo": stablehlo, "const": const, "x": x, "idx": idx, "s": s,
+        return eval(body, {"stablehlo": stablehlo, "const": const, "huge": huge, "x": x, "idx": idx, "s": s,
                            "dyn_shape": dyn_shape, "dims": dims})
 
     module = build([ir.RankedTensorType.get([2, 3], f32), ir.RankedTensorType.get([2, 1], i64),
