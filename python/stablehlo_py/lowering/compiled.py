@@ -329,10 +329,7 @@ class CompiledProgram:
     own_outfeed = True
 
     def __call__(self, *arrays) -> list:
-        if self._direct:
-            results = self._native(arrays)
-            return results if results is not None else self._call_native(self._coerced(arrays))
-        return self._call(arrays)
+        return self._call_native(arrays) if self._direct else self._call(arrays)
 
     def _coerced(self, arrays) -> tuple:
         """The arguments as the native call takes them (C-contiguous, aligned), checked and
@@ -342,10 +339,14 @@ class CompiledProgram:
         inputs = [coerce_argument(i, a, spec, self.entry) for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
         return tuple(a if a is TOKEN else np.require(a, requirements="CA") for a in inputs)
 
-    def _call_native(self, inputs: tuple) -> list:
-        results = self._native(inputs)
-        if results is None:  # _coerced gave what the native call takes, always
-            raise InterpreterError(f"@{self.entry}: the compiled call refused its coerced arguments")
+    def _call_native(self, arrays) -> list:
+        """The native call's results: on the arrays as given when it takes them, else on them
+        coerced (_coerced)."""
+        results = self._native(arrays)
+        if results is None:
+            results = self._native(self._coerced(arrays))
+            if results is None:  # _coerced gives what the native call takes, always
+                raise InterpreterError(f"@{self.entry}: the compiled call refused its coerced arguments")
         return results
 
     def _call(self, arrays) -> list:
@@ -353,15 +354,12 @@ class CompiledProgram:
         process's feeds (infeed / outfeed ops) and the runtime's errors raised."""
         if not self._runtime.functions:
             with self._blas:
-                results = self._native(arrays)
-                return results if results is not None else self._call_native(self._coerced(arrays))
+                return self._call_native(arrays)
         grid = current_process().grid  # the runtime's infeed / outfeed ops use its feeds
         kept = grid.feeds.outfed
         mark = len(kept)
         with self._blas:
-            results = self._native(arrays)
-            if results is None:
-                results = self._call_native(self._coerced(arrays))
+            results = self._call_native(arrays)
         self._runtime.raise_errors()
         if self.own_outfeed and grid.thread_default and len(kept) > mark:  # a plain call: its own outfed values
             results.outfeed = kept[mark:]
