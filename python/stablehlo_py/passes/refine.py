@@ -731,10 +731,21 @@ def set_result_types(op, inferred) -> None:
     for index, (result, t) in enumerate(zip(op.results, inferred)):
         refined = _refine_any(result.type, t)
         if refined is None:
-            raise PassError(f"'{op.name}' op result #{index} is inferred as {t}, which contradicts its "
-                            f"type {result.type}", op.location)
+            raise PassError(_verifier_message(op) or f"'{op.name}' op result #{index} is inferred as {t}, "
+                            f"which contradicts its type {result.type}", op.location)
         if refined != result.type:
             result.set_type(refined)
+
+
+def _verifier_message(op):
+    """What the verifier says of `op` with its refined operands, or None if it verifies. Shape
+    functions give their operand as a placeholder type when the operands cannot give a result (the
+    verifier names the constraint), so a contradiction is best explained by the verifier."""
+    try:
+        op.verify()
+    except ir.MLIRError as e:
+        return "; ".join(str(d.message) for d in e.error_diagnostics) or None
+    return None
 
 
 # ----------------------------------------------------------------- folding

@@ -4,7 +4,7 @@ func.func @shape_contradicts_type(%arg0: tensor<4xf32>) -> tensor<?x4xf32> {
   %c2 = stablehlo.constant dense<2> : tensor<1xi32>
   %c5 = stablehlo.constant dense<5> : tensor<1xi32>
   %shape = stablehlo.concatenate %c2, %c5, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
-  // expected-error@+1 {{'stablehlo.dynamic_broadcast_in_dim' op result #0 is inferred as tensor<2x5xf32>, which contradicts its type tensor<?x4xf32>}}
+  // expected-error@+1 {{'stablehlo.dynamic_broadcast_in_dim' op C7: output_dimensions [2, 5] must be non-negative and agree with result 'tensor<?x4xf32>' in dimension 1}}
   %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }

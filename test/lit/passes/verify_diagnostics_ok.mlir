@@ -15,7 +15,7 @@ func.func @pass_error(%arg0: tensor<4xf32>) -> tensor<?x4xf32> {
   %c5 = stablehlo.constant dense<5> : tensor<1xi32>
   %shape = stablehlo.concatenate %c2, %c5, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
   %0 = stablehlo.dynamic_broadcast_in_dim %arg0, %shape, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
-  // expected-error@above {{contradicts its type tensor<?x4xf32>}}
+  // expected-error@above {{must be non-negative and agree with result 'tensor<?x4xf32>'}}
   return %0 : tensor<?x4xf32>
 }
 
