@@ -456,6 +456,43 @@ ParseResult parseFields(AsmParser &parser,
   return parser.parseGreater();
 }
 
+ParseResult
+parseOrderedFields(AsmParser &parser, ArrayRef<OrderedField> fields,
+                   llvm::function_ref<ParseResult(StringRef)> parseField) {
+  auto requiredFrom = [&](size_t index) {
+    return llvm::any_of(fields.drop_front(index),
+                        [](const OrderedField &f) { return !f.optional; });
+  };
+  if (parser.parseLess())
+    return failure();
+  if (!requiredFrom(0) && succeeded(parser.parseOptionalGreater()))
+    return success();
+  size_t next = 0; // the first field that may still come
+  bool parsedAny = false;
+  while (next < fields.size()) {
+    if (parsedAny) { // a comma, which may end the list once nothing is required
+      if (requiredFrom(next)) {
+        if (parser.parseComma())
+          return failure();
+      } else if (failed(parser.parseOptionalComma())) {
+        break;
+      }
+    }
+    size_t index = next; // optional fields may be skipped, a required one not
+    while (failed(parser.parseOptionalKeyword(fields[index].name))) {
+      if (!fields[index].optional || index + 1 == fields.size())
+        return parser.emitError(parser.getCurrentLocation())
+               << "expected '" << fields[index].name << "'";
+      ++index;
+    }
+    if (parser.parseEqual() || parseField(fields[index].name))
+      return failure();
+    next = index + 1;
+    parsedAny = true;
+  }
+  return parser.parseGreater();
+}
+
 FieldPrinter::FieldPrinter(AsmPrinter &printer) : printer(printer) {
   printer.getStream() << '<';
 }

@@ -123,6 +123,17 @@ void printEnumKeyword(OpAsmPrinter &printer, Operation *, EnumAttrT attr) {
 ParseResult parseFields(AsmParser &parser,
                         llvm::function_ref<ParseResult(StringRef)> parseField,
                         bool allowTrailingComma = false);
+// `<name = value, ...>` with the fields in the order `fields` lists them, as
+// upstream's generated struct syntax reads them (dot_algorithm,
+// result_accuracy): an optional field may be left out, a required one not;
+// no field may come out of order. Errors are upstream's ("expected ','",
+// "expected 'mode'").
+struct OrderedField {
+  StringRef name;
+  bool optional = false;
+};
+ParseResult parseOrderedFields(AsmParser &parser, ArrayRef<OrderedField> fields,
+                               llvm::function_ref<ParseResult(StringRef)> parseField);
 ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims);
 // Sizes that may be dynamic, `?` for ShapedType::kDynamic: the bounds of
 // `#stablehlo.bounds<4, ?>` and the shapes of VHLO's tensor types.

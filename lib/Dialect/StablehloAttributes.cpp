@@ -531,23 +531,22 @@ Attribute DotAlgorithmAttr::parse(AsmParser &parser, Type) {
     if (succeeded(parser.parseOptionalKeyword("false"))) return out = false, success();
     return parser.emitError(parser.getCurrentLocation(), "expected true or false");
   };
-  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+  // Every field, in this order, as upstream's parser takes them.
+  static const OrderedField fields[] = {
+      {"lhs_precision_type"},  {"rhs_precision_type"},
+      {"accumulation_type"},   {"lhs_component_count"},
+      {"rhs_component_count"}, {"num_primitive_operations"},
+      {"allow_imprecise_accumulation"}};
+  if (parseOrderedFields(parser, fields, [&](StringRef name) -> ParseResult {
         if (name == "lhs_precision_type") return parser.parseType(lhs);
         if (name == "rhs_precision_type") return parser.parseType(rhs);
         if (name == "accumulation_type") return parser.parseType(acc);
         if (name == "lhs_component_count") return parser.parseInteger(lhsCount);
         if (name == "rhs_component_count") return parser.parseInteger(rhsCount);
         if (name == "num_primitive_operations") return parser.parseInteger(ops);
-        if (name == "allow_imprecise_accumulation") return parseBool(imprecise);
-        return unknownField(parser, name);
+        return parseBool(imprecise); // allow_imprecise_accumulation
       }))
     return {};
-  if (!lhs || !rhs || !acc) {
-    parser.emitError(parser.getCurrentLocation(),
-                     "dot_algorithm needs lhs_precision_type, "
-                     "rhs_precision_type and accumulation_type");
-    return {};
-  }
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
                     lhs, rhs, acc, lhsCount, rhsCount, ops, imprecise);
 }
@@ -686,18 +685,16 @@ Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
     out = llvm::APFloat(value);
     return success();
   };
-  if (parseFields(parser, [&](StringRef name) -> ParseResult {
+  // In this order, as upstream's parser takes them; only mode is required.
+  static const OrderedField fields[] = {
+      {"atol", true}, {"rtol", true}, {"ulps", true}, {"mode"}};
+  if (parseOrderedFields(parser, fields, [&](StringRef name) -> ParseResult {
         if (name == "atol") return parseTolerance(atol);
         if (name == "rtol") return parseTolerance(rtol);
         if (name == "ulps") return parser.parseInteger(ulps);
-        if (name == "mode") return parser.parseAttribute(mode);
-        return unknownField(parser, name);
+        return parser.parseAttribute(mode); // mode
       }))
     return {};
-  if (!mode) { // mode is required, as upstream's parser requires it
-    parser.emitError(parser.getCurrentLocation(), "expected 'mode'");
-    return {};
-  }
   return getChecked([&] { return parser.emitError(loc); }, ctx, atol, rtol,
                     ulps, mode);
 }

@@ -122,8 +122,8 @@ func.func @conv_raw_duplicate_field() attributes {a = #stablehlo.conv<raw input_
 
 // -----
 
-// dot_algorithm: the three types are required.
-// expected-error @+1 {{dot_algorithm needs lhs_precision_type, rhs_precision_type and accumulation_type}}
+// dot_algorithm: every field is required, in upstream's order.
+// expected-error @+1 {{expected ','}}
 func.func @dot_algorithm_types() attributes {a = #stablehlo.dot_algorithm<lhs_precision_type = bf16>} {
   return
 }
@@ -203,8 +203,24 @@ func.func @channel_handle_value() attributes {a = #stablehlo.channel_handle<hand
 // -----
 
 // result_accuracy: mode is required.
-// expected-error @+1 {{expected 'mode'}}
+// expected-error @+1 {{expected ','}}
 func.func @result_accuracy_mode() attributes {a = #stablehlo.result_accuracy<atol = 1.0e-3>} {
+  return
+}
+
+// -----
+
+// result_accuracy: the fields keep upstream's order.
+// expected-error @+1 {{expected 'mode'}}
+func.func @result_accuracy_order() attributes {a = #stablehlo.result_accuracy<rtol = 0.0, atol = 1.0e-3, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} {
+  return
+}
+
+// -----
+
+// dot_algorithm: a field out of order.
+// expected-error @+1 {{expected 'lhs_precision_type'}}
+func.func @dot_algorithm_order() attributes {a = #stablehlo.dot_algorithm<rhs_precision_type = bf16, lhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} {
   return
 }
 

@@ -337,6 +337,48 @@ def test_parser_rejects_what_upstream_rejects(worlds, text):
     assert messages[0] == messages[1]  # upstream's words
 
 
+_FULL_ALGORITHM = ["lhs_precision_type = f32", "rhs_precision_type = f32", "accumulation_type = f32",
+                   "lhs_component_count = 1", "rhs_component_count = 1", "num_primitive_operations = 1",
+                   "allow_imprecise_accumulation = false"]
+_ACCURACY_MODE = "mode = #stablehlo.result_accuracy_mode<TOLERANCE>"
+
+
+def _fields(name, fields, trailing=""):
+    return f"#stablehlo.{name}<{', '.join(fields)}{trailing}>"
+
+
+# dot_algorithm's fields are all required and result_accuracy's mode is; both keep upstream's order.
+@pytest.mark.parametrize("text", [
+    *[_fields("dot_algorithm", _FULL_ALGORITHM[:i] + _FULL_ALGORITHM[i + 1:]) for i in range(7)],
+    _fields("dot_algorithm", [_FULL_ALGORITHM[1], _FULL_ALGORITHM[0]] + _FULL_ALGORITHM[2:]),
+    _fields("dot_algorithm", _FULL_ALGORITHM, trailing=","),
+    _fields("dot_algorithm", []),
+    _fields("result_accuracy", ["atol = 1.0e-05", "rtol = 0.0", "ulps = 1"]),
+    _fields("result_accuracy", ["rtol = 0.0", "atol = 1.0e-05", _ACCURACY_MODE]),
+    _fields("result_accuracy", [_ACCURACY_MODE, "ulps = 1"]),
+    _fields("result_accuracy", []),
+])
+def test_field_syntax_errors_are_upstreams_at_the_same_place(worlds, text):
+    errors = []
+    for w in worlds:
+        with w.ctx:
+            with pytest.raises(w.ir.MLIRError) as error:
+                w.ir.Attribute.parse(text)
+        diagnostic = error.value.error_diagnostics[0]
+        errors.append((diagnostic.message, str(diagnostic.location)))
+    assert errors[0] == errors[1]
+
+
+@pytest.mark.parametrize("fields", [["ulps = 2", _ACCURACY_MODE], ["atol = 1.0e-05", "ulps = 1", _ACCURACY_MODE],
+                                    [_ACCURACY_MODE]])
+def test_optional_accuracy_fields_read_as_upstream_reads_them(worlds, fields):
+    printed = []
+    for w in worlds:
+        with w.ctx:
+            printed.append(str(w.ir.Attribute.parse(_fields("result_accuracy", fields))))
+    assert printed[0] == printed[1]
+
+
 _PRECISIONS = ["f8E5M2", "f8E4M3FN", "f8E3M4", "f8E8M0FNU", "bf16", "f16", "f32", "f64", "tf32", "i32"]
 
 
