@@ -4,6 +4,7 @@
 // printed by MLIR as for any C++ pass).
 #include "Transforms/CallbackPasses.h"
 
+#include "mlir/Dialect/Shape/IR/Shape.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringMap.h"
@@ -66,6 +67,14 @@ public:
   StringRef getName() const override { return info->argument; }
   StringRef getArgument() const override { return info->argument; }
   StringRef getDescription() const override { return info->summary; }
+
+  // A dialect cannot be loaded while a pass manager runs (MLIR aborts), so
+  // the dialects Python passes build ops of beyond the input's are declared
+  // here: shape (chlo-legalize-to-stablehlo's dynamic broadcasts, as
+  // upstream's).
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<shape::ShapeDialect>();
+  }
 
   bool canScheduleOn(RegisteredOperationName name) const override {
     return info->anchor.empty() || name.getStringRef() == info->anchor;

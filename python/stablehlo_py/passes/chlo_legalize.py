@@ -6,8 +6,9 @@
 
 The module afterwards holds no chlo op. Each op is replaced by its decomposition, built with the
 StableHLO Python builders at the op's place and location; `_RULES` maps op names to them:
-broadcasting ops become broadcast_in_dim (dynamic_broadcast_in_dim for `?` sizes) and the
-StableHLO op, the special functions the formulas of chlo_math.py, top_k a sort, ragged_dot
+broadcasting ops become broadcast_in_dim and the StableHLO op (with `?` sizes upstream's form:
+shape.shape_of of the operands, shape.cstr_broadcastable guarding a shape.assuming region that
+broadcasts every operand by dynamic_broadcast_in_dim to the shape.broadcast of their shapes), the special functions the formulas of chlo_math.py, top_k a sort, ragged_dot
 dot_general on masked operands or results, scan a while loop. An op that cannot be decomposed (an element type or a
 dynamic shape a rule does not handle) fails the pass with an error at the op naming it and why.
 docs/chlo.md describes each decomposition and its measured accuracy.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import mlir.ir as ir
 import numpy as np
+from mlir.dialects import shape as shape_dialect
 
 from .. import _stablehlo
 from ..dialects import chlo
@@ -148,16 +150,59 @@ def _broadcast_all(result_type, operands_and_dims) -> list:
     return out
 
 
+def _shape_dialect_loaded() -> bool:
+    """Whether the shape dialect is loaded: MLIR cannot load it while a pass manager runs (it
+    aborts), so where it is not (a pass added by PassManager.add to a context that never loaded
+    it) the dynamic forms keep to StableHLO ops (get_dimension_size)."""
+    return ir.Context.current.is_registered_operation("shape.shape_of")
+
+
+def _shape_of(value):
+    """shape.shape_of: the operand's run-time shape as a tensor<Rxindex>."""
+    extents = ir.RankedTensorType.get([_ranked(value).rank], ir.IndexType.get())
+    return shape_dialect.ShapeOfOp(value, results=[extents]).result
+
+
+def _broadcast_then(result_type, operands_and_dims, build, shapes_inside=False):
+    """`build(*operands)` on the operands broadcast to `result_type`. With a `?` size in an operand
+    or the result and numpy's trailing alignment, upstream's form: the operands' shapes checked
+    by shape.cstr_broadcastable, and inside the shape.assuming region it guards every operand
+    broadcast (dynamic_broadcast_in_dim) to the shape.broadcast of their shapes, then `build`.
+    Otherwise (static shapes, or broadcast_dimensions other than the trailing alignment, which
+    upstream does not take with `?` sizes) broadcast_in_dim / dynamic_broadcast_in_dim of
+    get_dimension_size sizes before `build`. `shapes_inside`: the region takes the operands'
+    shapes anew (upstream's binary ops do; its select reuses the outer ones)."""
+    result_type = ir.RankedTensorType(result_type)
+    rank = result_type.rank
+    static = result_type.has_static_shape and all(_ranked(v).has_static_shape for v, _ in operands_and_dims)
+    trailing = all(list(dims) == _trailing(v, rank) for v, dims in operands_and_dims)
+    if static or not trailing or not _shape_dialect_loaded():
+        return build(*_broadcast_all(result_type, operands_and_dims))
+    shapes = [_shape_of(v) for v, _ in operands_and_dims]
+    witness = shape_dialect.CstrBroadcastableOp(shapes).result
+    assuming = shape_dialect.AssumingOp([result_type], witness)
+    block = assuming.doRegion.blocks.append()
+    with ir.InsertionPoint(block):
+        inner = [_shape_of(v) for v, _ in operands_and_dims] if shapes_inside else shapes
+        extents = shape_dialect.BroadcastOp(ir.RankedTensorType.get([rank], ir.IndexType.get()), inner).result
+        broadcast = []
+        for value, dims in operands_and_dims:
+            target = ir.RankedTensorType.get(result_type.shape, _ranked(value).element_type, result_type.encoding)
+            broadcast.append(hlo.dynamic_broadcast_in_dim(target, value, extents, list(dims)))
+        shape_dialect.AssumingYieldOp([build(*broadcast)])
+    return assuming.results[0]
+
+
 def _trailing(value, rank: int) -> list:
     """numpy's alignment: the operand's dimensions are the last of the result's."""
     own = _ranked(value).rank
     return list(range(rank - own, rank))
 
 
-def _broadcast_binary(op):
-    """The two operands of a chlo.broadcast_* op broadcast to its result shape. broadcast_dimensions,
-    when given, places the operand of lower rank (the lhs if the ranks are equal), as chlo's shape
-    function reads it; otherwise numpy's trailing alignment."""
+def _broadcast_binary(op, build):
+    """`build(lhs, rhs)` on the two operands of a chlo.broadcast_* op broadcast to its result shape.
+    broadcast_dimensions, when given, places the operand of lower rank (the lhs if the ranks are
+    equal), as chlo's shape function reads it; otherwise numpy's trailing alignment."""
     lhs, rhs = op.operands
     for v in (lhs, rhs, op.results[0]):
         if not isinstance(v.type, ir.RankedTensorType):
@@ -171,13 +216,12 @@ def _broadcast_binary(op):
         large = 1 - small
         dims[small] = list(ir.DenseI64ArrayAttr(given))
         dims[large] = list(range(rank))
-    return _broadcast_all(result_type, [(lhs, dims[0]), (rhs, dims[1])])
+    return _broadcast_then(result_type, [(lhs, dims[0]), (rhs, dims[1])], build, shapes_inside=True)
 
 
 def _broadcasting(build):
     def rule(op):
-        lhs, rhs = _broadcast_binary(op)
-        return [build(op, lhs, rhs)]
+        return [_broadcast_binary(op, lambda lhs, rhs: build(op, lhs, rhs))]
     return rule
 
 
@@ -194,10 +238,20 @@ def _compare(op, lhs, rhs):
 
 
 def _broadcast_select(op):
+    """stablehlo.select of the operands broadcast to the result. A scalar predicate is select's
+    own form and stays as it is (as upstream keeps it); so do operands that need no broadcast."""
     pred, on_true, on_false = op.operands
     result_type = _ranked(op.results[0])
     rank = result_type.rank
-    return [hlo.select(*_broadcast_all(result_type, [(v, _trailing(v, rank)) for v in (pred, on_true, on_false)]))]
+    if _ranked(pred).rank == 0:
+        if on_true.type == result_type and on_false.type == result_type:
+            return [hlo.select(pred, on_true, on_false)]
+        return [_broadcast_then(result_type, [(v, _trailing(v, rank)) for v in (on_true, on_false)],
+                                lambda t, f: hlo.select(pred, t, f))]
+    if result_type.has_static_shape and all(v.type == result_type for v in (on_true, on_false)) and \
+            _ranked(pred).shape == result_type.shape:
+        return [hlo.select(pred, on_true, on_false)]
+    return [_broadcast_then(result_type, [(v, _trailing(v, rank)) for v in (pred, on_true, on_false)], hlo.select)]
 
 
 # ----------------------------------------------------------------- element-wise math
@@ -286,26 +340,42 @@ def _constant(op):
 
 
 def _constant_like(op):
-    """A splat of `value` shaped like the operand (broadcast to its run-time shape if dynamic)."""
+    """A splat of `value` shaped like the operand (broadcast to its shape.shape_of if dynamic)."""
     result_type = _ranked(op.results[0])
     if result_type.has_static_shape:
         return [hlo.constant(ir.DenseElementsAttr.get_splat(result_type, op.attributes["value"]))]
     scalar = ir.RankedTensorType.get([], result_type.element_type)
     constant = hlo.constant(ir.DenseElementsAttr.get_splat(scalar, op.attributes["value"]))
-    shape = cm.Emitter(op.operands[0]).shape_tensor()
+    shape = _shape_of(op.operands[0]) if _shape_dialect_loaded() else cm.Emitter(op.operands[0]).shape_tensor()
     return [hlo.dynamic_broadcast_in_dim(result_type, constant, shape, [])]
 
 
 # ----------------------------------------------------------------- top_k
 
 def _top_k(op):
+    """A stable sort along the last dimension (greater first, floats in total order) of the
+    operand and an iota, sliced to the first k. With `?` sizes upstream's form: the shape as
+    i64 sizes (get_dimension_size of every dimension), a dynamic_iota and real_dynamic_slice
+    to that shape with k last."""
     x = op.operands[0]
-    _static(op, x)
+    if not isinstance(x.type, ir.RankedTensorType):
+        raise _unsupported(op, "unranked tensors are not handled")
     t = _ranked(x)
     last = t.rank - 1
-    k = _ranked(op.results[0]).shape[-1]
+    k = ir.IntegerAttr(op.attributes["k"]).value
     index_type = _ranked(op.results[1]).element_type
-    iota = hlo.iota(ir.RankedTensorType.get(t.shape, index_type), last)
+    dynamic = not t.has_static_shape
+    if dynamic:
+        i64 = ir.IntegerType.get_signless(64)
+        one = ir.RankedTensorType.get([1], i64)
+        sizes = [hlo.reshape(one, hlo.convert(ir.RankedTensorType.get([], i64), hlo.get_dimension_size(x, d)))
+                 for d in range(t.rank)]
+        shape = sizes[0] if t.rank == 1 else hlo.concatenate(sizes, 0)
+        k_size = hlo.reshape(one, hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], i64), k)))
+        limit = k_size if t.rank == 1 else hlo.concatenate(sizes[:-1] + [k_size], 0)
+        iota = hlo.dynamic_iota(ir.RankedTensorType.get(t.shape, index_type), shape, last)
+    else:
+        iota = hlo.iota(ir.RankedTensorType.get(t.shape, index_type), last)
     is_float = cm.is_float(t.element_type)
     greater = hlo.ComparisonDirectionAttr.get("GT")
     total = hlo.ComparisonTypeAttr.get("TOTALORDER") if is_float else None
@@ -314,7 +384,13 @@ def _top_k(op):
         return hlo.compare(a, b, greater, compare_type=total)
 
     values, indices = hlo.sort([x, iota], comparator, dimension=last, is_stable=True)
-    limit = list(t.shape[:-1]) + [k]
+    if dynamic:
+        vector = ir.RankedTensorType.get([t.rank], ir.IntegerType.get_signless(64))
+        zeros = hlo.constant(cm.splat_attr(vector, 0))
+        ones = hlo.constant(cm.splat_attr(vector, 1))
+        return [hlo.real_dynamic_slice(r.type, v, zeros, limit, ones)
+                for r, v in zip(op.results, (values, indices))]
+    limit = list(t.shape[:-1]) + [_ranked(op.results[0]).shape[-1]]
     zeros, ones = [0] * t.rank, [1] * t.rank
     return [hlo.slice(values, zeros, limit, ones), hlo.slice(indices, zeros, limit, ones)]
 

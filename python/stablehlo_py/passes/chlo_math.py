@@ -555,7 +555,9 @@ def cosh(e: Emitter, x: V) -> V:
 
 
 def asin(e: Emitter, x: V) -> V:
-    return e.atan2(x, e.sqrt((1.0 - x) * (1.0 + x)))
+    # upstream's half-angle form: asin(x) = 2 atan2(x, 1 + sqrt((1 - x)(1 + x)))
+    half = e.atan2(x, 1.0 + e.sqrt((1.0 - x) * (1.0 + x)))
+    return half + half
 
 
 def acos(e: Emitter, x: V) -> V:

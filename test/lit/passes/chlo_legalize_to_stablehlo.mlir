@@ -37,13 +37,13 @@ func.func @no_broadcast(%arg0: tensor<2xf32>, %arg1: tensor<2xf32>) -> tensor<2x
 
 // -----
 
-// `?` sizes: the result shape is computed at run time (a size 1 gives way to the other operand's).
+// `?` sizes: the result shape is computed at run time, in upstream's shape dialect form
+// (chlo_legalize_to_stablehlo_shapes.mlir has the details).
 // CHECK-LABEL: func.func @dynamic
-// CHECK-DAG: stablehlo.get_dimension_size %arg0, dim = 0
-// CHECK-DAG: stablehlo.get_dimension_size %arg1, dim = 0
-// CHECK: %[[SHAPE:.*]] = stablehlo.concatenate {{.*}} -> tensor<2xi32>
-// CHECK: stablehlo.dynamic_broadcast_in_dim %arg0, %[[SHAPE]], dims = [1] : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
-// CHECK: stablehlo.dynamic_broadcast_in_dim %arg1, %[[SHAPE]], dims = [0, 1] : (tensor<?x1xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+// CHECK: shape.assuming
+// CHECK: %[[SHAPE:.*]] = shape.broadcast {{.*}} -> tensor<2xindex>
+// CHECK: stablehlo.dynamic_broadcast_in_dim %arg0, %[[SHAPE]], dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK: stablehlo.dynamic_broadcast_in_dim %arg1, %[[SHAPE]], dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
 // CHECK: stablehlo.multiply
 func.func @dynamic(%arg0: tensor<?xf32>, %arg1: tensor<?x1xf32>) -> tensor<?x?xf32> {
   %0 = chlo.broadcast_multiply %arg0, %arg1 : (tensor<?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
