@@ -136,6 +136,20 @@ NB_MODULE(_stablehlo, m) {
       "What the compiled code calls natively: symbol -> address "
       "(lib/Runtime/NativeKernels.h).");
   m.def(
+      "blas_kernels",
+      []() {
+        nb::list symbols;
+        int64_t count = 0;
+        const StablehloPyNativeKernel *table =
+            stablehlo_py_native_kernels(&count);
+        for (int64_t i = 0; i < count; ++i)
+          if (table[i].callsBlas)
+            symbols.append(table[i].name);
+        return symbols;
+      },
+      "The symbols of native_kernels() that call numpy's BLAS (a program "
+      "declaring one runs with BLAS on one thread).");
+  m.def(
       "set_gemm",
       [](uintptr_t f32, uintptr_t f64) {
         stablehlo_py_set_gemm(reinterpret_cast<void *>(f32),

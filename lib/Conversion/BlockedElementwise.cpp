@@ -15,6 +15,7 @@
 // start at a multiple of 64 bytes from the buffer's start (the block
 // temporaries 64-byte aligned): numpy's SIMD loops see each element in the
 // same vector lane as in one call over the whole buffer.
+#include "Conversion/LoweringCommon.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,8 +32,6 @@ namespace mlir::stablehlo {
 #include "Passes.h.inc"
 
 namespace {
-
-constexpr StringLiteral kNumpyLoop = "__stablehlo_py_numpy_loop_";
 
 // A contiguous buffer of static shape (identity layout).
 bool contiguous(Type type) {
@@ -90,7 +89,10 @@ bool blockable(Operation *op, SmallVectorImpl<Value> &reads,
     for (Value out : generic.getDpsInits())
       writes.push_back(out);
   } else if (auto call = dyn_cast<func::CallOp>(op)) {
-    if (!call.getCallee().starts_with(kNumpyLoop) || call.getNumOperands() != 3)
+    // @__stablehlo_py_numpy_loop_f32/_f64 (library-math's declarations)
+    StringRef callee = call.getCallee();
+    if (!callee.consume_front(linalg_lowering::kNumpyLoopKernel) ||
+        !callee.starts_with("_") || call.getNumOperands() != 3)
       return false;
     Value in = uncast(call.getOperand(0)), out = uncast(call.getOperand(1));
     if (!in || !out || cast<MemRefType>(in.getType()).getRank() != 1 ||

@@ -25,7 +25,7 @@ int64_t loopIndex(StringRef name) {
 func::FuncOp loopKernel(OpBuilder &b, ModuleOp module, Type element) {
   Type buffer =
       anyLayout(RankedTensorType::get({ShapedType::kDynamic}, element));
-  return nativeKernel(b, module, "__stablehlo_py_numpy_loop", element,
+  return nativeKernel(b, module, kNumpyLoopKernel, element,
                       {buffer, buffer, b.getI64Type()});
 }
 

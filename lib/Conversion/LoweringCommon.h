@@ -145,6 +145,12 @@ bool hasSpecElementTypes(ValueRange inputs, ValueRange inits, Block &body);
 // a tensor's buffer casts to, whatever its layout.
 MemRefType anyLayout(RankedTensorType tensor);
 
+// The base name of the numpy-loop kernels (lib/Runtime/NumpyLoops.h:
+// @__stablehlo_py_numpy_loop_f32/_f64): library-math declares them,
+// stablehlo-py-blocked-elementwise recognises their calls.
+inline constexpr llvm::StringLiteral kNumpyLoopKernel =
+    "__stablehlo_py_numpy_loop";
+
 // The declaration of native kernel `base` + _f16/_f32/_f64 (lib/Runtime/
 // NativeKernels.h, NumpyLoops.h) for `element` (f16, f32 or f64), taking
 // `arguments`, at the top of `module` (once).

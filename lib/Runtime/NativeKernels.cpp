@@ -308,25 +308,28 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
 }
 
 const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
-#define STABLEHLO_PY_KERNEL(symbol)                                          \
-  { #symbol, reinterpret_cast<void *>(&symbol) }
+  // BLAS: the gemm kernels (sgemm/dgemm) and the sums as products by a vector
+  // of ones (gemv, dot: NumpyLoops.cpp, blasSum).
+  constexpr bool kBlas = true, kNoBlas = false;
+#define STABLEHLO_PY_KERNEL(symbol, blas)                                    \
+  { #symbol, reinterpret_cast<void *>(&symbol), blas }
   static const StablehloPyNativeKernel kernels[] = {
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f32),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f64),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f32),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f64),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f32),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f64),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f16),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f32),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f64),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f32),
-      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f64),
-      STABLEHLO_PY_KERNEL(stablehlo_py_parallel_for),
-      STABLEHLO_PY_KERNEL(stablehlo_py_set_thread_count),
-      STABLEHLO_PY_KERNEL(stablehlo_py_thread_count),
-      STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_alloc),
-      STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_free),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f32, kBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f64, kBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f32, kBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f64, kBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f32, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f64, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f16, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f32, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f64, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f32, kBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_blas_sum_f64, kBlas),
+      STABLEHLO_PY_KERNEL(stablehlo_py_parallel_for, kNoBlas),
+      STABLEHLO_PY_KERNEL(stablehlo_py_set_thread_count, kNoBlas),
+      STABLEHLO_PY_KERNEL(stablehlo_py_thread_count, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_alloc, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_memref_to_llvm_free, kNoBlas),
   };
 #undef STABLEHLO_PY_KERNEL
   *count = sizeof(kernels) / sizeof(kernels[0]);

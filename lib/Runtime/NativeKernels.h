@@ -32,10 +32,13 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
 
 // Every function the compiled code calls here (these, NumpyLoops.h,
 // ParallelFor.h and BufferCache.h): its symbol (a kernel's `_mlir_ciface_` form) and address;
-// `count` receives their number.
+// `count` receives their number. `callsBlas`: the function calls numpy's
+// BLAS, so a program declaring it runs with BLAS on one thread (the
+// compiled backend asks this table, lowering/compiled.py).
 struct StablehloPyNativeKernel {
   const char *name;
   void *address;
+  bool callsBlas;
 };
 const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count);
 }

@@ -42,11 +42,11 @@ struct Pool {
   std::atomic<bool> busy{false};
 };
 
-// Calls on the caller alone after a call waited for a late worker longer
-// than half the time the caller itself worked: 16 calls, doubling on each
-// late call up to 4096, back to 16 after a call on threads is on time. On a
-// machine whose other core is busy, threads then cost one slow call in
-// thousands instead of many; on a quiet one they never back off.
+// Calls on the caller alone after a call on threads that a late worker made
+// slower than the caller alone would have been (record): 16 calls, doubling
+// on each late call up to 4096, back to 16 after a call on threads is on
+// time. On a machine whose other core is busy, threads then cost one slow
+// call in thousands instead of many; on a quiet one they never back off.
 struct Backoff {
   static constexpr int64_t kFirst = 16, kMost = 4096;
   std::atomic<int64_t> serialLeft{0}, length{kFirst};
@@ -63,8 +63,18 @@ struct Backoff {
     serialLeft.store(0, std::memory_order_relaxed);
     length.store(kFirst, std::memory_order_relaxed);
   }
-  void record(double worked, double waited) {
-    if (waited * 2 <= worked) {
+  // `worked`: the caller's time on its `mine` of the call's `chunks`;
+  // `waited`: its time waiting for the workers after that. Late when the call
+  // took longer than the caller alone would have (all chunks at its own pace)
+  // by more than a quarter of its own work. Waiting is no loss in itself: the
+  // caller of a product's two halves always waits through the worker's half
+  // (the rule was once "waited more than half of worked", which every such
+  // call on a quiet machine met now and then, so that products ran on one
+  // thread for thousands of calls: issue 36, transformer block 4.5 -> 5.5 ms).
+  void record(double worked, double waited, int64_t mine, int64_t chunks) {
+    double alone = mine > 0 ? worked * chunks / mine : 0;
+    bool late = mine > 0 && 4 * (worked + waited - alone) > worked;
+    if (!late) {
       length.store(kFirst, std::memory_order_relaxed);
       return;
     }
@@ -78,12 +88,13 @@ Pool *pool = new Pool; // never destroyed: workers outlive static destructors
 Backoff backoff;
 std::atomic<int64_t> threadSetting{0};
 
-void runChunks(Body body, void *context, int64_t n, int64_t chunk,
-               int64_t chunks, std::atomic<int64_t> &next) {
-  for (;;) {
+// Runs chunks until none is left; returns how many it ran.
+int64_t runChunks(Body body, void *context, int64_t n, int64_t chunk,
+                  int64_t chunks, std::atomic<int64_t> &next) {
+  for (int64_t ran = 0;; ++ran) {
     int64_t i = next.fetch_add(1, std::memory_order_relaxed);
     if (i >= chunks)
-      return;
+      return ran;
     body(context, i * chunk, std::min(n, (i + 1) * chunk));
   }
 }
@@ -175,7 +186,7 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
   p->wake.notify_all();
-  runChunks(body, context, n, chunk, chunks, p->next);
+  int64_t mine = runChunks(body, context, n, chunk, chunks, p->next);
   Clock::time_point worked = Clock::now();
   {
     std::unique_lock<std::mutex> lock(p->mutex);
@@ -185,7 +196,7 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
   }
   std::chrono::duration<double> working = worked - start,
                                 waiting = Clock::now() - worked;
-  backoff.record(working.count(), waiting.count());
+  backoff.record(working.count(), waiting.count(), mine, chunks);
   p->busy.store(false);
 }
 

@@ -13,6 +13,7 @@ they are; anything else is coerced first, as the interpreter's calls coerce."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import time
 
@@ -31,10 +32,6 @@ from .runtime import Runtime
 
 _ONE_BLAS_THREAD = one_blas_thread()
 _NO_CONTEXT = contextlib.nullcontext()
-# The native kernels that call BLAS (lib/Runtime/NativeKernels.h, NumpyLoops.h): a program
-# declaring one runs in one_blas_thread; the others (numpy's ufunc loops, the allocator) do not
-# need it, and the runtime's ops are interpreter calls, which enter it themselves.
-_BLAS_KERNELS = ("__stablehlo_py_gemm", "__stablehlo_py_blas_")
 # A call whose values hold at least this many bytes releases the GIL while its code runs
 # (CompiledCall.cpp): smaller ones run for less than releasing and taking it back costs.
 _RELEASE_GIL_BYTES = 1 << 16
@@ -190,14 +187,25 @@ def lower(module_or_text, entry: str = "main", to_llvm: bool = True, strict: boo
     return _lowered(_parsed(module_or_text, strict), entry, to_llvm)
 
 
+@functools.cache
+def _blas_kernels() -> frozenset:
+    """The native kernels that call BLAS, as the runtime's kernel table marks them
+    (lib/Runtime/NativeKernels.cpp): a program declaring one runs in one_blas_thread; the others
+    (numpy's ufunc loops, the allocator) do not need it, and the runtime's ops are interpreter
+    calls, which enter it themselves."""
+    from .. import _stablehlo
+
+    return frozenset(_stablehlo.blas_kernels())
+
+
 def _calls_blas(module) -> bool:
     """Whether the LLVM-level `module` declares a native kernel that calls BLAS."""
     import mlir.ir as ir
 
+    blas = _blas_kernels()
     for op in module.body.operations:
         if op.operation.name == "llvm.func" and "sym_name" in op.attributes:
-            name = ir.StringAttr(op.attributes["sym_name"]).value
-            if any(kernel in name for kernel in _BLAS_KERNELS):
+            if ir.StringAttr(op.attributes["sym_name"]).value in blas:
                 return True
     return False
 

@@ -43,3 +43,33 @@ def test_a_late_worker_makes_the_next_calls_serial():
             assert seen == [main]  # the whole range in one call on the caller, not 8 chunks
     finally:
         kernels.set_thread_count(0)
+
+
+def test_a_worker_that_did_its_share_is_not_late():
+    # A product's two halves: the caller always waits through the worker's half, here 1.6 times
+    # its own, and the call still beats the caller alone (20 + 12 < 2 x 20 ms). Not late, so the
+    # next call runs on threads too (issue 36: the rule "waited more than half of worked" backed
+    # off every such call, and the transformer block's products ran on one thread).
+    parallel_for = _PARALLEL_FOR(kernels.native_kernels()["stablehlo_py_parallel_for"])
+    main = threading.get_ident()
+    seen: list[int] = []
+
+    def halves(_, begin, end):
+        seen.append(threading.get_ident())
+        time.sleep(0.02 if threading.get_ident() == main else 0.032)
+
+    body = _BODY(halves)
+    try:
+        for _ in range(5):  # a worker may now and then wake too late (a busy machine): again
+            kernels.set_thread_count(2)  # ends any back-off
+            on_threads = []
+            for _ in range(2):
+                seen.clear()
+                parallel_for(body, None, 2, 1)
+                assert len(seen) == 2
+                on_threads.append(any(t != main for t in seen))
+            if all(on_threads):
+                break
+        assert all(on_threads), "the call after a worker's slower half ran on the caller alone"
+    finally:
+        kernels.set_thread_count(0)
