@@ -673,7 +673,6 @@ ResultAccuracyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
-  llvm::SMLoc loc = parser.getCurrentLocation();
   MLIRContext *ctx = parser.getContext();
   llvm::APFloat atol(0.0), rtol(0.0);
   int64_t ulps = 0;
@@ -695,7 +694,9 @@ Attribute ResultAccuracyAttr::parse(AsmParser &parser, Type) {
         return parser.parseAttribute(mode); // mode
       }))
     return {};
-  return getChecked([&] { return parser.emitError(loc); }, ctx, atol, rtol,
+  // Its verifier's errors point past the attribute, as upstream's do.
+  llvm::SMLoc end = parser.getCurrentLocation();
+  return getChecked([&] { return parser.emitError(end); }, ctx, atol, rtol,
                     ulps, mode);
 }
 void ResultAccuracyAttr::print(AsmPrinter &printer) const {
