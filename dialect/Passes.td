@@ -18,7 +18,13 @@ defvar StablehloFolderOptions = [
 def StablehloAggressiveFolderPass
     : Pass<"stablehlo-aggressive-folder", "func::FuncOp"> {
   let summary = "Fold stablehlo ops whose operands are constants";
-  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+  // The folder evaluates the scalar table's arith, math, complex and scf ops
+  // (Conversion/ScalarOps.h: ScalarFolder).
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
   let options = StablehloFolderOptions;
 }
 
@@ -38,7 +44,13 @@ def StablehloAggressiveSimplificationPass
 def StablehloTargetIndependentOptimizationPass
     : Pass<"stablehlo-target-independent-optimization", "func::FuncOp"> {
   let summary = "Folding and simplification in one pattern set";
-  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+  // The folder evaluates the scalar table's arith, math, complex and scf ops
+  // (Conversion/ScalarOps.h: ScalarFolder).
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect"];
   let options = StablehloFolderOptions;
 }
 

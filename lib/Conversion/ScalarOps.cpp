@@ -41,6 +41,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -1476,6 +1477,219 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
     break;
   }
   return {};
+}
+
+//===--- The table on constants -------------------------------------------===//
+
+bool ScalarFolder::canFold(MLIRContext *context) {
+  return context->getLoadedDialect<arith::ArithDialect>() &&
+         context->getLoadedDialect<math::MathDialect>() &&
+         context->getLoadedDialect<complex::ComplexDialect>() &&
+         context->getLoadedDialect<scf::SCFDialect>();
+}
+
+namespace {
+
+// Numbers the values of `graph`'s block and folds its constants once.
+void numberGraph(ScalarFolder::Graph &graph) {
+  Block &block = *graph.block;
+  for (BlockArgument arg : block.getArguments())
+    graph.slots[arg] = graph.slots.size();
+  for (Operation &op : block)
+    for (Value value : op.getResults())
+      graph.slots[value] = graph.slots.size();
+  graph.constants.assign(graph.slots.size(), Attribute());
+  for (Operation &op : block) {
+    SmallVector<OpFoldResult> folded;
+    if (op.getNumOperands() == 0 && op.getNumResults() == 1 &&
+        succeeded(op.fold({}, folded)) && folded.size() == 1 &&
+        isa<Attribute>(folded.front()))
+      graph.constants[graph.slots[op.getResult(0)]] =
+          cast<Attribute>(folded.front());
+  }
+}
+
+// `attr` (a FloatAttr, or float elements) converted to `to` (a float type,
+// or a shaped type of floats) rounding to nearest even; null otherwise.
+Attribute convertFloats(Attribute attr, Type to) {
+  auto convert = [](APFloat value, FloatType type) {
+    bool lost = false;
+    value.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                  &lost);
+    return value;
+  };
+  if (auto scalar = dyn_cast_or_null<FloatAttr>(attr)) {
+    auto type = dyn_cast<FloatType>(to);
+    return type ? FloatAttr::get(type, convert(scalar.getValue(), type))
+                : Attribute();
+  }
+  auto elements = dyn_cast_or_null<DenseElementsAttr>(attr);
+  auto shaped = dyn_cast<ShapedType>(to);
+  auto type = shaped ? dyn_cast<FloatType>(shaped.getElementType()) : nullptr;
+  if (!elements || !type || !isa<FloatType>(elements.getElementType()))
+    return {};
+  SmallVector<APFloat> values;
+  for (const APFloat &value : elements.getValues<APFloat>())
+    values.push_back(convert(value, type));
+  return DenseElementsAttr::get(shaped, values);
+}
+
+// The value of `value` for the arguments in graph.known, demand-driven: a
+// select evaluates its condition, then (for a scalar or splat condition)
+// only the operand it picks (the other may be a guarded computation that
+// does not fold, e.g. a division by the zero the guard excludes). Null when
+// some op it depends on does not fold.
+Attribute valueOf(ScalarFolder::Graph &graph, Value value) {
+  auto slot = graph.slots.find(value);
+  if (slot == graph.slots.end())
+    return {};
+  Attribute &known = graph.known[slot->second];
+  if (known)
+    return known;
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getBlock() != graph.block.get() || op->getNumRegions())
+    return {};
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    Attribute condition = valueOf(graph, select.getCondition());
+    std::optional<bool> picked;
+    if (auto scalar = dyn_cast_or_null<IntegerAttr>(condition))
+      picked = scalar.getValue().isOne();
+    else if (auto splat = dyn_cast_or_null<SplatElementsAttr>(condition))
+      picked = splat.getSplatValue<APInt>().isOne();
+    if (picked) {
+      Attribute chosen = valueOf(graph, *picked ? select.getTrueValue()
+                                                : select.getFalseValue());
+      return graph.known[slot->second] = chosen;
+    }
+    if (!condition)
+      return {};
+  }
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands()) {
+    operands.push_back(valueOf(graph, operand));
+    if (!operands.back())
+      return {};
+  }
+  SmallVector<OpFoldResult> folded;
+  if (succeeded(op->fold(operands, folded)) &&
+      folded.size() == op->getNumResults()) {
+    for (auto [result, fold] : llvm::zip(op->getResults(), folded)) {
+      Attribute attr = isa<Attribute>(fold) ? cast<Attribute>(fold)
+                                            : valueOf(graph, cast<Value>(fold));
+      if (!attr)
+        return {};
+      graph.known[graph.slots[result]] = attr;
+    }
+    return graph.known[slot->second];
+  }
+  // arith.truncf's and arith.extf's folders decline inexact or invalid
+  // conversions (a rounding, an overflow, a signaling NaN): MLIR leaves them
+  // for run time. The lowering's fptrunc and fpext round to nearest even (as
+  // LLVM's default rounding mode does) and quiet a signaling NaN, as
+  // APFloat's conversion does: the same conversion here.
+  if (isa<arith::TruncFOp, arith::ExtFOp>(op)) {
+    auto trunc = dyn_cast<arith::TruncFOp>(op);
+    if (trunc && trunc.getRoundingmode() &&
+        *trunc.getRoundingmode() != arith::RoundingMode::to_nearest_even)
+      return {};
+    return graph.known[slot->second] =
+               convertFloats(operands.front(), op->getResult(0).getType());
+  }
+  // math.sqrt's folder declines every negative operand, -0 too; IEEE's
+  // sqrt(-0) is -0 (as the lowering's sqrt instruction gives).
+  if (isa<math::SqrtOp>(op)) {
+    auto x = dyn_cast<FloatAttr>(operands.front());
+    if (x && x.getValue().isZero())
+      return graph.known[slot->second] = x;
+    return {};
+  }
+  // An op that does not fold, or folds in place (no results): its value is
+  // not known here.
+  return {};
+}
+
+} // namespace
+
+ScalarFolder::ScalarFolder(MLIRContext *context, ArrayRef<Type> argTypes,
+                           Emit emit)
+    : context(context) {
+  scalar.block = std::make_unique<Block>();
+  if (!canFold(context))
+    return;
+  Location loc = UnknownLoc::get(context);
+  for (Type type : argTypes)
+    scalar.block->addArgument(type, loc);
+  OpBuilder b(context); // (the block has no region to take it from)
+  b.setInsertionPointToEnd(scalar.block.get());
+  scalar.result = emit(b, loc, scalar.block->getArguments());
+  if (scalar.result)
+    numberGraph(scalar);
+}
+
+ScalarFolder::~ScalarFolder() = default;
+
+Attribute ScalarFolder::evaluate(ArrayRef<Attribute> args) {
+  Block *block = scalar.block.get();
+  if (!scalar.result || args.size() != block->getNumArguments())
+    return {};
+  scalar.known = scalar.constants;
+  for (auto [arg, value] : llvm::zip(block->getArguments(), args)) {
+    auto typed = dyn_cast_or_null<TypedAttr>(value);
+    if (!typed || typed.getType() != arg.getType())
+      return {};
+    scalar.known[scalar.slots[arg]] = value;
+  }
+  return valueOf(scalar, scalar.result);
+}
+
+DenseElementsAttr ScalarFolder::evaluateAll(ArrayRef<DenseElementsAttr> args) {
+  Block *block = scalar.block.get();
+  if (!scalar.result || args.empty() ||
+      args.size() != block->getNumArguments())
+    return {};
+  int64_t count = args.front().getNumElements();
+  for (auto [arg, value] : llvm::zip(block->getArguments(), args))
+    if (value.getType() != RankedTensorType::get({count}, arg.getType()))
+      return {};
+  auto tensorOf = [&](Type type) {
+    return RankedTensorType::get({count}, type);
+  };
+  // The scalar IR cloned on tensors of `count` elements (once per count):
+  // only element-wise ops (Elementwise trait), whose folders take tensors.
+  if (!tensor.block ||
+      cast<ShapedType>(tensor.block->getArgument(0).getType())
+              .getNumElements() != count) {
+    tensor = Graph();
+    tensor.block = std::make_unique<Block>();
+    IRMapping mapping;
+    for (BlockArgument arg : block->getArguments())
+      mapping.map(arg, tensor.block->addArgument(tensorOf(arg.getType()),
+                                                 arg.getLoc()));
+    OpBuilder b(context);
+    b.setInsertionPointToEnd(tensor.block.get());
+    for (Operation &op : *block) {
+      if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+        auto value = dyn_cast<TypedAttr>(constant.getValue());
+        if (!value || !isa<IntegerType, FloatType>(value.getType()))
+          return tensor = Graph(), DenseElementsAttr();
+        auto splat = DenseElementsAttr::get(tensorOf(value.getType()), value);
+        mapping.map(constant.getResult(),
+                    arith::ConstantOp::create(b, op.getLoc(), splat));
+        continue;
+      }
+      if (!op.hasTrait<::mlir::OpTrait::Elementwise>() || op.getNumRegions())
+        return tensor = Graph(), DenseElementsAttr();
+      Operation *copy = b.clone(op, mapping);
+      for (Value result : copy->getResults())
+        result.setType(tensorOf(result.getType()));
+    }
+    tensor.result = mapping.lookup(scalar.result);
+    numberGraph(tensor);
+  }
+  tensor.known = tensor.constants;
+  for (auto [arg, value] : llvm::zip(tensor.block->getArguments(), args))
+    tensor.known[tensor.slots[arg]] = value;
+  return dyn_cast_or_null<DenseElementsAttr>(valueOf(tensor, tensor.result));
 }
 
 } // namespace mlir::stablehlo

@@ -9,6 +9,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
 
 namespace mlir::stablehlo {
 
@@ -45,6 +48,47 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
 // (value in computeType(from)) to original element type `to` (result in
 // computeType(to)). Null if unsupported; then nothing has been created.
 Value emitConvert(OpBuilder &b, Location loc, Value value, Type from, Type to);
+
+// The table evaluated on constants (the folder's: Transforms/Folding.cpp).
+// `emit` builds scalar IR once (emitScalarOp, emitConvert, ...), in a
+// detached block, on arguments of `argTypes` (compute types); `evaluate` then
+// runs it on constants, each emitted op folded by its own folder
+// (Operation::fold: arith's on APInt/APFloat, math's through the host libm).
+// No IR outside the block is touched.
+class ScalarFolder {
+public:
+  using Emit = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+  // Whether the dialects the table emits are loaded in `context` (building
+  // an op of an unloaded dialect stops the process).
+  static bool canFold(MLIRContext *context);
+  ScalarFolder(MLIRContext *context, ArrayRef<Type> argTypes, Emit emit);
+  ~ScalarFolder();
+  // Whether the table has IR for the computation (emit's result not null).
+  explicit operator bool() const { return bool(scalar.result); }
+  // The result for `args` (one IntegerAttr or FloatAttr per argument, of its
+  // type), of the type `emit` returned; null when some emitted op does not
+  // fold on them (a math op without a folder for its type, an op with a
+  // region, ...).
+  Attribute evaluate(ArrayRef<Attribute> args);
+  // The same on whole operands at once (1-D, of equal length, elements of
+  // the argument types): the IR cloned on tensors, each op folded once on
+  // all elements. Null when that IR does not fold (an op that is not
+  // element-wise, a guarded operation that fails on some element the
+  // guard does not pick, ...): `evaluate` then decides element by element.
+  DenseElementsAttr evaluateAll(ArrayRef<DenseElementsAttr> args);
+
+  // The IR in a detached block, its values numbered.
+  struct Graph {
+    std::unique_ptr<Block> block;
+    DenseMap<Value, unsigned> slots;
+    SmallVector<Attribute> constants, known; // by slot: folded once; per call
+    Value result;
+  };
+
+private:
+  MLIRContext *context;
+  Graph scalar, tensor;
+};
 
 } // namespace mlir::stablehlo
 

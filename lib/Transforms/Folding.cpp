@@ -1,16 +1,19 @@
 // Folding: ops whose operands are constants become constants (the patterns of
-// stablehlo-aggressive-folder, which canonicalize runs too). Each pattern
-// computes the spec's result, rounded as the element type rounds (as XLA's
-// arithmetic on CPU does: f16, bf16 and f8 results of one operation on f32
-// are correctly rounded). Where the result is not a plain formula (division
-// by zero, out-of-range shifts, NaN or signed zeros in max/min, float to
-// integer overflow) the op is left for run time.
+// stablehlo-aggressive-folder and stablehlo-target-independent-optimization).
+// Element-wise values come from the scalar table the lowering uses
+// (Conversion/ScalarOps.h), evaluated on constants; this file holds the
+// folder's policy: where the spec leaves the result to the implementation
+// (division by zero, out-of-range shifts, float to integer overflow, NaN
+// signs and the like) the op is left for run time, as upstream's folder
+// leaves it.
+#include "Conversion/ScalarOps.h"
 #include "Dialect/Verification.h"
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
+
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/APSInt.h"
 
 #include <cmath>
 #include <complex>
@@ -72,61 +75,111 @@ bool isUnsignedElement(Type type) {
   return integer && (integer.isUnsigned() || integer.getWidth() == 1);
 }
 
-// Element-wise functions; std::nullopt leaves the op for run time.
-using IntFn = std::function<std::optional<APInt>(ArrayRef<APInt>, bool)>;
-using FloatFn = std::function<std::optional<APFloat>(ArrayRef<APFloat>)>;
+//===--- Element-wise ops: the scalar table on constants ------------------===//
+//
+// The values come from the table of scalar semantics the lowering uses
+// (Conversion/ScalarOps.h), evaluated on constants by the folders of the ops
+// it emits (ScalarFolder). What stays here is the folder's policy: which ops
+// and elements are left for run time (as upstream's folder leaves them), and
+// the precision of the inexact float functions.
 
-// Applies `fn` element by element to the operands' values, into `type`.
-template <typename T, typename Fn>
-DenseElementsAttr mapElements(RankedTensorType type,
-                              ArrayRef<DenseElementsAttr> operands,
-                              const Fn &fn) {
-  bool splat = llvm::all_of(operands, [](auto a) { return a.isSplat(); });
-  int64_t count = splat ? 1 : type.getNumElements();
-  SmallVector<SmallVector<T>> values;
-  for (DenseElementsAttr operand : operands) {
-    if (operand.getNumElements() != type.getNumElements())
-      return {};
-    values.emplace_back();
-    if (splat)
-      values.back().push_back(operand.getSplatValue<T>());
-    else
-      llvm::append_range(values.back(), operand.getValues<T>());
+// An element value (IntegerAttr or FloatAttr of the element type) as the
+// table's constant of computeType (small floats as their bits, unsigned
+// integers signless), and back.
+Attribute toCompute(Attribute element) {
+  if (auto integer = dyn_cast<IntegerAttr>(element)) {
+    Type type = computeType(integer.getType());
+    return type == integer.getType() ? element
+                                     : IntegerAttr::get(type, integer.getValue());
   }
-  SmallVector<T> results;
-  SmallVector<T> args;
-  for (int64_t i = 0; i < count; ++i) {
-    args.clear();
-    for (auto &operandValues : values)
-      args.push_back(operandValues[i]);
-    auto result = fn(args);
-    if (!result)
-      return {};
-    results.push_back(*result);
+  if (auto real = dyn_cast<FloatAttr>(element)) {
+    Type type = computeType(real.getType());
+    return type == real.getType()
+               ? element
+               : IntegerAttr::get(type, real.getValue().bitcastToAPInt());
   }
-  return DenseElementsAttr::get(type, results);
+  return {};
 }
 
-// Folds an element-wise op of constant operands with `onInt` (integer
-// operands; `isUnsigned` says how to read them) or `onFloat`.
-struct ElementwiseFolder {
-  IntFn onInt;
-  FloatFn onFloat;
+Attribute fromCompute(Attribute value, Type element) {
+  auto typed = dyn_cast_or_null<TypedAttr>(value);
+  if (!typed || typed.getType() != computeType(element))
+    return {};
+  if (typed.getType() == element)
+    return value;
+  auto bits = dyn_cast<IntegerAttr>(value);
+  if (!bits)
+    return {};
+  if (auto real = dyn_cast<FloatType>(element))
+    return FloatAttr::get(
+        real, APFloat(real.getFloatSemantics(), bits.getValue()));
+  return IntegerAttr::get(element, bits.getValue());
+}
+
+bool isNaNElement(Attribute element) {
+  auto real = dyn_cast<FloatAttr>(element);
+  return real && real.getValue().isNaN();
+}
+
+APInt intOf(Attribute element) { return cast<IntegerAttr>(element).getValue(); }
+APFloat floatOf(Attribute element) {
+  return cast<FloatAttr>(element).getValue();
+}
+
+// The folder's policy for one op: whether it is left for run time whole
+// (`leaveOp`), or for an element's operand values (`leave`) or result value;
+// and how its value is computed (`precision`).
+struct FoldPolicy {
+  // The inexact float functions (exp, log, sin, ...) compute in f64 and round
+  // once into the element type, as upstream's folder does (their accuracy is
+  // implementation-defined in the spec; a double result rounded once is
+  // within half an ulp plus libm's error). NaN results are left for run time
+  // (which NaN is the implementation's).
+  enum class Precision { Element, Double };
+  Precision precision = Precision::Element;
+  std::function<bool(Operation *)> leaveOp;
+  std::function<bool(Operation *, ArrayRef<Attribute>)> leave;
+  // The scalar function for an op the table does not have (on f64), or null.
+  Value (*emitInDouble)(OpBuilder &, Location, Value) = nullptr;
 };
 
+// The table's IR for `op` on the compute types of `operandTypes` into
+// `resultType`'s, as `policy` computes it.
+Value emitFolded(OpBuilder &b, Location loc, Operation *op, ValueRange args,
+                 ArrayRef<Type> operandTypes, Type resultType,
+                 const FoldPolicy &policy) {
+  if (policy.precision == FoldPolicy::Precision::Element)
+    return emitScalarOp(b, loc, op, args, operandTypes, resultType);
+  // One float operand, of the result's type: widened to f64 (exactly),
+  // computed, rounded back once, all by the table's convert.
+  Type f64 = b.getF64Type();
+  if (args.size() != 1 || operandTypes.front() != resultType)
+    return {};
+  Value wide = emitConvert(b, loc, args.front(), resultType, f64);
+  if (!wide)
+    return {};
+  Value value = policy.emitInDouble
+                    ? policy.emitInDouble(b, loc, wide)
+                    : emitScalarOp(b, loc, op, wide, {f64}, f64);
+  return value ? emitConvert(b, loc, value, f64, resultType) : Value();
+}
+
+// Folds an element-wise op of constant operands (integer or float elements)
+// through the table, element by element (distinct operand tuples once).
 class FoldElementwise : public RewritePattern {
 public:
-  FoldElementwise(MLIRContext *context, StringRef opName,
-                  ElementwiseFolder folder, const FoldOptions &options)
+  FoldElementwise(MLIRContext *context, StringRef opName, FoldPolicy policy,
+                  const FoldOptions &options)
       : RewritePattern(opName, /*benefit=*/1, context),
-        folder(std::move(folder)), options(options) {}
+        policy(std::move(policy)), options(options) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (op->getNumResults() != 1)
+    if (op->getNumResults() != 1 || !ScalarFolder::canFold(getContext()))
       return failure();
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     SmallVector<DenseElementsAttr> operands;
+    SmallVector<Type> operandTypes;
     for (Value operand : op->getOperands()) {
       DenseElementsAttr attr = constantOf(operand);
       if (!attr)
@@ -135,288 +188,62 @@ public:
       if (type && type.hasStaticShape() && type.getRank() != 0 &&
           attr.getType().getRank() == 0)
         attr = attr.resizeSplat(type.clone(attr.getElementType()));
+      Type element = attr.getElementType();
+      if (!isa<IntegerType>(element) &&
+          !(isFoldableFloat(element) && options.foldFloat))
+        return failure();
       operands.push_back(attr);
+      operandTypes.push_back(element);
     }
     bool splat = llvm::all_of(operands, [](auto a) { return a.isSplat(); });
-    if (operands.empty() || !mayFold(type, splat, options))
+    if (operands.empty() || !mayFold(type, splat, options) ||
+        (policy.leaveOp && policy.leaveOp(op)))
       return failure();
-    // The element kind of the operands decides the arithmetic.
-    Type element = getElementTypeOrSelf(operands.front().getType());
-    if (isa<FloatType>(element) &&
-        (!options.foldFloat || !isFoldableFloat(element)))
+    for (DenseElementsAttr operand : operands)
+      if (operand.getNumElements() != type.getNumElements())
+        return failure();
+    Type resultType = type.getElementType();
+    SmallVector<Type> argTypes;
+    for (Type element : operandTypes)
+      argTypes.push_back(computeType(element));
+    ScalarFolder folder(getContext(), argTypes,
+                        [&](OpBuilder &b, Location loc, ValueRange args) {
+                          return emitFolded(b, loc, op, args, operandTypes,
+                                            resultType, policy);
+                        });
+    if (!folder)
       return failure();
-    DenseElementsAttr result;
-    if (isa<IntegerType>(element) && folder.onInt) {
-      bool isUnsigned = isUnsignedElement(element);
-      result = mapElements<APInt>(type, operands, [&](ArrayRef<APInt> args) {
-        return folder.onInt(args, isUnsigned);
-      });
-    } else if (isa<FloatType>(element) && folder.onFloat) {
-      result = mapElements<APFloat>(type, operands, folder.onFloat);
+    SmallVector<decltype(operands.front().getValues<Attribute>())> values;
+    for (DenseElementsAttr operand : operands)
+      values.push_back(operand.getValues<Attribute>());
+    if (!splat) {
+      if (DenseElementsAttr all = foldAll(op, folder, operands,
+                                          ArrayRef(values), type))
+        return rewriter.replaceOpWithNewOp<ConstantOp>(op, all), success();
     }
-    if (!result)
-      return failure();
-    rewriter.replaceOpWithNewOp<ConstantOp>(op, result);
-    return success();
-  }
-
-private:
-  ElementwiseFolder folder;
-  FoldOptions options;
-};
-
-//===--- The element-wise functions ---------------------------------------===//
-
-// IEEE arithmetic, correctly rounded; an invalid operation gives the NaN the
-// spec's IEEE semantics give.
-template <typename Method> FloatFn ieee(Method method) {
-  return [method](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-    APFloat r = a[0];
-    (r.*method)(a[1], APFloat::rmNearestTiesToEven);
-    return r;
-  };
-}
-
-ElementwiseFolder addFolder() {
-  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
-            if (a[0].getBitWidth() == 1) // booleans: logical or
-              return a[0] | a[1];
-            return a[0] + a[1];
-          },
-          ieee(&APFloat::add)};
-}
-
-ElementwiseFolder subtractFolder() {
-  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
-            return a[0] - a[1];
-          },
-          ieee(&APFloat::subtract)};
-}
-
-ElementwiseFolder multiplyFolder() {
-  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
-            return a[0] * a[1]; // booleans: logical and
-          },
-          ieee(&APFloat::multiply)};
-}
-
-// Integer division truncates; by zero, or INT_MIN / -1, XLA's answer is
-// implementation-defined in the spec: left for run time.
-ElementwiseFolder divideFolder() {
-  return {[](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
-            if (a[1].isZero() ||
-                (!isUnsigned && a[0].isMinSignedValue() && a[1].isAllOnes()))
-              return std::nullopt;
-            return isUnsigned ? a[0].udiv(a[1]) : a[0].sdiv(a[1]);
-          },
-          ieee(&APFloat::divide)};
-}
-
-ElementwiseFolder remainderFolder() {
-  return {[](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
-            if (a[1].isZero() ||
-                (!isUnsigned && a[0].isMinSignedValue() && a[1].isAllOnes()))
-              return std::nullopt;
-            return isUnsigned ? a[0].urem(a[1]) : a[0].srem(a[1]);
-          },
-          [](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            APFloat r = a[0];
-            if (r.mod(a[1]) != APFloat::opOK) // fmod is exact when valid
-              return std::nullopt;
-            return r;
-          }};
-}
-
-// max/min: integers by value; floats by value, NaN when either is NaN (the
-// spec's IEEE maximum/minimum propagate it), -0.0 below +0.0 (as the
-// interpreter orders them).
-ElementwiseFolder extremumFolder(bool isMax) {
-  return {[isMax](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
-            bool firstLess = isUnsigned ? a[0].ult(a[1]) : a[0].slt(a[1]);
-            return firstLess == isMax ? a[1] : a[0];
-          },
-          [isMax](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            if (a[0].isNaN() || a[1].isNaN())
-              return a[0].isNaN() ? a[0] : a[1];
-            bool firstLess = a[0].isZero() && a[1].isZero()
-                                 ? a[0].isNegative() && !a[1].isNegative()
-                                 : a[0] < a[1];
-            return firstLess == isMax ? a[1] : a[0];
-          }};
-}
-
-// clamp(min, operand, max) = min(max(operand, min), max), NaN propagating.
-ElementwiseFolder clampFolder() {
-  ElementwiseFolder max = extremumFolder(/*isMax=*/true),
-                    min = extremumFolder(/*isMax=*/false);
-  return {[max, min](ArrayRef<APInt> a, bool isUnsigned) {
-            return min.onInt({*max.onInt({a[1], a[0]}, isUnsigned), a[2]},
-                             isUnsigned);
-          },
-          [max, min](ArrayRef<APFloat> a) {
-            return min.onFloat({*max.onFloat({a[1], a[0]}), a[2]});
-          }};
-}
-
-ElementwiseFolder bitwiseFolder(std::function<APInt(APInt, APInt)> fn) {
-  return {[fn](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
-            return fn(a[0], a[1]);
-          },
-          nullptr};
-}
-
-// Shifts by a count outside [0, bit width) are left for run time.
-ElementwiseFolder shiftFolder(int kind) {
-  return {[kind](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
-            unsigned width = a[0].getBitWidth();
-            if (a[1].uge(width))
-              return std::nullopt;
-            unsigned count = a[1].getZExtValue();
-            switch (kind) {
-            case 0:
-              return a[0].shl(count);
-            case 1:
-              return a[0].ashr(count);
-            default:
-              return a[0].lshr(count);
-            }
-          },
-          nullptr};
-}
-
-ElementwiseFolder negateFolder() {
-  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> {
-            return -a[0]; // wraps, as two's complement negation does
-          },
-          [](ArrayRef<APFloat> a) -> std::optional<APFloat> { return -a[0]; }};
-}
-
-ElementwiseFolder absFolder() {
-  return {
-      [](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
-        return isUnsigned ? a[0] : a[0].abs(); // abs(INT_MIN) wraps
-      },
-      [](ArrayRef<APFloat> a) -> std::optional<APFloat> { return abs(a[0]); }};
-}
-
-// Unary float functions (the transcendental ones, sqrt, rsqrt, the
-// roundings): computed in double and rounded to the element type, as upstream's folder does (their
-// accuracy is implementation-defined in the spec; a double result rounded
-// once is within half an ulp plus libm's error). NaN operands and operands
-// outside the function's domain (`fn` returns nullopt) are left for run time.
-ElementwiseFolder unaryFloatFolder(
-    std::function<std::optional<double>(double)> fn) {
-  return {nullptr, [fn](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            if (a[0].isNaN())
-              return std::nullopt;
-            bool lost;
-            APFloat wide = a[0];
-            wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                         &lost);
-            std::optional<double> value = fn(wide.convertToDouble());
-            if (!value || std::isnan(*value))
-              return std::nullopt;
-            APFloat result(*value);
-            result.convert(a[0].getSemantics(), APFloat::rmNearestTiesToEven,
-                           &lost);
-            return result;
-          }};
-}
-
-std::optional<double> positiveOnly(double x, double (*fn)(double)) {
-  if (x <= 0)
-    return std::nullopt;
-  return fn(x);
-}
-
-// sign: -1, 0 or 1 (a float zero keeps its sign); NaN left for run time.
-ElementwiseFolder signFolder() {
-  return {[](ArrayRef<APInt> a, bool isUnsigned) -> std::optional<APInt> {
-            unsigned width = a[0].getBitWidth();
-            if (a[0].isZero())
-              return a[0];
-            if (!isUnsigned && a[0].isNegative())
-              return APInt::getAllOnes(width);
-            return APInt(width, 1);
-          },
-          [](ArrayRef<APFloat> a) -> std::optional<APFloat> {
-            if (a[0].isNaN())
-              return std::nullopt;
-            if (a[0].isZero())
-              return a[0];
-            APFloat one = APFloat::getOne(a[0].getSemantics(), a[0].isNegative());
-            return one;
-          }};
-}
-
-ElementwiseFolder notFolder() {
-  return {[](ArrayRef<APInt> a, bool) -> std::optional<APInt> { return ~a[0]; },
-          nullptr};
-}
-
-// compare: the direction on values read as the element type says, as the
-// interpreter reads them (a compare_type that does not fit the element type is
-// a spec deviation upstream accepts: docs/decisions.md); TOTALORDER is left for
-// run time. A float comparison with NaN is
-// unordered: only NE holds.
-bool comparisonHolds(ComparisonDirection direction, bool less, bool equal,
-                     bool unordered) {
-  bool greater = !less && !equal && !unordered;
-  switch (direction) {
-  case ComparisonDirection::EQ:
-    return equal;
-  case ComparisonDirection::NE:
-    return !equal;
-  case ComparisonDirection::GE:
-    return greater || equal;
-  case ComparisonDirection::GT:
-    return greater;
-  case ComparisonDirection::LE:
-    return less || equal;
-  case ComparisonDirection::LT:
-    return less;
-  }
-  return false;
-}
-
-class FoldCompare : public OpRewritePattern<CompareOp> {
-public:
-  FoldCompare(MLIRContext *context, const FoldOptions &options)
-      : OpRewritePattern(context), options(options) {}
-
-  LogicalResult matchAndRewrite(CompareOp op,
-                                PatternRewriter &rewriter) const override {
-    DenseElementsAttr lhs = constantOf(op.getLhs()),
-                      rhs = constantOf(op.getRhs());
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!lhs || !rhs || !mayFold(type, lhs.isSplat() && rhs.isSplat(), options))
-      return failure();
-    std::optional<ComparisonType> compareType = op.getCompareType();
-    if (compareType == ComparisonType::TOTALORDER)
-      return failure();
-    Type element = lhs.getElementType();
-    ComparisonDirection direction = op.getComparisonDirection();
-    SmallVector<bool> results;
-    bool splat = lhs.isSplat() && rhs.isSplat();
-    int64_t count = splat ? 1 : type.getNumElements();
-    if (auto integer = dyn_cast<IntegerType>(element)) {
-      bool isUnsigned = isUnsignedElement(integer);
-      auto a = lhs.getValues<APInt>(), b = rhs.getValues<APInt>();
-      for (int64_t i = 0; i < count; ++i) {
-        bool less = isUnsigned ? a[i].ult(b[i]) : a[i].slt(b[i]);
-        results.push_back(
-            comparisonHolds(direction, less, a[i] == b[i], false));
+    using Key = std::tuple<Attribute, Attribute, Attribute>;
+    DenseMap<Key, Attribute> cache;
+    SmallVector<Attribute> results, elements, args;
+    for (int64_t i = 0, e = splat ? 1 : type.getNumElements(); i < e; ++i) {
+      elements.clear();
+      for (auto &operandValues : values)
+        elements.push_back(operandValues[i]);
+      Key key{elements[0], elements.size() > 1 ? elements[1] : Attribute(),
+              elements.size() > 2 ? elements[2] : Attribute()};
+      auto [it, inserted] = cache.try_emplace(key, Attribute());
+      if (inserted) {
+        if (elements.size() > 3 || (policy.leave && policy.leave(op, elements)))
+          return failure();
+        args.clear();
+        for (Attribute element : elements)
+          args.push_back(toCompute(element));
+        Attribute result = fromCompute(folder.evaluate(args), resultType);
+        if (!result || (policy.precision == FoldPolicy::Precision::Double &&
+                        isNaNElement(result)))
+          return failure();
+        it->second = result;
       }
-    } else if (isFoldableFloat(element) && options.foldFloat) {
-      auto a = lhs.getValues<APFloat>(), b = rhs.getValues<APFloat>();
-      for (int64_t i = 0; i < count; ++i) {
-        APFloat::cmpResult order = a[i].compare(b[i]);
-        results.push_back(comparisonHolds(
-            direction, order == APFloat::cmpLessThan,
-            order == APFloat::cmpEqual, order == APFloat::cmpUnordered));
-      }
-    } else {
-      return failure();
+      results.push_back(it->second);
     }
     rewriter.replaceOpWithNewOp<ConstantOp>(
         op, DenseElementsAttr::get(type, results));
@@ -424,137 +251,157 @@ public:
   }
 
 private:
+  // All elements at once (ScalarFolder::evaluateAll), after the policy has
+  // seen every element: null when some element is left for run time or the
+  // table's IR does not fold on tensors (then element by element decides).
+  template <typename Values>
+  DenseElementsAttr foldAll(Operation *op, ScalarFolder &folder,
+                            ArrayRef<DenseElementsAttr> operands,
+                            ArrayRef<Values> values,
+                            RankedTensorType type) const {
+    int64_t count = type.getNumElements();
+    if (policy.leave) {
+      SmallVector<Attribute> elements;
+      for (int64_t i = 0; i < count; ++i) {
+        elements.clear();
+        for (const Values &operandValues : values)
+          elements.push_back(operandValues[i]);
+        if (policy.leave(op, elements))
+          return {};
+      }
+    }
+    SmallVector<DenseElementsAttr> args;
+    for (DenseElementsAttr operand : operands) {
+      Type element = operand.getElementType();
+      DenseElementsAttr flat =
+          operand.reshape(RankedTensorType::get({count}, element));
+      Type compute = computeType(element);
+      args.push_back(compute == element ? flat : flat.bitcast(compute));
+    }
+    DenseElementsAttr all = folder.evaluateAll(args);
+    Type element = type.getElementType();
+    if (!all || all.getNumElements() != count ||
+        all.getElementType() != computeType(element))
+      return {};
+    if (computeType(element) != element)
+      all = all.bitcast(element);
+    if (policy.precision == FoldPolicy::Precision::Double)
+      for (const APFloat &value : all.getValues<APFloat>())
+        if (value.isNaN())
+          return {};
+    return all.reshape(type);
+  }
+
+  FoldPolicy policy;
   FoldOptions options;
 };
 
-// select with a constant predicate: a splat picks one operand whole (any
-// size, when the types agree); otherwise, with constant operands, element by
-// element.
+//===--- The policies -----------------------------------------------------===//
+
+// Integer division and remainder by zero, or INT_MIN by -1: the spec leaves
+// the result to the implementation, so run time gives it. A float remainder
+// that is an invalid operation too (by zero, of an infinity, of a signaling
+// NaN: fmod's NaN is the implementation's); a quiet NaN operand propagates.
+bool leaveDivision(Operation *op, ArrayRef<Attribute> a) {
+  if (isa<FloatAttr>(a[0])) {
+    if (!isa<RemOp>(op))
+      return false;
+    APFloat x = floatOf(a[0]), y = floatOf(a[1]);
+    if (x.isSignaling() || y.isSignaling())
+      return true;
+    return !x.isNaN() && !y.isNaN() && (y.isZero() || x.isInfinity());
+  }
+  APInt x = intOf(a[0]), y = intOf(a[1]);
+  return y.isZero() || (!isUnsignedElement(cast<IntegerAttr>(a[0]).getType()) &&
+                        x.isMinSignedValue() && y.isAllOnes());
+}
+
+// Shifts by a count outside [0, bit width) (read unsigned).
+bool leaveShift(Operation *, ArrayRef<Attribute> a) {
+  return intOf(a[1]).uge(intOf(a[0]).getBitWidth());
+}
+
+bool leaveNaN(Operation *, ArrayRef<Attribute> a) {
+  return isNaNElement(a[0]);
+}
+
+// The inexact float functions: NaN operands and operands outside the
+// function's domain (`positive`: > 0; `nonNegative`: >= 0, -0 included).
+enum class Domain { All, Positive, NonNegative };
+FoldPolicy floatFunction(Domain domain) {
+  FoldPolicy policy;
+  policy.precision = FoldPolicy::Precision::Double;
+  policy.leave = [domain](Operation *, ArrayRef<Attribute> a) {
+    if (isNaNElement(a[0]))
+      return true;
+    APFloat x = floatOf(a[0]);
+    if (domain == Domain::Positive)
+      return x.isZero() || x.isNegative();
+    if (domain == Domain::NonNegative)
+      return x.isNegative() && !x.isZero();
+    return false;
+  };
+  return policy;
+}
+
+// compare: TOTALORDER is left for run time (as upstream's folder leaves it).
+bool leaveCompare(Operation *op) {
+  return cast<CompareOp>(op).getCompareType() == ComparisonType::TOTALORDER;
+}
+
+// convert float to integer: folded only when the value truncated toward zero
+// fits (NaN and overflow saturate in the interpreter, which the spec leaves
+// open); -0.0 is declined as upstream's folder declines it
+// (docs/decisions.md). Float to boolean: NaN is left.
+bool leaveConvert(Operation *op, ArrayRef<Attribute> a) {
+  auto real = dyn_cast<FloatAttr>(a[0]);
+  auto to = dyn_cast<IntegerType>(
+      cast<RankedTensorType>(op->getResult(0).getType()).getElementType());
+  if (!real || !to)
+    return false;
+  APFloat value = real.getValue();
+  if (value.isNaN())
+    return true;
+  if (to.getWidth() == 1)
+    return false;
+  if (value.isNegZero())
+    return true;
+  // Every foldable float is a double exactly; the bounds are powers of two.
+  bool lost = false;
+  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+  double truncated = std::trunc(value.convertToDouble());
+  unsigned width = to.getWidth();
+  if (isUnsignedElement(to))
+    return !(truncated >= 0 && truncated < std::ldexp(1.0, width));
+  return !(truncated >= -std::ldexp(1.0, width - 1) &&
+           truncated < std::ldexp(1.0, width - 1));
+}
+
+// chlo.erf is not in the table (the lowering decomposes it before the
+// table sees it); math.erf's folder computes it in f64.
+Value emitErf(OpBuilder &b, Location loc, Value x) {
+  return math::ErfOp::create(b, loc, x);
+}
+
+// select with a splat constant predicate picks one operand whole (any size,
+// when the types agree); otherwise, with constant operands, FoldElementwise
+// folds it element by element.
 class FoldSelect : public OpRewritePattern<SelectOp> {
 public:
-  FoldSelect(MLIRContext *context, const FoldOptions &options)
-      : OpRewritePattern(context), options(options) {}
+  using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(SelectOp op,
                                 PatternRewriter &rewriter) const override {
     DenseElementsAttr pred = constantOf(op.getPred());
-    if (!pred)
+    if (!pred || !pred.isSplat())
       return failure();
-    if (pred.isSplat()) {
-      Value chosen =
-          pred.getSplatValue<bool>() ? op.getOnTrue() : op.getOnFalse();
-      if (chosen.getType() != op.getType())
-        return failure();
-      rewriter.replaceOp(op, chosen);
-      return success();
-    }
-    DenseElementsAttr onTrue = constantOf(op.getOnTrue()),
-                      onFalse = constantOf(op.getOnFalse());
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!onTrue || !onFalse || !mayFold(type, false, options) ||
-        pred.getNumElements() != type.getNumElements())
+    Value chosen =
+        pred.getSplatValue<bool>() ? op.getOnTrue() : op.getOnFalse();
+    if (chosen.getType() != op.getType())
       return failure();
-    SmallVector<Attribute> values;
-    auto p = pred.getValues<bool>();
-    auto t = onTrue.getValues<Attribute>(), f = onFalse.getValues<Attribute>();
-    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
-      values.push_back(p[i] ? t[i] : f[i]);
-    rewriter.replaceOpWithNewOp<ConstantOp>(
-        op, DenseElementsAttr::get(type, values));
+    rewriter.replaceOp(op, chosen);
     return success();
   }
-
-private:
-  FoldOptions options;
-};
-
-// convert between integer and float types. Integer to integer wraps (keeps
-// the low bits, sign- or zero-extending as the source reads); float to float
-// rounds to nearest even; integer to float rounds; float to integer is
-// folded only when the truncated value fits (NaN and overflow are the
-// interpreter's); to or from booleans: nonzero is true.
-class FoldConvert : public OpRewritePattern<ConvertOp> {
-public:
-  FoldConvert(MLIRContext *context, const FoldOptions &options)
-      : OpRewritePattern(context), options(options) {}
-
-  LogicalResult matchAndRewrite(ConvertOp op,
-                                PatternRewriter &rewriter) const override {
-    DenseElementsAttr operand = constantOf(op.getOperand());
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!operand || !mayFold(type, operand.isSplat(), options))
-      return failure();
-    Type from = operand.getElementType(), to = type.getElementType();
-    if (!isa<IntegerType, FloatType>(from) ||
-        (isa<FloatType>(from) &&
-         (!options.foldFloat || !isFoldableFloat(from))))
-      return failure();
-    bool fromUnsigned = isUnsignedElement(from);
-    auto toInt = dyn_cast<IntegerType>(to);
-    auto toFloat = dyn_cast<FloatType>(to);
-    bool splat = operand.isSplat();
-    int64_t count = splat ? 1 : type.getNumElements();
-    if (toInt) {
-      unsigned width = toInt.getWidth();
-      bool toUnsigned = isUnsignedElement(toInt);
-      SmallVector<APInt> values;
-      for (int64_t i = 0; i < count; ++i) {
-        if (isa<IntegerType>(from)) {
-          APInt v = operand.getValues<APInt>()[i];
-          if (width == 1)
-            values.push_back(APInt(1, !v.isZero()));
-          else
-            values.push_back(fromUnsigned ? v.zextOrTrunc(width)
-                                          : v.sextOrTrunc(width));
-          continue;
-        }
-        APFloat v = operand.getValues<APFloat>()[i];
-        if (width == 1) {
-          if (v.isNaN())
-            return failure();
-          values.push_back(APInt(1, !v.isZero()));
-          continue;
-        }
-        // -0.0 is declined as upstream's folder declines it (exact as 0,
-        // but upstream leaves it for run time; docs/decisions.md).
-        if (v.isNegZero())
-          return failure();
-        APSInt result(width, toUnsigned);
-        bool isExact = false;
-        if (v.convertToInteger(result, APFloat::rmTowardZero, &isExact) &
-            APFloat::opInvalidOp)
-          return failure(); // NaN or out of range
-        values.push_back(result);
-      }
-      rewriter.replaceOpWithNewOp<ConstantOp>(
-          op, DenseElementsAttr::get(type, values));
-      return success();
-    }
-    if (!toFloat || !options.foldFloat)
-      return failure();
-    const llvm::fltSemantics &semantics = toFloat.getFloatSemantics();
-    SmallVector<APFloat> values;
-    for (int64_t i = 0; i < count; ++i) {
-      APFloat result(semantics);
-      if (auto fromInt = dyn_cast<IntegerType>(from)) {
-        APInt v = operand.getValues<APInt>()[i];
-        if (fromInt.getWidth() == 1)
-          v = v.zext(2); // true is 1, not -1
-        result.convertFromAPInt(v, !fromUnsigned, APFloat::rmNearestTiesToEven);
-      } else {
-        result = operand.getValues<APFloat>()[i];
-        bool losesInfo = false;
-        result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
-      }
-      values.push_back(result);
-    }
-    rewriter.replaceOpWithNewOp<ConstantOp>(
-        op, DenseElementsAttr::get(type, values));
-    return success();
-  }
-
-private:
-  FoldOptions options;
 };
 
 //===--- Data movement ----------------------------------------------------===//
@@ -893,17 +740,29 @@ public:
     auto integer = dyn_cast<IntegerType>(element);
     bool isUnsigned = isUnsignedElement(element);
     std::optional<APInt> identity;
-    std::optional<ElementwiseFolder> folder =
-        integer ? combinerOf(op, element, isUnsigned, identity) : std::nullopt;
-    if (!folder || !identity || init.getSplatValue<APInt>() != *identity ||
+    Operation *combiner =
+        integer ? combinerOf(op, element, isUnsigned, identity) : nullptr;
+    if (!combiner || !identity || init.getSplatValue<APInt>() != *identity ||
         !mayFold(type, input.isSplat(), options) ||
-        (!input.isSplat() && input.getNumElements() > options.elementLimit))
+        (!input.isSplat() && input.getNumElements() > options.elementLimit) ||
+        !ScalarFolder::canFold(getContext()))
+      return failure();
+    // The combiner's values from the scalar table (its ops never leave an
+    // element for run time).
+    Type compute = computeType(element);
+    ScalarFolder folder(getContext(), {compute, compute},
+                        [&](OpBuilder &b, Location loc, ValueRange args) {
+                          return emitScalarOp(b, loc, combiner, args,
+                                              {element, element}, element);
+                        });
+    if (!folder)
       return failure();
     bool ok = true;
     auto combine = [&](const APInt &a, const APInt &b) {
-      std::optional<APInt> r = folder->onInt({a, b}, isUnsigned);
-      ok &= r.has_value();
-      return r ? *r : a;
+      auto r = dyn_cast_or_null<IntegerAttr>(folder.evaluate(
+          {IntegerAttr::get(compute, a), IntegerAttr::get(compute, b)}));
+      ok &= bool(r);
+      return r ? r.getValue() : a;
     };
     APInt start = init.getSplatValue<APInt>();
     if (input.isSplat()) {
@@ -947,28 +806,27 @@ private:
   // The element function of a body returning one op of its two arguments
   // (either order), when that op is associative and commutative; with the
   // op's identity element in `identity`.
-  static std::optional<ElementwiseFolder>
-  combinerOf(ReduceOp op, Type element, bool isUnsigned,
-             std::optional<APInt> &identity) {
+  static Operation *combinerOf(ReduceOp op, Type element, bool isUnsigned,
+                               std::optional<APInt> &identity) {
     Block &body = op.getBody().front();
     if (body.getNumArguments() != 2 ||
         !llvm::hasSingleElement(body.without_terminator()))
-      return std::nullopt;
+      return nullptr;
     auto scalar = RankedTensorType::get({}, element);
     for (BlockArgument arg : body.getArguments())
       if (arg.getType() != scalar)
-        return std::nullopt;
+        return nullptr;
     Operation &combiner = body.front();
     Operation *terminator = body.getTerminator();
     if (terminator->getNumOperands() != 1 || combiner.getNumResults() != 1 ||
         terminator->getOperand(0) != combiner.getResult(0) ||
         combiner.getResult(0).getType() != scalar ||
         combiner.getNumOperands() != 2)
-      return std::nullopt;
+      return nullptr;
     Value a = combiner.getOperand(0), b = combiner.getOperand(1);
     Value x = body.getArgument(0), y = body.getArgument(1);
     if (!((a == x && b == y) || (a == y && b == x)))
-      return std::nullopt;
+      return nullptr;
     unsigned width = element.getIntOrFloatBitWidth();
     APInt zero = APInt::getZero(width), ones = APInt::getAllOnes(width);
     if (isa<AddOp, OrOp, XorOp>(combiner))
@@ -980,21 +838,7 @@ private:
       identity = isUnsigned ? zero : APInt::getSignedMinValue(width);
     else if (isa<MinOp>(combiner))
       identity = isUnsigned ? ones : APInt::getSignedMaxValue(width);
-    if (isa<AddOp>(combiner))
-      return addFolder();
-    if (isa<MulOp>(combiner))
-      return multiplyFolder();
-    if (isa<MaxOp>(combiner))
-      return extremumFolder(/*isMax=*/true);
-    if (isa<MinOp>(combiner))
-      return extremumFolder(/*isMax=*/false);
-    if (isa<AndOp>(combiner))
-      return bitwiseFolder([](APInt p, APInt q) { return p & q; });
-    if (isa<OrOp>(combiner))
-      return bitwiseFolder([](APInt p, APInt q) { return p | q; });
-    if (isa<XorOp>(combiner))
-      return bitwiseFolder([](APInt p, APInt q) { return p ^ q; });
-    return std::nullopt;
+    return identity ? &combiner : nullptr;
   }
 
   FoldOptions options;
@@ -1186,70 +1030,56 @@ void populateStaticDimensionPatterns(RewritePatternSet &patterns) {
 void populateFoldingPatterns(RewritePatternSet &patterns,
                              const FoldOptions &options) {
   MLIRContext *context = patterns.getContext();
-  auto elementwise = [&](StringRef name, ElementwiseFolder folder) {
-    patterns.add<FoldElementwise>(context, name, std::move(folder), options);
+  auto elementwise = [&](StringRef name, FoldPolicy policy = {}) {
+    patterns.add<FoldElementwise>(context, name, std::move(policy), options);
   };
-  elementwise(AddOp::getOperationName(), addFolder());
-  elementwise(SubtractOp::getOperationName(), subtractFolder());
-  elementwise(MulOp::getOperationName(), multiplyFolder());
-  elementwise(DivOp::getOperationName(), divideFolder());
-  elementwise(RemOp::getOperationName(), remainderFolder());
-  elementwise(MaxOp::getOperationName(), extremumFolder(/*isMax=*/true));
-  elementwise(MinOp::getOperationName(), extremumFolder(/*isMax=*/false));
-  elementwise(AndOp::getOperationName(),
-              bitwiseFolder([](APInt a, APInt b) { return a & b; }));
-  elementwise(OrOp::getOperationName(),
-              bitwiseFolder([](APInt a, APInt b) { return a | b; }));
-  elementwise(XorOp::getOperationName(),
-              bitwiseFolder([](APInt a, APInt b) { return a ^ b; }));
-  elementwise(ShiftLeftOp::getOperationName(), shiftFolder(0));
-  elementwise(ShiftRightArithmeticOp::getOperationName(), shiftFolder(1));
-  elementwise(ShiftRightLogicalOp::getOperationName(), shiftFolder(2));
-  elementwise(NegOp::getOperationName(), negateFolder());
-  elementwise(AbsOp::getOperationName(), absFolder());
-  elementwise(NotOp::getOperationName(), notFolder());
-  auto unary = [&](StringRef name, double (*fn)(double)) {
-    elementwise(name, unaryFloatFolder(
-                          [fn](double x) -> std::optional<double> { return fn(x); }));
-  };
-  unary(CosineOp::getOperationName(), std::cos);
-  unary(SineOp::getOperationName(), std::sin);
-  unary(TanOp::getOperationName(), std::tan);
-  unary(TanhOp::getOperationName(), std::tanh);
-  unary(ExpOp::getOperationName(), std::exp);
-  unary(chlo::ErfOp::getOperationName(), std::erf);
-  elementwise(LogisticOp::getOperationName(),
-              unaryFloatFolder([](double x) -> std::optional<double> {
-                return 1 / (1 + std::exp(-x));
-              }));
-  elementwise(LogOp::getOperationName(),
-              unaryFloatFolder([](double x) {
-                return positiveOnly(x, [](double y) { return std::log(y); });
-              }));
-  elementwise(SqrtOp::getOperationName(),
-              unaryFloatFolder([](double x) -> std::optional<double> {
-                if (x < 0)
-                  return std::nullopt;
-                return std::sqrt(x); // sqrt(-0) is -0
-              }));
-  elementwise(RsqrtOp::getOperationName(),
-              unaryFloatFolder([](double x) {
-                return positiveOnly(x, [](double y) { return 1 / std::sqrt(y); });
-              }));
-  // The roundings are exact through double too: every value of every
-  // foldable type is a double, and the integer result a value of the type.
-  // (Not APFloat::roundToIntegral: it stops the process on f8 types without
-  // infinities, where its rounding constant overflows.)
-  unary(RoundOp::getOperationName(), std::round);
-  unary(RoundNearestEvenOp::getOperationName(),
-        std::nearbyint); // ties to even in the default rounding mode
-  elementwise(SignOp::getOperationName(), signFolder());
-  elementwise(ClampOp::getOperationName(), clampFolder());
-  patterns.add<FoldCompare, FoldSelect, FoldConvert, FoldConcatenate, FoldIota,
-               FoldConcatenateSplats, FoldDynamicSliceSplat, FoldReduce>(
-      context, options);
-  patterns.add<FoldSetDimensionSize, FoldWhileFalse, FoldCaseConstantIndex>(
-      context);
+  // Exact on every element (integers wrap; floats round once as IEEE does).
+  for (StringRef name :
+       {AddOp::getOperationName(), SubtractOp::getOperationName(),
+        MulOp::getOperationName(), MaxOp::getOperationName(),
+        MinOp::getOperationName(), AndOp::getOperationName(),
+        OrOp::getOperationName(), XorOp::getOperationName(),
+        NegOp::getOperationName(), AbsOp::getOperationName(),
+        NotOp::getOperationName(), ClampOp::getOperationName(),
+        SelectOp::getOperationName()})
+    elementwise(name);
+  FoldPolicy rounding; // exact, but NaN's bits are the implementation's
+  rounding.leave = leaveNaN;
+  elementwise(RoundOp::getOperationName(), rounding);
+  elementwise(RoundNearestEvenOp::getOperationName(), rounding);
+  FoldPolicy division;
+  division.leave = leaveDivision;
+  elementwise(DivOp::getOperationName(), division);
+  elementwise(RemOp::getOperationName(), division);
+  FoldPolicy shifts;
+  shifts.leave = leaveShift;
+  elementwise(ShiftLeftOp::getOperationName(), shifts);
+  elementwise(ShiftRightArithmeticOp::getOperationName(), shifts);
+  elementwise(ShiftRightLogicalOp::getOperationName(), shifts);
+  elementwise(SignOp::getOperationName(), rounding);
+  FoldPolicy compare;
+  compare.leaveOp = leaveCompare;
+  elementwise(CompareOp::getOperationName(), compare);
+  FoldPolicy convert;
+  convert.leave = leaveConvert;
+  elementwise(ConvertOp::getOperationName(), convert);
+  for (StringRef name :
+       {CosineOp::getOperationName(), SineOp::getOperationName(),
+        TanOp::getOperationName(), TanhOp::getOperationName(),
+        ExpOp::getOperationName(), LogisticOp::getOperationName(),
+        chlo::ErfOp::getOperationName()}) {
+    FoldPolicy function = floatFunction(Domain::All);
+    if (name == chlo::ErfOp::getOperationName())
+      function.emitInDouble = emitErf;
+    elementwise(name, function);
+  }
+  elementwise(LogOp::getOperationName(), floatFunction(Domain::Positive));
+  elementwise(RsqrtOp::getOperationName(), floatFunction(Domain::Positive));
+  elementwise(SqrtOp::getOperationName(), floatFunction(Domain::NonNegative));
+  patterns.add<FoldConcatenate, FoldIota, FoldConcatenateSplats,
+               FoldDynamicSliceSplat, FoldReduce>(context, options);
+  patterns.add<FoldSelect, FoldSetDimensionSize, FoldWhileFalse,
+               FoldCaseConstantIndex>(context);
   populateStaticDimensionPatterns(patterns);
   patterns.add<FoldDataMovement<ReshapeOp>>(context, options, foldReshape);
   patterns.add<FoldDataMovement<BroadcastInDimOp>>(context, options,

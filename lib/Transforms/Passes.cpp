@@ -2,7 +2,12 @@
 // Simplification.cpp, applied greedily to each function.
 #include "Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h" // a dependent dialect of the simplifier
+// Dependent dialects: arith (the simplifier's); arith, complex, math and scf
+// (the folder's scalar table).
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
