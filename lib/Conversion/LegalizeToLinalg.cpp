@@ -4,8 +4,9 @@
 // linalg.generic (or linalg.map) whose body is the op on scalars, from the
 // one table of scalar semantics (ScalarOps.cpp); data movement becomes tensor
 // and linalg ops; contractions and reductions are reductions in index order;
-// control flow becomes scf. docs/lowering.md lists what lowers; any other
-// stablehlo op is an error naming it.
+// control flow becomes scf; tuples become their elements wherever they go
+// (signatures, calls, regions: a 1:N type conversion). docs/lowering.md
+// lists what lowers; any other stablehlo op is an error naming it.
 #include "Conversion/LoweringCommon.h"
 #include "Transforms/Passes.h"
 
@@ -27,9 +28,10 @@ struct LegalizeToLinalg
     : impl::StablehloLegalizeToLinalgPassBase<LegalizeToLinalg> {
   using StablehloLegalizeToLinalgPassBase::StablehloLegalizeToLinalgPassBase;
 
-  // Tuples that stay inside a function are only names for their elements:
   // get_tuple_element of a tuple is that element, and the tuples then unused
-  // go (a tuple crossing a call or a region stays, and fails to convert).
+  // go: first, so that the bodies the patterns read as scalar code (reduce,
+  // sort, map) hold no tuples. Every other tuple is its elements through the
+  // type converter (1:N).
   void forwardTupleElements() {
     getOperation().walk([](GetTupleElementOp op) {
       if (auto tuple = op.getOperand().getDefiningOp<TupleOp>();

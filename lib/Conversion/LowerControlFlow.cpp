@@ -1,5 +1,7 @@
 // stablehlo-legalize-to-linalg, control flow: while, if and case as scf ops;
-// composite as a call; tokens (which order side effects) as placeholders.
+// composite as a call; tokens (which order side effects) as placeholders;
+// tuples as their elements (SignlessTypeConverter's 1:N conversion), so that
+// a tuple crosses regions and calls as its elements.
 #include "Conversion/LoweringCommon.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -22,19 +24,40 @@ LogicalResult convertedTypes(const TypeConverter &converter, TypeRange types,
   return converter.convertTypes(types, converted);
 }
 
+// How many values `type` becomes (a tuple: its elements, flattened).
+size_t convertedCount(const TypeConverter &converter, Type type) {
+  SmallVector<Type> converted;
+  (void)converter.convertType(type, converted);
+  return converted.size();
+}
+
+// Replaces `op` by `values`, the converted values of its results in order
+// (each tuple result by as many values as it has elements).
+void replaceByFlat(ConversionPatternRewriter &rewriter,
+                   const TypeConverter &converter, Operation *op,
+                   ValueRange values) {
+  SmallVector<SmallVector<Value>> groups;
+  for (Type type : op->getResultTypes()) {
+    size_t count = convertedCount(converter, type);
+    groups.emplace_back(values.take_front(count));
+    values = values.drop_front(count);
+  }
+  rewriter.replaceOpWithMultiple(op, std::move(groups));
+}
+
 // while -> scf.while: the condition region becomes the before region (its
 // return an scf.condition), the body the after region (its return an
 // scf.yield); ReturnToScf converts the returns.
 struct WhileToScf : OpConversionPattern<WhileOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(WhileOp op, OpAdaptor adaptor,
+  matchAndRewrite(WhileOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> types;
     if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
       return rewriter.notifyMatchFailure(op, "result types");
     auto loop = scf::WhileOp::create(rewriter, op.getLoc(), types,
-                                     adaptor.getOperands());
+                                     flattened(adaptor.getOperands()));
     rewriter.inlineRegionBefore(op.getCond(), loop.getBefore(),
                                 loop.getBefore().end());
     rewriter.inlineRegionBefore(op.getBody(), loop.getAfter(),
@@ -42,7 +65,7 @@ struct WhileToScf : OpConversionPattern<WhileOp> {
     if (failed(rewriter.convertRegionTypes(&loop.getBefore(), *getTypeConverter())) ||
         failed(rewriter.convertRegionTypes(&loop.getAfter(), *getTypeConverter())))
       return rewriter.notifyMatchFailure(op, "region types");
-    rewriter.replaceOp(op, loop.getResults());
+    replaceByFlat(rewriter, *getTypeConverter(), op, loop.getResults());
     return success();
   }
 };
@@ -51,14 +74,14 @@ struct WhileToScf : OpConversionPattern<WhileOp> {
 struct IfToScf : OpConversionPattern<IfOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(IfOp op, OpAdaptor adaptor,
+  matchAndRewrite(IfOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> types;
     if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
       return rewriter.notifyMatchFailure(op, "result types");
     Location loc = op.getLoc();
     auto branch = scf::IfOp::create(rewriter, loc, types,
-                                    predicateOf(rewriter, loc, adaptor.getPred()),
+                                    predicateOf(rewriter, loc, adaptor.getPred().front()),
                                     /*withElseRegion=*/true);
     rewriter.eraseBlock(&branch.getThenRegion().front());
     rewriter.eraseBlock(&branch.getElseRegion().front());
@@ -66,7 +89,7 @@ struct IfToScf : OpConversionPattern<IfOp> {
                                 branch.getThenRegion().end());
     rewriter.inlineRegionBefore(op.getFalseBranch(), branch.getElseRegion(),
                                 branch.getElseRegion().end());
-    rewriter.replaceOp(op, branch.getResults());
+    replaceByFlat(rewriter, *getTypeConverter(), op, branch.getResults());
     return success();
   }
 };
@@ -76,7 +99,7 @@ struct IfToScf : OpConversionPattern<IfOp> {
 struct CaseToScf : OpConversionPattern<CaseOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(CaseOp op, OpAdaptor adaptor,
+  matchAndRewrite(CaseOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> types;
     auto branches = op.getBranches();
@@ -84,7 +107,7 @@ struct CaseToScf : OpConversionPattern<CaseOp> {
         failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
       return rewriter.notifyMatchFailure(op, "result types");
     Location loc = op.getLoc();
-    Value index = tensor::ExtractOp::create(rewriter, loc, adaptor.getIndex(),
+    Value index = tensor::ExtractOp::create(rewriter, loc, adaptor.getIndex().front(),
                                             ValueRange{});
     Value selector = arith::IndexCastOp::create(rewriter, loc,
                                                 rewriter.getIndexType(), index);
@@ -97,7 +120,7 @@ struct CaseToScf : OpConversionPattern<CaseOp> {
       rewriter.inlineRegionBefore(branches[i], region, region.end());
     rewriter.inlineRegionBefore(branches.back(), switchOp.getDefaultRegion(),
                                 switchOp.getDefaultRegion().end());
-    rewriter.replaceOp(op, switchOp.getResults());
+    replaceByFlat(rewriter, *getTypeConverter(), op, switchOp.getResults());
     return success();
   }
 };
@@ -107,22 +130,23 @@ struct CaseToScf : OpConversionPattern<CaseOp> {
 struct ReturnToScf : OpConversionPattern<ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+  matchAndRewrite(ReturnOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Operation *parent = op->getParentOp();
+    SmallVector<Value> operands = flattened(adaptor.getOperands());
     if (auto loop = dyn_cast<scf::WhileOp>(parent);
         loop && op->getParentRegion() == &loop.getBefore()) {
-      if (adaptor.getOperands().size() != 1)
+      if (operands.size() != 1)
         return rewriter.notifyMatchFailure(op, "expected one predicate");
       Block *block = op->getBlock();
-      Value predicate = predicateOf(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+      Value predicate = predicateOf(rewriter, op.getLoc(), operands[0]);
       rewriter.replaceOpWithNewOp<scf::ConditionOp>(op, predicate,
                                                     block->getArguments());
       return success();
     }
     if (!isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(parent))
       return rewriter.notifyMatchFailure(op, "not in a region moved to scf");
-    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, operands);
     return success();
   }
 };
@@ -133,13 +157,14 @@ struct ReturnToScf : OpConversionPattern<ReturnOp> {
 struct CompositeToCall : OpConversionPattern<CompositeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(CompositeOp op, OpAdaptor adaptor,
+  matchAndRewrite(CompositeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> types;
     if (failed(convertedTypes(*getTypeConverter(), op.getResultTypes(), types)))
       return rewriter.notifyMatchFailure(op, "result types");
-    rewriter.replaceOpWithNewOp<func::CallOp>(op, op.getDecomposition(), types,
-                                              adaptor.getOperands());
+    auto call = func::CallOp::create(rewriter, op.getLoc(), op.getDecomposition(),
+                                     types, flattened(adaptor.getOperands()));
+    replaceByFlat(rewriter, *getTypeConverter(), op, call.getResults());
     return success();
   }
 };
@@ -161,13 +186,55 @@ struct TokenToPlaceholder : OpConversionPattern<Op> {
   }
 };
 
+//===--- Tuples ----------------------------------------------------------===//
+
+// tuple: its elements (each already its converted values), in order.
+struct TupleToElements : OpConversionPattern<TupleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TupleOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    SmallVector<Value> values = flattened(adaptor.getOperands());
+    if (failed(convertedTypes(*getTypeConverter(), op.getType(), types)) ||
+        TypeRange(values) != TypeRange(types))
+      return rewriter.notifyMatchFailure(op, "element types");
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+// get_tuple_element: the converted values of element `index`, found after
+// those of the elements before it.
+struct GetTupleElementToValues : OpConversionPattern<GetTupleElementOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GetTupleElementOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<TupleType>(op.getOperand().getType());
+    ValueRange values = adaptor.getOperand();
+    uint32_t index = op.getIndex();
+    if (index >= type.size()) // the verifier's C1
+      return rewriter.notifyMatchFailure(op, "index out of range");
+    size_t offset = 0;
+    for (Type element : type.getTypes().take_front(index))
+      offset += convertedCount(*getTypeConverter(), element);
+    size_t count = convertedCount(*getTypeConverter(), type.getType(index));
+    if (offset + count > values.size())
+      return rewriter.notifyMatchFailure(op, "tuple not converted");
+    rewriter.replaceOpWithMultiple(op, {values.slice(offset, count)});
+    return success();
+  }
+};
+
 } // namespace
 
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   patterns.add<WhileToScf, IfToScf, CaseToScf, ReturnToScf, CompositeToCall,
                TokenToPlaceholder<CreateTokenOp>,
-               TokenToPlaceholder<AfterAllOp>>(converter, patterns.getContext());
+               TokenToPlaceholder<AfterAllOp>, TupleToElements,
+               GetTupleElementToValues>(converter, patterns.getContext());
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

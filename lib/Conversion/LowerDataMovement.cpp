@@ -78,13 +78,13 @@ struct GetDimensionSizeToArith : OpConversionPattern<GetDimensionSizeOp> {
 };
 
 // optimization_barrier: its operands (the compiled code keeps no order to
-// protect).
+// protect), a tuple's as its elements.
 struct OptimizationBarrierToValues : OpConversionPattern<OptimizationBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(OptimizationBarrierOp op, OpAdaptor adaptor,
+  matchAndRewrite(OptimizationBarrierOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getOperands());
+    rewriter.replaceOpWithMultiple(op, adaptor.getOperands());
     return success();
   }
 };

@@ -33,12 +33,17 @@ Value storeElement(OpBuilder &b, Location loc, Value computed, Type original) {
 }
 
 SignlessTypeConverter::SignlessTypeConverter() {
-    // Tuples have no lowering yet: a function taking them fails to convert
-    // (an error, not a buffer of them).
-    addConversion([](Type type) -> std::optional<Type> {
-      if (isa<TupleType>(type))
-        return Type();
-      return type;
+    addConversion([](Type type) -> std::optional<Type> { return type; });
+    // A tuple is only a name for its elements: it becomes their converted
+    // types in order, nested tuples flattened (a 1:N conversion: a function,
+    // call, if or case passing a tuple passes its elements). A tuple holding
+    // an element that does not convert does not convert.
+    addConversion([this](TupleType type, SmallVectorImpl<Type> &results)
+                      -> std::optional<LogicalResult> {
+      for (Type element : type.getTypes())
+        if (failed(convertType(element, results)))
+          return failure();
+      return success();
     });
     // A token carries no data, it only orders side effects (which the ops on
     // tokens keep by staying calls in program order): a placeholder byte,
@@ -62,6 +67,13 @@ SignlessTypeConverter::SignlessTypeConverter() {
     };
     addSourceMaterialization(cast);
     addTargetMaterialization(cast);
+}
+
+SmallVector<Value> flattened(ArrayRef<ValueRange> operands) {
+  SmallVector<Value> values;
+  for (ValueRange range : operands)
+    llvm::append_range(values, range);
+  return values;
 }
 
 Value tokenPlaceholder(OpBuilder &b, Location loc) {

@@ -43,11 +43,17 @@ Value storeElement(OpBuilder &b, Location loc, Value computed, Type original);
 // Tensors of stored elements (storageType), without encodings: arith and
 // linalg carry signedness in their ops, and the bounds of a bounded
 // dimension mean nothing to them. A token is a placeholder tensor<i8> (it
-// carries no data). Tuples and quantized tensors do not convert (a function
-// taking them fails to convert: an error, not an invalid buffer).
+// carries no data). A tuple is its elements, flattened (1:N). Quantized
+// tensors do not convert (a function taking them fails to convert: an error,
+// not an invalid buffer).
 struct SignlessTypeConverter : TypeConverter {
   SignlessTypeConverter();
 };
+
+// The operands of a 1:N adaptor as one list (a tuple's elements in its
+// place): what an op forwarding its operands (return, optimization_barrier)
+// passes on.
+SmallVector<Value> flattened(ArrayRef<ValueRange> operands);
 
 // The value a token becomes: a rank-0 i8 tensor holding 0 (what
 // create_token and after_all give; the runtime's ops on tokens read none).

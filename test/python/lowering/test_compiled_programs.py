@@ -6,7 +6,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import assert_same
+from conftest import assert_same, xla_run_text
 from testing.native_values import DTYPES, FLOATS, INTS, edges
 
 import stablehlo_py
@@ -447,8 +447,8 @@ def test_bitcast_convert_between_widths(wide, narrow, parts):
 
 
 def test_a_tuple_crossing_a_call_compiles():
-    """The compiled backend inlines calls before the lowering, so a tuple handed to a function
-    is forwarded to its elements like one that stays inside a function."""
+    """A tuple handed to a function is its elements (the compiled backend inlines the call
+    first; the lowering passes a tuple as its elements where a call stays)."""
     text = """func.func @main(%x: tensor<2xf32>, %y: tensor<i32>) -> (tensor<2xf32>, tensor<i32>) {
   %b = stablehlo.tuple %x, %y : tuple<tensor<2xf32>, tensor<i32>>
   %u:2 = func.call @unbox(%b) : (tuple<tensor<2xf32>, tensor<i32>>) -> (tensor<2xf32>, tensor<i32>)
@@ -464,3 +464,140 @@ func.func private @unbox(%b: tuple<tensor<2xf32>, tensor<i32>>) -> (tensor<2xf32
     run = stablehlo_py.compile(text, backend="auto")
     assert isinstance(run, CompiledProgram)
     assert_same(run(x, y), [-x, np.asarray(y)])
+
+
+# Tuples of every kind of element (i1, ui8, complex, a token, a nested and an empty tuple) through a
+# function that is called twice, a composite, and the regions of if, case and while: the lowering
+# passes each tuple as its elements (SignlessTypeConverter's 1:N conversion).
+_TUPLE = "tuple<tensor<3xi1>, tuple<tensor<2xcomplex<f32>>, tensor<ui8>>, tuple<>>"
+_TUPLES = f"""func.func @main(%p: tensor<3xi1>, %z: tensor<2xcomplex<f32>>, %u: tensor<ui8>, %n: tensor<i32>) -> (tensor<3xi1>, tensor<2xcomplex<f32>>, tensor<ui8>, tensor<2xcomplex<f32>>, tensor<i32>) {{
+  %e = stablehlo.tuple : tuple<>
+  %i = stablehlo.tuple %z, %u : tuple<tensor<2xcomplex<f32>>, tensor<ui8>>
+  %t = stablehlo.tuple %p, %i, %e : {_TUPLE}
+  %c1 = func.call @step(%t) : ({_TUPLE}) -> {_TUPLE}
+  %c2 = stablehlo.composite "my.step" %c1 {{decomposition = @step}} : ({_TUPLE}) -> {_TUPLE}
+  %q = stablehlo.get_tuple_element %c2[0] : ({_TUPLE}) -> tensor<3xi1>
+  %j = stablehlo.get_tuple_element %c2[1] : ({_TUPLE}) -> tuple<tensor<2xcomplex<f32>>, tensor<ui8>>
+  %z2 = stablehlo.get_tuple_element %j[0] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<2xcomplex<f32>>
+  %u2 = stablehlo.get_tuple_element %j[1] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<ui8>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %pos = stablehlo.compare GT, %n, %zero, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %a = "stablehlo.if"(%pos) ({{
+    %w = stablehlo.get_tuple_element %j[0] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<2xcomplex<f32>>
+    stablehlo.return %w : tensor<2xcomplex<f32>>
+  }}, {{
+    %w = stablehlo.get_tuple_element %i[0] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<2xcomplex<f32>>
+    %m = stablehlo.negate %w : tensor<2xcomplex<f32>>
+    stablehlo.return %m : tensor<2xcomplex<f32>>
+  }}) : (tensor<i1>) -> tensor<2xcomplex<f32>>
+  %b = "stablehlo.case"(%n) ({{
+    %w = stablehlo.get_tuple_element %j[0] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<2xcomplex<f32>>
+    stablehlo.return %w : tensor<2xcomplex<f32>>
+  }}, {{
+    stablehlo.return %a : tensor<2xcomplex<f32>>
+  }}) : (tensor<i32>) -> tensor<2xcomplex<f32>>
+  %w:2 = stablehlo.while(%k = %n, %s = %zero) : tensor<i32>, tensor<i32>
+    cond {{
+      %go = stablehlo.compare GT, %k, %zero, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %go : tensor<i1>
+    }} do {{
+      %v = stablehlo.get_tuple_element %j[1] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<ui8>
+      %vi = stablehlo.convert %v : (tensor<ui8>) -> tensor<i32>
+      %s2 = stablehlo.add %s, %vi : tensor<i32>
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %k2 = stablehlo.subtract %k, %one : tensor<i32>
+      stablehlo.return %k2, %s2 : tensor<i32>, tensor<i32>
+    }}
+  return %q, %z2, %u2, %b, %w#1 : tensor<3xi1>, tensor<2xcomplex<f32>>, tensor<ui8>, tensor<2xcomplex<f32>>, tensor<i32>
+}}
+func.func private @step(%t: {_TUPLE}) -> {_TUPLE} {{
+  %p = stablehlo.get_tuple_element %t[0] : ({_TUPLE}) -> tensor<3xi1>
+  %i = stablehlo.get_tuple_element %t[1] : ({_TUPLE}) -> tuple<tensor<2xcomplex<f32>>, tensor<ui8>>
+  %e = stablehlo.get_tuple_element %t[2] : ({_TUPLE}) -> tuple<>
+  %z = stablehlo.get_tuple_element %i[0] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<2xcomplex<f32>>
+  %u = stablehlo.get_tuple_element %i[1] : (tuple<tensor<2xcomplex<f32>>, tensor<ui8>>) -> tensor<ui8>
+  %q = stablehlo.not %p : tensor<3xi1>
+  %z2 = stablehlo.multiply %z, %z : tensor<2xcomplex<f32>>
+  %u2 = stablehlo.add %u, %u : tensor<ui8>
+  %i2 = stablehlo.tuple %z2, %u2 : tuple<tensor<2xcomplex<f32>>, tensor<ui8>>
+  %r = stablehlo.tuple %q, %i2, %e : {_TUPLE}
+  return %r : {_TUPLE}
+}}"""
+
+
+def _tuple_inputs(n: int) -> tuple:
+    return (np.array([True, False, True]), np.array([1 + 2j, -0.5 + 0.25j], np.complex64), np.uint8(200),
+            np.int32(n))
+
+
+@pytest.mark.parametrize("n", [-1, 0, 1, 3])
+def test_tuples_through_calls_composites_and_regions(n):
+    """Compiled, interpreted and XLA agree (ui8 wraps, complex squares twice, i1 flips twice)."""
+    inputs = _tuple_inputs(n)
+    run = stablehlo_py.compile(_TUPLES, backend="auto")
+    assert isinstance(run, CompiledProgram), run.explanation
+    assert run.explanation == ["@main: compiled"]
+    got = run(*inputs)
+    assert_same(got, stablehlo_py.interpret(_TUPLES, *inputs))
+    assert_same(got, xla_run_text(_TUPLES, *inputs))
+
+
+def test_a_called_function_keeps_its_tuples_as_elements_where_calls_stay():
+    """The pipeline without the compiled backend's inlining keeps the calls: the callee takes and
+    returns the tuple's elements (the empty tuple none), in order."""
+    linalg = str(lower(_TUPLES, to_llvm=False))
+    assert "tuple" not in linalg and "stablehlo." not in linalg
+    assert "func.func private @step(%arg0: tensor<3xi8>, %arg1: tensor<2xcomplex<f32>>, %arg2: tensor<i8>) -> " \
+           "(tensor<3xi8>, tensor<2xcomplex<f32>>, tensor<i8>)" in linalg
+    _both(_TUPLES, *_tuple_inputs(2))
+    lower(_TUPLES)  # and on to LLVM
+
+
+def test_a_tuple_holding_a_token_crosses_a_call():
+    text = """func.func @main(%x: tensor<2xf32>, %t: !stablehlo.token) -> (!stablehlo.token, tensor<2xf32>) {
+  %a = stablehlo.after_all %t : !stablehlo.token
+  %b = stablehlo.tuple %x, %a : tuple<tensor<2xf32>, !stablehlo.token>
+  %c = func.call @swap(%b) : (tuple<tensor<2xf32>, !stablehlo.token>) -> tuple<!stablehlo.token, tensor<2xf32>>
+  %u = stablehlo.get_tuple_element %c[0] : (tuple<!stablehlo.token, tensor<2xf32>>) -> !stablehlo.token
+  %y = stablehlo.get_tuple_element %c[1] : (tuple<!stablehlo.token, tensor<2xf32>>) -> tensor<2xf32>
+  return %u, %y : !stablehlo.token, tensor<2xf32>
+}
+func.func private @swap(%b: tuple<tensor<2xf32>, !stablehlo.token>) -> tuple<!stablehlo.token, tensor<2xf32>> {
+  %x = stablehlo.get_tuple_element %b[0] : (tuple<tensor<2xf32>, !stablehlo.token>) -> tensor<2xf32>
+  %t = stablehlo.get_tuple_element %b[1] : (tuple<tensor<2xf32>, !stablehlo.token>) -> !stablehlo.token
+  %n = stablehlo.negate %x : tensor<2xf32>
+  %r = stablehlo.tuple %t, %n : tuple<!stablehlo.token, tensor<2xf32>>
+  return %r : tuple<!stablehlo.token, tensor<2xf32>>
+}"""
+    from stablehlo_py.interpreter import TOKEN
+
+    x = np.array([1.5, -2.0], np.float32)
+    got = stablehlo_py.compile(text, backend="compiled")(x, TOKEN)
+    expected = stablehlo_py.interpret(text, x, TOKEN)
+    assert got[0] is TOKEN and expected[0] is TOKEN
+    assert_same(got[1:], [-x])
+    assert_same(got[1:], expected[1:])
+    assert "tuple" not in str(lower(text, to_llvm=False))
+
+
+def test_tuples_at_the_entry_and_tuple_custom_calls_are_refused_clearly():
+    """The entry's own tuple arguments and results (Python tuples for the interpreter) are not
+    the compiled call's arrays; a custom_call's tuple result is not a runtime call's buffer. Both
+    name what they refuse, and "auto" runs them on the interpreter."""
+    entry = """func.func @main(%a: tuple<tensor<2xf32>, tensor<i32>>) -> tensor<2xf32> {
+  %x = stablehlo.get_tuple_element %a[0] : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<2xf32>
+  return %x : tensor<2xf32>
+}"""
+    with pytest.raises(LoweringError, match=r"@main argument 0: tuple<tensor<2xf32>, tensor<i32>> is not a tensor"):
+        stablehlo_py.compile(entry, backend="compiled")
+    x = np.array([1.0, 2.0], np.float32)
+    run = stablehlo_py.compile(entry, backend="auto")
+    assert run.explanation[0].startswith("@main: interpreter (@main argument 0: tuple<")
+    assert_same(run((x, np.int32(1))), [x])
+    custom = """func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.custom_call @foo(%x) : (tensor<2xf32>) -> tuple<tensor<2xf32>>
+  %1 = stablehlo.get_tuple_element %0[0] : (tuple<tensor<2xf32>>) -> tensor<2xf32>
+  return %1 : tensor<2xf32>
+}"""
+    with pytest.raises(LoweringError, match=r"failed to legalize operation 'stablehlo\.custom_call'"):
+        stablehlo_py.compile(custom, backend="compiled")
