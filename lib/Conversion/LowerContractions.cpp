@@ -682,97 +682,100 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
   byRuns.push_back(2); // (batch, spatial..., groups x group outputs)
 
   if (taps) {
-    // C is (batch, spatial..., groups, group outputs); the loops: groups, the
-    // rows' dimensions but the last, then M (the last), N and K.
+    // One call for every kernel position: loops groups, the rows' dimensions
+    // but the last, the positions (summed: C does not vary along them; the
+    // kernel adds their products in order, as _tap_sum adds them), then M
+    // (the last rows' dimension), N and K. C is (batch, spatial...,
+    // groups, group outputs).
     SmallVector<int64_t> productShape(canonical);
     productShape.append({groups, kernelGroup});
-    bool inFirst = inDim < outDim;
-    Value total;
-    SmallVector<int64_t> position(spatial, 0);
-    for (int64_t tap = 0; tap < positions; ++tap) {
-      SmallVector<int64_t> offsets(spatial + 2, 0), strides(spatial + 2, 1),
-          sizes{shape.batch};
-      for (int64_t i = 0; i < spatial; ++i) {
-        int64_t read = shape.reversal[i] ? shape.kernel[i] - 1 - position[i]
-                                         : position[i];
-        offsets[1 + i] = read * shape.rhsDilation[i];
-        strides[1 + i] = shape.strides[i];
-        sizes.push_back(shape.out[i]);
+    int64_t aRank = 2 * spatial + 3;
+    // A: a view of the padded lhs (built on its buffer's own strides) whose
+    // dimensions are [(batch groups,) batch, out..., (feature groups,) the
+    // group's features, kernel positions...]; at each position it is the
+    // strided slice that position reads, as numpy's views are.
+    Value xBuffer = bufferization::ToBufferOp::create(
+        b, loc, anyLayout(cast<RankedTensorType>(x.getType())), x,
+        b.getUnitAttr());
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(b, loc, xBuffer);
+    auto index = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto times = [&](Value v, int64_t factor) -> Value {
+      return factor == 1 ? v : arith::MulIOp::create(b, loc, v, index(factor));
+    };
+    ValueRange xStrides = metadata.getStrides();
+    SmallVector<OpFoldResult> aSizes, aStrides;
+    auto add = [&](int64_t size, Value stride) {
+      aSizes.push_back(b.getIndexAttr(size));
+      aStrides.push_back(stride);
+    };
+    if (batchGrouped)
+      add(shape.batchGroups, times(xStrides[0], batch));
+    add(batch, xStrides[0]);
+    for (int64_t i = 0; i < spatial; ++i)
+      add(shape.out[i], times(xStrides[1 + i], shape.strides[i]));
+    if (batchGrouped) {
+      add(shape.features, xStrides[spatial + 1]);
+    } else {
+      add(shape.featureGroups, times(xStrides[spatial + 1], kernelIn));
+      add(kernelIn, xStrides[spatial + 1]);
+    }
+    Value offset = metadata.getOffset();
+    for (int64_t i = 0; i < spatial; ++i) {
+      // A reversed dimension reads position p at kernel - 1 - p.
+      int64_t step = shape.rhsDilation[i];
+      if (shape.reversal[i]) {
+        offset = arith::AddIOp::create(
+            b, loc, offset,
+            times(xStrides[1 + i], (shape.kernel[i] - 1) * step));
+        step = -step;
       }
-      sizes.push_back(shape.features);
-      Value a = tensor::ExtractSliceOp::create(
-          b, loc, RankedTensorType::get(sizes, element), x,
-          getAsIndexOpFoldResult(context, offsets),
-          getAsIndexOpFoldResult(context, sizes),
-          getAsIndexOpFoldResult(context, strides));
-      // Split the lhs batch (batch groups) or its features (feature groups).
-      SmallVector<int64_t> aShape, aRuns(spatial + 2, 1);
-      if (batchGrouped) {
-        aShape = {shape.batchGroups, batch};
-        llvm::append_range(aShape, shape.out);
-        aShape.push_back(shape.features);
-        aRuns.front() = 2;
+      add(shape.kernel[i], times(xStrides[1 + i], step));
+    }
+    SmallVector<int64_t> dynamicStrides(aRank, ShapedType::kDynamic);
+    auto aType = MemRefType::get(
+        SmallVector<int64_t>(llvm::map_range(
+            aSizes, [](OpFoldResult s) { return *getConstantIntValue(s); })),
+        element,
+        StridedLayoutAttr::get(context, ShapedType::kDynamic, dynamicStrides));
+    Value aView = memref::ReinterpretCastOp::create(
+        b, loc, aType, metadata.getBaseBuffer(), OpFoldResult(offset), aSizes,
+        aStrides);
+    // As a tensor again for the call (bufferization hands the view itself
+    // on); only read, never written.
+    Value a = bufferization::ToTensorOp::create(
+        b, loc, RankedTensorType::get(aType.getShape(), element), aView,
+        /*restrict=*/true, /*writable=*/false);
+    // B: the kernel with its output features split into (groups, group
+    // outputs); rhs dimension d is d' = d + (d > outDim).
+    SmallVector<int64_t> kShape;
+    SmallVector<int64_t> kRuns;
+    for (int64_t d = 0; d < rhsType.getRank(); ++d) {
+      if (d == outDim) {
+        kShape.append({groups, kernelGroup});
+        kRuns.push_back(2);
       } else {
-        aShape = {shape.batch};
-        llvm::append_range(aShape, shape.out);
-        aShape.append({shape.featureGroups, kernelIn});
-        aRuns.back() = 2;
-      }
-      a = expanded(b, loc, a, aShape, runs(aRuns));
-      // The kernel at this position: (in, out) in the rhs's order, out split.
-      SmallVector<int64_t> kOffsets(rhsType.getRank(), 0),
-          kSizes(rhsType.getShape()), kStrides(rhsType.getRank(), 1);
-      for (int64_t i = 0; i < spatial; ++i) {
-        kOffsets[shape.rhsPermutation[i]] = position[i];
-        kSizes[shape.rhsPermutation[i]] = 1;
-      }
-      SmallVector<int64_t> pair{kernelIn, shape.kernelOut};
-      if (!inFirst)
-        std::swap(pair[0], pair[1]);
-      Value k = tensor::ExtractSliceOp::create(
-          b, loc, RankedTensorType::get(pair, element), rhs,
-          getAsIndexOpFoldResult(context, kOffsets),
-          getAsIndexOpFoldResult(context, kSizes),
-          getAsIndexOpFoldResult(context, kStrides));
-      k = inFirst ? expanded(b, loc, k, {kernelIn, groups, kernelGroup},
-                             runs({1, 2}))
-                  : expanded(b, loc, k, {groups, kernelGroup, kernelIn},
-                             runs({2, 1}));
-      int64_t shift = batchGrouped ? 1 : 0; // A's rows' dimensions start here
-      SmallVector<std::array<int64_t, 3>> plan;
-      plan.push_back({batchGrouped ? 0 : spatial + 1, inFirst ? 1 : 0,
-                      spatial + 1});
-      for (int64_t r = 0; r < spatial; ++r)
-        plan.push_back({r + shift, -1, r});
-      plan.push_back({spatial + shift, -1, spatial});     // M
-      plan.push_back({-1, inFirst ? 2 : 1, spatial + 2}); // N
-      plan.push_back({spatial + 2, inFirst ? 0 : 2, -1}); // K
-      Value part = stridedProduct(b, loc, module, a, k,
-                                  RankedTensorType::get(productShape, element),
-                                  plan);
-      if (!total) {
-        total = part;
-      } else { // total += part, as numpy adds them
-        int64_t rank = productShape.size();
-        auto type = cast<RankedTensorType>(total.getType());
-        total = linalg::GenericOp::create(
-                    b, loc, TypeRange{type}, ValueRange{total, part},
-                    ValueRange{emptyLike(b, loc, type)},
-                    SmallVector<AffineMap>(3, b.getMultiDimIdentityMap(rank)),
-                    parallel(rank),
-                    [](OpBuilder &nested, Location l, ValueRange args) {
-                      Value sum =
-                          arith::AddFOp::create(nested, l, args[0], args[1]);
-                      linalg::YieldOp::create(nested, l, sum);
-                    })
-                    .getResult(0);
-      }
-      for (int64_t i = spatial - 1; i >= 0; --i) { // the next position
-        if (++position[i] < shape.kernel[i])
-          break;
-        position[i] = 0;
+        kShape.push_back(rhsType.getDimSize(d));
+        kRuns.push_back(1);
       }
     }
+    Value k = expanded(b, loc, rhs, kShape, runs(kRuns));
+    auto kDim = [&](int64_t d) { return d + (d > outDim ? 1 : 0); };
+    int64_t shift = batchGrouped ? 1 : 0; // A's rows' dimensions start here
+    SmallVector<std::array<int64_t, 3>> plan;
+    plan.push_back({batchGrouped ? 0 : spatial + 1, outDim, spatial + 1});
+    for (int64_t r = 0; r < spatial; ++r)
+      plan.push_back({r + shift, -1, r});
+    for (int64_t i = 0; i < spatial; ++i) // the positions, summed
+      plan.push_back({spatial + 3 + i, kDim(shape.rhsPermutation[i]), -1});
+    plan.push_back({spatial + shift, -1, spatial});           // M
+    plan.push_back({-1, outDim + 1, spatial + 2});            // N
+    plan.push_back({spatial + 2, kDim(inDim), -1});           // K
+    Value total = stridedProduct(b, loc, module, a, k,
+                                 RankedTensorType::get(productShape, element),
+                                 plan);
     return collapsed(b, loc, total, runs(byRuns));
   }
 

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <cstdint>
 #include <thread>
 #include <vector>
@@ -206,6 +207,128 @@ template <typename T> Strided<T> stridedOf(const Unranked *memref) {
           numbers + 1 + memref->rank};
 }
 
+// total[i] = total[i] + part[i] for i < count, `Bytes` of lanes at a time:
+// the extension builds at -Os, which vectorizes no loop (and indexes vectors
+// through checked calls, _GLIBCXX_ASSERTIONS), and a scalar loop here took a
+// fifth of a convolution's time. Lane-wise adds round as scalar ones.
+template <int Bytes, typename T>
+inline __attribute__((always_inline)) void addLanes(T *total, const T *part,
+                                                    int64_t count) {
+  typedef T Lanes __attribute__((vector_size(Bytes)));
+  constexpr int64_t kLanes = Bytes / sizeof(T);
+  int64_t i = 0;
+  for (; i + kLanes <= count; i += kLanes) {
+    Lanes x, y;
+    std::memcpy(&x, total + i, sizeof x);
+    std::memcpy(&y, part + i, sizeof y);
+    x = x + y;
+    std::memcpy(total + i, &x, sizeof x);
+  }
+  for (; i < count; ++i)
+    total[i] = total[i] + part[i];
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The same with AVX-512 registers, where the CPU has them (the JIT's code
+// uses them too).
+template <typename T>
+__attribute__((target("avx512f"))) void addInto512(T *total, const T *part,
+                                                   int64_t count) {
+  addLanes<64>(total, part, count);
+}
+template <typename T> void addInto(T *total, const T *part, int64_t count) {
+  static const bool wide = __builtin_cpu_supports("avx512f");
+  if (wide)
+    addInto512(total, part, count);
+  else
+    addLanes<16>(total, part, count);
+}
+#else
+template <typename T> void addInto(T *total, const T *part, int64_t count) {
+  addLanes<16>(total, part, count);
+}
+#endif
+
+// A strided kernel's checked plan: `size[l]` and operand o's `stride[o *
+// loops + l]` along loop l (0 where absent); the last three loops are M, N
+// and K, the others batch loops: `outer` those along which C varies, `summed`
+// those it does not (see the header). run(begin, end) computes C for the
+// outer indices [begin, end) (row-major over the outer loops), each product
+// as numpy's matmul computes one matrix of its loop (product with
+// Copy::AsNumpy), the summed loops' products added to the first in
+// row-major order, as numpy adds whole products one after another.
+template <typename T> struct StridedPlan {
+  CblasGemm<T> blas;
+  T *data[3];
+  int64_t loops;
+  const std::vector<int64_t> &size, &stride;
+  std::vector<int64_t> outer, summed;
+
+  int64_t strideOf(int o, int64_t l) const { return stride[o * loops + l]; }
+
+  // Operand offsets of linear index `linear` over `which` loops, added to at.
+  void offsets(const std::vector<int64_t> &which, int64_t linear,
+               int64_t at[3]) const {
+    for (int64_t i = int64_t(which.size()) - 1; i >= 0; --i) {
+      int64_t l = which[i], index = linear % size[l];
+      linear /= size[l];
+      for (int o = 0; o < 3; ++o)
+        at[o] += index * strideOf(o, l);
+    }
+  }
+
+  void run(int64_t begin, int64_t end) const {
+    int64_t mLoop = loops - 3, nLoop = loops - 2, kLoop = loops - 1;
+    int64_t m = size[mLoop], n = size[nLoop], k = size[kLoop];
+    int64_t terms = 1;
+    for (int64_t l : summed)
+      terms *= size[l];
+    int64_t cRow = strideOf(2, mLoop), cColumn = strideOf(2, nLoop);
+    std::vector<T> scratchA, scratchB, part(terms > 1 ? m * n : 0);
+    for (int64_t linear = begin; linear < end; ++linear) {
+      int64_t base[3] = {0, 0, 0};
+      offsets(outer, linear, base);
+      T *c = data[2] + base[2];
+      if (terms == 0) // an empty sum
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t j = 0; j < n; ++j)
+            c[i * cRow + j * cColumn] = T(0);
+      for (int64_t term = 0; term < terms; ++term) {
+        int64_t at[3] = {base[0], base[1], 0};
+        offsets(summed, term, at);
+        Matrix<T> a{data[0] + at[0], m, k, strideOf(0, mLoop),
+                    strideOf(0, kLoop)};
+        Matrix<T> b{data[1] + at[1], k, n, strideOf(1, kLoop),
+                    strideOf(1, nLoop)};
+        if (term == 0) {
+          product(blas, a, b, c, cRow, cColumn, Copy::AsNumpy, scratchA,
+                  scratchB);
+          continue;
+        }
+        T *added = part.data();
+        product(blas, a, b, added, n, 1, Copy::AsNumpy, scratchA, scratchB);
+        if (cColumn == 1 && cRow == n) {
+          addInto(c, added, m * n);
+          continue;
+        }
+        for (int64_t i = 0; i < m; ++i) {
+          if (cColumn == 1) {
+            addInto(c + i * cRow, added + i * n, n);
+            continue;
+          }
+          for (int64_t j = 0; j < n; ++j)
+            c[i * cRow + j * cColumn] = c[i * cRow + j * cColumn] + added[i * n + j];
+        }
+      }
+    }
+  }
+};
+
+// Multiply-adds below which a strided kernel's products stay on the caller,
+// and a chunk's least on the pool (a thread's wake-up costs some 10 us).
+constexpr int64_t kParallelProducts = int64_t(1) << 18;
+constexpr int64_t kChunkProducts = int64_t(1) << 16;
+
 // The strided kernel: every product of a plan (see the header), each as
 // numpy's matmul computes one matrix of its loop (product with Copy::AsNumpy).
 // A plan the buffers do not fit computes nothing (the lowering writes the
@@ -224,11 +347,14 @@ void gemmStrided(CblasGemm<T> blas, const Unranked *lhs, const Unranked *rhs,
     return;
   // size[l], and stride[o][l] of operand o along loop l (0 where absent).
   std::vector<int64_t> size(loops, -1), stride(3 * loops, 0);
+  std::vector<bool> absentFromC(loops, false);
   for (int64_t l = 0; l < loops; ++l)
     for (int o = 0; o < 3; ++o) {
       int64_t dim = plan[(1 + 3 * l + o) * step];
-      if (dim < 0)
+      if (dim < 0) {
+        absentFromC[l] = absentFromC[l] || o == 2;
         continue;
+      }
       if (dim >= operand[o].rank)
         return;
       int64_t extent = operand[o].sizes[dim];
@@ -240,32 +366,33 @@ void gemmStrided(CblasGemm<T> blas, const Unranked *lhs, const Unranked *rhs,
   for (int64_t l = 0; l < loops; ++l)
     if (size[l] < 0)
       size[l] = 1;
-  int64_t batchLoops = loops - 3, m = size[loops - 3], n = size[loops - 2],
-          k = size[loops - 1];
-  auto strideOf = [&](int o, int64_t l) { return stride[o * loops + l]; };
-  std::vector<int64_t> index(batchLoops, 0);
-  std::vector<T> scratchA, scratchB;
-  for (;;) {
-    int64_t at[3] = {0, 0, 0};
-    for (int64_t l = 0; l < batchLoops; ++l)
-      for (int o = 0; o < 3; ++o)
-        at[o] += index[l] * strideOf(o, l);
-    int64_t mLoop = loops - 3, nLoop = loops - 2, kLoop = loops - 1;
-    Matrix<T> a{operand[0].data + at[0], m, k, strideOf(0, mLoop),
-                strideOf(0, kLoop)};
-    Matrix<T> b{operand[1].data + at[1], k, n, strideOf(1, kLoop),
-                strideOf(1, nLoop)};
-    product(blas, a, b, operand[2].data + at[2], strideOf(2, mLoop),
-            strideOf(2, nLoop), Copy::AsNumpy, scratchA, scratchB);
-    int64_t l = batchLoops - 1;
-    for (; l >= 0; --l) {
-      if (++index[l] < size[l])
-        break;
-      index[l] = 0;
+  StridedPlan<T> job{blas, {operand[0].data, operand[1].data, operand[2].data},
+                     loops, size, stride, {}, {}};
+  int64_t products = 1, terms = 1;
+  for (int64_t l = 0; l < loops - 3; ++l) {
+    if (absentFromC[l]) {
+      job.summed.push_back(l);
+      terms *= size[l];
+    } else {
+      job.outer.push_back(l);
+      products *= size[l];
     }
-    if (l < 0)
-      break;
   }
+  if (products == 0)
+    return;
+  // The outer indices on the pool (ParallelFor.h), each writing C of its own
+  // (C is the call's own buffer): the same BLAS calls and sums, so the same
+  // bits, in any order. A chunk is some 64K multiply-adds at least.
+  int64_t work = size[loops - 3] * size[loops - 2] * size[loops - 1] * terms;
+  if (products < 2 || work * products < kParallelProducts) {
+    job.run(0, products);
+    return;
+  }
+  stablehlo_py_parallel_for(
+      [](void *context, int64_t begin, int64_t end) {
+        static_cast<StridedPlan<T> *>(context)->run(begin, end);
+      },
+      &job, products, std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
 }
 
 } // namespace

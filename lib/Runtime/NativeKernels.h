@@ -24,7 +24,10 @@ void _mlir_ciface___stablehlo_py_gemm_f64(void *a, void *b, void *c,
 // and K; the others are batch loops. For every batch index,
 // C[.., M, N] = A[.., M, K] x B[.., K, N] as numpy's matmul computes one
 // matrix of its loop: BLAS gemm, an operand BLAS cannot take copied as numpy
-// copies it.
+// copies it. Batch loops along which C does not vary (-1 for C) are summed:
+// their products are added to the first one by one, in row-major order over
+// those loops (a convolution's kernel positions, numpy adding whole
+// products). The kernel splits C's batch indices over the thread pool.
 void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
                                                   void *plan);
 void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,

@@ -59,29 +59,49 @@ func.func @batched(%a: tensor<3x8x300xf64>, %b: tensor<3x6x300xf64>) -> tensor<3
 // -----
 
 // A convolution the interpreter sums by one matmul per kernel position (16
-// input features, above the index-order sizes): per position, the lhs slice
-// that position reads and the kernel's slice there go to the strided gemm
-// kernel (plan: 5 loops, then per loop the dimension of A, B and C: groups
-// (2, 1, 2), batch (0, -1, 0), M (1, -1, 1), N (-1, 2, 3), K (3, 0, -1)), and
-// the positions' products are added in order.
+// input features, above the index-order sizes): one call of the strided gemm
+// kernel for all positions. A is a view of the (padded) lhs built on its
+// buffer's strides, [batch, out, feature groups, features, position], where
+// each position's slice is the one that position reads; B the kernel with
+// its outputs split into (groups, group outputs). Plan: 6 loops, then per
+// loop the dimension of A, B and C: groups (2, 2, 2), batch (0, -1, 0), the
+// positions (4, 0, -1: C absent, so the kernel adds their products in order),
+// M (1, -1, 1), N (-1, 3, 3), K (3, 1, -1). No linalg adds are left.
 // CHECK-LABEL: func.func private @__stablehlo_py_gemm_strided_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<?xi64, strided<[?], offset: ?>>) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @convolution_taps
-// CHECK: tensor.extract_slice %arg0[0, 0, 0] [4, 298, 16] [1, 1, 1]
-// CHECK: tensor.extract_slice %arg1[0, 0, 0] [1, 16, 16] [1, 1, 1] : tensor<3x16x16xf32> to tensor<16x16xf32>
-// CHECK: arith.constant dense<[5, 2, 1, 2, 0, -1, 0, 1, -1, 1, -1, 2, 3, 3, 0, -1]> : tensor<16xi64>
+// CHECK: %[[X:.*]] = bufferization.to_buffer %arg0 read_only
+// CHECK: %[[BASE:.*]], %[[OFFSET:.*]], %{{.*}}:3, %[[S:.*]]:3 = memref.extract_strided_metadata %[[X]]
+// CHECK: %[[G:.*]] = arith.muli %[[S]]#2, %c16
+// CHECK: memref.reinterpret_cast %[[BASE]] to offset: [%[[OFFSET]]], sizes: [4, 298, 1, 16, 3], strides: [%[[S]]#0, %[[S]]#1, %[[G]], %[[S]]#2, %[[S]]#1]
+// CHECK: tensor.expand_shape %arg1 {{\[\[}}0], [1], [2, 3]] output_shape [3, 16, 1, 16]
+// CHECK: arith.constant dense<[6, 2, 2, 2, 0, -1, 0, 4, 0, -1, 1, -1, 1, -1, 3, 3, 3, 1, -1]> : tensor<19xi64>
 // CHECK: call @__stablehlo_py_gemm_strided_f32
-// CHECK: tensor.extract_slice %arg0[0, 1, 0] [4, 298, 16] [1, 1, 1]
-// CHECK: call @__stablehlo_py_gemm_strided_f32
-// CHECK: arith.addf
-// CHECK: tensor.extract_slice %arg0[0, 2, 0] [4, 298, 16] [1, 1, 1]
-// CHECK: call @__stablehlo_py_gemm_strided_f32
-// CHECK: arith.addf
 // CHECK-NOT: call @__stablehlo_py_gemm
+// CHECK-NOT: arith.addf
 // PLAIN-LABEL: func.func @convolution_taps
 // PLAIN-NOT: __stablehlo_py_gemm
 func.func @convolution_taps(%a: tensor<4x300x16xf32>, %b: tensor<3x16x16xf32>) -> tensor<4x298x16xf32> {
   %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x300x16xf32>, tensor<3x16x16xf32>) -> tensor<4x298x16xf32>
   return %0 : tensor<4x298x16xf32>
+}
+
+// -----
+
+// Reversed positions read backwards: the view starts at the last position
+// (offset + (3 - 1) * 2 rows) and steps -2 rows per position (rhs dilation
+// 2); window stride 2 steps the output rows by 2 rows.
+// CHECK-LABEL: func.func @convolution_taps_reversed
+// CHECK: %[[BASE:.*]], %[[OFFSET:.*]], %{{.*}}:3, %[[S:.*]]:3 = memref.extract_strided_metadata
+// CHECK: %[[ROWS:.*]] = arith.muli %[[S]]#1, %c2
+// CHECK: %[[LAST:.*]] = arith.muli %[[S]]#1, %c4
+// CHECK: %[[START:.*]] = arith.addi %[[OFFSET]], %[[LAST]]
+// CHECK: %[[BACK:.*]] = arith.muli %[[S]]#1, %c-2
+// CHECK: memref.reinterpret_cast %[[BASE]] to offset: [%[[START]]], sizes: [4, 148, 1, 16, 3], strides: [%[[S]]#0, %[[ROWS]], %{{.*}}, %[[S]]#2, %[[BACK]]]
+// CHECK: call @__stablehlo_py_gemm_strided_f32
+// CHECK-NOT: call @__stablehlo_py_gemm
+func.func @convolution_taps_reversed(%a: tensor<4x300x16xf32>, %b: tensor<3x16x16xf32>) -> tensor<4x148x16xf32> {
+  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [2], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x300x16xf32>, tensor<3x16x16xf32>) -> tensor<4x148x16xf32>
+  return %0 : tensor<4x148x16xf32>
 }
 
 // -----
