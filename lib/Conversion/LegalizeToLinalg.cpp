@@ -47,10 +47,56 @@ struct LegalizeToLinalg
         op.erase();
   }
 
+  // A function's argument and result attributes, one per value after the
+  // signature conversion: a tuple's elements each take the tuple's. MLIR's
+  // 1:N signature conversion leaves them at their old positions, where the
+  // entry's `bufferization.writable = false` (the caller's arrays) would land
+  // on other arguments.
+  struct SignatureAttributes {
+    func::FuncOp function;
+    SmallVector<DictionaryAttr> arguments, results;
+  };
+  SmallVector<SignatureAttributes>
+  attributesAfterFlattening(const TypeConverter &converter) {
+    SmallVector<SignatureAttributes> all;
+    getOperation().walk([&](func::FuncOp function) {
+      FunctionType type = function.getFunctionType();
+      auto hasTuple = [](TypeRange types) {
+        return llvm::any_of(types, [](Type t) { return isa<TupleType>(t); });
+      };
+      if (!hasTuple(type.getInputs()) && !hasTuple(type.getResults()))
+        return;
+      auto spread = [&](TypeRange types, auto attributesOf,
+                        SmallVector<DictionaryAttr> &out) {
+        for (auto [index, t] : llvm::enumerate(types)) {
+          SmallVector<Type> converted;
+          if (failed(converter.convertType(t, converted)))
+            return false;
+          DictionaryAttr attributes = attributesOf(index);
+          out.append(converted.size(),
+                     attributes ? attributes
+                                : DictionaryAttr::get(function.getContext()));
+        }
+        return true;
+      };
+      SignatureAttributes entry{function, {}, {}};
+      if (spread(type.getInputs(),
+                 [&](unsigned i) { return function.getArgAttrDict(i); },
+                 entry.arguments) &&
+          spread(type.getResults(),
+                 [&](unsigned i) { return function.getResultAttrDict(i); },
+                 entry.results))
+        all.push_back(std::move(entry));
+    });
+    return all;
+  }
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     forwardTupleElements();
     SignlessTypeConverter converter;
+    SmallVector<SignatureAttributes> flattened =
+        attributesAfterFlattening(converter);
     RewritePatternSet patterns(context);
     populateElementwisePatterns(converter, patterns, enablePrimitiveOps);
     if (libraryMath)
@@ -83,8 +129,16 @@ struct LegalizeToLinalg
     target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
         [&](Operation *op) { return converter.isLegal(op); });
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+                                      std::move(patterns)))) {
       signalPassFailure();
+      return;
+    }
+    for (SignatureAttributes &entry : flattened) {
+      if (entry.function.getNumArguments() == entry.arguments.size())
+        entry.function.setAllArgAttrs(entry.arguments);
+      if (entry.function.getNumResults() == entry.results.size())
+        entry.function.setAllResultAttrs(entry.results);
+    }
   }
 };
 

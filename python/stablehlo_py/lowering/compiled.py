@@ -22,7 +22,7 @@ import numpy as np
 from . import cache as compile_cache
 from .._parsing import find_function, parse_module
 from ..interpreter.core.errors import InterpreterError
-from ..interpreter.core.types import TOKEN, TensorSpec, TokenSpec, coerce_argument, value_spec
+from ..interpreter.core.types import TOKEN, TensorSpec, TokenSpec, TupleSpec, coerce_argument, value_spec
 from ..interpreter.runtime.grid import current as current_process
 from .kernels import register as register_native_kernels
 from ..interpreter.runtime.threads import one_blas_thread
@@ -101,23 +101,39 @@ def _lowering_context():
     return ctx
 
 
+def _leaves(specs) -> list:
+    """The tensors and tokens of `specs`, tuples flattened in order: the values the lowered entry
+    takes or returns for them (the lowering passes a tuple as its elements)."""
+    return [leaf for spec in specs
+            for leaf in (_leaves(spec.elements) if isinstance(spec, TupleSpec) else [spec])]
+
+
+def _grouped(values, specs) -> list:
+    """Flat `values` (as _leaves orders them) grouped into Python tuples as `specs` nest."""
+    values = iter(values)
+
+    def group(spec):
+        return tuple(group(s) for s in spec.elements) if isinstance(spec, TupleSpec) else next(values)
+
+    return [group(spec) for spec in specs]
+
+
 def _static_specs(types, what: str, entry: str) -> list:
     """The specs of an entry's argument or result types, which the compiled backend takes: tensors
-    of static shapes and tokens (a dynamic argument is a DynamicSignatureError, which compile()
-    refines away; checked last, so that what refinement cannot mend is reported first)."""
-    specs = []
-    for index, mlir_type in enumerate(types):
-        spec = value_spec(mlir_type)
-        if not isinstance(spec, (TensorSpec, TokenSpec)):
-            raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor or a token; the compiled "
-                                "backend takes tensors and tokens only")
-        specs.append(spec)
+    of static shapes, tokens and tuples of them (a dynamic argument is a DynamicSignatureError,
+    which compile() refines away; checked last, so that what refinement cannot mend is reported
+    first)."""
+    specs = [value_spec(mlir_type) for mlir_type in types]
     for index, spec in enumerate(specs):
-        if isinstance(spec, TensorSpec) and not spec.is_static:
-            if what == "argument" and any(isinstance(s, TokenSpec) for s in specs):  # compile() refines arrays only
+        if not all(isinstance(leaf, (TensorSpec, TokenSpec)) for leaf in _leaves([spec])):
+            raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor, a token or a tuple of "
+                                "them; the compiled backend takes those only")
+    for index, spec in enumerate(specs):
+        if any(isinstance(leaf, TensorSpec) and not leaf.is_static for leaf in _leaves([spec])):
+            if what == "argument" and not all(isinstance(s, TensorSpec) for s in specs):  # compile() refines arrays only
                 raise LoweringError(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions, and an entry "
-                                    "taking a token is not refined per shape; the compiled backend takes static "
-                                    "shapes (refine the module first)")
+                                    "taking a token or a tuple is not refined per shape; the compiled backend takes "
+                                    "static shapes (refine the module first)")
             error = DynamicSignatureError if what == "argument" else LoweringError
             raise error(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions; the compiled backend "
                         "takes static shapes (refine the module first)")
@@ -242,6 +258,10 @@ class CompiledProgram:
                                 f"{grid[0]} replicas x {grid[1]} partitions (the interpreter runs it)")
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
+        # What the native code takes and returns: the tensors and tokens, tuples flattened.
+        self._flat_args, self._flat_results = _leaves(self.arg_specs), _leaves(self.result_specs)
+        self._tuples = len(self._flat_args) != len(self.arg_specs) or len(self._flat_results) != len(
+            self.result_specs) or any(isinstance(s, TupleSpec) for s in self.arg_specs + self.result_specs)
         # Prepare and compile times, apart from run times (seconds; docs/lowering.md, "Compile cache").
         self.timings = {"cache": "off"}
         self._runtime, self._engine, address, blas = self._compiled(module, entry)
@@ -263,7 +283,7 @@ class CompiledProgram:
         # A program with runtime ops always releases it: their callbacks take it, from whatever
         # thread runs them.
         release = 0 if self._runtime.functions else _RELEASE_GIL_BYTES
-        return _stablehlo.CompiledCall(address, values(self.arg_specs), values(self.result_specs), TOKEN, Results,
+        return _stablehlo.CompiledCall(address, values(self._flat_args), values(self._flat_results), TOKEN, Results,
                                        release)
 
     def _compiled(self, module, entry: str) -> tuple:
@@ -337,14 +357,41 @@ class CompiledProgram:
     own_outfeed = True
 
     def __call__(self, *arrays) -> list:
+        if self._tuples:
+            return self._call_with_tuples(arrays)
         return self._call_native(arrays) if self._direct else self._call(arrays)
+
+    def _call_with_tuples(self, values) -> list:
+        """A call of an entry taking or returning tuples: they are Python tuples of their elements'
+        values, as the interpreter's; the native code takes and returns their elements in order."""
+        from ..interpreter import Results
+
+        self._check_count(values)
+        coerced = [coerce_argument(i, v, spec, self.entry) for i, (v, spec) in enumerate(zip(values, self.arg_specs))]
+
+        def flat(value):
+            return [leaf for v in value for leaf in flat(v)] if isinstance(value, tuple) else [value]
+
+        results = self._call([leaf for value in coerced for leaf in flat(value)])
+        grouped = Results(_grouped(results, self.result_specs))
+        if hasattr(results, "outfeed"):
+            grouped.outfeed = results.outfeed
+        return grouped
+
+    def _check_count(self, values) -> None:
+        if len(values) != len(self.arg_specs):
+            raise InterpreterError(f"@{self.entry} takes {len(self.arg_specs)} arguments, got {len(values)}")
 
     def _coerced(self, arrays) -> tuple:
         """The arguments as the native call takes them (C-contiguous, aligned), checked and
-        converted as the interpreter's calls do (coerce_argument)."""
-        if len(arrays) != len(self.arg_specs):
-            raise InterpreterError(f"@{self.entry} takes {len(self.arg_specs)} arguments, got {len(arrays)}")
-        inputs = [coerce_argument(i, a, spec, self.entry) for i, (a, spec) in enumerate(zip(arrays, self.arg_specs))]
+        converted as the interpreter's calls do (coerce_argument); tuples already flattened."""
+        if self._tuples:
+            where = [f"@{self.entry} argument value {i}" for i in range(len(arrays))]
+        else:
+            self._check_count(arrays)
+            where = [""] * len(arrays)
+        inputs = [coerce_argument(i, a, spec, self.entry, w)
+                  for i, (a, spec, w) in enumerate(zip(arrays, self._flat_args, where))]
         return tuple(a if a is TOKEN else np.require(a, requirements="CA") for a in inputs)
 
     def _call_native(self, arrays) -> list:

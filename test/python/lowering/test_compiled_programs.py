@@ -580,20 +580,70 @@ func.func private @swap(%b: tuple<tensor<2xf32>, !stablehlo.token>) -> tuple<!st
     assert "tuple" not in str(lower(text, to_llvm=False))
 
 
-def test_tuples_at_the_entry_and_tuple_custom_calls_are_refused_clearly():
-    """The entry's own tuple arguments and results (Python tuples for the interpreter) are not
-    the compiled call's arrays; a custom_call's tuple result is not a runtime call's buffer. Both
-    name what they refuse, and "auto" runs them on the interpreter."""
-    entry = """func.func @main(%a: tuple<tensor<2xf32>, tensor<i32>>) -> tensor<2xf32> {
-  %x = stablehlo.get_tuple_element %a[0] : (tuple<tensor<2xf32>, tensor<i32>>) -> tensor<2xf32>
-  return %x : tensor<2xf32>
+# The entry's own tuples: Python tuples of their elements' values, as the interpreter takes and
+# gives them; the native code takes their elements. The update writes into an argument after a
+# tuple, which must stay the caller's (each element keeps its argument's read-only mark).
+_ENTRY_TUPLES = """func.func @main(%t: tuple<tensor<4xf32>, tuple<tensor<i32>, tensor<2xi1>>>, %u: tensor<3xf32>)
+    -> (tuple<tensor<4xf32>, tuple<tensor<i32>, tensor<2xi1>>>, tensor<3xf32>, tuple<>) {
+  %x = stablehlo.get_tuple_element %t[0] : (tuple<tensor<4xf32>, tuple<tensor<i32>, tensor<2xi1>>>) -> tensor<4xf32>
+  %in = stablehlo.get_tuple_element %t[1] : (tuple<tensor<4xf32>, tuple<tensor<i32>, tensor<2xi1>>>) -> tuple<tensor<i32>, tensor<2xi1>>
+  %n = stablehlo.get_tuple_element %in[0] : (tuple<tensor<i32>, tensor<2xi1>>) -> tensor<i32>
+  %p = stablehlo.get_tuple_element %in[1] : (tuple<tensor<i32>, tensor<2xi1>>) -> tensor<2xi1>
+  %y = stablehlo.add %x, %x : tensor<4xf32>
+  %m = stablehlo.multiply %n, %n : tensor<i32>
+  %q = stablehlo.not %p : tensor<2xi1>
+  %seven = stablehlo.constant dense<7.0> : tensor<1xf32>
+  %v = stablehlo.dynamic_update_slice %u, %seven, %n : (tensor<3xf32>, tensor<1xf32>, tensor<i32>) -> tensor<3xf32>
+  %inner = stablehlo.tuple %m, %q : tuple<tensor<i32>, tensor<2xi1>>
+  %r = stablehlo.tuple %y, %inner : tuple<tensor<4xf32>, tuple<tensor<i32>, tensor<2xi1>>>
+  %e = stablehlo.tuple : tuple<>
+  return %r, %v, %e : tuple<tensor<4xf32>, tuple<tensor<i32>, tensor<2xi1>>>, tensor<3xf32>, tuple<>
 }"""
-    with pytest.raises(LoweringError, match=r"@main argument 0: tuple<tensor<2xf32>, tensor<i32>> is not a tensor"):
-        stablehlo_py.compile(entry, backend="compiled")
-    x = np.array([1.0, 2.0], np.float32)
-    run = stablehlo_py.compile(entry, backend="auto")
-    assert run.explanation[0].startswith("@main: interpreter (@main argument 0: tuple<")
-    assert_same(run((x, np.int32(1))), [x])
+
+
+def _same_tree(got, expected):
+    """Equal values in equal nesting: Python tuples where `expected` has them, arrays of the same
+    dtype, shape and bits elsewhere."""
+    assert isinstance(got, tuple) == isinstance(expected, tuple)
+    if isinstance(expected, (tuple, list)):
+        assert len(got) == len(expected)
+        for g, e in zip(got, expected):
+            _same_tree(g, e)
+    else:
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("n", [0, 2, -5])
+def test_the_entrys_own_tuples_are_python_tuples(n):
+    x = np.array([1.5, -2.0, 0.0, 3.25], np.float32)
+    p = np.array([True, False])
+    u = np.array([1.0, 2.0, 3.0], np.float32)
+    kept = u.copy()
+    run = stablehlo_py.compile(_ENTRY_TUPLES, backend="auto")
+    assert isinstance(run, CompiledProgram), run.explanation
+    got = run((x, (np.int32(n), p)), u)
+    updated = kept.copy()
+    updated[min(max(n, 0), 2)] = 7.0  # dynamic_update_slice clamps the start
+    expected = [(2 * x, (np.array(n * n, np.int32), ~p)), updated, ()]
+    _same_tree(list(got), expected)
+    _same_tree(list(got), list(stablehlo_py.interpret(_ENTRY_TUPLES, (x, (np.int32(n), p)), u)))
+    assert np.array_equal(u, kept)  # the caller's array is not written
+
+
+def test_entry_tuples_are_checked_as_the_interpreters():
+    run = stablehlo_py.compile(_ENTRY_TUPLES, backend="compiled")
+    x, u = np.zeros(4, np.float32), np.zeros(3, np.float32)
+    with pytest.raises(InterpreterError, match=r"@main argument 0: expected tuple<.*> \(a tuple of 2 values\), got tuple of 1"):
+        run((x,), u)
+    with pytest.raises(InterpreterError, match=r"@main argument 0 element 1 element 1: expected tensor<2xi1> \(dtype bool\)"):
+        run((x, (np.int32(0), np.array([1, 0]))), u)
+    with pytest.raises(InterpreterError, match=r"@main takes 2 arguments, got 1"):
+        run((x, (np.int32(0), np.array([True, False]))))
+
+
+def test_tuple_custom_calls_are_refused_clearly():
+    """A custom_call's tuple result is not a runtime call's buffer: the error names the op."""
     custom = """func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.custom_call @foo(%x) : (tensor<2xf32>) -> tuple<tensor<2xf32>>
   %1 = stablehlo.get_tuple_element %0[0] : (tuple<tensor<2xf32>>) -> tensor<2xf32>
