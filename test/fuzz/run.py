@@ -124,7 +124,7 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per mutant")
     ap.add_argument("--out", default="build/fuzz", help="directory for reproducers and summary.json")
     ap.add_argument("--fuse-all", action="store_true",
-                    help="fuse runs of elementwise ops of any size (interpreter/fusion.py), not only large ones")
+                    help="run each mutant twice on one prepared plan and compare the calls")
     ap.add_argument("--compiled", action="store_true",
                     help="also run each mutant that lowers on the compiled backend and compare (docs/lowering.md)")
     args = ap.parse_args(argv)

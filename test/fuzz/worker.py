@@ -210,7 +210,7 @@ def run_one(req: dict, limits: dict) -> dict:
                 differs = f"could not compile a loop: {_JIT_FAILURES[0]}"
             if differs:
                 res.update(outcome="internal", stage="run twice", type="Mismatch", where="second call",
-                           message=f"the second call (fused loops compiled) {differs}"[:2000])
+                           message=f"the second call {differs}"[:2000])
                 return res
             if first[1] is not None:
                 raise first[1]
@@ -252,8 +252,9 @@ def run_one(req: dict, limits: dict) -> dict:
     return res
 
 
-# run.py --fuse-all: fused loops are JIT-compiled on a stride pattern's second call (the first
-# runs the original steps), so each mutant runs twice and the two calls must agree bit for bit
+# run.py --fuse-all: each mutant runs twice on one prepared plan and the two calls must agree bit
+# for bit (the interpreter's fusion of element-wise runs, which compiled on a second call, is
+# retired: docs/decisions.md, "The interpreter's native tier: what stays")
 _SECOND_CALL = False
 _STATEFUL = ("interpreter.probe",)  # ops whose records persist across calls of one executable
 # stablehlo.rng draws new numbers at each call, from a stream keyed by the op's location
@@ -479,9 +480,7 @@ def child_main() -> None:
     import stablehlo_py  # noqa: F401
     import stablehlo_py.interpreter  # noqa: F401
 
-    if os.environ.get("FUZZ_FUSE_ELEMENTS"):  # run.py --fuse-all: fuse the mutants' small runs too
-        from stablehlo_py.interpreter.jit import fusion
-        fusion.FUSE_ELEMENTS = int(os.environ["FUZZ_FUSE_ELEMENTS"])
+    if os.environ.get("FUZZ_FUSE_ELEMENTS"):  # run.py --fuse-all: each mutant twice, the calls compared
         global _SECOND_CALL
         _SECOND_CALL = True
         _recording_jit_failures()

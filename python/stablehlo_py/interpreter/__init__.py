@@ -47,10 +47,9 @@ from . import kernels
 from .core import attributes, registry
 from .core.errors import CheckFailure, InterpreterError, Reported
 from .core.limits import Limits
-from .core.plan import Function, PlanBuilder, Runtime, add_block_hook, set_loop_planner
+from .core.plan import Function, PlanBuilder, Runtime, set_loop_planner
 from .core.registry import supported_ops
 from .core.types import TOKEN, Token, TokenSpec, TupleSpec, coerce_argument
-from .jit import fusion
 from .kernels.custom_calls import register_custom_call, registered_custom_calls, unregister_custom_call
 from .planning import loops
 from .runtime import mpi, probes, threads
@@ -58,11 +57,9 @@ from .runtime.grid import DEFAULT_TIMEOUT, Outfed, new_grid, run_processes, runn
 from .runtime.grid import current as current_process
 
 # The layers below do not import the ones above them; this is where they meet: the registry
-# loads the kernels at its first lookup, every prepared block goes through the JIT's fusion,
-# while loops are planned by the loop analyses, and new grids run on MPI ranks when an MPI
-# launcher started this process.
+# loads the kernels at its first lookup, while loops are planned by the loop analyses, and new
+# grids run on MPI ranks when an MPI launcher started this process.
 registry.set_loader(kernels.register_all)
-add_block_hook(fusion.fuse)
 set_loop_planner(loops.plan_loop)
 mpi.install()
 

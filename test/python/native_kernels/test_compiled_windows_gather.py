@@ -4,8 +4,7 @@ against numpy formulas (float64 within a tolerance for sums and products, exact 
 reduce_window lowers to loops over the result's rows and the window positions in index order
 (lib/Conversion/LowerReduceWindow.cpp), reading the input in place: each result is its window
 folded init first, padding folding init, as the interpreter folds its padded input
-(interpreter/kernels/reductions.py, and its JIT loop from a program's second call,
-jit/window_loop.py). A gather of rows copies whole rows (LowerDataMovement.cpp); other
+(interpreter/kernels/reductions.py). A gather of rows copies whole rows (LowerDataMovement.cpp); other
 gathers read element by element."""
 from __future__ import annotations
 

@@ -36,8 +36,7 @@ from .registry import (PRECOMPUTED, SIZES_FROM_VALUES, VIEW, ELEMENTWISE, Kernel
 from .registry import quantized_factory
 from .types import TensorSpec, TupleSpec, is_quantized_spec, value_spec
 
-__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder", "add_block_hook", "LoopPlan", "set_loop_planner",
-           "plan_loop"]
+__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder", "LoopPlan", "set_loop_planner", "plan_loop"]
 
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
@@ -48,17 +47,6 @@ MAX_INLINED_OPS = 20000
 DROP_BYTES = 1 << 16
 _TERMINATORS = ("func.return", "stablehlo.return", "sdy.return", "shape.assuming_yield")
 MAX_SPECIALISED = 256  # kernels kept per op of dynamic types (one per operand shape signature)
-# Transformations of each prepared block (the JIT's fusion of element-wise runs): added by the
-# layers above, which the plan does not import.
-_BLOCK_HOOKS: list[Callable] = []
-
-
-def add_block_hook(hook: Callable) -> None:
-    """`hook(fn)` runs on every prepared block `fn` (a Function), in the order hooks were added."""
-    if hook not in _BLOCK_HOOKS:
-        _BLOCK_HOOKS.append(hook)
-
-
 class LoopPlan(NamedTuple):
     """How a while loop runs its prepared body (plan_loop)."""
     owned: tuple = ()  # carries the body updates in place: the loop gives it copies of their first values
@@ -460,8 +448,6 @@ class PlanBuilder:
             fn.preset[slot] = value
         fn.input_slots = tuple(arg_slots) + tuple(scope.slots[v] for v in fn.captures)
         fn.all_scalar = state.all_scalar and all(_is_scalar(value_spec(v.type)) for v in [*outputs, *fn.captures])
-        for hook in _BLOCK_HOOKS:
-            hook(fn)
         return fn
 
     def _prepare_ops(self, block, scope: _Scope, fn: Function, state: "_BlockState") -> list | None:

@@ -1,2 +1,2 @@
-"""The native tier: loops and element-wise chains JIT-compiled through MLIR's ExecutionEngine.
-Kernels call it; the plan reaches it only through its block hooks (core/plan.py)."""
+"""Scalar while loops as generated code: Python over numpy scalars (scalar.py), or machine code
+JIT-compiled through MLIR's ExecutionEngine (native.py, the native tier). Kernels call it."""

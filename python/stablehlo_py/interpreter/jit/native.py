@@ -41,8 +41,7 @@ from ..core.types import ElementInfo, dtype_info
 if TYPE_CHECKING:
     from ..core.plan import Function, Region
 
-__all__ = ["Unsupported", "Emitter", "LoopCache", "OPS", "PER_ELEMENT_CALLS", "alias_scopes", "TYPES",
-           "NUMPY_UNARY", "call_packed", "compile_while", "enabled", "jit", "loop_module", "mlir_type"]
+__all__ = ["Unsupported", "Emitter", "OPS", "TYPES", "NUMPY_UNARY", "compile_while", "enabled", "jit", "mlir_type"]
 
 _CHUNK = 1 << 22  # iterations per call of a loop without limits (milliseconds)
 _CHECK_PERIOD = 1 << 14  # iterations between limit checks (each check is a call into the JIT)
@@ -177,21 +176,16 @@ class Emitter:
     def bitcast(self, x: str, src: str, dst: str) -> str:
         return self.op(f"arith.bitcast {x} : {src} to {dst}")
 
-    def word(self, k: int, t: str) -> str:
-        """Word k (8 bytes) of the call's record %rec, read as a `t` (see call_packed)."""
-        at = self.op(f"llvm.getelementptr %rec[{8 * k}] : (!llvm.ptr) -> !llvm.ptr, i8")
-        return self.op(f"llvm.load {at} : !llvm.ptr -> {t}")
-
-    # memory: numpy's bool is a byte holding 0 or 1; `scopes` from alias_scopes (or none)
-    def load(self, address: str, t: str, scopes: str = "") -> str:
+    # memory: numpy's bool is a byte holding 0 or 1
+    def load(self, address: str, t: str) -> str:
         if t == "i1":
-            return self.cmpi("ne", self.op(f"llvm.load {address}{scopes} : !llvm.ptr -> i8"), self.const(0, "i8"), "i8")
-        return self.op(f"llvm.load {address}{scopes} : !llvm.ptr -> {t}")
+            return self.cmpi("ne", self.op(f"llvm.load {address} : !llvm.ptr -> i8"), self.const(0, "i8"), "i8")
+        return self.op(f"llvm.load {address} : !llvm.ptr -> {t}")
 
-    def store(self, value: str, address: str, t: str, scopes: str = "") -> None:
+    def store(self, value: str, address: str, t: str) -> None:
         if t == "i1":
             value, t = self.cast("arith.extui", value, "i1", "i8"), "i8"
-        self.add(f"llvm.store {value}, {address}{scopes} : {t}, !llvm.ptr")
+        self.add(f"llvm.store {value}, {address} : {t}, !llvm.ptr")
 
     # floats narrower than f32 compute in f32 and round once (elementwise._via_f32)
     def wide(self, x: str, t: str) -> str:
@@ -247,27 +241,6 @@ class Emitter:
 
 # ---------------------------------------------------------------------------
 # The op table: op name -> emitter(emitter, op, operand names) -> result name
-
-
-def loop_module(em: Emitter, prelude=()) -> str:
-    """The MLIR of `func @loop(%rec)` with the body `em` emitted, after the module-level lines
-    `prelude` (alias scope definitions); a loop over tensors, called by call_packed."""
-    return "\n".join([*prelude, "func.func @loop(%rec: !llvm.ptr) attributes {llvm.emit_c_interface} {", *em.lines,
-                      "}"])
-
-
-def call_packed(entry: tuple, record: np.ndarray) -> None:
-    """Run the loop `entry` (from jit) on `record`, a uint64 array whose words from 2 on are its
-    values; words 0 and 1 become the packed call's argv[0] and the record's address."""
-    address = record.ctypes.data
-    record[0], record[1] = address + 8, address
-    entry[1](address)
-
-
-def alias_scopes(scope: str, others: list[str]) -> str:
-    """The attribute of a load or store in alias scope `scope`, declared apart from `others`
-    (LLVM then needs no run-time overlap checks between them)."""
-    return f" {{alias_scopes = [{scope}], noalias_scopes = [{', '.join(others)}]}}"
 
 
 def _infos(op) -> tuple[ElementInfo, ElementInfo]:
@@ -500,9 +473,6 @@ def _float_unary(em: Emitter, op, args):
 NUMPY_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": np.expm1, "stablehlo.log": np.log,
                 "stablehlo.log_plus_one": np.log1p, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin,
                 "stablehlo.cosine": np.cos, "stablehlo.tan": np.tan}
-# ops whose native forms call numpy's inner loop once per element (_numpy_function): loops over
-# tensors leave them to numpy's own vectorised loop
-PER_ELEMENT_CALLS = frozenset((*NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2"))
 
 
 @_native(*NUMPY_UNARY, "stablehlo.logistic", "stablehlo.atan2", "stablehlo.power")
@@ -759,11 +729,7 @@ def _loop_text(cond: Region, body: Region, count: int, specs: list) -> str:
     offsets = [_HEADER + 8 * i for i in range(len(specs))]
     values = []
     for info, t, offset in zip(specs, types, offsets):
-        p = em.op(f"llvm.getelementptr %rec[{offset}] : (!llvm.ptr) -> !llvm.ptr, i8")
-        if t == "i1":  # numpy's bool is a byte holding 0 or 1
-            values.append(em.cmpi("ne", em.op(f"llvm.load {p} : !llvm.ptr -> i8"), em.const(0, "i8"), "i8"))
-        else:
-            values.append(em.op(f"llvm.load {p} : !llvm.ptr -> {t}"))
+        values.append(em.load(em.op(f"llvm.getelementptr %rec[{offset}] : (!llvm.ptr) -> !llvm.ptr, i8"), t))
     budget = em.op(f"llvm.load {em.op('llvm.getelementptr %rec[16] : (!llvm.ptr) -> !llvm.ptr, i8')} : "
                    "!llvm.ptr -> i64")
     state, extras = values[:count], values[count:]
@@ -788,12 +754,7 @@ def _loop_text(cond: Region, body: Region, count: int, specs: list) -> str:
     em.indent -= 1
     em.add("}")
     for i, (t, offset) in enumerate(zip(state_types, offsets)):
-        p = em.op(f"llvm.getelementptr %rec[{offset}] : (!llvm.ptr) -> !llvm.ptr, i8")
-        v = f"{loop}#{i}"
-        if t == "i1":
-            em.add(f"llvm.store {em.cast('arith.extui', v, 'i1', 'i8')}, {p} : i8, !llvm.ptr")
-        else:
-            em.add(f"llvm.store {v}, {p} : {t}, !llvm.ptr")
+        em.store(f"{loop}#{i}", em.op(f"llvm.getelementptr %rec[{offset}] : (!llvm.ptr) -> !llvm.ptr, i8"), t)
     # iterations run, or -1: the budget ran out while the condition held
     ran = em.select(f"{loop}#{count + 1}", em.const(-1, "i64"), f"{loop}#{count}", "i64")
     em.add(f"llvm.store {ran}, {em.op('llvm.getelementptr %rec[24] : (!llvm.ptr) -> !llvm.ptr, i8')} : i64, !llvm.ptr")
@@ -847,40 +808,6 @@ def jit(text: str) -> tuple:
         if len(_engines) > _CACHED_ENGINES:
             _engines.popitem(last=False)
         return _engines[text]
-
-
-class LoopCache:
-    """JIT-compiled loops of one kernel by key (a stride pattern, an index type), each compiled on
-    its key's second call: the first returns None and the caller runs numpy, so a program run once
-    never waits for the JIT. A failed compile, a key beyond `limit` keys, and STABLEHLO_PY_NATIVE=0
-    return None too, and numpy runs from then on."""
-
-    def __init__(self):
-        self.entries: dict = {}  # key -> (engine, entry), or None: numpy runs
-        self.seen: set = set()
-        self.failure: str | None = None  # why the last compile failed
-        self._lock = threading.Lock()
-
-    def get(self, key, text: Callable[[], str], limit: int | None = None):
-        """The (engine, entry) of `key`'s loop, its MLIR made by `text()` when first compiled."""
-        if not enabled():
-            return None
-        entry = self.entries.get(key, False)
-        if entry is not False:
-            return entry
-        if key not in self.seen:
-            self.seen.add(key)
-            return None
-        with self._lock:
-            if key not in self.entries:
-                entry = None
-                if limit is None or len(self.entries) < limit:
-                    try:
-                        entry = jit(text())
-                    except Exception as e:  # noqa: BLE001 - whatever fails, numpy runs instead
-                        self.failure = f"{type(e).__name__}: {e}"
-                self.entries[key] = entry
-            return self.entries[key]
 
 
 def compile_while(cond: Region, body: Region, count: int, runtime, fallback: Callable[[], Callable]):

@@ -15,8 +15,6 @@ from ..numerics.combiners import body_ufunc
 from ..numerics.conversion import convert_values
 from ..core.errors import InterpreterError
 from ..core.registry import Kernel, SIZES_FROM_VALUES, register
-from ..jit.row_copy import RowCopy
-from ..jit.row_scatter import RowScatter
 from ..core.types import dimension_values, from_wide_int, wide_int_dtype
 from ..core.reducer_types import DEVIATION_IGNORED, check_reducer_types
 
@@ -86,9 +84,7 @@ class _Gather:
     ("indexed") dimensions, computed batch-major as the sum of broadcast
     terms: clamped start indices, batching indices and the offset ranges of
     indexed window dimensions. One `np.take` reads the rows; a reshape and a
-    transpose put the axes in the result's order. When only start indices
-    address the rows (no batching dims, no indexed window dims), row_copy's
-    native loop does the clamping, the sum and the copy in one pass instead.
+    transpose put the axes in the result's order.
     """
 
     def __init__(self, dims: GatherDims, operand_rank: int, indices_rank: int):
@@ -111,7 +107,6 @@ class _Gather:
         offset_axis = {r: layout[window[m]] for m, r in enumerate(dims.offset_dims)}
         self.perm = tuple(offset_axis[r] if r in offset_axis else next(batch_axes)
                           for r in range(self.batch_rank + len(window)))
-        self.row_copy = RowCopy()
 
     def __call__(self, x: np.ndarray, indices: np.ndarray, slice_sizes) -> np.ndarray:
         dims = self.dims
@@ -132,11 +127,6 @@ class _Gather:
         strides = dict(zip(self.indexed, _row_major_strides(indexed_shape)))
         mapped = list(dims.start_index_map)
         upper = np.array([x.shape[d] - slice_sizes[d] for d in mapped], dtype=np.int64)
-        if mapped and not self.batching and not window_shape:  # whole rows: row_copy's loop, once compiled
-            taken = self.row_copy.take(rows, starts, upper, [strides[d] for d in mapped],
-                                       _take_chunk(rows, math.prod(batch_shape)))
-            if taken is not None:
-                return taken.reshape(batch_shape + plain_shape).transpose(self.perm)
         clamped = np.clip(_as_int64(starts), 0, upper)
         rank = self.batch_rank + len(window_shape)
         flat = np.zeros(batch_shape, dtype=np.int64) if not mapped else None
@@ -605,12 +595,6 @@ def _scatter(op):
     size = math.prod(shape)
     contiguous = window_size > 0 and np.array_equal(window, np.arange(window_size))
     by_rows = ufunc is not None and window_size >= ROW_ELEMENTS and size % window_size == 0 and contiguous
-    # one op on contiguous windows (a table's rows): row_scatter's loop, update by update, once compiled
-    dims = op.attrs["scatter_dimension_numbers"]
-    native_rows = None
-    if (count == 1 and contiguous and indexing.count and not dims.input_batching_dims
-            and indexing.start_limits.min(initial=0) >= 0):
-        native_rows = RowScatter.make(body.fn, types[0], indexing.index_count, window_size)
 
     def run_scatter(*vals):
         inputs, indices = vals[:count], vals[count]
@@ -618,13 +602,6 @@ def _scatter(op):
         results = [np.array(convert_values(np.asarray(x), t)).reshape(-1) for x, t in zip(inputs, types)]
         if not (indexing.count and window_size):
             return [r.reshape(shape) for r in results]
-        indices = np.asarray(indices)
-        loop = native_rows.loop(indices.dtype) if native_rows is not None and indices.dtype.kind in "iu" else None
-        if loop is not None:
-            u = np.asarray(updates[0]).transpose(perm).reshape(indexing.count, window_size)
-            if native_rows.run(loop, results[0], indexing.index_rows(indices), convert_values(u, types[0]),
-                               indexing.start_limits, indexing.start_strides):
-                return [results[0].reshape(shape)]
         kept, starts = indexing.positions(indices)
         if not len(starts):
             return [r.reshape(shape) for r in results]

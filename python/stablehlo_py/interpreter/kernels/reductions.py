@@ -8,8 +8,7 @@ plan on whole slices, combining adjacent pairs level by level (a balanced tree w
 traversal is the elements in index order, as the spec allows), so the body
 runs O(log n) times, never once per element.
 
-reduce_window with a one-op body folds one window position at a time (see DIRECT_WINDOW), or,
-from a program's second call, runs the same fold as one native loop (jit/window_loop.py).
+reduce_window with a one-op body folds one window position at a time (see DIRECT_WINDOW).
 
 batch_norm follows the spec's decompositions (centered variance, sqrt then divide).
 Arithmetic runs in the element type for f32 and f64 and in f32 for narrower
@@ -28,7 +27,6 @@ from ..core.errors import InterpreterError
 from ..core.reducer_types import DEVIATION_IGNORED, check_reducer_types
 from ..core.registry import Kernel, register
 from ..core.types import bits_view, complex_product, from_wide_int, wide_int_dtype
-from ..jit import window_loop
 from ..numerics.combiners import body_ufunc, float_max, float_min, total_order_key
 from ..numerics.conversion import convert_values
 from ..numerics.windows import Padding, window_count, window_view
@@ -597,16 +595,10 @@ def _reduce_window(op):
         fast = _fast_reduce(single, input_types[0], tuple(range(rank, 2 * rank)), in_order=True)
         direct = _direct_reduce_window(single, input_types[0], dims,
                                        lambda a: window_view(a, out_shape, dims, strides, win))
-        # the same fold as `direct`, as one native loop over the unpadded input (window_loop.py)
-        loop = None if direct is None or not specs[0].is_static else window_loop.prepare(
-            sole_op(body.fn)[0], input_types[0], specs[0].shape, out_shape, dims, strides, base, win, padding)
         if fast is not None:
             def reduce_window_fast(x, init):
                 if direct is not None:
                     (init,) = _converted([init], init_types)
-                    r = None if loop is None else loop.run(x, init)
-                    if r is not None:
-                        return r
                     return direct(x if pad.identity else pad(x, init), init)
                 (view,), (init,) = windows([x, init])
                 return fast(view, init)

@@ -319,8 +319,7 @@ func.func @main(%x: tensor<256x256xf32>, %s: tensor<4xf32>) -> (tensor<256x256xf
 """
 
 
-def test_plan_drops_large_values_after_their_last_use(monkeypatch):
-    monkeypatch.setenv("STABLEHLO_PY_NATIVE", "0")  # one step per op: fusion would merge them
+def test_plan_drops_large_values_after_their_last_use():
     run = stablehlo_py.compile(DEAD_VALUES, backend="interpreter")
     fn = run._function
     drops = fn.dead_values()
