@@ -33,6 +33,11 @@ import time
 OUTCOMES = ("ran", "clean", "internal", "memory", "timeout", "crash")
 BAD = ("internal", "crash")  # outcomes that are bugs of ours
 MEMORY_LIMIT = 1 << 30  # bytes of address space the child may add to its start
+# A child whose address space has grown by more than this share of its limit is replaced before
+# the next mutant: thread stacks, malloc arenas and JIT code pages are reserved once and kept,
+# and over thousands of mutants they would leave a later mutant too little room to start a
+# thread or map its code (a failure of the harness, not of the mutant).
+RECYCLE_SHARE = 0.5
 MAX_INPUT_ELEMENTS = 1 << 16  # larger entry arguments are not made (stage "inputs")
 
 
@@ -403,6 +408,11 @@ def _selftest(what: str) -> None:
         sys.stderr.flush()
     if what == "memory":
         bytearray(1 << 40)
+    if what == "reserve":  # keep address space, as thread stacks and JIT pages stay reserved
+        _RESERVED.append(bytearray(int(RECYCLE_SHARE * int(os.environ["FUZZ_MEMORY_LIMIT"])) + (1 << 20)))
+
+
+_RESERVED: list = []
 
 
 # run.py --compiled: each mutant that lowers also runs on the compiled backend (stablehlo_py.lowering),
@@ -485,8 +495,7 @@ def child_main() -> None:
         _SECOND_CALL = True
         _recording_jit_failures()
     limits = _limits_kwargs()
-    with open("/proc/self/status") as f:
-        vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
+    vm = _address_space()
     extra = int(os.environ.get("FUZZ_MEMORY_LIMIT", MEMORY_LIMIT))
     resource.setrlimit(resource.RLIMIT_AS, (vm + extra, vm + extra))
     proto.write(json.dumps({"ready": True, "limits": bool(limits)}) + "\n")
@@ -501,11 +510,19 @@ def child_main() -> None:
                 res = run_one(req, limits)
         except MemoryError:
             res = {"outcome": "memory", "stage": "harness", "type": "MemoryError", "where": "", "message": ""}
+        if _address_space() > vm + RECYCLE_SHARE * extra:
+            res["recycle"] = True
         # the parent reads stderr on another thread: mark where this request's output ends
         sys.stderr.write(_END_OF_REQUEST + "\n")
         sys.stderr.flush()
         proto.write(json.dumps(res) + "\n")
         proto.flush()
+
+
+def _address_space() -> int:
+    """This process's virtual memory size in bytes (what RLIMIT_AS limits)."""
+    with open("/proc/self/status") as f:
+        return next(int(l.split()[1]) * 1024 for l in f if l.startswith("VmSize:"))
 
 
 # --------------------------------------------------------------------------
@@ -527,6 +544,7 @@ class Worker:
         self.memory_limit = memory_limit
         self.proc = None
         self.restarts = 0
+        self.recycled = 0
         self.limits = False
 
     def _start(self):
@@ -606,6 +624,9 @@ class Worker:
                 res["stderr"] = stderr[-4000:]
                 self.close(kill=True)
                 self.restarts += 1
+            elif res.pop("recycle", False):  # a fresh child for the next mutant (RECYCLE_SHARE)
+                self.close()
+                self.recycled += 1
         res["seconds"] = time.monotonic() - start
         return res
 

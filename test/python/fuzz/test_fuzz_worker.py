@@ -63,6 +63,14 @@ def test_worker_outcomes_and_restarts(worker):
     assert worker.restarts == 2
 
 
+def test_a_worker_that_has_reserved_half_its_address_space_is_replaced():
+    with Worker(timeout=20, memory_limit=256 << 20) as w:
+        assert w.run({"selftest": "reserve"})["outcome"] == "ran"
+        assert (w.recycled, w.proc) == (1, None)  # closed after answering, not counted as a crash
+        assert w.run({"text": ADD, "entry": "main"})["outcome"] == "ran"
+        assert w.restarts == 0
+
+
 def test_worker_timeout():
     with Worker(timeout=3) as w:
         assert w.run({"selftest": "hang"})["outcome"] == "timeout"
