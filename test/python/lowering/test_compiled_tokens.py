@@ -418,9 +418,10 @@ def test_lowered_ir_keeps_the_calls_in_order():
     assert ops == ["infeed", "outfeed", "infeed", "outfeed"]
 
 
-def test_still_refused_a_tuple_in_the_signature():
-    text = """func.func @main(%t: !stablehlo.token, %x: tuple<tensor<2xf32>>) -> !stablehlo.token {
-  return %t : !stablehlo.token
+def test_a_token_beside_a_tuple_in_the_signature():
+    text = """func.func @main(%t: !stablehlo.token, %x: tuple<tensor<2xf32>>) -> (!stablehlo.token, tuple<tensor<2xf32>>) {
+  return %t, %x : !stablehlo.token, tuple<tensor<2xf32>>
 }"""
-    with pytest.raises(LoweringError, match="argument 1: tuple<tensor<2xf32>> is not a tensor or a token"):
-        stablehlo_py.compile(text, backend="compiled")
+    x = np.array([1.5, -2.0], np.float32)
+    got = stablehlo_py.compile(text, backend="compiled")(TOKEN, (x,))
+    assert got[0] is TOKEN and isinstance(got[1], tuple) and np.array_equal(got[1][0], x)
