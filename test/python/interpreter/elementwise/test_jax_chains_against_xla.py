@@ -22,6 +22,15 @@ def same_bits(got: np.ndarray, want: np.ndarray, context: str) -> None:
                              f"({np.count_nonzero(differ)} differ)")
 
 
+def second_call_and_xla(fn, *args) -> tuple:
+    """(the interpreter's result at the second call of `fn`'s export prepared once, XLA's result)."""
+    executable = stablehlo_py.compile(export(fn, *args), backend="interpreter")
+    executable(*args)
+    (got,) = executable(*args)
+    (want,) = xla(fn, *args)
+    return np.asarray(got), want
+
+
 @pytest.mark.xla
 def test_layer_norm_against_xla():
     import jax.numpy as jnp
@@ -35,12 +44,8 @@ def test_layer_norm_against_xla():
     rng = np.random.default_rng(13)
     args = [rng.standard_normal((128, 512)).astype(np.float32), rng.standard_normal(512).astype(np.float32),
             rng.standard_normal(512).astype(np.float32)]
-    text = export(layer_norm, *args)
-    executable = stablehlo_py.compile(text, backend="interpreter")
-    executable(*args)
-    (got,) = executable(*args)
-    (want,) = xla(layer_norm, *args)
-    np.testing.assert_allclose(np.asarray(got), want, rtol=2e-5, atol=2e-5)
+    got, want = second_call_and_xla(layer_norm, *args)
+    np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-5)
 
 
 @pytest.mark.xla
@@ -55,12 +60,8 @@ def test_relu_of_a_bias_add_against_xla():
     rng = np.random.default_rng(19)
     args = [rng.standard_normal((128, 512)).astype(np.float32), rng.standard_normal(512).astype(np.float32)]
     args[0][0, :4] = [np.nan, np.inf, -np.inf, -0.0]
-    text = export(dense_relu, *args)
-    executable = stablehlo_py.compile(text, backend="interpreter")
-    executable(*args)
-    (got,) = executable(*args)
-    (want,) = xla(dense_relu, *args)
-    same_bits(np.asarray(got), want, "relu")
+    got, want = second_call_and_xla(dense_relu, *args)
+    same_bits(got, want, "relu")
 
 
 @pytest.mark.xla
@@ -73,12 +74,8 @@ def test_softmax_against_xla():
 
     x = np.random.default_rng(29).standard_normal((128, 512)).astype(np.float32) * 4
     x[0, :3] = [np.inf, -np.inf, 0.0]
-    text = export(softmax, x)
-    executable = stablehlo_py.compile(text, backend="interpreter")
-    executable(x)
-    (got,) = executable(x)
-    (want,) = xla(softmax, x)
-    np.testing.assert_allclose(np.asarray(got), want, rtol=2e-6, atol=1e-7)
+    got, want = second_call_and_xla(softmax, x)
+    np.testing.assert_allclose(got, want, rtol=2e-6, atol=1e-7)
 
 
 @pytest.mark.xla
@@ -90,9 +87,5 @@ def test_gelu_polynomial_against_xla():
         return 0.5 * x * (1 + jnp.tanh(0.7978845608 * (x + 0.044715 * x * x * x)))
 
     x = np.random.default_rng(17).standard_normal((256, 256)).astype(np.float32) * 3
-    text = export(gelu, x)
-    executable = stablehlo_py.compile(text, backend="interpreter")
-    executable(x)
-    (got,) = executable(x)
-    (want,) = xla(gelu, x)
-    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6, atol=1e-6)
+    got, want = second_call_and_xla(gelu, x)
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
