@@ -216,23 +216,35 @@ public:
     SmallVector<decltype(operands.front().getValues<Attribute>())> values;
     for (DenseElementsAttr operand : operands)
       values.push_back(operand.getValues<Attribute>());
+    // The operands' elements at flat index i.
+    SmallVector<Attribute> elements;
+    auto elementsAt = [&](int64_t i) -> ArrayRef<Attribute> {
+      elements.clear();
+      for (auto &operandValues : values)
+        elements.push_back(operandValues[i]);
+      return elements;
+    };
+    // The policy sees every element first: one left for run time leaves the
+    // op (both ways of folding below then only compute).
+    int64_t count = splat ? 1 : type.getNumElements();
+    if (policy.leave)
+      for (int64_t i = 0; i < count; ++i)
+        if (policy.leave(op, elementsAt(i)))
+          return failure();
     if (!splat) {
-      if (DenseElementsAttr all = foldAll(op, folder, operands,
-                                          ArrayRef(values), type))
+      if (DenseElementsAttr all = foldAll(folder, operands, type))
         return rewriter.replaceOpWithNewOp<ConstantOp>(op, all), success();
     }
     using Key = std::tuple<Attribute, Attribute, Attribute>;
     DenseMap<Key, Attribute> cache;
-    SmallVector<Attribute> results, elements, args;
-    for (int64_t i = 0, e = splat ? 1 : type.getNumElements(); i < e; ++i) {
-      elements.clear();
-      for (auto &operandValues : values)
-        elements.push_back(operandValues[i]);
+    SmallVector<Attribute> results, args;
+    for (int64_t i = 0; i < count; ++i) {
+      elementsAt(i);
       Key key{elements[0], elements.size() > 1 ? elements[1] : Attribute(),
               elements.size() > 2 ? elements[2] : Attribute()};
       auto [it, inserted] = cache.try_emplace(key, Attribute());
       if (inserted) {
-        if (elements.size() > 3 || (policy.leave && policy.leave(op, elements)))
+        if (elements.size() > 3)
           return failure();
         args.clear();
         for (Attribute element : elements)
@@ -251,25 +263,13 @@ public:
   }
 
 private:
-  // All elements at once (ScalarFolder::evaluateAll), after the policy has
-  // seen every element: null when some element is left for run time or the
-  // table's IR does not fold on tensors (then element by element decides).
-  template <typename Values>
-  DenseElementsAttr foldAll(Operation *op, ScalarFolder &folder,
+  // All elements at once (ScalarFolder::evaluateAll), once the policy has
+  // passed every element: null when the table's IR does not fold on tensors
+  // (then element by element decides).
+  DenseElementsAttr foldAll(ScalarFolder &folder,
                             ArrayRef<DenseElementsAttr> operands,
-                            ArrayRef<Values> values,
                             RankedTensorType type) const {
     int64_t count = type.getNumElements();
-    if (policy.leave) {
-      SmallVector<Attribute> elements;
-      for (int64_t i = 0; i < count; ++i) {
-        elements.clear();
-        for (const Values &operandValues : values)
-          elements.push_back(operandValues[i]);
-        if (policy.leave(op, elements))
-          return {};
-      }
-    }
     SmallVector<DenseElementsAttr> args;
     for (DenseElementsAttr operand : operands) {
       Type element = operand.getElementType();
