@@ -101,11 +101,20 @@ def _lowering_context():
     return ctx
 
 
+def _flattened(items, parts) -> list:
+    """`items` with each nested one (`parts(item)` gives its parts, or None) replaced by its
+    leaves, in order: the values the lowered entry takes or returns (the lowering passes a tuple
+    as its elements)."""
+    flat = []
+    for item in items:
+        inner = parts(item)
+        flat += [item] if inner is None else _flattened(inner, parts)
+    return flat
+
+
 def _leaves(specs) -> list:
-    """The tensors and tokens of `specs`, tuples flattened in order: the values the lowered entry
-    takes or returns for them (the lowering passes a tuple as its elements)."""
-    return [leaf for spec in specs
-            for leaf in (_leaves(spec.elements) if isinstance(spec, TupleSpec) else [spec])]
+    """The tensors and tokens of `specs`, tuples flattened in order."""
+    return _flattened(specs, lambda spec: spec.elements if isinstance(spec, TupleSpec) else None)
 
 
 def _grouped(values, specs) -> list:
@@ -260,8 +269,7 @@ class CompiledProgram:
         self.result_specs = _static_specs(signature.results, "result", entry)
         # What the native code takes and returns: the tensors and tokens, tuples flattened.
         self._flat_args, self._flat_results = _leaves(self.arg_specs), _leaves(self.result_specs)
-        self._tuples = len(self._flat_args) != len(self.arg_specs) or len(self._flat_results) != len(
-            self.result_specs) or any(isinstance(s, TupleSpec) for s in self.arg_specs + self.result_specs)
+        self._tuples = any(isinstance(s, TupleSpec) for s in self.arg_specs + self.result_specs)
         # Prepare and compile times, apart from run times (seconds; docs/lowering.md, "Compile cache").
         self.timings = {"cache": "off"}
         self._runtime, self._engine, address, blas = self._compiled(module, entry)
@@ -368,14 +376,9 @@ class CompiledProgram:
 
         self._check_count(values)
         coerced = [coerce_argument(i, v, spec, self.entry) for i, (v, spec) in enumerate(zip(values, self.arg_specs))]
-
-        def flat(value):
-            return [leaf for v in value for leaf in flat(v)] if isinstance(value, tuple) else [value]
-
-        results = self._call([leaf for value in coerced for leaf in flat(value)])
+        results = self._call(_flattened(coerced, lambda value: value if isinstance(value, tuple) else None))
         grouped = Results(_grouped(results, self.result_specs))
-        if hasattr(results, "outfeed"):
-            grouped.outfeed = results.outfeed
+        grouped.outfeed = results.outfeed
         return grouped
 
     def _check_count(self, values) -> None:
