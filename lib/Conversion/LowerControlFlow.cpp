@@ -24,27 +24,6 @@ LogicalResult convertedTypes(const TypeConverter &converter, TypeRange types,
   return converter.convertTypes(types, converted);
 }
 
-// How many values `type` becomes (a tuple: its elements, flattened).
-size_t convertedCount(const TypeConverter &converter, Type type) {
-  SmallVector<Type> converted;
-  (void)converter.convertType(type, converted);
-  return converted.size();
-}
-
-// Replaces `op` by `values`, the converted values of its results in order
-// (each tuple result by as many values as it has elements).
-void replaceByFlat(ConversionPatternRewriter &rewriter,
-                   const TypeConverter &converter, Operation *op,
-                   ValueRange values) {
-  SmallVector<SmallVector<Value>> groups;
-  for (Type type : op->getResultTypes()) {
-    size_t count = convertedCount(converter, type);
-    groups.emplace_back(values.take_front(count));
-    values = values.drop_front(count);
-  }
-  rewriter.replaceOpWithMultiple(op, std::move(groups));
-}
-
 // while -> scf.while: the condition region becomes the before region (its
 // return an scf.condition), the body the after region (its return an
 // scf.yield); ReturnToScf converts the returns.

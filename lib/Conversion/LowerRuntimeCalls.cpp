@@ -70,8 +70,11 @@ FailureOr<std::string> opAsProgram(Operation *op) {
 }
 
 // Values the runtime can take: static shapes of integers, floats, complex;
-// tokens (their placeholder byte: the runtime reads none, writes 0).
-bool runtimeTensor(Type type) {
+// tokens (their placeholder byte: the runtime reads none, writes 0); tuples
+// of them, which cross as their elements (one buffer each, in order).
+bool runtimeValue(Type type) {
+  if (auto tuple = dyn_cast<TupleType>(type))
+    return llvm::all_of(tuple.getTypes(), runtimeValue);
   if (isa<TokenType>(type))
     return true;
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -85,21 +88,28 @@ struct RuntimeCall : ConversionPattern {
       // Below every pattern of the op: the runtime takes what they leave.
       : ConversionPattern(converter, name, /*benefit=*/0, context) {}
 
+  // 1:N: a tuple operand arrives as its elements, and a tuple result is
+  // replaced by its elements' buffers.
   LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> adaptorOperands,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op->getParentOfType<func::FuncOp>())
       return rewriter.notifyMatchFailure(op, "not in a function");
-    if (!llvm::all_of(op->getOperandTypes(), runtimeTensor) ||
-        !llvm::all_of(op->getResultTypes(), runtimeTensor))
+    if (!llvm::all_of(op->getOperandTypes(), runtimeValue) ||
+        !llvm::all_of(op->getResultTypes(), runtimeValue))
       return rewriter.notifyMatchFailure(op, "expected static tensors");
+    SmallVector<Type> resultLeaves;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultLeaves)))
+      return rewriter.notifyMatchFailure(op, "result type");
     SmallVector<RankedTensorType> results;
-    for (Type type : op->getResultTypes()) {
-      RankedTensorType converted = convertedTensor(*getTypeConverter(), type);
+    for (Type type : resultLeaves) {
+      auto converted = dyn_cast<RankedTensorType>(type);
       if (!converted)
         return rewriter.notifyMatchFailure(op, "result type");
       results.push_back(converted);
     }
+    SmallVector<Value> operands = flattened(adaptorOperands);
     FailureOr<std::string> program = opAsProgram(op);
     if (failed(program))
       return rewriter.notifyMatchFailure(op, "reads values or symbols from outside");
@@ -131,7 +141,8 @@ struct RuntimeCall : ConversionPattern {
       callee->setAttr(kRuntimeOpAttr, rewriter.getStringAttr(*program));
     }
 
-    rewriter.replaceOp(op, callOnBuffers(rewriter, loc, callee, operands, results));
+    replaceByFlat(rewriter, *getTypeConverter(), op,
+                  callOnBuffers(rewriter, loc, callee, operands, results));
     return success();
   }
 };

@@ -55,6 +55,15 @@ struct SignlessTypeConverter : TypeConverter {
 // passes on.
 SmallVector<Value> flattened(ArrayRef<ValueRange> operands);
 
+// How many values `type` becomes (a tuple: its elements, flattened).
+size_t convertedCount(const TypeConverter &converter, Type type);
+
+// Replaces `op` by `values`, the converted values of its results in order
+// (each tuple result by as many values as it has elements).
+void replaceByFlat(ConversionPatternRewriter &rewriter,
+                   const TypeConverter &converter, Operation *op,
+                   ValueRange values);
+
 // The value a token becomes: a rank-0 i8 tensor holding 0 (what
 // create_token and after_all give; the runtime's ops on tokens read none).
 Value tokenPlaceholder(OpBuilder &b, Location loc);
@@ -185,6 +194,10 @@ void populateControlFlowPatterns(const TypeConverter &converter,
 void populateContractionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  bool libraryContractions);
+// With library-contractions, before the patterns: the dots of a counted while
+// loop with the rows of a loop-invariant tensor as one product before the
+// loop, as the interpreter computes them (LowerContractions.cpp).
+void stackRowDots(Operation *root);
 void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 // reduce_window (LowerReduceWindow.cpp): loops over the result's rows and

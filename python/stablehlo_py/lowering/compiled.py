@@ -28,6 +28,7 @@ from .kernels import register as register_native_kernels
 from ..interpreter.runtime.threads import one_blas_thread
 from .pipeline import pipeline, to_llvm_pipeline
 from .runtime import Runtime
+from .tuples import flat_values, grouped, leaves
 
 
 _ONE_BLAS_THREAD = one_blas_thread()
@@ -101,32 +102,6 @@ def _lowering_context():
     return ctx
 
 
-def _flattened(items, parts) -> list:
-    """`items` with each nested one (`parts(item)` gives its parts, or None) replaced by its
-    leaves, in order: the values the lowered entry takes or returns (the lowering passes a tuple
-    as its elements)."""
-    flat = []
-    for item in items:
-        inner = parts(item)
-        flat += [item] if inner is None else _flattened(inner, parts)
-    return flat
-
-
-def _leaves(specs) -> list:
-    """The tensors and tokens of `specs`, tuples flattened in order."""
-    return _flattened(specs, lambda spec: spec.elements if isinstance(spec, TupleSpec) else None)
-
-
-def _grouped(values, specs) -> list:
-    """Flat `values` (as _leaves orders them) grouped into Python tuples as `specs` nest."""
-    values = iter(values)
-
-    def group(spec):
-        return tuple(group(s) for s in spec.elements) if isinstance(spec, TupleSpec) else next(values)
-
-    return [group(spec) for spec in specs]
-
-
 def _static_specs(types, what: str, entry: str) -> list:
     """The specs of an entry's argument or result types, which the compiled backend takes: tensors
     of static shapes, tokens and tuples of them (a dynamic argument is a DynamicSignatureError,
@@ -134,11 +109,11 @@ def _static_specs(types, what: str, entry: str) -> list:
     first)."""
     specs = [value_spec(mlir_type) for mlir_type in types]
     for index, spec in enumerate(specs):
-        if not all(isinstance(leaf, (TensorSpec, TokenSpec)) for leaf in _leaves([spec])):
+        if not all(isinstance(leaf, (TensorSpec, TokenSpec)) for leaf in leaves([spec])):
             raise LoweringError(f"@{entry} {what} {index}: {spec.text} is not a tensor, a token or a tuple of "
                                 "them; the compiled backend takes those only")
     for index, spec in enumerate(specs):
-        if any(isinstance(leaf, TensorSpec) and not leaf.is_static for leaf in _leaves([spec])):
+        if any(isinstance(leaf, TensorSpec) and not leaf.is_static for leaf in leaves([spec])):
             if what == "argument" and not all(isinstance(s, TensorSpec) for s in specs):  # compile() refines arrays only
                 raise LoweringError(f"@{entry} {what} {index}: {spec.text} has dynamic dimensions, and an entry "
                                     "taking a token or a tuple is not refined per shape; the compiled backend takes "
@@ -268,7 +243,7 @@ class CompiledProgram:
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
         # What the native code takes and returns: the tensors and tokens, tuples flattened.
-        self._flat_args, self._flat_results = _leaves(self.arg_specs), _leaves(self.result_specs)
+        self._flat_args, self._flat_results = leaves(self.arg_specs), leaves(self.result_specs)
         self._tuples = any(isinstance(s, TupleSpec) for s in self.arg_specs + self.result_specs)
         # Prepare and compile times, apart from run times (seconds; docs/lowering.md, "Compile cache").
         self.timings = {"cache": "off"}
@@ -376,10 +351,10 @@ class CompiledProgram:
 
         self._check_count(values)
         coerced = [coerce_argument(i, v, spec, self.entry) for i, (v, spec) in enumerate(zip(values, self.arg_specs))]
-        results = self._call(_flattened(coerced, lambda value: value if isinstance(value, tuple) else None))
-        grouped = Results(_grouped(results, self.result_specs))
-        grouped.outfeed = results.outfeed
-        return grouped
+        results = self._call(flat_values(coerced))
+        regrouped = Results(grouped(results, self.result_specs))
+        regrouped.outfeed = results.outfeed
+        return regrouped
 
     def _check_count(self, values) -> None:
         if len(values) != len(self.arg_specs):

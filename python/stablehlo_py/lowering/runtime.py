@@ -25,6 +25,7 @@ from ..interpreter.core.errors import InterpreterError
 from ..interpreter.core.types import TOKEN, TokenSpec
 from ..interpreter.runtime.grid import current as current_process
 from .descriptors import view
+from .tuples import flat_values, grouped, leaves
 
 RUNTIME_OP = "stablehlo_py.runtime_op"
 
@@ -49,18 +50,20 @@ class RuntimeFunction:
         # they write zeros, and the caller raises the first error when the compiled call returns.
         self.state = _CallState() if state is None else state
         self.program = interpret_compile(program_text, "op")
-        count = len(self.program.arg_specs) + len(self.program.result_specs)
+        # one address per tensor or token: a tuple comes as its elements (tuples.py)
+        self.arg_leaves, self.result_leaves = leaves(self.program.arg_specs), leaves(self.program.result_specs)
+        count = len(self.arg_leaves) + len(self.result_leaves)
         self.callback = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * count)(self._run)
 
     def _run(self, *addresses) -> None:
         # Called from compiled code: an exception cannot cross it, so it is kept for the caller.
-        inputs = len(self.program.arg_specs)
+        inputs = len(self.arg_leaves)
         if self.state.error is not None:
             self._zero(addresses[inputs:])
             return
         try:
-            arguments = [TOKEN if isinstance(spec, TokenSpec) else view(a, spec.shape, spec.dtype, False)
-                         for a, spec in zip(addresses[:inputs], self.program.arg_specs)]
+            arguments = grouped([TOKEN if isinstance(spec, TokenSpec) else view(a, spec.shape, spec.dtype, False)
+                                 for a, spec in zip(addresses[:inputs], self.arg_leaves)], self.program.arg_specs)
             # The op runs as the calling thread's process: an infeed takes from, an outfeed
             # hands to, a send / recv goes through the feeds and channels of the run the compiled
             # call is part of (interpret's, run_on_grid's, or the thread's own).
@@ -69,7 +72,7 @@ class RuntimeFunction:
                 # A plain call keeps what it outfed in its own results; the compiled call takes
                 # it back from the thread's process (CompiledProgram.__call__), in order.
                 current_process().grid.feeds.outfed.extend(results.outfeed)
-            for address, spec, value in zip(addresses[inputs:], self.program.result_specs, results):
+            for address, spec, value in zip(addresses[inputs:], self.result_leaves, flat_values(results)):
                 if isinstance(spec, TokenSpec):  # its placeholder byte
                     view(address, (), np.int8, True)[()] = 0
                 else:
@@ -81,7 +84,7 @@ class RuntimeFunction:
     def _zero(self, addresses) -> None:
         """The results of an op that did not run or failed: zeros (the call fails when it returns)."""
         try:
-            for address, spec in zip(addresses, self.program.result_specs):
+            for address, spec in zip(addresses, self.result_leaves):
                 if isinstance(spec, TokenSpec):
                     view(address, (), np.int8, True)[()] = 0
                 else:

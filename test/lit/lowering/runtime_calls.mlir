@@ -75,3 +75,29 @@ func.func @sort_calling(%x: tensor<4xf32>) -> tensor<4xf32> {
   }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A tuple crosses a runtime call as its elements (nested ones flattened), one
+// buffer each in order; the one-op program keeps the op's tuple types.
+// CHECK-LABEL: func.func private @__stablehlo_py_runtime_0(memref<2xf32, strided<[?], offset: ?>>, memref<i32, strided<[], offset: ?>>, memref<2xf32, strided<[?], offset: ?>>, memref<i32, strided<[], offset: ?>>)
+// CHECK-SAME: stablehlo_py.runtime_op = "{{.*}}func.func @op(%arg0: tuple<tensor<2xf32>, tensor<i32>>{{.*}}-> tuple<tensor<2xf32>, tuple<tensor<i32>>>
+// CHECK-LABEL: func.func @tuple_custom_call(%arg0: tensor<2xf32>, %arg1: tensor<i32>) -> (tensor<2xf32>, tensor<i32>)
+// CHECK-DAG: %[[X:.*]] = bufferization.to_buffer %arg0 read_only
+// CHECK-DAG: %[[N:.*]] = bufferization.to_buffer %arg1 read_only
+// CHECK: %[[OUT0:.*]] = memref.alloc() : memref<2xf32>
+// CHECK: %[[CAST0:.*]] = memref.cast %[[OUT0]]
+// CHECK: %[[OUT1:.*]] = memref.alloc() : memref<i32>
+// CHECK: %[[CAST1:.*]] = memref.cast %[[OUT1]]
+// CHECK: call @__stablehlo_py_runtime_0(%[[X]], %[[N]], %[[CAST0]], %[[CAST1]])
+// CHECK: %[[R0:.*]] = bufferization.to_tensor %[[OUT0]]
+// CHECK: %[[R1:.*]] = bufferization.to_tensor %[[OUT1]]
+// CHECK: return %[[R0]], %[[R1]]
+func.func @tuple_custom_call(%x: tensor<2xf32>, %n: tensor<i32>) -> (tensor<2xf32>, tensor<i32>) {
+  %in = stablehlo.tuple %x, %n : tuple<tensor<2xf32>, tensor<i32>>
+  %0 = stablehlo.custom_call @foo(%in) : (tuple<tensor<2xf32>, tensor<i32>>) -> tuple<tensor<2xf32>, tuple<tensor<i32>>>
+  %1 = stablehlo.get_tuple_element %0[0] : (tuple<tensor<2xf32>, tuple<tensor<i32>>>) -> tensor<2xf32>
+  %2 = stablehlo.get_tuple_element %0[1] : (tuple<tensor<2xf32>, tuple<tensor<i32>>>) -> tuple<tensor<i32>>
+  %3 = stablehlo.get_tuple_element %2[0] : (tuple<tensor<i32>>) -> tensor<i32>
+  return %1, %3 : tensor<2xf32>, tensor<i32>
+}

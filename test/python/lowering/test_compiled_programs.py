@@ -642,12 +642,35 @@ def test_entry_tuples_are_checked_as_the_interpreters():
         run((x, (np.int32(0), np.array([True, False]))))
 
 
-def test_tuple_custom_calls_are_refused_clearly():
-    """A custom_call's tuple result is not a runtime call's buffer: the error names the op."""
-    custom = """func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-  %0 = stablehlo.custom_call @foo(%x) : (tensor<2xf32>) -> tuple<tensor<2xf32>>
-  %1 = stablehlo.get_tuple_element %0[0] : (tuple<tensor<2xf32>>) -> tensor<2xf32>
-  return %1 : tensor<2xf32>
+def test_custom_calls_take_and_give_tuples():
+    """A custom_call's tuple operands and results (nested, with a token) cross the runtime call
+    as their elements: the user's target sees and gives Python tuples, as in the interpreter."""
+    from stablehlo_py.interpreter import TOKEN, register_custom_call, unregister_custom_call
+
+    custom = """func.func @main(%x: tensor<2xf32>, %n: tensor<i32>, %t: !stablehlo.token) -> (tensor<2xf32>, tensor<i32>, !stablehlo.token) {
+  %in = stablehlo.tuple %x, %n : tuple<tensor<2xf32>, tensor<i32>>
+  %0 = stablehlo.custom_call @test.split(%in, %t) : (tuple<tensor<2xf32>, tensor<i32>>, !stablehlo.token) -> tuple<tensor<2xf32>, tuple<tensor<i32>, !stablehlo.token>>
+  %1 = stablehlo.get_tuple_element %0[0] : (tuple<tensor<2xf32>, tuple<tensor<i32>, !stablehlo.token>>) -> tensor<2xf32>
+  %2 = stablehlo.get_tuple_element %0[1] : (tuple<tensor<2xf32>, tuple<tensor<i32>, !stablehlo.token>>) -> tuple<tensor<i32>, !stablehlo.token>
+  %3 = stablehlo.get_tuple_element %2[0] : (tuple<tensor<i32>, !stablehlo.token>) -> tensor<i32>
+  %4 = stablehlo.get_tuple_element %2[1] : (tuple<tensor<i32>, !stablehlo.token>) -> !stablehlo.token
+  return %1, %3, %4 : tensor<2xf32>, tensor<i32>, !stablehlo.token
 }"""
-    with pytest.raises(LoweringError, match=r"failed to legalize operation 'stablehlo\.custom_call'"):
-        stablehlo_py.compile(custom, backend="compiled")
+    seen = []
+
+    def split(pair, token):
+        seen.append((type(pair), token))
+        x, n = pair
+        return (x * np.float32(n), (np.int32(n + 1), TOKEN))
+
+    register_custom_call("test.split", split)
+    try:
+        x, n = np.array([1.5, -2.0], np.float32), np.int32(3)
+        run = stablehlo_py.compile(custom, backend="compiled")
+        got = run(x, n, TOKEN)
+        assert seen == [(tuple, TOKEN)]
+        assert_same(got[:2], [x * 3, np.array(4, np.int32)])
+        assert got[2] is TOKEN
+        assert_same(got[:2], stablehlo_py.interpret(custom, x, n, TOKEN)[:2])
+    finally:
+        unregister_custom_call("test.split")
