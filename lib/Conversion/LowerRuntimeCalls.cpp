@@ -180,8 +180,9 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
         TanOp::getOperationName(), TanhOp::getOperationName(),
         CosineOp::getOperationName(), SineOp::getOperationName(),
         CbrtOp::getOperationName(), Atan2Op::getOperationName(),
-        // Collectives and the process ids, on the compiled backend's one
-        // process (compiled.py refuses a module whose grid is larger).
+        // Collectives and the process ids: each process of a grid is a
+        // thread calling the native code, and the runtime runs the op as
+        // the calling thread's process.
         ReplicaIdOp::getOperationName(), PartitionIdOp::getOperationName(),
         AllReduceOp::getOperationName(), AllGatherOp::getOperationName(),
         ReduceScatterOp::getOperationName(), AllToAllOp::getOperationName(),

@@ -296,18 +296,13 @@ def _run(args) -> int:
             module = _parse(chunk, first_line, args.file, strict=args.strict_spec)
             run = compile_(module, args.entry, limits=_limits(args), backend=args.backend,
                            explain=args.explain and rank == 0)
-            if isinstance(run, CompiledProgram):  # native code: one process
-                per_process = _run_compiled(run, module, args)
-                for results in per_process:
-                    say(run.format_results(results))
-                    if args.output:
-                        _write_results(args.output, None, results)
-                continue
             replicas, partitions = _grid_of(run, args, world)
             distributed = world is not None and replicas * partitions > 1
             # a 1x1 run, which every rank runs alike, writes its probes on rank 0
             files = rank_probe_files if distributed else probe_files if rank == 0 else None
             per_process = _run_on_grid(run, args, replicas, partitions, world, files)
+            if isinstance(run, CompiledProgram) and args.check_against:
+                _check_against_interpreter(per_process, module, args, replicas, partitions, world)
         except (UserError, InterpreterError) as e:
             if distributed:  # this rank's own failure (its argument files, ...): end the job
                 mpi.abort(str(e))
@@ -333,25 +328,24 @@ def _run(args) -> int:
     return 0
 
 
-def _run_compiled(run, module, args) -> list:
-    """The results of a compiled program (stablehlo_py.lowering) on the --args files, as a list
-    of one process's; with --check-against interpreter, the interpreter's must be the same bits
-    (NaN matches NaN), or the first differing element is an error naming the op that made it."""
+def _check_against_interpreter(per_process, module, args, replicas: int, partitions: int, world) -> None:
+    """--check-against interpreter: each process's results of the compiled program must be the
+    interpreter's bits (NaN matches NaN), or the first differing element is an error naming the
+    op that made it."""
     from stablehlo_py import compile as compile_
 
-    if (args.replicas or 1) * (args.partitions or 1) > 1:
-        raise UserError("the compiled backend runs one process: --replicas and --partitions take the interpreter")
-    arrays = _load_args(args.args, run.arg_specs)
-    results = run(*arrays)
-    if args.check_against:
-        expected = compile_(module, args.entry, limits=_limits(args))(*arrays)
-        for index, (got, want) in enumerate(zip(results, expected)):
+    reference = compile_(module, args.entry, limits=_limits(args), backend="interpreter")
+    expected = _run_on_grid(reference, args, replicas, partitions, world)
+    for process, (results, wanted) in enumerate(zip(per_process, expected)):
+        if results is None:  # another rank's process (mpiexec)
+            continue
+        whose = f" of process {process}" if len(per_process) > 1 else ""
+        for index, (got, want) in enumerate(zip(results, wanted)):
             where = _first_difference(got, want)
             if where is not None:
-                raise UserError(f"result {index} of the compiled backend differs from the interpreter's at "
+                raise UserError(f"result {index}{whose} of the compiled backend differs from the interpreter's at "
                                 f"{where}: {got[where]!r}, the interpreter gives {want[where]!r} "
                                 f"(made by {_producer(module, args.entry, index)})")
-    return [results]
 
 
 def _first_difference(got, want):

@@ -236,10 +236,9 @@ class CompiledProgram:
                 raise LoweringError(f"'{op.operation.name}' at {op.operation.location} is outside any function; "
                                     "the compiled backend takes modules of functions")
 
-        grid = module_grid_size(module.operation)
-        if grid != (1, 1):  # collectives lower to the runtime's one-process kernels
-            raise LoweringError(f"the compiled backend runs one process; the module's grid is "
-                                f"{grid[0]} replicas x {grid[1]} partitions (the interpreter runs it)")
+        # The grid run_on_grid runs by default: each process a thread calling this native code,
+        # whose collectives are runtime calls running as the calling thread's process.
+        self.num_replicas, self.num_partitions = module_grid_size(module.operation)
         self.arg_specs = _static_specs(signature.inputs, "argument", entry)
         self.result_specs = _static_specs(signature.results, "result", entry)
         # What the native code takes and returns: the tensors and tokens, tuples flattened.
@@ -327,6 +326,14 @@ class CompiledProgram:
         except (KeyError, TypeError, ValueError, RuntimeError, InterpreterError):
             return None
         return (runtime, engine, address, bool(metadata.get("blas", True))) if address else None
+
+    @property
+    def name(self) -> str:
+        return self.entry
+
+    def plan_for(self, *arrays) -> "CompiledProgram":
+        """What runs these arguments on a process grid (run_on_grid): this program."""
+        return self
 
     def format_results(self, results: list) -> str:
         """The results of a call as the CLI prints them (as the interpreter's)."""

@@ -62,11 +62,15 @@ class RuntimeFunction:
             self._zero(addresses[inputs:])
             return
         try:
-            arguments = grouped([TOKEN if isinstance(spec, TokenSpec) else view(a, spec.shape, spec.dtype, False)
-                                 for a, spec in zip(addresses[:inputs], self.arg_leaves)], self.program.arg_specs)
             # The op runs as the calling thread's process: an infeed takes from, an outfeed
             # hands to, a send / recv goes through the feeds and channels of the run the compiled
             # call is part of (interpret's, run_on_grid's, or the thread's own).
+            # On a grid of several processes the operands are copies: a collective hands its
+            # operand to the others by reference, and this process's native code may write the
+            # buffer again before a slower process has read it.
+            shared = current_process().grid.num_processes > 1
+            arguments = grouped([TOKEN if isinstance(spec, TokenSpec) else _operand(a, spec, shared)
+                                 for a, spec in zip(addresses[:inputs], self.arg_leaves)], self.program.arg_specs)
             results = self.program(*arguments)
             if getattr(results, "outfeed", None):
                 # A plain call keeps what it outfed in its own results; the compiled call takes
@@ -91,6 +95,12 @@ class RuntimeFunction:
                     view(address, spec.shape, spec.dtype, True)[...] = 0
         except BaseException:  # noqa: BLE001, S110 - the first error is what the caller raises
             pass
+
+
+def _operand(address: int, spec, copied: bool) -> np.ndarray:
+    """The operand buffer at `address` as an array: a read-only view, or a copy."""
+    value = view(address, spec.shape, spec.dtype, False)
+    return value.copy() if copied else value
 
 
 class Runtime:

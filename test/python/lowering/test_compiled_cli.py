@@ -70,5 +70,24 @@ def test_bad_combinations_are_clear_errors(tmp_path, capsys):
     program, names = _files(tmp_path, _ATAN2, _APART)
     assert main(["run", program, "--args", *names, "--check-against", "interpreter"]) == 1
     assert "add --backend compiled" in capsys.readouterr().err
-    assert main(["run", program, "--args", *names, "--backend", "compiled", "--replicas", "2"]) == 1
-    assert "the compiled backend runs one process" in capsys.readouterr().err
+
+
+def test_a_grid_runs_compiled_and_is_checked_per_process(tmp_path, capsys):
+    """--replicas 2: each process runs the native code; --check-against compares each process's
+    results with the interpreter's."""
+    text = """func.func @main(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<ui32>) {
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.multiply %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  %1 = stablehlo.replica_id : tensor<ui32>
+  return %0, %1 : tensor<2xf32>, tensor<ui32>
+}"""
+    program, names = _files(tmp_path, text, (np.array([3.0, -0.5], np.float32),))
+    for extra in ([], ["--check-against", "interpreter"]):
+        assert main(["run", program, "--args", *names, "--backend", "compiled", "--replicas", "2", *extra]) == 0
+        out = capsys.readouterr().out
+        assert "// process 1 (replica 1, partition 0)" in out
+        assert out.count("array([9.  , 0.25], dtype=float32)") == 2
+        assert "array(1, dtype=uint32)" in out

@@ -189,10 +189,35 @@ def test_collectives_run_in_the_runtime_on_one_process():
     assert_same(got, [x, x, np.array(0, np.uint32), np.array(0, np.uint32), x])
 
 
-def test_a_module_of_a_larger_grid_is_left_to_the_interpreter():
-    text = _COLLECTIVES.format(attributes="attributes {mhlo.num_replicas = 2 : i32} ")
-    with pytest.raises(LoweringError, match="runs one process; the module's grid is 2 replicas x 1 partitions"):
-        stablehlo_py.compile(text, backend="compiled")
-    run = stablehlo_py.compile(text, backend="auto")
-    assert not isinstance(run, CompiledProgram)
-    assert run.explanation[0].startswith("@main: interpreter (the compiled backend runs one process")
+_GRID = """module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} {
+func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<6xf32>, tensor<ui32>, tensor<ui32>, tensor<3xf32>) {
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+  %1 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<6xf32>
+  %2 = stablehlo.replica_id : tensor<ui32>
+  %3 = stablehlo.partition_id : tensor<ui32>
+  %4 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0, %1, %2, %3, %4 : tensor<3xf32>, tensor<6xf32>, tensor<ui32>, tensor<ui32>, tensor<3xf32>
+}
+}"""
+
+
+def test_a_larger_grid_runs_each_process_as_native_code():
+    """Each process of a 2x2 grid is a thread calling the native code; its collectives are runtime
+    calls meeting the other processes' (cross-replica: the groups are replicas of one partition)."""
+    from stablehlo_py.interpreter import run_on_grid
+
+    xs = [_RNG.standard_normal(3).astype(np.float32) for _ in range(4)]  # process i = replica i // 2, partition i % 2
+    for backend in ("compiled", "auto"):
+        run = stablehlo_py.compile(_GRID, backend=backend)
+        assert isinstance(run, CompiledProgram) and (run.num_replicas, run.num_partitions) == (2, 2)
+        got = run_on_grid(run, [xs])
+        for i, results in enumerate(got):
+            r, p = divmod(i, 2)
+            mine, other = xs[i], xs[2 * (1 - r) + p]
+            first, second = (mine, other) if r == 0 else (other, mine)
+            assert_same(results, [first + second, np.concatenate([first, second]), np.array(r, np.uint32),
+                                  np.array(p, np.uint32), other])
