@@ -94,7 +94,9 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend=Non
         from .lowering import DynamicSignatureError, LoweringError, compile_program, failure_reason, native_callees
 
         try:
-            return _explained(compile_program(module_or_text, entry, strict), [f"@{entry}: compiled"], explain)
+            program = compile_program(module_or_text, entry, strict)
+            how = " (its dynamic shapes refined first)" if program.refined_first else ""
+            return _explained(program, [f"@{entry}: compiled{how}"], explain)
         except DynamicSignatureError:  # compiled per shape signature, once refined
             from ._specializing import compile_entry
 

@@ -345,6 +345,7 @@ class CompiledProgram:
     # Executable does; False for a callee the interpreter runs (mixed.py), whose values stay with
     # the caller's run.
     own_outfeed = True
+    refined_first = False  # compile_program refined the module's shapes before lowering it
 
     def __call__(self, *arrays) -> list:
         if self._tuples:
@@ -408,5 +409,65 @@ class CompiledProgram:
 
 
 def compile_program(module_or_text, entry: str = "main", strict: bool = False) -> CompiledProgram:
-    """`entry` lowered and compiled once; call the result many times."""
-    return CompiledProgram(module_or_text, entry, strict)
+    """`entry` lowered and compiled once; call the result many times. A static @main whose
+    program holds dynamic shapes inside (a dynamic_iota of constant sizes, say) that do not
+    lower is refined first (stablehlo_py.refine to its own argument types); what refinement
+    leaves dynamic is the first attempt's LoweringError. `refined_first` says which ran."""
+    try:
+        return CompiledProgram(module_or_text, entry, strict)
+    except DynamicSignatureError:
+        raise
+    except LoweringError as first:
+        refined = _refined_inside(module_or_text, entry, strict)
+        if refined is None:
+            raise
+        try:
+            program = CompiledProgram(refined, entry, strict)
+        except LoweringError:
+            raise first from None
+        program.refined_first = True
+        return program
+
+
+def _refined_inside(module_or_text, entry: str, strict: bool):
+    """The module refined to @main's own static argument types, when @main's arguments are static
+    tensors and some type inside is dynamic; else None (also when refinement fails)."""
+    import mlir.ir as ir
+
+    from ..passes.dynamism import refine_module
+
+    if entry != "main":  # refinement specialises @main only
+        return None
+    try:
+        module = _parsed(module_or_text, strict)
+    except LoweringError:
+        return None
+    function = find_function(module, entry)
+    if function is None:
+        return None
+    inputs = ir.FunctionType(ir.TypeAttr(function.attributes["function_type"]).value).inputs
+    if not all(isinstance(t, ir.RankedTensorType) and t.has_static_shape for t in inputs):
+        return None
+    if not _has_dynamic_types(module):
+        return None
+    try:
+        return refine_module(module, [str(t) for t in inputs], strict=strict)
+    except (ir.MLIRError, TypeError, ValueError):
+        return None
+
+
+def _has_dynamic_types(module) -> bool:
+    """Whether a value of `module` has a tensor type of dynamic sizes."""
+    import mlir.ir as ir
+
+    found = []
+
+    def visit(op):
+        for value in list(op.results) + [a for r in op.regions for b in r.blocks for a in b.arguments]:
+            if isinstance(value.type, ir.RankedTensorType) and not value.type.has_static_shape:
+                found.append(value)
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return bool(found)

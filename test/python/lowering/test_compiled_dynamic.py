@@ -112,3 +112,28 @@ def test_a_dynamic_entry_taking_a_token_is_refused_when_compiled():
     x = np.arange(3, dtype=np.float32)
     got = run(x, TOKEN)
     assert got == [TOKEN] and [(o.config, o.arrays[0].tolist()) for o in got.outfeed] == [("x", x.tolist())]
+
+
+# A static @main whose program holds dynamic shapes refinement can make static (sizes from
+# constants, from an argument's static shape) lowers once refined; the answer is numpy's.
+_STATIC_OUTSIDE = """func.func @main(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+  %size = stablehlo.constant dense<[6]> : tensor<1xi64>
+  %iota = stablehlo.dynamic_iota %size, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
+  %d0 = stablehlo.get_dimension_size %x, dim = 0 : (tensor<2x3xf32>) -> tensor<i32>
+  %d1 = stablehlo.get_dimension_size %x, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
+  %n = stablehlo.multiply %d0, %d1 : tensor<i32>
+  %shape = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+  %flat = stablehlo.dynamic_reshape %x, %shape : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<?xf32>
+  %sum = stablehlo.add %flat, %iota : tensor<?xf32>
+  %r = stablehlo.convert %sum : (tensor<?xf32>) -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}"""
+
+
+def test_a_static_entry_with_dynamic_shapes_inside_is_refined_and_compiled():
+    x = np.random.default_rng(5).standard_normal((2, 3)).astype(np.float32)
+    for backend in ("compiled", "auto"):
+        run = stablehlo_py.compile(_STATIC_OUTSIDE, backend=backend)
+        assert isinstance(run, CompiledProgram) and run.refined_first
+        assert run.explanation == ["@main: compiled (its dynamic shapes refined first)"]
+        assert_same(run(x), [x.reshape(-1) + np.arange(6, dtype=np.float32)])

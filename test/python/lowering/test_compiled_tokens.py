@@ -379,7 +379,10 @@ def test_auto_compiles_a_program_with_tokens_and_feeds_reach_a_compiled_callee()
   %t = stablehlo.create_token : !stablehlo.token
   %o = "stablehlo.outfeed"(%x, %t) {outfeed_config = "before"} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
   %r:2 = func.call @feed(%x, %o) : (tensor<2xf32>, !stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)
-  %size = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %szx = stablehlo.slice %x [0:1] : (tensor<2xf32>) -> tensor<1xf32>
+  %szi = stablehlo.convert %szx : (tensor<1xf32>) -> tensor<1xi64>
+  %sz3 = stablehlo.constant dense<3> : tensor<1xi64>
+  %size = stablehlo.and %szi, %sz3 : tensor<1xi64>
   %dynamic = stablehlo.dynamic_iota %size, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>
   %u = stablehlo.negate %r#0 : tensor<2xf32>
   %o2 = "stablehlo.outfeed"(%u, %r#1) {outfeed_config = "after"} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
