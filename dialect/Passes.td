@@ -202,7 +202,7 @@ def StablehloPyBlockedElementwisePass
     chains in blocks").
   }];
   let options = [
-    Option<"blockElements", "block-elements", "int64_t", /*default=*/"8192",
+    Option<"blockElements", "block-elements", "int64_t", /*default=*/"2048",
            "Elements per block (a positive multiple of 16).">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
