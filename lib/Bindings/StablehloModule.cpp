@@ -158,6 +158,27 @@ NB_MODULE(_stablehlo, m) {
       nb::arg("f32"), nb::arg("f64"),
       "The CBLAS sgemm and dgemm (64-bit integers) the gemm kernels call; "
       "0: plain loops.");
+  m.def(
+      "matmul_index_order",
+      [](int64_t elementBytes, uintptr_t a, uintptr_t b, uintptr_t c,
+         const std::vector<int64_t> &sizes,
+         const std::vector<int64_t> &strides) {
+        if ((elementBytes != 4 && elementBytes != 8) || sizes.size() != 4 ||
+            strides.size() != 9)
+          throw nb::value_error("matmul_index_order: element size 4 or 8, "
+                                "4 sizes and 9 strides");
+        nb::gil_scoped_release released;
+        stablehlo_py_matmul_index_order(
+            elementBytes, reinterpret_cast<const void *>(a),
+            reinterpret_cast<const void *>(b), reinterpret_cast<void *>(c),
+            sizes.data(), strides.data());
+      },
+      nb::arg("element_bytes"), nb::arg("a"), nb::arg("b"), nb::arg("c"),
+      nb::arg("sizes"), nb::arg("strides"),
+      "C[b] = A[b] x B[b] summed in index order, products rounded "
+      "(lib/Runtime/NativeKernels.h): addresses of f32 (4) or f64 (8) "
+      "buffers, sizes [batches, M, N, K], strides in elements (batch, row, "
+      "column of A, B, C). The interpreter's _matmul calls it.");
 
   m.def(
       "numpy_loops",

@@ -94,6 +94,8 @@ struct LegalizeToLinalg
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     forwardTupleElements();
+    if (libraryContractions)
+      stackRowDots(getOperation());
     SignlessTypeConverter converter;
     SmallVector<SignatureAttributes> flattened =
         attributesAfterFlattening(converter);

@@ -4,6 +4,8 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <numeric>
 
@@ -221,6 +223,20 @@ constexpr int64_t kSequentialDepth = 256;
 constexpr int64_t kSequentialWork = int64_t(1) << 18;
 constexpr int64_t kSplitRows = 64;
 constexpr int64_t kSplitWork = int64_t(1) << 24;
+// ... and those of fewer rows and at least 32 columns, of 2^19 to 2^21 or of
+// 2^24 products or more, in two halves of columns (_matmul_for: the
+// halves take OpenBLAS's small-matrix kernel, or two cores).
+constexpr int64_t kSplitColumns = 32;
+constexpr int64_t kColumnsSmallWork = int64_t(1) << 19;
+constexpr int64_t kColumnsSmallWorkEnd = int64_t(1) << 21;
+
+// Whether the interpreter computes a 2-D product in two halves of columns.
+bool columnHalves(int64_t m, int64_t n, int64_t k) {
+  int64_t work = m * n * k;
+  return m > 1 && m < kSplitRows && k > 1 && n >= kSplitColumns &&
+         ((work >= kColumnsSmallWork && work <= kColumnsSmallWorkEnd) ||
+          work >= kSplitWork);
+}
 
 // Whether the interpreter's _matmul hands a product of `k` contracting
 // indices and `outputs` elements to BLAS rather than summing it in index
@@ -288,20 +304,31 @@ Value transposed(OpBuilder &b, Location loc, Value value,
       .getResult()[0];
 }
 
-// The gemm kernel: rank-3 buffers of `element`, any sizes and layout, flags.
-func::FuncOp gemmKernel(OpBuilder &b, ModuleOp module, Type element) {
+// The gemm kernel (`base` __stablehlo_py_gemm), or the index-order one
+// (__stablehlo_py_matmul_index_order, the same operands): rank-3 buffers of
+// `element`, any sizes and layout, flags.
+func::FuncOp gemmKernel(OpBuilder &b, ModuleOp module, Type element,
+                        StringRef base = "__stablehlo_py_gemm") {
   int64_t dynamic = ShapedType::kDynamic;
   SmallVector<int64_t> sizes(3, dynamic);
   auto buffer = anyLayout(RankedTensorType::get(sizes, element));
-  return nativeKernel(b, module, "__stablehlo_py_gemm", element,
+  return nativeKernel(b, module, base, element,
                       {buffer, buffer, buffer, b.getI64Type()});
 }
 
-// The product as the interpreter's BLAS path computes it, where it takes that
-// path: f32 or f64 throughout, above its index-order sizes. The operands
-// become [batch, lhs free, contracting] and [batch, contracting, rhs free]
-// matrices, multiplied by the native gemm kernel. Fails (nothing built)
-// elsewhere.
+// Multiply-adds from which an index-order product calls the native kernel
+// (NativeKernels.h, vectorized over the columns) rather than the sum of
+// products (a scalar chain per element): a 64x64x64 f32 product took 0.13 ms
+// that way and 0.014 ms in the kernel; below it, the call costs more than it
+// saves.
+constexpr int64_t kIndexOrderKernelWork = int64_t(1) << 12;
+
+// The product as the interpreter computes it, f32 or f64 throughout: above
+// its index-order sizes as its BLAS path does, by the native gemm kernel;
+// within them, from kIndexOrderKernelWork multiply-adds, by the native
+// index-order kernel (the interpreter's _matmul calls the same one). The
+// operands become [batch, lhs free, contracting] and [batch, contracting,
+// rhs free] matrices. Fails (nothing built) elsewhere.
 LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
                              ConversionPatternRewriter &rewriter) {
   Operation *op = dot.op;
@@ -342,9 +369,10 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
           k = size(lhsType, lhsRoles[2]), n = size(rhsType, rhsRoles[2]);
   if (batches != size(rhsType, rhsRoles[0]) || k != size(rhsType, rhsRoles[1]))
     return failure();
-  if (!blasSums(k, batches * m * n))
-    return failure(); // the interpreter sums it in index order, so do we
-  if (!numpyGemm(m, n, k))
+  bool indexOrder = !blasSums(k, batches * m * n);
+  if (indexOrder && batches * m * n * k < kIndexOrderKernelWork)
+    return failure(); // the sum of products, in the same index order
+  if (!indexOrder && !numpyGemm(m, n, k))
     return failure(); // numpy's matmul calls gemv, dot or its loop there
   Location loc = op->getLoc();
   // An operand whose roles are one dimension each (or none) goes as it is, a
@@ -375,9 +403,14 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
   auto product = RankedTensorType::get({batches, m, n}, element);
   if (dot.lhsBatch.empty() && m >= kSplitRows && m * n * k >= kSplitWork)
     flags |= 1; // the interpreter's two halves of rows
+  else if (dot.lhsBatch.empty() && columnHalves(m, n, k))
+    flags |= int64_t(1) << 13; // its two halves of columns
   Value flagsValue = arith::ConstantIntOp::create(rewriter, loc, flags, 64);
   Value result = callOnBuffers(rewriter, loc,
-                               gemmKernel(rewriter, module, element),
+                               indexOrder
+                                   ? gemmKernel(rewriter, module, element,
+                                                "__stablehlo_py_matmul_index_order")
+                                   : gemmKernel(rewriter, module, element),
                                {lhs, rhs}, {product}, {flagsValue})
                      .front();
   rewriter.replaceOp(op, reshapedTo(rewriter, loc, result, target.getShape()));
@@ -1082,6 +1115,200 @@ void populateContractionPatterns(const TypeConverter &converter,
                                                 libraryContractions);
   patterns.add<ConvolutionToLinalg>(converter, patterns.getContext(),
                                     libraryContractions);
+}
+
+//===--- Row dots of counted loops (the interpreter's _stack_row_dots) -----===//
+
+// The interpreter computes the dots of a loop-invariant W with the rows of a
+// loop-invariant X that a counted while loop reads one per iteration
+// (lax.scan's x_t @ W) in one matmul (planning/loops.py, _stack_row_dots);
+// one BLAS call on many rows differs from per-iteration calls in the last
+// bits wherever BLAS picks another kernel for the row count (OpenBLAS's
+// small-matrix kernels), so the compiled loop does the same: the product of
+// rows 0 .. clamp(N - 1) before the loop, a row of it per iteration. The
+// conditions are the interpreter's, for the dots the gemm kernel takes.
+namespace {
+
+// The value of a rank-0 integer constant.
+std::optional<int64_t> constantInteger(Value value) {
+  auto constant = value.getDefiningOp<ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  auto attr = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+  if (!attr || attr.getType().getRank() != 0)
+    return std::nullopt;
+  return (*attr.value_begin<APInt>()).getSExtValue();
+}
+
+// (counter carry, N) of a while loop running while carry k < N (a
+// constant), its body adding one to carry k, a signed integer
+// (_counted_loop).
+std::optional<std::pair<unsigned, int64_t>> countedLoop(WhileOp loop) {
+  Block &cond = loop.getCond().front(), &body = loop.getBody().front();
+  auto test = dyn_cast_or_null<CompareOp>(
+      cond.getTerminator()->getNumOperands() == 1
+          ? cond.getTerminator()->getOperand(0).getDefiningOp()
+          : nullptr);
+  // the condition is that one comparison (constants aside)
+  for (Operation &op : cond.without_terminator())
+    if (&op != test && !isa<ConstantOp>(op))
+      return std::nullopt;
+  if (!test || test.getComparisonDirection() != ComparisonDirection::LT ||
+      (test.getCompareType() &&
+       *test.getCompareType() != ComparisonType::SIGNED))
+    return std::nullopt;
+  auto counter = dyn_cast<BlockArgument>(test.getLhs());
+  std::optional<int64_t> limit = constantInteger(test.getRhs());
+  if (!counter || counter.getOwner() != &cond || !limit)
+    return std::nullopt;
+  unsigned k = counter.getArgNumber();
+  auto type = cast<RankedTensorType>(counter.getType());
+  auto element = dyn_cast<IntegerType>(type.getElementType());
+  if (type.getRank() != 0 || !element || element.isUnsigned() ||
+      element.getWidth() == 1)
+    return std::nullopt;
+  auto step = body.getTerminator()->getOperand(k).getDefiningOp<AddOp>();
+  if (!step || step->getBlock() != &body)
+    return std::nullopt;
+  Value carry = body.getArgument(k);
+  Value one = step.getLhs() == carry ? step.getRhs() : step.getLhs();
+  if ((step.getLhs() != carry && step.getRhs() != carry) ||
+      constantInteger(one) != 1)
+    return std::nullopt;
+  return std::make_pair(k, *limit);
+}
+
+// Whether `value` is the same in every iteration of `loop` (_loop_invariant):
+// a carry the body returns unchanged, a value from outside the loop, or the
+// result of a side-effect-free op of the body on such values.
+bool loopInvariant(Value value, WhileOp loop) {
+  Block &body = loop.getBody().front();
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == &body &&
+           body.getTerminator()->getOperand(arg.getArgNumber()) == value;
+  Operation *op = value.getDefiningOp();
+  if (!loop->isProperAncestor(op))
+    return true;
+  return op->getBlock() == &body && op->getNumRegions() == 0 &&
+         isMemoryEffectFree(op) &&
+         llvm::all_of(op->getOperands(),
+                      [&](Value v) { return loopInvariant(v, loop); });
+}
+
+// `value` (loopInvariant) before the loop: its body's ops cloned there, the
+// carries as the loop's operands.
+Value beforeLoop(OpBuilder &b, Value value, WhileOp loop, IRMapping &mapped) {
+  if (Value known = mapped.lookupOrNull(value))
+    return known;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return loop->getOperand(arg.getArgNumber());
+  Operation *op = value.getDefiningOp();
+  if (!loop->isProperAncestor(op))
+    return value;
+  for (Value operand : op->getOperands())
+    mapped.map(operand, beforeLoop(b, operand, loop, mapped));
+  Operation *copy = b.clone(*op, mapped);
+  return copy->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+// loops._stack_row_dots' bound: a product larger than 64 MiB and than 4x X
+// stays per iteration.
+constexpr int64_t kStackedBytes = int64_t(1) << 26;
+
+void stackRowDotsOf(WhileOp loop) {
+  std::optional<std::pair<unsigned, int64_t>> counted = countedLoop(loop);
+  if (!counted)
+    return;
+  Block &body = loop.getBody().front();
+  Value counter = body.getArgument(counted->first);
+  int64_t limit = counted->second;
+  for (DotGeneralOp dot : llvm::make_early_inc_range(body.getOps<DotGeneralOp>())) {
+    auto numbers = dot.getDotDimensionNumbers();
+    auto resultType = dot.getResult().getType();
+    Type element = resultType.getElementType();
+    auto rhsType = dot.getRhs().getType();
+    if (!numbers.getLhsBatchingDimensions().empty() ||
+        !isa<Float32Type, Float64Type>(element) ||
+        elementOf(dot.getLhs()) != element || elementOf(dot.getRhs()) != element ||
+        !resultType.hasStaticShape() || !rhsType.hasStaticShape() ||
+        !loopInvariant(dot.getRhs(), loop))
+      continue;
+    auto reshape = dot.getLhs().getDefiningOp<ReshapeOp>();
+    auto slice = reshape ? reshape.getOperand().getDefiningOp<DynamicSliceOp>()
+                         : DynamicSliceOp();
+    if (!slice || reshape->getBlock() != &body || slice->getBlock() != &body ||
+        slice.getStartIndices().front() != counter ||
+        !loopInvariant(slice.getOperand(), loop))
+      continue;
+    auto xType = slice.getOperand().getType();
+    if (!xType.hasStaticShape() || xType.getRank() == 0)
+      continue;
+    ArrayRef<int64_t> rest = xType.getShape().drop_front();
+    SmallVector<int64_t> sizes{1};
+    llvm::append_range(sizes, rest);
+    if (slice.getSliceSizes() != ArrayRef<int64_t>(sizes) ||
+        reshape.getResult().getType().getShape() != rest)
+      continue;
+    // the interpreter's `stacked`: the dots it hands to BLAS (kernel `stacked`)
+    auto lhsType = dot.getLhs().getType();
+    int64_t k = 1, outputs = resultType.getNumElements();
+    for (int64_t d : numbers.getLhsContractingDimensions())
+      k *= lhsType.getDimSize(d);
+    if (!blasSums(k, outputs))
+      continue;
+    int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+    int64_t rows = xType.getDimSize(0);
+    if (rows * outputs * bytes > std::max(kStackedBytes, 4 * xType.getNumElements() * bytes))
+      continue;
+    // the product of rows 0 .. clamp(N - 1), before the loop
+    OpBuilder b(loop);
+    Location loc = dot.getLoc();
+    IRMapping mapped;
+    Value x = beforeLoop(b, slice.getOperand(), loop, mapped);
+    Value w = beforeLoop(b, dot.getRhs(), loop, mapped);
+    int64_t used = std::min(std::max(limit - 1, int64_t(0)), rows - 1) + 1;
+    if (used != rows) {
+      SmallVector<int64_t> start(xType.getRank(), 0), end(xType.getShape()),
+          strides(xType.getRank(), 1);
+      end[0] = used;
+      x = SliceOp::create(b, loc, x, start, end, strides);
+    }
+    SmallVector<int64_t> contracting;
+    for (int64_t d : numbers.getLhsContractingDimensions())
+      contracting.push_back(d + 1);
+    SmallVector<int64_t> productShape{used};
+    llvm::append_range(productShape, resultType.getShape());
+    Value product = DotGeneralOp::create(
+        b, loc, RankedTensorType::get(productShape, element), x, w,
+        DotDimensionNumbersAttr::get(b.getContext(), {}, {}, contracting,
+                                     numbers.getRhsContractingDimensions()),
+        dot.getPrecisionConfigAttr(), dot.getAlgorithmAttr());
+    // each iteration: its row, clamped as dynamic_slice clamps X's
+    b.setInsertionPoint(dot);
+    SmallVector<Value> starts{counter};
+    Value zero = ConstantOp::create(
+        b, loc, DenseElementsAttr::get(cast<RankedTensorType>(counter.getType()),
+                                       b.getZeroAttr(getElementTypeOrSelf(counter))));
+    starts.append(resultType.getRank(), zero);
+    SmallVector<int64_t> rowSizes{1};
+    llvm::append_range(rowSizes, resultType.getShape());
+    Value row = DynamicSliceOp::create(b, loc, product, starts, rowSizes);
+    dot.replaceAllUsesWith(ReshapeOp::create(b, loc, resultType, row).getResult());
+    dot.erase();
+    if (reshape->use_empty())
+      reshape.erase();
+    if (slice->use_empty())
+      slice.erase();
+  }
+}
+
+} // namespace
+
+void stackRowDots(Operation *root) {
+  SmallVector<WhileOp> loops;
+  root->walk([&](WhileOp loop) { loops.push_back(loop); });
+  for (WhileOp loop : loops)
+    stackRowDotsOf(loop);
 }
 
 } // namespace mlir::stablehlo::linalg_lowering

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <cstdint>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -138,6 +139,46 @@ void gemmRows(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a, const MemrefDe
   }
 }
 
+// Multiply-adds below which a batched or strided kernel's products stay on the caller,
+// and a chunk's least on the pool (a thread's wake-up costs some 10 us).
+constexpr int64_t kParallelProducts = int64_t(1) << 18;
+constexpr int64_t kChunkProducts = int64_t(1) << 16;
+
+// Every product C[b] = A[b] x B[b], the batch split over the pool
+// (ParallelFor.h) when it has kParallelProducts multiply-adds: each matrix
+// gets the same BLAS call as on one thread (BLAS itself runs on one), so the
+// same bits. 4096 products of 16x32 @ 32x16 f32 (the batched matmul
+// benchmark): one gemm call costs some 0.2 us, and a batch on one thread
+// was 0.86 of ours 1.0 ms (issue 36).
+template <typename T>
+void gemmBatches(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a,
+                 const MemrefDescriptor<T, 3> *b, MemrefDescriptor<T, 3> *c) {
+  int64_t batches = c->sizes[0],
+          work = c->sizes[1] * c->sizes[2] * a->sizes[2];
+  if (batches < 2 || work * batches < kParallelProducts) {
+    gemmRows(blas, a, b, c, 0, c->sizes[1]);
+    return;
+  }
+  struct Batches {
+    CblasGemm<T> blas;
+    const MemrefDescriptor<T, 3> *a, *b;
+    MemrefDescriptor<T, 3> *c;
+  } job{blas, a, b, c};
+  stablehlo_py_parallel_for(
+      [](void *context, int64_t begin, int64_t end) {
+        auto &j = *static_cast<Batches *>(context);
+        // batches [begin, end) as a batch of their own
+        MemrefDescriptor<T, 3> a = *j.a, b = *j.b, c = *j.c;
+        for (auto *view : {&a, &b, &c}) {
+          view->offset += begin * view->strides[0];
+          view->sizes[0] = end - begin;
+        }
+        gemmRows(j.blas, &a, &b, &c, 0, c.sizes[1]);
+      },
+      &job, batches,
+      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
+}
+
 // `m` with its dimensions in the order of `roles`, three 2-bit dimension
 // indices (a transposed view: no data moves).
 template <typename T> MemrefDescriptor<T, 3> inRoleOrder(const MemrefDescriptor<T, 3> &m, int64_t roles) {
@@ -150,39 +191,79 @@ template <typename T> MemrefDescriptor<T, 3> inRoleOrder(const MemrefDescriptor<
   return view;
 }
 
+// Bit 13 of the gemm kernel's flags: the columns of C in two halves
+// (inHalves). A few-row product too small for
+// two cores gains by the halves alone (OpenBLAS's small-matrix kernel takes
+// each without packing B: an RNN step, 16x256 @ 256x256, 34 -> 23 us); from
+// kPoolColumnsWork multiply-adds the second half goes to a worker of the pool
+// (48x1024 @ 1024x1024: 1.37 -> 0.76 ms), below that a wake-up cost more than
+// it saved.
+constexpr int64_t kColumnHalves = int64_t(1) << 13;
+constexpr int64_t kPoolColumnsWork = int64_t(1) << 24;
+
+// The product in two halves of its rows (flags bit 0: the interpreter's
+// _halves_matmul) or of its columns (bit 13: _column_halves_matmul), cut at a
+// multiple of 16 as the interpreter cuts them, one BLAS call each: the same
+// bits. The second half goes to a worker of the pool when `pooled`.
+template <typename T>
+void inHalves(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a,
+              const MemrefDescriptor<T, 3> *b, MemrefDescriptor<T, 3> *c,
+              bool columns, bool pooled) {
+  int64_t size = columns ? c->sizes[2] : c->sizes[1];
+  int64_t cut = std::min<int64_t>(size, (size / 2 + 15) / 16 * 16);
+  struct Halves {
+    CblasGemm<T> blas;
+    const MemrefDescriptor<T, 3> *a, *b;
+    MemrefDescriptor<T, 3> *c;
+    int64_t cut, size;
+    bool columns;
+  } halves{blas, a, b, c, cut, size, columns};
+  auto run = [](void *context, int64_t begin, int64_t end) {
+    auto &h = *static_cast<Halves *>(context);
+    for (int64_t half = begin; half < end; ++half) {
+      int64_t first = half ? h.cut : 0, last = half ? h.size : h.cut;
+      if (!h.columns) {
+        gemmRows(h.blas, h.a, h.b, h.c, first, last);
+        continue;
+      }
+      MemrefDescriptor<T, 3> columnsOfB = *h.b, columnsOfC = *h.c;
+      for (auto *view : {&columnsOfB, &columnsOfC}) {
+        view->offset += first * view->strides[2];
+        view->sizes[2] = last - first;
+      }
+      gemmRows(h.blas, h.a, &columnsOfB, &columnsOfC, 0, h.c->sizes[1]);
+    }
+  };
+  if (pooled)
+    stablehlo_py_parallel_for(run, &halves, 2, 1);
+  else
+    run(&halves, 0, 2);
+}
+
 // The product; `flags` (the lowering's, LowerContractions.cpp): bit 0, the
 // rows in two halves (the interpreter's _halves_matmul: the same cut, a
 // multiple of 16 rows, so the same bits), the second half on a thread of its
 // own (a worker of the pool); bits 1-6 and 7-12, which dimensions of A and B are (batch, M, K) and
-// (batch, K, N).
+// (batch, K, N); bit 13, the columns in two halves (inHalves). Neither:
+// the batch (gemmBatches).
 template <typename T>
 void gemm(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *lhs, const MemrefDescriptor<T, 3> *rhs,
           MemrefDescriptor<T, 3> *c, int64_t flags) {
   MemrefDescriptor<T, 3> viewA = inRoleOrder(*lhs, flags >> 1),
              viewB = inRoleOrder(*rhs, flags >> 7);
   const MemrefDescriptor<T, 3> *a = &viewA, *b = &viewB;
-  int64_t m = c->sizes[1];
-  if (!(flags & 1)) {
-    gemmRows(blas, a, b, c, 0, m);
+  if (flags & kColumnHalves) {
+    int64_t work = c->sizes[0] * c->sizes[1] * c->sizes[2] * a->sizes[2];
+    inHalves(blas, a, b, c, /*columns=*/true, work >= kPoolColumnsWork);
     return;
   }
-  int64_t cut = std::min<int64_t>(m, (m / 2 + 15) / 16 * 16);
-  // The two halves through the pool (ParallelFor.h): the caller takes both
+  if (!(flags & 1)) {
+    gemmBatches(blas, a, b, c);
+    return;
+  }
+  // The rows' halves through the pool (ParallelFor.h): the caller takes both
   // when the other core is busy.
-  struct Halves {
-    CblasGemm<T> blas;
-    const MemrefDescriptor<T, 3> *a, *b;
-    MemrefDescriptor<T, 3> *c;
-    int64_t cut, m;
-  } halves{blas, a, b, c, cut, m};
-  stablehlo_py_parallel_for(
-      [](void *context, int64_t begin, int64_t end) {
-        auto &h = *static_cast<Halves *>(context);
-        for (int64_t half = begin; half < end; ++half)
-          gemmRows(h.blas, h.a, h.b, h.c, half ? h.cut : 0,
-                   half ? h.m : h.cut);
-      },
-      &halves, 2, 1);
+  inHalves(blas, a, b, c, /*columns=*/false, /*pooled=*/true);
 }
 
 // An unranked memref as the C interface passes it, and its ranked
@@ -324,11 +405,6 @@ template <typename T> struct StridedPlan {
   }
 };
 
-// Multiply-adds below which a strided kernel's products stay on the caller,
-// and a chunk's least on the pool (a thread's wake-up costs some 10 us).
-constexpr int64_t kParallelProducts = int64_t(1) << 18;
-constexpr int64_t kChunkProducts = int64_t(1) << 16;
-
 // The strided kernel: every product of a plan (see the header), each as
 // numpy's matmul computes one matrix of its loop (product with Copy::AsNumpy).
 // A plan the buffers do not fit computes nothing (the lowering writes the
@@ -395,6 +471,199 @@ void gemmStrided(CblasGemm<T> blas, const Unranked *lhs, const Unranked *rhs,
       &job, products, std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
 }
 
+// Index-order products (docs/lowering.md, "Native kernels"): every C[b, i, j]
+// summed as the interpreter's _matmul loop sums it, from 0, adding
+// A[b, i, p] * B[b, p, j] for p = 0, 1, ..., k - 1, each product rounded
+// before its add. Vectorized over j (lanes of one row of B), four rows of C
+// at a time sharing each row of B: a lane's sum is the scalar one bit for
+// bit, and splitting the batch over threads changes no sum.
+
+// `x` as a value the compiler must have computed: a product passed through
+// this is rounded before the add that follows, never fused into a
+// multiply-add (GCC contracts across statements by default wherever the
+// target has an FMA, and AVX-512 has one).
+template <typename V> inline __attribute__((always_inline)) void rounded(V &x) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  asm("" : "+v"(x));
+#elif defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
+  asm("" : "+w"(x));
+#else
+  volatile V kept = x;
+  x = kept;
+#endif
+}
+
+// One product's operands: A [M, K] (any strides), B [K, N] and C [M, N] with
+// contiguous columns.
+template <typename T> struct IndexOrderItem {
+  const T *a;
+  int64_t aRow, aColumn;
+  const T *b;
+  int64_t bRow;
+  T *c;
+  int64_t cRow, m, n, k;
+};
+
+// Rows [i, i + Rows) and the `Lanes` columns from j of C.
+template <int Rows, typename Lanes, typename T>
+inline __attribute__((always_inline)) void indexOrderBlock(
+    const IndexOrderItem<T> &item, int64_t i, int64_t j) {
+  Lanes sum[Rows] = {}; // +0, the reduce's init
+  const T *a = item.a + i * item.aRow;
+  for (int64_t p = 0; p < item.k; ++p) {
+    Lanes row;
+    std::memcpy(&row, item.b + p * item.bRow + j, sizeof row);
+#pragma GCC unroll 4 // the sums stay in registers (the extension builds at -Os)
+    for (int r = 0; r < Rows; ++r) {
+      Lanes product = a[r * item.aRow + p * item.aColumn] * row;
+      rounded(product);
+      sum[r] = sum[r] + product;
+    }
+  }
+#pragma GCC unroll 4
+  for (int r = 0; r < Rows; ++r)
+    std::memcpy(item.c + (i + r) * item.cRow + j, &sum[r], sizeof sum[r]);
+}
+
+// Columns from `j` on, `Bytes` of lanes at a time, then narrower vectors down
+// to 16 bytes, then one at a time.
+template <int Bytes, typename T>
+inline __attribute__((always_inline)) void indexOrderColumns(
+    const IndexOrderItem<T> &item, int64_t j) {
+  typedef T Lanes __attribute__((vector_size(Bytes)));
+  constexpr int64_t kLanes = Bytes / sizeof(T);
+  for (; j + kLanes <= item.n; j += kLanes) {
+    int64_t i = 0;
+    for (; i + 4 <= item.m; i += 4)
+      indexOrderBlock<4, Lanes>(item, i, j);
+    for (; i < item.m; ++i)
+      indexOrderBlock<1, Lanes>(item, i, j);
+  }
+  if constexpr (Bytes > 16) {
+    indexOrderColumns<Bytes / 2>(item, j);
+  } else {
+    for (int64_t i = 0; i < item.m; ++i)
+      for (int64_t column = j; column < item.n; ++column) {
+        T sum = 0;
+        for (int64_t p = 0; p < item.k; ++p) {
+          T product = item.a[i * item.aRow + p * item.aColumn] *
+                      item.b[p * item.bRow + column];
+          rounded(product);
+          sum = sum + product;
+        }
+        item.c[i * item.cRow + column] = sum;
+      }
+  }
+}
+
+// A batch of index-order products: C[b] = A[b] x B[b] for b in [begin, end)
+// (strides: batch, row, column of A, B and C, in elements).
+template <typename T> struct IndexOrderJob {
+  const T *a, *b;
+  T *c;
+  int64_t m, n, k;
+  int64_t strides[9];
+};
+
+template <int Bytes, typename T>
+inline __attribute__((always_inline)) void indexOrderItems(
+    const IndexOrderJob<T> &job, int64_t begin, int64_t end) {
+  const int64_t *s = job.strides;
+  int64_t m = job.m, n = job.n, k = job.k;
+  // B's rows and C's rows must have contiguous columns; others go through
+  // a row-major copy (B) or are written from one (C).
+  bool copyB = n > 1 && s[5] != 1, copyC = n > 1 && s[8] != 1;
+  std::vector<T> scratchB(copyB ? k * n : 0), scratchC(copyC ? m * n : 0);
+  for (int64_t batch = begin; batch < end; ++batch) {
+    const T *b = job.b + batch * s[3];
+    int64_t bRow = s[4];
+    if (copyB) {
+      for (int64_t p = 0; p < k; ++p)
+        for (int64_t j = 0; j < n; ++j)
+          scratchB[p * n + j] = b[p * s[4] + j * s[5]];
+      b = scratchB.data();
+      bRow = n;
+    }
+    T *c = copyC ? scratchC.data() : job.c + batch * s[6];
+    IndexOrderItem<T> item{job.a + batch * s[0], s[1], s[2], b, bRow,
+                           c, copyC ? n : s[7], m, n, k};
+    indexOrderColumns<Bytes>(item, 0);
+    if (copyC)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          job.c[batch * s[6] + i * s[7] + j * s[8]] = c[i * n + j];
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The host's widest vectors (the extension is built for any x86-64).
+template <typename T>
+__attribute__((target("avx512f"))) void indexOrder512(
+    const IndexOrderJob<T> &job, int64_t begin, int64_t end) {
+  indexOrderItems<64>(job, begin, end);
+}
+template <typename T>
+__attribute__((target("avx2"))) void indexOrder256(
+    const IndexOrderJob<T> &job, int64_t begin, int64_t end) {
+  indexOrderItems<32>(job, begin, end);
+}
+template <typename T>
+void indexOrderRange(const IndexOrderJob<T> &job, int64_t begin, int64_t end) {
+  static const int width = __builtin_cpu_supports("avx512f")  ? 64
+                           : __builtin_cpu_supports("avx2") ? 32
+                                                            : 16;
+  if (width == 64)
+    indexOrder512(job, begin, end);
+  else if (width == 32)
+    indexOrder256(job, begin, end);
+  else
+    indexOrderItems<16>(job, begin, end);
+}
+#else
+template <typename T>
+void indexOrderRange(const IndexOrderJob<T> &job, int64_t begin, int64_t end) {
+  indexOrderItems<16>(job, begin, end);
+}
+#endif
+
+// Every product of `job` over `batches`, on the pool when there are at least
+// kParallelProducts multiply-adds (each batch index writes C of its own).
+template <typename T> void indexOrder(const IndexOrderJob<T> &job, int64_t batches) {
+  int64_t work = job.m * job.n * job.k;
+  if (batches <= 0 || job.m <= 0 || job.n <= 0)
+    return;
+  if (batches < 2 || work * batches < kParallelProducts) {
+    indexOrderRange(job, 0, batches);
+    return;
+  }
+  stablehlo_py_parallel_for(
+      [](void *context, int64_t begin, int64_t end) {
+        indexOrderRange(*static_cast<const IndexOrderJob<T> *>(context), begin,
+                        end);
+      },
+      const_cast<IndexOrderJob<T> *>(&job), batches,
+      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
+}
+
+// The index-order product of the gemm kernel's operands and flags (bit 0,
+// the halves, means nothing here).
+template <typename T>
+void indexOrderOfDescriptors(const MemrefDescriptor<T, 3> *lhs,
+                             const MemrefDescriptor<T, 3> *rhs,
+                             MemrefDescriptor<T, 3> *c, int64_t flags) {
+  MemrefDescriptor<T, 3> a = inRoleOrder(*lhs, flags >> 1),
+                         b = inRoleOrder(*rhs, flags >> 7);
+  IndexOrderJob<T> job{a.aligned + a.offset, b.aligned + b.offset,
+                       c->aligned + c->offset, c->sizes[1], c->sizes[2],
+                       a.sizes[2], {}};
+  for (int d = 0; d < 3; ++d) {
+    job.strides[d] = a.strides[d];
+    job.strides[3 + d] = b.strides[d];
+    job.strides[6 + d] = c->strides[d];
+  }
+  indexOrder(job, c->sizes[0]);
+}
+
 } // namespace
 
 extern "C" {
@@ -434,6 +703,39 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
                       static_cast<const MemrefDescriptor<int64_t, 1> *>(plan));
 }
 
+void _mlir_ciface___stablehlo_py_matmul_index_order_f32(void *a, void *b,
+                                                       void *c,
+                                                       int64_t flags) {
+  indexOrderOfDescriptors(static_cast<const MemrefDescriptor<float, 3> *>(a),
+                          static_cast<const MemrefDescriptor<float, 3> *>(b),
+                          static_cast<MemrefDescriptor<float, 3> *>(c), flags);
+}
+
+void _mlir_ciface___stablehlo_py_matmul_index_order_f64(void *a, void *b,
+                                                       void *c,
+                                                       int64_t flags) {
+  indexOrderOfDescriptors(static_cast<const MemrefDescriptor<double, 3> *>(a),
+                          static_cast<const MemrefDescriptor<double, 3> *>(b),
+                          static_cast<MemrefDescriptor<double, 3> *>(c), flags);
+}
+
+void stablehlo_py_matmul_index_order(int64_t elementBytes, const void *a,
+                                     const void *b, void *c,
+                                     const int64_t *sizes,
+                                     const int64_t *strides) {
+  auto run = [&](auto *typed) {
+    using T = std::remove_pointer_t<decltype(typed)>;
+    IndexOrderJob<T> job{static_cast<const T *>(a), static_cast<const T *>(b),
+                         static_cast<T *>(c), sizes[1], sizes[2], sizes[3], {}};
+    std::copy(strides, strides + 9, job.strides);
+    indexOrder(job, sizes[0]);
+  };
+  if (elementBytes == 4)
+    run(static_cast<float *>(nullptr));
+  else if (elementBytes == 8)
+    run(static_cast<double *>(nullptr));
+}
+
 const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
   // BLAS: the gemm kernels (sgemm/dgemm) and the sums as products by a vector
   // of ones (gemv, dot: NumpyLoops.cpp, blasSum).
@@ -445,6 +747,8 @@ const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_f64, kBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f32, kBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_gemm_strided_f64, kBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_matmul_index_order_f32, kNoBlas),
+      STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_matmul_index_order_f64, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f32, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f64, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f16, kNoBlas),

@@ -32,6 +32,24 @@ void _mlir_ciface___stablehlo_py_gemm_strided_f32(void *a, void *b, void *c,
                                                   void *plan);
 void _mlir_ciface___stablehlo_py_gemm_strided_f64(void *a, void *b, void *c,
                                                   void *plan);
+// Index-order products (docs/lowering.md, "Native kernels"): C[b] = A[b] x
+// B[b] with every element summed as the interpreter's _matmul loop sums it,
+// from 0, adding A[b, i, p] * B[b, p, j] for p in order, each product rounded
+// (no fused multiply-add); the batch split over the thread pool. The memref
+// forms take the gemm kernels' operands and flags (bit 0 ignored); the plain
+// one the interpreter's arrays: `elementBytes` 4 (f32) or 8 (f64), `sizes`
+// [batches, M, N, K], `strides` (in elements) batch, row and column of A,
+// then of B, then of C.
+void _mlir_ciface___stablehlo_py_matmul_index_order_f32(void *a, void *b,
+                                                       void *c,
+                                                       int64_t flags);
+void _mlir_ciface___stablehlo_py_matmul_index_order_f64(void *a, void *b,
+                                                       void *c,
+                                                       int64_t flags);
+void stablehlo_py_matmul_index_order(int64_t elementBytes, const void *a,
+                                     const void *b, void *c,
+                                     const int64_t *sizes,
+                                     const int64_t *strides);
 
 // Every function the compiled code calls here (these, NumpyLoops.h,
 // ParallelFor.h and BufferCache.h): its symbol (a kernel's `_mlir_ciface_` form) and address;

@@ -34,6 +34,15 @@ def _dot(element):
 }}""", [(300, 300), (300, 200)]
 
 
+def _index_order_dot(element):
+    """Within the interpreter's index-order sizes: the index-order kernel, which calls no BLAS."""
+    a = _t((64, 64), element)
+    return f"""func.func @main(%a: {a}, %b: {a}) -> {a} {{
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : ({a}, {a}) -> {a}
+  return %0 : {a}
+}}""", [(64, 64), (64, 64)]
+
+
 def _convolution(element):
     x, w, y = _t((8, 16, 16, 16), element), _t((3, 3, 16, 32), element), _t((8, 16, 16, 32), element)
     return f"""func.func @main(%a: {x}, %b: {w}) -> {y} {{
@@ -66,6 +75,7 @@ def _reduce(element, op, shape):
 # One program per kernel family and element type: each declares exactly one kernel.
 _PROGRAMS = {
     **{f"dot_{e}": (_dot, e) for e in ("f32", "f64")},
+    **{f"index_order_dot_{e}": (_index_order_dot, e) for e in ("f32", "f64")},
     **{f"convolution_{e}": (_convolution, e) for e in ("f32", "f64")},
     **{f"exp_{e}": (_exp, e) for e in ("f32", "f64")},
     **{f"max_{e}": (lambda e: _reduce(e, "stablehlo.maximum", (8, 100)), e) for e in ("f16", "f32", "f64")},

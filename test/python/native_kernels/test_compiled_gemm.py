@@ -6,6 +6,8 @@ the reference; a float64 einsum bounds both."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -14,15 +16,11 @@ from stablehlo_py.interpreter import interpret
 from stablehlo_py.lowering import lower
 
 from conftest import assert_same
+from testing.dots import dot_general_program
 
 
 def _dot(lhs, rhs, out, dims, dtype):
-    t = {np.float32: "f32", np.float64: "f64"}[dtype]
-    shape = lambda s: "tensor<" + "x".join(map(str, s)) + f"x{t}>"  # noqa: E731
-    return f"""func.func @main(%a: {shape(lhs)}, %b: {shape(rhs)}) -> {shape(out)} {{
-  %0 = stablehlo.dot_general %a, %b, {dims} : ({shape(lhs)}, {shape(rhs)}) -> {shape(out)}
-  return %0 : {shape(out)}
-}}"""
+    return dot_general_program(lhs, rhs, out, dims, {np.float32: "f32", np.float64: "f64"}[dtype])
 
 
 # (lhs shape, rhs shape, result shape, dimension numbers, einsum of the same product)
@@ -41,6 +39,13 @@ CASES = {
     # the interpreter's two halves of rows (no batch dimensions, >= 64 rows, >= 2^24 products)
     "halves": ((300, 300), (300, 200), (300, 200), "contracting_dims = [1] x [0]", "mk,kn->mn"),
     "halves_uneven": ((517, 260), (260, 130), (517, 130), "contracting_dims = [1] x [0]", "mk,kn->mn"),
+    # its two halves of columns (fewer than 64 rows, >= 32 columns): 2^19 to 2^21 products on
+    # one thread, from 2^24 on the pool; the rhs a view, as it is or transposed
+    "column_halves": ((16, 256), (256, 256), (16, 256), "contracting_dims = [1] x [0]", "mk,kn->mn"),
+    "column_halves_uneven": ((10, 300), (300, 200), (10, 200), "contracting_dims = [1] x [0]", "mk,kn->mn"),
+    "column_halves_rhs_transposed": ((16, 256), (200, 256), (16, 200), "contracting_dims = [1] x [1]",
+                                     "mk,nk->mn"),
+    "column_halves_pool": ((40, 1024), (1024, 420), (40, 420), "contracting_dims = [1] x [0]", "mk,kn->mn"),
 }
 
 
@@ -98,3 +103,81 @@ def test_small_products_stay_in_index_order():
     for text, k in ((small, 256), (large, 257)):
         a, b = rng.standard_normal((4, k)).astype(np.float32), rng.standard_normal((k, 3)).astype(np.float32)
         assert_same(stablehlo_py.compile(text, backend="compiled")(a, b), interpret(text, a, b))
+
+
+def test_column_halves_flag():
+    """Bit 13 of the kernel's flags marks the interpreter's halves of columns (dot_conv._matmul_for):
+    2^19 to 2^21 products or from 2^24, fewer than 64 rows, at least 32 columns."""
+    flags = lambda m, k, n: [int(f) for f in re.findall(  # noqa: E731
+        r"arith.constant (\d+) : i64", _backend_linalg(_dot((m, k), (k, n), (m, n), "contracting_dims = [1] x [0]",
+                                                               np.float32)))]
+    assert any(f & (1 << 13) for f in flags(16, 256, 256))
+    assert not any(f & (1 << 13) for f in flags(16, 512, 512))  # 2^22: one call
+    assert any(f & (1 << 13) for f in flags(40, 1024, 420))
+    assert not any(f & (1 << 13) for f in flags(16, 256, 16))  # too few columns
+    assert not any(f & (1 << 13) for f in flags(64, 256, 256))  # rows: one call (too little for halves of rows)
+
+
+# An RNN scan as lax.scan exports it (bench/bench_loops.py), inlined, the counter starting at %i0:
+# h = tanh(x_t @ W + h @ U + b) for t from i0 while t < steps, each h stored at row t.
+def _rnn(steps, batch, width, hidden, t="f32"):
+    h, x, w, u = (f"tensor<{batch}x{hidden}x{t}>", f"tensor<{steps}x{batch}x{width}x{t}>",
+                  f"tensor<{width}x{hidden}x{t}>", f"tensor<{hidden}x{hidden}x{t}>")
+    hs, row = f"tensor<{steps}x{batch}x{hidden}x{t}>", f"tensor<{batch}x{width}x{t}>"
+    return f"""func.func @main(%h0: {h}, %xs: {x}, %w: {w}, %u: {u}, %b: tensor<{hidden}x{t}>, %i0: tensor<i32>) -> {hs} {{
+  %zero = stablehlo.constant dense<0.0> : tensor<{t}>
+  %out = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<{t}>) -> {hs}
+  %r:7 = stablehlo.while(%x = %xs, %wa = %w, %ua = %u, %ba = %b, %i = %i0, %h = %h0, %o = %out)
+      : {x}, {w}, {u}, tensor<{hidden}x{t}>, tensor<i32>, {h}, {hs}
+  cond {{
+    %n = stablehlo.constant dense<{steps}> : tensor<i32>
+    %go = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %go : tensor<i1>
+  }} do {{
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %s = stablehlo.dynamic_slice %x, %i, %c0, %c0, sizes = [1, {batch}, {width}]
+        : ({x}, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x{batch}x{width}x{t}>
+    %xt = stablehlo.reshape %s : (tensor<1x{batch}x{width}x{t}>) -> {row}
+    %xw = stablehlo.dot_general %xt, %wa, contracting_dims = [1] x [0] : ({row}, {w}) -> {h}
+    %hu = stablehlo.dot_general %h, %ua, contracting_dims = [1] x [0] : ({h}, {u}) -> {h}
+    %sum = stablehlo.add %xw, %hu : {h}
+    %bb = stablehlo.broadcast_in_dim %ba, dims = [1] : (tensor<{hidden}x{t}>) -> {h}
+    %pre = stablehlo.add %sum, %bb : {h}
+    %next = stablehlo.tanh %pre : {h}
+    %n3 = stablehlo.reshape %next : ({h}) -> tensor<1x{batch}x{hidden}x{t}>
+    %o2 = stablehlo.dynamic_update_slice %o, %n3, %i, %c0, %c0 : ({hs}, tensor<1x{batch}x{hidden}x{t}>, tensor<i32>, tensor<i32>, tensor<i32>) -> {hs}
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %x, %wa, %ua, %ba, %i2, %next, %o2 : {x}, {w}, {u}, tensor<{hidden}x{t}>, tensor<i32>, {h}, {hs}
+  }}
+  return %r#6 : {hs}
+}}"""
+
+
+@pytest.mark.parametrize("shape,dtype", [((64, 16, 256, 256), np.float32), ((32, 3, 512, 512), np.float32),
+                                         ((8, 4, 300, 200), np.float32), ((16, 8, 512, 128), np.float32),
+                                         ((12, 6, 300, 100), np.float64)], ids=str)
+def test_rnn_scan_is_the_interpreters(shape, dtype):
+    """x_t @ W of a counted loop is one product of rows 0 .. steps - 1 before the loop, as the
+    interpreter stacks it (loops._stack_row_dots; one call on many rows can differ from per-step
+    calls in the last bits: (32, 3, 512, 512) did, 32802 elements), h @ U one call per step (in
+    halves of columns where the interpreter's are); from any start, even none."""
+    steps, batch, width, hidden = shape
+    text = _rnn(steps, batch, width, hidden, "f32" if dtype == np.float32 else "f64")
+    linalg = _backend_linalg(text)
+    assert linalg.index("call @__stablehlo_py_gemm") < linalg.index("scf.while"), "x_t @ W is not before the loop"
+    rng = np.random.default_rng(steps)
+    args = [rng.standard_normal((batch, hidden)), rng.standard_normal((steps, batch, width)),
+            rng.standard_normal((width, hidden)) / 16, rng.standard_normal((hidden, hidden)) / 16,
+            rng.standard_normal(hidden)]
+    args = [a.astype(dtype) for a in args]
+    run, reference = stablehlo_py.compile(text, backend="compiled"), stablehlo_py.compile(text, backend="interpreter")
+    for i0 in (0, 3, -2, steps):
+        got = run(*args, np.int32(i0))
+        assert_same(got, reference(*args, np.int32(i0)), f"i0 = {i0}")
+        # and the formula in f64, within rounding
+        h, want = args[0].astype(np.float64), np.zeros((steps, batch, hidden))
+        for i in range(i0, steps):
+            h = np.tanh(args[1][max(i, 0)] @ args[2].astype(np.float64) + h @ args[3] + args[4])
+            want[max(i, 0)] = h
+        assert np.allclose(got[0], want, rtol=1e-4, atol=1e-4), f"i0 = {i0}"

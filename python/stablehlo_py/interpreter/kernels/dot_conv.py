@@ -22,6 +22,7 @@ from typing import NamedTuple
 import ml_dtypes
 import numpy as np
 
+from ... import _stablehlo
 from ..runtime import threads
 from ..numerics.conversion import convert_values
 from ..core.errors import InterpreterError
@@ -87,6 +88,10 @@ def _matmul(a, b):
     shape = np.broadcast_shapes(a.shape[:-1] + (1,), b.shape[:-2] + (1, b.shape[-1]))
     if not _in_index_order(a.dtype, k, math.prod(shape)):
         return np.matmul(a, b)
+    native = _native_index_order(a, b, shape)
+    if native is not None:
+        return native
+    # the definition (and the loop for complex and broadcast operands)
     a = np.swapaxes(a, -1, -2)[..., None]  # (..., k, m, 1): row i is column i of a
     b = b[..., None, :]  # (..., k, 1, n)
     # complex: real and imaginary parts summed separately, products as complex_product
@@ -110,6 +115,31 @@ def _matmul(a, b):
         return parts[0]
     out = np.empty(shape, np.result_type(a, b))
     out.real, out.imag = parts
+    return out
+
+
+_NATIVE_INDEX_ORDER = frozenset(np.dtype(t) for t in (np.float32, np.float64))
+
+
+def _native_index_order(a, b, shape):
+    """_matmul's index-order sum of f32 or f64 `a` and `b` (one batch shape, `shape` the product's)
+    by the native kernel the compiled backend calls too (lib/Runtime/NativeKernels.h): the same
+    products and adds in the same order, vectorized over the columns, so the loop's bits
+    (test/python/native_kernels/test_index_order_kernel.py); 10x faster at 64x64x64 (0.23 ->
+    0.014 ms). None where it does not apply."""
+    if (a.dtype != b.dtype or a.dtype not in _NATIVE_INDEX_ORDER or a.shape[:-2] != b.shape[:-2]
+            or 0 in shape):
+        return None
+    (m, k), n, size = a.shape[-2:], b.shape[-1], a.itemsize
+    batches = math.prod(shape[:-2])
+    a3, b3 = a.reshape(batches, m, k), b.reshape(batches, k, n)  # views where the batch dimensions merge
+    out = np.empty(shape, a.dtype)
+    c3 = out.reshape(batches, m, n)
+    if any(s % size for x in (a3, b3) for s in x.strides):
+        return None
+    strides = [s // size for x in (a3, b3, c3) for s in x.strides]
+    _stablehlo.matmul_index_order(size, a3.ctypes.data, b3.ctypes.data, c3.ctypes.data,
+                                  [c3.shape[0], m, n, k], strides)
     return out
 
 
@@ -191,6 +221,47 @@ def _halves_matmul(a, b):
     return out
 
 
+# Products of fewer rows compute their two halves of columns, a multiple of 16 columns apart, by
+# two BLAS calls: from 2^19 to 2^21 multiply-adds OpenBLAS takes each half by its small-matrix
+# kernel, without packing the rhs (an RNN step, 16x256 @ 256x256: 26.6 -> 20.9 us; the compiled
+# RNN scan 3.3 -> 2.6 ms), on the calling thread (a handoff costs more than a half); from
+# SPLIT_MATMUL_WORK the halves go to threads.run (48x1024 @ 1024x1024, compiled: 1.37 ->
+# 0.76 ms). In between, one call (two halves were slower there). The compiled gemm kernel makes
+# the same calls (LowerContractions.cpp, columnHalves; bit 13 of its flags).
+SPLIT_COLUMNS = 32  # at least this many columns
+SPLIT_COLUMNS_SMALL = (1 << 19, 1 << 21)  # multiply-adds
+
+
+def _column_halves_matmul(a, b):
+    """np.matmul of the 2-D `a` and `b`, the columns of the product in two halves."""
+    n = b.shape[1]
+    cut = min(n, (n // 2 + 15) // 16 * 16)
+    bounds = (0, cut, n)
+    out = np.empty((a.shape[0], n), np.result_type(a, b))
+
+    def halves(first, end):
+        for h in range(first, end):
+            np.matmul(a, b[:, bounds[h]:bounds[h + 1]], out=out[:, bounds[h]:bounds[h + 1]])
+
+    if a.shape[0] * a.shape[1] * n >= SPLIT_MATMUL_WORK:
+        threads.run(halves, 2, 1)
+    else:
+        halves(0, 2)
+    return out
+
+
+def _matmul_for(m: int, k: int, n: int):
+    """The matmul of a 2-D m x k by k x n product BLAS sums: in halves of rows or of columns where
+    those are faster (the compiled gemm kernel's flags follow the same rule)."""
+    work = m * k * n
+    if m >= 64 and work >= SPLIT_MATMUL_WORK:
+        return _halves_matmul
+    if (1 < m < 64 and k > 1 and n >= SPLIT_COLUMNS
+            and (SPLIT_COLUMNS_SMALL[0] <= work <= SPLIT_COLUMNS_SMALL[1] or work >= SPLIT_MATMUL_WORK)):
+        return _column_halves_matmul
+    return np.matmul
+
+
 # dot_general's fast path: the dots BLAS sums anyway (static shapes beyond the index-order
 # thresholds) of f32, f64 or complex operands of the result's type convert nothing and need no
 # per-call shape work: one np.matmul, with transposes and reshapes only where the layout needs
@@ -207,9 +278,7 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
     if _in_index_order(dtype, k, outputs):
         return None
 
-    matmul = np.matmul
-    if len(lhs_shape) == 2 and lhs_shape[0] >= 64 and outputs * k >= SPLIT_MATMUL_WORK:
-        matmul = _halves_matmul
+    matmul = _matmul_for(lhs_shape[0], k, rhs_shape[-1]) if len(lhs_shape) == 2 else np.matmul
 
     def dot_matrices(a, b):  # operands already (..., m, k) and (..., k, n), the result (..., m, n)
         return matmul(_blas_ready(a), _blas_ready(b))
@@ -230,7 +299,10 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
                 xs = xs.transpose(stacked_perm)
             if rhs_perm is not None:
                 b = b.transpose(rhs_perm)
-            r = np.matmul(_blas_ready(xs.reshape(n * m, k)), _blas_ready(b.reshape(rhs_shape)))
+            # as a dot of (n * m, k) by W, in halves where that one would be (the compiled loop
+            # computes this product as such a dot, LowerContractions.cpp, stackRowDots)
+            r = _matmul_for(n * m, k, rhs_shape[-1])(_blas_ready(xs.reshape(n * m, k)),
+                                                      _blas_ready(b.reshape(rhs_shape)))
             return r.reshape(n, *out_shape)
 
         kernel.stacked = stacked  # for while loops computing a dot per row of a tensor (planning/loops.py)

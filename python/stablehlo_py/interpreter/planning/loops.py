@@ -73,11 +73,13 @@ def _split_invariant(body, count: int, first=()):
 # before its first iteration, and each iteration takes its row of the product: one BLAS call on
 # n * m rows runs much faster than n calls on m rows (an RNN step of 16 rows: 31 us a call, 20 us
 # per 16 rows of one 1024-row call) and saves a dynamic_slice, a reshape and a dot per
-# iteration.  The rows are known once the first condition held: i runs from its initial value
-# i0 to N - 1, so the loop reads rows clamp(i0) to clamp(N - 1) of X (dynamic_slice clamps its
-# start), no more rows than it has iterations.  Only dots the dot_general kernel sums by BLAS
-# anyway (its kernel has `stacked`), so the sums differ from per-iteration BLAS calls at most
-# in the last bits (BLAS's blocking for the row count), as the spec allows.
+# iteration.  i runs from its initial value i0 to N - 1, so the loop reads rows clamp(i0) to
+# clamp(N - 1) of X (dynamic_slice clamps its start); the product takes rows 0 to clamp(N - 1),
+# a row count known without i0 (lax.scan starts at 0), so that the compiled loop, which
+# computes it before the loop as one dot_general (LowerContractions.cpp, stackRowDots), sums
+# the same rows and gets the same bits.  Only dots the dot_general kernel sums by BLAS anyway
+# (its kernel has `stacked`), so the sums differ from per-iteration BLAS calls at most in the
+# last bits (BLAS's kernel for the row count), as the spec allows.
 STACKED_BYTES = 1 << 26  # a product larger than this and than 4x X's bytes stays per iteration
 
 
@@ -172,10 +174,10 @@ def _stack_row_dots(body, count: int, counted: tuple | None, limits=None) -> tup
             continue
         if index in rewrites:
             x_slot, w_slot, stacked = rewrites[index]
-            product = body.new_slot()  # (first row, the product of rows first...)
+            product = body.new_slot()  # the product of rows 0 ...
             make, take = _row_dot_steps(stacked, limit)
             first.append(len(steps))
-            steps.append((make.run, (x_slot, w_slot, counter), (product,), make.one))
+            steps.append((make.run, (x_slot, w_slot), (product,), make.one))
             ops.append(op)  # errors name the dot
             steps.append((take.run, (product, counter), step[2], take.one))
             ops.append(op)
@@ -187,16 +189,13 @@ def _stack_row_dots(body, count: int, counted: tuple | None, limits=None) -> tup
 
 
 def _row_dot_steps(stacked, limit: int):
-    """(make, take), Kernels: make(x, w, i0) computes the dots of w with rows clamp(i0) ..
-    clamp(limit - 1) of x; take(made, i) returns the one of row clamp(i)."""
-    def make(x, w, i0):
-        last = x.shape[0] - 1
-        first = min(max(int(i0), 0), last)
-        return first, stacked(x[first:min(max(limit - 1, 0), last) + 1], w)
+    """(make, take), Kernels: make(x, w) computes the dots of w with rows 0 .. clamp(limit - 1)
+    of x; take(made, i) returns the one of row clamp(i)."""
+    def make(x, w):
+        return stacked(x[:min(max(limit - 1, 0), x.shape[0] - 1) + 1], w)
 
-    def take(made, i):
-        first, product = made
-        return product[min(max(int(i), 0), len(product) + first - 1) - first]
+    def take(product, i):
+        return product[min(max(int(i), 0), len(product) - 1)]
 
     return Kernel.single(make), Kernel.single(take)
 
