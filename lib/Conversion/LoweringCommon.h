@@ -206,6 +206,9 @@ void populateReduceWindowPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
+// batch_norm_inference as the spec's element-wise decomposition.
+void populateBatchNormPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
 void populateScatterPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
 // library-math (LowerLibraryMath.cpp): f16 to f64 math functions of whole

@@ -221,3 +221,45 @@ def test_a_larger_grid_runs_each_process_as_native_code():
             first, second = (mine, other) if r == 0 else (other, mine)
             assert_same(results, [first + second, np.concatenate([first, second]), np.array(r, np.uint32),
                                   np.array(p, np.uint32), other])
+
+
+def _batch_norm_inference_formula(x, scale, offset, mean, variance, axis, epsilon):
+    """The spec's batch_norm_inference in numpy: narrow floats computed in f32 (f64 stays f64),
+    each step rounded as the spec's element-wise decomposition rounds it."""
+    compute = x.dtype if x.dtype in (np.float32, np.float64) else np.dtype(np.float32)
+    shape = [1] * x.ndim
+    shape[axis] = -1
+
+    def per_feature(v):
+        return v.astype(compute).reshape(shape)
+
+    stddev = np.sqrt(variance.astype(compute) + compute.type(epsilon)).reshape(shape)
+    out = per_feature(scale) * ((x.astype(compute) - per_feature(mean)) / stddev) + per_feature(offset)
+    return out.astype(x.dtype)
+
+
+@pytest.mark.parametrize("element", ["f32", "f64", "bf16", "f16"])
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_batch_norm_inference_is_element_wise_code(element, axis):
+    """batch_norm_inference lowers to its element-wise decomposition (no runtime call), the
+    interpreter's bits, with special values: NaN, infinities, zero and negative variance."""
+    dtype = {"f32": np.float32, "f64": np.float64, "bf16": ml_dtypes.bfloat16, "f16": np.float16}[element]
+    shape = (3, 4, 5)
+    features = shape[axis]
+    vector = f"tensor<{features}x{element}>"
+    tensor = f"tensor<3x4x5x{element}>"
+    text = f"""func.func @main(%x: {tensor}, %s: {vector}, %o: {vector}, %m: {vector}, %v: {vector}) -> {tensor} {{
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %o, %m, %v) {{epsilon = 1.0e-3 : f32, feature_index = {axis} : i64}} : ({tensor}, {vector}, {vector}, {vector}, {vector}) -> {tensor}
+  return %0 : {tensor}
+}}"""
+    rng = np.random.default_rng(axis)
+    x = rng.standard_normal(shape).astype(dtype)
+    x.reshape(-1)[:4] = [np.nan, np.inf, -np.inf, -0.0]
+    scale, offset, mean = (rng.standard_normal(features).astype(dtype) for _ in range(3))
+    variance = np.abs(rng.standard_normal(features)).astype(dtype)
+    variance[0], variance[-1] = 0.0, -1.0  # epsilon alone; a negative sum: NaN
+    run = stablehlo_py.compile(text, backend="compiled")
+    assert isinstance(run, CompiledProgram) and not run._runtime.functions
+    got = run(x, scale, offset, mean, variance)
+    assert_same(got, stablehlo_py.interpret(text, x, scale, offset, mean, variance))
+    assert_same(got, [_batch_norm_inference_formula(x, scale, offset, mean, variance, axis, np.float32(1e-3))])
