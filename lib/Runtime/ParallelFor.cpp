@@ -42,11 +42,94 @@ struct Pool {
   std::atomic<bool> busy{false};
 };
 
-// Calls on the caller alone after a call on threads that a late worker made
-// slower than the caller alone would have been (record): 16 calls, doubling
-// on each late call up to 4096, back to 16 after a call on threads is on
-// time. On a machine whose other core is busy, threads then cost one slow
+// The fastest each call site (its body and range: the same loop on the same
+// shapes, the same work) has run on the caller alone, in nanoseconds: what a
+// call on threads must beat (Backoff). A site's first call runs on threads, its
+// second alone (timing it), the later ones on threads again. Kept in a small
+// table, a site taking over a slot another held; atomics, as calls alone run on
+// any thread at once.
+class SerialTimes {
+  static constexpr int64_t kSlots = 64;
+  static constexpr int64_t kUntimed = -1; // called on threads, not alone yet
+  struct Slot {
+    std::atomic<Body> body{nullptr};
+    std::atomic<int64_t> n{0}, fastest{0}, credit{0};
+  };
+  Slot slots[kSlots];
+
+  Slot &slot(Body body, int64_t n) {
+    uint64_t key = (reinterpret_cast<uintptr_t>(body) >> 4) ^
+                   (static_cast<uint64_t>(n) * 0x9E3779B97F4A7C15ull);
+    return slots[(key * 0x9E3779B97F4A7C15ull) >> 58];
+  }
+  static bool holds(Slot &s, Body body, int64_t n) {
+    return s.body.load(std::memory_order_relaxed) == body &&
+           s.n.load(std::memory_order_relaxed) == n;
+  }
+  static void take(Slot &s, Body body, int64_t n, int64_t fastest) {
+    s.body.store(body, std::memory_order_relaxed);
+    s.n.store(n, std::memory_order_relaxed);
+    s.fastest.store(fastest, std::memory_order_relaxed);
+    s.credit.store(0, std::memory_order_relaxed);
+  }
+
+public:
+  // Whether the site was called on threads but never alone: its next call
+  // should run alone.
+  bool untimed(Body body, int64_t n) {
+    Slot &s = slot(body, n);
+    return holds(s, body, n) &&
+           s.fastest.load(std::memory_order_relaxed) == kUntimed;
+  }
+  // After a call on threads that took `took`: 1 if the site's threads have now
+  // lost time against its fastest call alone, 0 if not, -1 if it has no time
+  // alone yet (then marked called on threads). Each call adds what it saved
+  // (negative: lost) to the site's credit, kept at most one call alone: small
+  // losses (a worker woken late now and then) are paid from earlier gains, a
+  // loss greater than the gains is late and starts the credit again at 0.
+  int lost(Body body, int64_t n, int64_t took) {
+    Slot &s = slot(body, n);
+    if (!holds(s, body, n)) {
+      take(s, body, n, kUntimed);
+      return -1;
+    }
+    int64_t fastest = s.fastest.load(std::memory_order_relaxed);
+    if (fastest <= 0)
+      return -1;
+    int64_t credit = std::min(
+        s.credit.load(std::memory_order_relaxed) + fastest - took, fastest);
+    s.credit.store(std::max<int64_t>(credit, 0), std::memory_order_relaxed);
+    return credit < 0;
+  }
+  void calledAlone(Body body, int64_t n, int64_t nanoseconds) {
+    Slot &s = slot(body, n);
+    int64_t fastest = s.fastest.load(std::memory_order_relaxed);
+    if (!holds(s, body, n) || fastest == kUntimed || nanoseconds < fastest)
+      take(s, body, n, nanoseconds);
+  }
+  void reset() {
+    for (Slot &s : slots)
+      s.body.store(nullptr, std::memory_order_relaxed);
+  }
+};
+
+// Calls on the caller alone after a late call on threads (record): 16 calls,
+// doubling on each late call up to 4096, back to 16 after a call on threads is
+// on time. On a machine whose other core is busy, threads then cost one slow
 // call in thousands instead of many; on a quiet one they never back off.
+//
+// Late: the call's site has lost time on threads against its fastest call alone
+// (SerialTimes::lost). A site's first call, before it has run alone, is judged
+// by the caller's pace within the call instead: late when the call took longer
+// than the caller would have for all chunks at that pace, by more than a quarter
+// of its own work. That pace misses most losses on a busy machine (issue 36,
+// another process spinning or building): a woken worker sharing the caller's
+// core slows the caller's chunks too, so calls 2-4x their time alone looked on
+// time (a compute loop of 1.4 ms alone: 3.1-6.2 ms on threads, 6 of 202 calls
+// judged late). Waiting is no loss in itself: the caller of a product's two
+// halves always waits through the worker's half (the rule was once "waited more
+// than half of worked", which every such call on a quiet machine met now and
+// then: the transformer block's products ran on one thread, 4.5 -> 5.5 ms).
 struct Backoff {
   static constexpr int64_t kFirst = 16, kMost = 4096;
   std::atomic<int64_t> serialLeft{0}, length{kFirst};
@@ -63,17 +146,7 @@ struct Backoff {
     serialLeft.store(0, std::memory_order_relaxed);
     length.store(kFirst, std::memory_order_relaxed);
   }
-  // `worked`: the caller's time on its `mine` of the call's `chunks`;
-  // `waited`: its time waiting for the workers after that. Late when the call
-  // took longer than the caller alone would have (all chunks at its own pace)
-  // by more than a quarter of its own work. Waiting is no loss in itself: the
-  // caller of a product's two halves always waits through the worker's half
-  // (the rule was once "waited more than half of worked", which every such
-  // call on a quiet machine met now and then, so that products ran on one
-  // thread for thousands of calls: issue 36, transformer block 4.5 -> 5.5 ms).
-  void record(double worked, double waited, int64_t mine, int64_t chunks) {
-    double alone = mine > 0 ? worked * chunks / mine : 0;
-    bool late = mine > 0 && 4 * (worked + waited - alone) > worked;
+  void record(bool late) {
     if (!late) {
       length.store(kFirst, std::memory_order_relaxed);
       return;
@@ -86,6 +159,7 @@ struct Backoff {
 
 Pool *pool = new Pool; // never destroyed: workers outlive static destructors
 Backoff backoff;
+SerialTimes serialTimes;
 std::atomic<int64_t> threadSetting{0};
 
 // Runs chunks until none is left; returns how many it ran.
@@ -150,7 +224,9 @@ int64_t stablehlo_py_thread_count() {
 void stablehlo_py_set_thread_count(int64_t threads) {
   threadSetting.store(std::clamp<int64_t>(threads, 0, kMaxThreads),
                       std::memory_order_relaxed);
-  backoff.reset(); // a new setting starts on threads again
+  // A new setting starts on threads again, each site timed alone again.
+  backoff.reset();
+  serialTimes.reset();
 }
 
 void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
@@ -163,11 +239,21 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
                   (threads * kChunksPerThread);
   int64_t chunk = (share + minChunk - 1) / minChunk * minChunk;
   int64_t chunks = (n + chunk - 1) / chunk;
+  if (chunks <= 1) {
+    body(context, 0, n);
+    return;
+  }
+  using Clock = std::chrono::steady_clock;
+  auto nanoseconds = [](Clock::duration d) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(d).count();
+  };
   Pool *p = pool;
   bool idle = false;
-  if (threads <= 1 || chunks <= 1 || backoff.serial() ||
+  Clock::time_point start = Clock::now();
+  if (threads <= 1 || serialTimes.untimed(body, n) || backoff.serial() ||
       !p->busy.compare_exchange_strong(idle, true)) {
     body(context, 0, n);
+    serialTimes.calledAlone(body, n, nanoseconds(Clock::now() - start));
     return;
   }
   {
@@ -183,9 +269,8 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
     ++p->generation;
     p->joinable = std::min(threads - 1, chunks - 1);
   }
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point start = Clock::now();
   p->wake.notify_all();
+  Clock::time_point wakeCalled = Clock::now();
   int64_t mine = runChunks(body, context, n, chunk, chunks, p->next);
   Clock::time_point worked = Clock::now();
   {
@@ -194,9 +279,13 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
     p->joinable = 0;
     p->done.wait(lock, [&] { return p->active == 0; });
   }
-  std::chrono::duration<double> working = worked - start,
-                                waiting = Clock::now() - worked;
-  backoff.record(working.count(), waiting.count(), mine, chunks);
+  int64_t took = nanoseconds(Clock::now() - start);
+  int lost = serialTimes.lost(body, n, took);
+  if (lost < 0) { // no time alone yet: the caller's pace in this call
+    int64_t ownWork = nanoseconds(worked - wakeCalled);
+    lost = mine > 0 && 4 * (took - ownWork * chunks / mine) > ownWork;
+  }
+  backoff.record(lost);
   p->busy.store(false);
 }
 

@@ -22,8 +22,8 @@ void stablehlo_py_parallel_for(void (*body)(void *, int64_t, int64_t),
 // STABLEHLO_PY_THREADS environment variable, else the cores, at most 8.
 int64_t stablehlo_py_thread_count();
 // Sets the thread count for later calls (1: everything on the caller; 0: the
-// default again), and ends a back-off after a late worker; the tests' and
-// benchmarks' switch.
+// default again), ends a back-off after a late call and forgets the call
+// sites' times alone (ParallelFor.cpp); the tests' and benchmarks' switch.
 void stablehlo_py_set_thread_count(int64_t threads);
 }
 
