@@ -109,6 +109,7 @@ struct LegalizeToLinalg
     populateReduceWindowPatterns(converter, patterns);
     populateSortPatterns(converter, patterns);
     populateScatterPatterns(converter, patterns);
+    populateRngPatterns(converter, patterns);
     populateBatchNormPatterns(converter, patterns);
     if (enableRuntimeCalls)
       populateRuntimeCallPatterns(converter, patterns);

@@ -170,8 +170,9 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
         ReduceOp::getOperationName(), ReduceWindowOp::getOperationName(),
         MapOp::getOperationName(), ReducePrecisionOp::getOperationName(),
         ConvertOp::getOperationName(),
-        // Math functions of complex numbers (the scalar table takes them on
-        // real types only).
+        // Math functions of complex numbers the scalar table leaves (abs,
+        // sign, pow, log1p, cbrt, atan2: numpy's own algorithms; the
+        // others call the C library as numpy does, ScalarOps.cpp).
         AbsOp::getOperationName(), ExpOp::getOperationName(),
         Expm1Op::getOperationName(), LogOp::getOperationName(),
         Log1pOp::getOperationName(), LogisticOp::getOperationName(),

@@ -211,6 +211,10 @@ void populateBatchNormPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 void populateScatterPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
+// rng_bit_generator (LowerRng.cpp): the interpreter's counter-based bits
+// (Threefry, Philox) as arith code in a linalg.generic over the draws.
+void populateRngPatterns(const TypeConverter &converter,
+                         RewritePatternSet &patterns);
 // library-math (LowerLibraryMath.cpp): f16 to f64 math functions of whole
 // tensors as calls of numpy's inner loops, above the element-wise patterns.
 void populateLibraryMathPatterns(const TypeConverter &converter,

@@ -21,10 +21,12 @@
 // Differences left (NaN bits and roundings, never other values): which NaN
 // an op on two NaN operands returns, and the sign and payload of a NaN from a
 // math function; exp, log, sin, pow, cbrt, ... round as the libm the lowering
-// calls (within 2 ULP of numpy's loops). Unsupported (null): quantized types,
-// integers wider than 64 bits, complex abs, sign, power, atan2 and
-// transcendental functions (numpy's own complex algorithms), bitcast_convert
-// between widths (not element-wise).
+// calls (within 2 ULP of numpy's loops). Complex exp, log, sqrt, rsqrt, sin,
+// cos, tan, tanh, logistic and expm1 call the C library's functions as numpy
+// does (complexUnary): bit for bit. Unsupported (null): quantized types,
+// integers wider than 64 bits, complex abs, sign, power, atan2, log1p and
+// cbrt (numpy's own complex algorithms), bitcast_convert between widths (not
+// element-wise).
 //
 // Only float math ops on f32/f64 are emitted: integer math ops (ctpop, ctlz,
 // absi) are arith code here, since convert-math-to-libm rejects them, and
@@ -39,11 +41,14 @@
 #include "Dialect/StablehloOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cmath>
 #include <utility>
@@ -871,6 +876,123 @@ Value complexBinary(Scalar &s, Operation *op, Value x, Value y) {
       .Default([](Operation *) { return Value(); });
 }
 
+// numpy's complex exp, log, sqrt, sin, cos, tan and tanh are the C library's
+// (cexp, ...; cexpf for complex64): measured bit for bit, special values
+// included (docs/decisions.md). Called directly, not as complex.exp, ... and
+// convert-complex-to-libm: MLIR 22's pass has no exp, hands a complex<f32>
+// over in two registers where x86-64's C ABI packs both parts in one, and
+// complex.log(complex.exp(x)) folds to x.
+struct LibmFunction {
+  func::FuncOp callee;
+  // x86-64 passes and returns a complex float in one SSE register, where a
+  // double goes: its parts' bits travel as one f64 (the real part low).
+  bool packed = false;
+};
+
+// The declaration of `name` (+ "f" for complex<f32>) at the top of the
+// module of `op` (the op computed), once. The body being built may belong to
+// an op not created yet (linalg's builders), so the module is `op`'s. None,
+// with nothing created, in a detached block (the folder's, ScalarFolder: a
+// call has no folder, the constant stays for run time), outside a module, or
+// when the module's symbol of that name is another.
+std::optional<LibmFunction> libmFunction(Scalar &s, Operation *op,
+                                         StringRef name, ComplexType type) {
+  Block *block = s.b.getInsertionBlock();
+  if (!block || !block->getParent())
+    return std::nullopt;
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return std::nullopt;
+  LibmFunction f;
+  bool f32 = type.getElementType().isF32();
+  f.packed = f32 && llvm::Triple(llvm::sys::getProcessTriple()).getArch() ==
+                        llvm::Triple::x86_64;
+  Type abi = f.packed ? Type(s.b.getF64Type()) : Type(type);
+  FunctionType signature = s.b.getFunctionType(abi, abi);
+  std::string symbol = (name + (f32 ? "f" : "")).str();
+  Operation *existing = module.lookupSymbol(symbol);
+  f.callee = dyn_cast_or_null<func::FuncOp>(existing);
+  if (existing && (!f.callee || f.callee.getFunctionType() != signature))
+    return std::nullopt;
+  if (!f.callee) {
+    OpBuilder::InsertionGuard guard(s.b);
+    s.b.setInsertionPointToStart(module.getBody());
+    f.callee = func::FuncOp::create(s.b, module.getLoc(), symbol, signature);
+    f.callee.setPrivate();
+  }
+  return f;
+}
+
+Value callLibm(Scalar &s, const LibmFunction &f, Value z) {
+  if (!f.packed)
+    return func::CallOp::create(s.b, s.loc, f.callee, ValueRange{z})
+        .getResult(0);
+  auto type = cast<ComplexType>(z.getType());
+  Type i64 = s.b.getI64Type();
+  Type i32 = s.b.getI32Type();
+  auto [re, im] = s.parts(z);
+  Value low = s.make<arith::ExtUIOp>(i64, s.bits(re));
+  Value high = s.shli(s.make<arith::ExtUIOp>(i64, s.bits(im)), 32);
+  Value arg = s.fromBits(s.ori(low, high), s.b.getF64Type());
+  Value word = s.bits(
+      func::CallOp::create(s.b, s.loc, f.callee, ValueRange{arg}).getResult(0));
+  Type part = type.getElementType();
+  Value resultRe = s.fromBits(s.make<arith::TruncIOp>(i32, word), part);
+  Value highWord = s.shrui(word, 32);
+  Value resultIm = s.fromBits(s.make<arith::TruncIOp>(i32, highWord), part);
+  return s.makeComplex(type, resultRe, resultIm);
+}
+
+// The complex math functions the interpreter computes from those calls:
+// rsqrt and logistic by numpy's complex division (elementwise._rsqrt,
+// _logistic), expm1 by numpy's formula on the C library's real functions
+// (nc_expm1: expm1(x) cos(y) - 2 sin(y/2)^2 + i exp(x) sin(y), each step
+// rounded). Null for the others (abs and sign: numpy's own SIMD hypot; pow,
+// log1p, cbrt, atan2: algorithms of their own), which call the runtime.
+Value complexUnary(Scalar &s, Operation *op, Value z) {
+  auto type = cast<ComplexType>(z.getType());
+  if (isa<Expm1Op>(op)) {
+    auto [x, y] = s.parts(z);
+    Value two = s.real(x.getType(), 2.0);
+    Value a = s.make<math::SinOp>(s.divf(y, two));
+    Value c = s.make<math::CosOp>(y);
+    Value re = s.subf(s.mulf(s.make<math::ExpM1Op>(x), c),
+                      s.mulf(s.mulf(two, a), a));
+    Value sine = s.make<math::SinOp>(y);
+    Value im = s.mulf(s.make<math::ExpOp>(x), sine);
+    return s.makeComplex(type, re, im);
+  }
+  StringRef name = TypeSwitch<Operation *, StringRef>(op)
+                       .Case([](ExpOp) { return "cexp"; })
+                       .Case([](LogisticOp) { return "cexp"; })
+                       .Case([](LogOp) { return "clog"; })
+                       .Case([](SqrtOp) { return "csqrt"; })
+                       .Case([](RsqrtOp) { return "csqrt"; })
+                       .Case([](SineOp) { return "csin"; })
+                       .Case([](CosineOp) { return "ccos"; })
+                       .Case([](TanOp) { return "ctan"; })
+                       .Case([](TanhOp) { return "ctanh"; })
+                       .Default([](Operation *) { return StringRef(); });
+  if (name.empty())
+    return {};
+  std::optional<LibmFunction> f = libmFunction(s, op, name, type);
+  if (!f)
+    return {};
+  auto unit = [&] {
+    Value one = s.real(type.getElementType(), 1.0);
+    Value zero = s.real(type.getElementType(), 0.0);
+    return s.makeComplex(type, one, zero);
+  };
+  if (isa<RsqrtOp>(op))
+    return complexQuotient(s, unit(), callLibm(s, *f, z));
+  if (isa<LogisticOp>(op)) {
+    Value e = callLibm(s, *f, s.make<complex::NegOp>(z));
+    Value one = unit();
+    return complexQuotient(s, one, s.make<complex::AddOp>(one, e));
+  }
+  return callLibm(s, *f, z);
+}
+
 //===--- Compare ----------------------------------------------------------===//
 
 CmpI intPredicate(ComparisonDirection direction, bool isSigned) {
@@ -1453,6 +1575,8 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args,
                            reduce.getMantissaBits());
   }
   if (UnaryFn fn = floatUnaryFn(op)) {
+    if (kind == Kind::Complex)
+      return complexUnary(s, op, args[0]);
     if (kind != Kind::Float)
       return {};
     return s.viaF32(type, args, [&](ValueRange w) { return fn(s, w[0]); });

@@ -31,7 +31,10 @@ _TO_LLVM = (
     "lower-affine",
     "convert-scf-to-cf",
     "finalize-memref-to-llvm",
-    "convert-complex-to-standard",  # what complex-to-llvm lacks (neg); our complex products are arith already
+    # what complex-to-llvm lacks (neg); our complex products are arith already, and complex math
+    # functions direct calls of the C library (ScalarOps.cpp: not convert-complex-to-libm, whose
+    # complex<f32> calls break x86-64's C ABI and which has no exp)
+    "convert-complex-to-standard",
     "convert-math-to-libm",  # first: math-to-llvm would compute expm1 and log1p as exp(x) - 1, log(1 + x)
     "convert-math-to-llvm",
     "convert-complex-to-llvm",
