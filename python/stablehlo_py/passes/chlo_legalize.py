@@ -242,16 +242,32 @@ def _broadcast_select(op):
     own form and stays as it is (as upstream keeps it); so do operands that need no broadcast."""
     pred, on_true, on_false = op.operands
     result_type = _ranked(op.results[0])
-    rank = result_type.rank
     if _ranked(pred).rank == 0:
         if on_true.type == result_type and on_false.type == result_type:
             return [hlo.select(pred, on_true, on_false)]
-        return [_broadcast_then(result_type, [(v, _trailing(v, rank)) for v in (on_true, on_false)],
+        return [_broadcast_then(result_type, _select_operands(result_type, (on_true, on_false)),
                                 lambda t, f: hlo.select(pred, t, f))]
     if result_type.has_static_shape and all(v.type == result_type for v in (on_true, on_false)) and \
             _ranked(pred).shape == result_type.shape:
         return [hlo.select(pred, on_true, on_false)]
-    return [_broadcast_then(result_type, [(v, _trailing(v, rank)) for v in (pred, on_true, on_false)], hlo.select)]
+    return [_broadcast_then(result_type, _select_operands(result_type, (pred, on_true, on_false)), hlo.select)]
+
+
+def _select_operands(result_type, values) -> list:
+    """(operand, dims) of broadcast_select's operands, numpy's trailing alignment; with static
+    shapes an operand of lower rank (not a scalar) is first reshaped to the result's rank, unit
+    dimensions in front, and broadcast along the identity (upstream's form)."""
+    rank = result_type.rank
+    static = result_type.has_static_shape and all(_ranked(v).has_static_shape for v in values)
+    pairs = []
+    for value in values:
+        own = _ranked(value)
+        if static and 0 < own.rank < rank:
+            expanded = ir.RankedTensorType.get([1] * (rank - own.rank) + list(own.shape), own.element_type)
+            pairs.append((hlo.reshape(expanded, value), list(range(rank))))
+        else:
+            pairs.append((value, _trailing(value, rank)))
+    return pairs
 
 
 # ----------------------------------------------------------------- element-wise math

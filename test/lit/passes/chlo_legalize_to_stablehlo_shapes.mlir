@@ -104,3 +104,28 @@ func.func @top_three_of_rows(%arg0: tensor<?x6xi16>) -> (tensor<?x3xi16>, tensor
   %values, %indices = chlo.top_k(%arg0, k = 3) : tensor<?x6xi16> -> (tensor<?x3xi16>, tensor<?x3xi32>)
   return %values, %indices : tensor<?x3xi16>, tensor<?x3xi32>
 }
+
+// -----
+
+// Static shapes: an operand of lower rank is first reshaped to the result's rank (unit
+// dimensions in front), then broadcast along the identity; one of the result's shape is used as
+// it is, a scalar is broadcast as it is.
+// CHECK-LABEL: func.func @select_rank_expanded
+// CHECK-NEXT: %[[P:.*]] = stablehlo.reshape %arg0 : (tensor<4xi1>) -> tensor<1x1x4xi1>
+// CHECK-NEXT: %[[T:.*]] = stablehlo.reshape %arg1 : (tensor<3x1xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT: %[[PB:.*]] = stablehlo.broadcast_in_dim %[[P]], dims = [0, 1, 2] : (tensor<1x1x4xi1>) -> tensor<2x3x4xi1>
+// CHECK-NEXT: %[[TB:.*]] = stablehlo.broadcast_in_dim %[[T]], dims = [0, 1, 2] : (tensor<1x3x1xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %[[R:.*]] = stablehlo.select %[[PB]], %[[TB]], %arg2
+// CHECK-NEXT: return %[[R]]
+func.func @select_rank_expanded(%arg0: tensor<4xi1>, %arg1: tensor<3x1xf32>, %arg2: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = "chlo.broadcast_select"(%arg0, %arg1, %arg2) : (tensor<4xi1>, tensor<3x1xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// CHECK-LABEL: func.func @select_scalar_operand
+// CHECK-NEXT: %[[F:.*]] = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<2x3xf32>
+// CHECK-NEXT: stablehlo.select %arg0, %arg1, %[[F]]
+func.func @select_scalar_operand(%arg0: tensor<2x3xi1>, %arg1: tensor<2x3xf32>, %arg2: tensor<f32>) -> tensor<2x3xf32> {
+  %0 = "chlo.broadcast_select"(%arg0, %arg1, %arg2) : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
