@@ -230,10 +230,14 @@ constexpr int64_t kSplitColumns = 32;
 constexpr int64_t kColumnsSmallWork = int64_t(1) << 19;
 constexpr int64_t kColumnsSmallWorkEnd = int64_t(1) << 21;
 
-// Whether the interpreter computes a 2-D product in two halves of columns.
+// Whether the interpreter computes a 2-D product in two halves of columns:
+// also a large one of more columns than rows (each half packs the whole
+// operand the halves share: halving the wider side packs less).
 bool columnHalves(int64_t m, int64_t n, int64_t k) {
   int64_t work = m * n * k;
-  return m > 1 && m < kSplitRows && k > 1 && n >= kSplitColumns &&
+  if (m >= kSplitRows)
+    return work >= kSplitWork && n > m;
+  return m > 1 && k > 1 && n >= kSplitColumns &&
          ((work >= kColumnsSmallWork && work <= kColumnsSmallWorkEnd) ||
           work >= kSplitWork);
 }
@@ -394,6 +398,45 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
     SmallVector<int64_t> permutation;
     for (auto &group : groups)
       llvm::append_range(permutation, group);
+    // Roles that are runs of consecutive dimensions out of role order (a
+    // batched product's k^T: attention's scores): the operand collapsed to
+    // rank 3 as it is, and BLAS gets each matrix as the row-major copy the
+    // interpreter's reshape makes (flags bits 14 and 15: the kernel copies it
+    // on the thread computing that matrix), rather than a transposing loop
+    // over the whole operand first. The index-order kernel reads any layout.
+    // Only with batch dimensions: the halves of a product without them cut B
+    // by columns, whose copies would change B's leading dimension.
+    auto isRun = [](ArrayRef<int64_t> g) {
+      for (size_t i = 1; i < g.size(); ++i)
+        if (g[i] != g[i - 1] + 1)
+          return false;
+      return true;
+    };
+    if (!dot.lhsBatch.empty() && llvm::all_of(groups, isRun) &&
+        !llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size()))) {
+      SmallVector<int64_t> order; // the non-empty groups by first dimension
+      for (auto [role, group] : llvm::enumerate(groups))
+        if (!group.empty())
+          order.push_back(role);
+      llvm::sort(order, [&](int64_t x, int64_t y) {
+        return groups[x].front() < groups[y].front();
+      });
+      SmallVector<ReassociationIndices> runs;
+      SmallVector<int64_t> position(groups.size(), -1);
+      for (auto [i, role] : llvm::enumerate(order)) {
+        runs.push_back(ReassociationIndices(groups[role].begin(), groups[role].end()));
+        position[role] = i;
+      }
+      int64_t appended = order.size();
+      for (size_t role = 0; role < groups.size(); ++role)
+        flags |= (position[role] >= 0 ? position[role] : appended++)
+                 << (shift + 2 * role);
+      if (!indexOrder)
+        flags |= int64_t(1) << (shift == 1 ? 14 : 15);
+      Value collapsedOperand =
+          tensor::CollapseShapeOp::create(rewriter, loc, operand, runs);
+      return withUnitDimensions(rewriter, loc, collapsedOperand);
+    }
     flags |= int64_t(0b100100) << shift; // roles in order: 0, 1, 2
     return reshapedTo(rewriter, loc, transposed(rewriter, loc, operand, permutation),
                       shape);
@@ -401,10 +444,10 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
   Value lhs = asMatrices(dot.lhs, lhsType, lhsRoles, {batches, m, k}, 1);
   Value rhs = asMatrices(dot.rhs, rhsType, rhsRoles, {batches, k, n}, 7);
   auto product = RankedTensorType::get({batches, m, n}, element);
-  if (dot.lhsBatch.empty() && m >= kSplitRows && m * n * k >= kSplitWork)
-    flags |= 1; // the interpreter's two halves of rows
-  else if (dot.lhsBatch.empty() && columnHalves(m, n, k))
-    flags |= int64_t(1) << 13; // its two halves of columns
+  if (dot.lhsBatch.empty() && columnHalves(m, n, k))
+    flags |= int64_t(1) << 13; // the interpreter's two halves of columns
+  else if (dot.lhsBatch.empty() && m >= kSplitRows && m * n * k >= kSplitWork)
+    flags |= 1; // its two halves of rows
   Value flagsValue = arith::ConstantIntOp::create(rewriter, loc, flags, 64);
   Value result = callOnBuffers(rewriter, loc,
                                indexOrder

@@ -69,21 +69,98 @@ template <typename T> struct Matrix {
 // rows step less than the columns (numpy/_core/src/umath/matmul.c.src).
 enum class Copy { RowMajor, AsNumpy };
 
-// `m` as BLAS takes it, from a copy in `scratch` where its strides do not fit.
+// The side of the tiles copyRowMajor copies a strided matrix in.
+constexpr int64_t kCopyTile = 16;
+
+// out[r * outStride + q] = in[q * inStride + r] for r, q < 4 (f32): the four
+// columns at `in` (each 4 contiguous elements) as four rows at `out`.
+template <typename T>
+inline void transposeBlock4(const T *in, int64_t inStride, T *out,
+                            int64_t outStride) {
+  if constexpr (sizeof(T) == 4) {
+    typedef T Four __attribute__((vector_size(16)));
+    Four c0, c1, c2, c3;
+    std::memcpy(&c0, in, sizeof c0);
+    std::memcpy(&c1, in + inStride, sizeof c1);
+    std::memcpy(&c2, in + 2 * inStride, sizeof c2);
+    std::memcpy(&c3, in + 3 * inStride, sizeof c3);
+    Four t0 = __builtin_shufflevector(c0, c1, 0, 4, 1, 5),
+         t1 = __builtin_shufflevector(c0, c1, 2, 6, 3, 7),
+         t2 = __builtin_shufflevector(c2, c3, 0, 4, 1, 5),
+         t3 = __builtin_shufflevector(c2, c3, 2, 6, 3, 7);
+    Four r0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5),
+         r1 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7),
+         r2 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
+         r3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+    std::memcpy(out, &r0, sizeof r0);
+    std::memcpy(out + outStride, &r1, sizeof r1);
+    std::memcpy(out + 2 * outStride, &r2, sizeof r2);
+    std::memcpy(out + 3 * outStride, &r3, sizeof r3);
+  } else {
+    for (int64_t r = 0; r < 4; ++r)
+      for (int64_t q = 0; q < 4; ++q)
+        out[r * outStride + q] = in[q * inStride + r];
+  }
+}
+
+// `m` copied row-major into `out` (rows x columns): whole rows where its
+// columns are contiguous, otherwise in tiles of kCopyTile x kCopyTile, so
+// that the cache lines a tile reads across are all used while they are in L1.
+template <typename T> void copyRowMajor(const Matrix<T> &m, T *out) {
+  int64_t rows = m.rows, columns = m.columns;
+  if (m.columnStride == 1 || columns <= 1) {
+    for (int64_t i = 0; i < rows; ++i)
+      std::memcpy(out + i * columns, m.data + i * m.rowStride,
+                  columns * sizeof(T));
+    return;
+  }
+  // f32 stored column-major (attention's k^T): 4 x 4 blocks transposed in
+  // SSE registers, four loads and stores where there were sixteen each.
+  bool blocks = sizeof(T) == 4 && m.rowStride == 1;
+  for (int64_t i0 = 0; i0 < rows; i0 += kCopyTile)
+    for (int64_t j0 = 0; j0 < columns; j0 += kCopyTile) {
+      int64_t i1 = std::min(rows, i0 + kCopyTile),
+              j1 = std::min(columns, j0 + kCopyTile);
+      int64_t i = i0;
+      if (blocks)
+        for (; i + 4 <= i1; i += 4) {
+          int64_t j = j0;
+          for (; j + 4 <= j1; j += 4)
+            transposeBlock4(m.data + i + j * m.columnStride, m.columnStride,
+                            out + i * columns + j, columns);
+          for (; j < j1; ++j)
+            for (int64_t r = 0; r < 4; ++r)
+              out[(i + r) * columns + j] = m.data[i + r + j * m.columnStride];
+        }
+      for (; i < i1; ++i) {
+        const T *from = m.data + i * m.rowStride;
+        T *to = out + i * columns;
+        for (int64_t j = j0; j < j1; ++j)
+          to[j] = from[j * m.columnStride];
+      }
+    }
+}
+
+// `m` as BLAS takes it, from a copy in `scratch` where its strides do not fit
+// or where `rowMajor` asks for the interpreter's row-major copy (numpy's
+// reshape of a transposed view; flags bits 14 and 15).
 template <typename T>
 const T *prepared(const Matrix<T> &m, Copy copy, MatrixLayout &layout,
-                  std::vector<T> &scratch) {
+                  std::vector<T> &scratch, bool rowMajor = false) {
   int64_t rows = m.rows, columns = m.columns;
   layout = layoutOf(rows, columns, m.rowStride, m.columnStride);
-  if (layout.usable)
+  if (layout.usable && !rowMajor)
     return m.data;
   scratch.resize(rows * columns);
-  bool columnMajor = copy == Copy::AsNumpy &&
+  bool columnMajor = !rowMajor && copy == Copy::AsNumpy &&
                      std::abs(m.rowStride) < std::abs(m.columnStride);
-  for (int64_t i = 0; i < rows; ++i)
-    for (int64_t j = 0; j < columns; ++j)
-      scratch[columnMajor ? j * rows + i : i * columns + j] =
-          m.data[i * m.rowStride + j * m.columnStride];
+  if (columnMajor) {
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < columns; ++j)
+        scratch[j * rows + i] = m.data[i * m.rowStride + j * m.columnStride];
+  } else {
+    copyRowMajor(m, scratch.data());
+  }
   layout = columnMajor ? MatrixLayout{kTrans, std::max<int64_t>(rows, 1), true}
                        : MatrixLayout{kNoTrans, std::max<int64_t>(columns, 1),
                                       true};
@@ -95,7 +172,8 @@ const T *prepared(const Matrix<T> &m, Copy copy, MatrixLayout &layout,
 template <typename T>
 void product(CblasGemm<T> blas, const Matrix<T> &a, const Matrix<T> &b, T *c,
              int64_t cRowStride, int64_t cColumnStride, Copy copy,
-             std::vector<T> &scratchA, std::vector<T> &scratchB) {
+             std::vector<T> &scratchA, std::vector<T> &scratchB,
+             bool rowMajorA = false, bool rowMajorB = false) {
   int64_t m = a.rows, k = a.columns, n = b.columns;
   if (m == 0 || n == 0)
     return;
@@ -112,17 +190,27 @@ void product(CblasGemm<T> blas, const Matrix<T> &a, const Matrix<T> &b, T *c,
     return;
   }
   MatrixLayout layoutA, layoutB;
-  const T *dataA = prepared(a, copy, layoutA, scratchA);
-  const T *dataB = prepared(b, copy, layoutB, scratchB);
+  const T *dataA = prepared(a, copy, layoutA, scratchA, rowMajorA);
+  const T *dataB = prepared(b, copy, layoutB, scratchB, rowMajorB);
   blas(kRowMajor, layoutA.trans, layoutB.trans, m, n, k, T(1), dataA,
        layoutA.leading, dataB, layoutB.leading, T(0), c,
        std::max<int64_t>(cRowStride, std::max<int64_t>(n, 1)));
 }
 
-// Rows [rowBegin, rowEnd) of every product C[b] = A[b] x B[b].
+// Flags bits 14 and 15: A's (B's) matrices go to BLAS as row-major copies,
+// whatever their strides: the lowering passes an operand the interpreter
+// transposes and reshapes (numpy copies such a view) as it is, and each
+// matrix is copied here, on the thread computing it, rather than the whole
+// operand by a loop before the call (LowerContractions.cpp, asMatrices).
+constexpr int64_t kRowMajorA = int64_t(1) << 14;
+constexpr int64_t kRowMajorB = int64_t(1) << 15;
+
+// Rows [rowBegin, rowEnd) of every product C[b] = A[b] x B[b]; `copies`: the
+// flags' bits kRowMajorA and kRowMajorB.
 template <typename T>
 void gemmRows(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a, const MemrefDescriptor<T, 3> *b,
-              MemrefDescriptor<T, 3> *c, int64_t rowBegin, int64_t rowEnd) {
+              MemrefDescriptor<T, 3> *c, int64_t rowBegin, int64_t rowEnd,
+              int64_t copies) {
   int64_t batches = c->sizes[0], m = rowEnd - rowBegin, n = c->sizes[2],
           k = a->sizes[2];
   std::vector<T> scratchA, scratchB;
@@ -135,7 +223,8 @@ void gemmRows(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a, const MemrefDe
     product(blas, rowsOfA, matrixB,
             c->aligned + c->offset + batch * c->strides[0] +
                 rowBegin * c->strides[1],
-            c->strides[1], c->strides[2], Copy::RowMajor, scratchA, scratchB);
+            c->strides[1], c->strides[2], Copy::RowMajor, scratchA, scratchB,
+            copies & kRowMajorA, copies & kRowMajorB);
   }
 }
 
@@ -143,6 +232,16 @@ void gemmRows(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a, const MemrefDe
 // and a chunk's least on the pool (a thread's wake-up costs some 10 us).
 constexpr int64_t kParallelProducts = int64_t(1) << 18;
 constexpr int64_t kChunkProducts = int64_t(1) << 16;
+
+// The pool judges each call site, its body and range, against the site's
+// fastest call alone and runs calls alone for a while after a loss
+// (ParallelFor.cpp). One kernel body runs products of every size, so the
+// gemm kernel's calls give each item (a half, a matrix of the batch) a range
+// of `unit` indices, the item's multiply-adds: products of other sizes are
+// other sites. With the range the item count, the transformer block's
+// 256x1024 @ 1024x256 halves were judged against its 256x256 @ 256x256 ones
+// and lost, and its products ran on one thread most of the time.
+inline int64_t itemUnit(int64_t work) { return std::max<int64_t>(work, 1); }
 
 // Every product C[b] = A[b] x B[b], the batch split over the pool
 // (ParallelFor.h) when it has kParallelProducts multiply-adds: each matrix
@@ -152,31 +251,35 @@ constexpr int64_t kChunkProducts = int64_t(1) << 16;
 // was 0.86 of ours 1.0 ms (issue 36).
 template <typename T>
 void gemmBatches(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a,
-                 const MemrefDescriptor<T, 3> *b, MemrefDescriptor<T, 3> *c) {
+                 const MemrefDescriptor<T, 3> *b, MemrefDescriptor<T, 3> *c,
+                 int64_t copies) {
   int64_t batches = c->sizes[0],
           work = c->sizes[1] * c->sizes[2] * a->sizes[2];
   if (batches < 2 || work * batches < kParallelProducts) {
-    gemmRows(blas, a, b, c, 0, c->sizes[1]);
+    gemmRows(blas, a, b, c, 0, c->sizes[1], copies);
     return;
   }
   struct Batches {
     CblasGemm<T> blas;
     const MemrefDescriptor<T, 3> *a, *b;
     MemrefDescriptor<T, 3> *c;
-  } job{blas, a, b, c};
+    int64_t copies, unit;
+  } job{blas, a, b, c, copies, itemUnit(work)};
   stablehlo_py_parallel_for(
-      [](void *context, int64_t begin, int64_t end) {
+      [](void *context, int64_t first, int64_t last) {
         auto &j = *static_cast<Batches *>(context);
         // batches [begin, end) as a batch of their own
+        int64_t begin = first / j.unit, end = last / j.unit;
         MemrefDescriptor<T, 3> a = *j.a, b = *j.b, c = *j.c;
         for (auto *view : {&a, &b, &c}) {
           view->offset += begin * view->strides[0];
           view->sizes[0] = end - begin;
         }
-        gemmRows(j.blas, &a, &b, &c, 0, c.sizes[1]);
+        gemmRows(j.blas, &a, &b, &c, 0, c.sizes[1], j.copies);
       },
-      &job, batches,
-      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
+      &job, batches * job.unit,
+      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)) *
+          job.unit);
 }
 
 // `m` with its dimensions in the order of `roles`, three 2-bit dimension
@@ -208,7 +311,7 @@ constexpr int64_t kPoolColumnsWork = int64_t(1) << 24;
 template <typename T>
 void inHalves(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a,
               const MemrefDescriptor<T, 3> *b, MemrefDescriptor<T, 3> *c,
-              bool columns, bool pooled) {
+              bool columns, bool pooled, int64_t copies) {
   int64_t size = columns ? c->sizes[2] : c->sizes[1];
   int64_t cut = std::min<int64_t>(size, (size / 2 + 15) / 16 * 16);
   struct Halves {
@@ -217,13 +320,17 @@ void inHalves(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a,
     MemrefDescriptor<T, 3> *c;
     int64_t cut, size;
     bool columns;
-  } halves{blas, a, b, c, cut, size, columns};
-  auto run = [](void *context, int64_t begin, int64_t end) {
+    int64_t copies, unit;
+  } halves{blas, a, b, c, cut, size, columns, copies,
+           // rows and columns apart: 2 x work, plus one for columns
+           itemUnit(2 * c->sizes[0] * c->sizes[1] * c->sizes[2] * a->sizes[2] +
+                    columns)};
+  auto run = [](void *context, int64_t first, int64_t last) {
     auto &h = *static_cast<Halves *>(context);
-    for (int64_t half = begin; half < end; ++half) {
+    for (int64_t half = first / h.unit; half < last / h.unit; ++half) {
       int64_t first = half ? h.cut : 0, last = half ? h.size : h.cut;
       if (!h.columns) {
-        gemmRows(h.blas, h.a, h.b, h.c, first, last);
+        gemmRows(h.blas, h.a, h.b, h.c, first, last, h.copies);
         continue;
       }
       MemrefDescriptor<T, 3> columnsOfB = *h.b, columnsOfC = *h.c;
@@ -231,13 +338,14 @@ void inHalves(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *a,
         view->offset += first * view->strides[2];
         view->sizes[2] = last - first;
       }
-      gemmRows(h.blas, h.a, &columnsOfB, &columnsOfC, 0, h.c->sizes[1]);
+      gemmRows(h.blas, h.a, &columnsOfB, &columnsOfC, 0, h.c->sizes[1],
+               h.copies);
     }
   };
   if (pooled)
-    stablehlo_py_parallel_for(run, &halves, 2, 1);
+    stablehlo_py_parallel_for(run, &halves, 2 * halves.unit, halves.unit);
   else
-    run(&halves, 0, 2);
+    run(&halves, 0, 2 * halves.unit);
 }
 
 // The product; `flags` (the lowering's, LowerContractions.cpp): bit 0, the
@@ -252,18 +360,19 @@ void gemm(CblasGemm<T> blas, const MemrefDescriptor<T, 3> *lhs, const MemrefDesc
   MemrefDescriptor<T, 3> viewA = inRoleOrder(*lhs, flags >> 1),
              viewB = inRoleOrder(*rhs, flags >> 7);
   const MemrefDescriptor<T, 3> *a = &viewA, *b = &viewB;
+  int64_t copies = flags & (kRowMajorA | kRowMajorB);
   if (flags & kColumnHalves) {
     int64_t work = c->sizes[0] * c->sizes[1] * c->sizes[2] * a->sizes[2];
-    inHalves(blas, a, b, c, /*columns=*/true, work >= kPoolColumnsWork);
+    inHalves(blas, a, b, c, /*columns=*/true, work >= kPoolColumnsWork, copies);
     return;
   }
   if (!(flags & 1)) {
-    gemmBatches(blas, a, b, c);
+    gemmBatches(blas, a, b, c, copies);
     return;
   }
   // The rows' halves through the pool (ParallelFor.h): the caller takes both
   // when the other core is busy.
-  inHalves(blas, a, b, c, /*columns=*/false, /*pooled=*/true);
+  inHalves(blas, a, b, c, /*columns=*/false, /*pooled=*/true, copies);
 }
 
 // An unranked memref as the C interface passes it, and its ranked
@@ -464,11 +573,18 @@ void gemmStrided(CblasGemm<T> blas, const Unranked *lhs, const Unranked *rhs,
     job.run(0, products);
     return;
   }
+  struct Items {
+    StridedPlan<T> *job;
+    int64_t unit;
+  } items{&job, itemUnit(work)};
   stablehlo_py_parallel_for(
-      [](void *context, int64_t begin, int64_t end) {
-        static_cast<StridedPlan<T> *>(context)->run(begin, end);
+      [](void *context, int64_t first, int64_t last) {
+        auto &i = *static_cast<Items *>(context);
+        i.job->run(first / i.unit, last / i.unit);
       },
-      &job, products, std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
+      &items, products * items.unit,
+      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)) *
+          items.unit);
 }
 
 // Index-order products (docs/lowering.md, "Native kernels"): every C[b, i, j]
@@ -636,13 +752,18 @@ template <typename T> void indexOrder(const IndexOrderJob<T> &job, int64_t batch
     indexOrderRange(job, 0, batches);
     return;
   }
+  struct Items {
+    const IndexOrderJob<T> *job;
+    int64_t unit;
+  } items{&job, itemUnit(work)};
   stablehlo_py_parallel_for(
-      [](void *context, int64_t begin, int64_t end) {
-        indexOrderRange(*static_cast<const IndexOrderJob<T> *>(context), begin,
-                        end);
+      [](void *context, int64_t first, int64_t last) {
+        auto &i = *static_cast<Items *>(context);
+        indexOrderRange(*i.job, first / i.unit, last / i.unit);
       },
-      const_cast<IndexOrderJob<T> *>(&job), batches,
-      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)));
+      &items, batches * items.unit,
+      std::max<int64_t>(1, kChunkProducts / std::max<int64_t>(work, 1)) *
+          items.unit);
 }
 
 // The index-order product of the gemm kernel's operands and flags (bit 0,

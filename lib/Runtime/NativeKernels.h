@@ -12,7 +12,10 @@ extern "C" {
 void stablehlo_py_set_gemm(void *f32, void *f64);
 // C[b] = A[b] x B[b]: rank-3 descriptors, C [B, M, N]; `flags` bits 1-6 and
 // 7-12 say which dimensions of A and B are (B, M, K) and (B, K, N), 2 bits
-// each; bit 0: the rows in two halves, the second on a thread of its own.
+// each; bit 0: the rows in two halves, the second on a thread of its own;
+// bit 13: the columns in two halves; bits 14 and 15: A's (B's) matrices go to
+// BLAS as row-major copies whatever their strides (the interpreter's
+// reshape copies), made by the thread computing each.
 void _mlir_ciface___stablehlo_py_gemm_f32(void *a, void *b, void *c,
                                           int64_t flags);
 void _mlir_ciface___stablehlo_py_gemm_f64(void *a, void *b, void *c,

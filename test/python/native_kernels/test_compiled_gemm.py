@@ -16,7 +16,7 @@ from stablehlo_py.interpreter import interpret
 from stablehlo_py.lowering import lower
 
 from conftest import assert_same
-from testing.dots import dot_general_program
+from testing.dots import both_backends, dot_general_program
 
 
 def _dot(lhs, rhs, out, dims, dtype):
@@ -46,6 +46,29 @@ CASES = {
     "column_halves_rhs_transposed": ((16, 256), (200, 256), (16, 200), "contracting_dims = [1] x [1]",
                                      "mk,nk->mn"),
     "column_halves_pool": ((40, 1024), (1024, 420), (40, 420), "contracting_dims = [1] x [0]", "mk,kn->mn"),
+    # >= 64 rows and 2^24 products, more columns than rows: halves of columns, on the pool
+    "wide_halves": ((80, 700), (700, 330), (80, 330), "contracting_dims = [1] x [0]", "mk,kn->mn"),
+    "wide_halves_lhs_transposed": ((1000, 64), (1000, 270), (64, 270), "contracting_dims = [0] x [0]",
+                                   "km,kn->mn"),
+    # roles of several dimensions out of role order: the operand as it is, each matrix copied
+    # row-major by the kernel (flags bits 14, 15) as the interpreter's reshape copies it
+    "attention_scores": ((2, 4, 128, 64), (2, 4, 128, 64), (2, 4, 128, 128),
+                         "batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3]", "bhqd,bhkd->bhqk"),
+    "attention_scores_uneven": ((2, 3, 37, 70), (2, 3, 45, 70), (2, 3, 37, 45),
+                                "batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3]", "bhqd,bhkd->bhqk"),
+    "lhs_contracting_first": ((2, 3, 70, 37), (2, 3, 70, 45), (2, 3, 37, 45),
+                              "batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [2]", "bhdq,bhdk->bhqk"),
+    "both_copied": ((3, 2, 70, 37), (3, 2, 45, 70), (3, 2, 37, 45),
+                    "batching_dims = [0, 1] x [0, 1], contracting_dims = [2] x [3]", "bhdq,bhkd->bhqk"),
+    # batch dimensions apart: transposed into role order first
+    "batch_not_a_run": ((3, 70, 2, 37), (3, 45, 2, 70), (3, 2, 37, 45),
+                        "batching_dims = [0, 2] x [0, 2], contracting_dims = [1] x [3]", "bdhq,bkhd->bhqk"),
+    # within the index-order sizes: the index-order kernel reads the operand as it is
+    "attention_index_order": ((2, 2, 16, 8), (2, 2, 16, 8), (2, 2, 16, 16),
+                              "batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3]", "bhqd,bhkd->bhqk"),
+    # one query per head, its lhs (d, b, h): an empty role (no lhs free dimension), index order
+    "one_query_per_head": ((64, 2, 4), (2, 4, 128, 64), (2, 4, 128),
+                           "batching_dims = [1, 2] x [0, 1], contracting_dims = [0] x [3]", "dbh,bhkd->bhk"),
 }
 
 
@@ -53,13 +76,7 @@ CASES = {
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_library_products_are_the_interpreters(case, dtype):
     lhs, rhs, out, dims, formula = CASES[case]
-    text = _dot(lhs, rhs, out, dims, dtype)
-    rng = np.random.default_rng(len(case))
-    a, b = rng.standard_normal(lhs).astype(dtype), rng.standard_normal(rhs).astype(dtype)
-    (got,) = stablehlo_py.compile(text, backend="compiled")(a, b)
-    assert_same([got], interpret(text, a, b), case)
-    exact = np.einsum(formula, a.astype(np.float64), b.astype(np.float64))
-    scale = np.einsum(formula, np.abs(a).astype(np.float64), np.abs(b).astype(np.float64))
+    got, exact, scale = both_backends(_dot(lhs, rhs, out, dims, dtype), lhs, rhs, formula, dtype, seed=len(case))
     eps = np.finfo(dtype).eps
     assert np.all(np.abs(got - exact) <= 2 * lhs[-1] * eps * scale + np.finfo(dtype).tiny), case
 
@@ -116,6 +133,15 @@ def test_column_halves_flag():
     assert any(f & (1 << 13) for f in flags(40, 1024, 420))
     assert not any(f & (1 << 13) for f in flags(16, 256, 16))  # too few columns
     assert not any(f & (1 << 13) for f in flags(64, 256, 256))  # rows: one call (too little for halves of rows)
+    # from 64 rows and 2^24 products: the halves of the wider side (columns where n > m)
+    assert any(f & (1 << 13) and not f & 1 for f in flags(128, 784, 512))
+    assert any(f & 1 and not f & (1 << 13) for f in flags(512, 256, 256))
+    assert any(f & 1 and not f & (1 << 13) for f in flags(256, 256, 256))  # as many: rows
+    # the interpreter's matmul for the same shapes (m, k, n)
+    from stablehlo_py.interpreter.kernels import dot_conv
+    assert dot_conv._matmul_for(128, 784, 512) is dot_conv._column_halves_matmul
+    assert dot_conv._matmul_for(512, 256, 256) is dot_conv._halves_matmul
+    assert dot_conv._matmul_for(256, 256, 256) is dot_conv._halves_matmul
 
 
 # An RNN scan as lax.scan exports it (bench/bench_loops.py), inlined, the counter starting at %i0:

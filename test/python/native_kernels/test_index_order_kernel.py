@@ -16,7 +16,7 @@ from stablehlo_py.interpreter import interpret
 from stablehlo_py.lowering import kernels
 
 from conftest import assert_same
-from testing.dots import dot_general_program
+from testing.dots import both_backends, dot_general_program
 
 
 def _index_order(a, b):
@@ -141,12 +141,7 @@ DOTS = {
 def test_backends_agree_in_index_order(case, dtype):
     lhs, rhs, out, dims, formula = DOTS[case]
     text = dot_general_program(lhs, rhs, out, dims, "f32" if dtype == np.float32 else "f64")
-    rng = np.random.default_rng(len(case))
-    a, b = rng.standard_normal(lhs).astype(dtype), rng.standard_normal(rhs).astype(dtype)
-    (got,) = stablehlo_py.compile(text, backend="compiled")(a, b)
-    assert_same([got], interpret(text, a, b), case)
-    exact = np.einsum(formula, a.astype(np.float64), b.astype(np.float64))
-    scale = np.einsum(formula, np.abs(a).astype(np.float64), np.abs(b).astype(np.float64))
+    got, exact, scale = both_backends(text, lhs, rhs, formula, dtype, seed=len(case))
     bound = 257 * np.finfo(dtype).eps * scale + np.finfo(dtype).tiny  # k <= 256 in index order
     assert np.all(np.abs(got - exact) <= bound), case
 

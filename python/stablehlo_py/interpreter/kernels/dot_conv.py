@@ -202,7 +202,11 @@ def _arranged_dot(matmul, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_shape, t
 # (threads.one_blas_thread: its own threads spin on a busy machine): 256x256 @ 256x1024
 # f32 1.40 -> 0.87 ms, 256x1024 @ 1024x256 1.31 -> 0.79 ms on 2 cores; the transformer block
 # 6.3 -> 4.9 ms, the MLP 2.0 -> 1.4 ms. Always the same two halves, on one thread or two, so
-# the bits never depend on the thread count.
+# the bits never depend on the thread count. Products of more columns than rows go in halves of
+# columns instead (_matmul_for): each half's BLAS call packs the whole of the operand the halves
+# share, so halving the larger side packs less (OpenBLAS, one thread, both halves: 128x784 @
+# 784x512 1.15 -> 1.09 ms, 64x1024 @ 1024x1024 2.10 -> 1.69 ms; more rows than columns the
+# other way round, 2048x512 @ 512x64 1.42 -> 1.57 ms). issue 36, docs/decisions.md.
 SPLIT_MATMUL_WORK = 1 << 24  # multiply-adds
 
 
@@ -255,7 +259,8 @@ def _matmul_for(m: int, k: int, n: int):
     those are faster (the compiled gemm kernel's flags follow the same rule)."""
     work = m * k * n
     if m >= 64 and work >= SPLIT_MATMUL_WORK:
-        return _halves_matmul
+        # the halves of the wider side: each half packs the whole other operand again
+        return _column_halves_matmul if n > m else _halves_matmul
     if (1 < m < 64 and k > 1 and n >= SPLIT_COLUMNS
             and (SPLIT_COLUMNS_SMALL[0] <= work <= SPLIT_COLUMNS_SMALL[1] or work >= SPLIT_MATMUL_WORK)):
         return _column_halves_matmul
