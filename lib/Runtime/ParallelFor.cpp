@@ -6,7 +6,7 @@
 // scheduler does not run soon leaves its share to the caller instead of
 // holding the call up. A worker preempted in the middle of a chunk (the
 // other core busy) still holds the caller up; where that happens, the pool
-// backs off (Backoff). No MLIR or Python here.
+// backs off, per call site (SerialTimes). No MLIR or Python here.
 #include "Runtime/ParallelFor.h"
 
 #include <algorithm>
@@ -44,16 +44,18 @@ struct Pool {
 
 // The fastest each call site (its body and range: the same loop on the same
 // shapes, the same work) has run on the caller alone, in nanoseconds: what a
-// call on threads must beat (Backoff). A site's first call runs on threads, its
+// call on threads must beat, and the site's back-off. A site's first call runs on threads, its
 // second alone (timing it), the later ones on threads again. Kept in a small
 // table, a site taking over a slot another held; atomics, as calls alone run on
 // any thread at once.
 class SerialTimes {
   static constexpr int64_t kSlots = 64;
   static constexpr int64_t kUntimed = -1; // called on threads, not alone yet
+  static constexpr int64_t kFirst = 16, kMost = 4096; // the back-off's calls
   struct Slot {
     std::atomic<Body> body{nullptr};
     std::atomic<int64_t> n{0}, fastest{0}, credit{0};
+    std::atomic<int64_t> serialLeft{0}, length{kFirst};
   };
   Slot slots[kSlots];
 
@@ -71,6 +73,8 @@ class SerialTimes {
     s.n.store(n, std::memory_order_relaxed);
     s.fastest.store(fastest, std::memory_order_relaxed);
     s.credit.store(0, std::memory_order_relaxed);
+    s.serialLeft.store(0, std::memory_order_relaxed);
+    s.length.store(kFirst, std::memory_order_relaxed);
   }
 
 public:
@@ -103,9 +107,41 @@ public:
   }
   void calledAlone(Body body, int64_t n, int64_t nanoseconds) {
     Slot &s = slot(body, n);
-    int64_t fastest = s.fastest.load(std::memory_order_relaxed);
-    if (!holds(s, body, n) || fastest == kUntimed || nanoseconds < fastest)
+    if (!holds(s, body, n)) {
       take(s, body, n, nanoseconds);
+      return;
+    }
+    int64_t fastest = s.fastest.load(std::memory_order_relaxed);
+    if (fastest == kUntimed || nanoseconds < fastest) // the site's back-off stays
+      s.fastest.store(nanoseconds, std::memory_order_relaxed);
+  }
+  // Whether this call of the site should run on the caller alone: after a
+  // late call the site's next 16 calls do, doubling on each late call up to
+  // 4096, back to 16 after a call on time. Per site: a loop whose threads
+  // always lose (too little work) keeps only itself on one thread, not the
+  // program's other loops (issue 36: the transcendental chain's blocks ran
+  // on one thread beside such a site, 1.5 -> 2.9 ms).
+  bool serial(Body body, int64_t n) {
+    Slot &s = slot(body, n);
+    if (!holds(s, body, n))
+      return false;
+    int64_t left = s.serialLeft.load(std::memory_order_relaxed);
+    if (left <= 0)
+      return false;
+    s.serialLeft.store(left - 1, std::memory_order_relaxed);
+    return true;
+  }
+  void record(Body body, int64_t n, bool late) {
+    Slot &s = slot(body, n);
+    if (!holds(s, body, n))
+      return;
+    if (!late) {
+      s.length.store(kFirst, std::memory_order_relaxed);
+      return;
+    }
+    int64_t now = s.length.load(std::memory_order_relaxed);
+    s.serialLeft.store(now, std::memory_order_relaxed);
+    s.length.store(std::min(now * 2, kMost), std::memory_order_relaxed);
   }
   void reset() {
     for (Slot &s : slots)
@@ -113,8 +149,8 @@ public:
   }
 };
 
-// Calls on the caller alone after a late call on threads (record): 16 calls,
-// doubling on each late call up to 4096, back to 16 after a call on threads is
+// A site's calls on the caller alone after its late call on threads
+// (SerialTimes::record): 16 calls, doubling on each late call up to 4096, back to 16 after a call on threads is
 // on time. On a machine whose other core is busy, threads then cost one slow
 // call in thousands instead of many; on a quiet one they never back off.
 //
@@ -130,35 +166,8 @@ public:
 // halves always waits through the worker's half (the rule was once "waited more
 // than half of worked", which every such call on a quiet machine met now and
 // then: the transformer block's products ran on one thread, 4.5 -> 5.5 ms).
-struct Backoff {
-  static constexpr int64_t kFirst = 16, kMost = 4096;
-  std::atomic<int64_t> serialLeft{0}, length{kFirst};
-
-  // Whether this call should run on the caller alone.
-  bool serial() {
-    int64_t left = serialLeft.load(std::memory_order_relaxed);
-    if (left <= 0)
-      return false;
-    serialLeft.store(left - 1, std::memory_order_relaxed);
-    return true;
-  }
-  void reset() {
-    serialLeft.store(0, std::memory_order_relaxed);
-    length.store(kFirst, std::memory_order_relaxed);
-  }
-  void record(bool late) {
-    if (!late) {
-      length.store(kFirst, std::memory_order_relaxed);
-      return;
-    }
-    int64_t now = length.load(std::memory_order_relaxed);
-    serialLeft.store(now, std::memory_order_relaxed);
-    length.store(std::min(now * 2, kMost), std::memory_order_relaxed);
-  }
-};
 
 Pool *pool = new Pool; // never destroyed: workers outlive static destructors
-Backoff backoff;
 SerialTimes serialTimes;
 std::atomic<int64_t> threadSetting{0};
 
@@ -225,7 +234,6 @@ void stablehlo_py_set_thread_count(int64_t threads) {
   threadSetting.store(std::clamp<int64_t>(threads, 0, kMaxThreads),
                       std::memory_order_relaxed);
   // A new setting starts on threads again, each site timed alone again.
-  backoff.reset();
   serialTimes.reset();
 }
 
@@ -250,7 +258,7 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
   Pool *p = pool;
   bool idle = false;
   Clock::time_point start = Clock::now();
-  if (threads <= 1 || serialTimes.untimed(body, n) || backoff.serial() ||
+  if (threads <= 1 || serialTimes.untimed(body, n) || serialTimes.serial(body, n) ||
       !p->busy.compare_exchange_strong(idle, true)) {
     body(context, 0, n);
     serialTimes.calledAlone(body, n, nanoseconds(Clock::now() - start));
@@ -285,7 +293,7 @@ void stablehlo_py_parallel_for(Body body, void *context, int64_t n,
     int64_t ownWork = nanoseconds(worked - wakeCalled);
     lost = mine > 0 && 4 * (took - ownWork * chunks / mine) > ownWork;
   }
-  backoff.record(lost);
+  serialTimes.record(body, n, lost);
   p->busy.store(false);
 }
 
