@@ -430,8 +430,8 @@ def compile_program(module_or_text, entry: str = "main", strict: bool = False) -
 
 
 def _refined_inside(module_or_text, entry: str, strict: bool):
-    """The module refined to @main's own static argument types, when @main's arguments are static
-    tensors and some type inside is dynamic; else None (also when refinement fails)."""
+    """The module refined to @main's own static argument types, when @main's arguments and results
+    are static tensors and some type inside is dynamic; else None (also when refinement fails)."""
     import mlir.ir as ir
 
     from ..passes.dynamism import refine_module
@@ -445,8 +445,11 @@ def _refined_inside(module_or_text, entry: str, strict: bool):
     function = find_function(module, entry)
     if function is None:
         return None
-    inputs = ir.FunctionType(ir.TypeAttr(function.attributes["function_type"]).value).inputs
-    if not all(isinstance(t, ir.RankedTensorType) and t.has_static_shape for t in inputs):
+    signature = ir.FunctionType(ir.TypeAttr(function.attributes["function_type"]).value)
+    inputs = signature.inputs
+    # a dynamic (or bounded) result is the program's own contract: refining it away could run
+    # what the interpreter refuses (a dot past its result's bound)
+    if not all(isinstance(t, ir.RankedTensorType) and t.has_static_shape for t in list(inputs) + list(signature.results)):
         return None
     if not _has_dynamic_types(module):
         return None
