@@ -137,6 +137,8 @@ struct LegalizeToLinalg
       signalPassFailure();
       return;
     }
+    if (libraryMath)
+      callNumpyLoopsOnScalars(getOperation());
     for (SignatureAttributes &entry : flattened) {
       if (entry.function.getNumArguments() == entry.arguments.size())
         entry.function.setAllArgAttrs(entry.arguments);

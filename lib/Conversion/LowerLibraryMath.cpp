@@ -3,12 +3,18 @@
 // (lib/Runtime/NumpyLoops.h). The interpreter computes them by numpy's
 // ufuncs (f16 and bf16 in f32, rounded once), so the compiled code gets its
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
-// library's functions runs 10-20 times slower.
+// library's functions runs 10-20 times slower. Math on scalars (rank 0, loop
+// carries, the bodies of element-wise code on dynamic shapes, logistic's exp)
+// calls the same loops on one element.
 #include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"
 
+#include "Conversion/ScalarOps.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
@@ -83,7 +89,61 @@ struct MathToNumpyLoop : OpConversionPattern<OpTy> {
   int64_t function;
 };
 
+// The numpy-loop slot of a real math op of kNumpyUnaryLoops on f32 or f64
+// scalars, or -1.
+int64_t scalarSlot(Operation *op) {
+  if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+      op->hasAttr(kCLibraryFunction))
+    return -1;
+  Type type = op->getResult(0).getType();
+  if (!type.isF32() && !type.isF64())
+    return -1;
+  StringRef name = TypeSwitch<Operation *, StringRef>(op)
+                       .Case([](math::ExpOp) { return "exp"; })
+                       .Case([](math::ExpM1Op) { return "expm1"; })
+                       .Case([](math::LogOp) { return "log"; })
+                       .Case([](math::Log1pOp) { return "log1p"; })
+                       .Case([](math::TanhOp) { return "tanh"; })
+                       .Case([](math::SinOp) { return "sin"; })
+                       .Case([](math::CosOp) { return "cos"; })
+                       .Case([](math::TanOp) { return "tan"; })
+                       .Default([](Operation *) { return StringRef(); });
+  if (name.empty())
+    return -1;
+  return 2 * loopIndex(name) + (type.isF64() ? 1 : 0);
+}
+
 } // namespace
+
+void callNumpyLoopsOnScalars(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<math::MathDialect>(op->getDialect()) && scalarSlot(op) >= 0)
+      ops.push_back(op);
+  });
+  OpBuilder b(module.getContext());
+  for (Operation *op : ops) {
+    Type type = op->getResult(0).getType();
+    std::string name = (Twine("__stablehlo_py_numpy_scalar_") +
+                        (type.isF64() ? "f64" : "f32"))
+                           .str();
+    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    if (!callee) {
+      b.setInsertionPointToStart(module.getBody());
+      callee = func::FuncOp::create(
+          b, module.getLoc(), name,
+          b.getFunctionType({type, b.getI64Type()}, {type}));
+      callee.setPrivate();
+    }
+    b.setInsertionPoint(op);
+    Value slot = arith::ConstantIntOp::create(b, op->getLoc(), b.getI64Type(),
+                                              scalarSlot(op));
+    auto call = func::CallOp::create(b, op->getLoc(), callee,
+                                     ValueRange{op->getOperand(0), slot});
+    op->getResult(0).replaceAllUsesWith(call.getResult(0));
+    op->erase();
+  }
+}
 
 void populateLibraryMathPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {

@@ -226,3 +226,9 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
 } // namespace mlir::stablehlo::linalg_lowering
 
 #endif // STABLEHLO_PY_CONVERSION_LOWERINGCOMMON_H
+// library-math, after the conversion: the real math functions numpy has
+// loops for, left on f32 and f64 scalars (rank 0, loops, the bodies of
+// element-wise code), become calls of those loops on one element,
+// @__stablehlo_py_numpy_scalar_f32/_f64(x, slot), but for the C library's
+// (ScalarOps.h, kCLibraryFunction).
+void callNumpyLoopsOnScalars(ModuleOp module);

@@ -20,8 +20,10 @@
 //    (SmallFloat: ml_dtypes' values and roundings, checked on every type).
 // Differences left (NaN bits and roundings, never other values): which NaN
 // an op on two NaN operands returns, and the sign and payload of a NaN from a
-// math function; exp, log, sin, pow, cbrt, ... round as the libm the lowering
-// calls (within 2 ULP of numpy's loops). Complex exp, log, sqrt, rsqrt, sin,
+// math function; pow, cbrt and atan2 round as the libm the lowering calls
+// (within 2 ULP of numpy's), and so do exp, expm1, log, log1p, tanh, sin, cos
+// and tan unless library-math hands them to numpy's own loops (then bit for
+// bit; LowerLibraryMath.cpp). Complex exp, log, sqrt, rsqrt, sin,
 // cos, tan, tanh, logistic and expm1 call the C library's functions as numpy
 // does (complexUnary): bit for bit. Unsupported (null): quantized types,
 // integers wider than 64 bits, complex abs, sign, power, atan2, log1p and
@@ -943,6 +945,13 @@ Value callLibm(Scalar &s, const LibmFunction &f, Value z) {
   return s.makeComplex(type, resultRe, resultIm);
 }
 
+// A real math function that stays the C library's (kCLibraryFunction).
+template <typename MathOp> Value cLibrary(Scalar &s, Value x) {
+  auto op = MathOp::create(s.b, s.loc, x);
+  op->setAttr(kCLibraryFunction, s.b.getUnitAttr());
+  return op.getResult();
+}
+
 // The complex math functions the interpreter computes from those calls:
 // rsqrt and logistic by numpy's complex division (elementwise._rsqrt,
 // _logistic), expm1 by numpy's formula on the C library's real functions
@@ -954,12 +963,12 @@ Value complexUnary(Scalar &s, Operation *op, Value z) {
   if (isa<Expm1Op>(op)) {
     auto [x, y] = s.parts(z);
     Value two = s.real(x.getType(), 2.0);
-    Value a = s.make<math::SinOp>(s.divf(y, two));
-    Value c = s.make<math::CosOp>(y);
-    Value re = s.subf(s.mulf(s.make<math::ExpM1Op>(x), c),
+    Value a = cLibrary<math::SinOp>(s, s.divf(y, two));
+    Value c = cLibrary<math::CosOp>(s, y);
+    Value re = s.subf(s.mulf(cLibrary<math::ExpM1Op>(s, x), c),
                       s.mulf(s.mulf(two, a), a));
-    Value sine = s.make<math::SinOp>(y);
-    Value im = s.mulf(s.make<math::ExpOp>(x), sine);
+    Value sine = cLibrary<math::SinOp>(s, y);
+    Value im = s.mulf(cLibrary<math::ExpOp>(s, x), sine);
     return s.makeComplex(type, re, im);
   }
   StringRef name = TypeSwitch<Operation *, StringRef>(op)

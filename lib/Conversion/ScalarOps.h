@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <memory>
 
@@ -33,6 +34,13 @@ bool isSmallFloat(Type element);
 Value emitSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type element);
 Value emitF32ToSmallFloat(OpBuilder &b, Location loc, Value value,
                           Type element);
+
+// A unit attribute on the math ops that must stay the C library's function
+// (numpy's complex formulas call it: complex expm1's exp, expm1, sin and cos),
+// which library-math then leaves alone when it hands the real math functions
+// to numpy's loops (LowerLibraryMath.cpp).
+inline constexpr llvm::StringLiteral kCLibraryFunction =
+    "stablehlo_py.c_library";
 
 // The scalar computation of the elementwise stablehlo op `op` (its name and
 // attributes, e.g. compare's comparison_direction and compare_type,

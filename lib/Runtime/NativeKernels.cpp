@@ -889,3 +889,5 @@ const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
 }
 
 } // extern "C"
+      STABLEHLO_PY_KERNEL(__stablehlo_py_numpy_scalar_f32, kNoBlas),
+      STABLEHLO_PY_KERNEL(__stablehlo_py_numpy_scalar_f64, kNoBlas),

@@ -100,6 +100,15 @@ template <typename T> void run(void *in, void *out, int64_t slot) {
   stablehlo_py_parallel_for(unaryRange<T>, &call, n, kUnaryChunk);
 }
 
+template <typename T> T scalar(T x, int64_t slot) {
+  if (slot < 0 || slot >= 2 * kNumpyUnaryLoopCount)
+    return x; // not a slot the lowering emits
+  T y;
+  UnaryCall<T> call{slot, &x, &y, 1, 1};
+  unaryRange<T>(&call, 0, 1);
+  return y;
+}
+
 // An element's bits, for the sign and zero tests of any float width.
 template <typename T> struct Bits {
   using type = std::conditional_t<
@@ -325,5 +334,11 @@ void _mlir_ciface___stablehlo_py_numpy_loop_f32(void *in, void *out,
 void _mlir_ciface___stablehlo_py_numpy_loop_f64(void *in, void *out,
                                                 int64_t slot) {
   run<double>(in, out, slot);
+}
+float __stablehlo_py_numpy_scalar_f32(float x, int64_t slot) {
+  return scalar<float>(x, slot);
+}
+double __stablehlo_py_numpy_scalar_f64(double x, int64_t slot) {
+  return scalar<double>(x, slot);
 }
 }

@@ -45,6 +45,11 @@ void _mlir_ciface___stablehlo_py_numpy_loop_f32(void *in, void *out,
                                                 int64_t slot);
 void _mlir_ciface___stablehlo_py_numpy_loop_f64(void *in, void *out,
                                                 int64_t slot);
+// f(x) for one scalar, f a unary slot's function as above: the same loop
+// called on one element, for math on scalars (rank 0, loop carries,
+// dynamically shaped element-wise code), where a buffer call does not fit.
+float __stablehlo_py_numpy_scalar_f32(float x, int64_t slot);
+double __stablehlo_py_numpy_scalar_f64(double x, int64_t slot);
 // out[k] = x[k, :, :] reduced (x a [K, M, L] memref descriptor, any strides;
 // out [K]) as numpy's ufunc.reduce runs over a C-contiguous operand whose
 // innermost reduced block is L and whose other reduced indices are M: per k,

@@ -42,13 +42,53 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 
 // -----
 
-// A scalar stays scalar code (in a loop body it is a register, not a
-// call).
+// A scalar stays scalar code, the function a call of numpy's loop on one
+// element (no buffers: in a loop body the value is a register): f32 sine is
+// slot 10, f16 computes in f32 and rounds once (log_plus_one: 6), f64 tan is
+// 15. Logistic's exp is numpy's too (1 / (1 + exp(-x)), the interpreter's).
+// CHECK-LABEL: func.func private @__stablehlo_py_numpy_scalar_f32(f32, i64) -> f32
+// CHECK-NOT: attributes
 // CHECK-LABEL: func.func @scalar
 // CHECK-NOT: __stablehlo_py_numpy_loop
-// CHECK: math.sin
+// CHECK: %[[SIN:.*]] = arith.constant 10 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[SIN]]) : (f32, i64) -> f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: %[[LOG1P:.*]] = arith.constant 6 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[LOG1P]])
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK: %[[TAN:.*]] = arith.constant 15 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f64(%{{.*}}, %[[TAN]]) : (f64, i64) -> f64
+// CHECK: arith.negf
+// CHECK: %[[EXP:.*]] = arith.constant 0 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[EXP]])
+// CHECK: arith.divf
+// CHECK-NOT: math.
 // CHECK: return
-func.func @scalar(%x: tensor<f32>) -> tensor<f32> {
+// PLAIN-LABEL: func.func @scalar
+// PLAIN-NOT: __stablehlo_py_numpy_scalar
+// PLAIN: math.sin
+// PLAIN: math.log1p
+// PLAIN: math.tan
+// PLAIN: math.exp
+func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>) {
   %0 = stablehlo.sine %x : tensor<f32>
-  return %0 : tensor<f32>
+  %1 = stablehlo.log_plus_one %y : tensor<f16>
+  %2 = stablehlo.tan %z : tensor<f64>
+  %3 = stablehlo.logistic %x : tensor<f32>
+  return %0, %1, %2, %3 : tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>
+}
+
+// -----
+
+// Complex expm1 is numpy's formula on the C library's real functions, which
+// stay math ops (lowered to the C library's calls).
+// CHECK-LABEL: func.func @complex_expm1
+// CHECK-NOT: __stablehlo_py_numpy_scalar
+// CHECK: math.sin
+// CHECK: math.cos
+// CHECK: math.expm1
+// CHECK: math.exp
+func.func @complex_expm1(%x: tensor<complex<f32>>) -> tensor<complex<f32>> {
+  %0 = stablehlo.exponential_minus_one %x : tensor<complex<f32>>
+  return %0 : tensor<complex<f32>>
 }
