@@ -104,10 +104,19 @@ def StablehloLegalizeToLinalgPass
            "f64 tensors become calls of numpy's own inner loops, "
            "@__stablehlo_py_numpy_loop_f32/_f64, as the interpreter computes "
            "them (docs/lowering.md, 'Native kernels').">,
+    Option<"loopLimits", "loop-limits", "bool", /*default=*/"false",
+           "(stablehlo-py's own) Each while loop counts its iterations and, "
+           "when the count reaches the iteration the last check asked for, "
+           "calls the runtime's @__stablehlo_py_loop_check(site, count), "
+           "which returns the next such iteration, or a negative number to "
+           "end the loop as if its condition were false: how the compiled "
+           "backend enforces Limits.max_iterations and Limits.timeout "
+           "(docs/lowering.md, 'The runtime').">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
+    "::mlir::LLVM::LLVMDialect", // loop-limits: llvm.intr.expect
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace mlir::stablehlo {
@@ -96,6 +97,10 @@ struct LegalizeToLinalg
     forwardTupleElements();
     if (libraryContractions)
       stackRowDots(getOperation());
+    if (loopLimits && failed(markLoopSites(getOperation()))) {
+      signalPassFailure();
+      return;
+    }
     SignlessTypeConverter converter;
     SmallVector<SignatureAttributes> flattened =
         attributesAfterFlattening(converter);
@@ -139,6 +144,8 @@ struct LegalizeToLinalg
     }
     if (libraryMath)
       callNumpyLoopsOnScalars(getOperation());
+    if (loopLimits)
+      addLoopChecks(getOperation());
     for (SignatureAttributes &entry : flattened) {
       if (entry.function.getNumArguments() == entry.arguments.size())
         entry.function.setAllArgAttrs(entry.arguments);

@@ -5,11 +5,20 @@
 #include "Conversion/LoweringCommon.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
 
 using utils::IteratorType;
+
+// loop-limits: a while loop's site number (its index in the check's sites).
+constexpr StringLiteral kLoopSiteAttr = "stablehlo_py.loop_site";
+constexpr StringLiteral kLoopSitesAttr = "stablehlo_py.loop_sites";
+constexpr StringLiteral kLoopCheck = "__stablehlo_py_loop_check";
 
 //===--- Control flow ----------------------------------------------------===//
 
@@ -44,6 +53,9 @@ struct WhileToScf : OpConversionPattern<WhileOp> {
     if (failed(rewriter.convertRegionTypes(&loop.getBefore(), *getTypeConverter())) ||
         failed(rewriter.convertRegionTypes(&loop.getAfter(), *getTypeConverter())))
       return rewriter.notifyMatchFailure(op, "region types");
+    // loop-limits: the site number markLoopSites gave it, for addLoopChecks
+    if (Attribute site = op->getAttr(kLoopSiteAttr))
+      loop->setAttr(kLoopSiteAttr, site);
     replaceByFlat(rewriter, *getTypeConverter(), op, loop.getResults());
     return success();
   }
@@ -207,6 +219,126 @@ struct GetTupleElementToValues : OpConversionPattern<GetTupleElementOp> {
 };
 
 } // namespace
+
+//===--- loop-limits -----------------------------------------------------===//
+
+LogicalResult markLoopSites(ModuleOp module) {
+  SmallVector<Attribute> sites;
+  Builder b(module.getContext());
+  module.walk<WalkOrder::PreOrder>([&](WhileOp op) { // outer loops first
+    op->setAttr(kLoopSiteAttr, b.getI64IntegerAttr(sites.size()));
+    // [op name, location]: what the runtime's error names, as the
+    // interpreter's does (str() of the op's location).
+    std::string location;
+    llvm::raw_string_ostream os(location);
+    op.getLoc().print(os);
+    sites.push_back(b.getArrayAttr({b.getStringAttr(op->getName().getStringRef()),
+                                    b.getStringAttr(location)}));
+  });
+  if (sites.empty())
+    return success();
+  if (SymbolTable::lookupSymbolIn(module, kLoopCheck))
+    return module.emitError() << "loop-limits: the module already has a symbol @"
+                              << kLoopCheck;
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointToStart(module.getBody());
+  Type i64 = builder.getI64Type();
+  auto check = func::FuncOp::create(builder, module.getLoc(), kLoopCheck,
+                                    builder.getFunctionType({i64, i64}, {i64}));
+  check.setPrivate();
+  check->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
+  check->setAttr(kLoopSitesAttr, builder.getArrayAttr(sites));
+  return success();
+}
+
+// An scf.while with site k, rewritten with two more carries: the iteration
+// count and the count at which the check is due (1: every execution checks
+// once at its first iteration, when a stop or a timeout may already hold).
+// Its condition, when true, counts one more iteration; when that is the due
+// one, the check runs and says when it is due next, or (negative) that the
+// loop ends as if its condition were false. The body passes both on.
+static void addLoopCheck(scf::WhileOp loop, func::FuncOp check) {
+  auto site = loop->getAttrOfType<IntegerAttr>(kLoopSiteAttr);
+  loop->removeAttr(kLoopSiteAttr);
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Type i64 = b.getI64Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
+  };
+  Value zero = constant(0), one = constant(1), siteValue = constant(site.getInt());
+  Value no = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  Value yes = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  SmallVector<Value> inits(loop.getInits());
+  inits.append({zero, one});
+  SmallVector<Type> types(loop.getResultTypes());
+  types.append({i64, i64});
+  auto checked = scf::WhileOp::create(b, loc, types, inits);
+  checked.getBefore().takeBody(loop.getBefore());
+  checked.getAfter().takeBody(loop.getAfter());
+
+  Block &before = checked.getBefore().front();
+  Value count = before.addArgument(i64, loc), due = before.addArgument(i64, loc);
+  auto condition = cast<scf::ConditionOp>(before.getTerminator());
+  b.setInsertionPoint(condition);
+  Value going = condition.getCondition();
+  Value counted = arith::AddIOp::create(b, loc, count, one);
+  // (next due count, whether the loop goes on). A false condition ends the
+  // loop first; then the count is compared with the due one, which is
+  // expected not to be reached: LLVM keeps the loop's values in registers
+  // across the check's call, spilling them only on the way to it (without:
+  // bench_loops' float loop reloads its constants from the stack at every
+  // iteration). The iterations that do not check pay an add, a compare and
+  // a branch.
+  auto branch = scf::IfOp::create(
+      b, loc, going,
+      [&](OpBuilder &then, Location at) {
+        Value reached = arith::CmpIOp::create(
+            then, at, arith::CmpIPredicate::sge, counted, due);
+        auto checking = scf::IfOp::create(
+            then, at, LLVM::ExpectOp::create(then, at, reached, no),
+            [&](OpBuilder &inner, Location at) {
+              auto call = func::CallOp::create(inner, at, check,
+                                               ValueRange{siteValue, counted});
+              Value next = call.getResult(0);
+              Value allowed = arith::CmpIOp::create(
+                  inner, at, arith::CmpIPredicate::sge, next, zero);
+              scf::YieldOp::create(inner, at, ValueRange{next, allowed});
+            },
+            [&](OpBuilder &inner, Location at) {
+              scf::YieldOp::create(inner, at, ValueRange{due, yes});
+            });
+        scf::YieldOp::create(then, at, checking.getResults());
+      },
+      [&](OpBuilder &otherwise, Location at) {
+        scf::YieldOp::create(otherwise, at, ValueRange{due, no});
+      });
+  condition.getConditionMutable().assign(branch.getResult(1));
+  condition.getArgsMutable().append({counted, branch.getResult(0)});
+
+  Block &after = checked.getAfter().front();
+  Value afterCount = after.addArgument(i64, loc), afterDue = after.addArgument(i64, loc);
+  auto yield = cast<scf::YieldOp>(after.getTerminator());
+  yield.getResultsMutable().append({afterCount, afterDue});
+
+  loop.replaceAllUsesWith(checked.getResults().drop_back(2));
+  loop.erase();
+}
+
+void addLoopChecks(ModuleOp module) {
+  auto check = module.lookupSymbol<func::FuncOp>(kLoopCheck);
+  SmallVector<scf::WhileOp> loops;
+  module.walk([&](scf::WhileOp loop) {
+    if (loop->hasAttr(kLoopSiteAttr))
+      loops.push_back(loop);
+  });
+  for (scf::WhileOp loop : loops) {
+    if (check)
+      addLoopCheck(loop, check);
+    else
+      loop->removeAttr(kLoopSiteAttr);
+  }
+}
 
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {

@@ -199,6 +199,13 @@ void populateContractionPatterns(const TypeConverter &converter,
 // loop, as the interpreter computes them (LowerContractions.cpp).
 void stackRowDots(Operation *root);
 void populateReductionPatterns(const TypeConverter &converter,
+// loop-limits (LowerControlFlow.cpp). Before the patterns: each
+// stablehlo.while numbered as a site, and the runtime's loop check declared
+// with the sites' op names and locations; fails (with an error) when the
+// check's name is taken. After them: each numbered loop, now an scf.while,
+// counts its iterations and calls the check when it is due.
+LogicalResult markLoopSites(ModuleOp module);
+void addLoopChecks(ModuleOp module);
                                RewritePatternSet &patterns);
 // reduce_window (LowerReduceWindow.cpp): loops over the result's rows and
 // the window, each window position folding a row in place.

@@ -76,26 +76,39 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend=Non
     (stablehlo_py._specializing). `strict`: as for `interpret`.
     `backend`: "interpreter" (the reference), "compiled" (native code through
     stablehlo_py.lowering: a program it cannot lower is a LoweringError naming the
-    op), or "auto"; by default "auto", or "interpreter" when `limits` are given
-    (they bound the interpreter only). "auto": compiled when the whole program lowers; otherwise the
+    op), or "auto"; by default "auto". `limits` under the compiled backend: its while
+    loops stop at Limits.max_iterations (exactly, with the interpreter's error) and past
+    Limits.timeout (measured from the call's start, checked about every millisecond of a
+    loop's iterations); compiled code checks no memory limit, so a max_value_bytes or
+    max_total_bytes tighter than its default keeps the interpreter (by default and under
+    "auto"; "compiled" then is a LoweringError). "auto": compiled when the whole program lowers; otherwise the
     interpreter runs the entry and each function it calls whose own program lowers
     runs compiled (stablehlo_py.lowering.native_callees). An entry with dynamic argument
     sizes is refined to each shape signature it is called with, and that program compiled
     ("compiled": a LoweringError when it does not refine or lower; "auto": interpreted then,
     the reason in `lowering_failures` / `specialization_failures`). Under "auto" the callable's
     `explanation` lists which backend runs each function and why, one line each;
-    `explain=True` also prints it to stderr. `limits` bound the interpreter only."""
-    if backend is None:
-        backend = "auto" if limits is None else "interpreter"
-    if backend not in ("interpreter", "compiled", "auto"):
+    `explain=True` also prints it to stderr (also when `limits` keep the interpreter)."""
+    if backend not in (None, "interpreter", "compiled", "auto"):
         raise ValueError(f"backend must be 'interpreter', 'compiled' or 'auto', got {backend!r}")
+    tighter = _tighter_memory_limits(limits)
+    if tighter and backend in (None, "auto"):
+        why = f"@{entry}: interpreter ({tighter}: compiled code does not check memory)"
+        return _explained(_interpreted(module_or_text, entry, limits, strict), [why], explain)
+    if tighter and backend == "compiled":
+        from .lowering import LoweringError
+
+        raise LoweringError(f"the compiled backend does not check memory: {tighter} (use the interpreter)")
+    backend = backend or "auto"
     natives, explanation = {}, []
     if backend != "interpreter":
         from .lowering import DynamicSignatureError, LoweringError, compile_program, failure_reason, native_callees
 
         try:
-            program = compile_program(module_or_text, entry, strict)
+            program = compile_program(module_or_text, entry, strict, limits)
             how = " (its dynamic shapes refined first)" if program.refined_first else ""
+            if program.checks_loops:
+                how += " (its loops check Limits.max_iterations and Limits.timeout)"
             return _explained(program, [f"@{entry}: compiled{how}"], explain)
         except DynamicSignatureError:  # compiled per shape signature, once refined
             from ._specializing import compile_entry
@@ -110,14 +123,33 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend=Non
                 raise
             explanation.append(f"@{entry}: interpreter ({failure_reason(e)})")
         try:
-            natives, callees = native_callees(module_or_text, entry, strict)
+            natives, callees = native_callees(module_or_text, entry, strict, limits)
             explanation += callees
         except LoweringError as e:  # the lowering cannot even read the module
             explanation.append(f"callees of @{entry}: interpreter ({failure_reason(e)})")
+    run = _interpreted(module_or_text, entry, limits, strict, natives)
+    return _explained(run, explanation, explain) if backend == "auto" else run
+
+
+def _interpreted(module_or_text, entry, limits, strict, natives=None):
     from ._specializing import compile_entry
 
-    run = compile_entry(module_or_text, entry, limits, strict, natives)
-    return _explained(run, explanation, explain) if backend == "auto" else run
+    return compile_entry(module_or_text, entry, limits, strict, natives)
+
+
+def _tighter_memory_limits(limits) -> str:
+    """The memory limits of `limits` tighter than their defaults, as "Limits.name ..." ("" when
+    none): compiled code does not check them (memory is checked by the interpreter's plan, op
+    by op); it runs under the defaults as it runs without limits."""
+    from .interpreter import Limits
+
+    if limits is None:
+        return ""
+    given, default = Limits.of(limits), Limits()
+    names = [name for name in ("max_value_bytes", "max_total_bytes")
+             if getattr(given, name) is not None
+             and (getattr(default, name) is None or getattr(given, name) < getattr(default, name))]
+    return " and ".join(f"Limits.{name} tighter than its default" for name in names)
 
 
 def _explained(run, explanation: list, explain: bool):

@@ -129,7 +129,7 @@ class SpecializingExecutable:
         from .lowering import LoweringError, compile_program, failure_reason
 
         try:
-            return compile_program(refined, self._entry)
+            return compile_program(refined, self._entry, limits=self._limits)
         except LoweringError as e:
             if self._static_backend == "compiled":
                 raise

@@ -10,7 +10,8 @@
 `run` prints each result of the entry function (`main`, or the module's only
 function) of each module (one .npy per tensor parameter; token parameters
 need none), then the values its outfeed and host-transfer send ops handed to the host; its exit status is 0 only if every module ran and every check held; the limits
-apply to each module (interpreter/limits.py: memory defaults follow the machine).  `opt` runs a comma-separated pipeline mixing C++ passes
+apply to each module (interpreter/limits.py: memory defaults follow the machine; with `--backend auto|compiled` compiled loops check
+--max-iterations and --timeout, and a memory limit below its default keeps the interpreter, or is an error under `compiled`).  `opt` runs a comma-separated pipeline mixing C++ passes
 (anything `PassManager.add(str)` accepts) and Python passes
 (passes/registry.py: `stablehlo-interpret{entry=NAME print=true}`, the
 dynamism passes of docs/dynamism.md) and prints the module; with

@@ -389,6 +389,32 @@ def while_loop(result: str, carried: list, cond: list, body: list, yields: list,
         f"{indent}  }}"])
 
 
+# While loops that never end (i < 1 with i = i * 0), for the limits' tests: over rank-0 values
+# ("scalar": the interpreter's scalar-loop path) and carrying a tensor<2xf32> ("tensor": the plan);
+# each with an argument for it.
+ENDLESS_SCALAR_LOOP = f"""
+func.func @main(%x: tensor<f32>) -> tensor<f32> {{
+{while_loop("%0", [("%i", "%x", "tensor<f32>")],
+            ["%c = stablehlo.constant dense<1.0> : tensor<f32>",
+             "%p = stablehlo.compare LT, %i, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>"],
+            ["%d = stablehlo.constant dense<0.0> : tensor<f32>",
+             "%n = stablehlo.multiply %i, %d : tensor<f32>"], ["%n"])}
+  return %0 : tensor<f32>
+}}"""
+ENDLESS_TENSOR_LOOP = f"""
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {{
+{while_loop("%0", [("%v", "%x", "tensor<2xf32>")],
+            ["%c = stablehlo.constant dense<1.0> : tensor<f32>",
+             "%i = stablehlo.slice %v [0:1] : (tensor<2xf32>) -> tensor<1xf32>",
+             "%s = stablehlo.reshape %i : (tensor<1xf32>) -> tensor<f32>",
+             "%p = stablehlo.compare LT, %s, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>"],
+            ["%d = stablehlo.constant dense<0.0> : tensor<2xf32>",
+             "%n = stablehlo.multiply %v, %d : tensor<2xf32>"], ["%n"])}
+  return %0 : tensor<2xf32>
+}}"""
+ENDLESS_LOOPS = {"scalar": (ENDLESS_SCALAR_LOOP, np.float32(0)), "tensor": (ENDLESS_TENSOR_LOOP, np.zeros(2, np.float32))}
+
+
 def reduce_window_text(element: str, op: str, shape, window, strides, padding, dilation=None, base=None) -> tuple:
     """(@main(%x, %init) reducing windows of %x with the binary op stablehlo.`op` on `element`
     values, the result's shape); window `dilation` and `base` dilation are written when given."""

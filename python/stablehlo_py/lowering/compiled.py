@@ -64,7 +64,10 @@ def _store(engine, folder: str, name: str, runtime, blas: bool) -> None:
         except OSError:
             pass
     if obj:
-        compile_cache.store(folder, name, {"runtime": runtime.texts, "blas": blas}, obj)
+        metadata = {"runtime": runtime.texts, "blas": blas}
+        if runtime.sites is not None:
+            metadata["loop_sites"] = runtime.sites
+        compile_cache.store(folder, name, metadata, obj)
 
 
 class LoweringError(InterpreterError):
@@ -140,15 +143,15 @@ def _parsed(module_or_text, strict: bool):
         raise LoweringError(f"cannot parse the module: {e}") from None
 
 
-def _lowered(module, entry: str, to_llvm: bool, compiled_backend: bool = False):
-    """`module` after `pipeline(to_llvm, compiled_backend)`, `entry` given the C interface the
-    backend calls."""
+def _lowered(module, entry: str, to_llvm: bool, compiled_backend: bool = False, loop_limits: bool = False):
+    """`module` after `pipeline(to_llvm, compiled_backend, loop_limits)`, `entry` given the C
+    interface the backend calls."""
     import mlir.ir as ir
 
     function = _entry_function(module, entry)
     function.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get(module.context)
     _read_only_arguments(function)
-    return _run_pipeline(module, entry, pipeline(to_llvm, compiled_backend))
+    return _run_pipeline(module, entry, pipeline(to_llvm, compiled_backend, loop_limits))
 
 
 def _read_only_arguments(function) -> None:
@@ -217,15 +220,28 @@ def _entry_function(module, entry: str):
     return function
 
 
+def checks_loops(limits) -> bool:
+    """Whether `limits` (a Limits or None) bound loops: then the compiled loops call the
+    runtime's loop check (the pass option loop-limits)."""
+    return limits is not None and (limits.max_iterations is not None or limits.timeout is not None)
+
+
 class CompiledProgram:
     """Function `entry` of a module as native code: call it with numpy arrays (exactly the
-    argument types' dtypes and shapes); it returns a list of new arrays."""
+    argument types' dtypes and shapes); it returns a list of new arrays. `limits` (a Limits, a
+    dict of its fields or None): its max_iterations and timeout bound the while loops (each
+    loop counts its iterations and checks them, and the clock, through the runtime); the
+    memory limits are not checked (stablehlo_py.compile keeps the interpreter for those)."""
 
-    def __init__(self, module_or_text, entry: str = "main", strict: bool = False):
+    def __init__(self, module_or_text, entry: str = "main", strict: bool = False, limits=None):
         import mlir.ir as ir
+
+        from ..interpreter.core.limits import Limits
 
         begin = time.perf_counter()
         self.entry = entry
+        self.limits = Limits.of(limits)
+        self.checks_loops = checks_loops(self.limits)
         module = _parsed(module_or_text, strict)
         # The original element types (ui8 stays ui8): read before the lowering makes them signless.
         signature = ir.FunctionType(ir.TypeAttr(_entry_function(module, entry).attributes["function_type"]).value)
@@ -247,11 +263,13 @@ class CompiledProgram:
         # Prepare and compile times, apart from run times (seconds; docs/lowering.md, "Compile cache").
         self.timings = {"cache": "off"}
         self._runtime, self._engine, address, blas = self._compiled(module, entry)
+        if self._runtime.loops is not None:
+            self._runtime.loops.set_limits(self.limits)
         self._native = self._native_call(address)
         # The context a call runs in: BLAS on one thread where the code calls it.
         self._blas = _ONE_BLAS_THREAD if blas else _NO_CONTEXT
-        # No runtime op and no BLAS: the native call is the whole call (__call__).
-        self._direct = not blas and not self._runtime.functions
+        # No runtime op, loop check or BLAS: the native call is the whole call (__call__).
+        self._direct = not blas and not self._runtime.called
         self.timings["prepare"] = time.perf_counter() - begin
 
     def _native_call(self, address: int):
@@ -262,9 +280,9 @@ class CompiledProgram:
         def values(specs):
             return [None if isinstance(spec, TokenSpec) else (spec.dtype, list(spec.shape)) for spec in specs]
 
-        # A program with runtime ops always releases it: their callbacks take it, from whatever
-        # thread runs them.
-        release = 0 if self._runtime.functions else _RELEASE_GIL_BYTES
+        # A program with runtime ops or loop checks always releases it: their callbacks take it,
+        # from whatever thread runs them.
+        release = 0 if self._runtime.called else _RELEASE_GIL_BYTES
         return _stablehlo.CompiledCall(address, values(self._flat_args), values(self._flat_results), TOKEN, Results,
                                        release)
 
@@ -278,7 +296,7 @@ class CompiledProgram:
         folder, name = compile_cache.directory(), None
         if folder is not None:
             try:
-                name = compile_cache.key(module, entry, pipeline(True, True), _ENGINE_OPTIONS)
+                name = compile_cache.key(module, entry, pipeline(True, True, self.checks_loops), _ENGINE_OPTIONS)
             except Exception:  # noqa: BLE001 - an extension without the loader: compile as uncached
                 folder = None
         if folder is not None:
@@ -289,7 +307,7 @@ class CompiledProgram:
                 self.timings.update(cache="hit", load=time.perf_counter() - start)
                 return loaded
         # To linalg (library ops as runtime calls), the runtime's ops prepared, then to LLVM.
-        linalg = _lowered(module, entry, to_llvm=False, compiled_backend=True)
+        linalg = _lowered(module, entry, to_llvm=False, compiled_backend=True, loop_limits=self.checks_loops)
         try:
             runtime = Runtime(linalg)
         except InterpreterError as e:
@@ -318,7 +336,7 @@ class CompiledProgram:
         link (then the module is compiled and the entry rewritten). An entry cached before
         "blas" was kept is taken to call BLAS."""
         try:
-            runtime = Runtime(texts=metadata["runtime"])
+            runtime = Runtime(texts=metadata["runtime"], sites=metadata.get("loop_sites"))
             engine = compile_cache.LoadedObject(obj, [_runner_utils()])
             runtime.register(engine)
             register_native_kernels(engine)
@@ -390,12 +408,24 @@ class CompiledProgram:
                 raise InterpreterError(f"@{self.entry}: the compiled call refused its coerced arguments")
         return results
 
-    def _call(self, arrays) -> list:
+    def call_within(self, runtime, arrays) -> list:
+        """A call as a part of an interpreter's run (`runtime`: its plan.Runtime): the loops' clock
+        is that run's deadline (Limits.timeout counts from the interpreter's call), not this call's."""
+        if self._tuples or not self._runtime.called:
+            return self(*arrays)
+        return self._call(arrays, runtime.deadline)
+
+    def _call(self, arrays, deadline=None) -> list:
         """A call in the context the program needs: BLAS on one thread, and for runtime ops the
-        process's feeds (infeed / outfeed ops) and the runtime's errors raised."""
-        if not self._runtime.functions:
+        process's feeds (infeed / outfeed ops), the loops' deadline (`deadline`, else
+        Limits.timeout from now) and the runtime's errors raised."""
+        runtime = self._runtime
+        if not runtime.called:
             with self._blas:
                 return self._call_native(arrays)
+        if deadline is None and self.limits.timeout is not None:
+            deadline = time.monotonic() + self.limits.timeout
+        runtime.start(deadline)
         grid = current_process().grid  # the runtime's infeed / outfeed ops use its feeds
         kept = grid.feeds.outfed
         mark = len(kept)
@@ -408,13 +438,14 @@ class CompiledProgram:
         return results
 
 
-def compile_program(module_or_text, entry: str = "main", strict: bool = False) -> CompiledProgram:
+def compile_program(module_or_text, entry: str = "main", strict: bool = False, limits=None) -> CompiledProgram:
     """`entry` lowered and compiled once; call the result many times. A static @main whose
     program holds dynamic shapes inside (a dynamic_iota of constant sizes, say) that do not
     lower is refined first (stablehlo_py.refine to its own argument types); what refinement
-    leaves dynamic is the first attempt's LoweringError. `refined_first` says which ran."""
+    leaves dynamic is the first attempt's LoweringError. `refined_first` says which ran.
+    `limits`: as CompiledProgram's."""
     try:
-        return CompiledProgram(module_or_text, entry, strict)
+        return CompiledProgram(module_or_text, entry, strict, limits)
     except DynamicSignatureError:
         raise
     except LoweringError as first:
@@ -422,7 +453,7 @@ def compile_program(module_or_text, entry: str = "main", strict: bool = False) -
         if refined is None:
             raise
         try:
-            program = CompiledProgram(refined, entry, strict)
+            program = CompiledProgram(refined, entry, strict, limits)
         except LoweringError:
             raise first from None
         program.refined_first = True

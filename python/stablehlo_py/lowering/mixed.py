@@ -70,13 +70,21 @@ def _program_of(module, name: str, calls: dict):
     return program
 
 
-def native_callees(module_or_text, entry: str = "main", strict: bool = False) -> tuple:
+def native_callees(module_or_text, entry: str = "main", strict: bool = False, limits=None) -> tuple:
     """({name: CompiledProgram}, [report line]) for the functions the interpreter calls while
     running `entry` (which did not lower): a callee whose program lowers runs compiled (its
     own callees inside it), one that does not is interpreted and its callees are tried in
-    turn. A report line is "@name: compiled" or "@name: interpreter (why)"."""
+    turn. A report line is "@name: compiled" or "@name: interpreter (why)". `limits`: the
+    callees' loops check Limits.max_iterations; with a Limits.timeout every callee is
+    interpreted (a compiled callee's clock would start at its own call, not at the entry's)."""
     import mlir.ir as ir
 
+    from ..interpreter.core.limits import Limits
+
+    limits = Limits.of(limits)
+    if limits.timeout is not None:
+        return {}, [f"callees of @{entry}: interpreter (Limits.timeout is measured from the entry's call, "
+                    "which the interpreter runs)"]
     module = _parsed(module_or_text, strict)
     calls = {ir.StringAttr(op.attributes["sym_name"]).value: _callees(op)
              for op in module.body.operations if op.operation.name == "func.func"}
@@ -88,7 +96,7 @@ def native_callees(module_or_text, entry: str = "main", strict: bool = False) ->
             continue
         seen.add(name)
         try:
-            natives[name] = native = CompiledProgram(_program_of(module, name, calls), name)
+            natives[name] = native = CompiledProgram(_program_of(module, name, calls), name, limits=limits)
             native.own_outfeed = False  # what it outfeeds belongs to the interpreter's run
             report.append(f"@{name}: compiled")
         except LoweringError as e:

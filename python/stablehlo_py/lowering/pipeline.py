@@ -46,7 +46,7 @@ _TO_LLVM = (
 )
 
 
-def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
+def pipeline(to_llvm: bool = True, compiled_backend: bool = False, loop_limits: bool = False) -> str:
     """The pass pipeline from StableHLO to the LLVM dialect (`to_llvm=False`: only to linalg,
     tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it; stock
     `mlir-opt` with the plugin runs it too. `compiled_backend`: the compiled backend's form,
@@ -54,13 +54,17 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False) -> str:
     chlo-legalize-to-stablehlo and stablehlo-legalize-quant-to-math), library ops (and forms
     no pattern takes) as calls of the runtime (runtime.py), large f32/f64 products as
     calls of the native gemm kernel (kernels.py), and math functions of whole tensors as calls
-    of numpy's own inner loops (numpy_loops.py)."""
+    of numpy's own inner loops (numpy_loops.py). `loop_limits` (compiled backend only): while
+    loops count their iterations and call the runtime's loop check (Limits.max_iterations and
+    Limits.timeout; runtime.py); off, the pipeline's text (a part of the compile cache's key) is
+    as it was before the option."""
     passes = ["stablehlo-legalize-to-linalg", "canonicalize"]
     if compiled_backend:
         # inline first: a region's calls (a sort comparator calling a function) become its own
         # ops, which the patterns (or the runtime's one-op programs) take
+        options = "enable-runtime-calls library-contractions library-math" + (" loop-limits" if loop_limits else "")
         passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-legalize-quant-to-math", "inline{default-pipeline=}",
-                  "stablehlo-legalize-to-linalg{enable-runtime-calls library-contractions library-math}", "canonicalize"]
+                  f"stablehlo-legalize-to-linalg{{{options}}}", "canonicalize"]
     if to_llvm:
         passes += _to_llvm(compiled_backend)
     return f"builtin.module({','.join(passes)})"

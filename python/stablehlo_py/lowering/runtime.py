@@ -12,30 +12,104 @@ once with the interpreter (the reference semantics) and runs it on views of the 
 Tokens are placeholder bytes (memref<i8>): an operand token is passed to the op as TOKEN, a
 result token is written as 0. The ops on tokens (infeed, outfeed, send, recv) run as the calling
 thread's process (interpreter.runtime.grid.current), so they use the feeds and channels of the
-run that called the compiled code, as the interpreter's kernels would."""
+run that called the compiled code, as the interpreter's kernels would.
+
+Loop limits (the pass option loop-limits, lib/Conversion/LowerControlFlow.cpp): each while loop
+counts its iterations and calls `@__stablehlo_py_loop_check(site, count) -> next` when the count
+reaches the iteration the last call asked for (the first iteration of each execution first);
+LoopChecks answers from the program's Limits: the next iteration to call again at, or -1 to end
+the loop, the error (the interpreter's, naming the site's op and location) kept as a runtime op's
+is. Exact for Limits.max_iterations; Limits.timeout is checked about every millisecond
+(_CHECK_EVERY) of each loop's iterations, at a rate learned per site."""
 
 from __future__ import annotations
 
 import ctypes
 import threading
+import time
 
 import numpy as np
 
 from ..interpreter.core.errors import InterpreterError
+from ..interpreter.core.limits import timed_out, too_many_iterations
 from ..interpreter.core.types import TOKEN, TokenSpec
 from ..interpreter.runtime.grid import current as current_process
 from .descriptors import view
 from .tuples import flat_values, grouped, leaves
 
 RUNTIME_OP = "stablehlo_py.runtime_op"
+LOOP_CHECK = "__stablehlo_py_loop_check"
+LOOP_SITES = "stablehlo_py.loop_sites"  # the check's [op name, location] per site
+# Limits.timeout: the clock is read about this often (seconds of a loop's iterations)
+_CHECK_EVERY = 1e-3
+_FIRST_BUDGET = 1024  # iterations before a site's second check, before its rate is known
+_GROWTH = 8  # a budget grows at most this much per check (one fast stretch is not a rate)
 
 
 class _CallState(threading.local):
-    """The first error a runtime op met in the running compiled call, per thread (the processes
-    of a grid may run one compiled callee at once under backend="auto")."""
+    """The first error a runtime op or a loop check met in the running compiled call, and the
+    call's deadline, per thread (the processes of a grid may run one compiled callee at once
+    under backend="auto")."""
 
     def __init__(self):
         self.error: tuple | None = None  # (function name, exception)
+        self.deadline: float | None = None  # time.monotonic() past which loops stop
+        # site -> [budget, count at the last check, time of the last check] (Limits.timeout)
+        self.rates: dict = {}
+
+
+class LoopChecks:
+    """The callback of @__stablehlo_py_loop_check: Limits.max_iterations and Limits.timeout of
+    the compiled loops (the module docstring)."""
+
+    def __init__(self, sites: list, state: _CallState):
+        self.sites = [(str(name), str(location)) for name, location in sites]
+        self.state = state
+        self.max_iterations = self.timeout = None
+        self.callback = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)(self._check)
+
+    def set_limits(self, limits) -> None:
+        self.max_iterations, self.timeout = limits.max_iterations, limits.timeout
+
+    def _check(self, site: int, count: int) -> int:
+        """Before iteration `count` (1-based) of an execution of loop `site` runs its body: the
+        next iteration to check at, or -1 to end the loop (the error kept)."""
+        state = self.state
+        if state.error is not None:  # the call has failed: no loop runs on
+            return -1
+        try:
+            limit = self.max_iterations
+            if limit is not None and count > limit:
+                return self._stop(site, too_many_iterations(limit))
+            if state.deadline is None:
+                return count + (1 << 62) if limit is None else limit + 1
+            now = time.monotonic()
+            if now > state.deadline:
+                return self._stop(site, timed_out(self.timeout, count - 1))
+            following = count + self._budget(state.rates, site, count, now)
+            return following if limit is None else min(following, limit + 1)
+        except BaseException as e:  # noqa: BLE001 - nothing may cross into the compiled code
+            state.error = (LOOP_CHECK, e)
+            return -1
+
+    def _stop(self, site: int, message: str) -> int:
+        name, location = self.sites[site] if 0 <= site < len(self.sites) else ("stablehlo.while", "unknown")
+        self.state.error = (LOOP_CHECK, InterpreterError(message, name, location))
+        return -1
+
+    @staticmethod
+    def _budget(rates: dict, site: int, count: int, now: float) -> int:
+        """Iterations until the clock is read again: about _CHECK_EVERY of them at the rate the
+        last checks of this site measured."""
+        rate = rates.get(site)
+        if rate is None:
+            rate = rates[site] = [_FIRST_BUDGET, count, now]
+        elif count > rate[1]:  # the same execution: its iterations since the last check
+            elapsed = now - rate[2]
+            wanted = (count - rate[1]) * _CHECK_EVERY / elapsed if elapsed > 0 else float("inf")
+            rate[0] = max(1, int(min(wanted, rate[0] * _GROWTH)))
+        rate[1], rate[2] = count, now
+        return rate[0]
 
 
 class RuntimeFunction:
@@ -104,29 +178,53 @@ def _operand(address: int, spec, copied: bool) -> np.ndarray:
 
 
 class Runtime:
-    """The runtime functions of one lowered module (linalg level), registered with its engine;
-    or of `texts`, the (name, op program) pairs `texts` of such a Runtime kept (cache.py)."""
+    """The runtime functions and loop checks of one lowered module (linalg level), registered
+    with its engine; or of `texts` and `sites`, the (name, op program) pairs and the loop sites
+    such a Runtime kept (cache.py)."""
 
-    def __init__(self, module=None, texts=None):
+    def __init__(self, module=None, texts=None, sites=None):
         import mlir.ir as ir
 
         if texts is None:
-            texts = [(ir.StringAttr(op.attributes["sym_name"]).value, ir.StringAttr(op.attributes[RUNTIME_OP]).value)
-                     for op in module.body.operations
-                     if op.operation.name == "func.func" and RUNTIME_OP in op.attributes]
+            texts, sites = [], None
+            for op in module.body.operations:
+                if op.operation.name != "func.func":
+                    continue
+                if RUNTIME_OP in op.attributes:
+                    texts.append((ir.StringAttr(op.attributes["sym_name"]).value,
+                                  ir.StringAttr(op.attributes[RUNTIME_OP]).value))
+                if LOOP_SITES in op.attributes:
+                    sites = [[ir.StringAttr(part).value for part in ir.ArrayAttr(site)]
+                             for site in ir.ArrayAttr(op.attributes[LOOP_SITES])]
         self.texts = [(str(name), str(text)) for name, text in texts]
+        self.sites = None if sites is None else [[str(name), str(location)] for name, location in sites]
         self._state = _CallState()
         self.functions = [RuntimeFunction(name, text, self._state) for name, text in self.texts]
+        self.loops = None if self.sites is None else LoopChecks(self.sites, self._state)
+
+    @property
+    def called(self) -> bool:
+        """Whether the compiled code calls back into Python (runtime ops, loop checks)."""
+        return bool(self.functions) or self.loops is not None
+
+    def start(self, deadline) -> None:
+        """A call begins (this thread's): the time.monotonic() past which its loops stop (None:
+        no timeout)."""
+        if self.loops is not None:
+            self._state.deadline = deadline
 
     def register(self, engine) -> None:
         for function in self.functions:
             engine.register_runtime(function.name, function.callback)
+        if self.loops is not None:
+            engine.register_runtime(LOOP_CHECK, self.loops.callback)
 
     def raise_errors(self) -> None:
         """After a call: the first error a runtime op met in it (this thread's), raised and cleared."""
         failed, self._state.error = self._state.error, None
         if failed is not None:
             name, error = failed
-            if isinstance(error, InterpreterError):
+            # a KeyboardInterrupt (or exit) met in a callback stays what it is
+            if isinstance(error, InterpreterError) or not isinstance(error, Exception):
                 raise error
             raise InterpreterError(f"the runtime's {name}: {type(error).__name__}: {error}") from error

@@ -8,7 +8,10 @@ is known from its type when the plan is prepared, so an op whose result (or the
 values its function holds once it has run) would pass a limit becomes a step
 that raises an InterpreterError naming the op, without running its kernel.
 Results of dynamic shape are checked when they are made.  Iterations and time
-are checked by each `while` (time every 1024 iterations in scalar loops).
+are checked by each `while` (time every 1024 iterations in scalar loops). Compiled code
+(stablehlo_py.compile's compiled backend) checks iterations and time in its loops too, with the
+same errors (lowering/runtime.py, LoopChecks), but no memory limit: a memory limit tighter than
+its default keeps the interpreter.
 """
 
 from __future__ import annotations
@@ -86,6 +89,17 @@ class Limits:
                 raise ValueError(f"unknown limits {unknown} (known: {', '.join(sorted(names))})")
             return cls(**limits)
         raise TypeError(f"limits must be a Limits, a dict or None, got {type(limits).__name__}")
+
+
+def too_many_iterations(limit: int) -> str:
+    """The error of a loop past Limits.max_iterations (the interpreter's and the compiled code's)."""
+    return f"the loop did not end within {limit} iterations (Limits.max_iterations)"
+
+
+def timed_out(timeout: float, iterations: int) -> str:
+    """The error of a loop past Limits.timeout after `iterations` iterations of its own."""
+    return f"timeout: the call ran for more than {timeout:g} s (Limits.timeout), stopped after {iterations} " \
+           "iterations of this loop"
 
 
 def format_bytes(n: int) -> str:

@@ -30,7 +30,7 @@ import numpy as np
 
 from . import attributes
 from .errors import InterpreterError
-from .limits import Limits, format_bytes
+from .limits import Limits, format_bytes, timed_out, too_many_iterations
 from .registry import (PRECOMPUTED, SIZES_FROM_VALUES, VIEW, ELEMENTWISE, Kernel, ScalarForm, has_trait, lookup,
                        lookup_scalar)
 from .registry import quantized_factory
@@ -334,10 +334,9 @@ class Runtime:
         """Called by while loops before iteration `iterations` (1-based) runs its body."""
         limit = self.limits.max_iterations
         if limit is not None and iterations > limit:
-            raise InterpreterError(f"the loop did not end within {limit} iterations (Limits.max_iterations)")
+            raise InterpreterError(too_many_iterations(limit))
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise InterpreterError(f"timeout: the call ran for more than {self.limits.timeout:g} s "
-                                   f"(Limits.timeout), stopped after {iterations - 1} iterations of this loop")
+            raise InterpreterError(timed_out(self.limits.timeout, iterations - 1))
 
     def loop_checker(self, period: int = 1024):
         """For generated loops: a function `check() -> k` to call before the first iteration's body

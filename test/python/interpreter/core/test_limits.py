@@ -16,7 +16,7 @@ from stablehlo_py.interpreter import InterpreterError, Limits, register_custom_c
 from stablehlo_py.interpreter import compile as interpreter_compile
 from stablehlo_py.interpreter.core.limits import physical_memory
 
-from conftest import while_loop
+from conftest import ENDLESS_LOOPS, ENDLESS_SCALAR_LOOP, ENDLESS_TENSOR_LOOP, while_loop
 
 HUGE_IOTA = """
 func.func @main() -> tensor<4294967296xi32> {
@@ -24,28 +24,9 @@ func.func @main() -> tensor<4294967296xi32> {
   return %0 : tensor<4294967296xi32>
 }"""
 
-# A while loop that never ends: i < 1 with i = i * 0.  Over rank-0 values it takes the scalar
-# path (interpreter/scalar.py); TENSOR_LOOP carries a tensor<2xf32> and runs through the plan.
-SCALAR_LOOP = f"""
-func.func @main(%x: tensor<f32>) -> tensor<f32> {{
-{while_loop("%0", [("%i", "%x", "tensor<f32>")],
-            ["%c = stablehlo.constant dense<1.0> : tensor<f32>",
-             "%p = stablehlo.compare LT, %i, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>"],
-            ["%d = stablehlo.constant dense<0.0> : tensor<f32>",
-             "%n = stablehlo.multiply %i, %d : tensor<f32>"], ["%n"])}
-  return %0 : tensor<f32>
-}}"""
-TENSOR_LOOP = f"""
-func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {{
-{while_loop("%0", [("%v", "%x", "tensor<2xf32>")],
-            ["%c = stablehlo.constant dense<1.0> : tensor<f32>",
-             "%i = stablehlo.slice %v [0:1] : (tensor<2xf32>) -> tensor<1xf32>",
-             "%s = stablehlo.reshape %i : (tensor<1xf32>) -> tensor<f32>",
-             "%p = stablehlo.compare LT, %s, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>"],
-            ["%d = stablehlo.constant dense<0.0> : tensor<2xf32>",
-             "%n = stablehlo.multiply %v, %d : tensor<2xf32>"], ["%n"])}
-  return %0 : tensor<2xf32>
-}}"""
+# Loops that never end (conftest): over rank-0 values SCALAR_LOOP takes the scalar path
+# (interpreter/scalar.py); TENSOR_LOOP carries a tensor<2xf32> and runs through the plan.
+SCALAR_LOOP, TENSOR_LOOP = ENDLESS_SCALAR_LOOP, ENDLESS_TENSOR_LOOP
 # Counts %i up to `bound` while `body` updates the other carried values.
 COUNT_UP = ["%p = stablehlo.compare LT, %i, {bound} : (tensor<i32>, tensor<i32>) -> tensor<i1>"]
 NEXT_I = ["%one = stablehlo.constant dense<1> : tensor<i32>", "%j = stablehlo.add %i, %one : tensor<i32>"]
@@ -71,7 +52,7 @@ func.func @main(%n: tensor<i32>) -> (tensor<i32>, tensor<2xf32>) {{
                       "%t = stablehlo.add %s, %half : tensor<2xf32>"], ["%j", "%t"])}
   return %0#0, %0#1 : tensor<i32>, tensor<2xf32>
 }}"""
-LOOPS = {"scalar": (SCALAR_LOOP, np.float32(0)), "tensor": (TENSOR_LOOP, np.zeros(2, np.float32))}
+LOOPS = ENDLESS_LOOPS
 # SCALAR_LOOP starting from a constant, for the CLI (no .npy argument)
 ENDLESS_WITHOUT_ARGUMENTS = SCALAR_LOOP.replace("%x: tensor<f32>", "").replace("(%i = %x)", "(%i = %c0)").replace(
     "{\n  %0", "{\n  %c0 = stablehlo.constant dense<0.0> : tensor<f32>\n  %0", 1)
