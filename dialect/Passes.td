@@ -199,14 +199,18 @@ def StablehloPyBlockedElementwisePass
     A run of consecutive element-wise ops over one number of elements (at
     least two blocks of it) on whole contiguous buffers, one of them a call
     of numpy's inner loops (LowerLibraryMath.cpp): linalg.generic ops of
-    identity maps, the calls, memref.copy ops. The run becomes one
+    identity maps or reading some operands by row or by column (maps of
+    the leading or the trailing loops), row reductions (numpy-reduce and BLAS-sum kernel calls; blocks
+    are then whole rows), the calls, memref.copy ops. The run becomes one
     scf.parallel over blocks of block-elements elements, each op on the
     block's subviews, and the buffers only the run uses become block-sized
     buffers, so that the temporaries stay in the cache instead of one pass
     over memory per op. Each op still computes each element as before, so
     results are bit for bit the same. The loop carries the unit attribute
     stablehlo_py.blocks, which stablehlo-py-outline-parallel-loops puts on
-    the thread pool. Part of stablehlo_py.lowering.pipeline() for the
+    the thread pool. A run without a library call is not blocked, but a
+    generic whose result it copies into another buffer writes that buffer
+    itself. Part of stablehlo_py.lowering.pipeline() for the
     compiled backend, after bufferization (docs/lowering.md, "Element-wise
     chains in blocks").
   }];

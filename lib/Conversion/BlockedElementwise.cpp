@@ -1,7 +1,8 @@
 // stablehlo-py-blocked-elementwise: a run of element-wise work over the same
 // number of elements (linalg.generic ops of identity maps, calls of numpy's
-// inner loops, copies, all on whole contiguous buffers) runs block by block
-// (docs/lowering.md, "Element-wise chains in blocks"). Each library call
+// inner loops, copies, all on whole contiguous buffers; generics reading
+// operands by row and row reductions, in blocks of whole rows) runs block by
+// block (docs/lowering.md, "Element-wise chains in blocks"). Each library call
 // breaks linalg's fusion, so a chain of math functions made one pass over
 // memory per call, through whole-size temporaries; in blocks, the
 // temporaries only the run uses become slices of one buffer of a block,
@@ -24,7 +25,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <numeric>
 
 
 namespace mlir::stablehlo {
@@ -73,22 +77,127 @@ Value uncast(Value value) {
   return {};
 }
 
+// Whether `map` (not the identity) reads by row: the leading loops only
+// (else the trailing ones only: by column).
+bool byRow(AffineMap map) {
+  return map.getNumResults() > 0 &&
+         map.getResult(0) == getAffineDimExpr(0, map.getContext());
+}
+
+// The length of the rows a generic reads some operands by: a generic whose
+// inputs are indexed by identity maps, by the leading `k` loops (a value per
+// row of the other loops, a row broadcast, as softmax's max and sum) or by
+// the trailing `rank - k` loops (a row of values each row reads, a column
+// broadcast, as layer norm's scale and offset), one k for all, its rows the
+// product of the trailing loops' sizes; 0 for a generic of identity maps
+// alone, -1 for any other op or generic.
+int64_t rowLength(linalg::GenericOp generic) {
+  int64_t rank = generic.getNumLoops(), prefix = -1;
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, generic.getContext());
+  for (OpOperand &operand : generic->getOpOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    if (map.isIdentity())
+      continue;
+    int64_t k = map.getNumResults();
+    if (generic.isDpsInit(&operand) || k == 0 || k >= rank)
+      return -1;
+    int64_t split = byRow(map) ? k : rank - k;
+    if ((byRow(map) ? map != identity.getMajorSubMap(k)
+                    : map != identity.getMinorSubMap(k)) ||
+        (prefix >= 0 && prefix != split))
+      return -1;
+    prefix = split;
+  }
+  if (prefix < 0)
+    return 0;
+  SmallVector<int64_t> sizes = generic.getStaticLoopRanges();
+  int64_t length = 1;
+  for (int64_t size : ArrayRef(sizes).drop_front(prefix)) {
+    if (ShapedType::isDynamic(size))
+      return -1;
+    length *= size;
+  }
+  return length;
+}
+
+// A row reduction: a call of @__stablehlo_py_numpy_reduce_<T> or of
+// @__stablehlo_py_blas_sum_<T> over rows (columns = 0) whose operand is a
+// contiguous buffer viewed as [K, M, L] ([K, L]) and whose result is a
+// contiguous [K]: output k reduces the k-th M*L elements, in an order of its
+// own (NumpyLoops.cpp), so a block of whole rows computes its outputs as the
+// whole call does. The BLAS's (gemv) sums each output as in the whole call
+// where the block's rows start at a multiple of 4 and number 4 or more
+// (OpenBLAS's gemv_t takes the outputs 4 at a time, the last K % 4 alone,
+// and one output is numpy's dot: measured, NumpyLoops.h): blocks of a
+// multiple of 4 rows, K a multiple of 4.
+struct RowReduction {
+  Value input, output;
+  bool blas = false;
+};
+
+std::optional<RowReduction> rowReduction(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  if (!call || call.getNumOperands() != 3)
+    return std::nullopt;
+  StringRef callee = call.getCallee();
+  bool blas = callee.consume_front("__stablehlo_py_blas_sum_");
+  if (!blas && !callee.consume_front("__stablehlo_py_numpy_reduce_"))
+    return std::nullopt;
+  Value input = uncast(call.getOperand(0)), output = uncast(call.getOperand(1));
+  if (!input || !output)
+    return std::nullopt;
+  auto in = cast<MemRefType>(input.getType());
+  auto out = cast<MemRefType>(output.getType());
+  if (in.getRank() != (blas ? 2 : 3) || out.getRank() != 1 ||
+      in.getDimSize(0) != out.getDimSize(0) || in.getNumElements() == 0)
+    return std::nullopt;
+  if (blas) {
+    APInt columns;
+    if (!matchPattern(call.getOperand(2), m_ConstantInt(&columns)) ||
+        !columns.isZero() || in.getDimSize(0) % 4 != 0)
+      return std::nullopt;
+  }
+  return RowReduction{input, output, blas};
+}
+
+// What an op of a run does by rows: the values it reads by row (a generic's
+// row broadcasts: rowLength) or writes by row (a row reduction's results),
+// each value then serving a row of `length` elements.
+struct Rows {
+  SmallVector<Value> reads, writes, columns; // columns: read whole by each row
+  int64_t length = 0; // 0: none
+  bool blas = false;  // a BLAS sum: blocks of a multiple of 4 rows
+};
+
 // The buffers an op of a run reads and writes (each contiguous), or false if
 // the op is none of: an element-wise linalg.generic on buffers (identity
-// maps, no linalg.index), a numpy-loop call, a memref.copy.
+// maps, or row broadcasts: rowLength; no linalg.index), a numpy-loop call, a
+// row reduction, a memref.copy. What it reads or writes by row goes to `rows`.
 bool blockable(Operation *op, SmallVectorImpl<Value> &reads,
-               SmallVectorImpl<Value> &writes) {
+               SmallVectorImpl<Value> &writes, Rows *rows = nullptr) {
+  Rows found;
   if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
     if (!generic.hasPureBufferSemantics() || generic.getNumLoops() == 0 ||
         generic.getNumParallelLoops() != generic.getNumLoops() ||
-        !llvm::all_of(generic.getIndexingMapsArray(),
-                      [](AffineMap map) { return map.isIdentity(); }) ||
         !generic.getBody()->getOps<linalg::IndexOp>().empty())
       return false;
-    for (Value in : generic.getDpsInputs())
-      reads.push_back(in);
+    found.length = rowLength(generic);
+    if (found.length < 0)
+      return false;
+    for (OpOperand *in : generic.getDpsInputOperands()) {
+      AffineMap map = generic.getMatchingIndexingMap(in);
+      (map.isIdentity() ? reads : byRow(map) ? found.reads : found.columns)
+          .push_back(in->get());
+    }
     for (Value out : generic.getDpsInits())
       writes.push_back(out);
+  } else if (std::optional<RowReduction> reduction = rowReduction(op)) {
+    reads.push_back(reduction->input);
+    found.writes.push_back(reduction->output);
+    found.length = cast<MemRefType>(reduction->input.getType()).getNumElements() /
+                   cast<MemRefType>(reduction->output.getType()).getNumElements();
+    found.blas = reduction->blas;
   } else if (auto call = dyn_cast<func::CallOp>(op)) {
     // @__stablehlo_py_numpy_loop_f32/_f64 (library-math's declarations)
     StringRef callee = call.getCallee();
@@ -107,8 +216,15 @@ bool blockable(Operation *op, SmallVectorImpl<Value> &reads,
   } else {
     return false;
   }
-  return llvm::all_of(reads, [](Value v) { return contiguous(v.getType()); }) &&
-         llvm::all_of(writes, [](Value v) { return contiguous(v.getType()); });
+  auto isContiguous = [](Value v) { return contiguous(v.getType()); };
+  bool all = llvm::all_of(reads, isContiguous) &&
+             llvm::all_of(writes, isContiguous) &&
+             llvm::all_of(found.reads, isContiguous) &&
+             llvm::all_of(found.writes, isContiguous) &&
+             llvm::all_of(found.columns, isContiguous);
+  if (rows)
+    *rows = std::move(found);
+  return all;
 }
 
 // Whether ops running block by block may read or write `root`: a buffer of
@@ -138,8 +254,17 @@ Value flatOf(OpBuilder &b, Location loc, Value buffer) {
 struct Run {
   SmallVector<Operation *> ops;
   int64_t elements = 0;
-  bool callsLibrary = false;
+  int64_t row = 0; // the rows its ops read or write by (Rows), or 0
+  bool callsLibrary = false, copies = false, blas = false;
 };
+
+// A run by rows takes blocks of whole rows, about this many times
+// block-elements or half the run if less (rows longer than that: not
+// blocked; one row a block at least, 4 with a BLAS sum): each block calls a
+// reduction kernel or two besides numpy's loops, and fewer, longer calls
+// paid (softmax 512x1024 f32, blocks of 4 -> 16 rows: two threads 275 ->
+// 260 us, one the same).
+constexpr int64_t kRowBlockScale = 8;
 
 struct BlockedElementwise
     : impl::StablehloPyBlockedElementwisePassBase<BlockedElementwise> {
@@ -161,20 +286,39 @@ struct BlockedElementwise
     });
   }
 
+  // A run's block: block-elements, or with row broadcasts whole rows, a
+  // multiple of 16 elements too.
+  int64_t blockLength(const Run &run) {
+    if (run.row == 0)
+      return blockElements;
+    int64_t unit = std::lcm(run.row * (run.blas ? 4 : 1), int64_t(16));
+    // (at most half the run where units allow: two blocks, two threads)
+    int64_t target = std::min(kRowBlockScale * blockElements, run.elements / 2);
+    return unit * std::max<int64_t>(1, target / unit);
+  }
+
   // The runs of `block` worth blocking: two ops or more, a library call
-  // among them, at least two blocks of elements.
+  // among them, at least two blocks of elements. Runs without a library call
+  // that copy a result are kept too: their copies may go (directOutputs).
   void collect(Block &block, bool entry, SmallVectorImpl<Run> &runs) {
     Run current;
     auto close = [&] {
-      if (current.ops.size() >= 2 && current.callsLibrary &&
-          current.elements >= 2 * blockElements)
+      if (current.ops.size() >= 2 &&
+          ((current.callsLibrary && current.elements >= 2 * blockElements &&
+            current.elements >= 2 * blockLength(current)) ||
+           (!current.callsLibrary && current.copies)))
         runs.push_back(current);
       current = Run();
     };
     for (Operation &op : block) {
       SmallVector<Value> reads, writes;
-      if (blockable(&op, reads, writes)) {
-        int64_t n = writes.empty() ? 0 : elements(writes.front());
+      Rows rows;
+      if (blockable(&op, reads, writes, &rows)) {
+        int64_t row = rows.length;
+        // (a row reduction writes no buffer of the run's size: its operand is)
+        int64_t n = !writes.empty()  ? elements(writes.front())
+                    : !reads.empty() ? elements(reads.front())
+                                     : 0;
         bool fits = n > 0 && llvm::all_of(reads, [&](Value v) {
                       return elements(v) == n &&
                              safeRoot(rootOf(v), false, entry);
@@ -183,15 +327,38 @@ struct BlockedElementwise
                       return elements(v) == n &&
                              safeRoot(rootOf(v), true, entry);
                     });
+        // Rows of at least 2 (a row read then has fewer elements than the
+        // run's buffers: none of them), whole in a block.
+        fits &= row == 0 ||
+                (row >= 2 && n % row == 0 &&
+                 std::lcm(row, int64_t(16)) <= kRowBlockScale * blockElements &&
+                 llvm::all_of(rows.reads, [&](Value v) {
+                   return elements(v) == n / row &&
+                          safeRoot(rootOf(v), false, entry);
+                 }) &&
+                 llvm::all_of(rows.writes, [&](Value v) {
+                   return elements(v) == n / row &&
+                          safeRoot(rootOf(v), true, entry);
+                 }) &&
+                 llvm::all_of(rows.columns, [&](Value v) {
+                   return elements(v) == row &&
+                          safeRoot(rootOf(v), false, entry);
+                 }));
         if (!fits) {
           close();
           continue;
         }
-        if (!current.ops.empty() && current.elements != n)
+        if (!current.ops.empty() &&
+            (current.elements != n ||
+             (row && current.row && row != current.row)))
           close();
         current.elements = n;
+        if (row)
+          current.row = row;
+        current.blas |= rows.blas;
         current.ops.push_back(&op);
         current.callsLibrary |= isa<func::CallOp>(op);
+        current.copies |= isa<memref::CopyOp>(op);
         continue;
       }
       // Ops computing no memory contents stay where they are, before the
@@ -271,7 +438,11 @@ struct BlockedElementwise
         if (otherOp == op)
           continue;
         SmallVector<Value> reads, writes;
-        blockable(otherOp, reads, writes);
+        Rows rows;
+        blockable(otherOp, reads, writes, &rows);
+        llvm::append_range(reads, rows.reads);
+        llvm::append_range(reads, rows.columns);
+        llvm::append_range(writes, rows.writes);
         for (Value value : writes) {
           Value root = rootOf(value);
           if (root == source) {
@@ -291,10 +462,51 @@ struct BlockedElementwise
     return found;
   }
 
+  // A run without library calls is not blocked (linalg's fusion already
+  // made its generics one loop where it could): its generics write the
+  // buffers their results are copied into themselves, where the temporary is
+  // the generic's output as it is and used by nothing else.
+  void redirect(const Run &run, const SetVector<Value> &temps,
+                const DenseMap<Value, Value> &direct,
+                const DenseSet<Operation *> &dropped) {
+    for (Operation *op : run.ops) {
+      auto copy = dyn_cast<memref::CopyOp>(op);
+      if (!copy || !dropped.contains(op))
+        continue;
+      Value temp = copy.getSource(), target = copy.getTarget();
+      if (direct.lookup(temp) != target || temp.getType() != target.getType())
+        continue;
+      linalg::GenericOp writer;
+      bool only = true;
+      for (Operation *user : temp.getUsers()) {
+        auto generic = dyn_cast<linalg::GenericOp>(user);
+        if (generic && llvm::is_contained(run.ops, user) &&
+            llvm::is_contained(generic.getDpsInits(), temp) &&
+            !llvm::is_contained(generic.getDpsInputs(), temp) && !writer)
+          writer = generic;
+        else
+          only &= user == op || isa<memref::DeallocOp>(user);
+      }
+      Operation *def = target.getDefiningOp();
+      if (!writer || !only ||
+          (def && def->getBlock() == writer->getBlock() &&
+           !def->isBeforeInBlock(writer)))
+        continue;
+      writer->replaceUsesOfWith(temp, target);
+      copy->erase();
+      for (Operation *user : llvm::make_early_inc_range(temp.getUsers()))
+        user->erase();
+      temp.getDefiningOp()->erase();
+    }
+  }
+
   void rewrite(const Run &run) {
     SetVector<Value> temps = temporaries(run);
     DenseSet<Operation *> dropped;
     DenseMap<Value, Value> direct = directOutputs(run, temps, dropped);
+    if (!run.callsLibrary)
+      return redirect(run, temps, direct, dropped);
+    int64_t blockElements = blockLength(run); // (this run's: whole rows)
     Operation *last = run.ops.back();
     Location loc = last->getLoc();
     OpBuilder b(last->getContext());
@@ -397,7 +609,11 @@ struct BlockedElementwise
     // each block's first pass waiting for memory (1 thread: 3-5% faster).
     SmallVector<std::pair<Value, bool>> outside; // a 1-D view, written
     DenseMap<Value, int64_t> outsideIndex;
-    for (Operation *op : run.ops) {
+    // Not in runs by rows: their first op reads the block's rows in order
+    // (the hardware's prefetcher follows), and the prefetch loops cost more
+    // than they gained (softmax 512x1024 f32: one thread 455 -> 429 us, two
+    // 304 -> 276 us without them).
+    for (Operation *op : run.row ? ArrayRef<Operation *>() : ArrayRef(run.ops)) {
       SmallVector<Value> reads, writes;
       blockable(op, reads, writes);
       for (auto [index, value] : llvm::enumerate(llvm::concat<Value>(reads, writes))) {
@@ -438,7 +654,78 @@ struct BlockedElementwise
     for (Operation *op : run.ops) {
       if (!dropped.contains(op))
         prefetch(k++);
-      if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+      if (auto generic = dyn_cast<linalg::GenericOp>(op);
+          generic && rowLength(generic) > 0) {
+        // A generic reading by row: two loops, the block's rows and a row,
+        // its other operands' blocks as [rows, row], a row read's values as
+        // the block's rows of it.
+        int64_t row = run.row;
+        Value length = arith::ConstantIndexOp::create(b, loc, row);
+        Value rows = arith::DivUIOp::create(b, loc, size, length);
+        Value first = arith::DivUIOp::create(b, loc, begin, length);
+        IRMapping mapping;
+        SmallVector<AffineMap> maps;
+        AffineMap both = AffineMap::getMultiDimIdentityMap(2, context);
+        for (OpOperand &operand : generic->getOpOperands()) {
+          if (generic.getMatchingIndexingMap(&operand).isIdentity()) {
+            Value view = memref::ExpandShapeOp::create(
+                b, loc, ArrayRef<int64_t>{ShapedType::kDynamic, row},
+                blockOf(operand.get()), ArrayRef<ReassociationIndices>{{0, 1}},
+                ArrayRef<OpFoldResult>{rows, b.getIndexAttr(row)});
+            mapping.map(operand.get(), view);
+            maps.push_back(both);
+            continue;
+          }
+          if (!byRow(generic.getMatchingIndexingMap(&operand))) {
+            // a column operand: the whole row of values, for every row
+            mapping.map(operand.get(), flatOf(b, loc, operand.get()));
+            maps.push_back(both.getMinorSubMap(1));
+            continue;
+          }
+          Value view = memref::SubViewOp::create(
+              b, loc, flatOf(b, loc, operand.get()),
+              ArrayRef<OpFoldResult>{first}, ArrayRef<OpFoldResult>{rows},
+              ArrayRef<OpFoldResult>{one});
+          mapping.map(operand.get(), view);
+          maps.push_back(both.getMajorSubMap(1));
+        }
+        Operation *copy = b.clone(*op, mapping);
+        copy->setAttr(generic.getIndexingMapsAttrName(),
+                      b.getAffineMapArrayAttr(maps));
+        auto parallel =
+            linalg::IteratorTypeAttr::get(context, utils::IteratorType::parallel);
+        copy->setAttr(generic.getIteratorTypesAttrName(),
+                      b.getArrayAttr({parallel, parallel}));
+      } else if (std::optional<RowReduction> reduction = rowReduction(op)) {
+        // The block's rows of the operand, as the call's view shaped them,
+        // into the block's outputs.
+        Value length = arith::ConstantIndexOp::create(b, loc, run.row);
+        Value rows = arith::DivUIOp::create(b, loc, size, length);
+        Value first = arith::DivUIOp::create(b, loc, begin, length);
+        auto type = cast<MemRefType>(reduction->input.getType());
+        SmallVector<int64_t> shape(type.getShape());
+        shape[0] = ShapedType::kDynamic;
+        SmallVector<OpFoldResult> sizes = {rows};
+        ReassociationIndices all;
+        for (int64_t d = 0; d < type.getRank(); ++d) {
+          all.push_back(d);
+          if (d > 0)
+            sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+        }
+        Value x = memref::ExpandShapeOp::create(
+            b, loc, shape, blockOf(reduction->input),
+            ArrayRef<ReassociationIndices>{all}, sizes);
+        Value y = memref::SubViewOp::create(
+            b, loc, flatOf(b, loc, reduction->output),
+            ArrayRef<OpFoldResult>{first}, ArrayRef<OpFoldResult>{rows},
+            ArrayRef<OpFoldResult>{one});
+        auto call = cast<func::CallOp>(op);
+        func::CallOp::create(
+            b, loc, call.getCallee(), TypeRange{},
+            ValueRange{memref::CastOp::create(b, loc, call.getOperand(0).getType(), x),
+                       memref::CastOp::create(b, loc, call.getOperand(1).getType(), y),
+                       call.getOperand(2)});
+      } else if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
         IRMapping mapping;
         for (Value operand : generic->getOperands())
           mapping.map(operand, blockOf(operand));

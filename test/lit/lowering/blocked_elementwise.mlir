@@ -175,3 +175,313 @@ func.func @split_by_a_reduction(%arg0: memref<4096xf32>, %arg1: memref<4096xf32>
   call @__stablehlo_py_numpy_loop_f32(%cb, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
   return
 }
+
+// A generic reading operands by row (a value per row of its trailing loops, as softmax's
+// x - max and e / sum) joins a run: blocks of whole rows, 8 times block-elements (here 32 rows of
+// 256), the generic on the block as [rows, 256], the row operand's values the block's rows of it.
+// No prefetching in runs by rows.
+// CHECK-LABEL: func.func @rows(
+// CHECK: %[[STEP:.*]] = arith.constant 8192 : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%{{.*}}) step (%[[STEP]]) {
+// CHECK: %[[N:.*]] = arith.minsi
+// CHECK-NOT: memref.prefetch
+// CHECK: %[[ROW:.*]] = arith.constant 256 : index
+// CHECK: %[[ROWS:.*]] = arith.divui %[[N]], %[[ROW]] : index
+// CHECK: %[[FIRST:.*]] = arith.divui %[[I]], %[[ROW]] : index
+// CHECK: %[[X:.*]] = memref.subview %{{.*}}[%[[I]]] [%[[N]]] [1] : memref<16384xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: %[[X2:.*]] = memref.expand_shape %[[X]] {{\[}}[0, 1]] output_shape [%[[ROWS]], 256] : memref<?xf32, strided<[1], offset: ?>> into memref<?x256xf32, strided<[256, 1], offset: ?>>
+// CHECK: %[[M:.*]] = memref.subview %arg1[%[[FIRST]]] [%[[ROWS]]] [1] : memref<64xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: %[[T:.*]] = memref.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [%[[ROWS]], 256]
+// CHECK: linalg.generic {indexing_maps = [#[[MAP2:.*]], #[[MAP1:.*]], #[[MAP2]]], iterator_types = ["parallel", "parallel"]} ins(%[[X2]], %[[M]] : {{.*}}) outs(%[[T]] : {{.*}})
+// CHECK: arith.subf
+// CHECK-NOT: memref.prefetch
+// CHECK: call @__stablehlo_py_numpy_loop_f32
+// CHECK: } {stablehlo_py.blocks}
+// CHECK-NOT: memref.alloc() : memref<64x256xf32>
+// CHECK: return
+func.func @rows(%arg0: memref<64x256xf32>, %arg1: memref<64xf32>, %arg2: memref<16384xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<64x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<64x256xf32>, memref<64xf32>) outs(%a : memref<64x256xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1]] : memref<64x256xf32> into memref<16384xf32>
+  %ca = memref.cast %f : memref<16384xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg2 : memref<16384xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<64x256xf32>
+  return
+}
+
+// Rows as long as 8 blocks: one row a block. Longer ones: not blocked.
+// CHECK-LABEL: func.func @long_rows(
+// CHECK: %[[STEP:.*]] = arith.constant 8192 : index
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%[[STEP]]) {
+// CHECK: } {stablehlo_py.blocks}
+// CHECK-LABEL: func.func @too_long_rows(
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @long_rows(%arg0: memref<2x8192xf32>, %arg1: memref<2xf32>, %arg2: memref<16384xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<2x8192xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<2x8192xf32>, memref<2xf32>) outs(%a : memref<2x8192xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1]] : memref<2x8192xf32> into memref<16384xf32>
+  %ca = memref.cast %f : memref<16384xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg2 : memref<16384xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<2x8192xf32>
+  return
+}
+func.func @too_long_rows(%arg0: memref<2x8208xf32>, %arg1: memref<2xf32>, %arg2: memref<16416xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<2x8208xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<2x8208xf32>, memref<2xf32>) outs(%a : memref<2x8208xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1]] : memref<2x8208xf32> into memref<16416xf32>
+  %ca = memref.cast %f : memref<16416xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg2 : memref<16416xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<2x8208xf32>
+  return
+}
+
+// An operand indexed by the trailing loops (a column broadcast, as layer norm's scale and
+// offset) is read whole by each block's rows: (d0, d1) -> (d1) on the block as [rows, 256].
+// CHECK-LABEL: func.func @by_column(
+// CHECK: scf.parallel
+// CHECK: %[[X2:.*]] = memref.expand_shape %{{.*}} output_shape [%{{.*}}, 256]
+// CHECK: %[[T:.*]] = memref.expand_shape %{{.*}} output_shape [%{{.*}}, 256]
+// CHECK: linalg.generic {indexing_maps = [#[[MAP2:.*]], #[[COL:.*]], #[[MAP2]]], iterator_types = ["parallel", "parallel"]} ins(%[[X2]], %arg1 : memref<?x256xf32, strided<[256, 1], offset: ?>>, memref<256xf32>) outs(%[[T]] : memref<?x256xf32>)
+// CHECK: call @__stablehlo_py_numpy_loop_f32
+// CHECK: } {stablehlo_py.blocks}
+func.func @by_column(%arg0: memref<16x256xf32>, %arg1: memref<256xf32>, %arg2: memref<4096xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<16x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d1)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<16x256xf32>, memref<256xf32>) outs(%a : memref<16x256xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1]] : memref<16x256xf32> into memref<4096xf32>
+  %ca = memref.cast %f : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg2 : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<16x256xf32>
+  return
+}
+
+// Left alone: an operand indexed by a middle loop (neither the leading nor the trailing ones),
+// operands by row and by column splitting the loops differently, and a row of one element.
+// CHECK-LABEL: func.func @by_middle(
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @by_middle(%arg0: memref<4x16x64xf32>, %arg1: memref<16xf32>, %arg2: memref<4096xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<4x16x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg0, %arg1 : memref<4x16x64xf32>, memref<16xf32>) outs(%a : memref<4x16x64xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1, 2]] : memref<4x16x64xf32> into memref<4096xf32>
+  %ca = memref.cast %f : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg2 : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<4x16x64xf32>
+  return
+}
+// CHECK-LABEL: func.func @split_differently(
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @split_differently(%arg0: memref<4x16x64xf32>, %arg1: memref<4xf32>, %arg2: memref<64xf32>, %arg3: memref<4096xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<4x16x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg0, %arg1, %arg2 : memref<4x16x64xf32>, memref<4xf32>, memref<64xf32>) outs(%a : memref<4x16x64xf32>) {
+  ^bb0(%in: f32, %m: f32, %c: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    %1 = arith.mulf %0, %c : f32
+    linalg.yield %1 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1, 2]] : memref<4x16x64xf32> into memref<4096xf32>
+  %ca = memref.cast %f : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg3 : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<4x16x64xf32>
+  return
+}
+// CHECK-LABEL: func.func @rows_of_one(
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @rows_of_one(%arg0: memref<4096x1xf32>, %arg1: memref<4096xf32>, %arg2: memref<4096xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %a = memref.alloc() : memref<4096x1xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<4096x1xf32>, memref<4096xf32>) outs(%a : memref<4096x1xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %f = memref.collapse_shape %a [[0, 1]] : memref<4096x1xf32> into memref<4096xf32>
+  %ca = memref.cast %f : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %cb = memref.cast %arg2 : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %cb, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.dealloc %a : memref<4096x1xf32>
+  return
+}
+
+// Without a library call nothing is blocked, but a generic whose result is copied into another
+// buffer (a function's result into its out-parameter) writes that buffer itself: no temporary,
+// no copy (softmax's division). Not when the target is read in the run, nor when the temporary
+// has another use.
+// CHECK-LABEL: func.func @direct(
+// CHECK-NOT: memref.alloc
+// CHECK: linalg.generic {{.*}} ins(%arg0, %arg1 : memref<16x256xf32>, memref<16xf32>) outs(%arg2 : memref<16x256xf32>)
+// CHECK-NOT: memref.copy
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @direct(%arg0: memref<16x256xf32>, %arg1: memref<16xf32>, %arg2: memref<16x256xf32>) attributes {llvm.emit_c_interface} {
+  %a = memref.alloc() : memref<16x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<16x256xf32>, memref<16xf32>) outs(%a : memref<16x256xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.copy %a, %arg2 : memref<16x256xf32> to memref<16x256xf32>
+  memref.dealloc %a : memref<16x256xf32>
+  return
+}
+// CHECK-LABEL: func.func @target_read(
+// CHECK: memref.alloc
+// CHECK: memref.copy
+func.func @target_read(%arg0: memref<16x256xf32>, %arg1: memref<16xf32>, %arg2: memref<16x256xf32>) attributes {llvm.emit_c_interface} {
+  %a = memref.alloc() : memref<16x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg2, %arg1 : memref<16x256xf32>, memref<16xf32>) outs(%a : memref<16x256xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.copy %a, %arg2 : memref<16x256xf32> to memref<16x256xf32>
+  memref.dealloc %a : memref<16x256xf32>
+  return
+}
+// CHECK-LABEL: func.func @temporary_used_again(
+// CHECK: memref.alloc
+// CHECK: memref.copy
+func.func @temporary_used_again(%arg0: memref<16x256xf32>, %arg1: memref<16xf32>, %arg2: memref<16x256xf32>, %arg3: memref<16x256xf32>) attributes {llvm.emit_c_interface} {
+  %a = memref.alloc() : memref<16x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg1 : memref<16x256xf32>, memref<16xf32>) outs(%a : memref<16x256xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.copy %a, %arg2 : memref<16x256xf32> to memref<16x256xf32>
+  memref.copy %a, %arg3 : memref<16x256xf32> to memref<16x256xf32>
+  memref.dealloc %a : memref<16x256xf32>
+  return
+}
+
+// Row reductions join a run (softmax whole): numpy's max and the BLAS sum on each block's rows
+// (as [rows, 1, 256] and [rows, 256] views) into the block's outputs, read by row after. A BLAS
+// sum takes blocks of a multiple of 4 rows (32 x 256 here; OpenBLAS's gemv sums each output
+// so only then), no whole-size temporary is left, and the division writes the result's block.
+// CHECK-LABEL: func.func @softmax(
+// CHECK: %[[STEP:.*]] = arith.constant 8192 : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%{{.*}}) step (%[[STEP]]) {
+// CHECK: %[[X:.*]] = memref.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [%[[R:.*]], 1, 256] : memref<?xf32, strided<[1], offset: ?>> into memref<?x1x256xf32, strided<[256, 256, 1], offset: ?>>
+// CHECK: %[[M:.*]] = memref.subview %[[MAX:.*]][%{{.*}}] [%[[R]]] [1] : memref<64xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: %[[XC:.*]] = memref.cast %[[X]]
+// CHECK: %[[MC:.*]] = memref.cast %[[M]]
+// CHECK: call @__stablehlo_py_numpy_reduce_f32(%[[XC]], %[[MC]], %{{.*}})
+// CHECK: arith.subf
+// CHECK: call @__stablehlo_py_numpy_loop_f32
+// CHECK: memref.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [%{{.*}}, 256] : memref<?xf32, strided<[1]>> into memref<?x256xf32>
+// CHECK: memref.subview %[[SUM:.*]][%{{.*}}] [%{{.*}}] [1] : memref<64xf32>
+// CHECK: call @__stablehlo_py_blas_sum_f32
+// CHECK: memref.subview %{{.*}}[%[[I]]] [%{{.*}}] [1] : memref<16384xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: arith.divf
+// CHECK: } {stablehlo_py.blocks}
+// CHECK-NOT: memref.copy
+// CHECK-NOT: memref<64x256xf32>
+// CHECK: return
+func.func private @__stablehlo_py_numpy_reduce_f32(memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
+func.func private @__stablehlo_py_blas_sum_f32(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
+func.func @softmax(%arg0: memref<64x256xf32>, %arg1: memref<64x256xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %c22_i64 = arith.constant 22 : i64
+  %x3 = memref.expand_shape %arg0 [[0], [1, 2]] output_shape [64, 1, 256] : memref<64x256xf32> into memref<64x1x256xf32>
+  %cx3 = memref.cast %x3 : memref<64x1x256xf32> to memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>
+  %max = memref.alloc() : memref<64xf32>
+  %cmax = memref.cast %max : memref<64xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_reduce_f32(%cx3, %cmax, %c22_i64) : (memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  %d = memref.alloc() : memref<64x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%arg0, %max : memref<64x256xf32>, memref<64xf32>) outs(%d : memref<64x256xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  %df = memref.collapse_shape %d [[0, 1]] : memref<64x256xf32> into memref<16384xf32>
+  %cd = memref.cast %df : memref<16384xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %e = memref.alloc() : memref<16384xf32>
+  %ce = memref.cast %e : memref<16384xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%cd, %ce, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  %e2 = memref.expand_shape %e [[0, 1]] output_shape [64, 256] : memref<16384xf32> into memref<64x256xf32>
+  %ce2 = memref.cast %e2 : memref<64x256xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %sum = memref.alloc() : memref<64xf32>
+  %csum = memref.cast %sum : memref<64xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_blas_sum_f32(%ce2, %csum, %c0_i64) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  %y = memref.alloc() : memref<64x256xf32>
+  linalg.generic {indexing_maps = [#map2, affine_map<(d0, d1) -> (d0)>, #map2], iterator_types = ["parallel", "parallel"]} ins(%e2, %sum : memref<64x256xf32>, memref<64xf32>) outs(%y : memref<64x256xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.copy %y, %arg1 : memref<64x256xf32> to memref<64x256xf32>
+  memref.dealloc %max : memref<64xf32>
+  memref.dealloc %d : memref<64x256xf32>
+  memref.dealloc %e : memref<16384xf32>
+  memref.dealloc %sum : memref<64xf32>
+  memref.dealloc %y : memref<64x256xf32>
+  return
+}
+
+// Left out of the run (it ends before them): a BLAS sum of a number of rows not a multiple of 4
+// (a block's outputs would not all be summed as in the whole call), and one over columns.
+// CHECK-LABEL: func.func @sums_left_whole(
+// CHECK: } {stablehlo_py.blocks}
+// CHECK-NEXT: memref.expand_shape
+// CHECK: call @__stablehlo_py_blas_sum_f32(%{{.*}}, %{{.*}}, %c0_i64)
+// CHECK: call @__stablehlo_py_blas_sum_f32(%{{.*}}, %{{.*}}, %c1_i64)
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @sums_left_whole(%arg0: memref<4096xf32>, %arg1: memref<10xf32>, %arg2: memref<4096xf32>) attributes {llvm.emit_c_interface} {
+  %c0_i64 = arith.constant 0 : i64
+  %c1_i64 = arith.constant 1 : i64
+  %ca = memref.cast %arg0 : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %e = memref.alloc() : memref<4096xf32>
+  %ce = memref.cast %e : memref<4096xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_numpy_loop_f32(%ca, %ce, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  call @__stablehlo_py_numpy_loop_f32(%ce, %ce, %c0_i64) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  %rows = memref.expand_shape %e [[0, 1]] output_shape [2, 2048] : memref<4096xf32> into memref<2x2048xf32>
+  %crows = memref.cast %rows : memref<2x2048xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %sum = memref.alloc() : memref<2xf32>
+  %csum = memref.cast %sum : memref<2xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_blas_sum_f32(%crows, %csum, %c0_i64) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  %cols = memref.expand_shape %e [[0, 1]] output_shape [2048, 2] : memref<4096xf32> into memref<2048x2xf32>
+  %ccols = memref.cast %cols : memref<2048x2xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %sum2 = memref.alloc() : memref<2xf32>
+  %csum2 = memref.cast %sum2 : memref<2xf32> to memref<?xf32, strided<[?], offset: ?>>
+  call @__stablehlo_py_blas_sum_f32(%ccols, %csum2, %c1_i64) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) -> ()
+  memref.copy %e, %arg2 : memref<4096xf32> to memref<4096xf32>
+  memref.dealloc %e : memref<4096xf32>
+  memref.dealloc %sum : memref<2xf32>
+  memref.dealloc %sum2 : memref<2xf32>
+  return
+}

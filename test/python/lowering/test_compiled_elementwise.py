@@ -267,3 +267,96 @@ def test_shifts_by_the_width_on_scalars(element):
         for n in (width - 1, width, width + 1):
             args = (np.asarray(x).astype(dtype), np.asarray(n).astype(dtype))
             assert_same(run(*args), stablehlo_py.interpret(text, *args), context=f"{element} {x} by {n}")
+
+
+def _softmax_program(shape: tuple, element: str, keep: int) -> str:
+    """jax.nn.softmax's StableHLO over the dimensions after the first `keep`: a max and a sum
+    reduced per row and read back by row (blocked with numpy's exp: BlockedElementwise.cpp)."""
+    t = f"tensor<{'x'.join(map(str, shape))}x{element}>"
+    r = f"tensor<{'x'.join(map(str, shape[:keep]))}x{element}>"
+    dims, kept = list(range(keep, len(shape))), list(range(keep))
+    return f"""func.func @main(%x: {t}) -> {t} {{
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<{element}>
+  %zero = stablehlo.constant dense<0.0> : tensor<{element}>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = {dims} : ({t}, tensor<{element}>) -> {r}
+  %mb = stablehlo.broadcast_in_dim %m, dims = {kept} : ({r}) -> {t}
+  %d = stablehlo.subtract %x, %mb : {t}
+  %e = stablehlo.exponential %d : {t}
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = {dims} : ({t}, tensor<{element}>) -> {r}
+  %sb = stablehlo.broadcast_in_dim %s, dims = {kept} : ({r}) -> {t}
+  %y = stablehlo.divide %e, %sb : {t}
+  return %y : {t}
+}}"""
+
+
+# The whole softmax runs in blocks of rows (BlockedElementwise.cpp): numpy's max, x - max,
+# numpy's exp, the sum, the division. Sums of at least 2^14 elements are BLAS's (gemv, in blocks
+# of a multiple of 4 rows where the rows number a multiple of 4; else whole, after the blocks:
+# 1001, 2 and 30 rows), the others numpy's. Rows long (3000: 4 a block), short (37, 33, 8), over
+# two dimensions, a last block shorter than the others (300 x 37), rows too long for a block
+# (4100: not blocked).
+@pytest.mark.parametrize("shape, keep", [((512, 1024), 1), ((8, 3000), 1), ((300, 37), 1), ((12, 40, 50), 1),
+                                         ((16, 50, 64), 2), ((1000, 33), 1), ((1001, 40), 1), ((2, 16384), 1),
+                                         ((4096, 8), 1), ((20, 30, 40), 2), ((30, 7000), 1), ((64, 4100), 1)])
+@pytest.mark.parametrize("element", ["f32", "f64"])
+def test_softmax_rows_in_blocks_are_the_interpreters(shape, keep, element):
+    rng = np.random.default_rng(len(shape) + shape[-1])
+    x = (3 * rng.standard_normal(shape)).astype(DTYPES[element])
+    flat = x.reshape(-1)
+    flat[:7] = [np.inf, -np.inf, np.nan, -0.0, 0.0, 1e30, -1e30]  # the first rows' edge values
+    x[-1] = -np.inf  # a row (or rows) of -inf: NaN throughout
+    text = _softmax_program(shape, element, keep)
+    expected = stablehlo_py.interpret(text, x)
+    got = stablehlo_py.compile(text, backend="compiled")(x)
+    assert_same(got, expected, context=f"softmax {shape} {element}")
+    # the interpreter against numpy's formula, where the rows are finite
+    axes = tuple(range(keep, len(shape)))
+    with np.errstate(all="ignore"):
+        e = np.exp(x - x.max(axis=axes, keepdims=True))
+        oracle = e / e.sum(axis=axes, keepdims=True)
+    finite = np.isfinite(x).all(axis=axes)
+    np.testing.assert_allclose(expected[0][finite], oracle[finite], rtol=1e-5 if element == "f32" else 1e-12)
+
+
+def _layer_norm_program(rows: int, length: int, element: str) -> str:
+    """jax's layer norm over the last axis: two sums read back by row, the scale and offset by
+    column (all in one block loop: BlockedElementwise.cpp)."""
+    t, r, c = f"tensor<{rows}x{length}x{element}>", f"tensor<{rows}x{element}>", f"tensor<{length}x{element}>"
+    return f"""func.func @main(%x: {t}, %g: {c}, %b: {c}) -> {t} {{
+  %zero = stablehlo.constant dense<0.0> : tensor<{element}>
+  %n = stablehlo.constant dense<{float(length)}> : {r}
+  %eps = stablehlo.constant dense<1.0e-5> : {r}
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : ({t}, tensor<{element}>) -> {r}
+  %mean = stablehlo.divide %s, %n : {r}
+  %mb = stablehlo.broadcast_in_dim %mean, dims = [0] : ({r}) -> {t}
+  %d = stablehlo.subtract %x, %mb : {t}
+  %sq = stablehlo.multiply %d, %d : {t}
+  %v = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [1] : ({t}, tensor<{element}>) -> {r}
+  %var = stablehlo.divide %v, %n : {r}
+  %ve = stablehlo.add %var, %eps : {r}
+  %inv = stablehlo.rsqrt %ve : {r}
+  %ib = stablehlo.broadcast_in_dim %inv, dims = [0] : ({r}) -> {t}
+  %y = stablehlo.multiply %d, %ib : {t}
+  %gb = stablehlo.broadcast_in_dim %g, dims = [1] : ({c}) -> {t}
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : ({c}) -> {t}
+  %yg = stablehlo.multiply %y, %gb : {t}
+  %out = stablehlo.add %yg, %bb : {t}
+  return %out : {t}
+}}"""
+
+
+@pytest.mark.parametrize("rows, length", [(512, 1024), (1000, 33), (30, 7000), (64, 4100)])
+@pytest.mark.parametrize("element", ["f32", "f64"])
+def test_layer_norm_rows_and_columns_in_blocks_are_the_interpreters(rows, length, element):
+    rng = np.random.default_rng(rows + length)
+    x = (3 * rng.standard_normal((rows, length)) + 1).astype(DTYPES[element])
+    g, b = (rng.standard_normal(length).astype(DTYPES[element]) for _ in range(2))
+    text = _layer_norm_program(rows, length, element)
+    expected = stablehlo_py.interpret(text, x, g, b)
+    got = stablehlo_py.compile(text, backend="compiled")(x, g, b)
+    assert_same(got, expected, context=f"layer norm {rows}x{length} {element}")
+    mean = x.mean(axis=1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=1, keepdims=True)
+    oracle = (x - mean) / np.sqrt(var + 1e-5) * g + b
+    np.testing.assert_allclose(expected[0], oracle, rtol=1e-4 if element == "f32" else 1e-10,
+                               atol=1e-4 if element == "f32" else 1e-10)
