@@ -255,26 +255,6 @@ bool numpyGemm(int64_t m, int64_t n, int64_t k) {
   return m > 1 && n > 1 && k > 1;
 }
 
-// `value` with the static `shape` (same elements, row-major order): through
-// one dimension, which any static shape collapses to and expands from.
-Value reshapedTo(OpBuilder &b, Location loc, Value value,
-                 ArrayRef<int64_t> shape) {
-  auto type = cast<RankedTensorType>(value.getType());
-  auto target = RankedTensorType::get(shape, type.getElementType());
-  if (type == target)
-    return value;
-  if (type.getRank() > 1) {
-    ReassociationIndices all(type.getRank());
-    std::iota(all.begin(), all.end(), 0);
-    value = tensor::CollapseShapeOp::create(b, loc, value,
-                                            ArrayRef<ReassociationIndices>{all});
-  }
-  ReassociationIndices all(shape.size());
-  std::iota(all.begin(), all.end(), 0);
-  return tensor::ExpandShapeOp::create(b, loc, target, value,
-                                       ArrayRef<ReassociationIndices>{all});
-}
-
 // `value` (rank 1 to 3) as rank 3, unit dimensions appended: a view of its
 // buffer whatever its layout.
 Value withUnitDimensions(OpBuilder &b, Location loc, Value value) {
@@ -374,10 +354,16 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
   if (batches != size(rhsType, rhsRoles[0]) || k != size(rhsType, rhsRoles[1]))
     return failure();
   bool indexOrder = !blasSums(k, batches * m * n);
+  // Where numpy's matmul calls gemv, dot or its own loop rather than gemm (a
+  // 1 among m, n and k), the compiled product is summed in index order, as
+  // the sum of products below sums it: by the index-order kernel, the same
+  // bits vectorized (that loop nest was a scalar chain per element, into
+  // which the element-wise fusion pulled the operand's producer: decoding's
+  // GELU recomputed for every column of the next product).
+  if (!indexOrder && !numpyGemm(m, n, k))
+    indexOrder = true;
   if (indexOrder && batches * m * n * k < kIndexOrderKernelWork)
     return failure(); // the sum of products, in the same index order
-  if (!indexOrder && !numpyGemm(m, n, k))
-    return failure(); // numpy's matmul calls gemv, dot or its loop there
   Location loc = op->getLoc();
   // An operand whose roles are one dimension each (or none) goes as it is, a
   // rank-3 view with unit dimensions appended, and the kernel reads its

@@ -106,8 +106,8 @@ struct TransposeToLinalg : OpConversionPattern<TransposeOp> {
   }
 };
 
-// reshape keeps the elements in row-major order: tensor.reshape to the
-// result's static shape.
+// reshape keeps the elements in row-major order: a view of the operand where
+// its buffer allows (reshapedTo).
 struct ReshapeToTensor : OpConversionPattern<ReshapeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -117,15 +117,8 @@ struct ReshapeToTensor : OpConversionPattern<ReshapeOp> {
     auto operand = cast<RankedTensorType>(adaptor.getOperand().getType());
     if (!target || !target.hasStaticShape() || !operand.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "expected static shapes");
-    auto shapeType =
-        RankedTensorType::get({target.getRank()}, rewriter.getIndexType());
-    SmallVector<APInt> sizes;
-    for (int64_t size : target.getShape())
-      sizes.push_back(APInt(64, size));
-    Value shape = arith::ConstantOp::create(
-        rewriter, op.getLoc(), DenseElementsAttr::get(shapeType, sizes));
-    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, target,
-                                                   adaptor.getOperand(), shape);
+    rewriter.replaceOp(op, reshapedTo(rewriter, op.getLoc(),
+                                      adaptor.getOperand(), target.getShape()));
     return success();
   }
 };

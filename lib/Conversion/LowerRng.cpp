@@ -129,24 +129,6 @@ int64_t pairedDimension(ArrayRef<int64_t> shape) {
   return best;
 }
 
-// `value` (static) reshaped to `shape`, row-major: tensor.reshape, as
-// stablehlo.reshape lowers.
-Value reshapedTo(OpBuilder &b, Location loc, Value value,
-                 ArrayRef<int64_t> shape) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (type.getShape() == shape)
-    return value;
-  auto target = RankedTensorType::get(shape, type.getElementType());
-  auto shapeType = RankedTensorType::get({static_cast<int64_t>(shape.size())},
-                                         b.getIndexType());
-  SmallVector<APInt> sizes;
-  for (int64_t size : shape)
-    sizes.push_back(APInt(64, size));
-  Value sizesValue = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(shapeType, sizes));
-  return tensor::ReshapeOp::create(b, loc, target, value, sizesValue);
-}
-
 struct RngBitGeneratorToLinalg : OpConversionPattern<RngBitGeneratorOp> {
   using OpConversionPattern::OpConversionPattern;
 

@@ -145,6 +145,72 @@ Value readAt(OpBuilder &b, Location loc, Value input, RankedTensorType target,
 }
 
 
+namespace {
+// Groups of consecutive dimensions of `longer` whose sizes multiply to each
+// of `shorter`'s sizes (unit dimensions joining a neighbour's group), or
+// nothing when the reshape is not one merge or split of neighbours.
+std::optional<SmallVector<ReassociationIndices>>
+neighbourGroups(ArrayRef<int64_t> longer, ArrayRef<int64_t> shorter) {
+  SmallVector<ReassociationIndices> groups;
+  size_t next = 0;
+  for (int64_t size : shorter) {
+    ReassociationIndices group;
+    int64_t product = 1;
+    while (group.empty() || product < size) {
+      if (next == longer.size())
+        return std::nullopt;
+      product *= longer[next];
+      group.push_back(next++);
+    }
+    if (product != size)
+      return std::nullopt;
+    groups.push_back(group);
+  }
+  for (; next < longer.size(); ++next) { // trailing unit dimensions
+    if (longer[next] != 1 || groups.empty())
+      return std::nullopt;
+    groups.back().push_back(next);
+  }
+  return groups;
+}
+} // namespace
+
+Value reshapedTo(OpBuilder &b, Location loc, Value value,
+                 ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto target = RankedTensorType::get(shape, type.getElementType());
+  if (type == target)
+    return value;
+  int64_t rank = type.getRank(), targetRank = target.getRank();
+  if (targetRank == 0) // one element: no groups
+    return tensor::CollapseShapeOp::create(b, loc, target, value,
+                                           ArrayRef<ReassociationIndices>{});
+  if (rank == 0)
+    return tensor::ExpandShapeOp::create(b, loc, target, value,
+                                         ArrayRef<ReassociationIndices>{});
+  bool empty = type.getNumElements() == 0;
+  if (rank > targetRank && !empty)
+    if (auto groups = neighbourGroups(type.getShape(), shape))
+      return tensor::CollapseShapeOp::create(b, loc, target, value, *groups);
+  if (rank < targetRank && !empty)
+    if (auto groups = neighbourGroups(shape, type.getShape()))
+      return tensor::ExpandShapeOp::create(b, loc, target, value, *groups);
+  // Any other reshape goes through one dimension, which every static shape
+  // collapses to and expands from.
+  if (rank > 1) {
+    auto flat = RankedTensorType::get({type.getNumElements()},
+                                      type.getElementType());
+    ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    value = tensor::CollapseShapeOp::create(
+        b, loc, flat, value, ArrayRef<ReassociationIndices>{all});
+  }
+  if (targetRank == 1)
+    return value;
+  ReassociationIndices all = llvm::to_vector(llvm::seq<int64_t>(0, targetRank));
+  return tensor::ExpandShapeOp::create(b, loc, target, value,
+                                       ArrayRef<ReassociationIndices>{all});
+}
+
 // A window attribute's values, ones when it is absent or empty (as the
 // interpreter reads []).
 SmallVector<int64_t> orOnes(std::optional<ArrayRef<int64_t>> values,

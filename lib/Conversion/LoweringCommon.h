@@ -81,6 +81,16 @@ Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type,
 RankedTensorType convertedTensor(const TypeConverter &converter, Type type);
 SmallVector<utils::IteratorType> parallel(int64_t rank);
 
+// `value` (static) with the static `shape`, its elements in row-major order
+// (stablehlo.reshape): tensor.collapse_shape / expand_shape, one of them
+// where the reshape merges or splits neighbouring dimensions, else through
+// one dimension. Not tensor.reshape: its buffer form takes identity layouts
+// only, so bufferization copied every slice before reshaping it (a weight
+// sliced out of a stacked tensor, in every step of a loop); a collapse of a
+// buffer whose merged dimensions are not contiguous still copies.
+Value reshapedTo(OpBuilder &b, Location loc, Value value,
+                 ArrayRef<int64_t> shape);
+
 // The zero of a signless element type, for accumulators and padding.
 Value zeroOf(OpBuilder &b, Location loc, Type element);
 
@@ -189,6 +199,13 @@ void populateDataMovementPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+// loop-limits (LowerControlFlow.cpp). Before the patterns: each
+// stablehlo.while numbered as a site, and the runtime's loop check declared
+// with the sites' op names and locations; fails (with an error) when the
+// check's name is taken. After them: each numbered loop, now an scf.while,
+// counts its iterations and calls the check when it is due.
+LogicalResult markLoopSites(ModuleOp module);
+void addLoopChecks(ModuleOp module);
 // `libraryContractions` (the pass's library-contractions option): f32 and
 // f64 products the interpreter hands to BLAS call the native gemm kernel.
 void populateContractionPatterns(const TypeConverter &converter,
@@ -199,13 +216,6 @@ void populateContractionPatterns(const TypeConverter &converter,
 // loop, as the interpreter computes them (LowerContractions.cpp).
 void stackRowDots(Operation *root);
 void populateReductionPatterns(const TypeConverter &converter,
-// loop-limits (LowerControlFlow.cpp). Before the patterns: each
-// stablehlo.while numbered as a site, and the runtime's loop check declared
-// with the sites' op names and locations; fails (with an error) when the
-// check's name is taken. After them: each numbered loop, now an scf.while,
-// counts its iterations and calls the check when it is due.
-LogicalResult markLoopSites(ModuleOp module);
-void addLoopChecks(ModuleOp module);
                                RewritePatternSet &patterns);
 // reduce_window (LowerReduceWindow.cpp): loops over the result's rows and
 // the window, each window position folding a row in place.
@@ -226,6 +236,12 @@ void populateRngPatterns(const TypeConverter &converter,
 // tensors as calls of numpy's inner loops, above the element-wise patterns.
 void populateLibraryMathPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+// library-math, after the conversion: the real math functions numpy has
+// loops for, left on f32 and f64 scalars (rank 0, loops, the bodies of
+// element-wise code), become calls of those loops on one element,
+// @__stablehlo_py_numpy_scalar_f32/_f64(x, slot), but for the C library's
+// (ScalarOps.h, kCLibraryFunction).
+void callNumpyLoopsOnScalars(ModuleOp module);
 // enable-runtime-calls (LowerRuntimeCalls.cpp): below every other pattern.
 void populateRuntimeCallPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
@@ -233,9 +249,3 @@ void populateRuntimeCallPatterns(const TypeConverter &converter,
 } // namespace mlir::stablehlo::linalg_lowering
 
 #endif // STABLEHLO_PY_CONVERSION_LOWERINGCOMMON_H
-// library-math, after the conversion: the real math functions numpy has
-// loops for, left on f32 and f64 scalars (rank 0, loops, the bodies of
-// element-wise code), become calls of those loops on one element,
-// @__stablehlo_py_numpy_scalar_f32/_f64(x, slot), but for the C library's
-// (ScalarOps.h, kCLibraryFunction).
-void callNumpyLoopsOnScalars(ModuleOp module);

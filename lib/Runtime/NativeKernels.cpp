@@ -641,20 +641,56 @@ inline __attribute__((always_inline)) void indexOrderBlock(
     std::memcpy(item.c + (i + r) * item.cRow + j, &sum[r], sizeof sum[r]);
 }
 
+// Row i of C, `Vectors` vectors of lanes from column j: sums of their own,
+// whose adds overlap. A row alone (a matrix-vector product, decoding one
+// token) has no other rows' sums to fill the wait for each add's previous
+// one; with one vector it ran at a quarter of the adds' throughput.
+template <int Vectors, typename Lanes, typename T>
+inline __attribute__((always_inline)) void indexOrderRow(
+    const IndexOrderItem<T> &item, int64_t i, int64_t j) {
+  constexpr int64_t kLanes = sizeof(Lanes) / sizeof(T);
+  Lanes sum[Vectors] = {}; // +0, the reduce's init
+  const T *a = item.a + i * item.aRow;
+  for (int64_t p = 0; p < item.k; ++p) {
+    T scale = a[p * item.aColumn];
+    const T *row = item.b + p * item.bRow + j;
+#pragma GCC unroll 8
+    for (int v = 0; v < Vectors; ++v) {
+      Lanes lanes;
+      std::memcpy(&lanes, row + v * kLanes, sizeof lanes);
+      Lanes product = scale * lanes;
+      rounded(product);
+      sum[v] = sum[v] + product;
+    }
+  }
+#pragma GCC unroll 8
+  for (int v = 0; v < Vectors; ++v)
+    std::memcpy(item.c + i * item.cRow + j + v * kLanes, &sum[v],
+                sizeof sum[v]);
+}
+
 // Columns from `j` on, `Bytes` of lanes at a time, then narrower vectors down
-// to 16 bytes, then one at a time.
+// to 16 bytes, then one at a time. Rows four at a time (each row of B loaded
+// once for four sums), the rest one at a time, up to eight vectors of it.
 template <int Bytes, typename T>
 inline __attribute__((always_inline)) void indexOrderColumns(
     const IndexOrderItem<T> &item, int64_t j) {
   typedef T Lanes __attribute__((vector_size(Bytes)));
   constexpr int64_t kLanes = Bytes / sizeof(T);
-  for (; j + kLanes <= item.n; j += kLanes) {
-    int64_t i = 0;
-    for (; i + 4 <= item.m; i += 4)
-      indexOrderBlock<4, Lanes>(item, i, j);
-    for (; i < item.m; ++i)
-      indexOrderBlock<1, Lanes>(item, i, j);
+  int64_t end = j + (item.n - j) / kLanes * kLanes, fours = item.m / 4 * 4;
+  for (int64_t column = j; column < end; column += kLanes)
+    for (int64_t i = 0; i < fours; i += 4)
+      indexOrderBlock<4, Lanes>(item, i, column);
+  for (int64_t i = fours; i < item.m; ++i) {
+    int64_t column = j;
+    for (; column + 8 * kLanes <= end; column += 8 * kLanes)
+      indexOrderRow<8, Lanes>(item, i, column);
+    for (; column + 2 * kLanes <= end; column += 2 * kLanes)
+      indexOrderRow<2, Lanes>(item, i, column);
+    for (; column < end; column += kLanes)
+      indexOrderRow<1, Lanes>(item, i, column);
   }
+  j = end;
   if constexpr (Bytes > 16) {
     indexOrderColumns<Bytes / 2>(item, j);
   } else {
@@ -694,10 +730,13 @@ inline __attribute__((always_inline)) void indexOrderItems(
     const T *b = job.b + batch * s[3];
     int64_t bRow = s[4];
     if (copyB) {
+      // Through the pointer: the extension's -Os build with
+      // _GLIBCXX_ASSERTIONS called vector::operator[] once per element.
+      T *copy = scratchB.data();
       for (int64_t p = 0; p < k; ++p)
         for (int64_t j = 0; j < n; ++j)
-          scratchB[p * n + j] = b[p * s[4] + j * s[5]];
-      b = scratchB.data();
+          copy[p * n + j] = b[p * s[4] + j * s[5]];
+      b = copy;
       bRow = n;
     }
     T *c = copyC ? scratchC.data() : job.c + batch * s[6];
@@ -872,6 +911,8 @@ const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_matmul_index_order_f64, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f32, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_loop_f64, kNoBlas),
+      STABLEHLO_PY_KERNEL(__stablehlo_py_numpy_scalar_f32, kNoBlas),
+      STABLEHLO_PY_KERNEL(__stablehlo_py_numpy_scalar_f64, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f16, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f32, kNoBlas),
       STABLEHLO_PY_KERNEL(_mlir_ciface___stablehlo_py_numpy_reduce_f64, kNoBlas),
@@ -889,5 +930,3 @@ const StablehloPyNativeKernel *stablehlo_py_native_kernels(int64_t *count) {
 }
 
 } // extern "C"
-      STABLEHLO_PY_KERNEL(__stablehlo_py_numpy_scalar_f32, kNoBlas),
-      STABLEHLO_PY_KERNEL(__stablehlo_py_numpy_scalar_f64, kNoBlas),

@@ -66,8 +66,7 @@ func.func @constants() -> (tensor<3xui8>, tensor<2xi1>) {
 // CHECK-LABEL: func.func @data_movement
 // CHECK: linalg.generic {indexing_maps = [#[[EXPAND]], {{.*}}]
 // CHECK: linalg.transpose ins(%arg0 : tensor<1x3xf32>) outs(%{{.*}} : tensor<3x1xf32>) permutation = [1, 0]
-// CHECK: %[[SHAPE:.*]] = arith.constant dense<3> : tensor<1xindex>
-// CHECK: tensor.reshape %arg0(%[[SHAPE]]) : (tensor<1x3xf32>, tensor<1xindex>) -> tensor<3xf32>
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<1x3xf32> into tensor<3xf32>
 // CHECK: tensor.extract_slice %arg0[0, 0] [1, 2] [1, 2] : tensor<1x3xf32> to tensor<1x2xf32>
 // CHECK: %[[FIRST:.*]] = tensor.insert_slice %arg0 into %{{.*}}[0, 0] [1, 3] [1, 1]
 // CHECK: tensor.insert_slice %arg0 into %[[FIRST]][1, 0] [1, 3] [1, 1]

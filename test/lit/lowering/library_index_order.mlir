@@ -60,3 +60,23 @@ func.func @half(%a: tensor<16x64xf16>, %b: tensor<64x16xf16>) -> tensor<16x16xf1
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<16x64xf16>, tensor<64x16xf16>) -> tensor<16x16xf16>
   return %0 : tensor<16x16xf16>
 }
+
+// -----
+
+// A matrix-vector product above the index-order sizes (512 contracting
+// indices), which numpy's matmul gives to gemv, not gemm: summed in index
+// order, the order of the loop nest it was before, by the kernel (one row of
+// C, eight vectors of columns at a time). Its lhs (a GELU in decoding's MLP)
+// stays a tensor of its own, not fused into a loop per column.
+// CHECK-LABEL: func.func private @__stablehlo_py_matmul_index_order_f32
+// CHECK-LABEL: func.func @row_times_matrix
+// CHECK: linalg.generic
+// CHECK: math.tanh
+// CHECK: call @__stablehlo_py_matmul_index_order_f32
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @row_times_matrix(%a: tensor<1x512xf32>, %b: tensor<512x128xf32>) -> tensor<1x128xf32> {
+  %t = stablehlo.tanh %a : tensor<1x512xf32>
+  %0 = stablehlo.dot_general %t, %b, contracting_dims = [1] x [0] : (tensor<1x512xf32>, tensor<512x128xf32>) -> tensor<1x128xf32>
+  return %0 : tensor<1x128xf32>
+}

@@ -48,7 +48,7 @@ func.func @philox_u32(%s: tensor<3xui64>) -> (tensor<3xui64>, tensor<5xui32>) {
 // CHECK: linalg.yield {{.*}} : f64, f64
 // CHECK: tensor.insert_slice %[[G]]#0 into %{{.*}}[0] [3] [2] : tensor<3xf64> into tensor<6xf64>
 // CHECK: %[[ALL:[a-z0-9_]+]] = tensor.insert_slice %[[G]]#1 into %{{.*}}[1] [3] [2]
-// CHECK: %[[BITS:[a-z0-9_]+]] = tensor.reshape %[[ALL]](%{{.*}}) : (tensor<6xf64>, tensor<2xindex>) -> tensor<2x3xf64>
+// CHECK: %[[BITS:[a-z0-9_]+]] = tensor.expand_shape %[[ALL]] {{\[\[}}0, 1]] output_shape [2, 3] : tensor<6xf64> into tensor<2x3xf64>
 // CHECK: %[[STATE:[a-z0-9_]+]] = tensor.from_elements %{{.*}}, %{{.*}} : tensor<2xi64>
 // CHECK: return %[[STATE]], %[[BITS]]
 func.func @default_f64(%s: tensor<2xui64>) -> (tensor<2xui64>, tensor<2x3xf64>) {
@@ -97,7 +97,7 @@ func.func @threefry_i16(%s: tensor<2xui64>) -> (tensor<2xui64>, tensor<3x5xi16>)
 // CHECK: %[[LOW:[a-z0-9_]+]] = arith.trunci %{{.*}} : i32 to i4
 // CHECK: %[[BYTE:[a-z0-9_]+]] = arith.extui %[[LOW]] : i4 to i8
 // CHECK: linalg.yield %[[BYTE]] : i8
-// CHECK: tensor.reshape %{{.*}}(%{{.*}}) : (tensor<1xi8>, tensor<0xindex>) -> tensor<i8>
+// CHECK: tensor.collapse_shape %{{.*}} [] : tensor<1xi8> into tensor<i8>
 func.func @threefry_i4_scalar(%s: tensor<2xui64>) -> (tensor<2xui64>, tensor<i4>) {
   %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<i4>)
   return %0#0, %0#1 : tensor<2xui64>, tensor<i4>

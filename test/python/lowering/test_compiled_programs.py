@@ -64,6 +64,36 @@ def test_data_movement():
     _both(text, _RNG.integers(0, 256, (2, 3)).astype(np.uint8), _RNG.integers(0, 256, 3).astype(np.uint8))
 
 
+# (slice of a 4x6x8 tensor as numpy indexes it, its stablehlo.slice bounds, the reshape's shape):
+# reshapes lower to views of the slice (LoweringCommon.h, reshapedTo), a copy only where merged
+# dimensions are not contiguous in it
+RESHAPED_SLICES = [
+    ((slice(1, 2), slice(0, 6), slice(0, 8)), "[1:2, 0:6, 0:8]", (6, 8)),  # a layer's weight
+    ((slice(0, 4), slice(1, 5), slice(0, 8)), "[0:4, 1:5, 0:8]", (4, 4, 2, 4)),  # a split: a view
+    ((slice(0, 4), slice(1, 5), slice(0, 8)), "[0:4, 1:5, 0:8]", (16, 8)),  # rows not contiguous
+    ((slice(0, 4), slice(0, 6), slice(0, 8, 2)), "[0:4, 0:6, 0:8:2]", (4, 24)),  # strided columns
+    ((slice(0, 4), slice(0, 4), slice(0, 8)), "[0:4, 0:4, 0:8]", (8, 4, 4)),  # neither: through 1-D
+    ((slice(2, 3), slice(3, 4), slice(5, 6)), "[2:3, 3:4, 5:6]", ()),  # one element, rank 0
+    ((slice(0, 4), slice(2, 2), slice(0, 8)), "[0:4, 2:2, 0:8]", (8, 0)),  # empty
+]
+
+
+@pytest.mark.parametrize("case", range(len(RESHAPED_SLICES)))
+def test_reshapes_of_slices_are_numpys(case):
+    index, bounds, shape = RESHAPED_SLICES[case]
+    x = _RNG.standard_normal((4, 6, 8)).astype(np.float32)
+    sliced = x[index]
+    tensor = lambda s: "tensor<" + "".join(f"{d}x" for d in s) + "f32>"  # noqa: E731
+    text = f"""func.func @main(%x: tensor<4x6x8xf32>) -> {tensor(shape)} {{
+  %s = stablehlo.slice %x {bounds} : (tensor<4x6x8xf32>) -> {tensor(sliced.shape)}
+  %r = stablehlo.reshape %s : ({tensor(sliced.shape)}) -> {tensor(shape)}
+  %y = stablehlo.negate %r : {tensor(shape)}
+  return %y : {tensor(shape)}
+}}"""
+    got = stablehlo_py.compile(text, backend="compiled")(x)
+    assert_same(got, [-sliced.reshape(shape)], bounds)
+    assert_same(got, stablehlo_py.interpret(text, x), bounds)
+
 def test_broadcast_of_a_unit_dimension_and_float_iota():
     text = """func.func @main(%x: tensor<1x3xf32>) -> (tensor<4x3xf32>, tensor<2x5xbf16>) {
   %b = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<4x3xf32>

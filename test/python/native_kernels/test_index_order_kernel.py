@@ -49,9 +49,12 @@ def _bound(a, b, got):
 
 
 # (batches, m, k, n): the lane widths' tails (16/8/4 lanes and single columns), one-row and
-# one-column products, an empty sum, and batches large enough for the thread pool
+# one-column products, an empty sum, and batches large enough for the thread pool; rows left
+# over from blocks of four taking 8, 2 and 1 vectors of columns at a time (a one-row product of
+# 200 and 6 rows of 301 columns)
 SHAPES = [(1, 1, 1, 1), (3, 5, 7, 9), (2, 16, 32, 16), (1, 64, 64, 64), (5, 17, 3, 33),
-          (4, 1, 40, 31), (4, 31, 40, 1), (2, 3, 0, 5), (300, 16, 32, 16), (40, 9, 70, 23)]
+          (4, 1, 40, 31), (4, 31, 40, 1), (2, 3, 0, 5), (300, 16, 32, 16), (40, 9, 70, 23),
+          (2, 1, 50, 200), (3, 6, 20, 301)]
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
@@ -152,3 +155,29 @@ def test_interpreter_dot_is_the_index_order_loop():
     rng = np.random.default_rng(11)
     a, b = rng.standard_normal(lhs).astype(np.float32), rng.standard_normal(rhs).astype(np.float32)
     assert_same(interpret(dot_general_program(lhs, rhs, out, dims, "f32"), a, b), [_index_order(a, b)])
+
+
+# Above the index-order sizes (more than 256 contracting indices), products that numpy's matmul
+# gives to gemv or dot rather than gemm (a 1 among m and n): (lhs, rhs, out, dims)
+MATRIX_VECTOR = {
+    "row": ((1, 512), (512, 128), (1, 128), "contracting_dims = [1] x [0]"),
+    "column": ((96, 300), (300, 1), (96, 1), "contracting_dims = [1] x [0]"),
+    "batched_rows": ((2, 1, 300), (2, 300, 40), (2, 1, 40),
+                     "batching_dims = [0] x [0], contracting_dims = [2] x [1]"),
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("case", sorted(MATRIX_VECTOR))
+def test_compiled_matrix_vector_products_sum_in_index_order(case, dtype):
+    """The compiled backend sums them in index order, as its loop nest did, through the kernel:
+    the numpy loop's bits (the interpreter's gemv is within the rounding bound, in its own
+    order)."""
+    lhs, rhs, out, dims = MATRIX_VECTOR[case]
+    text = dot_general_program(lhs, rhs, out, dims, "f32" if dtype == np.float32 else "f64")
+    rng = np.random.default_rng(len(case))
+    a, b = rng.standard_normal(lhs).astype(dtype), rng.standard_normal(rhs).astype(dtype)
+    (got,) = stablehlo_py.compile(text, backend="compiled")(a, b)
+    assert_same([got], [_index_order(a, b)])
+    _bound(a, b, got)
+    _bound(a, b, stablehlo_py.interpret(text, a, b)[0])
