@@ -44,10 +44,29 @@ struct Pool {
 
 // The fastest each call site (its body and range: the same loop on the same
 // shapes, the same work) has run on the caller alone, in nanoseconds: what a
-// call on threads must beat, and the site's back-off. A site's first call runs on threads, its
-// second alone (timing it), the later ones on threads again. Kept in a small
-// table, a site taking over a slot another held; atomics, as calls alone run on
-// any thread at once.
+// call on threads must beat, and the site's back-off. A site's first call
+// runs on threads, its second alone (timing it), the later ones on threads
+// again. Kept in a small table, a site taking over a slot another held;
+// atomics, as calls alone run on any thread at once.
+//
+// The back-off: a site's calls on the caller alone after its late call on
+// threads (record): 16 calls, doubling on each late call up to 4096, back to
+// 16 after a call on threads is on time. On a machine whose other core is
+// busy, threads then cost one slow call in thousands instead of many; on a
+// quiet one they never back off.
+//
+// Late: the call's site has lost time on threads against its fastest call alone
+// (lost). A site's first call, before it has run alone, is judged
+// by the caller's pace within the call instead: late when the call took longer
+// than the caller would have for all chunks at that pace, by more than a quarter
+// of its own work. That pace misses most losses on a busy machine (issue 36,
+// another process spinning or building): a woken worker sharing the caller's
+// core slows the caller's chunks too, so calls 2-4x their time alone looked on
+// time (a compute loop of 1.4 ms alone: 3.1-6.2 ms on threads, 6 of 202 calls
+// judged late). Waiting is no loss in itself: the caller of a product's two
+// halves always waits through the worker's half (the rule was once "waited more
+// than half of worked", which every such call on a quiet machine met now and
+// then: the transformer block's products ran on one thread, 4.5 -> 5.5 ms).
 class SerialTimes {
   static constexpr int64_t kSlots = 64;
   static constexpr int64_t kUntimed = -1; // called on threads, not alone yet
@@ -148,24 +167,6 @@ public:
       s.body.store(nullptr, std::memory_order_relaxed);
   }
 };
-
-// A site's calls on the caller alone after its late call on threads
-// (SerialTimes::record): 16 calls, doubling on each late call up to 4096, back to 16 after a call on threads is
-// on time. On a machine whose other core is busy, threads then cost one slow
-// call in thousands instead of many; on a quiet one they never back off.
-//
-// Late: the call's site has lost time on threads against its fastest call alone
-// (SerialTimes::lost). A site's first call, before it has run alone, is judged
-// by the caller's pace within the call instead: late when the call took longer
-// than the caller would have for all chunks at that pace, by more than a quarter
-// of its own work. That pace misses most losses on a busy machine (issue 36,
-// another process spinning or building): a woken worker sharing the caller's
-// core slows the caller's chunks too, so calls 2-4x their time alone looked on
-// time (a compute loop of 1.4 ms alone: 3.1-6.2 ms on threads, 6 of 202 calls
-// judged late). Waiting is no loss in itself: the caller of a product's two
-// halves always waits through the worker's half (the rule was once "waited more
-// than half of worked", which every such call on a quiet machine met now and
-// then: the transformer block's products ran on one thread, 4.5 -> 5.5 ms).
 
 Pool *pool = new Pool; // never destroyed: workers outlive static destructors
 SerialTimes serialTimes;
