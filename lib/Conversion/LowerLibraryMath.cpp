@@ -65,21 +65,14 @@ struct MathToNumpyLoop : OpConversionPattern<OpTy> {
       x = ConvertOp::create(rewriter, loc, computeType, x);
     // One dimension: the buffer is contiguous (an identity layout), so the
     // loop runs once over all of it.
-    SmallVector<ReassociationIndices> all(1);
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.front().push_back(d);
-    bool flatten = type.getRank() > 1;
     auto flatType = RankedTensorType::get({type.getNumElements()}, compute);
-    Value flat =
-        flatten ? tensor::CollapseShapeOp::create(rewriter, loc, flatType, x, all)
-                : x;
+    Value flat = reshapedTo(rewriter, loc, x, flatType.getShape());
     Value slot = arith::ConstantIntOp::create(
         rewriter, loc, rewriter.getI64Type(), 2 * function + (element.isF64() ? 1 : 0));
     Value y = callOnBuffers(rewriter, loc, loopKernel(rewriter, module, compute),
                             {flat}, {flatType}, {slot})
                   .front();
-    if (flatten)
-      y = tensor::ExpandShapeOp::create(rewriter, loc, computeType, y, all);
+    y = reshapedTo(rewriter, loc, y, type.getShape());
     if (element != compute)
       y = ConvertOp::create(rewriter, loc, type, y);
     rewriter.replaceOp(op, y);
@@ -116,28 +109,22 @@ int64_t scalarSlot(Operation *op) {
 } // namespace
 
 void callNumpyLoopsOnScalars(ModuleOp module) {
-  SmallVector<Operation *> ops;
+  SmallVector<std::pair<Operation *, int64_t>> ops; // with their slots
   module.walk([&](Operation *op) {
-    if (isa<math::MathDialect>(op->getDialect()) && scalarSlot(op) >= 0)
-      ops.push_back(op);
+    if (!isa<math::MathDialect>(op->getDialect()))
+      return;
+    if (int64_t slot = scalarSlot(op); slot >= 0)
+      ops.push_back({op, slot});
   });
   OpBuilder b(module.getContext());
-  for (Operation *op : ops) {
+  for (auto [op, slotIndex] : ops) {
     Type type = op->getResult(0).getType();
-    std::string name = (Twine("__stablehlo_py_numpy_scalar_") +
-                        (type.isF64() ? "f64" : "f32"))
-                           .str();
-    auto callee = module.lookupSymbol<func::FuncOp>(name);
-    if (!callee) {
-      b.setInsertionPointToStart(module.getBody());
-      callee = func::FuncOp::create(
-          b, module.getLoc(), name,
-          b.getFunctionType({type, b.getI64Type()}, {type}));
-      callee.setPrivate();
-    }
+    func::FuncOp callee =
+        nativeKernel(b, module, "__stablehlo_py_numpy_scalar", type,
+                     {type, b.getI64Type()}, {type}, /*cInterface=*/false);
     b.setInsertionPoint(op);
     Value slot = arith::ConstantIntOp::create(b, op->getLoc(), b.getI64Type(),
-                                              scalarSlot(op));
+                                              slotIndex);
     auto call = func::CallOp::create(b, op->getLoc(), callee,
                                      ValueRange{op->getOperand(0), slot});
     op->getResult(0).replaceAllUsesWith(call.getResult(0));

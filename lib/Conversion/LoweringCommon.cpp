@@ -388,7 +388,8 @@ MemRefType anyLayout(RankedTensorType tensor) {
 }
 
 func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
-                          Type element, ArrayRef<Type> arguments) {
+                          Type element, ArrayRef<Type> arguments,
+                          ArrayRef<Type> results, bool cInterface) {
   std::string name =
       (base + (element.isF16() ? "_f16" : element.isF32() ? "_f32" : "_f64")).str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
@@ -396,9 +397,10 @@ func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
   auto kernel = func::FuncOp::create(b, module.getLoc(), name,
-                                     b.getFunctionType(arguments, {}));
+                                     b.getFunctionType(arguments, results));
   kernel.setPrivate();
-  kernel->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  if (cInterface)
+    kernel->setAttr("llvm.emit_c_interface", b.getUnitAttr());
   return kernel;
 }
 

@@ -178,9 +178,12 @@ inline constexpr llvm::StringLiteral kNumpyLoopKernel =
 
 // The declaration of native kernel `base` + _f16/_f32/_f64 (lib/Runtime/
 // NativeKernels.h, NumpyLoops.h) for `element` (f16, f32 or f64), taking
-// `arguments`, at the top of `module` (once).
+// `arguments` and giving `results`, at the top of `module` (once). Kernels
+// on buffers take them through the C interface (memref descriptors);
+// kernels of scalars are plain C functions (`cInterface` false).
 func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
-                          Type element, ArrayRef<Type> arguments);
+                          Type element, ArrayRef<Type> arguments,
+                          ArrayRef<Type> results = {}, bool cInterface = true);
 
 // Calls `callee`, whose arguments are one buffer per operand then one per
 // result (any layout, shapes as static or dynamic as the callee's), then
