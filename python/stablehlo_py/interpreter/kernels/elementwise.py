@@ -241,11 +241,19 @@ def _int_power(info: ElementInfo):
 def _ieee_power(x, y):
     """np.power with IEEE pow's results. numpy computes a scalar exponent of 0.5 as sqrt, whose
     sqrt(-0) = -0 and sqrt(-inf) = NaN differ from pow's +0 and +inf; an exponent array of one
-    element takes the real pow."""
+    element takes the real pow. x ** +-0 and 1 ** y are 1 for every x and y, NaNs included (C's
+    Annex F; the compiled backend's `power`): numpy's AVX-512 loop gives that for a signaling
+    NaN, its other loops (the C library's pow) give NaN, so the host would decide."""
     if np.ndim(y) == 0:
         result = np.power(x, np.reshape(y, (1,)))
-        return result[0] if np.ndim(x) == 0 else result.reshape(np.shape(x))  # scalars stay scalars
-    return np.power(x, y)
+        result = result[0] if np.ndim(x) == 0 else result.reshape(np.shape(x))  # scalars stay scalars
+    else:
+        result = np.power(x, y)
+    unit = (y == 0) | (x == 1)
+    if np.any(unit):
+        result = np.where(unit, result.dtype.type(1), result)
+        return result[()] if result.ndim == 0 else result
+    return result
 
 
 @register("stablehlo.power")

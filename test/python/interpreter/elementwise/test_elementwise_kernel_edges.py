@@ -110,3 +110,43 @@ def test_complex_cumulative_product_past_one_scan_block():
         want.append(p)
     (got,) = interpret(text, x, np.complex64(1))
     np.testing.assert_array_equal(got, np.array(want, np.complex64))  # values; zero signs follow the formula
+
+
+_SIGNALING_NAN = {np.float16: 0x7C01, ml_dtypes.bfloat16: 0x7F81, np.float32: 0x7F800003, np.float64: 0x7FF0000000000003}
+_BITS = {np.float16: np.uint16, ml_dtypes.bfloat16: np.uint16, np.float32: np.uint32, np.float64: np.uint64}
+
+
+@pytest.mark.parametrize("element,dtype", [("f16", np.float16), ("bf16", ml_dtypes.bfloat16), ("f32", np.float32),
+                                           ("f64", np.float64)])
+@pytest.mark.parametrize("scalar_exponent", [False, True])
+def test_power_of_zero_exponent_and_unit_base_is_one(element, dtype, scalar_exponent):
+    """x ** +-0 and 1 ** y are 1 for every x and y, quiet and signaling NaNs included (C's Annex F),
+    on every host: numpy's AVX-512 loop and the C library's pow disagree on a signaling NaN, and
+    the values around it in a SIMD block must not matter."""
+    snan = np.array([_SIGNALING_NAN[dtype]], _BITS[dtype]).view(dtype)[0]
+    specials = [np.nan, -np.nan, snan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5, -3.0, 1e3]
+    x = np.array(specials + [1.0] * len(specials) + specials + specials, dtype)
+    y = np.array([0.0] * len(specials) + specials + [-0.0] * len(specials) + [2.0] * len(specials), dtype)
+    n = len(x)
+    T = f"tensor<{n}x{element}>"
+    if scalar_exponent:  # a broadcast zero exponent takes the kernel's scalar-exponent path
+        m = len(specials)
+        T = f"tensor<{m}x{element}>"
+        text = f"""func.func @main(%a: {T}, %b: tensor<{element}>) -> {T} {{
+  %e = stablehlo.broadcast_in_dim %b, dims = [] : (tensor<{element}>) -> {T}
+  %0 = stablehlo.power %a, %e : {T}
+  return %0 : {T}
+}}"""
+        (got,) = interpret(text, x[:m], np.array(0.0, dtype))
+        assert np.all(got == 1), got
+        return
+    text = f"""func.func @main(%a: {T}, %b: {T}) -> {T} {{
+  %0 = stablehlo.power %a, %b : {T}
+  return %0 : {T}
+}}"""
+    (got,) = interpret(text, x, y)
+    unit = slice(0, 3 * len(specials))
+    assert np.all(got[unit] == 1), got[unit]
+    with np.errstate(all="ignore"):  # the rest: what pow gives (a square)
+        rest = x[3 * len(specials):].astype(np.float64) ** 2
+    assert_same([got[3 * len(specials):]], [rest.astype(dtype)])
