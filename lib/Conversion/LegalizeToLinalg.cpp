@@ -92,8 +92,24 @@ struct LegalizeToLinalg
     return all;
   }
 
+  // The runtime's functions (kernels, loop checks, runtime ops) are declared
+  // as __stablehlo_py_* symbols: a program's own symbol of such a name would
+  // be taken for one.
+  LogicalResult checkReservedNames() {
+    for (Operation &op : getOperation().getBody()->getOperations()) {
+      auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      if (name && name.getValue().starts_with(kReservedPrefix))
+        return op.emitError() << "the compiled backend reserves symbol names "
+                                 "beginning with '"
+                              << kReservedPrefix << "' for its runtime";
+    }
+    return success();
+  }
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    if (failed(checkReservedNames()))
+      return signalPassFailure();
     forwardTupleElements();
     if (libraryContractions)
       stackRowDots(getOperation());

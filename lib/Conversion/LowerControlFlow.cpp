@@ -237,16 +237,14 @@ LogicalResult markLoopSites(ModuleOp module) {
   });
   if (sites.empty())
     return success();
-  if (SymbolTable::lookupSymbolIn(module, kLoopCheck))
+  OpBuilder builder(module.getContext());
+  Type i64 = builder.getI64Type();
+  func::FuncOp check =
+      declareFunction(builder, module, kLoopCheck,
+                      builder.getFunctionType({i64, i64}, {i64}), true);
+  if (!check) // not reached: the name is reserved (checkReservedNames)
     return module.emitError() << "loop-limits: the module already has a symbol @"
                               << kLoopCheck;
-  OpBuilder builder(module.getContext());
-  builder.setInsertionPointToStart(module.getBody());
-  Type i64 = builder.getI64Type();
-  auto check = func::FuncOp::create(builder, module.getLoc(), kLoopCheck,
-                                    builder.getFunctionType({i64, i64}, {i64}));
-  check.setPrivate();
-  check->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
   check->setAttr(kLoopSitesAttr, builder.getArrayAttr(sites));
   return success();
 }

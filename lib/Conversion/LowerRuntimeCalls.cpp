@@ -130,16 +130,9 @@ struct RuntimeCall : ConversionPattern {
       if (!SymbolTable::lookupSymbolIn(module, name))
         break;
     }
-    func::FuncOp callee;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      callee = func::FuncOp::create(rewriter, loc, name,
-                                    rewriter.getFunctionType(arguments, {}));
-      callee.setPrivate();
-      callee->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
-      callee->setAttr(kRuntimeOpAttr, rewriter.getStringAttr(*program));
-    }
+    func::FuncOp callee = declareFunction(
+        rewriter, module, name, rewriter.getFunctionType(arguments, {}), true);
+    callee->setAttr(kRuntimeOpAttr, rewriter.getStringAttr(*program));
 
     replaceByFlat(rewriter, *getTypeConverter(), op,
                   callOnBuffers(rewriter, loc, callee, operands, results));

@@ -387,21 +387,28 @@ MemRefType anyLayout(RankedTensorType tensor) {
   return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
 }
 
+func::FuncOp declareFunction(OpBuilder &b, ModuleOp module, StringRef name,
+                             FunctionType type, bool cInterface) {
+  if (Operation *existing = SymbolTable::lookupSymbolIn(module, name)) {
+    auto function = dyn_cast<func::FuncOp>(existing);
+    return function && function.getFunctionType() == type ? function : nullptr;
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto function = func::FuncOp::create(b, module.getLoc(), name, type);
+  function.setPrivate();
+  if (cInterface)
+    function->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return function;
+}
+
 func::FuncOp nativeKernel(OpBuilder &b, ModuleOp module, StringRef base,
                           Type element, ArrayRef<Type> arguments,
                           ArrayRef<Type> results, bool cInterface) {
   std::string name =
       (base + (element.isF16() ? "_f16" : element.isF32() ? "_f32" : "_f64")).str();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto kernel = func::FuncOp::create(b, module.getLoc(), name,
-                                     b.getFunctionType(arguments, results));
-  kernel.setPrivate();
-  if (cInterface)
-    kernel->setAttr("llvm.emit_c_interface", b.getUnitAttr());
-  return kernel;
+  return declareFunction(b, module, name, b.getFunctionType(arguments, results),
+                         cInterface);
 }
 
 SmallVector<Value> callOnBuffers(OpBuilder &b, Location loc,

@@ -176,6 +176,16 @@ MemRefType anyLayout(RankedTensorType tensor);
 inline constexpr llvm::StringLiteral kNumpyLoopKernel =
     "__stablehlo_py_numpy_loop";
 
+// The prefix of the runtime's symbols; programs may not use it
+// (stablehlo-py-legalize-to-linalg refuses them).
+inline constexpr llvm::StringLiteral kReservedPrefix = "__stablehlo_py_";
+
+// Private function `name` of `type` at the top of `module`, declared once
+// (a later call returns it); null when `module` has another symbol of that
+// name (a user's function). `cInterface`: called through memref descriptors.
+func::FuncOp declareFunction(OpBuilder &b, ModuleOp module, StringRef name,
+                             FunctionType type, bool cInterface = false);
+
 // The declaration of native kernel `base` + _f16/_f32/_f64 (lib/Runtime/
 // NativeKernels.h, NumpyLoops.h) for `element` (f16, f32 or f64), taking
 // `arguments` and giving `results`, at the top of `module` (once). Kernels

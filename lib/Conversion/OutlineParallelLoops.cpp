@@ -18,6 +18,7 @@
 // iterations then write distinct elements. The block loops of
 // stablehlo-py-blocked-elementwise (marked stablehlo_py.blocks) are taken
 // as they are: that pass keeps their blocks apart.
+#include "Conversion/LoweringCommon.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -195,16 +196,11 @@ struct OutlineParallelLoops
 
   // The runtime's parallel-for, declared once.
   func::FuncOp parallelFor(ModuleOp module, FunctionType bodyType) {
-    if (auto found = module.lookupSymbol<func::FuncOp>(kParallelFor))
-      return found;
-    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    OpBuilder b(module.getContext());
     auto i64 = b.getI64Type();
     auto type = b.getFunctionType(
         {bodyType, LLVM::LLVMPointerType::get(b.getContext()), i64, i64}, {});
-    auto declared =
-        func::FuncOp::create(b, module.getLoc(), kParallelFor, type);
-    declared.setPrivate();
-    return declared;
+    return linalg_lowering::declareFunction(b, module, kParallelFor, type);
   }
 
   void outline(scf::ParallelOp loop, func::FuncOp function, int64_t &count) {

@@ -39,6 +39,7 @@
 // argument evaluation open, and the IR's order must not depend on the
 // compiler.
 #include "Conversion/ScalarOps.h"
+#include "Conversion/LoweringCommon.h"
 
 #include "Dialect/StablehloOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -912,16 +913,9 @@ std::optional<LibmFunction> libmFunction(Scalar &s, Operation *op,
   Type abi = f.packed ? Type(s.b.getF64Type()) : Type(type);
   FunctionType signature = s.b.getFunctionType(abi, abi);
   std::string symbol = (name + (f32 ? "f" : "")).str();
-  Operation *existing = module.lookupSymbol(symbol);
-  f.callee = dyn_cast_or_null<func::FuncOp>(existing);
-  if (existing && (!f.callee || f.callee.getFunctionType() != signature))
+  f.callee = linalg_lowering::declareFunction(s.b, module, symbol, signature);
+  if (!f.callee)
     return std::nullopt;
-  if (!f.callee) {
-    OpBuilder::InsertionGuard guard(s.b);
-    s.b.setInsertionPointToStart(module.getBody());
-    f.callee = func::FuncOp::create(s.b, module.getLoc(), symbol, signature);
-    f.callee.setPrivate();
-  }
   return f;
 }
 
