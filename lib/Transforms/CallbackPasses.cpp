@@ -4,6 +4,8 @@
 // printed by MLIR as for any C++ pass).
 #include "Transforms/CallbackPasses.h"
 
+#include "Dialect/StablehloOps.h"
+
 #include "mlir/Dialect/Shape/IR/Shape.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -70,10 +72,12 @@ public:
 
   // A dialect cannot be loaded while a pass manager runs (MLIR aborts), so
   // the dialects Python passes build ops of beyond the input's are declared
-  // here: shape (chlo-legalize-to-stablehlo's dynamic broadcasts, as
-  // upstream's).
+  // here: stablehlo (what every pass writes), chlo (upstream's
+  // stablehlo-legalize-quant-to-math keeps chlo.broadcast_* ops) and shape
+  // (chlo-legalize-to-stablehlo's dynamic broadcasts, as upstream's).
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<shape::ShapeDialect>();
+    registry.insert<stablehlo::StablehloDialect, chlo::ChloDialect,
+                    shape::ShapeDialect>();
   }
 
   bool canScheduleOn(RegisteredOperationName name) const override {

@@ -329,7 +329,8 @@ def _is_inf(which):
             return [e.const(0, ir.IntegerType.get_signless(1)).v]
         v = e.wrap(x)
         inf = e.const(float("inf"), element)
-        tests = {"any": lambda: e.abs(v).eq(inf), "pos": lambda: v.eq(inf), "neg": lambda: v.eq(-inf)}
+        tests = {"any": lambda: e.abs(v).eq(inf), "pos": lambda: v.eq(inf),
+                 "neg": lambda: v.eq(e.const(float("-inf"), element))}
         return [tests[which]().v]
     return rule
 
@@ -383,9 +384,10 @@ def _top_k(op):
     dynamic = not t.has_static_shape
     if dynamic:
         i64 = ir.IntegerType.get_signless(64)
-        one = ir.RankedTensorType.get([1], i64)
-        sizes = [hlo.reshape(one, hlo.convert(ir.RankedTensorType.get([], i64), hlo.get_dimension_size(x, d)))
-                 for d in range(t.rank)]
+        one, scalar = ir.RankedTensorType.get([1], i64), ir.RankedTensorType.get([], i64)
+        sizes = [hlo.reshape(one, hlo.convert(scalar, hlo.get_dimension_size(x, d))
+                             if ir.ShapedType.is_dynamic_size(n) else hlo.constant(cm.splat_attr(scalar, n)))
+                 for d, n in enumerate(t.shape)]
         shape = sizes[0] if t.rank == 1 else hlo.concatenate(sizes, 0)
         k_size = hlo.reshape(one, hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], i64), k)))
         limit = k_size if t.rank == 1 else hlo.concatenate(sizes[:-1] + [k_size], 0)

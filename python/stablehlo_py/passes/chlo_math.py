@@ -568,31 +568,30 @@ def atan(e: Emitter, x: V) -> V:
     return e.atan2(x, 1.0)
 
 
-def _big(x: V) -> float:
-    """Beyond this, 1 + x^2 == x^2 in x's precision (so asinh/acosh(x) = log(2x))."""
-    return 2.0 ** 28 if _is_f64(x) else 2.0 ** 12
-
+# asinh, acosh, atanh: upstream's formulas (its chlo-legalize-to-stablehlo), as accurate as ours were
+# (docs/chlo.md); log 2 and the thresholds are computed as upstream computes them.
 
 def asinh(e: Emitter, x: V) -> V:
+    """sign(x) log1p(|x| + x^2/(1 + sqrt(1 + x^2))); log 2 + log|x| from sqrt(max) on (x^2 overflows)."""
     ax = e.abs(x)
+    huge = ax >= e.sqrt(e.const(_max_finite(x)))
+    large = e.log(e.const(2.0)) + e.log(ax)
     ax2 = ax * ax
     moderate = e.log1p(ax + ax2 / (1.0 + e.sqrt(1.0 + ax2)))
-    large = e.log(ax) + math.log(2.0)
-    magnitude = e.where(ax > _big(x), large, moderate)
-    return e.where(x < 0.0, -magnitude, e.where(x.eq(0.0), x, magnitude))
+    return e.sign(x) * e.where(huge, large, moderate)
 
 
 def acosh(e: Emitter, x: V) -> V:
-    t = x - 1.0
-    moderate = e.log1p(t + e.sqrt(2.0 * t + t * t))   # NaN below 1
-    large = e.log(x) + math.log(2.0)
-    return e.where(x > _big(x), large, moderate)
+    """log1p(sqrt(x - 1) (sqrt(x + 1) + sqrt(x - 1))) (NaN below 1); log 2 + log x from max/2 on."""
+    huge = x >= e.const(_max_finite(x)) / 2.0
+    large = e.log(e.const(2.0)) + e.log(x)
+    below = e.sqrt(x - 1.0)
+    return e.where(huge, large, e.log1p(below * (e.sqrt(x + 1.0) + below)))
 
 
 def atanh(e: Emitter, x: V) -> V:
-    ax = e.abs(x)
-    magnitude = 0.5 * e.log1p(2.0 * ax / (1.0 - ax))   # inf at 1, NaN beyond
-    return e.where(x < 0.0, -magnitude, e.where(x.eq(0.0), x, magnitude))
+    """(log1p(x) - log1p(-x))/2: +-inf at +-1, NaN beyond."""
+    return e.where(e.abs(x) > 1.0, float("nan"), (e.log1p(x) - e.log1p(-x)) * 0.5)
 
 
 # ----------------------------------------------------------------- complex
@@ -705,11 +704,13 @@ def complex_acosh(e: Emitter, re: V, im: V):
 # ----------------------------------------------------------------- bits and integers
 
 def square(e: Emitter, x: V) -> V:
-    """x * x; for complex numbers (re - im)(re + im) + i 2 re im."""
+    """x * x; for complex numbers (re - im)(re + im) + i 2 re im, the real part exactly 0 where
+    |re| == |im| (finite): the product would be inf * 0 = NaN where re + im overflows (upstream's)."""
     if not is_complex(x.element):
         return x * x
     re, im = e.real(x), e.imag(x)
-    return e.complex((re - im) * (re + im), re * im * 2.0)
+    real = e.where(e.is_finite(re) & e.abs(re).eq(e.abs(im)), 0.0, (re - im) * (re + im))
+    return e.complex(real, 2.0 * (re * im))
 
 
 def next_after(e: Emitter, x: V, y: V) -> V:
@@ -754,16 +755,17 @@ def mulhi(e: Emitter, x: V, y: V) -> V:
 
 
 def _mulhi64(e: Emitter, x: V, y: V, unsigned: bool) -> V:
+    """Upstream's form (Hacker's Delight's mulhu on 32-bit halves in ui64, each partial sum below
+    2^64); signed operands are converted to ui64 and corrected after."""
     u64 = ir.IntegerType.get_unsigned(64)
-    a, b = (x, y) if unsigned else (e.bitcast(x, u64), e.bitcast(y, u64))
+    a, b = (x, y) if unsigned else (e.convert(x, u64), e.convert(y, u64))
     low = e.const(0xFFFFFFFF, u64)
-    a_lo, a_hi, b_lo, b_hi = a & low, a.shr(32, False), b & low, b.shr(32, False)
-    ll, lh, hl, hh = a_lo * b_lo, a_lo * b_hi, a_hi * b_lo, a_hi * b_hi
-    middle = ll.shr(32, False) + (lh & low) + (hl & low)
-    high = hh + lh.shr(32, False) + hl.shr(32, False) + middle.shr(32, False)
+    a_hi, b_hi, a_lo, b_lo = a.shr(32, False), b.shr(32, False), a & low, b & low
+    middle = a_lo * b_hi + (a_lo * b_lo).shr(32, False)
+    high = a_hi * b_hi + middle.shr(32, False) + (a_hi * b_lo + (middle & low)).shr(32, False)
     if unsigned:
         return high
     # signed: subtract y where x < 0 and x where y < 0 (modulo 2^64)
     zero = e.const(0, u64)
     high = high - e.where(x < 0, b, zero) - e.where(y < 0, a, zero)
-    return e.bitcast(high, x.element)
+    return e.convert(high, x.element)

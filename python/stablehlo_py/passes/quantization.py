@@ -1,9 +1,12 @@
-"""Quantized programs to float and integer StableHLO: two passes under upstream StableHLO's names.
+"""Quantized programs to float and integer StableHLO: upstream's qdq pass and our exact lowering.
 
     from stablehlo_py.passes.quantization import legalize_quantized_op_to_qdq, legalize_quant_to_math
     registry.add_pass(pm, "stablehlo-legalize-quantized-op-to-qdq")
-    registry.add_pass(pm, "stablehlo-legalize-quant-to-math")
+    registry.add_pass(pm, "stablehlo-py-legalize-quant-to-exact-math")
     legalize_quant_to_math(module.operation)     # the same, without a pass manager (raises PassError)
+
+(upstream's `stablehlo-legalize-quant-to-math`, with upstream's float formulas, is
+passes/quant_upstream.py; the compiled backend runs the exact one, ours.)
 
 `stablehlo-legalize-quantized-op-to-qdq`
     Every op the spec defines on quantized values by dequantize_op_quantize (and its variants
@@ -21,7 +24,7 @@
     concatenate, ..., and the ops whose regions compute on quantized elements, reduce, sort,
     while, map, ...); the ops in their regions are rewritten like any other.
 
-`stablehlo-legalize-quant-to-math`
+`stablehlo-py-legalize-quant-to-exact-math` (ours)
     Runs the rewrite above, then removes every quantized type from the module:
 
     * uniform_dequantize(q) (spec: dequantize) becomes
@@ -32,15 +35,16 @@
       dynamic_broadcast_in_dim for dynamic sizes). A zero point of 0 and a scale of 1 are left
       out (exact identities).
     * uniform_quantize(x) of a float x (spec: quantize) becomes
-          r = round_nearest_even(x / scale)                  (in E)
+          r = round_nearest_even(convert(x / scale, F))      (x / scale in E; F = f32 for E
+                                                              narrower, else E: rint exact)
           n = convert(clamp(Ld, r, Hd), W)                   (never out of W's range)
           n = select(r > Hd, H, n), select(r < Ld, L, n)     (only where Hd != H or Ld != L)
           n = select(compare(r, r, NE), L, n)                (NaN quantizes to storage_min)
           convert(n + zero_point, storage)
       with L = storage_min - zero_point and H = storage_max - zero_point (the spec's clamp,
-      moved before the conversion so that nothing overflows), Hd the largest value of E at most
-      H and Ld the smallest at least L (H and L themselves when E holds them; not, e.g., for
-      bf16 with i16 storage or f16 with u16): r is a whole number or ±inf, so r > Hd means
+      moved before the conversion so that nothing overflows), Hd the largest value of F at most
+      H and Ld the smallest at least L (H and L themselves when F holds them; not, e.g., for
+      f32 with i32 storage): r is a whole number or ±inf, so r > Hd means
       r > H. ±inf and any value out of range saturate to storage_min/storage_max.
     * uniform_quantize of a quantized operand (requantization) is the dequantization followed
       by the quantization, in the common expressed type.
@@ -112,12 +116,12 @@ from ..interpreter.kernels.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, lar
 from ..interpreter.core.types import element_info
 from ._common import PassError, collect, guarded_pass
 
-__all__ = ["QDQ", "QUANT_TO_MATH", "COMPUTE_OPS", "ELEMENT_OPS", "legalize_quantized_op_to_qdq",
+__all__ = ["QDQ", "QUANT_TO_EXACT_MATH", "COMPUTE_OPS", "ELEMENT_OPS", "legalize_quantized_op_to_qdq",
            "legalize_quant_to_math", "quantized_op_to_qdq_pass", "quant_to_math_pass",
            "add_quantized_op_to_qdq_pass", "add_quant_to_math_pass"]
 
 QDQ = "stablehlo-legalize-quantized-op-to-qdq"
-QUANT_TO_MATH = "stablehlo-legalize-quant-to-math"
+QUANT_TO_EXACT_MATH = "stablehlo-py-legalize-quant-to-exact-math"
 
 # Ops the spec defines on quantized values by dequantize_op_quantize and its variants.
 COMPUTE_OPS = frozenset("stablehlo." + name for name in (
@@ -295,13 +299,13 @@ def legalize_quant_to_math(root) -> None:
         elif op.name == "stablehlo.is_finite" and _holds_quantized(op.operands[0].type):
             finite_checks.append(op)
         elif _touches_quantized(op) and op.name not in ELEMENT_OPS:
-            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}' on quantized types "
+            raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}' on quantized types "
                             f"({', '.join(str(t) for t in _op_types(op) if _holds_quantized(t))}): "
                             f"it is not defined on their storage integers", op.location)
         else:
             for t in _op_types(op):
                 if _holds_quantized(t):
-                    _map_type(t, lambda q, op=op: _uniform(q, op, QUANT_TO_MATH))  # checks every element
+                    _map_type(t, lambda q, op=op: _uniform(q, op, QUANT_TO_EXACT_MATH))  # checks every element
     for op in ops:
         _retype(op)
     for op, plan in products:
@@ -325,7 +329,7 @@ def legalize_quant_to_math(root) -> None:
         op.results[0].replace_all_uses_with(same)
         op.erase()
     for op in collect(root, _touches_quantized):  # what the rules above missed: a bug, reported at the op
-        raise PassError(f"{QUANT_TO_MATH}: internal error: '{op.name}' still has a quantized type", op.location)
+        raise PassError(f"{QUANT_TO_EXACT_MATH}: internal error: '{op.name}' still has a quantized type", op.location)
 
 
 def _conversion(op):
@@ -334,19 +338,19 @@ def _conversion(op):
     operand_type, result_type = _down(op.operands[0].type), _down(op.results[0].type)
     for t in (operand_type, result_type):
         if not isinstance(t, ir.RankedTensorType):
-            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}' of {t}: only ranked tensors are handled",
+            raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}' of {t}: only ranked tensors are handled",
                             op.location)
     source, target = _quantized(operand_type.element_type), _quantized(result_type.element_type)
     for q in (source, target):
         if q is None:
             continue
-        _uniform(q, op, QUANT_TO_MATH)
+        _uniform(q, op, QUANT_TO_EXACT_MATH)
         name = str(q.expressed_type)
         if name == "f8E8M0FNU":
-            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}': expressed type {name} has no zero "
+            raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}': expressed type {name} has no zero "
                             f"and no negative values", op.location)
         if _wide(q) is None and any(int(z) != 0 for z in _zero_points(q)):
-            raise PassError(f"{QUANT_TO_MATH}: cannot lower '{op.name}': storage of "
+            raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}': storage of "
                             f"{q.storage_type_integral_width} bits with a non-zero zero point needs integers "
                             f"wider than 64 bits", op.location)
     return op, source, target
@@ -552,6 +556,11 @@ def _dequantize(value, q):
     return result
 
 
+def _rounding_type(expressed):
+    """The float type rint and the clamp run in: f32 for floats narrower than 32 bits, else E."""
+    return ir.F32Type.get() if element_info(expressed).bits < 32 else expressed
+
+
 def _quantize(value, q):
     """Values `value` of the expressed type of `q` -> storage integers (spec: quantize; the clamp
     done in the expressed type before the conversion, saturating)."""
@@ -565,13 +574,18 @@ def _quantize(value, q):
     x = value
     if any(s != 1.0 for s in scales):
         x = hlo.divide(x, shaped.of(scales, expressed))
+    # the quotient is rounded once to E (above); its rint is exact in f32, which holds every
+    # narrower float: rint in E itself could round up past E's largest value (f6E2M3FN: 7.5 -> 8)
+    rounding = _rounding_type(expressed)
+    if rounding != expressed:
+        x = _convert(x, shaped, rounding)
     r = hlo.round_nearest_even(x)
     float_type = hlo.ComparisonTypeAttr.get("FLOAT")
     lows = [q.storage_type_min - z for z in zero_points]
     highs = [q.storage_type_max - z for z in zero_points]
-    high_in = [_largest_at_most(h, expressed) for h in highs]
-    low_in = [-_largest_at_most(-low, expressed) + 0.0 for low in lows]  # + 0.0: no -0.0 bound
-    low_const, high_const = shaped.of(low_in, expressed), shaped.of(high_in, expressed)
+    high_in = [_largest_at_most(h, rounding) for h in highs]
+    low_in = [-_largest_at_most(-low, rounding) + 0.0 for low in lows]  # + 0.0: no -0.0 bound
+    low_const, high_const = shaped.of(low_in, rounding), shaped.of(high_in, rounding)
     n = _convert(hlo.clamp(low_const, r, high_const), shaped, wide)
     if any(a != b for a, b in zip(high_in, highs)):
         above = hlo.compare(r, high_const, hlo.ComparisonDirectionAttr.get("GT"), compare_type=float_type)
@@ -688,7 +702,7 @@ def quantized_op_to_qdq_pass():
 
 
 def quant_to_math_pass():
-    return guarded_pass(QUANT_TO_MATH, legalize_quant_to_math)
+    return guarded_pass(QUANT_TO_EXACT_MATH, legalize_quant_to_math)
 
 
 def add_quantized_op_to_qdq_pass(pm) -> None:
@@ -696,4 +710,4 @@ def add_quantized_op_to_qdq_pass(pm) -> None:
 
 
 def add_quant_to_math_pass(pm) -> None:
-    pm.add(quant_to_math_pass(), name=QUANT_TO_MATH, argument=QUANT_TO_MATH)
+    pm.add(quant_to_math_pass(), name=QUANT_TO_EXACT_MATH, argument=QUANT_TO_EXACT_MATH)

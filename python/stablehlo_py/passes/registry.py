@@ -95,6 +95,12 @@ def _quant_to_math(options):
     return quant_to_math_pass()
 
 
+def _quant_to_math_upstream(options):
+    from .quant_upstream import upstream_quant_to_math_pass
+
+    return upstream_quant_to_math_pass()
+
+
 def _rewrite(module: str, factory: str, *args):
     """The factory `factory(options, *args)` of passes/rewrites/<module>.py, imported when first used."""
 
@@ -137,7 +143,10 @@ _PASSES = {
     "stablehlo-legalize-quantized-op-to-qdq": _Entry(
         "Rewrites quantized ops as dequantize, float op, quantize", _quantized_op_to_qdq),
     "stablehlo-legalize-quant-to-math": _Entry(
-        "Lowers quantized ops to integer and float arithmetic", _quant_to_math),
+        "Lowers quantized ops to integer and float arithmetic, as upstream does", _quant_to_math_upstream),
+    "stablehlo-py-legalize-quant-to-exact-math": _Entry(
+        "Lowers quantized ops to integer and float arithmetic, bit for bit the interpreter (ours)",
+        _quant_to_math),
     # upstream's rewrite passes (passes/rewrites/)
     "stablehlo-legalize-composite-to-call": _Entry(
         "Replaces composite ops with a call to their decomposition",

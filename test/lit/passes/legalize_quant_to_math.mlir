@@ -1,5 +1,5 @@
-// RUN: stablehlo-py opt %s --pipeline stablehlo-legalize-quant-to-math --split-input-file | FileCheck %s
-// RUN: stablehlo-py opt %s --pipeline stablehlo-legalize-quant-to-math --split-input-file | FileCheck %s --check-prefix=NOQUANT
+// RUN: stablehlo-py opt %s --pipeline stablehlo-py-legalize-quant-to-exact-math --split-input-file | FileCheck %s
+// RUN: stablehlo-py opt %s --pipeline stablehlo-py-legalize-quant-to-exact-math --split-input-file | FileCheck %s --check-prefix=NOQUANT
 
 // NOQUANT-NOT: !quant
 // NOQUANT-NOT: uniform_quantize
@@ -49,26 +49,43 @@ func.func @dequantize_per_axis(%q: tensor<2x3x!quant.uniform<u8:bf16:1, {0.1:7, 
 
 // -----
 
-// Bounds bf16 cannot hold (31767 and -33768): the clamp uses the nearest bf16 values inside the
-// range, and a rounded value beyond them (a whole number, or ±inf) takes the bound itself.
-// CHECK-LABEL: func.func @inexact_bounds(%arg0: tensor<4xbf16>) -> tensor<4xi16>
+// Bounds f32 cannot hold (2147482647 and -2147484648): the clamp uses the nearest f32 values inside
+// the range, and a rounded value beyond them (a whole number, or ±inf) takes the bound itself.
+// CHECK-LABEL: func.func @inexact_bounds(%arg0: tensor<4xf32>) -> tensor<4xi32>
 // CHECK: %[[N:.*]] = stablehlo.round_nearest_even
-// CHECK-NEXT: %[[LO:.*]] = stablehlo.constant dense<-3.353600e+04> : tensor<4xbf16>
-// CHECK-NEXT: %[[HI:.*]] = stablehlo.constant dense<3.174400e+04> : tensor<4xbf16>
-// CHECK-NEXT: %[[C:.*]] = stablehlo.clamp %[[LO]], %[[N]], %[[HI]] : tensor<4xbf16>
-// CHECK-NEXT: %[[I:.*]] = stablehlo.convert %[[C]] : (tensor<4xbf16>) -> tensor<4xi32>
+// CHECK-NEXT: %[[LO:.*]] = stablehlo.constant dense<-2.14748442E+9> : tensor<4xf32>
+// CHECK-NEXT: %[[HI:.*]] = stablehlo.constant dense<2.14748262E+9> : tensor<4xf32>
+// CHECK-NEXT: %[[C:.*]] = stablehlo.clamp %[[LO]], %[[N]], %[[HI]] : tensor<4xf32>
+// CHECK-NEXT: %[[I:.*]] = stablehlo.convert %[[C]] : (tensor<4xf32>) -> tensor<4xi64>
 // CHECK-NEXT: %[[ABOVE:.*]] = stablehlo.compare GT, %[[N]], %[[HI]], FLOAT
-// CHECK-NEXT: %[[H:.*]] = stablehlo.constant dense<31767> : tensor<4xi32>
+// CHECK-NEXT: %[[H:.*]] = stablehlo.constant dense<2147482647> : tensor<4xi64>
 // CHECK-NEXT: %[[I2:.*]] = stablehlo.select %[[ABOVE]], %[[H]], %[[I]]
 // CHECK-NEXT: %[[BELOW:.*]] = stablehlo.compare LT, %[[N]], %[[LO]], FLOAT
-// CHECK-NEXT: %[[L:.*]] = stablehlo.constant dense<-33768> : tensor<4xi32>
+// CHECK-NEXT: %[[L:.*]] = stablehlo.constant dense<-2147484648> : tensor<4xi64>
 // CHECK-NEXT: %[[I3:.*]] = stablehlo.select %[[BELOW]], %[[L]], %[[I2]]
 // CHECK-NEXT: %[[NAN:.*]] = stablehlo.compare NE, %[[N]], %[[N]], FLOAT
 // CHECK-NEXT: %[[I4:.*]] = stablehlo.select %[[NAN]], %[[L]], %[[I3]]
-// CHECK-NEXT: %[[ZP:.*]] = stablehlo.constant dense<1000> : tensor<4xi32>
+// CHECK-NEXT: %[[ZP:.*]] = stablehlo.constant dense<1000> : tensor<4xi64>
 // CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[I4]], %[[ZP]]
-// CHECK-NEXT: stablehlo.convert %[[A]] : (tensor<4xi32>) -> tensor<4xi16>
-func.func @inexact_bounds(%x: tensor<4xbf16>) -> tensor<4x!quant.uniform<i16:bf16, 0.01:1000>> {
+// CHECK-NEXT: stablehlo.convert %[[A]] : (tensor<4xi64>) -> tensor<4xi32>
+func.func @inexact_bounds(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<i32:f32, 0.01:1000>> {
+  %0 = stablehlo.uniform_quantize %x : (tensor<4xf32>) -> tensor<4x!quant.uniform<i32:f32, 0.01:1000>>
+  return %0 : tensor<4x!quant.uniform<i32:f32, 0.01:1000>>
+}
+
+// -----
+
+// An expressed type narrower than f32: the quotient is rounded to it, rint and the clamp run in
+// f32 (which holds every value of it, and the bounds of i16 storage exactly).
+// CHECK-LABEL: func.func @narrow_expressed_type(%arg0: tensor<4xbf16>) -> tensor<4xi16>
+// CHECK: %[[Q:.*]] = stablehlo.divide %arg0, %{{.*}} : tensor<4xbf16>
+// CHECK-NEXT: %[[F:.*]] = stablehlo.convert %[[Q]] : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK-NEXT: %[[N:.*]] = stablehlo.round_nearest_even %[[F]] : tensor<4xf32>
+// CHECK-NEXT: %[[LO:.*]] = stablehlo.constant dense<-3.376800e+04> : tensor<4xf32>
+// CHECK-NEXT: %[[HI:.*]] = stablehlo.constant dense<3.176700e+04> : tensor<4xf32>
+// CHECK-NEXT: stablehlo.clamp %[[LO]], %[[N]], %[[HI]] : tensor<4xf32>
+// CHECK-NOT: compare GT
+func.func @narrow_expressed_type(%x: tensor<4xbf16>) -> tensor<4x!quant.uniform<i16:bf16, 0.01:1000>> {
   %0 = stablehlo.uniform_quantize %x : (tensor<4xbf16>) -> tensor<4x!quant.uniform<i16:bf16, 0.01:1000>>
   return %0 : tensor<4x!quant.uniform<i16:bf16, 0.01:1000>>
 }

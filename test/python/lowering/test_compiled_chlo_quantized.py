@@ -1,5 +1,5 @@
 """chlo and quantized programs on the compiled backend: its pipeline runs chlo-legalize-to-stablehlo
-and stablehlo-legalize-quant-to-math before the lowering (docs/lowering.md). Quantized arithmetic
+and stablehlo-py-legalize-quant-to-exact-math before the lowering (docs/lowering.md). Quantized arithmetic
 is exact, so results equal the interpreter's bits. chlo's math functions are upstream's
 decompositions (what XLA computes), not the interpreter's kernels: each is bounded by the error
 measured against the interpreter on random points (4,096 per op and type, docs/lowering.md), and
