@@ -4,6 +4,7 @@
 #include "CAPI/StablehloCAPI.h"
 #include "CompiledCall.h"
 #include "ObjectLoaderBindings.h"
+#include "OutlineLoop.h"
 #include "Runtime/NativeKernels.h"
 #include "Runtime/NumpyLoops.h"
 
@@ -208,6 +209,7 @@ NB_MODULE(_stablehlo, m) {
       "Sets a slot's numpy inner loop (PyUFuncGenericFunction) and its data.");
   registerCompiledCall(m);
   registerObjectLoader(m);
+  registerOutlineLoop(m);
 
   m.def(
       "register_python_pass",

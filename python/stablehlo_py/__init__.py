@@ -132,6 +132,7 @@ def compile(module_or_text, entry="main", limits=None, strict=False, backend=Non
 
 
 def _interpreted(module_or_text, entry, limits, strict, natives=None):
+    from . import lowering  # noqa: F401 - it compiles the interpreter's scalar loops (interpreter/jit/scalar.py)
     from ._specializing import compile_entry
 
     return compile_entry(module_or_text, entry, limits, strict, natives)

@@ -211,7 +211,7 @@ def run_one(req: dict, limits: dict) -> dict:
             # a call stopped by Limits.timeout is not called again: two would outlast the parent's timeout
             second = first if first[1] is not None and _timing(first[1]) else _call(exe, args)
             differs = _second_call_differs(first, second)
-            if not differs and _JIT_FAILURES:  # the loop fell back to the kernels: emitted text the JIT refused
+            if not differs and _JIT_FAILURES:  # the loop fell back to Python: the lowering refused it
                 differs = f"could not compile a loop: {_JIT_FAILURES[0]}"
             if differs:
                 res.update(outcome="internal", stage="run twice", type="Mismatch", where="second call",
@@ -266,24 +266,26 @@ _STATEFUL = ("interpreter.probe",)  # ops whose records persist across calls of 
 # (docs/decisions.md), so neither a second call nor the optimized module gives the same results;
 # rng_bit_generator is a pure function
 _DRAWS = ('"stablehlo.rng"', "stablehlo.rng ")
-_JIT_FAILURES: list = []  # the exceptions of native.jit during a request (--fuse-all)
+_JIT_FAILURES: list = []  # the failures of the scalar loops' compiler during a request (--fuse-all)
 
 
 def _recording_jit_failures() -> None:
-    """Make native.jit note its exceptions: the loop silently runs the kernels instead, so a loop
-    whose MLIR does not verify or lower would otherwise go unnoticed."""
-    from stablehlo_py.interpreter.jit import native
+    """Make the compiled tier of scalar loops (interpreter/jit/scalar.py) note its compile
+    failures: the loop silently runs in Python instead, so a loop the lowering refuses or fails
+    on would otherwise go unnoticed."""
+    import stablehlo_py.lowering  # noqa: F401 - it sets the loop compiler
+    from stablehlo_py.interpreter.jit import scalar
 
-    jit = native.jit
+    compile_loop = scalar._loop_compiler
 
-    def recording(text, *rest, **options):
+    def recording(module, limits):
         try:
-            return jit(text, *rest, **options)
+            return compile_loop(module, limits)
         except Exception as e:
             _JIT_FAILURES.append(f"{type(e).__name__}: {e}")
             raise
 
-    native.jit = recording
+    scalar.set_loop_compiler(recording)
 
 
 def _call(exe, args) -> tuple:

@@ -7,9 +7,12 @@ what lowers and how the compiled code is called."""
 
 from __future__ import annotations
 
-from .compiled import CompiledProgram, DynamicSignatureError, LoweringError, compile_program, lower
+from ..interpreter.jit.scalar import set_loop_compiler
+from .compiled import CompiledProgram, DynamicSignatureError, LoweringError, compile_loop, compile_program, lower
 from .mixed import failure_reason, native_callees
 from .pipeline import pipeline
+
+set_loop_compiler(compile_loop)  # the interpreter's scalar loops as native code (interpreter/jit/scalar.py)
 
 __all__ = ["pipeline", "lower", "compile_program", "CompiledProgram", "LoweringError", "native_callees",
            "failure_reason", "DynamicSignatureError"]

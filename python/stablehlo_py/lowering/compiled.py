@@ -231,9 +231,12 @@ class CompiledProgram:
     argument types' dtypes and shapes); it returns a list of new arrays. `limits` (a Limits, a
     dict of its fields or None): its max_iterations and timeout bound the while loops (each
     loop counts its iterations and checks them, and the clock, through the runtime); the
-    memory limits are not checked (stablehlo_py.compile keeps the interpreter for those)."""
+    memory limits are not checked (stablehlo_py.compile keeps the interpreter for those).
+    `interruptible`: the loops check for Ctrl-C even without limits (runtime.py's LoopChecks;
+    the interpreter's scalar loops, which must stop as its Python loops do)."""
 
-    def __init__(self, module_or_text, entry: str = "main", strict: bool = False, limits=None):
+    def __init__(self, module_or_text, entry: str = "main", strict: bool = False, limits=None,
+                 interruptible: bool = False):
         import mlir.ir as ir
 
         from ..interpreter.core.limits import Limits
@@ -241,7 +244,7 @@ class CompiledProgram:
         begin = time.perf_counter()
         self.entry = entry
         self.limits = Limits.of(limits)
-        self.checks_loops = checks_loops(self.limits)
+        self.checks_loops = checks_loops(self.limits) or interruptible
         module = _parsed(module_or_text, strict)
         # The original element types (ui8 stays ui8): read before the lowering makes them signless.
         signature = ir.FunctionType(ir.TypeAttr(_entry_function(module, entry).attributes["function_type"]).value)
@@ -265,6 +268,7 @@ class CompiledProgram:
         self._runtime, self._engine, address, blas = self._compiled(module, entry)
         if self._runtime.loops is not None:
             self._runtime.loops.set_limits(self.limits)
+            self._runtime.loops.interruptible = interruptible
         self._native = self._native_call(address)
         # The context a call runs in: BLAS on one thread where the code calls it.
         self._blas = _ONE_BLAS_THREAD if blas else _NO_CONTEXT
@@ -429,13 +433,19 @@ class CompiledProgram:
         grid = current_process().grid  # the runtime's infeed / outfeed ops use its feeds
         kept = grid.feeds.outfed
         mark = len(kept)
-        with self._blas:
+        with self._blas, runtime.interrupts():
             results = self._call_native(arrays)
         self._runtime.raise_errors()
         if self.own_outfeed and grid.thread_default and len(kept) > mark:  # a plain call: its own outfed values
             results.outfeed = kept[mark:]
             del kept[mark:]
         return results
+
+
+def compile_loop(module_or_bytes, limits) -> CompiledProgram:
+    """@main of a loop the interpreter outlined (interpreter/jit/scalar.py): its loops check
+    `limits` and Ctrl-C."""
+    return CompiledProgram(module_or_bytes, "main", limits=limits, interruptible=True)
 
 
 def compile_program(module_or_text, entry: str = "main", strict: bool = False, limits=None) -> CompiledProgram:

@@ -20,11 +20,18 @@ reaches the iteration the last call asked for (the first iteration of each execu
 LoopChecks answers from the program's Limits: the next iteration to call again at, or -1 to end
 the loop, the error (the interpreter's, naming the site's op and location) kept as a runtime op's
 is. Exact for Limits.max_iterations; Limits.timeout is checked about every millisecond
-(_CHECK_EVERY) of each loop's iterations, at a rate learned per site."""
+(_CHECK_EVERY) of each loop's iterations, at a rate learned per site. An interruptible program
+(the interpreter's scalar loops) also checks for a pending signal about every _INTERRUPT_EVERY,
+limits or not, so Ctrl-C stops an endless compiled loop: the KeyboardInterrupt is the call's error.
+During such a call the SIGINT handler keeps what the program's handler raises as that error
+(Runtime.interrupts): Python runs handlers at any function's entry, where an exception would
+escape the check into ctypes, which drops it."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import signal
 import threading
 import time
 
@@ -42,6 +49,7 @@ LOOP_CHECK = "__stablehlo_py_loop_check"
 LOOP_SITES = "stablehlo_py.loop_sites"  # the check's [op name, location] per site
 # Limits.timeout: the clock is read about this often (seconds of a loop's iterations)
 _CHECK_EVERY = 1e-3
+_INTERRUPT_EVERY = 0.05  # seconds of iterations between checks for Ctrl-C, without a timeout
 _FIRST_BUDGET = 1024  # iterations before a site's second check, before its rate is known
 _GROWTH = 8  # a budget grows at most this much per check (one fast stretch is not a rate)
 
@@ -66,6 +74,7 @@ class LoopChecks:
         self.sites = [(str(name), str(location)) for name, location in sites]
         self.state = state
         self.max_iterations = self.timeout = None
+        self.interruptible = False  # check for pending signals (Ctrl-C) too
         self.callback = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)(self._check)
 
     def set_limits(self, limits) -> None:
@@ -81,12 +90,18 @@ class LoopChecks:
             limit = self.max_iterations
             if limit is not None and count > limit:
                 return self._stop(site, too_many_iterations(limit))
-            if state.deadline is None:
+            deadline = state.deadline
+            if deadline is None and not self.interruptible:
                 return count + (1 << 62) if limit is None else limit + 1
             now = time.monotonic()
-            if now > state.deadline:
+            if deadline is not None and now > deadline:
                 return self._stop(site, timed_out(self.timeout, count - 1))
-            following = count + self._budget(state.rates, site, count, now)
+            if self.interruptible:  # the handlers run now (Runtime.interrupts keeps what they raise)
+                _check_signals()
+                if state.error is not None:
+                    return -1
+            period = _CHECK_EVERY if deadline is not None else _INTERRUPT_EVERY
+            following = count + self._budget(state.rates, site, count, now, period)
             return following if limit is None else min(following, limit + 1)
         except BaseException as e:  # noqa: BLE001 - nothing may cross into the compiled code
             state.error = (LOOP_CHECK, e)
@@ -98,18 +113,52 @@ class LoopChecks:
         return -1
 
     @staticmethod
-    def _budget(rates: dict, site: int, count: int, now: float) -> int:
-        """Iterations until the clock is read again: about _CHECK_EVERY of them at the rate the
-        last checks of this site measured."""
+    def _budget(rates: dict, site: int, count: int, now: float, period: float) -> int:
+        """Iterations until the clock is read again: about `period` seconds of them at the rate
+        the last checks of this site measured."""
         rate = rates.get(site)
         if rate is None:
             rate = rates[site] = [_FIRST_BUDGET, count, now]
         elif count > rate[1]:  # the same execution: its iterations since the last check
             elapsed = now - rate[2]
-            wanted = (count - rate[1]) * _CHECK_EVERY / elapsed if elapsed > 0 else float("inf")
+            wanted = (count - rate[1]) * period / elapsed if elapsed > 0 else float("inf")
             rate[0] = max(1, int(min(wanted, rate[0] * _GROWTH)))
         rate[1], rate[2] = count, now
         return rate[0]
+
+
+def _check_signals() -> None:
+    """Runs the pending signals' Python handlers now (PyErr_CheckSignals)."""
+    ctypes.pythonapi.PyErr_CheckSignals()
+
+
+class _KeptInterrupts:
+    """While a compiled call runs on the main thread: SIGINT's handler is the program's, with what
+    it raises kept as the call's error (raise_errors raises it when the call returns)."""
+
+    def __init__(self, state: _CallState):
+        self.state = state
+        self.previous = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.getsignal(signal.SIGINT)
+            if callable(previous):
+                self.previous = previous
+                signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def _handle(self, signum, frame) -> None:
+        try:
+            self.previous(signum, frame)
+        except BaseException as e:  # noqa: BLE001 - the loop check ends the loops, the caller raises it
+            if self.state.error is None:
+                self.state.error = (LOOP_CHECK, e)
+
+    def __exit__(self, *exc) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
 
 
 class RuntimeFunction:
@@ -212,6 +261,12 @@ class Runtime:
         no timeout)."""
         if self.loops is not None:
             self._state.deadline = deadline
+
+    def interrupts(self):
+        """The context of a call: for interruptible loops, Ctrl-C kept as the call's error."""
+        if self.loops is None or not self.loops.interruptible:
+            return contextlib.nullcontext()
+        return _KeptInterrupts(self._state)
 
     def register(self, engine) -> None:
         for function in self.functions:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from unittest import mock
 
 import ml_dtypes
@@ -57,14 +58,15 @@ def values_of(element: str) -> list[np.ndarray]:
 
 
 def compiled_loops(text: str):
-    """(executable of `text`, the scalar loops compiled for its while ops, None for the others)."""
+    """(executable of `text`, the scalar loops compiled for its while ops, None for the others),
+    in Python: the compiled tier off (jit/test_native_loops.py tests it), so the scalar forms run."""
     loops = []
 
     def spy(*args):
         loops.append(compile_while(*args))
         return loops[-1]
 
-    with mock.patch.object(control_flow, "compile_while", spy):
+    with mock.patch.object(control_flow, "compile_while", spy), mock.patch.dict(os.environ, {"STABLEHLO_PY_NATIVE": "0"}):
         return interpreter.compile(text), loops
 
 

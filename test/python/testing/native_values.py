@@ -1,7 +1,7 @@
-"""Element types, edge values and op lists of the native-tier tests (jit/test_native_loops.py,
-jit/test_fusion.py): every element type the native tier supports, their edge values (NaN with
-payloads, signaling NaN, +-inf, +-0, subnormals, integer limits, shift amounts around the width),
-seeded random values, and the ops with native forms per element type."""
+"""Element types, edge values and op lists of the tests of native code (jit/test_native_loops.py,
+the compiled tier of scalar loops; lowering/test_compiled_*.py): the integer and float types,
+their edge values (NaN with payloads, signaling NaN, +-inf, +-0, subnormals, integer limits,
+shift amounts around the width), seeded random values, and the element-wise ops per element type."""
 
 from __future__ import annotations
 

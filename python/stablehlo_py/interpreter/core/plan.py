@@ -253,6 +253,12 @@ class DecodedOp:
         self.within_limits = True  # False: its results break a memory limit, and its kernel raises that
 
     @property
+    def extras(self) -> tuple:
+        """The outer values (IR values) this op's prepared regions capture, in the order its
+        kernel receives them after its operands (each region's Region.start:stop)."""
+        return tuple(self._extras)
+
+    @property
     def where(self) -> tuple:
         """What InterpreterError.located takes: (op name, location text, mlir Location)."""
         return self.name, self.location_text, self.location

@@ -1,2 +1,2 @@
-"""Scalar while loops as generated code: Python over numpy scalars (scalar.py), or machine code
-JIT-compiled through MLIR's ExecutionEngine (native.py, the native tier). Kernels call it."""
+"""Scalar while loops as generated code: Python over numpy scalars, or native code the compiled
+backend makes of the outlined loop (scalar.py, its compiled tier). Kernels call it."""

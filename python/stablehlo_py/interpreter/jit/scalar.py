@@ -22,17 +22,31 @@ and case with scalar branches become Python if/elif/else; any other op calls
 its own kernel on 0-d arrays, so results are the kernels' results either way
 (the compiled loop's `kernel_calls` names those ops, and `source` is its code).  An error names the op whose line raised it.
 
-Before that, native.py tries to compile the loop to machine code (the native tier); this
-module's Python loop runs the loops it does not take.
+Before that, the loop is compiled to native code where its bits are the interpreter's (the
+compiled tier): the while op is outlined into a module of its own (`_stablehlo.outline_loop`:
+`@main(carries..., captured values...)` holding a clone of the op, captured constants cloned
+in, locations kept) and compiled by the compiled backend (a `loop compiler`, set_loop_compiler:
+the lowering registers lowering.CompiledProgram, a layer above this one) on the loop's first
+call.  Its loops always call the runtime's loop check: Limits.max_iterations and timeout as
+here, and Ctrl-C (a pending signal) stops an endless loop.  Not compiled, and run by this
+module's Python loop: loops with an op whose compiled bits may differ from its kernel's
+(`_INEXACT`: float power, atan2 and cbrt are the C library's; chlo ops are decomposed), on an
+element type not in `_TYPES`, with an op whose kernel is not a registered element-wise one
+(replaced, say, or a nested while), of more than `_MAX_VALUES` carries and captures, and a
+loop the lowering refuses (LoweringError on its first call).  `native_unsupported` says why.
+`STABLEHLO_PY_NATIVE=0` in the environment turns the compiled tier off.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+import threading
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from . import native
+from ... import _stablehlo
+from ..core import registry
 from ..core.errors import InterpreterError
 
 if TYPE_CHECKING:  # the plan runs the kernels; kernels only read its prepared functions
@@ -137,13 +151,46 @@ def _emit_branches(src: _Source, branches: list, args: list[str], outputs: list[
         src.add(f"{', '.join(outputs)} = {', '.join(results)}" if outputs else "pass", indent + 1, info)
 
 
-def compile_while(cond: Region, body: Region, count: int, num_extras: int, runtime=None):
+class Unsupported(Exception):
+    """The compiled tier does not take the loop (the message says why)."""
+
+
+# op -> the element categories or types on which its compiled bits may differ from its kernel's:
+# compiled, power, atan2 and cbrt are the C library's where the kernels call numpy's loops; and
+# of two f16 NaN operands, compiled code returns the other one than numpy's loop
+_INEXACT = {"stablehlo.power": ("float", "complex"), "stablehlo.atan2": ("float", "complex"),
+            "stablehlo.cbrt": ("float", "complex"), "stablehlo.add": ("f16",), "stablehlo.multiply": ("f16",)}
+# the element types whose compiled ops are tested bit for bit against the kernels
+# (jit/test_native_loops.py); bf16's NaN payloads already differ, the others are untested
+_TYPES = frozenset(("i1", "i8", "i16", "i32", "i64", "si8", "si16", "si32", "si64", "ui8", "ui16", "ui32", "ui64",
+                    "f16", "f32", "f64"))
+_loop_compiler: Callable | None = None
+# LLVM's time grows about as the cube of the values a loop carries and captures (49: 0.7 s, 97:
+# 3.6 s, 145: 16 s on a busy 2-core machine): bigger loops stay in Python
+_MAX_VALUES = 64
+
+
+def set_loop_compiler(compiler: Callable) -> None:
+    """`compiler(module, limits)`: a program whose `call_within(runtime, arrays)` runs @main of
+    `module` (an outlined loop, as bytecode) as native code, its loops checking `limits` and
+    Ctrl-C; it raises (a LoweringError, say) for a module it cannot compile.  The lowering sets
+    it (a layer above the interpreter's)."""
+    global _loop_compiler
+    _loop_compiler = compiler
+
+
+def enabled() -> bool:
+    return os.environ.get("STABLEHLO_PY_NATIVE", "1") != "0"
+
+
+def compile_while(cond: Region, body: Region, count: int, num_extras: int, runtime=None, op=None):
     """A function `(*state, *extras) -> list of results` running the loop, or None if some value
-    of the loop is not a rank-0 tensor: native code (native.py) where every op and type has a
-    native form, else Python over numpy scalars.  Its `tier` says which ("native" or "python";
-    a native loop whose JIT fails on its first call runs in Python from then on, and says so),
-    `native_unsupported` why the native tier did not take it.  With a `runtime` that has loop
-    limits, the loop counts iterations and checks the clock periodically (else it checks nothing)."""
+    of the loop is not a rank-0 tensor: native code (the compiled tier, from `op`, the while's
+    DecodedOp) where it computes the kernels' bits, else Python over numpy scalars.  Its `tier`
+    says which ("compiled" or "python"; a loop the lowering refuses on its first call runs in
+    Python from then on, and says so), `native_unsupported` why the compiled tier did not take
+    it.  With a `runtime` that has loop limits, the loop counts iterations and checks the clock
+    periodically."""
     if not (cond.fn.all_scalar and body.fn.all_scalar):
         return None
 
@@ -151,15 +198,86 @@ def compile_while(cond: Region, body: Region, count: int, num_extras: int, runti
         return _compile_python(cond, body, count, num_extras, runtime)
 
     try:
-        return native.compile_while(cond, body, count, runtime, python_loop)
-    except native.Unsupported as e:
+        return _compiled_loop(op, cond, body, count, runtime, python_loop)
+    except Unsupported as e:
         loop = python_loop()
         loop.native_unsupported = str(e)
         return loop
-    except Exception as e:  # noqa: BLE001 - a bug of the native tier must not stop the loop from running
+    except Exception as e:  # noqa: BLE001 - a bug of the compiled tier must not stop the loop from running
         loop = python_loop()
         loop.native_unsupported = f"internal: {type(e).__name__}: {e}"
         return loop
+
+
+def _compiled_loop(op, cond: Region, body: Region, count: int, runtime, fallback: Callable[[], Callable]):
+    """The loop as native code, compiled on its first call (if the lowering then refuses it,
+    `fallback()`'s Python loop runs from then on).  Raises Unsupported now for a loop whose
+    compiled bits could differ from the kernels'."""
+    if not enabled():
+        raise Unsupported("disabled by STABLEHLO_PY_NATIVE=0")
+    if _loop_compiler is None:
+        raise Unsupported("no loop compiler: the lowering (stablehlo_py.lowering) is not loaded")
+    if op is None or op.op is None:
+        raise Unsupported("the while op's IR is gone")
+    _check_ops(cond.fn)
+    _check_ops(body.fn)
+    # the loop's extras are the values its regions capture, in the plan's order
+    module, captured = _stablehlo.outline_loop(op.op, list(op.extras))
+    if count + len(captured) > _MAX_VALUES:
+        raise Unsupported(f"a loop of {count + len(captured)} values (LLVM's time grows faster than its size)")
+    program_bytes = module.operation.get_asm(binary=True, enable_debug_info=True)
+    limits = None if runtime is None else runtime.limits
+    state: dict = {"program": None, "python": None}
+    lock = threading.Lock()
+
+    def prepare() -> None:
+        try:
+            state["program"] = _loop_compiler(program_bytes, limits)
+        except Exception as e:  # noqa: BLE001 - the lowering's refusal (or a bug): the Python loop runs instead
+            state["python"] = fallback()
+            run_compiled_while.tier, run_compiled_while.native_unsupported = "python", f"{type(e).__name__}: {e}"
+            run_compiled_while.source = state["python"].source
+
+    def run_compiled_while(*values):
+        if state["program"] is None and state["python"] is None:
+            with lock:
+                if state["program"] is None and state["python"] is None:
+                    prepare()
+        if state["python"] is not None:
+            return state["python"](*values)
+        arguments = (*values[:count], *(values[count + k] for k in captured))  # the native call takes a tuple
+        if runtime is None:
+            return state["program"](*arguments)
+        return state["program"].call_within(runtime, arguments)
+
+    run_compiled_while.tier = "compiled"
+    run_compiled_while.kernel_calls = ()
+    run_compiled_while.source = str(module)
+    run_compiled_while.native_unsupported = None
+    return run_compiled_while
+
+
+def _check_ops(fn: Function) -> None:
+    """Raise Unsupported for an op of `fn` (or of its branches) that the compiled tier does not take."""
+    for op in fn.ops:
+        branches = op.kernel.branches
+        if branches is not None:  # if and case
+            for branch in branches:
+                _check_ops(branch.fn)
+            continue
+        if op.quantized:
+            raise Unsupported(f"op {op.name} on quantized values: the lowering's own expansion")
+        if op.name.startswith("chlo."):
+            raise Unsupported(f"op {op.name}: the lowering decomposes it, its kernel does not")
+        for spec in (*op.operand_specs, *op.result_specs):
+            if spec.element.name not in _TYPES:
+                raise Unsupported(f"op {op.name} on {spec.element.name}: not a type the compiled tier takes")
+        inexact = _INEXACT.get(op.name, ())
+        element = op.operand_specs[0].element if op.operand_specs else None
+        if element is not None and (element.category in inexact or element.name in inexact):
+            raise Unsupported(f"op {op.name} on {element.name}: its compiled bits may differ from its kernel's")
+        if not registry.has_trait(op.name, registry.ELEMENTWISE):
+            raise Unsupported(f"op {op.name}: its kernel is not a registered element-wise one")
 
 
 def _compile_python(cond: Region, body: Region, count: int, num_extras: int, runtime):

@@ -27,8 +27,8 @@ def _while(op):
     count = op.num_operands
     cond, body = op.region(0), op.region(1)
     runtime = op.runtime  # limits: iterations and time, checked per iteration only when set
-    scalar_while = compile_while(cond, body, count, body.stop, runtime)
-    if scalar_while is not None:  # every value is rank-0: one generated loop over numpy scalars
+    scalar_while = compile_while(cond, body, count, body.stop, runtime, op)
+    if scalar_while is not None:  # every value is rank-0: native code or a generated loop over numpy scalars
         return Kernel(scalar_while)
 
     owned, counted, once, each = plan_loop(cond, body, count, runtime.limits)

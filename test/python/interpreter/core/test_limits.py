@@ -344,9 +344,9 @@ def test_ctrl_c_stops_a_running_program(kind, tmp_path):
               f"run(np.zeros({x.shape}, np.float32))\n")
     code, err, seconds = _interrupt([sys.executable, "-c", script, str(path)], wait=1.0, ready="running")
     assert code != 0 and err.rstrip().endswith("KeyboardInterrupt"), err
-    # stopped inside the loop: the scalar loop (native.py's chunks, or the generated Python
-    # loop where the native tier is off), or the plan running the body
-    inside = ("native.py", "<scalar while>") if kind == "scalar" else ("plan.py",)
+    # stopped inside the loop: the scalar loop (the compiled loop's check, runtime.py, or the
+    # generated Python loop where the compiled tier is off), or the plan running the body
+    inside = ("runtime.py", "<scalar while>") if kind == "scalar" else ("plan.py",)
     assert any(frame in err for frame in inside), err
     assert "InterpreterError" not in err and seconds < 5
 
