@@ -118,20 +118,21 @@ LogicalResult DotGeneralOp::inferReturnTypeComponents(
 // dot_general_c13-c20 (the current spec's numbering, which allows hybrid
 // quantization: a float lhs, a quantized rhs and a float result): element types
 // of lhs, rhs and result. The legacy dot, which the spec does not define,
-// allows mixed non-quantized element types as upstream does
-// (`sameNonQuantizedTypes` false).
+// allows what upstream's dot verifier does not check (`legacyDot`): mixed
+// non-quantized element types and rhs zero points other than 0 (C15; the
+// spec's formula and the interpreter take any zero point).
 static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
                                            RankedTensorType rhs,
                                            RankedTensorType result,
                                            ArrayRef<int64_t> rhsContracting,
-                                           bool sameNonQuantizedTypes = true) {
+                                           bool legacyDot = false) {
   auto ql = getQuantizedElementType(lhs), qr = getQuantizedElementType(rhs),
        qres = getQuantizedElementType(result);
   if (!ql && !qr && !qres) {
     // Upstream accepts mixed element types (as for the legacy dot), and XLA
     // runs them, converting both operands to the result's element type: a
     // spec deviation (docs/decisions.md, "Accepting what upstream accepts").
-    if (sameNonQuantizedTypes &&
+    if (!legacyDot &&
         lhs.getElementType() != rhs.getElementType()) // dot_general_c13
       return reportSpecDeviation(
           op.getOperation(), "C13", [&](InFlightDiagnostic &diag) {
@@ -142,9 +143,10 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
   }
   // is_quantized(lhs) = is_quantized(result) and is_quantized(rhs); a
   // quantized op has a quantized rhs whichever lhs it has.
-  if (!qr || bool(ql) != bool(qres)) // dot_general_c14
-    return op.emitOpError() << "C14: rhs must be quantized, and lhs and result "
-                            "both quantized or both not (hybrid), got "
+  if (!qr || bool(ql) != bool(qres)) // dot_general_c14 (upstream's words)
+    return op.emitOpError() << "C14: rhs should be quantized for quantized "
+                               "operations and is_quantized(lhs)="
+                               "is_quantized(result) should hold, got "
                          << lhs.getElementType() << ", "
                          << rhs.getElementType() << " and "
                          << result.getElementType();
@@ -154,7 +156,7 @@ static LogicalResult verifyDotElementTypes(OpState op, RankedTensorType lhs,
   if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
     nonZero = llvm::any_of(perAxis.getZeroPoints(),
                            [](int64_t z) { return z != 0; });
-  if (nonZero) // dot_general_c15
+  if (nonZero && !legacyDot) // dot_general_c15
     return op.emitOpError() << "C15: rhs zero points must be 0";
   if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
     if (llvm::is_contained(rhsContracting,
@@ -510,7 +512,7 @@ LogicalResult DotOp::verify() {
           }))) // dot_general_c12
     return failure();
   return verifyDotElementTypes(*this, lhs, rhs, result, /*rhsContracting=*/{0},
-                               /*sameNonQuantizedTypes=*/false);
+                               /*legacyDot=*/true);
 }
 
 } // namespace mlir::stablehlo
@@ -766,9 +768,10 @@ verifyConvolutionElementTypes(ConvOp op, RankedTensorType lhs,
                               << rhs.getElementType();
     return success();
   }
-  if (!qr || bool(ql) != bool(qres)) // convolution_c28
-    return op.emitOpError() << "C28: rhs must be quantized, and lhs and result "
-                               "quantized alike, when one is quantized";
+  if (!qr || bool(ql) != bool(qres)) // convolution_c28 (upstream's words)
+    return op.emitOpError() << "C28: rhs should be quantized for quantized "
+                               "operations and is_quantized(lhs)="
+                               "is_quantized(result) should hold";
   ConvDimensionNumbersAttr d = op.getDimensionNumbers();
   if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(qr))
     if (axis.getQuantizedDimension() !=

@@ -428,9 +428,13 @@ def _ragged_dot(op):
         group only (zero for the others) and summed over the groups.
 
     Masks select values rather than multiply them, so an infinity or NaN in another group's
-    operands does not leak into a result."""
+    operands does not leak into a result. `?` sizes of lhs and rhs are read at run time (their
+    masks and zeros then take dynamic_iota and dynamic_broadcast_in_dim); group_sizes is static."""
     lhs, rhs, group_sizes = op.operands
-    _static(op, lhs, rhs, group_sizes, op.results[0])
+    _static(op, group_sizes)
+    for v in (lhs, rhs, op.results[0]):
+        if not isinstance(v.type, ir.RankedTensorType):
+            raise _unsupported(op, "unranked operands are not handled")
     n = _ragged_numbers(op.attributes["ragged_dot_dimension_numbers"])
     lb, rb, lc, rc = (n["lhs_batching_dimensions"], n["rhs_batching_dimensions"],
                       n["lhs_contracting_dimensions"], n["rhs_contracting_dimensions"])
@@ -452,12 +456,12 @@ def _ragged_dot(op):
 
         def repeated(value, batch, contracting):
             t = _ranked(value)
-            shape = [groups] + list(t.shape)
+            shape, sizes = _sizes([groups] + [(value, d) for d in range(t.rank)])
             prefix_axes = [d + 1 for d in prefix(batch + contracting[:k])]
-            mask = _group_mask(group_sizes, shape, contracting[k] + 1, prefix_axes, 0)
+            mask = _group_mask(group_sizes, shape, sizes, contracting[k] + 1, prefix_axes, 0)
             wide = ir.RankedTensorType.get(shape, t.element_type)
-            copies = hlo.broadcast_in_dim(wide, value, list(range(1, t.rank + 1)))
-            return hlo.select(mask, copies, hlo.constant(cm.splat_attr(wide, 0)))
+            copies = _fill(wide, value, list(range(1, t.rank + 1)), sizes)
+            return hlo.select(mask, copies, _zeros(wide, sizes))
 
         return [hlo.dot_general(repeated(lhs, lb, lc), repeated(rhs, rb, rc),
                                 lhs_batching_dimensions=[0] + [d + 1 for d in lb],
@@ -468,22 +472,25 @@ def _ragged_dot(op):
     group = n["rhs_group_dimensions"][0]
     lhs_free = [d for d in range(lt.rank) if d not in lb and d not in lc]
     rhs_free = [d for d in range(rt.rank) if d not in rb and d not in rc]
-    shape = [lt.shape[d] for d in lb + lhs_free] + [rt.shape[d] for d in rhs_free]
+    group_axis = len(lb) + len(lhs_free) + rhs_free.index(group)
+    declared = list(result_type.shape)
+    declared.insert(group_axis, rt.shape[group])  # the products' type, summed to the result's
+    shape, sizes = _sizes([(lhs, d) for d in lb + lhs_free] + [(rhs, d) for d in rhs_free], declared)
     products = hlo.dot_general(lhs, rhs, lhs_batching_dimensions=lb, rhs_batching_dimensions=rb,
                                lhs_contracting_dimensions=lc, rhs_contracting_dimensions=rc,
                                precision_config=precision,
                                result_type=ir.RankedTensorType.get(shape, result_type.element_type))
-    group_axis = len(lb) + len(lhs_free) + rhs_free.index(group)
     ragged_axis = len(lb) + lhs_free.index(ragged)
-    mask = _group_mask(group_sizes, shape, ragged_axis, list(range(ragged_axis))[:gt.rank - 1], group_axis)
-    kept = hlo.select(mask, products, hlo.constant(cm.splat_attr(ir.RankedTensorType(products.type), 0)))
+    mask = _group_mask(group_sizes, shape, sizes, ragged_axis, list(range(ragged_axis))[:gt.rank - 1], group_axis)
+    kept = hlo.select(mask, products, _zeros(ir.RankedTensorType(products.type), sizes))
     zero = hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], result_type.element_type), 0))
     return [hlo.reduce([kept], [zero], [group_axis], lambda a, b: [hlo.add(a, b)])]
 
 
-def _group_mask(group_sizes, shape: list, ragged_axis: int, prefix_axes: list, group_axis: int):
+def _group_mask(group_sizes, shape: list, sizes, ragged_axis: int, prefix_axes: list, group_axis: int):
     """A tensor<shape x i1>: true where the index along `ragged_axis` lies in the group of the index
-    along `group_axis`, for the group sizes at the indices along `prefix_axes`."""
+    along `group_axis`, for the group sizes at the indices along `prefix_axes` (`sizes`: the
+    run-time shape where `shape` has `?` sizes, else None)."""
     gt = _ranked(group_sizes)
     index_type = gt.element_type
     groups = gt.shape[-1]
@@ -496,18 +503,47 @@ def _group_mask(group_sizes, shape: list, ragged_axis: int, prefix_axes: list, g
     starts = hlo.subtract(ends, group_sizes)
     wide = ir.RankedTensorType.get(shape, index_type)
     dims = list(prefix_axes) + [group_axis]
-    index = hlo.iota(wide, ragged_axis)
+    index = hlo.iota(wide, ragged_axis) if sizes is None else hlo.dynamic_iota(wide, sizes, ragged_axis)
     return hlo.and_(
-        hlo.compare(hlo.broadcast_in_dim(wide, starts, dims), index, hlo.ComparisonDirectionAttr.get("LE")),
-        hlo.compare(index, hlo.broadcast_in_dim(wide, ends, dims), hlo.ComparisonDirectionAttr.get("LT")))
+        hlo.compare(_fill(wide, starts, dims, sizes), index, hlo.ComparisonDirectionAttr.get("LE")),
+        hlo.compare(index, _fill(wide, ends, dims, sizes), hlo.ComparisonDirectionAttr.get("LT")))
+
+
+def _sizes(parts, declared=None) -> tuple:
+    """(shape, run-time shape) of the sizes `parts` (ints, or (value, dimension) pairs): the shape
+    (`declared` if given, a type the result declares, as or more dynamic) and, if it has a `?`, a
+    tensor<Nxi32> of the sizes (the parts' `?` ones read by get_dimension_size), else None."""
+    shape, sizes = [], []
+    for part in parts:
+        size = part if isinstance(part, int) else _ranked(part[0]).shape[part[1]]
+        shape.append(size)
+        sizes.append(hlo.get_dimension_size(*part) if ir.ShapedType.is_dynamic_size(size) else size)
+    shape = list(declared) if declared is not None else shape
+    return shape, cm.size_vector(sizes) if any(map(ir.ShapedType.is_dynamic_size, shape)) else None
+
+
+def _fill(target, value, dims: list, sizes):
+    """`value` broadcast along `dims` to `target` (of run-time shape `sizes` when it has `?` sizes)."""
+    if sizes is None:
+        return hlo.broadcast_in_dim(target, value, dims)
+    return hlo.dynamic_broadcast_in_dim(target, value, sizes, dims)
+
+
+def _zeros(target, sizes):
+    """Zeros of `target` (of run-time shape `sizes` when it has `?` sizes)."""
+    if sizes is None:
+        return hlo.constant(cm.splat_attr(target, 0))
+    scalar = hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], target.element_type), 0))
+    return hlo.dynamic_broadcast_in_dim(target, scalar, sizes, [])
 
 
 # ----------------------------------------------------------------- scan
 
 def _scan(op):
-    """A while loop over the scan dimension: the loop carries the step, the inputs, the carries and
-    the outputs filled so far; each step slices the inputs at its position (N-1-step if reversed),
-    runs the scan body (moved into the loop) and writes its outputs at that position."""
+    """Upstream's while loop over the scan dimension: the loop carries the step, the carries and
+    the outputs filled so far (zeros at first); the inputs are read from above. Each step slices
+    the inputs at its position (N-1-step if reversed) with dynamic_slice, runs the scan body (moved
+    into the loop) and writes its outputs at that position with dynamic_update_slice."""
     n_inputs, n_inits = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     inputs, inits = list(op.operands)[:n_inputs], list(op.operands)[n_inputs:]
     results = list(op.results)
@@ -515,33 +551,35 @@ def _scan(op):
     _static(op, *inputs, *results)
     dim = ir.IntegerAttr(op.attributes["dimension"]).value
     reverse = bool(ir.BoolAttr(op.attributes["is_reverse"]).value) if "is_reverse" in op.attributes else False
-    length = _ranked(inputs[0]).shape[dim]   # scan has at least one input (its C1)
     i64 = ir.RankedTensorType.get([], ir.IntegerType.get_signless(64))
 
     def scalar(v):
         return hlo.constant(cm.splat_attr(i64, v))
 
-    zeros = [hlo.constant(cm.splat_attr(_ranked(r), 0)) for r in results[:n_outputs]]
-    loop_values = [scalar(0)] + inputs + inits + zeros
+    # scan has at least one input (its C1)
+    length = hlo.convert(i64, hlo.get_dimension_size(inputs[0], dim))
+    first = scalar(0)
+    zeros = [hlo.broadcast_in_dim(r.type, hlo.constant(_scalar_zero(_ranked(r).element_type)), [])
+             for r in results[:n_outputs]]
+    loop_values = [first] + inits + zeros
     types = [v.type for v in loop_values]
     loop = ir.Operation.create("stablehlo.while", results=types, operands=loop_values, regions=2)
     cond = loop.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond):
-        hlo.ReturnOp([hlo.compare(cond.arguments[0], scalar(length), hlo.ComparisonDirectionAttr.get("LT"))])
+        hlo.ReturnOp([hlo.compare(cond.arguments[0], length, hlo.ComparisonDirectionAttr.get("LT"))])
     body = loop.regions[1].blocks.append(*types)
-    args = list(body.arguments)
-    step, in_args = args[0], args[1:1 + n_inputs]
-    carry_args, out_args = args[1 + n_inputs:1 + n_inputs + n_inits], args[1 + n_inputs + n_inits:]
+    step, *args = body.arguments
+    carry_args, out_args = args[:n_inits], args[n_inits:]
     scan_block = op.regions[0].blocks[0]
     terminator = list(scan_block.operations)[-1]
     with ir.InsertionPoint(body):
-        position = hlo.subtract(scalar(length - 1), step) if reverse else step
-        zero = scalar(0)
+        position = hlo.subtract(hlo.subtract(length, scalar(1)), step) if reverse else step
 
         def starts(rank):
+            zero = scalar(0)
             return [position if d == dim else zero for d in range(rank)]
 
-        for arg, value in zip(scan_block.arguments, [_slice_at(v, dim, starts) for v in in_args] + carry_args):
+        for arg, value in zip(scan_block.arguments, [_slice_at(v, dim, starts) for v in inputs] + carry_args):
             arg.replace_all_uses_with(value)
         for inner in list(scan_block.operations)[:-1]:
             inner.operation.detach_from_parent()
@@ -554,11 +592,19 @@ def _scan(op):
             one[dim] = 1
             piece = hlo.reshape(ir.RankedTensorType.get(one, out_type.element_type), element)
             updated.append(hlo.dynamic_update_slice(out, piece, starts(out_type.rank)))
-        hlo.ReturnOp([hlo.add(step, scalar(1))] + in_args + yielded[n_outputs:] + updated)
+        hlo.ReturnOp([hlo.add(step, scalar(1))] + yielded[n_outputs:] + updated)
     produced = list(loop.results)
-    carries = produced[1 + n_inputs:1 + n_inputs + n_inits]
-    outputs = produced[1 + n_inputs + n_inits:]
-    return outputs + carries
+    return produced[1 + n_inits:] + produced[1:1 + n_inits]
+
+
+def _scalar_zero(element) -> ir.Attribute:
+    """A 0-d zero of `element`; complex ones from numpy (the bindings cannot cast a parsed complex
+    dense attribute, which cm.splat_attr gives)."""
+    scalar = ir.RankedTensorType.get([], element)
+    if cm.is_complex(element):
+        dtype = np.complex64 if ir.ComplexType(element).element_type == ir.F32Type.get() else np.complex128
+        return ir.DenseElementsAttr.get(np.zeros((), dtype), type=scalar)
+    return cm.splat_attr(scalar, 0)
 
 
 def _slice_at(value, dim: int, starts):

@@ -18,12 +18,13 @@ reference, family by family (test/conformance/upstream_passes.py measures it):
   zero point (converted, or requantized as above with i32 bounds), `chlo.broadcast_add`, minus
   the result's zero point, clamped to the storage range in i32 (not for i32 storage, which wraps);
   per-axis add of one i32 type: stablehlo.add of the storage integers minus the zero points;
-* dot_general of a per-tensor lhs (and convolution in the [b, 0.., f]x[0.., i, o]->[b, 0.., f]
-  layout, rhs zero points 0, no lhs dilation, one group; its padding made an explicit pad of
-  the lhs zero point): the op on the storage integers into i32, minus the zero points' terms
-  (sums of the operands by `stablehlo.reduce`, times the other zero point, broadcast), scaled
-  by s_l * s_r / s_o (for a scale other than 1: in float, truncated to i32 by convert), plus
-  the result's zero point, clamped and converted to the result's storage;
+* dot_general (a legacy dot of a quantized lhs first made the dot_general it is) of a per-tensor
+  lhs (and convolution in the [b, 0.., f]x[0.., i, o]->[b, 0.., f] layout, rhs zero points 0,
+  no lhs dilation, one group; its padding made an explicit pad of the lhs zero point): the op
+  on the storage integers into i32, minus the zero points' terms (sums of the operands by
+  `stablehlo.reduce`, times the other zero point, broadcast), scaled by s_l * s_r / s_o (for a
+  scale other than 1: in float, truncated to i32 by convert), plus the result's zero point,
+  clamped and converted to the result's storage;
 * a hybrid dot/dot_general/convolution (float lhs and result): the rhs dequantized in float,
   (convert(optimization_barrier(q)) - zp) * scale, the op on floats;
 * select, maximum and minimum whose quantized types are all equal, and the ops that only move
@@ -51,6 +52,7 @@ from mlir.dialects import quant
 from ..dialects import chlo
 from ..dialects import stablehlo as hlo
 from ._common import PassError, collect, guarded_pass
+from .rewrites.deprecated_ops import _dot as legacy_dot_as_dot_general  # the legalize-deprecated-ops rewrite
 from .quantization import (COMPUTE_OPS, _DEQUANTIZE, _QUANTIZE, _axis, _down, _op_types,
                            _quantized, _retype, _scales, _storage, _touches_quantized, _uniform, _zero_points,
                            legalize_quantized_op_to_qdq)
@@ -181,6 +183,11 @@ def legalize_quant_to_math_upstream(root) -> None:
             _uniform(q, op, UPSTREAM_QUANT_TO_MATH)
         if op.name == _QUANTIZE:
             _check_requantization(op)
+    # upstream rewrites a quantized legacy dot as the dot_general of contracting dims [1] x [0]
+    for op in collect(root, lambda op: op.name == "stablehlo.dot" and _element_types(op)[0] is not None):
+        with ir.InsertionPoint(op), op.location:
+            op.results[0].replace_all_uses_with(legacy_dot_as_dot_general(op)[0])
+        op.erase()
     legalize_quantized_op_to_qdq(root, skip=lambda op: _add_plan(op) is not None or _keeps_storage(op)
                                  or _hybrid(op) or _dot_plan(op) is not None or _conv_plan(op) is not None)
     plans = []
@@ -381,15 +388,18 @@ def _shape_of(value):
     return hlo.concatenate(parts, 0)
 
 
-def _broadcast_to(value, like, dims: list):
-    """`value` broadcast along `dims` to the shape of `like` (dynamic_broadcast_in_dim for ? sizes)."""
+def _broadcast_to(value, like, dims: list, shapes: dict):
+    """`value` broadcast along `dims` to the shape of `like` (dynamic_broadcast_in_dim for ? sizes,
+    to one shape of `like` per op, built at its first use and kept in `shapes`, as upstream)."""
     t = _like(like, ir.RankedTensorType(value.type).element_type)
     if t.has_static_shape:
         return hlo.broadcast_in_dim(t, value, dims)
-    return hlo.dynamic_broadcast_in_dim(t, value, _shape_of(like), dims)
+    if like not in shapes:
+        shapes[like] = _shape_of(like)
+    return hlo.dynamic_broadcast_in_dim(t, value, shapes[like], dims)
 
 
-def _zero_point_part(operand, contracting: list, batching: list, free_base: int, zero_point: int, dot):
+def _zero_point_part(operand, contracting: list, batching: list, free_base: int, zero_point: int, dot, shapes):
     """zero_point * (the sum of `operand` over its contracting dimensions), broadcast to the
     result: its batching dimensions go to the result's first ones, its free ones from free_base."""
     i32 = ir.IntegerType.get_signless(32)
@@ -401,7 +411,7 @@ def _zero_point_part(operand, contracting: list, batching: list, free_base: int,
     kept = [d for d in range(rank) if d not in contracting]
     free = [d for d in kept if d not in batching]
     dims = [batching.index(d) if d in batching else free_base + free.index(d) for d in kept]
-    return _broadcast_to(part, dot, dims)
+    return _broadcast_to(part, dot, dims, shapes)
 
 
 def _integer_dot_general(op, ql, qr, qo, combined_scale):
@@ -418,12 +428,12 @@ def _integer_dot_general(op, ql, qr, qo, combined_scale):
     dot = ir.Operation.create(op.name, results=[ir.RankedTensorType.get(result.shape, i32, result.encoding)],
                               operands=[lhs, rhs], attributes=attributes).results[0]
     zl, zr = _zero_points(ql)[0], _zero_points(qr)[0]
-    offset = None
+    offset, shapes = None, {}
     if zr:
-        offset = _zero_point_part(lhs, lc, lb, len(lb), zr, dot)
+        offset = _zero_point_part(lhs, lc, lb, len(lb), zr, dot, shapes)
     if zl:
         lhs_free = ir.RankedTensorType(lhs.type).rank - len(lb) - len(lc)
-        part = _zero_point_part(rhs, rc, rb, len(lb) + lhs_free, zl, dot)
+        part = _zero_point_part(rhs, rc, rb, len(lb) + lhs_free, zl, dot, shapes)
         offset = part if offset is None else chlo.broadcast_add(offset, part, results=[part.type])
     if zl and zr:
         rt = ir.RankedTensorType(rhs.type)
@@ -466,7 +476,7 @@ def _integer_convolution(op, ql, qr, qo, combined_scale):
                                operands=[lhs, rhs], attributes=attributes).results[0]
     offset = None
     if zl:  # the kernel's spatial and input feature dimensions summed; its output feature is the result's last
-        offset = _zero_point_part(rhs, list(range(rank - 1)), [], rank - 1, zl, conv)
+        offset = _zero_point_part(rhs, list(range(rank - 1)), [], rank - 1, zl, conv, {})
     return _combine(conv, offset, qo, combined_scale)
 
 

@@ -72,7 +72,7 @@ func.func @dot_types(%i: tensor<2x3xi8>, %j: tensor<3xi8>, %p: tensor<2x3xi1>, %
 }
 
 // Quantized operands (not checked against upstream: no quant dialect in
-// jaxlib), with the constraints of dot_general (C14-C20).
+// jaxlib), with the constraints of dot_general (C14, C16-C20; C15 as upstream: see @dot_rhs_zero_point).
 // CHECK-LABEL:  func.func @dot_quantized(%arg0: tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:2>>, %arg1: tensor<3x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2x!quant.uniform<i32:f32, 1.250000e-01>> {
 // CHECK-NEXT:    %0 = stablehlo.dot %arg0, %arg1 : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01:2>>, tensor<3x!quant.uniform<i8:f32, 2.500000e-01>>) -> tensor<2x!quant.uniform<i32:f32, 1.250000e-01>>
 // CHECK-NEXT:    return %0 : tensor<2x!quant.uniform<i32:f32, 1.250000e-01>>
@@ -90,6 +90,18 @@ func.func @dot_quantized(%m: tensor<2x3x!quant.uniform<i8:f32, 0.5:2>>, %v: tens
 func.func @dot_per_axis(%m: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %n: tensor<3x2x!quant.uniform<i8:f32:1, {0.5, 0.25}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.125}>> {
   %0 = stablehlo.dot %m, %n : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.5, 0.25}>>) -> tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.125}>>
   return %0 : tensor<2x2x!quant.uniform<i32:f32:1, {0.25, 0.125}>>
+}
+
+// Not in the spec, so upstream decides: an rhs zero point other than 0
+// (dot_general C15) is accepted, as upstream's dot verifier checks no
+// quantization constraint (its quant-to-math tests lower such dots).
+// CHECK-LABEL:  func.func @dot_rhs_zero_point(%arg0: tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01>>, %arg1: tensor<3x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<2x!quant.uniform<i32:f32, 2.500000e-01>> {
+// CHECK-NEXT:    %0 = stablehlo.dot %arg0, %arg1 : (tensor<2x3x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<3x!quant.uniform<i8:f32, 5.000000e-01:1>>) -> tensor<2x!quant.uniform<i32:f32, 2.500000e-01>>
+// CHECK-NEXT:    return %0 : tensor<2x!quant.uniform<i32:f32, 2.500000e-01>>
+// CHECK-NEXT:  }
+func.func @dot_rhs_zero_point(%lhs: tensor<2x3x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>> {
+  %0 = stablehlo.dot %lhs, %rhs : (tensor<2x3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i32:f32, 0.25>>
+  return %0 : tensor<2x!quant.uniform<i32:f32, 0.25>>
 }
 
 // Not in the spec, so upstream decides: mixed element types and a single

@@ -109,7 +109,7 @@ func.func @c12_rank(%lhs: tensor<2x3xf32>, %rhs: tensor<3x4xf32>) -> tensor<2x4x
 // hybrid quantization: a float lhs, a quantized rhs and a float result.
 // C14: is_quantized(lhs) = is_quantized(result) and is_quantized(rhs).
 func.func @c14(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4xf32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C14: rhs must be quantized, and lhs and result both quantized or both not (hybrid), got '!quant.uniform<i8:f32, 1.000000e+00>', 'f32' and 'f32'}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C14: rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) should hold, got '!quant.uniform<i8:f32, 1.000000e+00>', 'f32' and 'f32'}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
@@ -117,7 +117,7 @@ func.func @c14(%lhs: tensor<2x3x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x4xf
 // -----
 // C14: a float lhs and a quantized rhs give a float result.
 func.func @c14_hybrid_result(%lhs: tensor<2x3xf32>, %rhs: tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>> {
-  // expected-error @+1 {{'stablehlo.dot_general' op C14: rhs must be quantized, and lhs and result both quantized or both not (hybrid)}}
+  // expected-error @+1 {{'stablehlo.dot_general' op C14: rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) should hold}}
   %0 = stablehlo.dot_general %lhs, %rhs, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i32:f32, 1.0>>
   return %0 : tensor<2x4x!quant.uniform<i32:f32, 1.0>>
 }

@@ -231,7 +231,7 @@ func.func @c27(%lhs: tensor<1x4x4x2xf32>, %rhs: tensor<3x3x2x2xf16>) -> tensor<1
 // C28: is_quantized(lhs) = is_quantized(result) and is_quantized(rhs).
 func.func @c28(%lhs: tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, %rhs: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 1.0>> {
   %padding = stablehlo.constant dense<0> : tensor<2x2xi64>
-  // expected-error @+1 {{'stablehlo.dynamic_conv' op C28: rhs must be quantized, and lhs and result quantized alike, when one is quantized}}
+  // expected-error @+1 {{'stablehlo.dynamic_conv' op C28: rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) should hold}}
   %0 = "stablehlo.dynamic_conv"(%lhs, %rhs, %padding) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x4x2x!quant.uniform<i8:f32, 1.0>>, tensor<3x3x2x2xf32>, tensor<2x2xi64>) -> tensor<1x2x2x2x!quant.uniform<i8:f32, 1.0>>
   return %0 : tensor<1x2x2x2x!quant.uniform<i8:f32, 1.0>>
 }

@@ -1,9 +1,10 @@
 // RUN: stablehlo-py opt %s --pipeline chlo-legalize-to-stablehlo --split-input-file --verify-diagnostics
 
 // A decomposition that does not apply fails the pass at the op, naming it and why.
-func.func @ragged_dot_dynamic(%lhs: tensor<?x4xf32>, %rhs: tensor<2x4x3xf32>, %sizes: tensor<2xi64>) -> tensor<?x3xf32> {
-  // expected-error@+1 {{chlo-legalize-to-stablehlo: cannot decompose 'chlo.ragged_dot' (tensor<?x4xf32>, tensor<2x4x3xf32>, tensor<2xi64>): only static shapes are handled}}
-  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<?x4xf32>, tensor<2x4x3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+// (ragged_dot takes `?` sizes of lhs and rhs, not a `?` number of groups)
+func.func @ragged_dot_dynamic(%lhs: tensor<?x4xf32>, %rhs: tensor<2x4x3xf32>, %sizes: tensor<?xi64>) -> tensor<?x3xf32> {
+  // expected-error@+1 {{chlo-legalize-to-stablehlo: cannot decompose 'chlo.ragged_dot' (tensor<?x4xf32>, tensor<2x4x3xf32>, tensor<?xi64>): only static shapes are handled}}
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<?x4xf32>, tensor<2x4x3xf32>, tensor<?xi64>) -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
 

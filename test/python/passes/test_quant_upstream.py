@@ -218,6 +218,27 @@ def test_dot_general_in_integers(lhs, rhs, result, units):
     compare(text, a, b, units=units)
 
 
+# the legacy dot (not in the spec; upstream's verifier accepts any rhs zero point on it) is the
+# dot_general of contracting dims [rank(lhs) - 1] x [0]; both zero points' terms are reached here
+@pytest.mark.parametrize("lhs_shape, rhs_shape, static_result", [
+    ("2x6", "6x3", "2x3"), ("6", "6x3", "3"), ("2x6", "6", "2"), ("?x6", "6x?", "2x3")])
+def test_legacy_dot_with_rhs_zero_point_in_integers(lhs_shape, rhs_shape, static_result):
+    out_shape = "x".join("?" if "?" in lhs_shape + rhs_shape else d for d in static_result.split("x"))
+    l_t, r_t, o_t = (f"tensor<{s}x!quant.uniform<{q}>>" for s, q in (
+        (lhs_shape, "i8:f32, 2.0:3"), (rhs_shape, "i8:f32, 1.0:-5"), (out_shape, "i32:f32, 2.0:7")))
+    text = f"""func.func @main(%a: {l_t}, %b: {r_t}) -> {o_t} {{
+  %r = stablehlo.dot %a, %b : ({l_t}, {r_t}) -> {o_t}
+  return %r : {o_t}
+}}"""
+    printed = str(lower(text))
+    assert "stablehlo.dot_general" in printed and "stablehlo.reduce" in printed
+    a = ints(12 if lhs_shape.startswith(("2", "?")) else 6).reshape([2, 6] if "x" in lhs_shape else [6])
+    b = ints(18 if "x" in rhs_shape else 6).reshape([6, 3] if "x" in rhs_shape else [6])
+    (want,) = compare(text, a, b, units=0)
+    exact = (a.astype(np.int64) - 3) @ (b.astype(np.int64) + 5) + 7  # scale 2 * 1 / 2 = 1
+    assert want.tolist() == exact.tolist()
+
+
 @pytest.mark.parametrize("result, units", [("i32:f32, 6.0:5", 0), ("i8:f32, 40.0:5", 2)])
 def test_convolution_in_integers_with_padding(result, units):
     l_t, r_t, o_t = "tensor<2x6x6x3x!quant.uniform<i8:f32, 2.0:4>>", "tensor<3x3x3x4x!quant.uniform<i8:f32, 3.0>>", \
