@@ -142,10 +142,10 @@ def _tighter_memory_limits(limits) -> str:
     """The memory limits of `limits` tighter than their defaults, as "Limits.name ..." ("" when
     none): compiled code does not check them (memory is checked by the interpreter's plan, op
     by op); it runs under the defaults as it runs without limits."""
-    from .interpreter import Limits
-
     if limits is None:
         return ""
+    from .interpreter import Limits
+
     given, default = Limits.of(limits), Limits()
     names = [name for name in ("max_value_bytes", "max_total_bytes")
              if getattr(given, name) is not None

@@ -62,22 +62,19 @@ def _limit_bytes() -> int:
 
 @functools.cache
 def fingerprint() -> bytes:
-    """What every key shares: this build of the package, MLIR's version and the host CPU."""
-    from importlib import metadata
-
+    """What every key shares: this build of the package, MLIR's and the host CPU."""
+    import mlir._mlir_libs._mlir
     import mlir.ir
 
     from .. import _stablehlo
 
     parts = [_FORMAT.decode()]
-    for distribution in ("stablehlo-py", "xtc-mlir-python-bindings", "xtc-llvm-dev"):
-        try:
-            parts.append(f"{distribution}={metadata.version(distribution)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"{distribution}=?")
-    # The build itself: an edited lowering (a rebuilt extension, a changed Python pass) is a new key.
+    # The builds themselves, by their files' sizes and times (installing another MLIR or LLVM
+    # rewrites MLIR's libraries and rebuilds ours; asking importlib.metadata for the versions
+    # took 80 ms, half of a first compile's start): an edited lowering (a rebuilt extension, a
+    # changed Python pass) is a new key.
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    files = [_stablehlo.__file__, mlir.ir.__file__]
+    files = [_stablehlo.__file__, mlir.ir.__file__, mlir._mlir_libs._mlir.__file__]
     for root, _, names in os.walk(package):
         files += [os.path.join(root, n) for n in sorted(names) if n.endswith(".py")]
     for path in sorted(files):
