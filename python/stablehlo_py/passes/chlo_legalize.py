@@ -559,7 +559,7 @@ def _scan(op):
     # scan has at least one input (its C1)
     length = hlo.convert(i64, hlo.get_dimension_size(inputs[0], dim))
     first = scalar(0)
-    zeros = [hlo.broadcast_in_dim(r.type, hlo.constant(_scalar_zero(_ranked(r).element_type)), [])
+    zeros = [hlo.broadcast_in_dim(r.type, hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], _ranked(r).element_type), 0)), [])
              for r in results[:n_outputs]]
     loop_values = [first] + inits + zeros
     types = [v.type for v in loop_values]
@@ -595,16 +595,6 @@ def _scan(op):
         hlo.ReturnOp([hlo.add(step, scalar(1))] + yielded[n_outputs:] + updated)
     produced = list(loop.results)
     return produced[1 + n_inits:] + produced[1:1 + n_inits]
-
-
-def _scalar_zero(element) -> ir.Attribute:
-    """A 0-d zero of `element`; complex ones from numpy (the bindings cannot cast a parsed complex
-    dense attribute, which cm.splat_attr gives)."""
-    scalar = ir.RankedTensorType.get([], element)
-    if cm.is_complex(element):
-        dtype = np.complex64 if ir.ComplexType(element).element_type == ir.F32Type.get() else np.complex128
-        return ir.DenseElementsAttr.get(np.zeros((), dtype), type=scalar)
-    return cm.splat_attr(scalar, 0)
 
 
 def _slice_at(value, dim: int, starts):

@@ -158,22 +158,14 @@ def size_vector(sizes):
 def splat_attr(tensor_type, value) -> ir.Attribute:
     """A dense splat of `value` (bool, int, float or complex) of tensor type `tensor_type`."""
     element = ir.RankedTensorType(tensor_type).element_type
-    if is_complex(element):
-        parts = complex(value)
-        return ir.Attribute.parse(f"dense<({_float_text(parts.real)},{_float_text(parts.imag)})> : {tensor_type}")
+    if is_complex(element):  # from numpy: the bindings cannot cast a complex splat built otherwise
+        dtype = np.complex128 if isinstance(ir.ComplexType(element).element_type, ir.F64Type) else np.complex64
+        return ir.DenseElementsAttr.get(np.array(complex(value), dtype), type=tensor_type)
     if isinstance(element, ir.IntegerType):
         scalar = ir.IntegerAttr.get(element, int(value))
     else:
         scalar = ir.FloatAttr.get(element, float(value))
     return ir.DenseElementsAttr.get_splat(tensor_type, scalar)
-
-
-def _float_text(x: float) -> str:
-    if math.isnan(x):
-        return "0x7FF8000000000000"
-    if math.isinf(x):
-        return "0x7FF0000000000000" if x > 0 else "0xFFF0000000000000"
-    return repr(float(x))
 
 
 class V:

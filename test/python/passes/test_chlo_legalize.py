@@ -867,3 +867,27 @@ def test_structural_against_chlo_kernels(name):
             assert np.allclose(g, w, rtol=rtol, atol=rtol, equal_nan=True), name
         else:
             assert np.array_equal(g.view(np.uint8), w.view(np.uint8)), name
+
+
+@pytest.mark.parametrize("element,dtype", [("f32", np.complex64), ("f64", np.complex128)])
+def test_complex_splat_constants_keep_both_parts(element, dtype):
+    """The decompositions' complex constants (chlo_math.splat_attr): infinities, NaN and -0 in
+    either part, read back by the interpreter from a module holding them."""
+    from mlir.dialects import func
+
+    from stablehlo_py.dialects import stablehlo as hlo
+    from stablehlo_py.passes.chlo_math import splat_attr
+
+    values = [complex(math.inf, -0.0), complex(math.nan, 2.5), complex(-0.0, -math.inf), complex(1e-30, 3.0)]
+    with stablehlo_py.context(), ir.Location.unknown():
+        t = ir.RankedTensorType.get([2], ir.ComplexType.get(ir.F32Type.get() if element == "f32" else ir.F64Type.get()))
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            function = func.FuncOp("main", ([], [t] * len(values)))
+            with ir.InsertionPoint(function.add_entry_block()):
+                func.ReturnOp([hlo.constant(splat_attr(t, v)) for v in values])
+        results = stablehlo_py.interpret(str(module))
+    for got, value in zip(results, values):
+        expected = np.full(2, value, dtype)
+        assert got.dtype == dtype
+        assert np.array_equal(got.view(got.real.dtype), expected.view(expected.real.dtype), equal_nan=True), (got, value)
