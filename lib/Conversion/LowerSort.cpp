@@ -20,6 +20,12 @@
 // buffers of 2n, whose halves take turns as a level's source and
 // destination), so comparisons read memory in order; the other inputs
 // follow an index permutation moved alongside, read once at the end.
+//
+// 16-bit floats are held as their bits (i16) between loads and stores:
+// LLVM keeps a bf16 value that lives across blocks as f32 where the host
+// has no bf16 conversions (x86 without AVX512-BF16) and converts it back by
+// __truncsfbf2, which makes every NaN the canonical one: equal NaNs with a
+// payload no longer compared equal, and came out changed.
 #include "Conversion/LoweringCommon.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -27,6 +33,27 @@
 
 namespace mlir::stablehlo::linalg_lowering {
 namespace {
+
+// What the sort holds an element stored as `stored` in: i16 for a 16-bit
+// float (see the top), else the same.
+Type heldType(Type stored) {
+  return isa<BFloat16Type, Float16Type>(stored)
+             ? IntegerType::get(stored.getContext(), 16)
+             : stored;
+}
+// A stored element as held, and back (bitcasts next to the load or store,
+// which LLVM folds into them).
+Value hold(OpBuilder &b, Location loc, Value stored) {
+  Type held = heldType(stored.getType());
+  return held == stored.getType()
+             ? stored
+             : arith::BitcastOp::create(b, loc, held, stored).getResult();
+}
+Value unhold(OpBuilder &b, Location loc, Value held, Type stored) {
+  return held.getType() == stored
+             ? held
+             : arith::BitcastOp::create(b, loc, stored, held).getResult();
+}
 
 // Whether `x` computes from comparator argument `a` exactly what `y`
 // computes from `b`, op for op (constants alike); arguments from
@@ -233,7 +260,7 @@ struct SliceSort {
   ValueRange inputs;       // converted (stored) tensors
   ArrayRef<Type> elements; // their stablehlo element types
   const Comparator &comparator;
-  ValueRange extras;       // the comparator's outer values, as scalars
+  ValueRange extras;       // the comparator's outer values, as held scalars
   ValueRange placeholders; // per input, an argument for a comparator not reading it
   ArrayRef<int> carried;   // per input, its buffer, or -1
   bool withIndex;          // buffer 0 is the index permutation
@@ -257,6 +284,16 @@ struct SliceSort {
   }
   Value write(OpBuilder &b, Value value, Value tensor, ValueRange at) const {
     return tensor::InsertOp::create(b, loc, value, tensor, at);
+  }
+  // Input k's element at `at`, held (heldType); and a held element of input
+  // k written into an output.
+  Value readHeld(OpBuilder &b, size_t k, ValueRange at) const {
+    return hold(b, loc, read(b, inputs[k], at));
+  }
+  Value writeStored(OpBuilder &b, size_t k, Value held, Value tensor,
+                    ValueRange at) const {
+    Type stored = cast<RankedTensorType>(inputs[k].getType()).getElementType();
+    return write(b, unhold(b, loc, held, stored), tensor, at);
   }
 
   // A loop lb..ub carrying `init`; `body` gives the next values.
@@ -288,7 +325,7 @@ struct SliceSort {
     return moved;
   }
 
-  // The element at `position` of the buffers, as the comparator's arguments.
+  // The element at `position` of the buffers, held, for the comparator.
   // `bufferOf` gives each input's buffer (-1: not read, its placeholder);
   // by default `carried`, the sort's buffers.
   SmallVector<Value> keys(OpBuilder &b, ValueRange buffers, Value position,
@@ -296,24 +333,36 @@ struct SliceSort {
     if (bufferOf.empty())
       bufferOf = carried;
     SmallVector<Value> values;
-    for (auto [k, element] : llvm::enumerate(elements))
-      values.push_back(
-          bufferOf[k] < 0
-              ? placeholders[k]
-              : loadElement(b, loc, read(b, buffers[bufferOf[k]], position),
-                            element));
+    for (size_t k = 0; k < elements.size(); ++k)
+      values.push_back(bufferOf[k] < 0
+                           ? placeholders[k]
+                           : read(b, buffers[bufferOf[k]], position));
     return values;
   }
 
-  // comparator(lhs0, rhs0, lhs1, rhs1, ..., extras) (spec: sort,
-  // comparator_together).
-  Value compare(OpBuilder &b, ArrayRef<Value> lhs, ArrayRef<Value> rhs) const {
-    SmallVector<Value> arguments, results;
-    for (auto [l, r] : llvm::zip(lhs, rhs)) {
-      arguments.push_back(l);
-      arguments.push_back(r);
+  // The comparator's arguments (lhs0, rhs0, lhs1, rhs1, ..., extras; spec:
+  // sort, comparator_together) from held elements (placeholders as they
+  // are), as computed: converted here, in the block that compares.
+  SmallVector<Value> arguments(OpBuilder &b, ArrayRef<Value> lhs,
+                               ArrayRef<Value> rhs) const {
+    auto computed = [&](Value held, Type element) {
+      return loadElement(
+          b, loc, unhold(b, loc, held, storageType(element)), element);
+    };
+    SmallVector<Value> arguments;
+    for (auto [k, element] : llvm::enumerate(elements)) {
+      bool placeholder = !comparator.reads[k];
+      arguments.push_back(placeholder ? lhs[k] : computed(lhs[k], element));
+      arguments.push_back(placeholder ? rhs[k] : computed(rhs[k], element));
     }
-    llvm::append_range(arguments, extras);
+    for (auto [extra, value] : llvm::zip(extras, comparator.outer))
+      arguments.push_back(computed(extra, elementOf(value)));
+    return arguments;
+  }
+
+  // comparator(lhs, rhs) on held elements.
+  Value compare(OpBuilder &b, ArrayRef<Value> lhs, ArrayRef<Value> rhs) const {
+    SmallVector<Value> arguments = this->arguments(b, lhs, rhs), results;
     // Comparator::lowers has emitted this same body already.
     if (failed(emitScalarBody(b, loc, *comparator.block, arguments, results)) ||
         results.size() != 1)
@@ -433,14 +482,9 @@ struct SliceSort {
   }
 
   // Whether a guard of the comparator (Comparator::guards) is NaN on the
-  // element whose arguments are `values`.
+  // element whose held values are `values`.
   Value guardFails(OpBuilder &b, ArrayRef<Value> values) const {
-    SmallVector<Value> arguments, results;
-    for (Value value : values) {
-      arguments.push_back(value);
-      arguments.push_back(value);
-    }
-    llvm::append_range(arguments, extras);
+    SmallVector<Value> arguments = this->arguments(b, values, values), results;
     Value fails = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
     if (failed(emitScalarBody(b, loc, *comparator.probe, arguments, results)))
       return fails; // not expected (the comparator lowers): merge as if NaN
@@ -503,9 +547,9 @@ struct SliceSort {
               values.push_back(placeholders[k]);
               continue;
             }
-            Value stored = read(lb, input, at(p));
-            next.push_back(write(lb, stored, args[carried[k]], p));
-            values.push_back(loadElement(lb, loc, stored, elements[k]));
+            Value held = readHeld(lb, k, at(p));
+            next.push_back(write(lb, held, args[carried[k]], p));
+            values.push_back(held);
           }
           if (guarded)
             next.push_back(
@@ -551,12 +595,9 @@ struct SliceSort {
           ValueRange current = args.take_front(count);
           Value size = args[count];
           SmallVector<Value> stored, values;
-          for (auto [i, input] : llvm::enumerate(inputs)) {
-            stored.push_back(read(lb, input, at(p)));
-            values.push_back(carried[i] < 0
-                                 ? placeholders[i]
-                                 : loadElement(lb, loc, stored.back(),
-                                               elements[i]));
+          for (size_t i = 0; i < inputs.size(); ++i) {
+            stored.push_back(readHeld(lb, i, at(p)));
+            values.push_back(carried[i] < 0 ? placeholders[i] : stored.back());
           }
           // Its place: past the kept elements it does not go before.
           auto place = scf::WhileOp::create(
@@ -613,7 +654,8 @@ struct SliceSort {
         [&](OpBuilder &lb, Value p, ValueRange args) {
           SmallVector<Value> next;
           for (auto [i, output] : llvm::enumerate(args))
-            next.push_back(write(lb, read(lb, kept[i], p), output, at(p)));
+            next.push_back(
+                writeStored(lb, i, read(lb, kept[i], p), output, at(p)));
           return next;
         });
     llvm::append_range(results, ArrayRef<Value>(kept).take_front(count));
@@ -630,12 +672,12 @@ struct SliceSort {
           Value position = add(lb, base, p);
           Value from = withIndex ? read(lb, buffers[0], position) : Value();
           SmallVector<Value> next;
-          for (auto [k, input] : llvm::enumerate(inputs)) {
-            Value value = carried[k] >= 0
-                              ? read(lb, buffers[carried[k]], position)
-                              : read(lb, input, at(from));
-            next.push_back(write(lb, value, args[k], at(p)));
-          }
+          for (auto [k, input] : llvm::enumerate(inputs))
+            next.push_back(
+                carried[k] >= 0
+                    ? writeStored(lb, k, read(lb, buffers[carried[k]], position),
+                                  args[k], at(p))
+                    : write(lb, read(lb, input, at(from)), args[k], at(p)));
           return next;
         });
   }
@@ -704,15 +746,14 @@ struct SortToLoops : OpConversionPattern<SortOp> {
       return success();
     }
 
-    // The outer values the comparator reads, as scalars.
+    // The outer values the comparator reads, as held scalars.
     SmallVector<Value> converted, extras;
     if (failed(rewriter.getRemappedValues(comparator.outer, converted)))
       return rewriter.notifyMatchFailure(op, "comparator's outer values");
-    for (auto [value, rank0] : llvm::zip(comparator.outer, converted))
-      extras.push_back(loadElement(
+    for (Value rank0 : converted)
+      extras.push_back(hold(
           rewriter, loc,
-          tensor::ExtractOp::create(rewriter, loc, rank0, ValueRange{}),
-          elementOf(value)));
+          tensor::ExtractOp::create(rewriter, loc, rank0, ValueRange{})));
     SmallVector<Value> iterArgs, placeholders, lbs, ubs, steps;
     SmallVector<int> carried;
     for (RankedTensorType resultType : types)
@@ -727,7 +768,8 @@ struct SortToLoops : OpConversionPattern<SortOp> {
     if (selecting)
       for (RankedTensorType resultType : types)
         iterArgs.push_back(tensor::EmptyOp::create(
-            rewriter, loc, ArrayRef<int64_t>{k}, resultType.getElementType()));
+            rewriter, loc, ArrayRef<int64_t>{k},
+            heldType(resultType.getElementType())));
     bool withIndex = llvm::is_contained(comparator.reads, false);
     int buffers = withIndex ? 1 : 0;
     if (withIndex && !selecting)
@@ -741,7 +783,7 @@ struct SortToLoops : OpConversionPattern<SortOp> {
       if (reads && !selecting)
         iterArgs.push_back(tensor::EmptyOp::create(
             rewriter, loc, ArrayRef<int64_t>{2 * n},
-            types[k].getElementType()));
+            heldType(types[k].getElementType())));
     }
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);

@@ -188,6 +188,43 @@ def test_bf16_arithmetic_and_math():
         assert_same([g], [e], context=f"{name} on bf16")
 
 
+# 16-bit NaNs with payloads (quiet and signaling, both signs; the canonical quiet one among
+# them), their neighbours inf and the largest finite value, and zeros. On x86 without AVX512-BF16,
+# LLVM converts a bf16 value held across blocks through f32 and back by a call that makes every
+# NaN the canonical one: TOTALORDER must see the bits as stored.
+_NAN_BITS = {"bf16": [0x7FC0, 0x7FC3, 0x7FC1, 0x7F81, 0x7FFF, 0xFFC0, 0xFFC3, 0xFF81, 0x7F80, 0xFF80, 0x7F7F,
+                      0x0000, 0x8000],
+             "f16": [0x7E00, 0x7E03, 0x7E01, 0x7C01, 0x7FFF, 0xFE00, 0xFE03, 0xFC01, 0x7C00, 0xFC00, 0x7BFF,
+                     0x0000, 0x8000]}
+
+
+@pytest.mark.parametrize("element", ["bf16", "f16"])
+def test_totalorder_compare_on_16_bit_nans_with_payloads(element):
+    import ml_dtypes
+
+    dtype = ml_dtypes.bfloat16 if element == "bf16" else np.float16
+    bits = np.array(_NAN_BITS[element], np.uint16)
+    a, b = np.repeat(bits, len(bits)), np.tile(bits, len(bits))
+    n, t = len(a), f"tensor<{len(a)}x{element}>"
+    directions = ["EQ", "NE", "LT", "LE", "GT", "GE"]
+    lines = [f"  %c{k} = stablehlo.compare {d}, %x, %y, TOTALORDER : ({t}, {t}) -> tensor<{n}xi1>"
+             for k, d in enumerate(directions)]
+    text = (f"func.func @main(%x: {t}, %y: {t}) -> ({', '.join([f'tensor<{n}xi1>'] * 6)}) {{\n" +
+            "\n".join(lines) + f"\n  return {', '.join(f'%c{k}' for k in range(6))} : "
+            f"{', '.join([f'tensor<{n}xi1>'] * 6)}\n}}")
+    x, y = a.view(dtype), b.view(dtype)
+    got = stablehlo_py.compile(text, backend="compiled")(x, y)
+
+    def key(v):  # IEEE totalOrder as signed integers: negative values' magnitude bits flipped
+        s = v.view(np.int16).astype(np.int32)
+        return np.where(s < 0, s ^ 0x7FFF, s)
+
+    ka, kb = key(a), key(b)
+    oracle = [ka == kb, ka != kb, ka < kb, ka <= kb, ka > kb, ka >= kb]
+    assert_same(got, oracle, context=f"TOTALORDER on {element} NaNs against their bits")
+    assert_same(got, stablehlo_py.interpret(text, x, y), context=f"TOTALORDER on {element} NaNs")
+
+
 @pytest.mark.parametrize("element", ["complex<f32>", "complex<f64>"])
 def test_complex_arithmetic(element):
     """add, subtract, multiply (the textbook formula), divide (Smith's, as numpy), negate,
