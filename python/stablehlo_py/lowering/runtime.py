@@ -71,7 +71,7 @@ class LoopChecks:
     the compiled loops (the module docstring)."""
 
     def __init__(self, sites: list, state: _CallState):
-        self.sites = [(str(name), str(location)) for name, location in sites]
+        self.sites = sites  # [op name, location] per site, as Runtime keeps them
         self.state = state
         self.max_iterations = self.timeout = None
         self.interruptible = False  # check for pending signals (Ctrl-C) too
