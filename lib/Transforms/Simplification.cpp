@@ -58,9 +58,12 @@ bool isIdentityTranspose(TransposeOp op) { return isIota(op.getPermutation()); }
 // convert(X) : type(X) -> X (replaceBy checks the type)
 bool isIdentityConvert(ConvertOp) { return true; }
 
-// reverse(X, dims) -> X when every reversed dimension has at most 1 element.
+// reverse(X, dims) -> X when every reversed dimension has at most 1 element,
+// or X is a splat constant.
 bool isIdentityReverse(ReverseOp op) {
   auto type = cast<RankedTensorType>(op.getOperand().getType());
+  if (splatConstantOf(op.getOperand()))
+    return true;
   return llvm::all_of(op.getDimensions(), [&](int64_t d) {
     return d >= 0 && d < type.getRank() && !type.isDynamicDim(d) &&
            type.getDimSize(d) <= 1;
@@ -116,8 +119,55 @@ struct SimplifyReshape : OpRewritePattern<ReshapeOp> {
   }
 };
 
+// transpose(transpose(X, P), Q) -> transpose(X, P[Q]) (an identity then
+// goes by isIdentityTranspose).
+struct TransposeOfTranspose : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<TransposeOp>();
+    if (!inner)
+      return failure();
+    ArrayRef<int64_t> p = inner.getPermutation(), q = op.getPermutation();
+    SmallVector<int64_t> composed;
+    for (int64_t i : q)
+      composed.push_back(p[i]);
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getOperandMutable().assign(inner.getOperand());
+      op.setPermutation(composed);
+    });
+    return success();
+  }
+};
+
+// Whether broadcast_in_dim only moves elements: static shapes with as many
+// elements, each operand dimension landing on one of its size.
+bool onlyMovesElements(BroadcastInDimOp op) {
+  auto operand = cast<RankedTensorType>(op.getOperand().getType());
+  auto type = dyn_cast<RankedTensorType>(op.getType());
+  ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+  if (!type || !operand.hasStaticShape() || !type.hasStaticShape() ||
+      operand.getNumElements() != type.getNumElements() ||
+      dims.size() != static_cast<size_t>(operand.getRank()))
+    return false;
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (d < 0 || d >= type.getRank() ||
+        operand.getDimSize(i) != type.getDimSize(d))
+      return false;
+  return true;
+}
+
+// Whether broadcast_in_dim only inserts dimensions of size 1, in order: a
+// reshape.
+bool isReshapeBroadcast(BroadcastInDimOp op) {
+  ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+  return onlyMovesElements(op) && llvm::is_sorted(dims) &&
+         std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+}
+
 // broadcast_in_dim(X, [0, 1, ...]) : type(X) -> X;
-// broadcast_in_dim(broadcast_in_dim(X, A), B) -> broadcast_in_dim(X, B[A])
+// broadcast_in_dim(broadcast_in_dim(X, A), B) -> broadcast_in_dim(X, B[A]),
+// unless the inner one is a reshape (which it becomes, as upstream keeps it).
 struct SimplifyBroadcastInDim : OpRewritePattern<BroadcastInDimOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(BroadcastInDimOp op,
@@ -126,7 +176,7 @@ struct SimplifyBroadcastInDim : OpRewritePattern<BroadcastInDimOp> {
         succeeded(replaceBy(rewriter, op, op.getOperand())))
       return success();
     auto inner = op.getOperand().getDefiningOp<BroadcastInDimOp>();
-    if (!inner)
+    if (!inner || isReshapeBroadcast(inner))
       return failure();
     ArrayRef<int64_t> outerDims = op.getBroadcastDimensions();
     SmallVector<int64_t> dims;
@@ -197,11 +247,29 @@ template <typename OpTy> struct RightIdentity : OpRewritePattern<OpTy> {
         floatNegativeZero(floatNegativeZero) {}
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
+    Value x = op->getOperand(0);
     if (!isSplatOf(splatConstantOf(op->getOperand(1)), identity,
-                   floatNegativeZero))
+                   floatNegativeZero) ||
+        x.getType() != op->getResult(0).getType())
       return failure();
-    return replaceBy(rewriter, op, op->getOperand(0));
+    // The op's frontend attributes go to X's producer (the op's own win where
+    // both have one), as upstream's simplifier keeps them.
+    auto attrs = op->template getAttrOfType<DictionaryAttr>(kFrontendAttrs);
+    if (Operation *producer = x.getDefiningOp(); attrs && producer) {
+      NamedAttrList merged;
+      if (auto own = producer->getAttrOfType<DictionaryAttr>(kFrontendAttrs))
+        merged.append(own.getValue());
+      for (NamedAttribute attr : attrs)
+        merged.set(attr.getName(), attr.getValue());
+      rewriter.modifyOpInPlace(producer, [&] {
+        producer->setAttr(kFrontendAttrs,
+                          merged.getDictionary(op->getContext()));
+      });
+    }
+    return replaceBy(rewriter, op, x);
   }
+  static constexpr llvm::StringLiteral kFrontendAttrs =
+      "mhlo.frontend_attributes";
   int64_t identity;
   bool floatNegativeZero;
 };
@@ -254,6 +322,24 @@ struct CompareWithItself : OpRewritePattern<CompareOp> {
     rewriter.replaceOpWithNewOp<ConstantOp>(
         op, DenseElementsAttr::get(type, ArrayRef<bool>(holds)));
     return success();
+  }
+};
+
+// compare(X, false, NE) and compare(X, true, EQ) on booleans -> X (equality
+// of booleans does not depend on the compare type).
+struct CompareBoolWithConstant : OpRewritePattern<CompareOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CompareOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getLhs().getType()).isInteger(1))
+      return failure();
+    DenseElementsAttr rhs = splatConstantOf(op.getRhs());
+    ComparisonDirection d = op.getComparisonDirection();
+    bool eq = d == ComparisonDirection::EQ;
+    if (!rhs || (!eq && d != ComparisonDirection::NE) ||
+        rhs.getSplatValue<bool>() != eq)
+      return failure();
+    return replaceBy(rewriter, op, op.getLhs());
   }
 };
 
@@ -549,6 +635,7 @@ struct WhileInvariantValues : OpRewritePattern<WhileOp> {
         operands.push_back(op->getOperand(i));
     auto loop = WhileOp::create(rewriter, op.getLoc(), ValueRange(operands).getTypes(),
                                 operands);
+    loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     for (unsigned i = 0; i < count; ++i) {
       if (!invariant[i])
         continue;
@@ -1131,21 +1218,18 @@ struct BroadcastInDimAsTransposeOrReshape : OpRewritePattern<BroadcastInDimOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(BroadcastInDimOp op,
                                 PatternRewriter &rewriter) const override {
-    auto operand = cast<RankedTensorType>(op.getOperand().getType());
-    auto type = dyn_cast<RankedTensorType>(op.getType());
-    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
-    if (!type || !operand.hasStaticShape() || !type.hasStaticShape() ||
-        isIota(dims) && operand.getRank() == type.getRank() ||
-        operand.getNumElements() != type.getNumElements() ||
-        dims.size() != static_cast<size_t>(operand.getRank()))
+    if (!onlyMovesElements(op))
       return failure();
-    for (auto [i, d] : llvm::enumerate(dims))
-      if (d < 0 || d >= type.getRank() ||
-          operand.getDimSize(i) != type.getDimSize(d))
-        return failure();
-    if (llvm::is_sorted(dims) &&
-        std::adjacent_find(dims.begin(), dims.end()) == dims.end()) {
-      rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, op.getOperand());
+    auto operand = cast<RankedTensorType>(op.getOperand().getType());
+    auto type = cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    if (isIota(dims) && operand.getRank() == type.getRank())
+      return failure();
+    if (isReshapeBroadcast(op)) {
+      // The op's own attributes (shardings, frontend attributes) carry over.
+      auto reshape =
+          rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, op.getOperand());
+      reshape->setDiscardableAttrs(op->getDiscardableAttrDictionary());
       return success();
     }
     if (operand.getRank() != type.getRank())
@@ -1156,8 +1240,9 @@ struct BroadcastInDimAsTransposeOrReshape : OpRewritePattern<BroadcastInDimOp> {
         return failure();
       permutation[d] = i;
     }
-    rewriter.replaceOpWithNewOp<TransposeOp>(op, type, op.getOperand(),
-                                             permutation);
+    auto transpose = rewriter.replaceOpWithNewOp<TransposeOp>(
+        op, type, op.getOperand(), permutation);
+    transpose->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     return success();
   }
 };
@@ -1412,9 +1497,11 @@ struct SimplifySort : OpRewritePattern<SortOp> {
 
 void populateSimplificationPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<SimplifyReshape, SimplifyBroadcastInDim, TupleElementOfTuple,
+  patterns.add<SimplifyReshape, TransposeOfTranspose, SimplifyBroadcastInDim,
+               TupleElementOfTuple,
                PartOfComplex<RealOp, 0>, PartOfComplex<ImagOp, 1>,
-               CompareWithItself, SelectOfNot, SimplifySelect,
+               CompareWithItself, CompareBoolWithConstant, SelectOfNot,
+               SimplifySelect,
                CompareConstantToRight, SimplifyConcatenate,
                FullDynamicUpdateSlice, TupleOfItsElements, ComplexOfParts,
                SubtractItself, TransposeAsReshape, EmptyTensorsAreConstants,

@@ -321,3 +321,98 @@ func.func @while_invariant(%step: tensor<i32>, %x: tensor<3xf32>, %n: tensor<i32
   }
   return %0#0, %0#1, %0#2 : tensor<i32>, tensor<3xf32>, tensor<i32>
 }
+
+// -----
+
+// Booleans compared for equality with a constant: NE false and EQ true are
+// the operand; EQ false and NE true (a negation) and integers stay.
+// CHECK-LABEL: func.func @compare_bool_with_constant
+// CHECK-DAG: %[[EQF:.*]] = stablehlo.compare EQ, %arg0, %{{.*}}, UNSIGNED
+// CHECK-DAG: %[[NET:.*]] = stablehlo.compare NE, %arg0, %{{.*}}, UNSIGNED
+// CHECK-DAG: %[[INT:.*]] = stablehlo.compare EQ, %arg1, %{{.*}}, SIGNED
+// CHECK: return %arg0, %arg0, %[[EQF]], %[[NET]], %[[INT]]
+func.func @compare_bool_with_constant(%b: tensor<2xi1>, %i: tensor<2xi32>) -> (tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>) {
+  %f = stablehlo.constant dense<false> : tensor<2xi1>
+  %t = stablehlo.constant dense<true> : tensor<2xi1>
+  %one = stablehlo.constant dense<1> : tensor<2xi32>
+  %0 = stablehlo.compare NE, %b, %f, UNSIGNED : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  %1 = stablehlo.compare EQ, %t, %b : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  %2 = stablehlo.compare EQ, %b, %f, UNSIGNED : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  %3 = stablehlo.compare NE, %b, %t, UNSIGNED : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  %4 = stablehlo.compare EQ, %i, %one, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  return %0, %1, %2, %3, %4 : tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>
+}
+
+// -----
+
+// transpose of a transpose is one transpose of the composed permutation (none
+// when that is the identity); a reverse of a splat constant is the constant,
+// of any other constant it stays.
+// CHECK-LABEL: func.func @transpose_of_transpose_and_reverse_of_splat
+// CHECK-NEXT: %[[C:.*]] = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+// CHECK-NEXT: %[[S:.*]] = stablehlo.constant dense<7> : tensor<3xi32>
+// CHECK-NEXT: %[[T:.*]] = stablehlo.transpose %arg0, dims = [1, 2, 0] : (tensor<2x3x4xf32>) -> tensor<3x4x2xf32>
+// CHECK-NEXT: %[[R:.*]] = stablehlo.reverse %[[C]], dims = [0] : tensor<3xi32>
+// CHECK-NEXT: return %arg0, %[[T]], %[[S]], %[[R]]
+func.func @transpose_of_transpose_and_reverse_of_splat(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<3x4x2xf32>, tensor<3xi32>, tensor<3xi32>) {
+  %0 = stablehlo.transpose %x, dims = [2, 0, 1] : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 2, 0] : (tensor<4x2x3xf32>) -> tensor<2x3x4xf32>
+  %2 = stablehlo.transpose %0, dims = [2, 0, 1] : (tensor<4x2x3xf32>) -> tensor<3x4x2xf32>
+  %s = stablehlo.constant dense<7> : tensor<3xi32>
+  %3 = stablehlo.reverse %s, dims = [0] : tensor<3xi32>
+  %c = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %4 = stablehlo.reverse %c, dims = [0] : tensor<3xi32>
+  return %1, %2, %3, %4 : tensor<2x3x4xf32>, tensor<3x4x2xf32>, tensor<3xi32>, tensor<3xi32>
+}
+
+// -----
+
+// An op's own attributes survive its rewrite: a while that stops carrying a
+// value, broadcast_in_dim as reshape or transpose; X * 1 -> X hands its
+// frontend attributes to X's producer (its own win where both have one). An
+// op that stays keeps its attributes, and its operand's producer is untouched.
+// CHECK-LABEL: func.func @attributes_carried_over
+// CHECK: %[[A:.*]] = stablehlo.add %arg1, %arg1 {mhlo.frontend_attributes = {bar = "1", foo = "1"}}
+// CHECK: %[[B:.*]] = stablehlo.add %arg1, %arg1 {mhlo.frontend_attributes = {baz = "1"}}
+// CHECK: %[[M:.*]] = stablehlo.multiply %[[B]], %{{.*}} {mhlo.frontend_attributes = {foo = "2"}}
+// CHECK: stablehlo.while(%{{.*}} = %{{.*}}) : tensor<i32> attributes {mhlo.frontend_attributes = {w = "1"}}
+// CHECK: stablehlo.reshape %arg2 {mhlo.sharding = "{replicated}"} : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK: stablehlo.transpose %arg3, dims = [1, 0] {mhlo.sharding = "{replicated}"}
+func.func @attributes_carried_over(%n: tensor<i32>, %x: tensor<f32>, %y: tensor<3xf32>, %z: tensor<2x3xf32>) -> (tensor<f32>, tensor<f32>, tensor<i32>, tensor<3x1xf32>, tensor<3x2xf32>) {
+  %one = stablehlo.constant dense<1.0> : tensor<f32>
+  %two = stablehlo.constant dense<2.0> : tensor<f32>
+  %a = stablehlo.add %x, %x {mhlo.frontend_attributes = {bar = "1", foo = "0"}} : tensor<f32>
+  %0 = stablehlo.multiply %a, %one {mhlo.frontend_attributes = {foo = "1"}} : tensor<f32>
+  %b = stablehlo.add %x, %x {mhlo.frontend_attributes = {baz = "1"}} : tensor<f32>
+  %1 = stablehlo.multiply %b, %two {mhlo.frontend_attributes = {foo = "2"}} : tensor<f32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %2:2 = stablehlo.while(%i = %zero, %m = %n) : tensor<i32>, tensor<i32> attributes {mhlo.frontend_attributes = {w = "1"}}
+   cond {
+    %p = stablehlo.compare LT, %i, %m : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %c1 = stablehlo.constant dense<1> : tensor<i32>
+    %j = stablehlo.add %i, %c1 : tensor<i32>
+    stablehlo.return %j, %m : tensor<i32>, tensor<i32>
+  }
+  %3 = stablehlo.broadcast_in_dim %y, dims = [0] {mhlo.sharding = "{replicated}"} : (tensor<3xf32>) -> tensor<3x1xf32>
+  %4 = stablehlo.broadcast_in_dim %z, dims = [1, 0] {mhlo.sharding = "{replicated}"} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0, %1, %2#0, %3, %4 : tensor<f32>, tensor<f32>, tensor<i32>, tensor<3x1xf32>, tensor<3x2xf32>
+}
+
+// -----
+
+// A broadcast_in_dim of one that only inserts a unit dimension keeps that
+// inner one (as a reshape), as upstream does; other nested ones merge.
+// CHECK-LABEL: func.func @nested_broadcast_of_reshape
+// CHECK-DAG: %[[R:.*]] = stablehlo.reshape %arg0 : (tensor<3x4xi32>) -> tensor<3x1x4xi32>
+// CHECK-DAG: %[[B:.*]] = stablehlo.broadcast_in_dim %[[R]], dims = [1, 0, 2] : (tensor<3x1x4xi32>) -> tensor<2x3x4x3xi32>
+// CHECK-DAG: %[[M:.*]] = stablehlo.broadcast_in_dim %arg0, dims = [3, 2] : (tensor<3x4xi32>) -> tensor<2x3x4x3xi32>
+// CHECK: return %[[B]], %[[M]]
+func.func @nested_broadcast_of_reshape(%arg0: tensor<3x4xi32>) -> (tensor<2x3x4x3xi32>, tensor<2x3x4x3xi32>) {
+  %0 = stablehlo.broadcast_in_dim %arg0, dims = [0, 2] : (tensor<3x4xi32>) -> tensor<3x1x4xi32>
+  %1 = stablehlo.broadcast_in_dim %0, dims = [1, 0, 2] : (tensor<3x1x4xi32>) -> tensor<2x3x4x3xi32>
+  %2 = stablehlo.broadcast_in_dim %arg0, dims = [2, 1] : (tensor<3x4xi32>) -> tensor<1x4x3xi32>
+  %3 = stablehlo.broadcast_in_dim %2, dims = [0, 2, 3] : (tensor<1x4x3xi32>) -> tensor<2x3x4x3xi32>
+  return %1, %3 : tensor<2x3x4x3xi32>, tensor<2x3x4x3xi32>
+}
