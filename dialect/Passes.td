@@ -39,6 +39,12 @@ def StablehloAggressiveSimplificationPass
   }];
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect",
                            "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"foldOpElementLimit", "fold-op-element-limit", "int64_t",
+           /*default=*/"65536",
+           "Build no constant element by element (a select of constants) "
+           "of more elements than this.">,
+  ];
 }
 
 def StablehloTargetIndependentOptimizationPass

@@ -41,9 +41,11 @@ struct AggressiveFolder
 struct AggressiveSimplification
     : impl::StablehloAggressiveSimplificationPassBase<
           AggressiveSimplification> {
+  using StablehloAggressiveSimplificationPassBase::
+      StablehloAggressiveSimplificationPassBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateSimplificationPatterns(patterns);
+    populateSimplificationPatterns(patterns, foldOpElementLimit);
     (void)applyPatterns(getOperation(), std::move(patterns));
   }
 };
@@ -56,7 +58,7 @@ struct TargetIndependentOptimization
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateFoldingPatterns(patterns, {foldFloat, foldOpElementLimit});
-    populateSimplificationPatterns(patterns);
+    populateSimplificationPatterns(patterns, foldOpElementLimit);
     (void)applyPatterns(getOperation(), std::move(patterns));
   }
 };

@@ -25,8 +25,10 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
                              const FoldOptions &options);
 // get_dimension_size of a static dimension -> its size (both sets use it).
 void populateStaticDimensionPatterns(RewritePatternSet &patterns);
-// Patterns removing identities and simplifying ops.
-void populateSimplificationPatterns(RewritePatternSet &patterns);
+// Patterns removing identities and simplifying ops; `elementLimit` bounds
+// the constants they build element by element (select of constants).
+void populateSimplificationPatterns(RewritePatternSet &patterns,
+                                    int64_t elementLimit = 65536);
 
 // The constant of zeros of `type`, a statically shaped tensor of integers,
 // floats or complex floats without encoding; null for any other type.

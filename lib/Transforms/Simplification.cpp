@@ -1251,7 +1251,9 @@ struct BroadcastInDimAsTransposeOrReshape : OpRewritePattern<BroadcastInDimOp> {
 
 // select(P, T, F) of constants -> constant, element by element.
 struct SelectOfConstants : OpRewritePattern<SelectOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SelectOfConstants(MLIRContext *context, int64_t elementLimit)
+      : OpRewritePattern(context), elementLimit(elementLimit) {}
+  int64_t elementLimit;
   LogicalResult matchAndRewrite(SelectOp op,
                                 PatternRewriter &rewriter) const override {
     DenseElementsAttr pred, onTrue, onFalse;
@@ -1263,7 +1265,7 @@ struct SelectOfConstants : OpRewritePattern<SelectOp> {
         pred.isSplat() || onTrue.getType() != type ||
         onFalse.getType() != type ||
         pred.getNumElements() != type.getNumElements() ||
-        type.getNumElements() > 65536)
+        type.getNumElements() > elementLimit)
       return failure();
     SmallVector<Attribute> values;
     auto p = pred.getValues<bool>();
@@ -1495,7 +1497,8 @@ struct SimplifySort : OpRewritePattern<SortOp> {
 
 } // namespace
 
-void populateSimplificationPatterns(RewritePatternSet &patterns) {
+void populateSimplificationPatterns(RewritePatternSet &patterns,
+                                    int64_t elementLimit) {
   MLIRContext *context = patterns.getContext();
   patterns.add<SimplifyReshape, TransposeOfTranspose, SimplifyBroadcastInDim,
                TupleElementOfTuple,
@@ -1514,11 +1517,12 @@ void populateSimplificationPatterns(RewritePatternSet &patterns) {
                DynamicIotaAsBroadcast, StaticDynamicBroadcastInDim,
                DynamicBroadcastInDimOfItsShape, ReshapeOfShapeCast,
                GatherOfConstantIndex, BroadcastInDimAsTransposeOrReshape,
-               SelectOfConstants, SelectAsMinMax, SelectOfBroadcastNot,
+               SelectAsMinMax, SelectOfBroadcastNot,
                ReduceOfNoDimensions, ReduceUnusedResults, SimplifySort,
                ElementwiseBeforeShapeOp, RealDynamicSliceOfConstantSizes,
                DynamicIotaAlongDynamicDim>(
       context);
+  patterns.add<SelectOfConstants>(context, elementLimit);
   populateStaticDimensionPatterns(patterns);
   patterns.add<ReturnsOperand<TransposeOp>>(context, isIdentityTranspose);
   patterns.add<ReturnsOperand<ConvertOp>>(context, isIdentityConvert);
