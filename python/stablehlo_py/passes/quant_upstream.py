@@ -52,7 +52,7 @@ from mlir.dialects import quant
 from ..dialects import chlo
 from ..dialects import stablehlo as hlo
 from ._common import PassError, collect, guarded_pass
-from .rewrites.deprecated_ops import _dot as legacy_dot_as_dot_general  # the legalize-deprecated-ops rewrite
+from .rewrites.deprecated_ops import dot_as_dot_general as legacy_dot_as_dot_general  # the legalize-deprecated-ops rewrite
 from .quantization import (COMPUTE_OPS, _DEQUANTIZE, _QUANTIZE, _axis, _down, _op_types,
                            _quantized, _retype, _scales, _storage, _touches_quantized, _uniform, _zero_points,
                            legalize_quantized_op_to_qdq)

@@ -51,7 +51,9 @@ def _cross_replica_sum(op):
     return new.operation.results
 
 
-def _dot(op):
+def dot_as_dot_general(op):
+    """stablehlo.dot as dot_general: lhs's last dimension contracted with rhs's first (also
+    upstream's quant-to-math's first step for a quantized dot, passes/quant_upstream.py)."""
     lhs, rhs = op.operands
     numbers = hlo.DotDimensionNumbers.get(
         lhs_batching_dimensions=[], rhs_batching_dimensions=[],
@@ -87,7 +89,7 @@ REWRITTEN = {
     "stablehlo.broadcast": _broadcast,
     "stablehlo.create_token": _create_token,
     "stablehlo.cross-replica-sum": _cross_replica_sum,
-    "stablehlo.dot": _dot,
+    "stablehlo.dot": dot_as_dot_general,
     "stablehlo.unary_einsum": _unary_einsum,
 }
 
