@@ -1,10 +1,13 @@
 """chlo-legalize-to-stablehlo, ours against upstream's (jaxlib's build), op by op.
 
+Ours: the pass of upstream's name (chlo_upstream.py) by default, `--pass
+stablehlo-py-chlo-legalize-to-stablehlo` our accurate one.
+
 For every chlo op and each element type it takes (broadcasting ops with and without a
 broadcast) the smallest function using it is legalized by both passes, each followed by
 `canonicalize,cse` in its own tool, and the two results compared:
 
-    .venv/bin/python test/conformance/chlo_vs_upstream.py [--op SUBSTRING] [--cse-only] [-v]
+    .venv/bin/python test/conformance/chlo_vs_upstream.py [--op SUBSTRING] [--cse-only] [--pass NAME]
 
 Both outputs are read back into our context and printed in the generic form (SSA names
 numbered in order), and also reduced to an order-free form (each value named by the ops that
@@ -136,8 +139,12 @@ def cases():
 
 # ----------------------------------------------------------------- running both passes
 
-def ours(text: str, normalise: str) -> str:
-    """Our pass, then `normalise` (canonicalize,cse) in our tool; the module's text."""
+UPSTREAM_NAME = "chlo-legalize-to-stablehlo"
+
+
+def ours(text: str, normalise: str, pass_name: str = UPSTREAM_NAME) -> str:
+    """Our pass `pass_name` (upstream's name: chlo_upstream.py; stablehlo-py-chlo-legalize-to-stablehlo:
+    our accurate formulas), then `normalise` (canonicalize,cse) in our tool; the module's text."""
     from mlir.passmanager import PassManager
 
     import stablehlo_py
@@ -145,7 +152,7 @@ def ours(text: str, normalise: str) -> str:
 
     module = stablehlo_py.parse_module(text)
     pm = PassManager("builtin.module", context=module.context)
-    add_pass(pm, "chlo-legalize-to-stablehlo")
+    add_pass(pm, pass_name)
     pm.run(module.operation)
     PassManager.parse(f"builtin.module({normalise})", context=module.context).run(module.operation)
     return str(module)
@@ -203,9 +210,9 @@ def _order_free(text: str) -> str:
     return "\n".join(funcs)
 
 
-def compare(op, label, text, jax, normalise):
+def compare(op, label, text, jax, normalise, pass_name=UPSTREAM_NAME):
     try:
-        mine = ours(text, normalise)
+        mine = ours(text, normalise, pass_name)
     except Exception as e:  # noqa: BLE001
         return "ours fails", str(e).strip().splitlines()[0][:120]
     j = jax.run({"text": text, "pipeline": f"builtin.module(func.func(chlo-legalize-to-stablehlo),{normalise})"})
@@ -226,24 +233,24 @@ def compare(op, label, text, jax, normalise):
     return "differs", f"{len(la)} vs {len(lb)} lines"
 
 
-def run_all(selected=None, normalise="canonicalize,cse"):
+def run_all(selected=None, normalise="canonicalize,cse", pass_name=UPSTREAM_NAME):
     """[(op, label, status, detail)] for the cases whose op contains `selected`."""
     jax = JaxClient()
     try:
-        return [(op, label) + compare(op, label, text, jax, normalise)
+        return [(op, label) + compare(op, label, text, jax, normalise, pass_name)
                 for op, label, text in cases() if selected is None or selected in op]
     finally:
         jax.close()
 
 
-def diff(op_name, label, normalise="canonicalize,cse") -> str:
+def diff(op_name, label, normalise="canonicalize,cse", pass_name=UPSTREAM_NAME) -> str:
     """A unified diff of the two generic outputs of one case (for reading)."""
     jax = JaxClient()
     try:
         for op, lab, text in cases():
             if op == op_name and lab == label:
                 j = jax.run({"text": text, "pipeline": f"builtin.module(func.func(chlo-legalize-to-stablehlo),{normalise})"})
-                return "\n".join(difflib.unified_diff(_generic(ours(text, normalise)).splitlines(),
+                return "\n".join(difflib.unified_diff(_generic(ours(text, normalise, pass_name)).splitlines(),
                                                       _generic(j["out"]).splitlines(), "ours", "upstream", lineterm=""))
     finally:
         jax.close()
@@ -255,12 +262,14 @@ def main(argv=None):
     ap.add_argument("--op", help="only ops whose name contains this")
     ap.add_argument("--cse-only", action="store_true", help="normalise with cse only (no canonicalize)")
     ap.add_argument("--diff", nargs=2, metavar=("OP", "TYPE"), help="print the diff of one case")
+    ap.add_argument("--pass", dest="pass_name", default=UPSTREAM_NAME,
+                    help=f"our pass to compare (default {UPSTREAM_NAME}; stablehlo-py-chlo-legalize-to-stablehlo: ours)")
     args = ap.parse_args(argv)
     normalise = "cse" if args.cse_only else "canonicalize,cse"
     if args.diff:
-        print(diff(*args.diff, normalise=normalise))
+        print(diff(*args.diff, normalise=normalise, pass_name=args.pass_name))
         return 0
-    rows = run_all(args.op, normalise)
+    rows = run_all(args.op, normalise, args.pass_name)
     width = max(len(r[0]) for r in rows)
     for op, label, status, detail in rows:
         print(f"{op:{width}}  {label:22} {status:13} {detail}")

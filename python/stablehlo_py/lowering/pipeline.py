@@ -51,7 +51,7 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False, loop_limits: 
     tensor, arith, math and scf), as `mlir.passmanager.PassManager.parse` takes it; stock
     `mlir-opt` with the plugin runs it too. `compiled_backend`: the compiled backend's form,
     which only stablehlo_py runs: chlo and quantized ops expanded first (our Python passes
-    chlo-legalize-to-stablehlo and stablehlo-py-legalize-quant-to-exact-math), library ops (and forms
+    stablehlo-py-chlo-legalize-to-stablehlo and stablehlo-py-legalize-quant-to-exact-math), library ops (and forms
     no pattern takes) as calls of the runtime (runtime.py), large f32/f64 products as
     calls of the native gemm kernel (kernels.py), and math functions of whole tensors as calls
     of numpy's own inner loops (numpy_loops.py). `loop_limits` (compiled backend only): while
@@ -63,7 +63,7 @@ def pipeline(to_llvm: bool = True, compiled_backend: bool = False, loop_limits: 
         # inline first: a region's calls (a sort comparator calling a function) become its own
         # ops, which the patterns (or the runtime's one-op programs) take
         options = "enable-runtime-calls library-contractions library-math" + (" loop-limits" if loop_limits else "")
-        passes = ["func.func(chlo-legalize-to-stablehlo)", "stablehlo-py-legalize-quant-to-exact-math",
+        passes = ["func.func(stablehlo-py-chlo-legalize-to-stablehlo)", "stablehlo-py-legalize-quant-to-exact-math",
                   "inline{default-pipeline=}",
                   f"stablehlo-legalize-to-linalg{{{options}}}", "canonicalize"]
     if to_llvm:

@@ -1,17 +1,20 @@
-"""`chlo-legalize-to-stablehlo`: every chlo op becomes StableHLO ops (upstream StableHLO's pass name).
+"""`stablehlo-py-chlo-legalize-to-stablehlo`: every chlo op becomes StableHLO ops (ours: accurate formulas).
 
     from stablehlo_py.passes.chlo_legalize import add_chlo_legalize_pass, legalize_chlo
-    add_chlo_legalize_pass(pm)            # or registry.add_pass(pm, "chlo-legalize-to-stablehlo")
+    add_chlo_legalize_pass(pm)            # or registry.add_pass(pm, "stablehlo-py-chlo-legalize-to-stablehlo")
     legalize_chlo(module.operation)       # the same, without a pass manager (raises PassError)
 
 The module afterwards holds no chlo op. Each op is replaced by its decomposition, built with the
 StableHLO Python builders at the op's place and location; `_RULES` maps op names to them:
 broadcasting ops become broadcast_in_dim and the StableHLO op (with `?` sizes upstream's form:
 shape.shape_of of the operands, shape.cstr_broadcastable guarding a shape.assuming region that
-broadcasts every operand by dynamic_broadcast_in_dim to the shape.broadcast of their shapes), the special functions the formulas of chlo_math.py, top_k a sort, ragged_dot
-dot_general on masked operands or results, scan a while loop. An op that cannot be decomposed (an element type or a
-dynamic shape a rule does not handle) fails the pass with an error at the op naming it and why.
-docs/chlo.md describes each decomposition and its measured accuracy.
+broadcasts every operand by dynamic_broadcast_in_dim to the shape.broadcast of their shapes),
+the special functions the formulas of chlo_math.py (narrow floats in f32), top_k a sort,
+ragged_dot dot_general on masked operands or results, scan a while loop. An op that cannot be
+decomposed (an element type or a dynamic shape a rule does not handle) fails the pass with an
+error at the op naming it and why. docs/chlo.md describes each decomposition and its measured
+accuracy. Upstream's name, `chlo-legalize-to-stablehlo`, is upstream's decomposition
+(chlo_upstream.py: these rules but for the special functions and the ops computed in the type).
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ from ._common import PassError, guarded_pass, integer_dtype
 
 __all__ = ["CHLO_LEGALIZE", "legalize_chlo", "chlo_legalize_pass", "add_chlo_legalize_pass"]
 
-CHLO_LEGALIZE = "chlo-legalize-to-stablehlo"
+CHLO_LEGALIZE = "stablehlo-py-chlo-legalize-to-stablehlo"
 
 
-def legalize_chlo(root) -> None:
+def legalize_chlo(root, rules=None, name: str = CHLO_LEGALIZE) -> None:
     """Replace every chlo op under `root` by StableHLO ops (inner ops first, so a scan's body is
-    legalized before the scan becomes a loop). Raises PassError at the first op that fails."""
+    legalized before the scan becomes a loop), by `rules` (default: ours) for the pass `name`
+    (its errors' prefix). Raises PassError at the first op that fails."""
     found = []
 
     def visit(op):
@@ -43,30 +47,30 @@ def legalize_chlo(root) -> None:
 
     root.walk(visit, ir.WalkOrder.POST_ORDER)
     for op in found:
-        _legalize(op.operation)
+        _legalize(op.operation, _RULES if rules is None else rules, name)
 
 
-def _legalize(op) -> None:
-    rule = _RULES.get(op.name)
+def _legalize(op, rules, name) -> None:
+    rule = rules.get(op.name)
     if rule is None:
-        raise PassError(f"{CHLO_LEGALIZE}: no decomposition for '{op.name}'", op.location)
+        raise PassError(f"{name}: no decomposition for '{op.name}'", op.location)
     try:
         with ir.InsertionPoint(op), op.location:
             replacements = rule(op)
-    except PassError as e:
-        raise PassError(str(e), e.location or op.location) from None
+    except PassError as e:  # the rules' messages name no pass
+        raise PassError(f"{name}: {e}", e.location or op.location) from None
     except (ValueError, TypeError, ir.MLIRError) as e:
-        raise PassError(f"{CHLO_LEGALIZE}: cannot decompose '{op.name}': {e}", op.location) from None
+        raise PassError(f"{name}: cannot decompose '{op.name}': {e}", op.location) from None
     for old, new in zip(op.results, replacements):
         if old.type != new.type:
-            raise PassError(f"{CHLO_LEGALIZE}: the decomposition of '{op.name}' gives {new.type} for result "
+            raise PassError(f"{name}: the decomposition of '{op.name}' gives {new.type} for result "
                             f"of type {old.type}", op.location)
         old.replace_all_uses_with(new)
     op.erase()
 
 
 def _unsupported(op, why: str) -> PassError:
-    return PassError(f"{CHLO_LEGALIZE}: cannot decompose '{op.name}' "
+    return PassError(f"cannot decompose '{op.name}' "
                      f"({', '.join(str(v.type) for v in op.operands)}): {why}", op.location)
 
 
@@ -272,9 +276,9 @@ def _select_operands(result_type, values) -> list:
 
 # ----------------------------------------------------------------- element-wise math
 
-def _math(real, complex_=None, float_only=True):
+def _math(real, complex_=None, float_only=True, emitter_class=None):
     """A rule computing `real(emitter, x...)` in the compute type (chlo_math.in_compute_type), or
-    for complex elements `complex_(emitter, re, im) -> (re, im)`."""
+    for complex elements `complex_(emitter, re, im) -> (re, im)`; `emitter_class` as there."""
     def rule(op, operands=None):
         operands = list(op.operands) if operands is None else operands
         element = cm.element_type(operands[0])
@@ -286,12 +290,12 @@ def _math(real, complex_=None, float_only=True):
             return [e.complex(*complex_(e, e.real(x), e.imag(x))).v]
         if float_only and not cm.is_float(element):
             raise _unsupported(op, f"element type {element} is not a float type")
-        return [cm.in_compute_type(operands, real)]
+        return [cm.in_compute_type(operands, real, emitter_class)]
     return rule
 
 
-def _broadcasting_math(real):
-    math_rule = _math(real)
+def _broadcasting_math(real, emitter_class=None):
+    math_rule = _math(real, emitter_class=emitter_class)
     return _broadcasting(lambda op, lhs, rhs: math_rule(op, [lhs, rhs])[0])
 
 

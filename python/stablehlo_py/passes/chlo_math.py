@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import ml_dtypes
 import mlir.ir as ir
 import numpy as np
 
 from ..dialects import stablehlo as hlo
+from ..interpreter.core.types import element_info
 
 __all__ = ["Emitter", "V", "in_compute_type", "element_type", "is_float", "is_complex", "size_vector", "splat_attr",
            "erf", "erfc", "erf_inv", "lgamma", "digamma", "zeta", "polygamma", "bessel_i1e",
@@ -221,12 +223,13 @@ class V:
     __hash__ = None  # == is not overloaded (use eq): values are not hashable keys
 
 
-def in_compute_type(operands, body):
+def in_compute_type(operands, body, emitter_class=None):
     """`body(emitter, *operands)` on real float operands converted to f32 if they are narrower
-    (f16, bf16, f8, f6, f4), the result converted back; f32 and f64 are used as they are."""
+    (f16, bf16, f8, f6, f4), the result converted back; f32 and f64 are used as they are.
+    `emitter_class`: an Emitter subclass (chlo_upstream's constants shaped as upstream's)."""
     element = element_type(operands[0])
     wide = ir.F32Type.get() if is_float(element) and ir.FloatType(element).width < 32 else None
-    emitter = Emitter(operands[0], wide)
+    emitter = (emitter_class or Emitter)(operands[0], wide)
     values = [emitter.convert(v, wide) if wide is not None else emitter.wrap(v) for v in operands]
     result = body(emitter, *values)
     return result.v if wide is None else emitter.convert(result, element).v
@@ -241,7 +244,8 @@ def _eps(x: V) -> float:
 
 
 def _max_finite(x: V) -> float:
-    return 1.7976931348623157e308 if _is_f64(x) else 3.4028234663852886e38
+    """The largest finite value of x's type (narrow floats: upstream's forms computed in the type)."""
+    return float(ml_dtypes.finfo(element_info(x.element).dtype).max)
 
 
 # ----------------------------------------------------------------- erf family (Cephes ndtr.c, ndtrf.c)

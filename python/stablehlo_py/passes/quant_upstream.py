@@ -53,9 +53,9 @@ from ..dialects import chlo
 from ..dialects import stablehlo as hlo
 from ._common import PassError, collect, guarded_pass
 from .rewrites.deprecated_ops import dot_as_dot_general as legacy_dot_as_dot_general  # the legalize-deprecated-ops rewrite
-from .quantization import (COMPUTE_OPS, _DEQUANTIZE, _QUANTIZE, _axis, _down, _op_types,
-                           _quantized, _retype, _scales, _storage, _touches_quantized, _uniform, _zero_points,
-                           legalize_quantized_op_to_qdq)
+from .quant_types import (DEQUANTIZE, QUANTIZE, axis_of, downcast, op_types, quantized_element, require_uniform,
+                          retype_to_storage, scales_of, storage_type, touches_quantized, zero_points_of)
+from .quantization import COMPUTE_OPS, legalize_quantized_op_to_qdq
 
 __all__ = ["UPSTREAM_QUANT_TO_MATH", "legalize_quant_to_math_upstream", "upstream_quant_to_math_pass"]
 
@@ -73,10 +73,10 @@ _I32_MIN, _I32_MAX = -(1 << 31), (1 << 31) - 1
 
 def _quantized_types(op) -> list:
     types = []
-    for t in _op_types(op):
-        t = _down(t)
-        if isinstance(t, ir.ShapedType) and _quantized(t.element_type) is not None:
-            types.append(_quantized(t.element_type))
+    for t in op_types(op):
+        t = downcast(t)
+        if isinstance(t, ir.ShapedType) and quantized_element(t.element_type) is not None:
+            types.append(quantized_element(t.element_type))
     return types
 
 
@@ -88,10 +88,10 @@ def _add_plan(op):
     """'tensor' or 'axis' if upstream's integer add takes `op`, else None (it goes through qdq)."""
     if op.name != "stablehlo.add" or len(op.operands) != 2:
         return None
-    types = [_down(v.type) for v in list(op.operands) + [op.results[0]]]
+    types = [downcast(v.type) for v in list(op.operands) + [op.results[0]]]
     if not all(isinstance(t, ir.RankedTensorType) for t in types):
         return None
-    qs = [_quantized(t.element_type) for t in types]
+    qs = [quantized_element(t.element_type) for t in types]
     if all(isinstance(q, quant.UniformQuantizedType) for q in qs):
         return "tensor"
     if all(isinstance(q, quant.UniformQuantizedPerAxisType) for q in qs) and len({str(q) for q in qs}) == 1 \
@@ -104,7 +104,7 @@ _HYBRID_OPS = ("stablehlo.dot", "stablehlo.dot_general", "stablehlo.convolution"
 
 
 def _element_types(op) -> list:
-    return [_quantized(_down(v.type).element_type) if isinstance(_down(v.type), ir.ShapedType) else None
+    return [quantized_element(downcast(v.type).element_type) if isinstance(downcast(v.type), ir.ShapedType) else None
             for v in list(op.operands) + [op.results[0]]]
 
 
@@ -124,7 +124,7 @@ def _dot_plan(op):
     plan = _product_types(op, "stablehlo.dot_general")
     if plan is not None and isinstance(plan[1], quant.UniformQuantizedPerAxisType):
         dims = hlo.DotDimensionNumbers(op.attributes["dot_dimension_numbers"]).fields()
-        if _axis(plan[1]) in list(dims["rhs_contracting_dimensions"]) + list(dims["rhs_batching_dimensions"]):
+        if axis_of(plan[1]) in list(dims["rhs_contracting_dimensions"]) + list(dims["rhs_batching_dimensions"]):
             return None
     return plan
 
@@ -135,16 +135,16 @@ def _product_types(op, name: str):
     result, or per-axis ones of zero points 0 and one scale ratio; else None."""
     if op.name != name or len(op.operands) != 2:
         return None
-    if not all(isinstance(_down(v.type), ir.RankedTensorType) for v in list(op.operands) + [op.results[0]]):
+    if not all(isinstance(downcast(v.type), ir.RankedTensorType) for v in list(op.operands) + [op.results[0]]):
         return None
     ql, qr, qo = _element_types(op)
     tensor, axis = quant.UniformQuantizedType, quant.UniformQuantizedPerAxisType
     if not isinstance(ql, tensor) or not isinstance(qr, (tensor, axis)) or type(qr) is not type(qo):
         return None
-    if isinstance(qr, axis) and (any(_zero_points(qr)) or any(_zero_points(qo))
-                                 or len(_scales(qr)) != len(_scales(qo))):
+    if isinstance(qr, axis) and (any(zero_points_of(qr)) or any(zero_points_of(qo))
+                                 or len(scales_of(qr)) != len(scales_of(qo))):
         return None
-    ratios = {_scales(ql)[0] * s / o for s, o in zip(_scales(qr), _scales(qo))}
+    ratios = {scales_of(ql)[0] * s / o for s, o in zip(scales_of(qr), scales_of(qo))}
     return (ql, qr, qo, ratios.pop()) if len(ratios) == 1 else None
 
 
@@ -154,7 +154,7 @@ def _conv_plan(op):
     per-tensor lhs, an rhs of zero points 0 (per tensor, or per output feature with a result
     quantized alike, of zero points 0 and one scale ratio)."""
     plan = _product_types(op, "stablehlo.convolution")
-    if plan is None or any(_zero_points(plan[1])):
+    if plan is None or any(zero_points_of(plan[1])):
         return None
     n = ir.RankedTensorType(op.operands[0].type).rank - 2
     layout = hlo.ConvDimensionNumbers(op.attributes["dimension_numbers"]).fields()
@@ -174,14 +174,14 @@ def _conv_plan(op):
 def legalize_quant_to_math_upstream(root) -> None:
     """Lower the quantized ops under `root` as upstream's pass does (module docstring). Raises
     PassError at the first op upstream does not legalize, before anything changes."""
-    for op in collect(root, _touches_quantized):
-        handled = op.name in _RETYPED or op.name in COMPUTE_OPS or op.name in (_QUANTIZE, _DEQUANTIZE)
+    for op in collect(root, touches_quantized):
+        handled = op.name in _RETYPED or op.name in COMPUTE_OPS or op.name in (QUANTIZE, DEQUANTIZE)
         if not handled:
             raise PassError(f"{UPSTREAM_QUANT_TO_MATH}: failed to legalize operation '{op.name}' that was "
                             f"explicitly marked illegal", op.location)
         for q in _quantized_types(op):
-            _uniform(q, op, UPSTREAM_QUANT_TO_MATH)
-        if op.name == _QUANTIZE:
+            require_uniform(q, op, UPSTREAM_QUANT_TO_MATH)
+        if op.name == QUANTIZE:
             _check_requantization(op)
     # upstream rewrites a quantized legacy dot as the dot_general of contracting dims [1] x [0]
     for op in collect(root, lambda op: op.name == "stablehlo.dot" and _element_types(op)[0] is not None):
@@ -192,7 +192,7 @@ def legalize_quant_to_math_upstream(root) -> None:
                                  or _hybrid(op) or _dot_plan(op) is not None or _conv_plan(op) is not None)
     plans = []
     for op in collect(root, lambda op: True):
-        if op.name in (_QUANTIZE, _DEQUANTIZE) or _add_plan(op) is not None:
+        if op.name in (QUANTIZE, DEQUANTIZE) or _add_plan(op) is not None:
             plans.append((op, _element_types(op), _add_plan(op)))
         elif _hybrid(op):
             plans.append((op, _element_types(op), "hybrid"))
@@ -201,7 +201,7 @@ def legalize_quant_to_math_upstream(root) -> None:
         elif _conv_plan(op) is not None:
             plans.append((op, _conv_plan(op), "conv"))
     for op in collect(root, lambda op: True):
-        _retype(op)
+        retype_to_storage(op)
     for op, (*sources, target), add in plans:
         if add == "hybrid":
             _lower_hybrid(op, sources[1])
@@ -226,9 +226,9 @@ def legalize_quant_to_math_upstream(root) -> None:
 
 
 def _check_requantization(op) -> None:
-    source = _quantized(_down(op.operands[0].type).element_type)
-    target = _quantized(_down(op.results[0].type).element_type)
-    if source is not None and None not in (_axis(source), _axis(target)) and _axis(source) != _axis(target):
+    source = quantized_element(downcast(op.operands[0].type).element_type)
+    target = quantized_element(downcast(op.results[0].type).element_type)
+    if source is not None and None not in (axis_of(source), axis_of(target)) and axis_of(source) != axis_of(target):
         op.location.emit_error("Cannot requantize while changing quantization_axis")
         raise PassError(f"{UPSTREAM_QUANT_TO_MATH}: failed to legalize operation '{op.name}' that was "
                         f"explicitly marked illegal", op.location)
@@ -271,22 +271,22 @@ def _round_to_storage(value, bounds, storage):
 def _quantize(value, q):
     """Float `value` of q's expressed type -> storage integers: x / scale + zp, clamped, rounded
     (the constants first, as upstream writes them)."""
-    axis, zero_points = _axis(q), _zero_points(q)
+    axis, zero_points = axis_of(q), zero_points_of(q)
     expressed = q.expressed_type
-    scales = _constant(_scales(q), expressed, axis is not None)
+    scales = _constant(scales_of(q), expressed, axis is not None)
     shift = _constant(zero_points, expressed, axis is not None) if any(zero_points) else None
     bounds = _bounds(q.storage_type_min, q.storage_type_max, expressed)
     value = _broadcasting(chlo.broadcast_divide, value, scales, axis)
     if shift is not None:
         value = _broadcasting(chlo.broadcast_add, value, shift, axis)
-    return _round_to_storage(value, bounds, _storage(q))
+    return _round_to_storage(value, bounds, storage_type(q))
 
 
 def _dequantize(value, q):
     """Storage integers `value` of `q` -> its expressed type: (convert(q, i32) - zp) * scale."""
-    axis, zero_points = _axis(q), _zero_points(q)
+    axis, zero_points = axis_of(q), zero_points_of(q)
     i32 = ir.IntegerType.get_signless(32)
-    scales = _constant(_scales(q), q.expressed_type, axis is not None)
+    scales = _constant(scales_of(q), q.expressed_type, axis is not None)
     shift = _constant(zero_points, i32, axis is not None) if any(zero_points) else None
     value = hlo.convert(_like(value, i32), value)
     if shift is not None:
@@ -298,10 +298,10 @@ def _dequantize(value, q):
 def _merged(source, scales: list, zero_points: list, axis):
     """The merged scale and zero point of requantizing `source` to (scales, zero_points) along
     `axis`: s_in / s_out and zp_out - zp_in * s_in / s_out, one per slice (or one)."""
-    count = max(len(scales), len(_scales(source)))
+    count = max(len(scales), len(scales_of(source)))
     def each(values):
         return values * count if len(values) == 1 else values
-    s_in, z_in, s_out, z_out = each(_scales(source)), each(_zero_points(source)), each(scales), each(zero_points)
+    s_in, z_in, s_out, z_out = each(scales_of(source)), each(zero_points_of(source)), each(scales), each(zero_points)
     merged_scales = [a / b for a, b in zip(s_in, s_out)]
     merged_zps = [zo - zi * m for zo, zi, m in zip(z_out, z_in, merged_scales)]
     return merged_scales, merged_zps, (axis if count > 1 else None)
@@ -319,10 +319,10 @@ def _rescaled(value, source, scales, zero_points, axis):
 
 
 def _requantize(value, source, target):
-    axis = _axis(target) if _axis(target) is not None else _axis(source)
-    value = _rescaled(value, source, _scales(target), _zero_points(target), axis)
+    axis = axis_of(target) if axis_of(target) is not None else axis_of(source)
+    value = _rescaled(value, source, scales_of(target), zero_points_of(target), axis)
     bounds = _bounds(target.storage_type_min, target.storage_type_max, source.expressed_type)
-    return _round_to_storage(value, bounds, _storage(target))
+    return _round_to_storage(value, bounds, storage_type(target))
 
 
 def _add_per_tensor(lhs, rhs, sources, target):
@@ -334,36 +334,36 @@ def _add_per_tensor(lhs, rhs, sources, target):
         if str(q) == str(target):
             operands.append(hlo.convert(_like(value, i32), value))
         else:
-            rescaled = _rescaled(value, q, _scales(target), _zero_points(target), None)
+            rescaled = _rescaled(value, q, scales_of(target), zero_points_of(target), None)
             operands.append(_round_to_storage(rescaled, _bounds(_I32_MIN, _I32_MAX, q.expressed_type), i32))
-    zero_point = _constant(_zero_points(target), i32, False)
+    zero_point = _constant(zero_points_of(target), i32, False)
     total = chlo.broadcast_add(operands[0], operands[1], results=[_like(lhs, i32)])
     total = chlo.broadcast_subtract(total, zero_point, results=[total.type])
     if target.storage_type_integral_width == 32:
         return total
     bounds = _bounds(target.storage_type_min, target.storage_type_max, i32)
-    return hlo.convert(_like(lhs, _storage(target)), hlo.clamp(bounds[0], total, bounds[1]))
+    return hlo.convert(_like(lhs, storage_type(target)), hlo.clamp(bounds[0], total, bounds[1]))
 
 
 def _add_per_axis(lhs, rhs, q):
     """Per-axis i32 operands and result of one type: lhs + rhs - zp (wrapping, as upstream)."""
     total = hlo.add(lhs, rhs)
-    zero_points = _zero_points(q)
+    zero_points = zero_points_of(q)
     if not any(zero_points):
         return total
     shift = _constant(zero_points, ir.IntegerType.get_signless(32), True)
-    return _broadcasting(chlo.broadcast_subtract, total, shift, _axis(q))
+    return _broadcasting(chlo.broadcast_subtract, total, shift, axis_of(q))
 
 
 def _lower_hybrid(op, q) -> None:
     """The rhs of a hybrid op dequantized in float: (convert(barrier(q)) - zp) * scale."""
-    axis = _axis(q)
+    axis = axis_of(q)
     with ir.InsertionPoint(op), op.location:
         rhs = _one(hlo.optimization_barrier([op.operands[1]]))
-        scales = _constant(_scales(q), q.expressed_type, axis is not None)
-        shift = _constant(_zero_points(q), q.expressed_type, axis is not None)
+        scales = _constant(scales_of(q), q.expressed_type, axis is not None)
+        shift = _constant(zero_points_of(q), q.expressed_type, axis is not None)
         value = hlo.convert(_like(rhs, q.expressed_type), rhs)
-        if any(_zero_points(q)):
+        if any(zero_points_of(q)):
             value = _broadcasting(chlo.broadcast_subtract, value, shift, axis)
         op.operands[1] = _broadcasting(chlo.broadcast_multiply, value, scales, axis)
 
@@ -427,7 +427,7 @@ def _integer_dot_general(op, ql, qr, qo, combined_scale):
     attributes = {name: attr for name, attr in op.attributes.items() if name != "algorithm"}
     dot = ir.Operation.create(op.name, results=[ir.RankedTensorType.get(result.shape, i32, result.encoding)],
                               operands=[lhs, rhs], attributes=attributes).results[0]
-    zl, zr = _zero_points(ql)[0], _zero_points(qr)[0]
+    zl, zr = zero_points_of(ql)[0], zero_points_of(qr)[0]
     offset, shapes = None, {}
     if zr:
         offset = _zero_point_part(lhs, lc, lb, len(lb), zr, dot, shapes)
@@ -458,7 +458,7 @@ def _integer_convolution(op, ql, qr, qo, combined_scale):
     in i32, minus zp_l * (the sum of each kernel), as dot_general's parts are combined."""
     lhs, rhs = op.operands
     i32 = ir.IntegerType.get_signless(32)
-    zl = _zero_points(ql)[0]
+    zl = zero_points_of(ql)[0]
     attributes = {name: attr for name, attr in op.attributes.items()}
     rank = ir.RankedTensorType(lhs.type).rank
     if "padding" in attributes:
@@ -495,7 +495,7 @@ def _combine(dot, offset, qo, combined_scale):
     combined scale of 1, else each part scaled in float and truncated to i32; then clamped to the
     storage range and converted (i32 storage: as it is)."""
     i32 = ir.IntegerType.get_signless(32)
-    res_zp = _zero_points(qo)[0] if isinstance(qo, quant.UniformQuantizedType) else 0
+    res_zp = zero_points_of(qo)[0] if isinstance(qo, quant.UniformQuantizedType) else 0
     if combined_scale == 1.0:
         total = dot
         if offset is not None:
@@ -521,7 +521,7 @@ def _combine(dot, offset, qo, combined_scale):
     if qo.storage_type_integral_width == 32:
         return total
     bounds = _bounds(qo.storage_type_min, qo.storage_type_max, i32)
-    return hlo.convert(_like(total, _storage(qo)), hlo.clamp(bounds[0], total, bounds[1]))
+    return hlo.convert(_like(total, storage_type(qo)), hlo.clamp(bounds[0], total, bounds[1]))
 
 
 def upstream_quant_to_math_pass():

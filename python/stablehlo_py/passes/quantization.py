@@ -102,7 +102,6 @@ qdq rewrite that does not verify, and the ops named above.
 
 from __future__ import annotations
 
-import ast
 import math
 
 import ml_dtypes
@@ -115,6 +114,9 @@ from ..interpreter.numerics.conversion import convert_values
 from ..interpreter.kernels.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, largest_offset, product_axis
 from ..interpreter.core.types import element_info
 from ._common import PassError, collect, guarded_pass
+from .quant_types import (DEQUANTIZE, QUANTIZE, axis_of, downcast, holds_quantized, map_quantized, op_types, quantized_element,
+                          require_uniform, retype_to_storage, scales_of, storage_type, touches_quantized,
+                          zero_points_of)
 
 __all__ = ["QDQ", "QUANT_TO_EXACT_MATH", "COMPUTE_OPS", "ELEMENT_OPS", "legalize_quantized_op_to_qdq",
            "legalize_quant_to_math", "quantized_op_to_qdq_pass", "quant_to_math_pass",
@@ -137,83 +139,10 @@ COMPUTE_OPS = frozenset("stablehlo." + name for name in (
 # them on the storage integers, so quant-to-math only changes their types.
 ELEMENT_OPS = STORAGE_OPS | {"func.func"}
 
-_QUANTIZE = "stablehlo.uniform_quantize"
-_DEQUANTIZE = "stablehlo.uniform_dequantize"
-
-
 # ----------------------------------------------------------------- types
-
-def _down(t):
-    return t.maybe_downcast() if type(t) in (ir.Type, ir.ShapedType) else t
-
-
-def _quantized(element):
-    """`element` as a quant dialect type, or None."""
-    element = _down(element)
-    return element if isinstance(element, quant.QuantizedType) else None
-
-
-def _uniform(q, op, pass_name):
-    """`q` if it is a !quant.uniform type (per tensor or per axis), else PassError at `op`."""
-    if not isinstance(q, (quant.UniformQuantizedType, quant.UniformQuantizedPerAxisType)):
-        raise PassError(f"{pass_name}: cannot lower '{op.name}': quantized type {q} is not a "
-                        f"!quant.uniform type", op.location)
-    return q
-
-
-def _map_type(t, element_fn):
-    """`t` with each quantized element type `q` replaced by `element_fn(q)` (tensors, tuples)."""
-    t = _down(t)
-    if isinstance(t, ir.TupleType):
-        parts = [t.get_type(i) for i in range(t.num_types)]
-        mapped = [_map_type(p, element_fn) for p in parts]
-        return t if all(a == b for a, b in zip(parts, mapped)) else ir.TupleType.get_tuple(mapped)
-    if isinstance(t, ir.RankedTensorType):
-        q = _quantized(t.element_type)
-        return t if q is None else ir.RankedTensorType.get(t.shape, element_fn(q), t.encoding)
-    if isinstance(t, ir.UnrankedTensorType):
-        q = _quantized(t.element_type)
-        return t if q is None else ir.UnrankedTensorType.get(element_fn(q))
-    return t
-
-
-def _holds_quantized(t) -> bool:
-    t = _down(t)
-    if isinstance(t, ir.TupleType):
-        return any(_holds_quantized(t.get_type(i)) for i in range(t.num_types))
-    if isinstance(t, ir.FunctionType):
-        return any(_holds_quantized(x) for x in list(t.inputs) + list(t.results))
-    if isinstance(t, ir.ShapedType):
-        return _quantized(t.element_type) is not None
-    return False
-
 
 def _expressed(q):
     return q.expressed_type
-
-
-def _storage(q):
-    """The integer type holding `q`'s values: signless if signed, unsigned otherwise (as the
-    interpreter reads them)."""
-    width = q.storage_type_integral_width
-    return ir.IntegerType.get_signless(width) if q.is_signed else ir.IntegerType.get_unsigned(width)
-
-
-def _op_types(op) -> list:
-    types = [v.type for v in op.operands] + [r.type for r in op.results]
-    for region in op.regions:
-        for block in region.blocks:
-            types += [a.type for a in block.arguments]
-    if op.name == "stablehlo.constant":  # no type attribute; a complex value cannot be read here
-        return types
-    for _, attr in op.attributes.items():
-        if isinstance(attr, ir.TypeAttr):
-            types.append(attr.value)
-    return types
-
-
-def _touches_quantized(op) -> bool:
-    return any(_holds_quantized(t) for t in _op_types(op))
 
 
 # ----------------------------------------------------------------- quantized-op-to-qdq
@@ -222,7 +151,7 @@ def legalize_quantized_op_to_qdq(root, skip=None) -> None:
     """Rewrite every op of COMPUTE_OPS on quantized values under `root` as dequantize, float op,
     quantize (except those for which `skip(op)` is true). Raises PassError at an op whose float
     version does not verify."""
-    for op in collect(root, lambda op: op.name in COMPUTE_OPS and _touches_quantized(op)
+    for op in collect(root, lambda op: op.name in COMPUTE_OPS and touches_quantized(op)
                        and not (skip and skip(op))):
         _to_qdq(op)
 
@@ -232,11 +161,11 @@ def _to_qdq(op) -> None:
     with ir.InsertionPoint(op), op.location:
         operands, dequantized = [], {}
         for i, v in enumerate(op.operands):
-            q = _quantized(ir.ShapedType(v.type).element_type) if isinstance(_down(v.type), ir.ShapedType) else None
+            q = quantized_element(ir.ShapedType(v.type).element_type) if isinstance(downcast(v.type), ir.ShapedType) else None
             if q is None:
                 operands.append(v)
                 continue
-            _uniform(q, op, QDQ)
+            require_uniform(q, op, QDQ)
             same = [j for j in dequantized if op.operands[j] == v]
             if same:  # the same operand twice (add %0, %0): one dequantization
                 operands.append(dequantized[same[0]])
@@ -245,12 +174,12 @@ def _to_qdq(op) -> None:
             dequantized[i] = operands[-1]
             created.append(operands[-1].owner)
         for r in op.results:
-            if isinstance(_down(r.type), ir.TupleType) and _holds_quantized(r.type):
+            if isinstance(downcast(r.type), ir.TupleType) and holds_quantized(r.type):
                 raise PassError(f"{QDQ}: cannot rewrite '{op.name}': tuple result {r.type}", op.location)
         attributes = dict(op.attributes.items())
         if op.name == "stablehlo.compare" and "compare_type" in attributes:
             attributes["compare_type"] = hlo.ComparisonTypeAttr.get("FLOAT")
-        float_op = ir.Operation.create(op.name, results=[_map_type(r.type, _expressed) for r in op.results],
+        float_op = ir.Operation.create(op.name, results=[map_quantized(r.type, _expressed) for r in op.results],
                                        operands=operands, attributes=attributes, regions=len(op.regions))
         _move_regions(op, float_op)
         try:
@@ -263,7 +192,7 @@ def _to_qdq(op) -> None:
             raise PassError(f"{QDQ}: cannot rewrite '{op.name}' on its expressed types: {e}", op.location) from None
         replacements = []
         for old, new in zip(op.results, float_op.results):
-            replacements.append(hlo.uniform_quantize(old.type, new) if _holds_quantized(old.type) else new)
+            replacements.append(hlo.uniform_quantize(old.type, new) if holds_quantized(old.type) else new)
     for old, new in zip(op.results, replacements):
         old.replace_all_uses_with(new)
     op.erase()
@@ -294,20 +223,20 @@ def legalize_quant_to_math(root) -> None:
         plan = _integer_product_plan(op)
         if plan is not None:
             products.append((op, plan))
-        elif op.name in (_QUANTIZE, _DEQUANTIZE):
+        elif op.name in (QUANTIZE, DEQUANTIZE):
             conversions.append(_conversion(op))
-        elif op.name == "stablehlo.is_finite" and _holds_quantized(op.operands[0].type):
+        elif op.name == "stablehlo.is_finite" and holds_quantized(op.operands[0].type):
             finite_checks.append(op)
-        elif _touches_quantized(op) and op.name not in ELEMENT_OPS:
+        elif touches_quantized(op) and op.name not in ELEMENT_OPS:
             raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}' on quantized types "
-                            f"({', '.join(str(t) for t in _op_types(op) if _holds_quantized(t))}): "
+                            f"({', '.join(str(t) for t in op_types(op) if holds_quantized(t))}): "
                             f"it is not defined on their storage integers", op.location)
         else:
-            for t in _op_types(op):
-                if _holds_quantized(t):
-                    _map_type(t, lambda q, op=op: _uniform(q, op, QUANT_TO_EXACT_MATH))  # checks every element
+            for t in op_types(op):
+                if holds_quantized(t):
+                    map_quantized(t, lambda q, op=op: require_uniform(q, op, QUANT_TO_EXACT_MATH))  # checks every element
     for op in ops:
-        _retype(op)
+        retype_to_storage(op)
     for op, plan in products:
         with ir.InsertionPoint(op), op.location:
             value = _integer_product(op, *plan)
@@ -328,120 +257,35 @@ def legalize_quant_to_math(root) -> None:
             same = hlo.compare(value, value, hlo.ComparisonDirectionAttr.get("EQ"))
         op.results[0].replace_all_uses_with(same)
         op.erase()
-    for op in collect(root, _touches_quantized):  # what the rules above missed: a bug, reported at the op
+    for op in collect(root, touches_quantized):  # what the rules above missed: a bug, reported at the op
         raise PassError(f"{QUANT_TO_EXACT_MATH}: internal error: '{op.name}' still has a quantized type", op.location)
 
 
 def _conversion(op):
     """(op, source quantized type or None, target quantized type or None) of a uniform_quantize or
     uniform_dequantize, after checking it can be lowered."""
-    operand_type, result_type = _down(op.operands[0].type), _down(op.results[0].type)
+    operand_type, result_type = downcast(op.operands[0].type), downcast(op.results[0].type)
     for t in (operand_type, result_type):
         if not isinstance(t, ir.RankedTensorType):
             raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}' of {t}: only ranked tensors are handled",
                             op.location)
-    source, target = _quantized(operand_type.element_type), _quantized(result_type.element_type)
+    source, target = quantized_element(operand_type.element_type), quantized_element(result_type.element_type)
     for q in (source, target):
         if q is None:
             continue
-        _uniform(q, op, QUANT_TO_EXACT_MATH)
+        require_uniform(q, op, QUANT_TO_EXACT_MATH)
         name = str(q.expressed_type)
         if name == "f8E8M0FNU":
             raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}': expressed type {name} has no zero "
                             f"and no negative values", op.location)
-        if _wide(q) is None and any(int(z) != 0 for z in _zero_points(q)):
+        if _wide(q) is None and any(int(z) != 0 for z in zero_points_of(q)):
             raise PassError(f"{QUANT_TO_EXACT_MATH}: cannot lower '{op.name}': storage of "
                             f"{q.storage_type_integral_width} bits with a non-zero zero point needs integers "
                             f"wider than 64 bits", op.location)
     return op, source, target
 
 
-def _retype(op) -> None:
-    """Quantized types of `op`'s results, block arguments and type attributes -> storage types."""
-    quantized_constant = op.name == "stablehlo.constant" and _holds_quantized(op.results[0].type)
-    for r in op.results:
-        if _holds_quantized(r.type):
-            r.set_type(_map_type(r.type, _storage))
-    for region in op.regions:
-        for block in region.blocks:
-            for a in block.arguments:
-                if _holds_quantized(a.type):
-                    a.set_type(_map_type(a.type, _storage))
-    if op.name == "stablehlo.constant":  # its one attribute is its value, no type attribute
-        if quantized_constant:  # only those hold storage integers (complex ones cannot even be read here)
-            _retype_constant(op)
-        return
-    for name, attr in list(op.attributes.items()):
-        if not isinstance(attr, ir.TypeAttr):
-            continue
-        t = _down(attr.value)
-        if isinstance(t, ir.FunctionType) and _holds_quantized(t):
-            mapped = ir.FunctionType.get([_map_type(x, _storage) for x in t.inputs],
-                                         [_map_type(x, _storage) for x in t.results])
-            op.attributes[name] = ir.TypeAttr.get(mapped)
-        elif _holds_quantized(t):
-            op.attributes[name] = ir.TypeAttr.get(_map_type(t, _storage))
-
-
-def _retype_constant(op) -> None:
-    """A constant's storage integers typed like its (new) result: the value attribute of an
-    unsigned storage type holds signless integers of the same bits."""
-    value = op.attributes["value"]
-    result_type = ir.RankedTensorType(op.results[0].type)
-    if value.type == result_type:
-        return
-    element = result_type.element_type
-    width = ir.IntegerType(element).width
-    if ir.DenseElementsAttr(value).is_splat:
-        bits = ir.IntegerAttr(ir.DenseElementsAttr(value).get_splat_value()).value % (1 << width)
-        op.attributes["value"] = ir.DenseElementsAttr.get_splat(result_type, ir.IntegerAttr.get(element, bits))
-        return
-    if width in (8, 16, 32):  # whole bytes: the buffer reinterpreted
-        unsigned = {8: np.uint8, 16: np.uint16, 32: np.uint32}[width]
-        array = np.ascontiguousarray(np.asarray(ir.DenseIntElementsAttr(value))).view(unsigned)
-        op.attributes["value"] = ir.DenseElementsAttr.get(array, type=result_type)
-        return
-    values = [v % (1 << width) for v in _sub_byte_values(value)]
-    op.attributes["value"] = ir.DenseElementsAttr.get([ir.IntegerAttr.get(element, v) for v in values],
-                                                     type=result_type)
-
-
-def _sub_byte_values(attr) -> list:
-    """The integers of a dense attribute of 2- or 4-bit elements (which the Python bindings do not
-    index), from its printed form: a list, or a hex blob of one byte per element."""
-    text = str(attr)
-    inner = text[len("dense<"):text.rindex("> :")].strip()
-    width = ir.IntegerType(ir.ShapedType(attr.type).element_type).width
-    if inner.startswith('"0x'):
-        mask = (1 << width) - 1
-        return [b & mask for b in bytes.fromhex(inner[3:-1])]
-    flat = []
-
-    def walk(x):
-        if isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
-        else:
-            flat.append(int(x))
-
-    walk(ast.literal_eval(inner.replace("true", "1").replace("false", "0")))
-    return flat
-
-
 # ----------------------------------------------------------------- the arithmetic
-
-def _scales(q) -> list:
-    return list(q.scales) if isinstance(q, quant.UniformQuantizedPerAxisType) else [q.scale]
-
-
-def _zero_points(q) -> list:
-    return [int(z) for z in (q.zero_points if isinstance(q, quant.UniformQuantizedPerAxisType)
-                             else [q.zero_point])]
-
-
-def _axis(q):
-    return q.quantized_dimension if isinstance(q, quant.UniformQuantizedPerAxisType) else None
-
 
 def _wide(q):
     """The integer type computing q - zero_point exactly: i32 up to 16-bit storage, i64 up to
@@ -541,16 +385,16 @@ def _convert(value, shaped, element):
 
 def _dequantize(value, q):
     """Storage integers `value` of quantized type `q` -> its expressed type (spec: dequantize)."""
-    shaped = _Shaped(value, _axis(q))
+    shaped = _Shaped(value, axis_of(q))
     expressed = q.expressed_type
-    zero_points = _zero_points(q)
+    zero_points = zero_points_of(q)
     wide = _wide(q)
     if wide is not None and any(zero_points):
         difference = hlo.subtract(_convert(value, shaped, wide), shaped.of(zero_points, wide))
         result = _convert(difference, shaped, expressed)
     else:
         result = _convert(value, shaped, expressed)
-    scales = _in_expressed(_scales(q), expressed)
+    scales = _in_expressed(scales_of(q), expressed)
     if any(s != 1.0 for s in scales):
         result = hlo.multiply(result, shaped.of(scales, expressed))
     return result
@@ -564,13 +408,13 @@ def _rounding_type(expressed):
 def _quantize(value, q):
     """Values `value` of the expressed type of `q` -> storage integers (spec: quantize; the clamp
     done in the expressed type before the conversion, saturating)."""
-    shaped = _Shaped(value, _axis(q))
+    shaped = _Shaped(value, axis_of(q))
     expressed = q.expressed_type
-    storage = _storage(q)
-    zero_points = _zero_points(q)
+    storage = storage_type(q)
+    zero_points = zero_points_of(q)
     wide = _wide(q)
     wide = storage if wide is None else wide  # 64-bit storage: zero points of 0 only (_conversion)
-    scales = _in_expressed(_scales(q), expressed)
+    scales = _in_expressed(scales_of(q), expressed)
     x = value
     if any(s != 1.0 for s in scales):
         x = hlo.divide(x, shaped.of(scales, expressed))
@@ -610,7 +454,7 @@ _INTEGER_PRODUCTS = ("stablehlo.dot_general", "stablehlo.convolution")
 
 
 def _largest_offset(q) -> int:
-    return largest_offset(q.storage_type_min, q.storage_type_max, _zero_points(q))
+    return largest_offset(q.storage_type_min, q.storage_type_max, zero_points_of(q))
 
 
 def _contracted_size(op):
@@ -634,12 +478,12 @@ def _integer_product_plan(op):
     at most 64 bits (below 2**53 in magnitude, as the interpreter's exact path requires), else None."""
     if op.name not in _INTEGER_PRODUCTS or len(op.operands) != 2 or len(op.results) != 1:
         return None
-    types = [_down(v.type) for v in list(op.operands) + [op.results[0]]]
+    types = [downcast(v.type) for v in list(op.operands) + [op.results[0]]]
     if not all(isinstance(t, ir.RankedTensorType) for t in types):
         return None
-    ql, qr, qo = (_quantized(t.element_type) for t in types)
+    ql, qr, qo = (quantized_element(t.element_type) for t in types)
     uniform = (quant.UniformQuantizedType, quant.UniformQuantizedPerAxisType)
-    if not (isinstance(ql, uniform) and isinstance(qr, uniform) and isinstance(qo, uniform)) or _axis(ql) is not None:
+    if not (isinstance(ql, uniform) and isinstance(qr, uniform) and isinstance(qo, uniform)) or axis_of(ql) is not None:
         return None  # (a per-axis lhs is invalid: dot_general C13, convolution C27)
     count = _contracted_size(op)
     # a dynamic contracted size is known when the program runs (the interpreter then sums in
@@ -666,9 +510,9 @@ def _rhs_axis_in_result(op, axis):
 
 def _offsets(value, q, accumulator):
     """Storage integers `value` of `q` minus their zero points, in `accumulator` (exact)."""
-    shaped = _Shaped(value, _axis(q))
+    shaped = _Shaped(value, axis_of(q))
     wide = _convert(value, shaped, accumulator)
-    zero_points = _zero_points(q)
+    zero_points = zero_points_of(q)
     return hlo.subtract(wide, shaped.of(zero_points, accumulator)) if any(zero_points) else wide
 
 
@@ -684,10 +528,10 @@ def _integer_product(op, ql, qr, qo, accumulator):
                                                                             result.encoding)],
                                   operands=[lhs, rhs], attributes=attributes).results[0]
     f64 = ir.F64Type.get()
-    shaped = _Shaped(product, _rhs_axis_in_result(op, _axis(qr)))
+    shaped = _Shaped(product, _rhs_axis_in_result(op, axis_of(qr)))
     value = _convert(product, shaped, f64)
-    lhs_scale = np.float64(_in_expressed(_scales(ql), ql.expressed_type)[0])
-    scales = [float(x) for x in lhs_scale * np.asarray(_in_expressed(_scales(qr), qr.expressed_type), np.float64)]
+    lhs_scale = np.float64(_in_expressed(scales_of(ql), ql.expressed_type)[0])
+    scales = [float(x) for x in lhs_scale * np.asarray(_in_expressed(scales_of(qr), qr.expressed_type), np.float64)]
     if any(s != 1.0 for s in scales):
         value = hlo.multiply(value, shaped.of(scales, f64))
     if qo.expressed_type != f64:

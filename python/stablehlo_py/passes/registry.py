@@ -77,6 +77,12 @@ def _chlo_legalize(options):
     return chlo_legalize_pass()
 
 
+def _chlo_legalize_upstream(options):
+    from .chlo_upstream import upstream_chlo_legalize_pass
+
+    return upstream_chlo_legalize_pass()
+
+
 def _recompose_chlo(options):
     from .recompose_chlo import recompose_chlo_pass
 
@@ -137,7 +143,9 @@ _PASSES = {
     "stablehlo-remove-dynamism": _Entry(
         "Specializes dynamic entry functions to static shapes (ours)", _remove_dynamism,
         {"types": "", "platform-index": ""}, ("types",), _MODULE),
-    "chlo-legalize-to-stablehlo": _Entry("Legalizes CHLO ops to StableHLO", _chlo_legalize),
+    "chlo-legalize-to-stablehlo": _Entry("Legalizes CHLO ops to StableHLO, as upstream does", _chlo_legalize_upstream),
+    "stablehlo-py-chlo-legalize-to-stablehlo": _Entry(
+        "Legalizes CHLO ops to StableHLO with accurate special functions (ours)", _chlo_legalize),
     "stablehlo-py-recompose-chlo": _Entry(
         "Turns mhlo-encoded custom calls back into CHLO ops (ours)", _recompose_chlo),
     "stablehlo-legalize-quantized-op-to-qdq": _Entry(

@@ -1,4 +1,5 @@
 // RUN: stablehlo-py opt %s --pipeline chlo-legalize-to-stablehlo --split-input-file | FileCheck %s
+// RUN: stablehlo-py opt %s --pipeline stablehlo-py-chlo-legalize-to-stablehlo --split-input-file | FileCheck %s
 
 // Broadcasting ops: each operand is broadcast to the result shape (numpy's trailing alignment),
 // then the StableHLO op.

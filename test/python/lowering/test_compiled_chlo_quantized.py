@@ -1,4 +1,4 @@
-"""chlo and quantized programs on the compiled backend: its pipeline runs chlo-legalize-to-stablehlo
+"""chlo and quantized programs on the compiled backend: its pipeline runs stablehlo-py-chlo-legalize-to-stablehlo
 and stablehlo-py-legalize-quant-to-exact-math before the lowering (docs/lowering.md). Quantized arithmetic
 is exact, so results equal the interpreter's bits. chlo's math functions are upstream's
 decompositions (what XLA computes), not the interpreter's kernels: each is bounded by the error

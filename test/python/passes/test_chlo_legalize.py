@@ -1,4 +1,4 @@
-"""chlo-legalize-to-stablehlo (python/stablehlo_py/passes/chlo_legalize.py, chlo_math.py).
+"""stablehlo-py-chlo-legalize-to-stablehlo, ours (python/stablehlo_py/passes/chlo_legalize.py, chlo_math.py).
 
 Every chlo op: a program using it is legalized, must hold no chlo op and verify, and its results
 under the interpreter must agree with an oracle that does not share the pass's arithmetic
@@ -454,7 +454,7 @@ def test_dynamic_broadcasts_in_upstreams_shape_form():
     the shape.broadcast of the operands' shape.shape_of; a scalar predicate stays select's own.
     The program computes numpy's broadcasts before and after the pass."""
     module = stablehlo_py.parse_module(DYNAMIC_BROADCASTS)
-    PassManager.parse("builtin.module(func.func(chlo-legalize-to-stablehlo))", context=module.context).run(
+    PassManager.parse("builtin.module(func.func(stablehlo-py-chlo-legalize-to-stablehlo))", context=module.context).run(
         module.operation)
     module.operation.verify()
     text = str(module)
@@ -726,12 +726,12 @@ PROGRAM = """func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
 def test_registry_and_cli(tmp_path):
     module = stablehlo_py.parse_module(PROGRAM)
     pm = PassManager("builtin.module", context=module.context)
-    add_pass(pm, "chlo-legalize-to-stablehlo")
+    add_pass(pm, "stablehlo-py-chlo-legalize-to-stablehlo")
     pm.run(module.operation)
     assert "chlo." not in str(module)
     path = tmp_path / "m.mlir"
     path.write_text(PROGRAM)
-    pipeline = "chlo-legalize-to-stablehlo,canonicalize"
+    pipeline = "stablehlo-py-chlo-legalize-to-stablehlo,canonicalize"
     out = subprocess.run([_tool("stablehlo-py"), "opt", str(path), "--pipeline", pipeline],
                          capture_output=True, text=True, check=True).stdout
     assert "chlo." not in out and "stablehlo.log_plus_one" in out

@@ -1,9 +1,10 @@
-"""chlo-legalize-to-stablehlo gives upstream's IR (jaxlib's build of the pass, a test-only oracle)
+"""chlo-legalize-to-stablehlo (chlo_upstream.py) gives upstream's IR (jaxlib's build of the pass, a test-only oracle)
 for the ops and element types where it was measured to (test/conformance/chlo_vs_upstream.py
 prints the whole table). Each case: the smallest function using the op, legalized by both passes,
 `canonicalize,cse` in each tool, compared in the generic form or as the same computation in
 another order. The cases listed here must stay so; the others are decided differences
-(docs/decisions.md, "Where we still differ")."""
+(docs/decisions.md, "Where we still differ"; the special functions: "chlo-legalize-to-stablehlo
+takes upstream's special functions")."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ WHOLE = {f"broadcast_{n}" for n in ("add", "and", "atan2", "compare", "complex",
                                     "multiply", "next_after", "or", "power", "remainder", "shift_left",
                                     "shift_right_arithmetic", "shift_right_logical", "subtract", "xor")} | {
     "conj", "constant", "constant_like", "is_inf", "is_neg_inf", "is_pos_inf", "mulhi", "next_after", "square",
-    "top_k"}
-# these ops for some types only (narrow floats are computed in f32 here, in the type upstream)
-SOME = {"acos": {"f32", "f64"}, "asin": {"f32", "f64"}, "atan": {"f32", "f64"}, "acosh": {"f32", "f64"},
-        "asinh": {"f32", "f64"}, "atanh": {"f32", "f64"}, "tan": {"f32", "f64", "complex<f32>", "complex<f64>"},
+    "top_k", "erf", "erfc", "erf_inv", "lgamma", "digamma", "zeta", "polygamma", "bessel_i1e", "broadcast_zeta",
+    "broadcast_polygamma", "tan", "sinh", "cosh"}
+# these ops for some types only (complex inverse functions: ours under both names)
+REAL = {"f16", "bf16", "f32", "f64"}
+SOME = {"acos": REAL, "asin": REAL, "atan": REAL, "acosh": REAL, "asinh": REAL, "atanh": REAL,
         "broadcast_select": {"f32 dynamic", "i32 dynamic"}, "ragged_dot": {"f32 batch"}}
 # but: with `?` sizes upstream shapes next_after's constants by shape.shape_of of each value
 EXCEPT = {("broadcast_next_after", "f32 dynamic")}
