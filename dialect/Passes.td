@@ -144,6 +144,20 @@ def StablehloPyWidenBoolBuffersPass
                            "::mlir::memref::MemRefDialect"];
 }
 
+def StablehloPyResultsInPlacePass
+    : Pass<"stablehlo-py-results-in-place", "::mlir::ModuleOp"> {
+  let summary = "Compute function results in their out-parameters";
+  let description = [{
+    After buffer-results-to-out-params: where a function ends by copying a
+    buffer it allocated (memref.alloc in its entry block) into an
+    out-parameter nothing else uses, the buffer's uses become the
+    out-parameter's and the alloc and the copy go. The out-parameters must
+    not alias the function's other arguments (the compiled backend's
+    callers pass fresh buffers). Part of stablehlo_py.lowering.pipeline().
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def StablehloPyStridedCopiesToLinalgPass
     : Pass<"stablehlo-py-strided-copies-to-linalg", "::mlir::ModuleOp"> {
   let summary = "Copies between strided buffers as linalg.copy, for loops";

@@ -610,6 +610,34 @@ struct ConvolutionShape {
   int64_t spatial() const { return kernel.size(); }
 };
 
+// dot_conv._image_rows: with unit window strides, the output positions of one
+// image that a kernel position reads are rows of the contiguous padded lhs
+// evenly apart: output (o...) reads row sum(o_j * steps_j) plus the
+// position's offset, so each image is ONE matrix per position, the rows
+// between the wanted ones computed and thrown away. (rows per image, steps),
+// or nullopt where that does not apply: strided windows, no spatial
+// dimension, or more than dot_conv.TAP_WASTE (3/2) times the wanted rows.
+std::optional<std::pair<int64_t, SmallVector<int64_t>>>
+imageRows(const ConvolutionShape &shape) {
+  int64_t spatial = shape.spatial();
+  if (spatial == 0 ||
+      llvm::any_of(shape.strides, [](int64_t s) { return s != 1; }))
+    return std::nullopt;
+  // The padded size along j is out_j + (kernel_j - 1) x rhs dilation_j.
+  SmallVector<int64_t> steps(spatial, 1);
+  for (int64_t j = spatial - 2; j >= 0; --j)
+    steps[j] = steps[j + 1] * (shape.out[j + 1] + (shape.kernel[j + 1] - 1) *
+                                                      shape.rhsDilation[j + 1]);
+  int64_t rows = 1, wanted = 1;
+  for (int64_t j = 0; j < spatial; ++j) {
+    rows += (shape.out[j] - 1) * steps[j];
+    wanted *= shape.out[j];
+  }
+  if (2 * rows > 3 * wanted)
+    return std::nullopt;
+  return std::make_pair(rows, steps);
+}
+
 // A value whose every element is `x`'s (linalg.generic over `shape`, `x`
 // read through `read`): the interpreter's strided views made tensors.
 Value gathered(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> shape,
@@ -689,7 +717,8 @@ Value stridedProduct(OpBuilder &b, Location loc, ModuleOp module, Value lhs,
 // - Kernel positions (_tap_sum: at least kTapFeatures input features): per
 //   position, the strided slice of the padded lhs that position reads times
 //   the kernel's slice there, one gemm per output row of the last spatial
-//   dimension; the positions' products added in order.
+//   dimension (unit window strides: one per image, imageRows); the
+//   positions' products added in order.
 // - Otherwise (_window_patches): every window copied into a (groups, rows,
 //   patch) matrix, the kernel reshaped to (groups, patch, group outputs), one
 //   gemm per group.
@@ -718,7 +747,11 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
   bool taps = kernelIn >= kTapFeatures && blasSums(patch, rows * kernelGroup);
   if (!taps && !blasSums(patch, groups * rows * kernelGroup))
     return failure(); // index order: the sum of products does it
-  int64_t m = taps ? (spatial ? shape.out.back() : batch) : rows;
+  auto images = taps ? imageRows(shape) : std::nullopt;
+  int64_t m = !taps   ? rows
+              : images ? images->first
+              : spatial ? shape.out.back()
+                        : batch;
   if (!numpyGemm(m, kernelGroup, taps ? kernelIn : patch))
     return failure();
 
@@ -732,6 +765,17 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
   }
   Value x = padded(b, loc, transposed(b, loc, lhs, shape.lhsPermutation),
                    zeroOf(b, loc, element), low, high, interior);
+  // Image rows read x's buffer as one flat array of rows: contiguous, as the
+  // interpreter's ascontiguousarray. A function's argument is (identity
+  // layout at the boundaries); another value the lhs is, or a crop of the
+  // padded tensor, may be a view: copied.
+  auto argument = dyn_cast<BlockArgument>(x);
+  bool contiguous =
+      argument ? isa<func::FuncOp>(argument.getOwner()->getParentOp())
+               : x != lhs && !x.getDefiningOp<tensor::ExtractSliceOp>();
+  if (images && !contiguous)
+    x = bufferization::AllocTensorOp::create(
+        b, loc, cast<RankedTensorType>(x.getType()), ValueRange{}, x);
   SmallVector<int64_t> xShape(cast<RankedTensorType>(x.getType()).getShape());
   SmallVector<int64_t> canonical{batch};
   llvm::append_range(canonical, shape.out);
@@ -748,14 +792,19 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
     // but the last, the positions (summed: C does not vary along them; the
     // kernel adds their products in order, as _tap_sum adds them), then M
     // (the last rows' dimension), N and K. C is (batch, spatial...,
-    // groups, group outputs).
+    // groups, group outputs). With image rows: loops groups, images, the
+    // positions, then M (an image's rows), N and K; C is (groups, images,
+    // rows, group outputs), its wanted rows gathered after.
     SmallVector<int64_t> productShape(canonical);
     productShape.append({groups, kernelGroup});
-    int64_t aRank = 2 * spatial + 3;
+    if (images)
+      productShape = {groups, batch, images->first, kernelGroup};
+    int64_t aRank = images ? spatial + 4 : 2 * spatial + 3;
     // A: a view of the padded lhs (built on its buffer's own strides) whose
     // dimensions are [(batch groups,) batch, out..., (feature groups,) the
-    // group's features, kernel positions...]; at each position it is the
-    // strided slice that position reads, as numpy's views are.
+    // group's features, kernel positions...] (image rows: [groups, images,
+    // rows, the group's features, kernel positions...]); at each position
+    // it is the strided slice that position reads, as numpy's views are.
     Value xBuffer = bufferization::ToBufferOp::create(
         b, loc, anyLayout(cast<RankedTensorType>(x.getType())), x,
         b.getUnitAttr());
@@ -773,16 +822,24 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
       aSizes.push_back(b.getIndexAttr(size));
       aStrides.push_back(stride);
     };
-    if (batchGrouped)
-      add(shape.batchGroups, times(xStrides[0], batch));
-    add(batch, xStrides[0]);
-    for (int64_t i = 0; i < spatial; ++i)
-      add(shape.out[i], times(xStrides[1 + i], shape.strides[i]));
-    if (batchGrouped) {
-      add(shape.features, xStrides[spatial + 1]);
-    } else {
-      add(shape.featureGroups, times(xStrides[spatial + 1], kernelIn));
+    if (images) {
+      add(groups, batchGrouped ? times(xStrides[0], batch)
+                               : times(xStrides[spatial + 1], kernelIn));
+      add(batch, xStrides[0]);
+      add(images->first, xStrides[spatial]); // x is contiguous
       add(kernelIn, xStrides[spatial + 1]);
+    } else {
+      if (batchGrouped)
+        add(shape.batchGroups, times(xStrides[0], batch));
+      add(batch, xStrides[0]);
+      for (int64_t i = 0; i < spatial; ++i)
+        add(shape.out[i], times(xStrides[1 + i], shape.strides[i]));
+      if (batchGrouped) {
+        add(shape.features, xStrides[spatial + 1]);
+      } else {
+        add(shape.featureGroups, times(xStrides[spatial + 1], kernelIn));
+        add(kernelIn, xStrides[spatial + 1]);
+      }
     }
     Value offset = metadata.getOffset();
     for (int64_t i = 0; i < spatial; ++i) {
@@ -825,6 +882,28 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
     }
     Value k = expanded(b, loc, rhs, kShape, runs(kRuns));
     auto kDim = [&](int64_t d) { return d + (d > outDim ? 1 : 0); };
+    if (images) {
+      SmallVector<std::array<int64_t, 3>> plan{{0, outDim, 0}, {1, -1, 1}};
+      for (int64_t i = 0; i < spatial; ++i) // the positions, summed
+        plan.push_back({4 + i, kDim(shape.rhsPermutation[i]), -1});
+      plan.push_back({2, -1, 2});                // M
+      plan.push_back({-1, outDim + 1, 3});       // N
+      plan.push_back({3, kDim(inDim), -1});      // K
+      Value total = stridedProduct(
+          b, loc, module, a, k, RankedTensorType::get(productShape, element),
+          plan);
+      // The wanted rows: output (o...) of an image is its row
+      // sum(o_j x steps_j); loops (images, out..., groups, group outputs).
+      SmallVector<int64_t> wantedShape(canonical);
+      wantedShape.append({groups, kernelGroup});
+      AffineExpr row = b.getAffineConstantExpr(0);
+      for (int64_t j = 0; j < spatial; ++j)
+        row = row + dim(1 + j) * images->second[j];
+      Value wanted = gathered(
+          b, loc, total, wantedShape,
+          {dim(spatial + 1), dim(0), row, dim(spatial + 2)});
+      return collapsed(b, loc, wanted, runs(byRuns));
+    }
     int64_t shift = batchGrouped ? 1 : 0; // A's rows' dimensions start here
     SmallVector<std::array<int64_t, 3>> plan;
     plan.push_back({batchGrouped ? 0 : spatial + 1, outDim, spatial + 1});

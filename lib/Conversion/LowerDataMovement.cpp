@@ -278,7 +278,7 @@ struct DynamicUpdateSliceToTensor : OpConversionPattern<DynamicUpdateSliceOp> {
 // dimensions that are neither collapsed nor batching; a batching dimension
 // reads the result's matching batch index. A gather of rows (the operand's
 // last dimension and the result's last one sliced, at least kGatherRow
-// elements: an embedding lookup, jnp.take of rows) is loops over the result's
+// elements: an embedding lookup, jnp.take of rows) is a parallel loop over the result's
 // batch dimensions, each copying its whole slice (linalg.copy between slices:
 // a vectorized copy) from starts read once; any other gather is a
 // linalg.generic over the result whose body reads the start indices and the
@@ -320,8 +320,8 @@ bool isRowGather(RankedTensorType operand, RankedTensorType target,
   return llvm::is_sorted(offsetDims);
 }
 
-// A gather of rows: scf.for loops over the result's batch dimensions
-// (`batchDims`) carrying the result, each copying the operand's slice at
+// A gather of rows: an scf.forall over the result's batch dimensions
+// (`batchDims`), each position copying the operand's slice at
 // `starts(batch index)` into the result's.
 Value gatherRows(OpBuilder &b, Location loc, RankedTensorType operand,
                  RankedTensorType target, Value source,
@@ -374,6 +374,7 @@ Value gatherRows(OpBuilder &b, Location loc, RankedTensorType operand,
                                  /*localityHint=*/3, /*isDataCache=*/true);
     }
   };
+  scf::ForallOp rows; // the loop over the batch positions, once built
   auto copy = [&](OpBuilder &nb, Location l, ValueRange batch,
                   ValueRange result) -> scf::ValueVector {
     SmallVector<Value> start = starts(nb, l, llvm::to_vector(batch));
@@ -396,12 +397,33 @@ Value gatherRows(OpBuilder &b, Location loc, RankedTensorType operand,
     if (prefetched)
       prefetch(nb, l, batch, upper.back());
     Value copied = linalg::CopyOp::create(nb, l, read, into).getResult(0);
+    if (rows) { // each row its own slice of the result
+      OpBuilder::InsertionGuard guard(nb);
+      nb.setInsertionPointToStart(rows.getTerminator().getBody());
+      tensor::ParallelInsertSliceOp::create(nb, l, copied, result.front(), to,
+                                            extent, step);
+      return {};
+    }
     return {tensor::InsertSliceOp::create(nb, l, copied, result.front(), to,
                                           extent, step)};
   };
-  scf::LoopNest nest = scf::buildLoopNest(b, loc, lower, upper, steps,
-                                          ValueRange{emptyLike(b, loc, target)}, copy);
-  return nest.results.front();
+  Value empty = emptyLike(b, loc, target);
+  if (batchDims.empty())
+    return copy(b, loc, {}, empty).front();
+  // The rows are independent: an scf.forall, which
+  // stablehlo-py-outline-parallel-loops may put on threads (where it judges the
+  // copies worth it); each row is the same copy whichever thread makes it.
+  auto folds = [](ArrayRef<Value> values) {
+    return SmallVector<OpFoldResult>(values.begin(), values.end());
+  };
+  rows = scf::ForallOp::create(b, loc, folds(lower), folds(upper),
+                               folds(steps), ValueRange{empty}, std::nullopt);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(rows.getTerminator());
+    copy(b, loc, rows.getInductionVars(), rows.getRegionIterArgs());
+  }
+  return rows.getResult(0);
 }
 
 // Replaces `op` (a gather, or an op that is one) by the gather of `source`

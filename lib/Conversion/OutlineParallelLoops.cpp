@@ -138,7 +138,7 @@ bool independent(scf::ParallelOp loop, ValueRange split) {
   WalkResult result = loop.getBody()->walk([&](Operation *op) {
     if (op->hasTrait<::mlir::OpTrait::HasRecursiveMemoryEffects>() ||
         isa<memref::LoadOp, memref::AllocaOp, memref::AllocOp,
-            memref::DeallocOp>(op) ||
+            memref::DeallocOp, memref::PrefetchOp>(op) || // a prefetch writes nothing
         isMemoryEffectFree(op))
       return WalkResult::advance();
     if (auto store = dyn_cast<memref::StoreOp>(op))

@@ -426,10 +426,21 @@ __attribute__((target("avx512f"))) void addInto512(T *total, const T *part,
                                                    int64_t count) {
   addLanes<64>(total, part, count);
 }
+// AVX2 registers (this AVX2-only host: a convolution's image rows add
+// whole (rows, outputs) products, from L2).
+template <typename T>
+__attribute__((target("avx2"))) void addInto256(T *total, const T *part,
+                                                int64_t count) {
+  addLanes<32>(total, part, count);
+}
 template <typename T> void addInto(T *total, const T *part, int64_t count) {
-  static const bool wide = __builtin_cpu_supports("avx512f");
-  if (wide)
+  static const int width = __builtin_cpu_supports("avx512f") ? 512
+                           : __builtin_cpu_supports("avx2")  ? 256
+                                                             : 128;
+  if (width == 512)
     addInto512(total, part, count);
+  else if (width == 256)
+    addInto256(total, part, count);
   else
     addLanes<16>(total, part, count);
 }

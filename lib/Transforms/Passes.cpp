@@ -77,6 +77,7 @@ void registerPasses() {
     registerPass([] { return createStablehloPyWidenBoolBuffersPass(); });
     registerPass([] { return createStablehloPyOutlineParallelLoopsPass(); });
     registerPass([] { return createStablehloPyStridedCopiesToLinalgPass(); });
+    registerPass([] { return createStablehloPyResultsInPlacePass(); });
     registerPass([] { return createStablehloPyScalarizeRankZeroPass(); });
     registerPass([] { return createStablehloPyBlockedElementwisePass(); });
   });

@@ -28,7 +28,7 @@ void populateStaticDimensionPatterns(RewritePatternSet &patterns);
 // Patterns removing identities and simplifying ops; `elementLimit` bounds
 // the constants they build element by element (select of constants).
 void populateSimplificationPatterns(RewritePatternSet &patterns,
-                                    int64_t elementLimit = 65536);
+                                    int64_t elementLimit);
 
 // The constant of zeros of `type`, a statically shaped tensor of integers,
 // floats or complex floats without encoding; null for any other type.

@@ -18,6 +18,7 @@ _TO_LLVM = (
     # Not hoist-static-allocs: with it, MLIR 22's pass crashes on a function returning one value
     # twice (updateReturnOps); each result is copied into its out-parameter instead.
     "buffer-results-to-out-params{modify-public-functions}",
+    "stablehlo-py-results-in-place",  # ours: what hoist-static-allocs would do, without its crash
     "buffer-deallocation-pipeline",  # the temporaries are freed before the function returns
     "stablehlo-py-widen-bool-buffers",  # ours: the deallocation's i1 flags as bytes (MLIR lowers no i1 buffers)
     # ours: copies into or out of strided views as loops, not memrefCopy's element-at-a-time walk

@@ -63,22 +63,26 @@ func.func @batched(%a: tensor<3x8x300xf64>, %b: tensor<3x6x300xf64>) -> tensor<3
 
 // A convolution the interpreter sums by one matmul per kernel position (16
 // input features, above the index-order sizes): one call of the strided gemm
-// kernel for all positions. A is a view of the (padded) lhs built on its
-// buffer's strides, [batch, out, feature groups, features, position], where
-// each position's slice is the one that position reads; B the kernel with
-// its outputs split into (groups, group outputs). Plan: 6 loops, then per
-// loop the dimension of A, B and C: groups (2, 2, 2), batch (0, -1, 0), the
-// positions (4, 0, -1: C absent, so the kernel adds their products in order),
-// M (1, -1, 1), N (-1, 3, 3), K (3, 1, -1). No linalg adds are left.
+// kernel for all positions. Unit window strides: each image is one matrix of
+// rows per position (dot_conv._image_rows). A is a view of the lhs (the
+// argument itself, contiguous) built on its buffer's strides, [groups,
+// batch, rows, features, position], where each position's slice is the one
+// that position reads; B the kernel with its outputs split into (groups,
+// group outputs). Plan: 6 loops, then per loop the dimension of A, B and C:
+// groups (0, 2, 0), batch (1, -1, 1), the positions (4, 0, -1: C absent, so
+// the kernel adds their products in order), M (2, -1, 2), N (-1, 3, 3), K
+// (3, 1, -1). C (groups, batch, rows, outputs); its wanted rows gathered
+// after. No linalg adds are left.
 // CHECK-LABEL: func.func private @__stablehlo_py_gemm_strided_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<?xi64, strided<[?], offset: ?>>) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @convolution_taps
 // CHECK: %[[X:.*]] = bufferization.to_buffer %arg0 read_only
 // CHECK: %[[BASE:.*]], %[[OFFSET:.*]], %{{.*}}:3, %[[S:.*]]:3 = memref.extract_strided_metadata %[[X]]
 // CHECK: %[[G:.*]] = arith.muli %[[S]]#2, %c16
-// CHECK: memref.reinterpret_cast %[[BASE]] to offset: [%[[OFFSET]]], sizes: [4, 298, 1, 16, 3], strides: [%[[S]]#0, %[[S]]#1, %[[G]], %[[S]]#2, %[[S]]#1]
+// CHECK: memref.reinterpret_cast %[[BASE]] to offset: [%[[OFFSET]]], sizes: [1, 4, 298, 16, 3], strides: [%[[G]], %[[S]]#0, %[[S]]#1, %[[S]]#2, %[[S]]#1]
 // CHECK: tensor.expand_shape %arg1 {{\[\[}}0], [1], [2, 3]] output_shape [3, 16, 1, 16]
-// CHECK: arith.constant dense<[6, 2, 2, 2, 0, -1, 0, 4, 0, -1, 1, -1, 1, -1, 3, 3, 3, 1, -1]> : tensor<19xi64>
+// CHECK: arith.constant dense<[6, 0, 2, 0, 1, -1, 1, 4, 0, -1, 2, -1, 2, -1, 3, 3, 3, 1, -1]> : tensor<19xi64>
 // CHECK: call @__stablehlo_py_gemm_strided_f32
+// CHECK: linalg.generic
 // CHECK-NOT: call @__stablehlo_py_gemm
 // CHECK-NOT: arith.addf
 // PLAIN-LABEL: func.func @convolution_taps

@@ -129,12 +129,14 @@ func.func @scalar(%x: tensor<f64>, %init: tensor<f64>) -> tensor<f64> {
 
 // -----
 
-// gather of rows (an embedding lookup): one loop over the ids, the start read
-// and clamped into [0, 50 - 1] once per row, the row copied whole; the row 8
-// ids on (the last one at most) prefetched, both its 64-byte lines.
+// gather of rows (an embedding lookup): one parallel loop over the ids (an
+// scf.forall), the start read and clamped
+// into [0, 50 - 1] once per row, the row copied whole into its own slice of the
+// result; the row 8 ids on (the last one at most) prefetched, both its 64-byte
+// lines.
 // CHECK-LABEL: func.func @rows
 // CHECK: %[[TABLE:.*]] = bufferization.to_buffer %arg0 read_only : tensor<50x32xf32> to memref<50x32xf32>
-// CHECK: scf.for %[[I:.*]] = %c0 to %c4 step %c1 iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<4x32xf32>)
+// CHECK: scf.forall (%[[I:.*]]) in (4) shared_outs(%[[OUT:.*]] = %{{.*}}) -> (tensor<4x32xf32>)
 // CHECK: %[[ID:.*]] = tensor.extract %arg1[%[[I]]] : tensor<4xi32>
 // CHECK: %[[WIDE:.*]] = arith.extsi %[[ID]] : i32 to i64
 // CHECK: %[[BELOW:.*]] = arith.minsi %[[WIDE]], %c49_i64 : i64
@@ -149,7 +151,8 @@ func.func @scalar(%x: tensor<f64>, %init: tensor<f64>) -> tensor<f64> {
 // CHECK: memref.prefetch %[[TABLE]][%[[LATER]], %c0], read, locality<3>, data : memref<50x32xf32>
 // CHECK: memref.prefetch %[[TABLE]][%[[LATER]], %c16], read, locality<3>, data : memref<50x32xf32>
 // CHECK: %[[COPY:.*]] = linalg.copy ins(%[[READ]] : tensor<32xf32>) outs(%[[INTO]] : tensor<32xf32>)
-// CHECK: tensor.insert_slice %[[COPY]] into %[[OUT]][%[[I]], 0] [1, 32] [1, 1]
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[COPY]] into %[[OUT]][%[[I]], 0] [1, 32] [1, 1]
 func.func @rows(%table: tensor<50x32xf32>, %ids: tensor<4xi32>) -> tensor<4x32xf32> {
   %0 = "stablehlo.gather"(%table, %ids) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 32>} : (tensor<50x32xf32>, tensor<4xi32>) -> tensor<4x32xf32>
   return %0 : tensor<4x32xf32>
@@ -158,12 +161,11 @@ func.func @rows(%table: tensor<50x32xf32>, %ids: tensor<4xi32>) -> tensor<4x32xf
 // -----
 
 // Slices of several rows, batch dimensions on both sides of the offset ones
-// and a batching dimension: loops over the result's batch dimensions (0 and
-// 1), each copying a 2x16 block from the starts it reads; the batching
+// and a batching dimension: a parallel loop over the result's batch dimensions
+// (0 and 1), each position copying a 2x16 block from the starts it reads; the batching
 // dimension is the result's index, not a start.
 // CHECK-LABEL: func.func @blocks
-// CHECK: scf.for %[[B:.*]] = %c0 to %c2 step %c1
-// CHECK: scf.for %[[J:.*]] = %c0 to %c3 step %c1
+// CHECK: scf.forall (%[[B:.*]], %[[J:.*]]) in (2, 3)
 // CHECK: tensor.extract %arg1[%[[B]], %[[J]], %c0] : tensor<2x3x1xi64>
 // CHECK: %[[READ:.*]] = tensor.extract_slice %arg0[%[[B]], %{{.*}}, 0] [1, 2, 16] [1, 1, 1] : tensor<2x10x16xf16> to tensor<2x16xf16>
 // CHECK: %[[INTO:.*]] = tensor.extract_slice %{{.*}}[%[[B]], %[[J]], 0, 0] [1, 1, 2, 16] [1, 1, 1, 1] : tensor<2x3x2x16xf16> to tensor<2x16xf16>

@@ -1,8 +1,9 @@
 """Large f32/f64 convolutions on the compiled backend call the native strided gemm kernel
 (lib/Runtime/NativeKernels.cpp, the lowering's library-contractions) with the interpreter's
-structure (dot_conv._convolution_kernel): one gemm per kernel position and output row, the
-positions' products added in order (`_tap_sum`, at least TAP_FEATURES input features per
-group), or a window patch matrix times the kernel, one gemm per group (`_window_patches`),
+structure (dot_conv._convolution_kernel): one gemm per kernel position and image (unit window
+strides, `_image_rows`) or output row, the positions' products added in order (`_tap_sum`, at
+least TAP_FEATURES input features per group), or a window patch matrix times the kernel, one
+gemm per group (`_window_patches`),
 each operand handed to BLAS transposed or not as numpy's matmul hands it. The results are the
 interpreter's bit for bit; a float64 numpy formula of the spec's convolution bounds both."""
 
@@ -94,6 +95,22 @@ CASES = {
     "taps_1d": ((4, 300, 16), (5, 16, 16), (1,), ((2, 2),), (1,), (1,), (0,), 1, 1, "nhwc"),
     "taps_3d_nchw": ((2, 6, 7, 8, 16), (2, 3, 2, 16, 24), (1, 1, 1), ((0, 0), (1, 1), (1, 0)), (1, 1, 1),
                      (1, 1, 1), (0, 1, 0), 1, 1, "nchw"),
+    # unit window strides: one gemm per image and kernel position (dot_conv._image_rows), the
+    # padding's rows computed and thrown away ("taps" above, but for the strided ones, too)
+    "rows_unpadded_1x1": ((4, 20, 20, 32), (1, 1, 32, 64), (1, 1), ((0, 0), (0, 0)), (1, 1), (1, 1), (0, 0), 1, 1,
+                          "nhwc"),  # x is the lhs itself: the kernel reads a copy of its own
+    "rows_cropped_dilated_reversed": ((4, 15, 17, 24), (3, 2, 24, 40), (1, 1), ((2, -1), (0, 3)), (2, 1), (1, 2),
+                                      (1, 0), 1, 1, "nhwc"),
+    "rows_small_images": ((16, 3, 3, 16), (3, 3, 16, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (0, 0), 1, 1,
+                          "nhwc"),  # 13 rows per image for 9 outputs
+    "rows_batch_groups_reversed": ((8, 12, 12, 32), (3, 3, 32, 64), (1, 1), ((2, 2), (1, 1)), (1, 1), (2, 1), (1, 1),
+                                   1, 2, "nhwc"),
+    "rows_feature_groups_nchw": ((2, 12, 12, 64), (3, 3, 16, 48), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (0, 0), 4,
+                                 1, "nchw"),
+    "rows_5x5": ((2, 20, 20, 16), (5, 5, 16, 32), (1, 1), ((2, 2), (2, 2)), (1, 1), (1, 1), (0, 0), 1, 1, "nhwc"),
+    "rows_one_batch_1d": ((1, 200, 32), (3, 32, 16), (1,), ((1, 1),), (1,), (1,), (1,), 1, 1, "nchw"),
+    # more than TAP_WASTE times the wanted rows: one gemm per output row
+    "taps_wasteful": ((4, 6, 6, 16), (5, 5, 16, 32), (1, 1), ((0, 0), (0, 0)), (1, 1), (1, 1), (0, 0), 1, 1, "nhwc"),
     # window patches, one gemm per group
     "patches": ((8, 16, 16, 3), (3, 3, 3, 32), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (0, 0), 1, 1, "nhwc"),
     "patches_oihw_1x1": ((4, 20, 20, 8), (1, 1, 8, 32), (1, 1), ((0, 0), (0, 0)), (1, 1), (1, 1), (0, 0), 1, 1,
@@ -165,3 +182,22 @@ def test_edge_values(dtype):
     (got,) = stablehlo_py.compile(text, backend="compiled")(x, w)
     assert_same([got], interpret(text, x, w))
     assert np.isnan(got).any() and np.isinf(got).any()
+
+
+SLICED_LHS = """func.func @main(%a: tensor<4x20x22x32xf32>, %b: tensor<3x3x32x48xf32>) -> tensor<4x16x18x48xf32> {
+  %s = stablehlo.slice %a [0:4, 1:19, 2:22, 0:32] : (tensor<4x20x22x32xf32>) -> tensor<4x18x20x32xf32>
+  %0 = stablehlo.convolution(%s, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x18x20x32xf32>, tensor<3x3x32x48xf32>) -> tensor<4x16x18x48xf32>
+  return %0 : tensor<4x16x18x48xf32>
+}"""
+
+
+def test_image_rows_of_a_view_read_a_copy():
+    """Image rows read the lhs as one flat array of rows: an unpadded lhs that is a view (here a
+    slice of the argument) is copied first; the lhs argument itself is read in place."""
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((4, 20, 22, 32)).astype(np.float32), rng.standard_normal((3, 3, 32, 48)).astype(
+        np.float32)
+    assert "bufferization.alloc_tensor" in _backend_linalg(SLICED_LHS)
+    assert_same(stablehlo_py.compile(SLICED_LHS, backend="compiled")(a, b), interpret(SLICED_LHS, a, b))
+    text, *_ = _case("rows_unpadded_1x1", np.float32)
+    assert "bufferization.alloc_tensor" not in _backend_linalg(text)

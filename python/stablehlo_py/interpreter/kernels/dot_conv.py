@@ -351,7 +351,12 @@ def _dot(op):
 # slice there, summed over positions (_tap_sum).  The patch matrix is a copy of the lhs
 # once per kernel position, and BLAS packs it again; these matmuls read the lhs in place,
 # one output row at a time, and ran 1.1-1.5x faster for 16 to 64 features (3x3 kernels).
+# With unit window strides a position reads each image as one matrix (_image_rows): one gemm
+# per image and position rather than per output row (72 calls, not 2304, for the bench's
+# 8x32x32 3x3 SAME convolutions), the padding's rows computed too and thrown away, at most
+# TAP_WASTE times the wanted rows (issue 36, docs/decisions.md).
 TAP_FEATURES = 16
+TAP_WASTE = 1.5
 
 
 class ConvWindow(NamedTuple):
@@ -400,32 +405,67 @@ def _window_patches(x, out_spatial, kernel_spatial, window: ConvWindow, kernel_i
     return view.reshape(groups, (batch // bg) * math.prod(out_spatial), math.prod(kernel_spatial) * kernel_in)
 
 
+def _image_rows(x, out_spatial, window: ConvWindow):
+    """With unit window strides, the rows (output positions) of one image a kernel position
+    reads are evenly spaced in the contiguous lhs `x` (batch, padded spatial..., features):
+    output (o...) reads flat row sum(o_j * steps_j) + that position's offset. (rows per image,
+    steps_j) for _tap_sum to read each image as ONE matrix at each kernel position, the rows
+    between the wanted ones (o_j past the output's end) computed and thrown away; None where
+    that does not apply (strided windows, no spatial dimension, or more than TAP_WASTE times
+    the wanted rows)."""
+    if not out_spatial or any(s != 1 for s in window.strides):
+        return None
+    steps = [math.prod(x.shape[2 + j:-1]) for j in range(len(out_spatial))]
+    rows = sum((o - 1) * step for o, step in zip(out_spatial, steps)) + 1
+    if rows > TAP_WASTE * math.prod(out_spatial):
+        return None
+    return rows, steps
+
+
 def _tap_sum(x, out_spatial, w, window: ConvWindow, groups: int):
     """(groups, batch / batch groups, out spatial..., out features / groups): the convolution
-    of the canonical, dilated and padded lhs `x` by `w` (groups, kernel spatial..., in
-    features, out features / groups) as a sum over kernel positions of one matmul each."""
+    of the canonical, dilated and padded lhs `x` (contiguous) by `w` (groups, kernel spatial...,
+    in features, out features / groups) as a sum over kernel positions of one matmul each: of
+    one matrix per image (_image_rows) where that applies, else of one per output row."""
     fg, bg = window.feature_groups, window.batch_groups
     batch, features = x.shape[0], x.shape[-1]
-    kernel_spatial = w.shape[1:-2]
+    kernel_spatial, (kernel_in, kernel_group) = w.shape[1:-2], w.shape[-2:]
     ones = (1,) * len(out_spatial)
+    images = _image_rows(x, out_spatial, window)
+    if images is not None:
+        rows, steps = images
+        size, flat = x.itemsize, x.reshape(-1)
+        # (groups, images, rows, group features): a group is a slice of the batch or of the features
+        shape = (groups, batch // bg, rows, kernel_in)
+        strides = ((batch // bg) * x.strides[0] if bg > 1 else kernel_in * size, x.strides[0], features * size, size)
     total = part = None
     for position in np.ndindex(*kernel_spatial):
         # the lhs position each window reads at this kernel position (windows reversed: mirrored)
         read = [k - 1 - p if flip else p for p, k, flip in zip(position, kernel_spatial, window.reversal)]
-        a = x[(slice(None), *(slice(p * d, p * d + (n - 1) * s + 1, s) for p, d, n, s in
-                               zip(read, window.rhs_dilation, out_spatial, window.strides)), slice(None))]
-        if bg > 1:  # (groups, batch / groups, out spatial..., features)
-            a = a.reshape(bg, batch // bg, *out_spatial, features)
-        else:  # (groups, batch, out spatial..., features / groups)
-            a = np.moveaxis(a.reshape(batch, *out_spatial, fg, features // fg), -2, 0)
+        if images is not None:
+            start = sum(r * d * step for r, d, step in zip(read, window.rhs_dilation, steps)) * features
+            a = strided_view(flat[start:], shape, strides)
+        else:
+            a = x[(slice(None), *(slice(p * d, p * d + (n - 1) * s + 1, s) for p, d, n, s in
+                                   zip(read, window.rhs_dilation, out_spatial, window.strides)), slice(None))]
+            if bg > 1:  # (groups, batch / groups, out spatial..., features)
+                a = a.reshape(bg, batch // bg, *out_spatial, features)
+            else:  # (groups, batch, out spatial..., features / groups)
+                a = np.moveaxis(a.reshape(batch, *out_spatial, fg, features // fg), -2, 0)
         b = w[(slice(None), *position)]
-        b = b.reshape(groups, *ones, *b.shape[1:])
+        b = b.reshape(groups, *((1,) if images is not None else ones), *b.shape[1:])
         if total is None:
             total = np.matmul(a, b)
         else:
             part = np.matmul(a, b, out=part)
             total += part
-    return total
+    if images is None:
+        return total
+    # the wanted rows: output (o...) of an image is its row sum(o_j * steps_j); a writable view
+    # (no two elements share memory, and `total` is ours), so the caller owns the result as before
+    step = total.strides[-2]
+    return np.lib.stride_tricks.as_strided(total, (*total.shape[:2], *out_spatial, kernel_group),
+                                           (*total.strides[:2], *(s * step for s in steps), total.strides[-1]))
 
 
 def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):

@@ -5,7 +5,8 @@ where it does not:
 - convolution as a sum of one matmul per kernel position (dot_conv._tap_sum) for large
   float/complex convolutions with at least TAP_FEATURES input features per group: XLA on
   the operands widened to f64/c128 within the summation bound, over layouts, strides,
-  padding (also negative), lhs/rhs dilation, window reversal, feature and batch groups;
+  padding (also negative), lhs/rhs dilation, window reversal, feature and batch groups; with
+  unit window strides one matmul per image and position (dot_conv._image_rows);
 - scatter with a ufunc body over whole rows, in rounds of row-wise numpy ops: bit-exact
   against numpy's in-order ufunc.at and XLA, with duplicate indices;
 - plans dropping large values after their last use (plan.Function.dead_values);
@@ -42,6 +43,20 @@ def taps(monkeypatch):
 
     monkeypatch.setattr(dot_conv, "_tap_sum", spy)
     return calls
+
+
+@pytest.fixture
+def image_rows(monkeypatch):
+    """Whether each call of dot_conv._image_rows found the image-rows path."""
+    found = []
+    original = dot_conv._image_rows
+
+    def spy(*args):
+        found.append(original(*args) is not None)
+        return original(*args)
+
+    monkeypatch.setattr(dot_conv, "_image_rows", spy)
+    return found
 
 
 def _layout(spec: str, sizes: dict) -> tuple:
@@ -103,11 +118,13 @@ def _check_conv(fn, a, b, terms, got):
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.float16, ml_dtypes.bfloat16],
                          ids=lambda d: np.dtype(d).name)
 @pytest.mark.parametrize("case", sorted(CONV_CASES))
-def test_convolution_by_kernel_positions(case, dtype, taps):
+def test_convolution_by_kernel_positions(case, dtype, taps, image_rows):
     fn, lhs, rhs, terms = _conv_config(CONV_CASES[case])
     a, b = _operands(np.random.default_rng(len(case)), dtype, lhs, rhs)
     (got,) = interpret(export(fn, a, b), a, b)
     assert taps, "the convolution did not take the per-position path"
+    # unit window strides (and not too many rows thrown away): one matmul per image
+    assert set(image_rows) == {case in ("nhwc_same", "batch_groups", "pointwise_deep")}, case
     _check_conv(fn, a, b, terms, got)
 
 
@@ -166,16 +183,19 @@ func.func @main(%lhs: tensor<2x17x16x16xf32>, %rhs: tensor<3x2x16x40xf32>) -> te
 
 
 @pytest.mark.xla
+@pytest.mark.parametrize("stride", ["[2, 1]", "[1, 1]"])
 @pytest.mark.parametrize("reverse", ["[true, false]", "[false, true]", "[true, true]"])
-def test_convolution_by_kernel_positions_with_window_reversal(reverse, taps):
+def test_convolution_by_kernel_positions_with_window_reversal(reverse, stride, taps, image_rows):
     """Window reversal (which JAX never emits) against XLA running the text, on small
-    integer-valued floats so every order of the sums is exact."""
+    integer-valued floats so every order of the sums is exact; unit strides read image rows."""
     text = WINDOW_REVERSAL.replace("reverse = [true, false]", f"reverse = {reverse}")
+    if stride == "[1, 1]":
+        text = text.replace("stride = [2, 1]", "stride = [1, 1]").replace("2x8x15x40", "2x16x15x40")
     rng = np.random.default_rng(5)
     a = rng.integers(-4, 5, (2, 17, 16, 16)).astype(np.float32)
     b = rng.integers(-4, 5, (3, 2, 16, 40)).astype(np.float32)
     got = interpret(text, a, b)
-    assert taps
+    assert taps and image_rows == [stride == "[1, 1]"]
     assert_same(got, xla_run_text(text, a, b))
 
 
