@@ -1224,31 +1224,38 @@ FailureOr<Operation *> stepUp(Operation *op, const VersionStep &step) {
   return renameOp(op, step.newer, attrs);
 }
 
+// A refusal at `op`: upstream's words (its conversion's, which upstream's
+// tests expect), then ours saying what the target lacks.
+InFlightDiagnostic refuseAt(Operation *op) {
+  return op->emitError() << "failed to legalize operation '" << op->getName()
+                         << "' that was explicitly marked illegal: ";
+}
+
 FailureOr<Operation *> stepDown(Operation *op, const VersionStep &step,
                                 Version target) {
   NamedAttrList attrs(op->getAttrDictionary());
   for (const DefaultAttr &added : step.added) {
     Attribute value = attrs.get(added.attr);
     if (value && !isDefault(value, added.kind))
-      return op->emitError() << op->getName() << " with a non-default "
-                             << added.attr << " is not in version " << target;
+      return refuseAt(op) << op->getName() << " with a non-default "
+                          << added.attr << " is not in version " << target;
     attrs.erase(added.attr);
   }
   // dynamic_conv_v1 also carried its (ignored) padding as an attribute.
   for (const char *removed : step.removed) {
     auto lhs = dyn_cast<RankedTensorV1Type>(op->getOperand(0).getType());
     if (!lhs || lhs.getShape().size() < 2)
-      return op->emitError() << op->getName() << " of an unranked operand "
-                             << "has no form in version " << target;
+      return refuseAt(op) << op->getName() << " of an unranked operand "
+                          << "has no form in version " << target;
     attrs.set(removed, makeDefault(op->getContext(), DefaultKind::ZeroPadding,
                                    lhs.getShape().size() - 2, false));
   }
   if (step.variadic && (op->getNumOperands() != 1 || op->getNumResults() != 1))
-    return op->emitError() << op->getName() << " of " << op->getNumOperands()
-                           << " operands is not in version " << target;
+    return refuseAt(op) << op->getName() << " of " << op->getNumOperands()
+                        << " operands is not in version " << target;
   if (step.regionsAdded && op->getNumRegions() != 0)
-    return op->emitError() << op->getName() << " with regions is not in version "
-                           << target;
+    return refuseAt(op) << op->getName() << " with regions is not in version "
+                        << target;
   return renameOp(op, step.older, attrs);
 }
 
@@ -1265,9 +1272,9 @@ LogicalResult checkOpConstraints(Operation *op, Version target) {
     return type;
   };
   auto refuse = [&](StringRef what, Version since) {
-    return op->emitError() << op->getName() << " " << what
-                           << " is not in version " << target << " (it is from "
-                           << since << ")";
+    return refuseAt(op) << op->getName() << " " << what
+                        << " is not in version " << target << " (it is from "
+                        << since << ")";
   };
   // 0.17.0: reductions may accumulate in a wider type than their inputs.
   if (target < Version(0, 17, 0) &&
@@ -1317,10 +1324,10 @@ LogicalResult checkTypesAndAttrs(Operation *op, Version target) {
     if (failed(result))
       return;
     if (target < versioned.getMinVersion() || versioned.getMaxVersion() < target) {
-      op->emitError() << what << " " << versioned << " of " << op->getName()
-                      << " is not in version " << target << " (it is in "
-                      << versioned.getMinVersion() << " to "
-                      << versioned.getMaxVersion() << ")";
+      refuseAt(op) << what << " " << versioned << " of " << op->getName()
+                   << " is not in version " << target << " (it is in "
+                   << versioned.getMinVersion() << " to "
+                   << versioned.getMaxVersion() << ")";
       result = failure();
     }
   };
@@ -1401,9 +1408,9 @@ LogicalResult mlir::vhlo::convertToVersion(ModuleOp module, Version target) {
         if (name == (up ? candidate.older : candidate.newer))
           step = &candidate;
       if (!step)
-        return op->emitError() << op->getName() << " is not in version "
-                               << target << " (it is in " << min << " to "
-                               << max << ")";
+        return refuseAt(op) << op->getName() << " is not in version "
+                            << target << " (it is in " << min << " to "
+                            << max << ")";
       FailureOr<Operation *> next =
           up ? stepUp(op, *step) : stepDown(op, *step, target);
       if (failed(next))

@@ -22,8 +22,9 @@ Every ``*.mlir`` under --tests whose RUN lines call ``stablehlo-opt`` is measure
     (chunks keep their line numbers: blank lines stand in for the rest of the file); without
     it the whole file is one case.  ``not stablehlo-opt ... 2>&1 | FileCheck`` RUN lines are
     one whole-file case each (stdout+stderr checked, a non-zero exit required);
-  * OURS: when stablehlo-opt (C++) knows every pass of the RUN line, the line's own flags are
-    handed to it unchanged; otherwise ``stablehlo-py opt --pipeline`` runs the passes (our
+  * OURS: when every pass of the RUN line is ours (C++, or Python, which stablehlo-opt hands to
+    ``stablehlo-py opt`` with the same arguments), the line's own flags are handed to
+    stablehlo-opt unchanged; otherwise ``stablehlo-py opt --pipeline`` runs the passes (our
     Python passes by name with their options, other passes nested as upstream anchors them,
     e.g. ``func.func(stablehlo-aggressive-folder{..})``);
   * the case's own CHECK lines (the chunk's lines with the RUN line's prefixes, by FileCheck
@@ -255,10 +256,13 @@ def jax_pipeline(run: dict) -> str:
 def ours_command(run: dict, path: str, cxx: set, pyp: set):
     """(route, argv, note) for our tools."""
     names = [n for n, _ in run["passes"]]
-    if run.get("pipeline") is None and names and all(n in cxx for n in names):
+    # stablehlo-opt takes the RUN line's own flags for every pass of ours (a Python pass hands the
+    # command line to stablehlo-py opt), as upstream's RUN lines call it.
+    known = cxx | pyp
+    if run.get("pipeline") is None and names and all(n in known for n in names):
         args = [a for a in run["opt_args"] if not re.match(r"^--?split-input-file$", a)]
         return "stablehlo-opt", [OPT, path] + args, None
-    if run.get("pipeline") is not None and all(n in cxx for n in re.findall(r"[\w-]+(?=[({,)]|$)", run["pipeline"])):
+    if run.get("pipeline") is not None and all(n in known for n in re.findall(r"[\w-]+(?=[({,)]|$)", run["pipeline"])):
         args = [a for a in run["opt_args"] if not re.match(r"^--?split-input-file$", a)]
         return "stablehlo-opt", [OPT, path] + args, None
     elems = []

@@ -32,6 +32,7 @@ import re
 import mlir.ir as ir
 
 from .._stablehlo import has_own_memory_effects
+from ..dialects import chlo
 
 from ._common import (CONSTANT_OPS, MAX_FOLD_ELEMENTS, PassError, constant_array, constant_ints, erase_with_constants,
                       functions, guarded_pass, integer_dtype, join_types, make_constant, refine_type, with_shape)
@@ -1043,7 +1044,27 @@ def _bitcast_convert(op):
         return None
     return [with_shape(result, operand.shape)]
 
+def _ragged_dot(op):
+    """chlo.ragged_dot's result shape (its C8): the group count if the lhs ragged dimension is a
+    contracting one, then the batching sizes, the lhs's free sizes and the rhs's (its group
+    dimension excluded). chlo.ragged_dot has no shape function of its own."""
+    numbers = chlo.RaggedDotDimensionNumbers(op.attributes["ragged_dot_dimension_numbers"]).fields()
+    lhs, rhs, groups = (ir.RankedTensorType(v.type) for v in op.operands)
+    result = op.results[0].type
+    if not isinstance(result, ir.RankedTensorType) or not numbers["lhs_ragged_dimensions"]:
+        return None
+    lhs_batch, lhs_contract = numbers["lhs_batching_dimensions"], numbers["lhs_contracting_dimensions"]
+    rhs_skip = (set(numbers["rhs_batching_dimensions"]) | set(numbers["rhs_contracting_dimensions"])
+                | set(numbers["rhs_group_dimensions"]))
+    shape = [groups.shape[-1]] if numbers["lhs_ragged_dimensions"][0] in lhs_contract else []
+    shape += [lhs.shape[d] for d in lhs_batch]
+    shape += [lhs.shape[d] for d in range(lhs.rank) if d not in lhs_batch and d not in lhs_contract]
+    shape += [rhs.shape[d] for d in range(rhs.rank) if d not in rhs_skip]
+    return [with_shape(result, shape)]
+
+
 _RULES = {
+    "chlo.ragged_dot": _ragged_dot,
     "stablehlo.dynamic_broadcast_in_dim": _shape_operand_rule(1),
     "stablehlo.dynamic_reshape": _shape_operand_rule(1),
     "stablehlo.dynamic_iota": _shape_operand_rule(0),

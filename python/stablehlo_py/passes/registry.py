@@ -183,8 +183,8 @@ _PASSES = {
         _rewrite("compatibility_expander", "compatibility_expander_pass"),
         {"target": ""}, anchor=_MODULE),
     "stablehlo-complex-math-expander": _Entry(
-        "Expands complex sqrt, log, log_plus_one and exponential into real arithmetic",
-        _rewrite("complex_math_expander", "complex_math_expander_pass")),
+        "Expands complex sqrt, log, log_plus_one and exponential (mode=all: and arithmetic) into real arithmetic",
+        _rewrite("complex_math_expander", "complex_math_expander_pass"), {"mode": "precision"}),
 }
 
 PASS_NAMES = tuple(_PASSES)

@@ -287,3 +287,22 @@ func.func @more_results(%arg0: tensor<2x3xf32>, %arg1: tensor<1xi64>, %arg2: ten
   %8 = tensor.dim %7, %i : tensor<?xf32>
   return %0, %1, %2, %3#0, %3#1, %4, %5, %6, %8 : tensor<2x?xf32>, tensor<2x?xf32>, tensor<2x?xf32>, tensor<?x?xf32>, tuple<tensor<?xf32>>, tensor<?xf32>, tensor<?xi32>, tensor<?xf32>, index
 }
+
+// -----
+
+// chlo.ragged_dot in its three modes: a ragged batching dimension gives dot_general's shape; a
+// ragged free lhs dimension drops the rhs's group dimension; a ragged contracting dimension puts
+// the group count in front.
+// CHECK-LABEL: func.func @ragged_dot_modes
+// CHECK: "chlo.ragged_dot"{{.*}} -> tensor<2x6x5xf32>
+// CHECK: "chlo.ragged_dot"{{.*}} -> tensor<6x5xf32>
+// CHECK: "chlo.ragged_dot"{{.*}} -> tensor<3x6x5xf32>
+// CHECK: return {{.*}} : tensor<2x6x5xf32>, tensor<6x5xf32>, tensor<3x6x5xf32>
+func.func @ragged_dot_modes(%a: tensor<2x6x4xf32>, %b: tensor<2x4x5xf32>, %g2: tensor<2xi32>,
+                            %c: tensor<6x4xf32>, %d: tensor<3x4x5xf32>, %g3: tensor<3xi32>,
+                            %e: tensor<4x5xf32>) -> (tensor<?x?x?xf32>, tensor<?x?xf32>, tensor<?x6x?xf32>) {
+  %0 = "chlo.ragged_dot"(%a, %b, %g2) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0]>}> : (tensor<2x6x4xf32>, tensor<2x4x5xf32>, tensor<2xi32>) -> tensor<?x?x?xf32>
+  %1 = "chlo.ragged_dot"(%c, %d, %g3) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<?x?xf32>
+  %2 = "chlo.ragged_dot"(%c, %e, %g3) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<6x4xf32>, tensor<4x5xf32>, tensor<3xi32>) -> tensor<?x6x?xf32>
+  return %0, %1, %2 : tensor<?x?x?xf32>, tensor<?x?xf32>, tensor<?x6x?xf32>
+}

@@ -7,8 +7,10 @@
 // (line 0 of each part: `@-N` from its first lines). Upstream's pass (jaxlib,
 // StableHLO 1.17) refuses the same programs at the same targets, with
 // `failed to legalize operation '...' that was explicitly marked illegal` as
-// its first message and the same second one; the messages about targets are
-// upstream's word for word (one error for an out-of-range target).
+// its first message and the same second one: each refusal here starts with
+// upstream's words, so upstream's own expected-error lines hold, and then says
+// why; the messages about targets are upstream's word for word (one error for
+// an out-of-range target).
 // RUN: split-file %s %t
 // RUN: stablehlo-opt %t/tan.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.3.0})'
 // RUN: stablehlo-opt %t/collective_broadcast.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=0.15.0})'
@@ -50,7 +52,7 @@
 // expected-error @-1 {{failed to convert VHLO to v1.3.0}}
 // tan exists from 1.4.0 (tan_v1); tan_v2 goes down to tan_v1, which is refused.
 func.func @tan(%a: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{vhlo.tan_v1 is not in version 1.3.0 (it is in 1.4.0 to 1.9.0)}}
+  // expected-error @+1 {{failed to legalize operation 'vhlo.tan_v1' that was explicitly marked illegal: vhlo.tan_v1 is not in version 1.3.0 (it is in 1.4.0 to 1.9.0)}}
   %0 = stablehlo.tan %a : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -125,7 +127,7 @@ func.func @collective_reduce(%a: tensor<2xf32>, %roots: tensor<1xi32>) -> tensor
 // expected-error @-1 {{failed to convert VHLO to v1.4.0}}
 // all_gather_v1 takes one operand; the variadic form is all_gather_v2 (1.5.0).
 func.func @all_gather_two_operands(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
-  // expected-error @+1 {{vhlo.all_gather_v2 of 2 operands is not in version 1.4.0}}
+  // expected-error @+1 {{failed to legalize operation 'vhlo.all_gather_v2' that was explicitly marked illegal: vhlo.all_gather_v2 of 2 operands is not in version 1.4.0}}
   %0:2 = "stablehlo.all_gather"(%a, %b) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<8xf32>, tensor<8xf32>)
   return %0#0, %0#1 : tensor<8xf32>, tensor<8xf32>
 }

@@ -68,11 +68,11 @@ def _width(op, name: str) -> int:
 def _rows(op, name: str = "replica_groups") -> tuple:
     value = op.attrs.get(name) or ()
     if isinstance(value, dict):  # #stablehlo.replica_group_mesh_axes
-        return _mesh_axes_rows(op, plain(value))
+        return mesh_axes_rows(op, plain(value))
     return grids.group_rows(value, _width(op, name) if value else 0)
 
 
-def _mesh_axes_rows(op, groups: dict) -> tuple:
+def mesh_axes_rows(op, groups: dict) -> tuple:
     """The replica groups named by mesh axes, of a mesh written inline or named by a symbol: an
     sdy.mesh, or an op holding a #stablehlo.mesh in its `stablehlo.mesh` or `mesh` attribute."""
     mesh = groups["mesh"]

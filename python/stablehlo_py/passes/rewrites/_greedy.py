@@ -11,8 +11,10 @@ from mlir import rewrite as _rw
 __all__ = ["apply_greedily"]
 
 
-def apply_greedily(root, patterns, existing_ops_only: bool = False, fold: bool = True) -> None:
-    """Run the greedy driver on `root` with `patterns`: a list of (op name, fn, benefit)."""
+def apply_greedily(root, patterns, existing_ops_only: bool = False, fold: bool = True,
+                   top_down: bool = False) -> None:
+    """Run the greedy driver on `root` with `patterns`: a list of (op name, fn, benefit);
+    `top_down` visits ops in program order (the driver's default is the reverse)."""
     failure = []
 
     def guarded(fn):
@@ -34,6 +36,7 @@ def apply_greedily(root, patterns, existing_ops_only: bool = False, fold: bool =
     if existing_ops_only:
         config.strictness = _rw.GreedyRewriteStrictness.EXISTING_OPS
     config.enable_folding = fold
+    config.use_top_down_traversal = top_down
     _rw.apply_patterns_and_fold_greedily(root, patterns_set.freeze(), config)
     if failure:
         raise failure[0]

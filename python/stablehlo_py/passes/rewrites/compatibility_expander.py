@@ -21,6 +21,9 @@ version that introduced the feature (the thresholds are upstream's):
 * below 1.9.0, source locations with a range (`"f":1:2 to 3:4`) keep only their start
   (`"f":1:2`), wherever they occur (ops, block arguments, inside fused, named and call-site
   locations).
+* below 1.16.0, `replica_groups` given by mesh axes (`#stablehlo.replica_group_mesh_axes`, the
+  mesh written inline or named by a symbol of the module) become the 2-D i64 groups they name
+  (computed as the interpreter computes them, interpreter/runtime/grid.py).
 
 Afterwards dead ops are erased and constants merged and moved to the start of each function, as
 upstream's greedy driver does (rewrites/_expanding.py).
@@ -33,11 +36,13 @@ parses and the pass fails when it runs (upstream asserts when the pass starts).
 from __future__ import annotations
 
 import mlir.ir as ir
+import numpy as np
 
 from ... import _stablehlo
 from ...dialects import stablehlo as hlo
 from .._common import PassError, collect, guarded_pass
 from ._expanding import element_type, greedy_cleanup, parse_version
+from ._rewriting import module_of
 
 __all__ = ["COMPATIBILITY_EXPANDER", "expand_for_compatibility", "compatibility_expander_pass", "target_version"]
 
@@ -45,6 +50,7 @@ COMPATIBILITY_EXPANDER = "stablehlo-compatibility-expander"
 BATCHING_DIMS = (1, 1, 0)
 TAN = (1, 4, 0)
 LOCATION_RANGES = (1, 9, 0)
+MESH_AXES = (1, 16, 0)
 
 
 def target_version(text: str):
@@ -264,6 +270,41 @@ def _strip_location_ranges(root) -> None:
     root.walk(visit, ir.WalkOrder.PRE_ORDER)
 
 
+# ----------------------------------------------------------------- replica groups by mesh axes
+
+def _expand_mesh_axes(root) -> None:
+    # The interpreter's reading of the attribute and of the module's meshes, so both agree.
+    from types import SimpleNamespace
+
+    from ...interpreter.core.attributes import decode, plain
+    from ...interpreter.core.errors import InterpreterError
+    from ...interpreter.core.plan import PlanBuilder
+    from ...interpreter.kernels.communication import mesh_axes_rows
+
+    ops = collect(root, lambda op: "replica_groups" in op.attributes
+                  and hlo.ReplicaGroupMeshAxesAttr.isinstance(op.attributes["replica_groups"]))
+    if not ops:
+        return
+    module = module_of(root)
+    builder = PlanBuilder(module)
+    # The interpreter reads a #stablehlo.mesh held by a symbol; upstream's tests also hold the
+    # mesh as a plain dictionary ({axes = [{name, size}], device_ids}).
+    for symbol in module.regions[0].blocks[0].operations:
+        symbol = symbol.operation
+        for key in ("stablehlo.mesh", "mesh"):
+            held = plain(symbol.attributes[key]) if key in symbol.attributes else None
+            if isinstance(held, dict) and "axes" in held and "sym_name" in symbol.attributes:
+                builder.meshes.setdefault(ir.StringAttr(symbol.attributes["sym_name"]).value, held)
+    reader = SimpleNamespace(builder=builder)
+    for op in ops:
+        try:
+            rows = mesh_axes_rows(reader, plain(decode(op.attributes["replica_groups"])))
+        except InterpreterError as e:
+            raise PassError(f"{COMPATIBILITY_EXPANDER}: '{op.name}': {e}", op.location) from None
+        groups = np.array(rows, dtype=np.int64).reshape(len(rows), len(rows[0]) if rows else 0)
+        op.attributes["replica_groups"] = ir.DenseElementsAttr.get(groups)
+
+
 # ----------------------------------------------------------------- pass
 
 def expand_for_compatibility(root, target) -> None:
@@ -273,6 +314,8 @@ def expand_for_compatibility(root, target) -> None:
     with root.context, root.location:
         if target < LOCATION_RANGES:
             _strip_location_ranges(root)
+        if target < MESH_AXES:
+            _expand_mesh_axes(root)
         for op in collect(root, lambda op: op.name in ("stablehlo.gather", "stablehlo.scatter", "stablehlo.tan")):
             if op.name == "stablehlo.tan" and target < TAN and _tan_expandable(op):
                 _expand_tan(op)

@@ -26,6 +26,15 @@ Zeros, infinities and NaNs give C99's values (those of numpy's complex functions
 -2i, exp(x + 0i) has imaginary part 0, log(NaN + inf i) = inf + NaN i, and so on. Upstream's
 expansion gives NaN or a wrong sign for some of these (docs/passes.md).
 
+An op whose `result_accuracy` is not the default (mode other than DEFAULT) asks its backend for
+an accuracy of its own and stays, as upstream leaves it.
+
+Option `mode` (upstream's): `precision` (the default) expands the four ops above; `all` also
+expands complex add, subtract, negate (part by part), multiply ((ac - bd) + (ad + bc)i) and divide
+(Smith's method, as upstream: with r = d/c where |d| <= |c|, (a + br)/(c + dr) +
+i (b - ar)/(c + dr), else with r = c/d, (ar + b)/(cr + d) + i (br - a)/(cr + d); it avoids the
+overflow of c^2 + d^2, but infinities and NaNs give what that arithmetic gives, not C99's values).
+
 For a shape with `?` sizes, the constants are `chlo.constant_like` of the operand's real part, as
 upstream makes them. Afterwards dead ops are erased and constants merged and moved to the start of
 each function, as upstream's greedy driver does (rewrites/_expanding.py).
@@ -209,6 +218,41 @@ EXPANDED_OPS = {"stablehlo.sqrt": _sqrt, "stablehlo.log": _log, "stablehlo.log_p
                 "stablehlo.exponential": _exp}
 
 
+# ----------------------------------------------------------------- arithmetic (mode=all)
+
+def _add(a, b, c, d):
+    return hlo.add(a, c), hlo.add(b, d)
+
+
+def _subtract(a, b, c, d):
+    return hlo.subtract(a, c), hlo.subtract(b, d)
+
+
+def _multiply(a, b, c, d):
+    return (hlo.subtract(hlo.multiply(a, c), hlo.multiply(b, d)),
+            hlo.add(hlo.multiply(a, d), hlo.multiply(b, c)))
+
+
+def _divide(a, b, c, d):
+    """Smith's method: the ratio of the smaller to the larger part of the divisor keeps c^2 + d^2
+    (which overflows or underflows) out of it."""
+    c_larger = hlo.compare(hlo.abs(d), hlo.abs(c), hlo.ComparisonDirectionAttr.get("LE"))
+    r = hlo.divide(d, c)                                   # |d| <= |c|
+    den = hlo.add(c, hlo.multiply(d, r))
+    real1 = hlo.divide(hlo.add(a, hlo.multiply(b, r)), den)
+    imag1 = hlo.divide(hlo.subtract(b, hlo.multiply(a, r)), den)
+    q = hlo.divide(c, d)                                   # |d| > |c|
+    den2 = hlo.add(hlo.multiply(c, q), d)
+    real2 = hlo.divide(hlo.add(hlo.multiply(a, q), b), den2)
+    imag2 = hlo.divide(hlo.subtract(hlo.multiply(b, q), a), den2)
+    return hlo.select(c_larger, real1, real2), hlo.select(c_larger, imag1, imag2)
+
+
+ARITHMETIC_OPS = {"stablehlo.add": _add, "stablehlo.subtract": _subtract, "stablehlo.multiply": _multiply,
+                  "stablehlo.divide": _divide}
+MODES = ("precision", "all")
+
+
 # ----------------------------------------------------------------- pass
 
 def _complex_operand(op) -> bool:
@@ -216,25 +260,46 @@ def _complex_operand(op) -> bool:
     return t is not None and isinstance(t.element_type, ir.ComplexType)
 
 
+def _default_accuracy(op) -> bool:
+    if "result_accuracy" not in op.attributes:
+        return True
+    return hlo.ResultAccuracyAttr(op.attributes["result_accuracy"]).mode == "DEFAULT"
+
+
 def _expand(op) -> None:
     z = op.operands[0]
     with ir.InsertionPoint(op), op.location:
-        x = hlo.real(z)
-        e = _Emitter(x)
-        fmt = _Format(e.element)
-        real, imag = EXPANDED_OPS[op.name](e, e.wrap(x), e.wrap(hlo.imag(z)), fmt)
-        value = hlo.complex(real.v, imag.v)
+        if op.name == "stablehlo.negate":
+            value = hlo.complex(hlo.negate(hlo.real(z)), hlo.negate(hlo.imag(z)))
+        elif op.name in ARITHMETIC_OPS:
+            w = op.operands[1]
+            real, imag = ARITHMETIC_OPS[op.name](hlo.real(z), hlo.imag(z), hlo.real(w), hlo.imag(w))
+            value = hlo.complex(real, imag)
+        else:
+            x = hlo.real(z)
+            e = _Emitter(x)
+            fmt = _Format(e.element)
+            real, imag = EXPANDED_OPS[op.name](e, e.wrap(x), e.wrap(hlo.imag(z)), fmt)
+            value = hlo.complex(real.v, imag.v)
     replace_op(op, [value])
 
 
-def expand_complex_math(root) -> None:
-    """Expand the complex sqrt, log, log_plus_one and exponential ops under `root` (a module or a function)."""
+def expand_complex_math(root, mode: str = "precision") -> None:
+    """Expand the complex ops of `mode` under `root` (a module or a function; see the module's doc)."""
+    if mode not in MODES:
+        raise ValueError(f"{COMPLEX_MATH_EXPANDER}: mode expects precision or all, got '{mode}'")
+    names = set(EXPANDED_OPS)
+    if mode == "all":
+        names |= set(ARITHMETIC_OPS) | {"stablehlo.negate"}
     with root.context, root.location:
-        for op in collect(root, lambda op: op.name in EXPANDED_OPS and _complex_operand(op)):
+        for op in collect(root, lambda op: op.name in names and _complex_operand(op) and _default_accuracy(op)):
             _expand(op)
         greedy_cleanup(root)
 
 
 def complex_math_expander_pass(options):
-    """The pass body (no options)."""
-    return guarded_pass(COMPLEX_MATH_EXPANDER, expand_complex_math)
+    """The pass body for registry.py's textual options ({"mode": "precision"})."""
+    mode = options.get("mode", "precision").strip()
+    if mode not in MODES:
+        raise ValueError(f"{COMPLEX_MATH_EXPANDER}: mode expects precision or all, got '{mode}'")
+    return guarded_pass(COMPLEX_MATH_EXPANDER, lambda op: expand_complex_math(op, mode))

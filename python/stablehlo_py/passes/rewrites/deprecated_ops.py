@@ -8,7 +8,9 @@ deprecations (RFC #2283) remove, rewritten as the ops that stay, as upstream rew
     dot(a, b) precision=P           -> dot_general(a, b) contracting [rank(a)-1] x [0], precision=P
     unary_einsum(x) config=C        -> einsum(constant 1 of x's element type, x) config="," + C
 
-each with the old op's result types and location. Option `fail-on-unused` (default true): the
+each with the old op's result types and location; the dot's discardable attributes (those named
+with a dialect prefix, e.g. `mhlo.frontend_attributes`) stay on its dot_general, as upstream keeps
+them there (upstream's other rewrites drop them). Option `fail-on-unused` (default true): the
 deprecated ops with no replacement (map, rng; upstream also names trace, which this dialect
 lacks) fail the pass with upstream's message at the first of them; then nothing is rewritten
 (upstream's conversion rolls its changes back). Other ops (torch_index_select, einsum, ...) stay.
@@ -94,6 +96,14 @@ REWRITTEN = {
 }
 
 
+def _keep_discardable(old, new) -> None:
+    """Copy `old`'s discardable attributes to `new`: by MLIR's convention those are the ones
+    named with a dialect prefix (inherent attributes have plain names)."""
+    for name in old.attributes:
+        if "." in name:
+            new.attributes[name] = old.attributes[name]
+
+
 def legalize_deprecated_ops(root, fail_on_unused: bool = True) -> int:
     """Rewrite the deprecated ops under `root` (see the module's doc); returns how many."""
     if fail_on_unused:
@@ -106,6 +116,8 @@ def legalize_deprecated_ops(root, fail_on_unused: bool = True) -> int:
     for op in ops:
         with ir.InsertionPoint(op), op.location:
             replacements = list(REWRITTEN[op.name](op))
+        if op.name == "stablehlo.dot":
+            _keep_discardable(op, replacements[0].owner)
         replace_op(op, replacements)
     return len(ops)
 

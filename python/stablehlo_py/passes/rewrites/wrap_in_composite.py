@@ -2,15 +2,18 @@
 becomes a `stablehlo.composite` of the same name, operands, result types and location, whose
 composite_attributes are all the op's attributes and whose `version` is the option `version`
 (default 0); its decomposition is a new private function `<op name>.impl` (made unique in the
-module as MLIR's symbol table does: `<op name>.impl_0`, `_1`, ...) appended to the module, holding
-a copy of the op and a return of its results.
+module as upstream does: `<op name>.impl1`, `.impl2`, ...) appended to the module, holding a copy
+of the op and a return of its results. An operand used twice is read from the function's last
+argument carrying it, as upstream's value mapping does (same values, so the same result).
 
 It is a run of MLIR's greedy pattern driver on the module limited to the ops that were there
 (upstream's configuration), so the driver's own effects happen too: constants are deduplicated
 and hoisted to the start of their block, ops whose results are unused and that have no effects
-are erased, ops are folded. Ops are wrapped in the driver's order, which gives the numbering of
-the functions; an op inside another op to wrap (in a reduce's or a while's body) is wrapped too if
-the driver reaches it first, else it is copied unwrapped into the outer op's function. A name that is not a registered op is skipped with a warning on stderr, as upstream.
+are erased, ops are folded. Ops are wrapped in program order (the driver visiting top-down), which
+gives the numbering and the order of the functions; an op inside another op to wrap (in a
+reduce's or a while's body) is wrapped too if the driver reaches it first, else (the usual case)
+it is copied unwrapped into the outer op's function. A name that is not a registered op is
+skipped with a warning on stderr, as upstream.
 
 Ops that cannot be moved into a function of their own fail the pass with an error naming them
 (upstream gives invalid IR for them): terminators, symbols, ops with successors, and ops whose
@@ -64,7 +67,7 @@ def wrap_in_composite(module, op_names, version: int = 0) -> None:
         rewriter.replace_op(op, list(composite.operation.results))
         return True
 
-    apply_greedily(module, [(name, wrap, 1) for name in names], existing_ops_only=True)
+    apply_greedily(module, [(name, wrap, 1) for name in names], existing_ops_only=True, top_down=True)
 
 
 def _enclosing_module(op):
@@ -123,20 +126,28 @@ def _decomposition(op, module) -> str:
     """A new private function of `module` holding a copy of `op`; returns its (unique) name."""
     operand_types = [v.type for v in op.operands]
     result_types = [r.type for r in op.results]
-    symbols = ir.SymbolTable(module)  # before the new function is in it (names must be unique then)
+    symbols = ir.SymbolTable(module)  # before the new function is in it
+    name, count = f"{op.name}.impl", 0
+    while name in symbols:
+        count += 1
+        name = f"{op.name}.impl{count}"
     with op.location:
         function = ir.Operation.create(
             "func.func", attributes={
-                "sym_name": ir.StringAttr.get(f"{op.name}.impl"),
+                "sym_name": ir.StringAttr.get(name),
                 "function_type": ir.TypeAttr.get(ir.FunctionType.get(operand_types, result_types)),
                 "sym_visibility": ir.StringAttr.get("private")},
             regions=1, ip=ir.InsertionPoint(module.regions[0].blocks[0]))
         block = function.regions[0].blocks.append(*operand_types)
-        name = ir.StringAttr(symbols.insert(function)).value  # renamed if taken
+        symbols.insert(function)
+        # Each operand value maps to the last argument carrying it (upstream's IRMapping).
+        argument_of = {}
+        for value, argument in zip(op.operands, block.arguments):
+            argument_of[value] = argument
         with ir.InsertionPoint(block):
             copy = op.clone()
-            for i, argument in enumerate(block.arguments):
-                copy.operands[i] = argument
+            for i, value in enumerate(op.operands):
+                copy.operands[i] = argument_of[value]
             ir.Operation.create("func.return", operands=list(copy.results))
     return name
 

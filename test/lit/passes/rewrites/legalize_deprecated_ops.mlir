@@ -48,6 +48,17 @@ func.func @dot(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>) -> (tensor<2xf32>, 
 
 // -----
 
+// A dot's discardable attributes (dialect-prefixed names) stay on its dot_general; its
+// inherent precision_config becomes dot_general's own.
+// CHECK-LABEL: func.func @dot_keeps_discardable
+// CHECK-NEXT: stablehlo.dot_general %arg0, %arg0, contracting_dims = [0] x [0], precision = [DEFAULT, DEFAULT] {jax.origin = "x @ x", mhlo.sharding = "{replicated}"} : (tensor<4xi32>, tensor<4xi32>) -> tensor<i32>
+func.func @dot_keeps_discardable(%arg0: tensor<4xi32>) -> tensor<i32> {
+  %0 = "stablehlo.dot"(%arg0, %arg0) {mhlo.sharding = "{replicated}", precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>], jax.origin = "x @ x"} : (tensor<4xi32>, tensor<4xi32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @unary_einsum
 // CHECK-NEXT: %[[ONE:.*]] = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
 // CHECK-NEXT: stablehlo.einsum %[[ONE]], %arg0, config = ",ab->ba" : (tensor<complex<f32>>, tensor<2x3xcomplex<f32>>) -> tensor<3x2xcomplex<f32>>

@@ -16,11 +16,12 @@
 // CHECK-NEXT: %[[C:.*]] = stablehlo.composite "stablehlo.convolution" %[[X]], %[[W]] {composite_attributes = {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>}, decomposition = @stablehlo.convolution.impl} : (tensor<1x4x4x2xf32>, tensor<2x2x2x3xf32>) -> tensor<1x3x3x3xf32>
 // CHECK-NEXT: %[[S:.*]] = stablehlo.composite "stablehlo.add" %[[C]], %[[B]] {decomposition = @stablehlo.add.impl} : (tensor<1x3x3x3xf32>, tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
 // CHECK-NEXT: return %[[S]]
+// The functions follow in program order of their ops.
+// CHECK: func.func private @stablehlo.convolution.impl(%arg0: tensor<1x4x4x2xf32>, %arg1: tensor<2x2x2x3xf32>) -> tensor<1x3x3x3xf32>
+// CHECK-NEXT: stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]}
 // CHECK: func.func private @stablehlo.add.impl(%arg0: tensor<1x3x3x3xf32>, %arg1: tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
 // CHECK-NEXT: %[[V:.*]] = stablehlo.add %arg0, %arg1 : tensor<1x3x3x3xf32>
 // CHECK-NEXT: return %[[V]]
-// CHECK: func.func private @stablehlo.convolution.impl(%arg0: tensor<1x4x4x2xf32>, %arg1: tensor<2x2x2x3xf32>) -> tensor<1x3x3x3xf32>
-// CHECK-NEXT: stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]}
 // VERSION-LABEL: func.func @convolution_and_add
 // VERSION: stablehlo.composite "stablehlo.convolution" {{.*}} decomposition = @stablehlo.convolution.impl, version = 4 : i32}
 // VERSION: stablehlo.composite "stablehlo.add" {{.*}} {decomposition = @stablehlo.add.impl, version = 4 : i32}
@@ -36,17 +37,19 @@ func.func @convolution_and_add(%x: tensor<1x4x4x2xf32>, %w: tensor<2x2x2x3xf32>,
 
 // -----
 
-// A taken name gets the symbol table's suffix; the driver hoists constants, drops dead ops and
-// reaches the last add first.
+// A taken name gets a number (impl1, impl2, ... in program order); the driver hoists constants
+// and drops dead ops. An operand given twice is read from the last argument carrying it.
 // CHECK-LABEL: func.func @names
 // CHECK-NEXT: %[[K:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<2xf32>
-// CHECK-NEXT: %[[A:.*]] = stablehlo.composite "stablehlo.add" %arg0, %arg0 {decomposition = @stablehlo.add.impl_1}
+// CHECK-NEXT: %[[A:.*]] = stablehlo.composite "stablehlo.add" %arg0, %arg0 {decomposition = @stablehlo.add.impl1}
 // CHECK-NEXT: %[[M:.*]] = stablehlo.multiply %[[A]], %[[A]]
-// CHECK-NEXT: %[[Z:.*]] = stablehlo.composite "stablehlo.add" %[[M]], %[[K]] {decomposition = @stablehlo.add.impl_0}
+// CHECK-NEXT: %[[Z:.*]] = stablehlo.composite "stablehlo.add" %[[M]], %[[K]] {decomposition = @stablehlo.add.impl2}
 // CHECK-NEXT: return %[[Z]]
 // CHECK: func.func private @stablehlo.add.impl(%arg0: tensor<2xf32>) -> tensor<2xf32>
-// CHECK: func.func private @stablehlo.add.impl_0(
-// CHECK: func.func private @stablehlo.add.impl_1(
+// CHECK: func.func private @stablehlo.add.impl1(%arg0: tensor<2xf32>, %arg1: tensor<2xf32>)
+// CHECK-NEXT: stablehlo.add %arg1, %arg1 : tensor<2xf32>
+// CHECK: func.func private @stablehlo.add.impl2(%arg0: tensor<2xf32>, %arg1: tensor<2xf32>)
+// CHECK-NEXT: stablehlo.add %arg0, %arg1 : tensor<2xf32>
 // UNKNOWN-LABEL: func.func @names
 // UNKNOWN: stablehlo.composite "stablehlo.multiply" %{{.*}} {decomposition = @stablehlo.multiply.impl}
 // NONE-LABEL: func.func @names

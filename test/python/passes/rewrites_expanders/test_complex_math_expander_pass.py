@@ -162,11 +162,14 @@ def assert_within(op, dtype, z, got, want, ulps, what):
 
 # ----------------------------------------------------------------- what it expands
 
-def test_registered_without_options():
+def test_registered_with_its_mode_option():
     assert PASS in PASS_NAMES
     module = _program("sqrt", np.complex64, [2])
     with pytest.raises(ValueError, match="no such option bogus"):
         PassManager.parse(f"builtin.module(func.func({PASS}{{bogus=1}}))", context=module.context)
+    with pytest.raises(Exception, match="mode expects precision or all, got 'fast'"):
+        PassManager.parse(f"builtin.module(func.func({PASS}{{mode=fast}}))", context=module.context).run(
+            module.operation)
 
 
 @pytest.mark.parametrize("op", OPS)
@@ -432,3 +435,69 @@ def test_stablehlo_opt_hands_it_over(sqrt_file):
     done = subprocess.run([tool, sqrt_file, f"--{PASS}"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "stablehlo.complex" in done.stdout and "stablehlo.sqrt %arg0" not in done.stdout
+
+
+# ----------------------------------------------------------------- result_accuracy and mode=all
+
+ARITHMETIC = """
+func.func @main(%z: tensor<64xcomplex<FT>>, %w: tensor<64xcomplex<FT>>)
+    -> (tensor<64xcomplex<FT>>, tensor<64xcomplex<FT>>, tensor<64xcomplex<FT>>, tensor<64xcomplex<FT>>,
+        tensor<64xcomplex<FT>>) {
+  %0 = stablehlo.add %z, %w : tensor<64xcomplex<FT>>
+  %1 = stablehlo.subtract %z, %w : tensor<64xcomplex<FT>>
+  %2 = stablehlo.multiply %z, %w : tensor<64xcomplex<FT>>
+  %3 = stablehlo.divide %z, %w : tensor<64xcomplex<FT>>
+  %4 = stablehlo.negate %z : tensor<64xcomplex<FT>>
+  return %0, %1, %2, %3, %4 : tensor<64xcomplex<FT>>, tensor<64xcomplex<FT>>, tensor<64xcomplex<FT>>,
+    tensor<64xcomplex<FT>>, tensor<64xcomplex<FT>>
+}
+"""
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_mode_all_expands_arithmetic_by_its_formulas(dtype):
+    text = ARITHMETIC.replace("FT", "f32" if dtype == np.complex64 else "f64")
+    assert complex_ops(run_pass(text, PIPELINE)) == complex_ops(stablehlo_py.parse_module(text))  # precision: kept
+    after = run_pass(text, f"builtin.module(func.func({PASS}{{mode=all}}))")
+    assert complex_ops(after) == []
+    rng = np.random.default_rng(3)
+    part = _part(dtype)
+    z = (rng.standard_normal(64) * 10 ** rng.uniform(-3, 3, 64)).astype(part) + \
+        1j * (rng.standard_normal(64) * 10 ** rng.uniform(-3, 3, 64)).astype(part)
+    w = (rng.standard_normal(64) * 10 ** rng.uniform(-3, 3, 64)).astype(part) + \
+        1j * (rng.standard_normal(64) * 10 ** rng.uniform(-3, 3, 64)).astype(part)
+    z, w = z.astype(dtype), w.astype(dtype)
+    got = stablehlo_py.interpret(str(after), z, w)
+    a, b, c, d = z.real, z.imag, w.real, w.imag
+    with np.errstate(all="ignore"):
+        # add, subtract, negate and multiply are the textbook formulas, rounded as numpy rounds them
+        assert np.array_equal(got[0], (a + c) + 1j * (b + d))
+        assert np.array_equal(got[1], (a - c) + 1j * (b - d))
+        assert np.array_equal(got[2], (a * c - b * d) + 1j * (a * d + b * c))
+        assert np.array_equal(got[4], -a + 1j * -b)
+        # Smith's division: a few roundings from the exact quotient (mpmath)
+        for k in range(64):
+            exact = mpmath.mpc(complex(z[k])) / mpmath.mpc(complex(w[k]))
+            for got_part, exact_part in ((got[3][k].real, exact.real), (got[3][k].imag, exact.imag)):
+                assert abs(got_part - float(exact_part)) <= 8 * np.finfo(part).eps * abs(exact), (k, z[k], w[k])
+
+
+def test_smith_division_does_not_overflow_where_the_textbook_formula_does():
+    after = run_pass(ARITHMETIC.replace("FT", "f32"), f"builtin.module(func.func({PASS}{{mode=all}}))")
+    z = np.full(64, 3e30 + 4e30j, np.complex64)
+    w = np.full(64, 1e30 + 2e30j, np.complex64)   # c^2 + d^2 overflows in f32
+    quotient = stablehlo_py.interpret(str(after), z, w)[3]
+    assert np.allclose(quotient, (3 + 4j) / (1 + 2j), rtol=1e-6)
+
+
+def test_an_op_asking_its_own_accuracy_stays():
+    text = """
+func.func @main(%z: tensor<2xcomplex<f32>>) -> (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) {
+  %0 = "stablehlo.exponential"(%z) {result_accuracy = #stablehlo.result_accuracy<atol = 0.0, rtol = 0.0, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  %1 = "stablehlo.exponential"(%z) {result_accuracy = #stablehlo.result_accuracy<atol = 0.0, rtol = 0.0, ulps = 0, mode = #stablehlo.result_accuracy_mode<DEFAULT>>} : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  return %0, %1 : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>
+}
+"""
+    after = run_pass(text, PIPELINE)
+    assert complex_ops(after) == ["stablehlo.exponential"]   # the TOLERANCE one; DEFAULT is expanded
+    assert "result_accuracy" in str(after)
