@@ -25,7 +25,12 @@ def StablehloAggressiveFolderPass
                            "::mlir::complex::ComplexDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::scf::SCFDialect"];
-  let options = StablehloFolderOptions;
+  let options = !listconcat(StablehloFolderOptions, [
+    Option<"assumeNoUndeclaredSideEffects", "assume-no-undeclared-side-effects",
+           "bool", /*default=*/"false",
+           "Ops that declare no memory effects have none: a while whose "
+           "false condition calls a function, say, still folds away.">,
+  ]);
 }
 
 def StablehloAggressiveSimplificationPass

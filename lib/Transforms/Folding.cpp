@@ -924,12 +924,20 @@ Value placeholder(PatternRewriter &rewriter, Location loc, Type type) {
   return zeros ? ConstantOp::create(rewriter, loc, zeros).getResult() : Value();
 }
 
-// Whether some op of `region` (nested ones included) has memory effects.
-bool hasEffects(Region &region) {
+// Whether some op of `region` (nested ones included) has memory effects. With
+// `assumeNoUndeclared` (upstream's assume-no-undeclared-side-effects), an op
+// that declares none (no MemoryEffectOpInterface: func.call, say) has none.
+bool hasEffects(Region &region, bool assumeNoUndeclared) {
   for (Block &block : region)
-    for (Operation &op : block)
-      if (!isMemoryEffectFree(&op))
+    for (Operation &op : block) {
+      if (isMemoryEffectFree(&op))
+        continue;
+      if (!assumeNoUndeclared || isa<MemoryEffectOpInterface>(op))
         return true;
+      for (Region &nested : op.getRegions())
+        if (hasEffects(nested, assumeNoUndeclared))
+          return true;
+    }
   return false;
 }
 
@@ -940,7 +948,8 @@ bool hasEffects(Region &region) {
 // placeholders; otherwise it goes.
 class FoldCaseConstantIndex : public OpRewritePattern<CaseOp> {
 public:
-  using OpRewritePattern::OpRewritePattern;
+  FoldCaseConstantIndex(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
 
   LogicalResult matchAndRewrite(CaseOp op,
                                 PatternRewriter &rewriter) const override {
@@ -954,7 +963,8 @@ public:
       chosen = count - 1;
     bool keep = false;
     for (int64_t i = 0; i < count; ++i)
-      keep |= i != chosen && hasEffects(branches[i]);
+      keep |= i != chosen &&
+              hasEffects(branches[i], options.assumeNoUndeclaredEffects);
     // An unused case kept for its other branches' effects: nothing to gain.
     if (keep && op->use_empty())
       return failure();
@@ -980,13 +990,17 @@ public:
     rewriter.replaceAllUsesWith(op.getResults(), results);
     return success();
   }
+
+private:
+  FoldOptions options;
 };
 
 // A while whose condition is the constant false, computed without effects:
 // the body never runs and the results are the initial values.
 class FoldWhileFalse : public OpRewritePattern<WhileOp> {
 public:
-  using OpRewritePattern::OpRewritePattern;
+  FoldWhileFalse(MLIRContext *context, const FoldOptions &options)
+      : OpRewritePattern(context), options(options) {}
 
   LogicalResult matchAndRewrite(WhileOp op,
                                 PatternRewriter &rewriter) const override {
@@ -999,11 +1013,14 @@ public:
     if (!predicate || !predicate.getElementType().isInteger(1) ||
         predicate.getSplatValue<bool>())
       return failure();
-    if (hasEffects(op.getCond()))
+    if (hasEffects(op.getCond(), options.assumeNoUndeclaredEffects))
       return failure();
     rewriter.replaceOp(op, op.getOperands());
     return success();
   }
+
+private:
+  FoldOptions options;
 };
 
 } // namespace
@@ -1077,9 +1094,9 @@ void populateFoldingPatterns(RewritePatternSet &patterns,
   elementwise(RsqrtOp::getOperationName(), floatFunction(Domain::Positive));
   elementwise(SqrtOp::getOperationName(), floatFunction(Domain::NonNegative));
   patterns.add<FoldConcatenate, FoldIota, FoldConcatenateSplats,
-               FoldDynamicSliceSplat, FoldReduce>(context, options);
-  patterns.add<FoldSelect, FoldSetDimensionSize, FoldWhileFalse,
-               FoldCaseConstantIndex>(context);
+               FoldDynamicSliceSplat, FoldReduce, FoldWhileFalse,
+               FoldCaseConstantIndex>(context, options);
+  patterns.add<FoldSelect, FoldSetDimensionSize>(context);
   populateStaticDimensionPatterns(patterns);
   patterns.add<FoldDataMovement<ReshapeOp>>(context, options, foldReshape);
   patterns.add<FoldDataMovement<BroadcastInDimOp>>(context, options,

@@ -32,7 +32,8 @@ struct AggressiveFolder
   using StablehloAggressiveFolderPassBase::StablehloAggressiveFolderPassBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateFoldingPatterns(patterns, {foldFloat, foldOpElementLimit});
+    populateFoldingPatterns(patterns, {foldFloat, foldOpElementLimit,
+                                       assumeNoUndeclaredSideEffects});
     // Not converging is no error: what was folded stays folded.
     (void)applyPatterns(getOperation(), std::move(patterns));
   }

@@ -18,6 +18,8 @@ struct FoldOptions {
   bool foldFloat = true;
   // Results with more elements are not folded (splats excepted).
   int64_t elementLimit = 65536;
+  // Ops that declare no memory effects have none (upstream's option).
+  bool assumeNoUndeclaredEffects = false;
 };
 
 // Patterns replacing ops whose operands are constants by constants.
