@@ -5,7 +5,9 @@
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
 // library's functions runs 10-20 times slower. Math on scalars (rank 0, loop
 // carries, the bodies of element-wise code on dynamic shapes, logistic's exp)
-// calls the same loops on one element.
+// calls the same loops on one element. f32 log_plus_one and
+// exponential_minus_one are the project's own (ScalarOps.cpp, log1pF32 and
+// expm1F32: vectorized arith code), so only their f64 forms come here.
 #include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"
@@ -38,9 +40,9 @@ func::FuncOp loopKernel(OpBuilder &b, ModuleOp module, Type element) {
 template <typename OpTy>
 struct MathToNumpyLoop : OpConversionPattern<OpTy> {
   MathToNumpyLoop(const TypeConverter &converter, MLIRContext *context,
-                  StringRef function)
+                  StringRef function, bool f64Only = false)
       : OpConversionPattern<OpTy>(converter, context, /*benefit=*/2),
-        function(loopIndex(function)) {}
+        function(loopIndex(function)), f64Only(f64Only) {}
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -54,6 +56,8 @@ struct MathToNumpyLoop : OpConversionPattern<OpTy> {
     if (!element.isF16() && !element.isBF16() && !element.isF32() &&
         !element.isF64())
       return rewriter.notifyMatchFailure(op, "expected f16, bf16, f32 or f64");
+    if (f64Only && !element.isF64())
+      return rewriter.notifyMatchFailure(op, "computed by our own f32 code");
     auto module = op->template getParentOfType<ModuleOp>();
     if (!module)
       return rewriter.notifyMatchFailure(op, "not in a module");
@@ -80,6 +84,7 @@ struct MathToNumpyLoop : OpConversionPattern<OpTy> {
   }
 
   int64_t function;
+  bool f64Only;
 };
 
 // The numpy-loop slot of a real math op of kNumpyUnaryLoops on f32 or f64
@@ -136,9 +141,11 @@ void populateLibraryMathPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<MathToNumpyLoop<ExpOp>>(converter, context, "exp");
-  patterns.add<MathToNumpyLoop<Expm1Op>>(converter, context, "expm1");
+  patterns.add<MathToNumpyLoop<Expm1Op>>(converter, context, "expm1",
+                                         /*f64Only=*/true);
   patterns.add<MathToNumpyLoop<LogOp>>(converter, context, "log");
-  patterns.add<MathToNumpyLoop<Log1pOp>>(converter, context, "log1p");
+  patterns.add<MathToNumpyLoop<Log1pOp>>(converter, context, "log1p",
+                                         /*f64Only=*/true);
   patterns.add<MathToNumpyLoop<TanhOp>>(converter, context, "tanh");
   patterns.add<MathToNumpyLoop<SineOp>>(converter, context, "sin");
   patterns.add<MathToNumpyLoop<CosineOp>>(converter, context, "cos");

@@ -23,7 +23,10 @@
 // math function; pow, cbrt and atan2 round as the libm the lowering calls
 // (within 2 ULP of numpy's), and so do exp, expm1, log, log1p, tanh, sin, cos
 // and tan unless library-math hands them to numpy's own loops (then bit for
-// bit; LowerLibraryMath.cpp). Complex exp, log, sqrt, rsqrt, sin,
+// bit; LowerLibraryMath.cpp). f32 expm1 and log1p (f16, bf16 and the small
+// floats through f32) are the project's own, f64 arith code here that is the
+// interpreter's numerics/log1p_expm1.py op for op: bit for bit, everywhere
+// (log1pF32, expm1F32). Complex exp, log, sqrt, rsqrt, sin,
 // cos, tan, tanh, logistic and expm1 call the C library's functions as numpy
 // does (complexUnary): bit for bit. Unsupported (null): quantized types,
 // integers wider than 64 bits, complex abs, sign, power, atan2, log1p and
@@ -709,12 +712,173 @@ Value logistic(Scalar &s, Value x) {
   return s.divf(one, s.addf(one, e));
 }
 
+// f32 log_plus_one and exponential_minus_one are the project's own
+// (numerics/log1p_expm1.py, whose docstring gives the algorithm): computed in
+// f64 by IEEE basic operations and exact bit manipulation only, rounded once
+// to f32. The op sequence here is the module's, op for op (keep the two in
+// step), so the bits are the interpreter's by construction; the arith ops
+// carry no fastmath flags, so LLVM neither contracts them into FMA nor
+// reorders them, and the select-only code vectorizes.
+constexpr uint64_t kSqrtHalfBits = 0x3FE6A09E667F3BCDull;
+constexpr uint64_t kRounderBits = 0x4338000000000000ull; // 1.5 * 2^52
+constexpr double kLn2Hi = 0x1.62e42fefa3800p-1;          // 42 bits
+constexpr double kLn2Lo = 0x1.ef35793c76730p-45;
+constexpr double kInvLn2 = 0x1.71547652b82fep+0;
+constexpr double kRounder = 0x1.8p52;
+
+// c[0] + z (c[1] + z (c[2] + ...)), innermost first.
+Value horner(Scalar &s, ArrayRef<double> c, Value z) {
+  Type type = z.getType();
+  Value acc = s.real(type, c.back());
+  for (double coefficient : llvm::reverse(c.drop_back())) {
+    acc = s.mulf(acc, z);
+    Value constant = s.real(type, coefficient);
+    acc = s.addf(acc, constant);
+  }
+  return acc;
+}
+
+// f64 `y` rounded to f32; NaN `x32` with its quiet bit set (by its bits:
+// LLVM folds fptrunc(fpext(x)) to x, which would keep a signaling NaN).
+Value quietNaNOr(Scalar &s, Value x32, Value y) {
+  Value rounded = s.make<arith::TruncFOp>(x32.getType(), y);
+  Value xb = s.bits(x32);
+  Value quietBits = s.ori(xb, APInt(32, 0x00400000));
+  Value quiet = s.fromBits(quietBits, x32.getType());
+  Value isNaN = s.isNaN(x32);
+  return s.select(isNaN, quiet, rounded);
+}
+
+// log1p_expm1._log1p_f64 on f32 `x32`, rounded to f32.
+Value log1pF32(Scalar &s, Value x32) {
+  Type f64 = s.b.getF64Type();
+  Type i64 = s.b.getI64Type();
+  Value x = s.make<arith::ExtFOp>(f64, x32);
+  Value one = s.real(f64, 1.0);
+  Value half = s.real(f64, 0.5);
+  Value u = s.addf(one, x);
+  // d = bits(u) - bits(sqrt(1/2)) + 2^62: k + 1024 = d >> 52, m = u / 2^k
+  Value ub = s.bits(u);
+  Value offset = s.integer(i64, int64_t((uint64_t(1) << 62) - kSqrtHalfBits));
+  Value d = s.addi(ub, offset);
+  Value biasedK = s.shrui(d, 52);
+  Value kBits = s.ori(biasedK, APInt(64, 0x4330000000000000ull));
+  Value kPlus = s.fromBits(kBits, f64);
+  Value kOffset = s.real(f64, 0x1p52 + 1024.0);
+  Value k = s.subf(kPlus, kOffset);
+  Value mantissa = s.andi(d, APInt::getLowBitsSet(64, 52));
+  Value sqrtHalf = s.integer(i64, int64_t(kSqrtHalfBits));
+  Value mBits = s.addi(mantissa, sqrtHalf);
+  Value m = s.fromBits(mBits, f64);
+  Value f = s.subf(m, one);
+  Value two = s.real(f64, 2.0);
+  Value denominator = s.addf(two, f);
+  Value q = s.divf(f, denominator);
+  Value z = s.mulf(q, q);
+  double c[10];
+  for (int j = 1; j <= 10; ++j)
+    c[j - 1] = 2.0 / double(2 * j + 1);
+  Value series = horner(s, c, z);
+  Value r = s.mulf(z, series);
+  Value ff = s.mulf(f, f);
+  Value h = s.mulf(ff, half);
+  // k ln2_hi + (f - (h - (q (h + r) + k ln2_lo)))
+  Value hr = s.addf(h, r);
+  Value qhr = s.mulf(q, hr);
+  Value ln2Lo = s.real(f64, kLn2Lo);
+  Value kLo = s.mulf(k, ln2Lo);
+  Value t1 = s.addf(qhr, kLo);
+  Value t2 = s.subf(h, t1);
+  Value t3 = s.subf(f, t2);
+  Value ln2Hi = s.real(f64, kLn2Hi);
+  Value kHi = s.mulf(k, ln2Hi);
+  Value y = s.addf(kHi, t3);
+  Value xx = s.mulf(x, x);
+  Value xxHalf = s.mulf(xx, half);
+  Value tiny = s.subf(x, xxHalf);
+  Value below = s.cmpf(CmpF::OLT, x, 0x1p-29);
+  Value above = s.cmpf(CmpF::OGT, x, -0x1p-29);
+  Value isTiny = s.andi(below, above);
+  y = s.select(isTiny, tiny, y);
+  Value minusOne = s.cmpf(CmpF::OEQ, x, -1.0);
+  Value minusInf = s.real(f64, -INFINITY);
+  y = s.select(minusOne, minusInf, y);
+  Value belowMinusOne = s.cmpf(CmpF::OLT, x, -1.0);
+  Value nan = s.real(f64, NAN);
+  y = s.select(belowMinusOne, nan, y);
+  Value isInf = s.cmpf(CmpF::OEQ, x, INFINITY);
+  Value inf = s.real(f64, INFINITY);
+  y = s.select(isInf, inf, y);
+  return quietNaNOr(s, x32, y);
+}
+
+// log1p_expm1._expm1_f64 on f32 `x32`, rounded to f32.
+Value expm1F32(Scalar &s, Value x32) {
+  Type f64 = s.b.getF64Type();
+  Type i64 = s.b.getI64Type();
+  Value x = s.make<arith::ExtFOp>(f64, x32);
+  Value high = s.real(f64, 89.0);
+  Value low = s.real(f64, -40.0);
+  Value isHigh = s.cmpf(CmpF::OGT, x, 89.0);
+  Value t = s.select(isHigh, high, x);
+  Value isLow = s.cmpf(CmpF::OLT, t, -40.0);
+  t = s.select(isLow, low, t);
+  Value invLn2 = s.real(f64, kInvLn2);
+  Value rounder = s.real(f64, kRounder);
+  Value scaled = s.mulf(t, invLn2);
+  Value a = s.addf(scaled, rounder);
+  Value k = s.subf(a, rounder);
+  // 2^k: k + 1023 = bits(a) - bits(rounder) + 1023, into the exponent field
+  Value ab = s.bits(a);
+  Value bias = s.integer(i64, int64_t(kRounderBits - 1023));
+  Value exponent = s.subi(ab, bias);
+  Value scaleBits = s.shli(exponent, 52);
+  Value scale = s.fromBits(scaleBits, f64);
+  Value ln2Hi = s.real(f64, kLn2Hi);
+  Value kHi = s.mulf(k, ln2Hi);
+  Value reduced = s.subf(t, kHi);
+  Value ln2Lo = s.real(f64, kLn2Lo);
+  Value kLo = s.mulf(k, ln2Lo);
+  Value r = s.subf(reduced, kLo);
+  double c[13];
+  double factorial = 1.0;
+  for (int n = 1; n <= 14; ++n) {
+    factorial *= double(n); // exact: 14! < 2^53
+    if (n >= 2)
+      c[n - 2] = 1.0 / factorial;
+  }
+  Value series = horner(s, c, r);
+  Value rr = s.mulf(r, r);
+  Value tail = s.mulf(rr, series);
+  Value p = s.addf(r, tail);
+  Value scaledP = s.mulf(scale, p);
+  Value one = s.real(f64, 1.0);
+  Value scaleMinusOne = s.subf(scale, one);
+  Value y = s.addf(scaledP, scaleMinusOne);
+  Value isZero = s.cmpf(CmpF::OEQ, x, 0.0);
+  y = s.select(isZero, x, y);
+  return quietNaNOr(s, x32, y);
+}
+
+// log_plus_one and exponential_minus_one: ours on f32 (and so on the narrow
+// floats, computed in f32), the math op (numpy's loop, or libm) on f64.
+Value logPlusOne(Scalar &s, Value x) {
+  if (x.getType().isF32())
+    return log1pF32(s, x);
+  return s.make<math::Log1pOp>(x);
+}
+Value expMinusOne(Scalar &s, Value x) {
+  if (x.getType().isF32())
+    return expm1F32(s, x);
+  return s.make<math::ExpM1Op>(x);
+}
+
 UnaryFn floatUnaryFn(Operation *op) {
   return TypeSwitch<Operation *, UnaryFn>(op)
       .Case([](ExpOp) { return &mathOp<math::ExpOp>; })
-      .Case([](Expm1Op) { return &mathOp<math::ExpM1Op>; })
+      .Case([](Expm1Op) { return &expMinusOne; })
       .Case([](LogOp) { return &mathOp<math::LogOp>; })
-      .Case([](Log1pOp) { return &mathOp<math::Log1pOp>; })
+      .Case([](Log1pOp) { return &logPlusOne; })
       .Case([](SqrtOp) { return &mathOp<math::SqrtOp>; })
       .Case([](CbrtOp) { return &mathOp<math::CbrtOp>; })
       .Case([](TanhOp) { return &mathOp<math::TanhOp>; })

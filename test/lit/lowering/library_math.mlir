@@ -44,7 +44,7 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 
 // A scalar stays scalar code, the function a call of numpy's loop on one
 // element (no buffers: in a loop body the value is a register): f32 sine is
-// slot 10, f16 computes in f32 and rounds once (log_plus_one: 6), f64 tan is
+// slot 10, f16 computes in f32 and rounds once (log: 4), f64 tan is
 // 15. Logistic's exp is numpy's too (1 / (1 + exp(-x)), the interpreter's).
 // CHECK-LABEL: func.func private @__stablehlo_py_numpy_scalar_f32(f32, i64) -> f32
 // CHECK-NOT: attributes
@@ -53,8 +53,8 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // CHECK: %[[SIN:.*]] = arith.constant 10 : i64
 // CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[SIN]]) : (f32, i64) -> f32
 // CHECK: arith.extf %{{.*}} : f16 to f32
-// CHECK: %[[LOG1P:.*]] = arith.constant 6 : i64
-// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[LOG1P]])
+// CHECK: %[[LOG:.*]] = arith.constant 4 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[LOG]])
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: %[[TAN:.*]] = arith.constant 15 : i64
 // CHECK: call @__stablehlo_py_numpy_scalar_f64(%{{.*}}, %[[TAN]]) : (f64, i64) -> f64
@@ -67,12 +67,12 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // PLAIN-LABEL: func.func @scalar
 // PLAIN-NOT: __stablehlo_py_numpy_scalar
 // PLAIN: math.sin
-// PLAIN: math.log1p
+// PLAIN: math.log
 // PLAIN: math.tan
 // PLAIN: math.exp
 func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>) {
   %0 = stablehlo.sine %x : tensor<f32>
-  %1 = stablehlo.log_plus_one %y : tensor<f16>
+  %1 = stablehlo.log %y : tensor<f16>
   %2 = stablehlo.tan %z : tensor<f64>
   %3 = stablehlo.logistic %x : tensor<f32>
   return %0, %1, %2, %3 : tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>
@@ -91,4 +91,32 @@ func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<
 func.func @complex_expm1(%x: tensor<complex<f32>>) -> tensor<complex<f32>> {
   %0 = stablehlo.exponential_minus_one %x : tensor<complex<f32>>
   return %0 : tensor<complex<f32>>
+}
+
+// -----
+
+// f32 log_plus_one and exponential_minus_one are the project's own
+// (ScalarOps.cpp): f64 arith code in the element-wise loop, rounded once, no
+// numpy loop and no math op, on tensors and on scalars; f16 computes in f32.
+// CHECK-LABEL: func.func @ours_in_f32
+// CHECK-NOT: __stablehlo_py_numpy
+// CHECK-NOT: math.
+// CHECK: linalg.generic
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: arith.divf %{{.*}} : f64
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: arith.shli %{{.*}} : i64
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK-NOT: __stablehlo_py_numpy
+// CHECK-NOT: math.
+// CHECK: return
+// PLAIN-LABEL: func.func @ours_in_f32
+// PLAIN-NOT: math.
+// PLAIN: return
+func.func @ours_in_f32(%x: tensor<1024xf32>, %y: tensor<f16>) -> (tensor<1024xf32>, tensor<f16>) {
+  %0 = stablehlo.log_plus_one %x : tensor<1024xf32>
+  %1 = stablehlo.exponential_minus_one %y : tensor<f16>
+  return %0, %1 : tensor<1024xf32>, tensor<f16>
 }

@@ -8,7 +8,8 @@ spec, and XLA on CPU where the spec leaves a case open:
     sign fill for shift_right_arithmetic;
   * maximum/minimum propagate NaN and order -0.0 below +0.0;
   * floats narrower than f32 compute transcendental functions in f32 and
-    round the result once;
+    round the result once; f32 log_plus_one and exponential_minus_one are
+    the project's own (numerics/log1p_expm1.py), the same bits on every host;
   * convert: conversion.py, which every family shares.
 """
 
@@ -20,6 +21,7 @@ import numpy as np
 from ..numerics.combiners import complex_max, complex_min, float_max, float_min, total_order_key
 from ..numerics.conversion import convert_values
 from ..numerics.exact import exact_product, two_sum
+from ..numerics.log1p_expm1 import exponential_minus_one, log_plus_one
 from ..core.errors import InterpreterError
 from ..core import registry
 from ..core.registry import ELEMENTWISE, PURE, Kernel, ScalarForm, register_scalar
@@ -384,9 +386,9 @@ def _complex_log1p(z):
 
 
 _math("stablehlo.exponential", np.exp)
-_math("stablehlo.exponential_minus_one", np.expm1)
+_math("stablehlo.exponential_minus_one", exponential_minus_one, complex_=np.expm1)  # f32: ours
 _math("stablehlo.log", np.log)
-_math("stablehlo.log_plus_one", np.log1p, complex_=_complex_log1p)
+_math("stablehlo.log_plus_one", log_plus_one, complex_=_complex_log1p)
 _math("stablehlo.sqrt", np.sqrt)
 _math("stablehlo.rsqrt", _rsqrt)
 _math("stablehlo.cbrt", _cbrt, complex_=_complex_cbrt)
@@ -976,8 +978,8 @@ def _scalar_is_finite(op):
 
 # unary float ops whose kernels are one numpy function of the value (f16 in f32, _via_f32)
 _SCALAR_FLOAT_FUNCTIONS = {
-    "stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": np.expm1, "stablehlo.log": np.log,
-    "stablehlo.log_plus_one": np.log1p, "stablehlo.sqrt": np.sqrt, "stablehlo.rsqrt": _rsqrt,
+    "stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": exponential_minus_one, "stablehlo.log": np.log,
+    "stablehlo.log_plus_one": log_plus_one, "stablehlo.sqrt": np.sqrt, "stablehlo.rsqrt": _rsqrt,
     "stablehlo.cbrt": _cbrt, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
     "stablehlo.tan": np.tan, "stablehlo.logistic": _logistic, "stablehlo.floor": np.floor,
     "stablehlo.ceil": np.ceil, "stablehlo.round_nearest_even": np.rint,
