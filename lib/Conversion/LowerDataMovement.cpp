@@ -374,9 +374,8 @@ Value gatherRows(OpBuilder &b, Location loc, RankedTensorType operand,
                                  /*localityHint=*/3, /*isDataCache=*/true);
     }
   };
-  scf::ForallOp rows; // the loop over the batch positions, once built
   auto copy = [&](OpBuilder &nb, Location l, ValueRange batch,
-                  ValueRange result) -> scf::ValueVector {
+                  ValueRange result, scf::ForallOp forall) -> scf::ValueVector {
     SmallVector<Value> start = starts(nb, l, llvm::to_vector(batch));
     SmallVector<OpFoldResult> from(start.begin(), start.end()), sizes, unit;
     for (int64_t size : sliceSizes) {
@@ -397,33 +396,14 @@ Value gatherRows(OpBuilder &b, Location loc, RankedTensorType operand,
     if (prefetched)
       prefetch(nb, l, batch, upper.back());
     Value copied = linalg::CopyOp::create(nb, l, read, into).getResult(0);
-    if (rows) { // each row its own slice of the result
-      OpBuilder::InsertionGuard guard(nb);
-      nb.setInsertionPointToStart(rows.getTerminator().getBody());
-      tensor::ParallelInsertSliceOp::create(nb, l, copied, result.front(), to,
-                                            extent, step);
-      return {};
-    }
-    return {tensor::InsertSliceOp::create(nb, l, copied, result.front(), to,
-                                          extent, step)};
+    return insertRowSlices(nb, l, forall, copied, result.front(), to, extent,
+                           step);
   };
+  // The rows are independent (an scf.forall over them where there are batch
+  // dimensions; outline-parallel-loops judges whether the copies are worth
+  // threads): each row is the same copy whichever thread makes it.
   Value empty = emptyLike(b, loc, target);
-  if (batchDims.empty())
-    return copy(b, loc, {}, empty).front();
-  // The rows are independent: an scf.forall, which
-  // stablehlo-py-outline-parallel-loops may put on threads (where it judges the
-  // copies worth it); each row is the same copy whichever thread makes it.
-  auto folds = [](ArrayRef<Value> values) {
-    return SmallVector<OpFoldResult>(values.begin(), values.end());
-  };
-  rows = scf::ForallOp::create(b, loc, folds(lower), folds(upper),
-                               folds(steps), ValueRange{empty}, std::nullopt);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(rows.getTerminator());
-    copy(b, loc, rows.getInductionVars(), rows.getRegionIterArgs());
-  }
-  return rows.getResult(0);
+  return buildRows(b, loc, lower, upper, steps, empty, copy).front();
 }
 
 // Replaces `op` (a gather, or an op that is one) by the gather of `source`

@@ -339,9 +339,8 @@ struct WindowLoops {
     for (int64_t d = 0; d <= q; ++d)
       if (w.size[d] > 1)
         moving.push_back(d);
-    scf::ForallOp parallelRows; // q > 0: the loop over the rows
-    auto rows = [&](OpBuilder &, Location, ValueRange outer,
-                    ValueRange results) -> scf::ValueVector {
+    auto rows = [&](OpBuilder &, Location, ValueRange outer, ValueRange results,
+                    scf::ForallOp forall) -> scf::ValueVector {
       SmallVector<OpFoldResult> offsets(outer.begin(), outer.end()),
           sizes(q, b.getIndexAttr(1)),
           unit(rank, b.getIndexAttr(1));
@@ -370,41 +369,12 @@ struct WindowLoops {
       };
       scf::LoopNest window =
           scf::buildLoopNest(b, loc, lowerK, upperK, stepsK, row, position);
-      if (parallelRows) { // each row its own slice of the results
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(parallelRows.getTerminator().getBody());
-        for (auto [folded, result] : llvm::zip(window.results, results))
-          tensor::ParallelInsertSliceOp::create(b, loc, folded, result, offsets,
-                                                sizes, unit);
-        return {};
-      }
-      scf::ValueVector next;
-      for (auto [folded, result] : llvm::zip(window.results, results))
-        next.push_back(tensor::InsertSliceOp::create(b, loc, folded, result,
-                                                     offsets, sizes, unit));
-      return next;
+      return insertRowSlices(b, loc, forall, window.results, results,
+                             offsets, sizes, unit);
     };
-    if (q == 0) {
-      scf::LoopNest nest =
-          scf::buildLoopNest(b, loc, lower, upper, steps, empties, rows);
-      return SmallVector<Value>(nest.results.begin(), nest.results.end());
-    }
-    // The rows are independent: an scf.forall, which the compiled backend
-    // runs on threads (stablehlo-py-outline-parallel-loops), each row in the
-    // single-thread order.
-    auto folds = [](ArrayRef<Value> values) {
-      return SmallVector<OpFoldResult>(values.begin(), values.end());
-    };
-    parallelRows = scf::ForallOp::create(b, loc, folds(lower), folds(upper),
-                                         folds(steps), empties, std::nullopt);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(parallelRows.getTerminator());
-      rows(b, loc, parallelRows.getInductionVars(),
-           parallelRows.getRegionIterArgs());
-    }
-    return SmallVector<Value>(parallelRows.getResults().begin(),
-                              parallelRows.getResults().end());
+    // The rows (q > 0) are independent: an scf.forall, which the compiled
+    // backend runs on threads, each row in the single-thread order.
+    return buildRows(b, loc, lower, upper, steps, empties, rows);
   }
 };
 

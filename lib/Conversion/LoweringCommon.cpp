@@ -144,6 +144,50 @@ Value readAt(OpBuilder &b, Location loc, Value input, RankedTensorType target,
   return generic.getResult(0);
 }
 
+SmallVector<Value> buildRows(OpBuilder &b, Location loc, ArrayRef<Value> lower,
+                             ArrayRef<Value> upper, ArrayRef<Value> steps,
+                             ValueRange inits, RowsBody body) {
+  if (lower.empty()) {
+    scf::ValueVector results = body(b, loc, {}, inits, nullptr);
+    return SmallVector<Value>(results.begin(), results.end());
+  }
+  // the bounds as values (not folded to attributes)
+  auto folds = [](ArrayRef<Value> values) {
+    return SmallVector<OpFoldResult>(values.begin(), values.end());
+  };
+  auto forall = scf::ForallOp::create(b, loc, folds(lower), folds(upper),
+                                      folds(steps), inits, std::nullopt);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forall.getTerminator());
+    body(b, loc, forall.getInductionVars(), forall.getRegionIterArgs(), forall);
+  }
+  return SmallVector<Value>(forall.getResults().begin(),
+                            forall.getResults().end());
+}
+
+scf::ValueVector insertRowSlices(OpBuilder &b, Location loc,
+                                 scf::ForallOp forall, ValueRange values,
+                                 ValueRange results,
+                                 ArrayRef<OpFoldResult> offsets,
+                                 ArrayRef<OpFoldResult> sizes,
+                                 ArrayRef<OpFoldResult> strides) {
+  scf::ValueVector inserted;
+  if (forall) { // each row its own slice of the results
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    for (auto [value, result] : llvm::zip(values, results))
+      tensor::ParallelInsertSliceOp::create(b, loc, value, result, offsets,
+                                            sizes, strides);
+    return inserted;
+  }
+  for (auto [value, result] : llvm::zip(values, results))
+    inserted.push_back(tensor::InsertSliceOp::create(b, loc, value, result,
+                                                     offsets, sizes, strides)
+                           .getResult());
+  return inserted;
+}
+
 
 namespace {
 // Groups of consecutive dimensions of `longer` whose sizes multiply to each

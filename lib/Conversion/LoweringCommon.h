@@ -119,6 +119,34 @@ Value clampedIndex(OpBuilder &b, Location loc, Value stored, Type original,
 Value clampedStart(OpBuilder &b, Location loc, Value startTensor, Type original,
                    int64_t extent, int64_t size);
 
+//===--- Loops over independent rows (gather, reduce_window) --------------===//
+
+// The body of a loop over rows: given the row's induction variables and the
+// tensors being written, it builds the row and puts its results with
+// insertRowSlices (`forall` null: no loop, the body built once in place).
+using RowsBody = function_ref<scf::ValueVector(
+    OpBuilder &, Location, ValueRange ivs, ValueRange results,
+    scf::ForallOp forall)>;
+
+// The results of `body` over the rows lower..upper by steps, writing
+// `inits`: the rows are independent, so an scf.forall (which
+// stablehlo-py-outline-parallel-loops may put on threads, each row computed
+// as one thread would), its body built at its terminator; without rows
+// (`lower` empty) `body` once at the insertion point.
+SmallVector<Value> buildRows(OpBuilder &b, Location loc, ArrayRef<Value> lower,
+                             ArrayRef<Value> upper, ArrayRef<Value> steps,
+                             ValueRange inits, RowsBody body);
+
+// A row's `values` put into their `results` at offsets/sizes/strides: by
+// tensor.parallel_insert_slice into `forall`'s terminator (returns nothing),
+// or without a forall by tensor.insert_slice (returns the new tensors).
+scf::ValueVector insertRowSlices(OpBuilder &b, Location loc,
+                                 scf::ForallOp forall, ValueRange values,
+                                 ValueRange results,
+                                 ArrayRef<OpFoldResult> offsets,
+                                 ArrayRef<OpFoldResult> sizes,
+                                 ArrayRef<OpFoldResult> strides);
+
 //===--- Scalar bodies ---------------------------------------------------===//
 
 // Whether emitConvert takes `from` -> `to` (original element types), tried

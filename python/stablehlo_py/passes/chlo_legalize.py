@@ -5,7 +5,7 @@
     legalize_chlo(module.operation)       # the same, without a pass manager (raises PassError)
 
 The module afterwards holds no chlo op. Each op is replaced by its decomposition, built with the
-StableHLO Python builders at the op's place and location; `_RULES` maps op names to them:
+StableHLO Python builders at the op's place and location; `RULES` maps op names to them:
 broadcasting ops become broadcast_in_dim and the StableHLO op (with `?` sizes upstream's form:
 shape.shape_of of the operands, shape.cstr_broadcastable guarding a shape.assuming region that
 broadcasts every operand by dynamic_broadcast_in_dim to the shape.broadcast of their shapes),
@@ -29,7 +29,8 @@ from ..dialects import stablehlo as hlo
 from . import chlo_math as cm
 from ._common import PassError, guarded_pass, integer_dtype
 
-__all__ = ["CHLO_LEGALIZE", "legalize_chlo", "chlo_legalize_pass", "add_chlo_legalize_pass"]
+__all__ = ["CHLO_LEGALIZE", "RULES", "legalize_chlo", "chlo_legalize_pass", "add_chlo_legalize_pass",
+           "math_rule", "broadcasting_math_rule", "splat_like"]
 
 CHLO_LEGALIZE = "stablehlo-py-chlo-legalize-to-stablehlo"
 
@@ -47,7 +48,7 @@ def legalize_chlo(root, rules=None, name: str = CHLO_LEGALIZE) -> None:
 
     root.walk(visit, ir.WalkOrder.POST_ORDER)
     for op in found:
-        _legalize(op.operation, _RULES if rules is None else rules, name)
+        _legalize(op.operation, RULES if rules is None else rules, name)
 
 
 def _legalize(op, rules, name) -> None:
@@ -167,6 +168,17 @@ def _shape_of(value):
     return shape_dialect.ShapeOfOp(value, results=[extents]).result
 
 
+def splat_like(result_type, like, attr):
+    """upstream's getConstantLike: a splat of `result_type`, whose shape is `like`'s, with
+    `attr(tensor type)` its attribute; for a `?` size a scalar broadcast to like's run-time
+    shape (shape.shape_of, or get_dimension_size sizes where the shape dialect is not loaded)."""
+    if result_type.has_static_shape:
+        return hlo.constant(attr(result_type))
+    scalar = hlo.constant(attr(ir.RankedTensorType.get([], result_type.element_type)))
+    shape = _shape_of(like) if _shape_dialect_loaded() else cm.dimension_sizes(like)
+    return hlo.dynamic_broadcast_in_dim(result_type, scalar, shape, [])
+
+
 def _broadcast_then(result_type, operands_and_dims, build, shapes_inside=False):
     """`build(*operands)` on the operands broadcast to `result_type`. With a `?` size in an operand
     or the result and numpy's trailing alignment, upstream's form: the operands' shapes checked
@@ -276,7 +288,7 @@ def _select_operands(result_type, values) -> list:
 
 # ----------------------------------------------------------------- element-wise math
 
-def _math(real, complex_=None, float_only=True, emitter_class=None):
+def math_rule(real, complex_=None, float_only=True, emitter_class=None):
     """A rule computing `real(emitter, x...)` in the compute type (chlo_math.in_compute_type), or
     for complex elements `complex_(emitter, re, im) -> (re, im)`; `emitter_class` as there."""
     def rule(op, operands=None):
@@ -294,9 +306,9 @@ def _math(real, complex_=None, float_only=True, emitter_class=None):
     return rule
 
 
-def _broadcasting_math(real, emitter_class=None):
-    math_rule = _math(real, emitter_class=emitter_class)
-    return _broadcasting(lambda op, lhs, rhs: math_rule(op, [lhs, rhs])[0])
+def broadcasting_math_rule(real, emitter_class=None):
+    rule = math_rule(real, emitter_class=emitter_class)
+    return _broadcasting(lambda op, lhs, rhs: rule(op, [lhs, rhs])[0])
 
 
 def _tan(op):
@@ -362,13 +374,9 @@ def _constant(op):
 
 def _constant_like(op):
     """A splat of `value` shaped like the operand (broadcast to its shape.shape_of if dynamic)."""
-    result_type = _ranked(op.results[0])
-    if result_type.has_static_shape:
-        return [hlo.constant(ir.DenseElementsAttr.get_splat(result_type, op.attributes["value"]))]
-    scalar = ir.RankedTensorType.get([], result_type.element_type)
-    constant = hlo.constant(ir.DenseElementsAttr.get_splat(scalar, op.attributes["value"]))
-    shape = _shape_of(op.operands[0]) if _shape_dialect_loaded() else cm.Emitter(op.operands[0]).shape_tensor()
-    return [hlo.dynamic_broadcast_in_dim(result_type, constant, shape, [])]
+    value = op.attributes["value"]
+    return [splat_like(_ranked(op.results[0]), op.operands[0],
+                       lambda tensor_type: ir.DenseElementsAttr.get_splat(tensor_type, value))]
 
 
 # ----------------------------------------------------------------- top_k
@@ -621,16 +629,16 @@ _PLAIN_BROADCASTS = {
     "subtract": hlo.subtract, "xor": hlo.xor,
 }
 
-_RULES = {f"chlo.broadcast_{name}": _plain(build) for name, build in _PLAIN_BROADCASTS.items()}
-_RULES.update({
+RULES = {f"chlo.broadcast_{name}": _plain(build) for name, build in _PLAIN_BROADCASTS.items()}
+RULES.update({
     "chlo.broadcast_compare": _broadcasting(_compare),
     "chlo.broadcast_select": _broadcast_select,
     "chlo.broadcast_next_after": _broadcasting(_next_after_values),
-    "chlo.broadcast_polygamma": _broadcasting_math(cm.polygamma),
-    "chlo.broadcast_zeta": _broadcasting_math(cm.zeta),
+    "chlo.broadcast_polygamma": broadcasting_math_rule(cm.polygamma),
+    "chlo.broadcast_zeta": broadcasting_math_rule(cm.zeta),
     "chlo.next_after": lambda op: [_next_after_values(op, *op.operands)],
-    "chlo.polygamma": _math(cm.polygamma),
-    "chlo.zeta": _math(cm.zeta),
+    "chlo.polygamma": math_rule(cm.polygamma),
+    "chlo.zeta": math_rule(cm.zeta),
     "chlo.constant": _constant,
     "chlo.constant_like": _constant_like,
     "chlo.conj": _conj,
@@ -640,21 +648,21 @@ _RULES.update({
     "chlo.is_neg_inf": _is_inf("neg"),
     "chlo.mulhi": _mulhi,
     "chlo.tan": _tan,
-    "chlo.sinh": _math(cm.sinh, cm.complex_sinh),
-    "chlo.cosh": _math(cm.cosh, cm.complex_cosh),
-    "chlo.asin": _math(cm.asin, cm.complex_asin),
-    "chlo.acos": _math(cm.acos, cm.complex_acos),
-    "chlo.atan": _math(cm.atan, cm.complex_atan),
-    "chlo.asinh": _math(cm.asinh, cm.complex_asinh),
-    "chlo.acosh": _math(cm.acosh, cm.complex_acosh),
-    "chlo.atanh": _math(cm.atanh, cm.complex_atanh),
-    "chlo._asin_acos_kernel": _math(None, cm.asin_acos_kernel),
-    "chlo.erf": _math(cm.erf),
-    "chlo.erfc": _math(cm.erfc),
-    "chlo.erf_inv": _math(cm.erf_inv),
-    "chlo.lgamma": _math(cm.lgamma),
-    "chlo.digamma": _math(cm.digamma),
-    "chlo.bessel_i1e": _math(cm.bessel_i1e),
+    "chlo.sinh": math_rule(cm.sinh, cm.complex_sinh),
+    "chlo.cosh": math_rule(cm.cosh, cm.complex_cosh),
+    "chlo.asin": math_rule(cm.asin, cm.complex_asin),
+    "chlo.acos": math_rule(cm.acos, cm.complex_acos),
+    "chlo.atan": math_rule(cm.atan, cm.complex_atan),
+    "chlo.asinh": math_rule(cm.asinh, cm.complex_asinh),
+    "chlo.acosh": math_rule(cm.acosh, cm.complex_acosh),
+    "chlo.atanh": math_rule(cm.atanh, cm.complex_atanh),
+    "chlo._asin_acos_kernel": math_rule(None, cm.asin_acos_kernel),
+    "chlo.erf": math_rule(cm.erf),
+    "chlo.erfc": math_rule(cm.erfc),
+    "chlo.erf_inv": math_rule(cm.erf_inv),
+    "chlo.lgamma": math_rule(cm.lgamma),
+    "chlo.digamma": math_rule(cm.digamma),
+    "chlo.bessel_i1e": math_rule(cm.bessel_i1e),
     "chlo.top_k": _top_k,
     "chlo.ragged_dot": _ragged_dot,
     "chlo.scan": _scan,

@@ -51,17 +51,9 @@ class _Like(cm.Emitter):
     """An emitter whose constants are upstream's getConstantLike(value, like)."""
 
     def c(self, value, like) -> V:
-        like = self.wrap(like)
-        t = ir.RankedTensorType(like.v.type)
-        if t.has_static_shape:
-            return V(self, hlo.constant(cm.splat_attr(t, value)))
-        scalar = hlo.constant(cm.splat_attr(ir.RankedTensorType.get([], t.element_type), value))
-        if cl._shape_dialect_loaded():
-            shape = cl._shape_of(like.v)
-        else:
-            shape = cm.size_vector([hlo.get_dimension_size(like.v, d) if ir.ShapedType.is_dynamic_size(n) else n
-                                    for d, n in enumerate(t.shape)])
-        return V(self, hlo.dynamic_broadcast_in_dim(t, scalar, shape, []))
+        like = self.wrap(like).v
+        return V(self, cl.splat_like(ir.RankedTensorType(like.type), like,
+                                     lambda tensor_type: cm.splat_attr(tensor_type, value)))
 
     def _like(self, value, other) -> V:
         if isinstance(value, (V, ir.Value)):
@@ -99,8 +91,8 @@ def _erf_le_one(e: _Like, x: V) -> V:
     """Cephes' erf for |x| <= 1: x T(x^2)/U(x^2) (f64), x T(x^2) (f32)."""
     xx = x * x
     if _f64(x):
-        return x * _poly(e, xx, cm._ERF_T64) / _poly(e, xx, cm._ERF_U64)
-    return x * _poly(e, xx, cm._ERF_T32)
+        return x * _poly(e, xx, cm.ERF_T64) / _poly(e, xx, cm.ERF_U64)
+    return x * _poly(e, xx, cm.ERF_T32)
 
 
 def _erfc_ge_one(e: _Like, x: V) -> V:
@@ -110,15 +102,15 @@ def _erfc_ge_one(e: _Like, x: V) -> V:
     ax = e.abs(x)
     if _f64(x):
         exp_z = e.exp(z)
-        near = exp_z * _poly(e, ax, cm._ERFC_P64) / _poly(e, ax, cm._ERFC_Q64)
-        far = exp_z * _poly(e, ax, cm._ERFC_R64) / _poly(e, ax, cm._ERFC_S64)
+        near = exp_z * _poly(e, ax, cm.ERFC_P64) / _poly(e, ax, cm.ERFC_Q64)
+        far = exp_z * _poly(e, ax, cm.ERFC_R64) / _poly(e, ax, cm.ERFC_S64)
         approx = e.where(ax < e.c(8.0, x), near, far)
     else:
         one = e.c(1.0, x)
         inv_xx = one / xx
         scale = e.exp(z) * (one / ax)
         below_two = ax < e.c(2.0, x)
-        approx = scale * e.where(below_two, _poly(e, inv_xx, cm._ERFC_P32), _poly(e, inv_xx, cm._ERFC_R32))
+        approx = scale * e.where(below_two, _poly(e, inv_xx, cm.ERFC_P32), _poly(e, inv_xx, cm.ERFC_R32))
     zero = e.c(0.0, x)
     clamped = e.where(z < e.c(-_MAXLOG[_f64(x)], x), zero, approx)
     return e.where(x < zero, e.c(2.0, x) - clamped, clamped)
@@ -144,7 +136,7 @@ def erfc(e: _Like, x: V) -> V:
 def erf_inv(e: _Like, x: V) -> V:
     w = -e.log1p(x * -x)
     if _f64(x):
-        central, middle, tail = cm._ERFINV64_A, cm._ERFINV64_B, cm._ERFINV64_C
+        central, middle, tail = cm.ERFINV64_A, cm.ERFINV64_B, cm.ERFINV64_C
         lt625, lt16 = w < e.c(6.25, x), w < e.c(16.0, x)
 
         def coefficient(i):
@@ -162,7 +154,7 @@ def erf_inv(e: _Like, x: V) -> V:
             # the shorter series stop early: p is kept where they have no more terms
             p = step if i < len(tail) else e.where(lt16 if i < len(middle) else lt625, step, p)
     else:
-        split, central, tail = cm._ERFINV32
+        split, central, tail = cm.ERFINV32
         lt = w < e.c(split, x)
         w = e.where(lt, w - e.c(2.5, x), e.sqrt(w) - e.c(3.0, x))
         p = e.where(lt, e.c(central[0], x), e.c(tail[0], x))
@@ -175,9 +167,9 @@ def erf_inv(e: _Like, x: V) -> V:
 
 def _lanczos_sum(e: _Like, x: V, z: V, derivative: bool):
     """(A(z), A'(z) or None) of the Lanczos series, constants like x."""
-    a = e.c(cm._LANCZOS[0], x)
+    a = e.c(cm.LANCZOS[0], x)
     da = e.c(0.0, x) if derivative else None
-    for k, coefficient in enumerate(cm._LANCZOS[1:], start=1):
+    for k, coefficient in enumerate(cm.LANCZOS[1:], start=1):
         c = e.c(coefficient, x)
         term = z + e.c(float(k), x)
         if derivative:
@@ -188,8 +180,8 @@ def _lanczos_sum(e: _Like, x: V, z: V, derivative: bool):
 
 def _lanczos_log_t(e: _Like, x: V, z: V):
     """(t, log t) with t = z + g + 1/2 and log t = log(g + 1/2) + log1p(z / (g + 1/2))."""
-    g_half = e.c(cm._LANCZOS_G + 0.5, x)
-    return g_half + z, e.c(math.log(cm._LANCZOS_G + 0.5), x) + e.log1p(z / g_half)
+    g_half = e.c(cm.LANCZOS_G + 0.5, x)
+    return g_half + z, e.c(math.log(cm.LANCZOS_G + 0.5), x) + e.log1p(z / g_half)
 
 
 def _reflected_argument(e: _Like, x: V):
@@ -222,7 +214,7 @@ def digamma(e: _Like, x: V) -> V:
     zero = e.c(0.0, x)
     a, da = _lanczos_sum(e, x, z, derivative=True)
     t, log_t = _lanczos_log_t(e, x, z)
-    value = (log_t + da / a) - e.c(cm._LANCZOS_G, x) / t
+    value = (log_t + da / a) - e.c(cm.LANCZOS_G, x) / t
     reduced = x + e.abs(e.floor(x + e.c(0.5, x)))
     pi = e.c(math.pi, x)
     angle = pi * reduced
@@ -291,7 +283,7 @@ def _chebyshev(e: _Like, x: V, coefficients) -> V:
 
 
 def bessel_i1e(e: _Like, x: V) -> V:
-    a, b = (cm._I1E_A64, cm._I1E_B64) if _f64(x) else (cm._I1E_A32, cm._I1E_B32)
+    a, b = (cm.I1E_A64, cm.I1E_B64) if _f64(x) else (cm.I1E_A32, cm.I1E_B32)
     z = e.abs(x)
     two = e.c(2.0, x)
     near = z * _chebyshev(e, e.c(0.5, x) * z - two, a)
@@ -307,7 +299,7 @@ def _in_type(real):
     def rule(op):
         x = op.operands[0]
         if cm.is_complex(cm.element_type(x)):
-            return cl._RULES[op.name](op)
+            return cl.RULES[op.name](op)
         e = cm.Emitter(x)
         return [real(e, e.wrap(x)).v]
     return rule
@@ -337,7 +329,7 @@ def cosh(e: _Like, x: V) -> V:
 
 def _hyperbolic(f):
     """sinh/cosh: real floats in f32 or f64 (narrow ones converted), complex in their own type."""
-    real = cl._math(f, emitter_class=_Like)
+    real = cl.math_rule(f, emitter_class=_Like)
 
     def rule(op):
         x = op.operands[0]
@@ -351,17 +343,17 @@ def _hyperbolic(f):
 # ----------------------------------------------------------------- the table
 
 def _special(real):
-    return cl._math(real, emitter_class=_Like)
+    return cl.math_rule(real, emitter_class=_Like)
 
 
 def _rules() -> dict:
     """The pass's table: ours, with upstream's special functions."""
-    table = dict(cl._RULES)
+    table = dict(cl.RULES)
     table.update({f"chlo.{f.__name__}": _special(f)
                   for f in (erf, erfc, erf_inv, lgamma, digamma, bessel_i1e, zeta, polygamma)})
     table.update({
-        "chlo.broadcast_zeta": cl._broadcasting_math(zeta, emitter_class=_Like),
-        "chlo.broadcast_polygamma": cl._broadcasting_math(polygamma, emitter_class=_Like),
+        "chlo.broadcast_zeta": cl.broadcasting_math_rule(zeta, emitter_class=_Like),
+        "chlo.broadcast_polygamma": cl.broadcasting_math_rule(polygamma, emitter_class=_Like),
         "chlo.tan": lambda op: [hlo.tan(op.operands[0])],
         "chlo.sinh": _hyperbolic(sinh),
         "chlo.cosh": _hyperbolic(cosh),
