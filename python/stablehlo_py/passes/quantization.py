@@ -114,6 +114,7 @@ from ..interpreter.numerics.conversion import convert_values
 from ..interpreter.kernels.quantization import EXACT_SUM_LIMIT, STORAGE_OPS, largest_offset, product_axis
 from ..interpreter.core.types import element_info
 from ._common import PassError, collect, guarded_pass
+from .chlo_math import dimension_sizes
 from .quant_types import (DEQUANTIZE, QUANTIZE, axis_of, downcast, holds_quantized, map_quantized, op_types, quantized_element,
                           require_uniform, retype_to_storage, scales_of, storage_type, touches_quantized,
                           zero_points_of)
@@ -345,15 +346,7 @@ class _Shaped:
 
     def _shape_vector(self):
         if self._shape is None:
-            one = ir.RankedTensorType.get([1], ir.IntegerType.get_signless(32))
-            parts = []
-            for d, size in enumerate(self.type.shape):
-                if ir.ShapedType.is_dynamic_size(size):
-                    parts.append(hlo.reshape(one, hlo.get_dimension_size(self.like, d)))
-                else:
-                    parts.append(hlo.constant(ir.DenseElementsAttr.get_splat(
-                        one, ir.IntegerAttr.get(ir.IntegerType.get_signless(32), size))))
-            self._shape = parts[0] if len(parts) == 1 else hlo.concatenate(parts, 0)
+            self._shape = dimension_sizes(self.like)
         return self._shape
 
     def of(self, values: list, element):
