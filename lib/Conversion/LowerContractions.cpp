@@ -215,12 +215,15 @@ struct Contraction {
 //===--- Products the interpreter hands to BLAS ----------------------------===//
 
 // The interpreter's rules (interpreter/kernels/dot_conv.py, SEQUENTIAL_DEPTH,
-// SEQUENTIAL_WORK and SPLIT_MATMUL_WORK): float products of at most 256
-// contracting indices and at most 2^18 products in all are summed in index
-// order, larger ones by BLAS; those without batch dimensions, of at least 64
-// rows and 2^24 products, in two halves of rows.
+// SEQUENTIAL_WORK, SEQUENTIAL_MATRIX_WORK and SPLIT_MATMUL_WORK): f32 and f64
+// products of at most 256 contracting indices and at most 2^18 products in
+// all, or at most 2^13 in each batch matrix (the index-order kernel's batch on
+// the pool matched BLAS per matrix up to there), are summed in index order,
+// larger ones by BLAS; those without batch dimensions, of at least 64 rows and
+// 2^24 products, in two halves of rows.
 constexpr int64_t kSequentialDepth = 256;
 constexpr int64_t kSequentialWork = int64_t(1) << 18;
+constexpr int64_t kSequentialMatrixWork = int64_t(1) << 13;
 constexpr int64_t kSplitRows = 64;
 constexpr int64_t kSplitWork = int64_t(1) << 24;
 // ... and those of fewer rows and at least 32 columns, of 2^19 to 2^21 or of
@@ -242,11 +245,14 @@ bool columnHalves(int64_t m, int64_t n, int64_t k) {
           work >= kSplitWork);
 }
 
-// Whether the interpreter's _matmul hands a product of `k` contracting
-// indices and `outputs` elements to BLAS rather than summing it in index
-// order (_in_index_order).
-bool blasSums(int64_t k, int64_t outputs) {
-  return !(k <= kSequentialDepth && outputs * k <= kSequentialWork);
+// Whether the interpreter's _matmul hands an f32 or f64 product of `batches`
+// matrices of `outputs` elements, each a sum over `k` contracting indices, to
+// BLAS rather than summing it in index order (_in_index_order for those
+// types; the callers take no others).
+bool blasSums(int64_t k, int64_t outputs, int64_t batches = 1) {
+  int64_t work = outputs * k;
+  return !(k <= kSequentialDepth &&
+           (work * batches <= kSequentialWork || work <= kSequentialMatrixWork));
 }
 
 // Whether numpy's matmul computes an m x k by k x n matrix product by gemm:
@@ -353,7 +359,7 @@ LogicalResult lowerByLibrary(const Contraction &dot, RankedTensorType target,
           k = size(lhsType, lhsRoles[2]), n = size(rhsType, rhsRoles[2]);
   if (batches != size(rhsType, rhsRoles[0]) || k != size(rhsType, rhsRoles[1]))
     return failure();
-  bool indexOrder = !blasSums(k, batches * m * n);
+  bool indexOrder = !blasSums(k, m * n, batches);
   // Where numpy's matmul calls gemv, dot or its own loop rather than gemm (a
   // 1 among m, n and k), the compiled product is summed in index order, as
   // the sum of products below sums it: by the index-order kernel, the same
@@ -745,7 +751,7 @@ FailureOr<Value> convolutionByLibrary(OpBuilder &b, Location loc,
       kernelIn == 0)
     return failure();
   bool taps = kernelIn >= kTapFeatures && blasSums(patch, rows * kernelGroup);
-  if (!taps && !blasSums(patch, groups * rows * kernelGroup))
+  if (!taps && !blasSums(patch, rows * kernelGroup, groups))
     return failure(); // index order: the sum of products does it
   auto images = taps ? imageRows(shape) : std::nullopt;
   int64_t m = !taps   ? rows

@@ -181,3 +181,77 @@ def test_compiled_matrix_vector_products_sum_in_index_order(case, dtype):
     assert_same([got], [_index_order(a, b)])
     _bound(a, b, got)
     _bound(a, b, stablehlo_py.interpret(text, a, b)[0])
+
+
+# Batches of small matrices (issue 36): f32/f64 products of at most SEQUENTIAL_MATRIX_WORK (2^13)
+# products per matrix sum in index order whatever the batch count, on both backends; one product
+# more per matrix and past SEQUENTIAL_WORK in all, BLAS. (batches, m, k, n, index order)
+BATCHES = {
+    "bench": (4096, 16, 32, 16, True),  # 2^13 per matrix, 2^25 in all
+    "at_the_bound": (64, 32, 16, 16, True),  # 2^13 per matrix, 2^19 in all
+    "past_the_bound": (64, 16, 33, 16, False),
+    "attention_like": (8, 128, 64, 128, False),  # 2^20 per matrix: BLAS, as before
+}
+
+
+def _compiled_kernels(text: str) -> str:
+    from stablehlo_py.lowering import compiled
+
+    return str(compiled._lowered(compiled._parsed(text, False), "main", to_llvm=False, compiled_backend=True))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("case", sorted(BATCHES))
+def test_batches_of_small_matrices_sum_in_index_order(case, dtype):
+    """Index order (the numpy loop's bits) within the bound per matrix, BLAS beyond it; the compiled
+    backend calls the same kernel and gives the interpreter's bits either way."""
+    batches, m, k, n, index_order = BATCHES[case]
+    element = "f32" if dtype == np.float32 else "f64"
+    text = dot_general_program((batches, m, k), (batches, k, n), (batches, m, n),
+                               "batching_dims = [0] x [0], contracting_dims = [2] x [1]", element)
+    rng = np.random.default_rng(batches + k)
+    a, b = rng.standard_normal((batches, m, k)).astype(dtype), rng.standard_normal((batches, k, n)).astype(dtype)
+    (ours,) = interpret(text, a, b)
+    assert_same([stablehlo_py.compile(text, backend="compiled")(a, b)[0]], [ours])
+    linalg = _compiled_kernels(text)
+    assert (f"call @__stablehlo_py_matmul_index_order_{element}" in linalg) == index_order, case
+    assert (f"call @__stablehlo_py_gemm_{element}" in linalg) != index_order, case
+    if index_order:
+        assert_same([ours], [_index_order(a, b)])
+    _bound(a, b, ours)
+
+
+def test_grouped_convolution_sums_each_group_in_index_order():
+    """A depthwise convolution of 7056 products per group and 64 times that in all: the window
+    summed in index order (positions in order, from 0), the same bits on both backends."""
+    text = """func.func @main(%x: tensor<1x28x28x64xf32>, %w: tensor<3x3x1x64xf32>) -> tensor<1x28x28x64xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 64 : i64} : (tensor<1x28x28x64xf32>, tensor<3x3x1x64xf32>) -> tensor<1x28x28x64xf32>
+  return %0 : tensor<1x28x28x64xf32>
+}"""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((1, 28, 28, 64)).astype(np.float32)
+    w = rng.standard_normal((3, 3, 1, 64)).astype(np.float32)
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    want = np.zeros_like(x)
+    for i in range(3):
+        for j in range(3):
+            want += padded[:, i:i + 28, j:j + 28, :] * w[i, j, 0]
+    (ours,) = interpret(text, x, w)
+    assert_same([ours], [want])
+    assert_same([stablehlo_py.compile(text, backend="compiled")(x, w)[0]], [ours])
+
+
+def test_operands_the_kernel_cannot_read_as_they_are():
+    """_matmul's operands of other batch shapes (broadcast) or strides not a multiple of the
+    element size are copied for the kernel, never left to the Python loop: the loop's bits."""
+    from stablehlo_py.interpreter.kernels import dot_conv
+
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((16, 32)).astype(np.float32)
+    b = rng.standard_normal((512, 32, 16)).astype(np.float32)
+    assert_same([dot_conv._matmul(a, b)], [_index_order(np.broadcast_to(a, (512, 16, 32)), b)])
+    packed = np.zeros((512, 16, 32), dtype=[("x", np.float32), ("flag", np.uint8)])  # 5-byte strides
+    packed["x"] = rng.standard_normal((512, 16, 32))
+    odd = packed["x"]
+    assert odd.strides[-1] % 4
+    assert_same([dot_conv._matmul(odd, b)], [_index_order(np.ascontiguousarray(odd), b)])

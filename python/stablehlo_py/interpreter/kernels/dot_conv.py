@@ -71,27 +71,46 @@ def _accumulation(out, operand):
 # for complex: complex_product).
 # Larger ones keep BLAS: XLA's own order there comes from YNNPACK/Eigen
 # kernels chosen by the host CPU (tiling, FMA), so no order is XLA's.
+# SEQUENTIAL_WORK bounds the whole product (all its batch matrices).  f32 and f64 sums run in
+# the native kernel (_native_index_order), the batch on the thread pool, so a batch of small
+# matrices is summed in index order whatever its count while each matrix has at most
+# SEQUENTIAL_MATRIX_WORK products: up to there the kernel matched or beat BLAS per matrix
+# (np.matmul on one thread, the compiled gemm kernel on the pool) from 256 to 4096 matrices
+# (within 1.3x at 64), e.g. 1024 x (16x32 @ 32x16) f32 0.85 ms against 1.5 ms (np.matmul) and
+# 0.91 ms (compiled gemm); at 2^14 it lost at some batch counts (256 x 16x64x16: 0.21 against
+# 0.14 ms compiled), from 2^15 BLAS wins (1024 x 32x64x32: 7.1 against 3.6 ms compiled).  On
+# one free core the kernel is at best level with BLAS (no fused multiply-add): the gain needs
+# the second core (issue 36, docs/decisions.md).  The compiled backend decides by the same
+# rule (LowerContractions.cpp, blasSums, kSequentialMatrixWork).
 SEQUENTIAL_DEPTH = 256  # contracting indices
 SEQUENTIAL_WORK = 1 << 18  # products (output elements x contracting indices)
+SEQUENTIAL_MATRIX_WORK = 1 << 13  # products of one batch matrix (f32 and f64)
+_NATIVE_INDEX_ORDER = frozenset(np.dtype(t) for t in (np.float32, np.float64))
 
 
-def _in_index_order(dtype, k: int, outputs: int) -> bool:
-    """Whether a product of `outputs` elements, each a sum over `k` indices, is summed in index
-    order (float and complex within SEQUENTIAL_DEPTH and SEQUENTIAL_WORK) rather than by BLAS."""
-    return dtype.kind in "fc" and k <= SEQUENTIAL_DEPTH and outputs * k <= SEQUENTIAL_WORK
+def _in_index_order(dtype, k: int, outputs: int, batches: int = 1) -> bool:
+    """Whether a product of `batches` matrices of `outputs` elements each, every element a sum
+    over `k` indices, is summed in index order rather than by BLAS: float and complex within
+    SEQUENTIAL_DEPTH and SEQUENTIAL_WORK in all, f32 and f64 also within
+    SEQUENTIAL_MATRIX_WORK per matrix (shapes and dtype alone: the compiled backend mirrors it)."""
+    if dtype.kind not in "fc" or k > SEQUENTIAL_DEPTH:
+        return False
+    work = outputs * k
+    return (work * batches <= SEQUENTIAL_WORK
+            or (dtype in _NATIVE_INDEX_ORDER and work <= SEQUENTIAL_MATRIX_WORK))
 
 
 def _matmul(a, b):
     """np.matmul(a, b) for (..., m, k) @ (..., k, n); float and complex sums run in
-    index order over k when small (SEQUENTIAL_DEPTH, SEQUENTIAL_WORK)."""
+    index order over k when small (_in_index_order)."""
     k = a.shape[-1]
     shape = np.broadcast_shapes(a.shape[:-1] + (1,), b.shape[:-2] + (1, b.shape[-1]))
-    if not _in_index_order(a.dtype, k, math.prod(shape)):
+    if not _in_index_order(np.result_type(a, b), k, shape[-2] * shape[-1], math.prod(shape[:-2])):
         return np.matmul(a, b)
     native = _native_index_order(a, b, shape)
     if native is not None:
         return native
-    # the definition (and the loop for complex and broadcast operands)
+    # the definition (and the loop for complex operands)
     a = np.swapaxes(a, -1, -2)[..., None]  # (..., k, m, 1): row i is column i of a
     b = b[..., None, :]  # (..., k, 1, n)
     # complex: real and imaginary parts summed separately, products as complex_product
@@ -118,25 +137,35 @@ def _matmul(a, b):
     return out
 
 
-_NATIVE_INDEX_ORDER = frozenset(np.dtype(t) for t in (np.float32, np.float64))
-
-
 def _native_index_order(a, b, shape):
-    """_matmul's index-order sum of f32 or f64 `a` and `b` (one batch shape, `shape` the product's)
-    by the native kernel the compiled backend calls too (lib/Runtime/NativeKernels.h): the same
-    products and adds in the same order, vectorized over the columns, so the loop's bits
-    (test/python/native_kernels/test_index_order_kernel.py); 10x faster at 64x64x64 (0.23 ->
-    0.014 ms). None where it does not apply."""
-    if (a.dtype != b.dtype or a.dtype not in _NATIVE_INDEX_ORDER or a.shape[:-2] != b.shape[:-2]
-            or 0 in shape):
+    """_matmul's index-order sum of `a` and `b` (`shape` the product's) where their result type
+    is f32 or f64, by the native kernel the compiled backend calls too
+    (lib/Runtime/NativeKernels.h): the same products and adds in the same order, vectorized over
+    the columns, so the loop's bits (test/python/native_kernels/test_index_order_kernel.py); 10x
+    faster at 64x64x64 (0.23 -> 0.014 ms). None for other types only: _in_index_order counts on
+    it for any batch count, so broadcast batch dimensions and views of odd strides are copied
+    rather than left to the loop."""
+    dtype = np.result_type(a, b)
+    if dtype not in _NATIVE_INDEX_ORDER:
         return None
-    (m, k), n, size = a.shape[-2:], b.shape[-1], a.itemsize
-    batches = math.prod(shape[:-2])
-    a3, b3 = a.reshape(batches, m, k), b.reshape(batches, k, n)  # views where the batch dimensions merge
-    out = np.empty(shape, a.dtype)
+    if 0 in shape:  # nothing to sum, or sums of no products: the reduce's init, +0
+        return np.zeros(shape, dtype)
+    (m, k), n, size = a.shape[-2:], b.shape[-1], dtype.itemsize
+    batch = shape[:-2]
+    batches = math.prod(batch)
+
+    def rank3(x):
+        """x as (batches, rows, columns): a view where the batch dimensions merge (a broadcast
+        one stepping by 0), a copy elsewhere or where a stride is not a whole element."""
+        x = x.astype(dtype, copy=False)
+        if x.shape[:-2] != batch:
+            x = np.broadcast_to(x, (*batch, *x.shape[-2:]))
+        x = x.reshape(batches, *x.shape[-2:])
+        return np.ascontiguousarray(x) if any(s % size for s in x.strides) else x
+
+    a3, b3 = rank3(a), rank3(b)
+    out = np.empty(shape, dtype)
     c3 = out.reshape(batches, m, n)
-    if any(s % size for x in (a3, b3) for s in x.strides):
-        return None
     strides = [s // size for x in (a3, b3, c3) for s in x.strides]
     _stablehlo.matmul_index_order(size, a3.ctypes.data, b3.ctypes.data, c3.ctypes.data,
                                   [c3.shape[0], m, n, k], strides)
@@ -279,8 +308,8 @@ def _blas_dot(lhs, rhs, result, lhs_perm, rhs_perm, lhs_shape, rhs_shape, out_sh
             or lhs.element != result.element or rhs.element != result.element
             or not (lhs.is_static and rhs.is_static)):
         return None
-    k, outputs = lhs_shape[-1], math.prod(lhs_shape[:-1]) * rhs_shape[-1]
-    if _in_index_order(dtype, k, outputs):
+    k = lhs_shape[-1]
+    if _in_index_order(dtype, k, lhs_shape[-2] * rhs_shape[-1], math.prod(lhs_shape[:-2])):
         return None
 
     matmul = _matmul_for(lhs_shape[0], k, rhs_shape[-1]) if len(lhs_shape) == 2 else np.matmul
@@ -497,7 +526,7 @@ def _convolution_kernel(lhs, rhs, result, dims, window: ConvWindow):
     rows = (batch // bg) * math.prod(out_spatial)
     compute = np.dtype(to_compute(np.zeros(0, lhs.dtype)).dtype)
     taps = (kernel_in >= TAP_FEATURES and math.prod(kernel_spatial) > 0
-            and compute.kind in "fc" and not _in_index_order(compute, patch, rows * kernel_group))
+            and compute.kind in "fc" and not _in_index_order(compute, patch, rows * kernel_group))  # per group
 
     def kernel(w):
         """(groups, kernel spatial..., in features, out features / groups)."""
