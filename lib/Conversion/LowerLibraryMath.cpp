@@ -5,10 +5,9 @@
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
 // library's functions runs 10-20 times slower. Math on scalars (rank 0, loop
 // carries, the bodies of element-wise code on dynamic shapes, logistic's exp)
-// calls the same loops on one element. f32 log_plus_one,
-// exponential_minus_one, exponential, tanh and logistic are the project's own
-// (ScalarOps.cpp, log1pF32, expm1F32, expF32, tanhF32, logisticF32: vectorized
-// arith code), so only their f64 forms come here.
+// calls the same loops on one element. f32 log_plus_one and
+// exponential_minus_one are the project's own (ScalarOps.cpp, log1pF32 and
+// expm1F32: vectorized arith code), so only their f64 forms come here.
 #include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"
@@ -141,15 +140,13 @@ void callNumpyLoopsOnScalars(ModuleOp module) {
 void populateLibraryMathPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<MathToNumpyLoop<ExpOp>>(converter, context, "exp",
-                                       /*f64Only=*/true);
+  patterns.add<MathToNumpyLoop<ExpOp>>(converter, context, "exp");
   patterns.add<MathToNumpyLoop<Expm1Op>>(converter, context, "expm1",
                                          /*f64Only=*/true);
   patterns.add<MathToNumpyLoop<LogOp>>(converter, context, "log");
   patterns.add<MathToNumpyLoop<Log1pOp>>(converter, context, "log1p",
                                          /*f64Only=*/true);
-  patterns.add<MathToNumpyLoop<TanhOp>>(converter, context, "tanh",
-                                        /*f64Only=*/true);
+  patterns.add<MathToNumpyLoop<TanhOp>>(converter, context, "tanh");
   patterns.add<MathToNumpyLoop<SineOp>>(converter, context, "sin");
   patterns.add<MathToNumpyLoop<CosineOp>>(converter, context, "cos");
   patterns.add<MathToNumpyLoop<TanOp>>(converter, context, "tan");

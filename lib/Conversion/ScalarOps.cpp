@@ -23,10 +23,10 @@
 // math function; pow, cbrt and atan2 round as the libm the lowering calls
 // (within 2 ULP of numpy's), and so do exp, expm1, log, log1p, tanh, sin, cos
 // and tan unless library-math hands them to numpy's own loops (then bit for
-// bit; LowerLibraryMath.cpp). f32 expm1, log1p, exp, tanh and logistic (f16,
-// bf16 and the small floats through f32) are the project's own, f64 arith
-// code here that is the interpreter's numerics/f32_math.py op for op: bit for
-// bit, everywhere (log1pF32, expm1F32, expF32, tanhF32, logisticF32). Complex exp, log, sqrt, rsqrt, sin,
+// bit; LowerLibraryMath.cpp). f32 expm1 and log1p (f16, bf16 and the small
+// floats through f32) are the project's own, f64 arith code here that is the
+// interpreter's numerics/log1p_expm1.py op for op: bit for bit, everywhere
+// (log1pF32, expm1F32). Complex exp, log, sqrt, rsqrt, sin,
 // cos, tan, tanh, logistic and expm1 call the C library's functions as numpy
 // does (complexUnary): bit for bit. Unsupported (null): quantized types,
 // integers wider than 64 bits, complex abs, sign, power, atan2, log1p and
@@ -705,11 +705,18 @@ Value power(Scalar &s, Value x, Value y) {
   return s.select(unit, one, s.make<math::PowFOp>(x, y));
 }
 
-// f32 log_plus_one, exponential_minus_one, exponential, tanh and logistic are
-// the project's own (numerics/f32_math.py, whose docstring gives the
-// algorithm): computed in f64 by IEEE basic operations and exact bit
-// manipulation only, rounded once to f32. The op sequence here is the
-// module's, op for op (keep the two in step), so the bits are the interpreter's by construction; the arith ops
+// elementwise._logistic: 1 / (1 + exp(-x)).
+Value logistic(Scalar &s, Value x) {
+  Value one = s.real(x.getType(), 1.0);
+  Value e = s.make<math::ExpOp>(s.make<arith::NegFOp>(x));
+  return s.divf(one, s.addf(one, e));
+}
+
+// f32 log_plus_one and exponential_minus_one are the project's own
+// (numerics/log1p_expm1.py, whose docstring gives the algorithm): computed in
+// f64 by IEEE basic operations and exact bit manipulation only, rounded once
+// to f32. The op sequence here is the module's, op for op (keep the two in
+// step), so the bits are the interpreter's by construction; the arith ops
 // carry no fastmath flags, so LLVM neither contracts them into FMA nor
 // reorders them, and the select-only code vectorizes.
 constexpr uint64_t kSqrtHalfBits = 0x3FE6A09E667F3BCDull;
@@ -731,36 +738,6 @@ Value horner(Scalar &s, ArrayRef<double> c, Value z) {
   return acc;
 }
 
-// f32_math._estrin: c[0] + c[1] z + ... by pairs, then pairs of those with
-// z^2, z^4, ... (a short dependency chain); also returns z^2.
-std::pair<Value, Value> estrin(Scalar &s, ArrayRef<double> c, Value z) {
-  Type type = z.getType();
-  SmallVector<Value> terms;
-  for (size_t i = 0; i + 1 < c.size(); i += 2) {
-    Value high = s.real(type, c[i + 1]);
-    Value product = s.mulf(high, z);
-    Value low = s.real(type, c[i]);
-    terms.push_back(s.addf(low, product));
-  }
-  if (c.size() % 2)
-    terms.push_back(s.real(type, c.back()));
-  Value z2 = s.mulf(z, z);
-  Value power = z2;
-  while (terms.size() > 1) {
-    SmallVector<Value> paired;
-    for (size_t i = 0; i + 1 < terms.size(); i += 2) {
-      Value product = s.mulf(terms[i + 1], power);
-      paired.push_back(s.addf(terms[i], product));
-    }
-    if (terms.size() % 2)
-      paired.push_back(terms.back());
-    terms = std::move(paired);
-    if (terms.size() > 1)
-      power = s.mulf(power, power);
-  }
-  return {terms[0], z2};
-}
-
 // f64 `y` rounded to f32; NaN `x32` with its quiet bit set (by its bits:
 // LLVM folds fptrunc(fpext(x)) to x, which would keep a signaling NaN).
 Value quietNaNOr(Scalar &s, Value x32, Value y) {
@@ -772,7 +749,7 @@ Value quietNaNOr(Scalar &s, Value x32, Value y) {
   return s.select(isNaN, quiet, rounded);
 }
 
-// f32_math._log1p_f64 on f32 `x32`, rounded to f32.
+// log1p_expm1._log1p_f64 on f32 `x32`, rounded to f32.
 Value log1pF32(Scalar &s, Value x32) {
   Type f64 = s.b.getF64Type();
   Type i64 = s.b.getI64Type();
@@ -835,16 +812,16 @@ Value log1pF32(Scalar &s, Value x32) {
   return quietNaNOr(s, x32, y);
 }
 
-// f32_math._exp_parts on f64 `x`: (p, 2^k) with e^x = 2^k (1 + p), p's series
-// by Estrin's scheme (as the module: the same operations).
-std::pair<Value, Value> expParts(Scalar &s, Value x) {
+// log1p_expm1._expm1_f64 on f32 `x32`, rounded to f32.
+Value expm1F32(Scalar &s, Value x32) {
   Type f64 = s.b.getF64Type();
   Type i64 = s.b.getI64Type();
-  Value high = s.real(f64, 110.0);
-  Value low = s.real(f64, -110.0);
-  Value isHigh = s.cmpf(CmpF::OGT, x, 110.0);
+  Value x = s.make<arith::ExtFOp>(f64, x32);
+  Value high = s.real(f64, 89.0);
+  Value low = s.real(f64, -40.0);
+  Value isHigh = s.cmpf(CmpF::OGT, x, 89.0);
   Value t = s.select(isHigh, high, x);
-  Value isLow = s.cmpf(CmpF::OLT, t, -110.0);
+  Value isLow = s.cmpf(CmpF::OLT, t, -40.0);
   t = s.select(isLow, low, t);
   Value invLn2 = s.real(f64, kInvLn2);
   Value rounder = s.real(f64, kRounder);
@@ -870,96 +847,41 @@ std::pair<Value, Value> expParts(Scalar &s, Value x) {
     if (n >= 2)
       c[n - 2] = 1.0 / factorial;
   }
-  auto [series, rr] = estrin(s, c, r);
+  Value series = horner(s, c, r);
+  Value rr = s.mulf(r, r);
   Value tail = s.mulf(rr, series);
   Value p = s.addf(r, tail);
-  return {p, scale};
-}
-
-// f32_math._expm1_f64 on f64 `x`.
-Value expm1F64(Scalar &s, Value x) {
-  auto [p, scale] = expParts(s, x);
   Value scaledP = s.mulf(scale, p);
-  Value one = s.real(x.getType(), 1.0);
+  Value one = s.real(f64, 1.0);
   Value scaleMinusOne = s.subf(scale, one);
   Value y = s.addf(scaledP, scaleMinusOne);
   Value isZero = s.cmpf(CmpF::OEQ, x, 0.0);
-  return s.select(isZero, x, y);
-}
-
-// f32_math._exp_f64 on f64 `x`: 2^k p + 2^k.
-Value expF64(Scalar &s, Value x) {
-  auto [p, scale] = expParts(s, x);
-  Value scaledP = s.mulf(scale, p);
-  return s.addf(scaledP, scale);
-}
-
-Value expm1F32(Scalar &s, Value x32) {
-  Value x = s.make<arith::ExtFOp>(s.b.getF64Type(), x32);
-  return quietNaNOr(s, x32, expm1F64(s, x));
-}
-
-Value expF32(Scalar &s, Value x32) {
-  Value x = s.make<arith::ExtFOp>(s.b.getF64Type(), x32);
-  return quietNaNOr(s, x32, expF64(s, x));
-}
-
-// f32_math._tanh_f64: sign(x) E / (E + 2), E = expm1(2|x|), the sign by its
-// bit.
-Value tanhF32(Scalar &s, Value x32) {
-  Type f64 = s.b.getF64Type();
-  Value x = s.make<arith::ExtFOp>(f64, x32);
-  Value xb = s.bits(x);
-  Value magnitudeBits = s.andi(xb, APInt::getSignedMaxValue(64));
-  Value a = s.fromBits(magnitudeBits, f64);
-  Value twoA = s.addf(a, a);
-  Value e = expm1F64(s, twoA);
-  Value two = s.real(f64, 2.0);
-  Value denominator = s.addf(e, two);
-  Value q = s.divf(e, denominator);
-  Value qb = s.bits(q);
-  Value sign = s.andi(xb, APInt::getSignMask(64));
-  Value yb = s.ori(qb, sign);
-  Value y = s.fromBits(yb, f64);
+  y = s.select(isZero, x, y);
   return quietNaNOr(s, x32, y);
 }
 
-// f32_math._logistic_f64: 1 / (1 + exp(-x)).
-Value logisticF32(Scalar &s, Value x32) {
-  Type f64 = s.b.getF64Type();
-  Value x = s.make<arith::ExtFOp>(f64, x32);
-  Value minusX = s.make<arith::NegFOp>(x);
-  Value e = expF64(s, minusX);
-  Value one = s.real(f64, 1.0);
-  Value denominator = s.addf(e, one);
-  Value y = s.divf(one, denominator);
-  return quietNaNOr(s, x32, y);
-}
-
-// The five: ours on f32 (and so on the narrow floats, computed in f32), the
-// math op (numpy's loop, or libm) on f64; f64 logistic is 1 / (1 + exp(-x)).
-template <UnaryFn Ours, typename MathOp> Value oursInF32(Scalar &s, Value x) {
+// log_plus_one and exponential_minus_one: ours on f32 (and so on the narrow
+// floats, computed in f32), the math op (numpy's loop, or libm) on f64.
+Value logPlusOne(Scalar &s, Value x) {
   if (x.getType().isF32())
-    return Ours(s, x);
-  return s.make<MathOp>(x);
+    return log1pF32(s, x);
+  return s.make<math::Log1pOp>(x);
 }
-Value logistic(Scalar &s, Value x) {
+Value expMinusOne(Scalar &s, Value x) {
   if (x.getType().isF32())
-    return logisticF32(s, x);
-  Value one = s.real(x.getType(), 1.0);
-  Value e = s.make<math::ExpOp>(s.make<arith::NegFOp>(x));
-  return s.divf(one, s.addf(one, e));
+    return expm1F32(s, x);
+  return s.make<math::ExpM1Op>(x);
 }
 
 UnaryFn floatUnaryFn(Operation *op) {
   return TypeSwitch<Operation *, UnaryFn>(op)
-      .Case([](ExpOp) { return &oursInF32<expF32, math::ExpOp>; })
-      .Case([](Expm1Op) { return &oursInF32<expm1F32, math::ExpM1Op>; })
+      .Case([](ExpOp) { return &mathOp<math::ExpOp>; })
+      .Case([](Expm1Op) { return &expMinusOne; })
       .Case([](LogOp) { return &mathOp<math::LogOp>; })
-      .Case([](Log1pOp) { return &oursInF32<log1pF32, math::Log1pOp>; })
+      .Case([](Log1pOp) { return &logPlusOne; })
       .Case([](SqrtOp) { return &mathOp<math::SqrtOp>; })
       .Case([](CbrtOp) { return &mathOp<math::CbrtOp>; })
-      .Case([](TanhOp) { return &oursInF32<tanhF32, math::TanhOp>; })
+      .Case([](TanhOp) { return &mathOp<math::TanhOp>; })
       .Case([](SineOp) { return &mathOp<math::SinOp>; })
       .Case([](CosineOp) { return &mathOp<math::CosOp>; })
       .Case([](TanOp) { return &mathOp<math::TanOp>; })

@@ -1,26 +1,25 @@
 // RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg=library-math --split-input-file | FileCheck %s
 // RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg --split-input-file | FileCheck %s --check-prefix=PLAIN
 
-// A math function of a whole f64 tensor calls numpy's own loop for it (the
+// A math function of a whole f32 tensor calls numpy's own loop for it (the
 // interpreter's kernel) on the tensor's buffer viewed as one dimension: slot
-// 2 * (its index in NumpyLoops.h) + 1 for f64, so exp is slot 1 and tanh 9
-// (f32 exp and tanh are ours: @ours_in_f32 below).
-// CHECK-LABEL: func.func private @__stablehlo_py_numpy_loop_f64(memref<?xf64, strided<[?], offset: ?>>, memref<?xf64, strided<[?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
-// CHECK-LABEL: func.func @exp_then_tanh(%arg0: tensor<4x8xf64>)
-// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<4x8xf64> into tensor<32xf64>
-// CHECK: %[[EXP:.*]] = arith.constant 1 : i64
-// CHECK: memref.alloc() : memref<32xf64>
-// CHECK: call @__stablehlo_py_numpy_loop_f64(%{{.*}}, %{{.*}}, %[[EXP]])
-// CHECK: %[[TANH:.*]] = arith.constant 9 : i64
-// CHECK: call @__stablehlo_py_numpy_loop_f64(%{{.*}}, %{{.*}}, %[[TANH]])
-// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [4, 8] : tensor<32xf64> into tensor<4x8xf64>
+// 2 * (its index in NumpyLoops.h) + 0 for f32, so exp is slot 0 and tanh 8.
+// CHECK-LABEL: func.func private @__stablehlo_py_numpy_loop_f32(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @exp_then_tanh(%arg0: tensor<4x8xf32>)
+// CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<4x8xf32> into tensor<32xf32>
+// CHECK: %[[EXP:.*]] = arith.constant 0 : i64
+// CHECK: memref.alloc() : memref<32xf32>
+// CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[EXP]])
+// CHECK: %[[TANH:.*]] = arith.constant 8 : i64
+// CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[TANH]])
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [4, 8] : tensor<32xf32> into tensor<4x8xf32>
 // PLAIN-LABEL: func.func @exp_then_tanh
 // PLAIN-NOT: __stablehlo_py_numpy_loop
 // PLAIN: math.exp
-func.func @exp_then_tanh(%x: tensor<4x8xf64>) -> tensor<4x8xf64> {
-  %0 = stablehlo.exponential %x : tensor<4x8xf64>
-  %1 = stablehlo.tanh %0 : tensor<4x8xf64>
-  return %1 : tensor<4x8xf64>
+func.func @exp_then_tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = stablehlo.exponential %x : tensor<4x8xf32>
+  %1 = stablehlo.tanh %0 : tensor<4x8xf32>
+  return %1 : tensor<4x8xf32>
 }
 
 // -----
@@ -46,7 +45,7 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // A scalar stays scalar code, the function a call of numpy's loop on one
 // element (no buffers: in a loop body the value is a register): f32 sine is
 // slot 10, f16 computes in f32 and rounds once (log: 4), f64 tan is
-// 15. f64 logistic's exp is numpy's too (1 / (1 + exp(-x)), the interpreter's).
+// 15. Logistic's exp is numpy's too (1 / (1 + exp(-x)), the interpreter's).
 // CHECK-LABEL: func.func private @__stablehlo_py_numpy_scalar_f32(f32, i64) -> f32
 // CHECK-NOT: attributes
 // CHECK-LABEL: func.func @scalar
@@ -60,8 +59,8 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // CHECK: %[[TAN:.*]] = arith.constant 15 : i64
 // CHECK: call @__stablehlo_py_numpy_scalar_f64(%{{.*}}, %[[TAN]]) : (f64, i64) -> f64
 // CHECK: arith.negf
-// CHECK: %[[EXP:.*]] = arith.constant 1 : i64
-// CHECK: call @__stablehlo_py_numpy_scalar_f64(%{{.*}}, %[[EXP]])
+// CHECK: %[[EXP:.*]] = arith.constant 0 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[EXP]])
 // CHECK: arith.divf
 // CHECK-NOT: math.
 // CHECK: return
@@ -71,12 +70,12 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // PLAIN: math.log
 // PLAIN: math.tan
 // PLAIN: math.exp
-func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<f32>, tensor<f16>, tensor<f64>, tensor<f64>) {
+func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>) {
   %0 = stablehlo.sine %x : tensor<f32>
   %1 = stablehlo.log %y : tensor<f16>
   %2 = stablehlo.tan %z : tensor<f64>
-  %3 = stablehlo.logistic %z : tensor<f64>
-  return %0, %1, %2, %3 : tensor<f32>, tensor<f16>, tensor<f64>, tensor<f64>
+  %3 = stablehlo.logistic %x : tensor<f32>
+  return %0, %1, %2, %3 : tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>
 }
 
 // -----
@@ -96,10 +95,9 @@ func.func @complex_expm1(%x: tensor<complex<f32>>) -> tensor<complex<f32>> {
 
 // -----
 
-// f32 log_plus_one, exponential_minus_one, exponential, tanh and logistic are
-// the project's own (ScalarOps.cpp): f64 arith code in the element-wise loop,
-// rounded once, no numpy loop and no math op, on tensors and on scalars; f16
-// and bf16 compute in f32.
+// f32 log_plus_one and exponential_minus_one are the project's own
+// (ScalarOps.cpp): f64 arith code in the element-wise loop, rounded once, no
+// numpy loop and no math op, on tensors and on scalars; f16 computes in f32.
 // CHECK-LABEL: func.func @ours_in_f32
 // CHECK-NOT: __stablehlo_py_numpy
 // CHECK-NOT: math.
@@ -121,29 +119,4 @@ func.func @ours_in_f32(%x: tensor<1024xf32>, %y: tensor<f16>) -> (tensor<1024xf3
   %0 = stablehlo.log_plus_one %x : tensor<1024xf32>
   %1 = stablehlo.exponential_minus_one %y : tensor<f16>
   return %0, %1 : tensor<1024xf32>, tensor<f16>
-}
-
-// -----
-
-// CHECK-LABEL: func.func @exp_tanh_logistic_ours_in_f32
-// CHECK-NOT: __stablehlo_py_numpy
-// CHECK-NOT: math.
-// CHECK: linalg.generic
-// CHECK: arith.extf %{{.*}} : f32 to f64
-// CHECK: arith.shli %{{.*}} : i64
-// CHECK: arith.truncf %{{.*}} : f64 to f32
-// CHECK: arith.divf %{{.*}} : f64
-// CHECK: arith.bitcast %{{.*}} : bf16 to i16
-// CHECK: arith.negf %{{.*}} : f64
-// CHECK-NOT: __stablehlo_py_numpy
-// CHECK-NOT: math.
-// CHECK: return
-// PLAIN-LABEL: func.func @exp_tanh_logistic_ours_in_f32
-// PLAIN-NOT: math.
-// PLAIN: return
-func.func @exp_tanh_logistic_ours_in_f32(%x: tensor<1024xf32>, %y: tensor<bf16>) -> (tensor<1024xf32>, tensor<1024xf32>, tensor<bf16>) {
-  %0 = stablehlo.exponential %x : tensor<1024xf32>
-  %1 = stablehlo.tanh %x : tensor<1024xf32>
-  %2 = stablehlo.logistic %y : tensor<bf16>
-  return %0, %1, %2 : tensor<1024xf32>, tensor<1024xf32>, tensor<bf16>
 }

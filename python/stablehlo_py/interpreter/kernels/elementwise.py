@@ -8,9 +8,8 @@ spec, and XLA on CPU where the spec leaves a case open:
     sign fill for shift_right_arithmetic;
   * maximum/minimum propagate NaN and order -0.0 below +0.0;
   * floats narrower than f32 compute transcendental functions in f32 and
-    round the result once; f32 log_plus_one, exponential_minus_one,
-    exponential, tanh and logistic are the project's own (numerics/f32_math.py),
-    the same bits on every host;
+    round the result once; f32 log_plus_one and exponential_minus_one are
+    the project's own (numerics/log1p_expm1.py), the same bits on every host;
   * convert: conversion.py, which every family shares.
 """
 
@@ -22,7 +21,7 @@ import numpy as np
 from ..numerics.combiners import complex_max, complex_min, float_max, float_min, total_order_key
 from ..numerics.conversion import convert_values
 from ..numerics.exact import exact_product, two_sum
-from ..numerics.f32_math import exponential, exponential_minus_one, log_plus_one, logistic, tanh
+from ..numerics.log1p_expm1 import exponential_minus_one, log_plus_one
 from ..core.errors import InterpreterError
 from ..core import registry
 from ..core.registry import ELEMENTWISE, PURE, Kernel, ScalarForm, register_scalar
@@ -323,6 +322,10 @@ def _rsqrt(x):
     return 1 / np.sqrt(x)
 
 
+def _logistic(x):
+    return 1 / (1 + np.exp(-x))
+
+
 # numpy's float32/float64 cbrt runs SIMD code (SVML) on AVX-512 hosts, up to 2 ULP from the
 # correctly rounded root, and libm elsewhere: computed in long double (x86-64: a 64-bit
 # significand) and rounded once, the root is correctly rounded, as IEEE rootn(x, 3) is, on
@@ -382,18 +385,18 @@ def _complex_log1p(z):
     return out
 
 
-_math("stablehlo.exponential", exponential)  # f32: ours (numerics/f32_math.py), as below
+_math("stablehlo.exponential", np.exp)
 _math("stablehlo.exponential_minus_one", exponential_minus_one, complex_=np.expm1)  # f32: ours
 _math("stablehlo.log", np.log)
 _math("stablehlo.log_plus_one", log_plus_one, complex_=_complex_log1p)
 _math("stablehlo.sqrt", np.sqrt)
 _math("stablehlo.rsqrt", _rsqrt)
 _math("stablehlo.cbrt", _cbrt, complex_=_complex_cbrt)
-_math("stablehlo.tanh", tanh)
+_math("stablehlo.tanh", np.tanh)
 _math("stablehlo.sine", np.sin)
 _math("stablehlo.cosine", np.cos)
 _math("stablehlo.tan", np.tan)
-_math("stablehlo.logistic", logistic)
+_math("stablehlo.logistic", _logistic)
 
 
 @register("stablehlo.negate")
@@ -975,10 +978,10 @@ def _scalar_is_finite(op):
 
 # unary float ops whose kernels are one numpy function of the value (f16 in f32, _via_f32)
 _SCALAR_FLOAT_FUNCTIONS = {
-    "stablehlo.exponential": exponential, "stablehlo.exponential_minus_one": exponential_minus_one, "stablehlo.log": np.log,
+    "stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": exponential_minus_one, "stablehlo.log": np.log,
     "stablehlo.log_plus_one": log_plus_one, "stablehlo.sqrt": np.sqrt, "stablehlo.rsqrt": _rsqrt,
-    "stablehlo.cbrt": _cbrt, "stablehlo.tanh": tanh, "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
-    "stablehlo.tan": np.tan, "stablehlo.logistic": logistic, "stablehlo.floor": np.floor,
+    "stablehlo.cbrt": _cbrt, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
+    "stablehlo.tan": np.tan, "stablehlo.logistic": _logistic, "stablehlo.floor": np.floor,
     "stablehlo.ceil": np.ceil, "stablehlo.round_nearest_even": np.rint,
 }
 

@@ -1,32 +1,22 @@
-"""f32 log_plus_one, exponential_minus_one, exponential, tanh and logistic, defined by this
-project (docs/decisions.md).
+"""f32 log_plus_one and exponential_minus_one, defined by this project (docs/decisions.md).
 
-numpy's f32 functions depend on the host (here glibc's scalar log1pf and expm1f and numpy's own
-AVX2 exp and tanh, up to 2 ULP off; SVML on AVX-512 hosts): different bits by host. Ours compute
-in f64 with IEEE basic operations only (+ - * /, exact bit manipulation; no FMA, no libm), to a
-relative error of about 2^-52, and round once to f32: nearly always the correctly rounded
-result, the same bits on every host. The compiled backend emits the same operation sequence as
-MLIR arith ops (lib/Conversion/ScalarOps.cpp: log1pF32, expm1F32, expF32, tanhF32, logisticF32),
-so both engines agree bit for bit by construction; keep the two in step.
+numpy's f32 log1p and expm1 are the host's (glibc's scalar functions here, SVML on AVX-512
+hosts): different bits by host, and slow. Ours compute in f64 with IEEE basic operations only
+(+ - * /, exact bit manipulation; no FMA, no libm), to a relative error of about 2^-52, and round
+once to f32: nearly always the correctly rounded result, the same bits on every host. The
+compiled backend emits the same operation sequence as MLIR arith ops (lib/Conversion/
+ScalarOps.cpp, log1pF32 and expm1F32), so both engines agree bit for bit by construction; keep
+the two in step.
 
 log1p(x): u = 1 + x (exact for f32 x with |x| >= 2^-29; rounding for huge x costs nothing
 relative to log u), u = m 2^k with m in [sqrt(1/2), sqrt(2)) by the bits, f = m - 1 (exact),
 s = f / (2 + f); log(1 + f) = 2 atanh(s) = f - h + s (h + R) with h = f^2/2 and R the odd series
 sum 2 s^2j / (2j + 1), j = 1..10 (|s| <= 0.172: truncated below 2^-60 relative); plus k ln 2 in
 two parts (k ln2_hi exact). |x| < 2^-29: x - x^2/2.
-expm1(x): x clamped to [-110, 110] (beyond, the f32 results of expm1, exp, tanh and logistic
-are those at the bounds), k = round(x / ln 2) by adding 1.5 2^52 (its bits give k, and 2^k by a
-shift), r = (x - k ln2_hi) - k ln2_lo (the first difference exact), p = e^r - 1 = r + r^2 Q(r)
-with Q Taylor's series to r^14 (|r| <= 0.347: truncated below 2^-61; summed by Estrin's scheme,
-whose short dependency chain lets a vector loop overlap its lanes: exp 1.3x, tanh 1.5x faster
-compiled than by Horner's), then 2^k p + (2^k - 1).
-+-0 is kept.
-exp(x): the same p and 2^k, then 2^k p + 2^k (2^k p exact: one rounding).
-tanh(x): sign(x) E / (E + 2) with E = expm1(2|x|) (2|x| exact; the clamp leaves E finite, where
-the quotient is 1 in f64), the sign by its bit (so tanh(-0) = -0); no small-|x| branch: E keeps
-its relative accuracy there.
-logistic(x): 1 / (1 + exp(-x)), exp in f64 as above (the clamp at 110 keeps e^x's subnormal f32
-results for x down to -104).
+expm1(x): x clamped to [-40, 89] (beyond, the f32 results are -1 and +inf), k = round(x / ln 2)
+by adding 1.5 2^52 (its bits give k, and 2^k by a shift), r = (x - k ln2_hi) - k ln2_lo (the
+first difference exact), e^r - 1 = r + r^2 Q(r) with Q Taylor's series to r^14 (|r| <= 0.347:
+truncated below 2^-61), then 2^k (e^r - 1) + (2^k - 1). +-0 is kept.
 A NaN input comes back with its quiet bit set (numpy's widening to f64 sets it; the f32 bits
 are set explicitly, as LLVM drops an fpext/fptrunc pair).
 Arrays compute in chunks of numpy operations; a scalar (the scalar forms of loops) runs the same
@@ -48,8 +38,7 @@ SQRT_HALF_BITS = 0x3FE6A09E667F3BCD
 ROUNDER = float.fromhex("0x1.8p52")  # adding it rounds |v| < 2^51 to an integer, in its low bits
 ROUNDER_BITS = 0x4338000000000000
 LOG1P_TINY = 2.0 ** -29
-EXP_LOW, EXP_HIGH = -110.0, 110.0
-_SIGN = 1 << 63
+EXPM1_LOW, EXPM1_HIGH = -40.0, 89.0
 # 2 / (2j + 1), j = 1..10 (log1p's R); 1 / n!, n = 2..14 (expm1's Q); each rounded once
 LOG1P_COEFFICIENTS = tuple(2.0 / (2 * j + 1) for j in range(1, 11))
 EXPM1_COEFFICIENTS = tuple(1.0 / math.factorial(n) for n in range(2, 15))
@@ -113,27 +102,6 @@ def _horner(coefficients, z):
     return acc
 
 
-def _estrin(coefficients, z):
-    """c0 + c1 z + c2 z^2 + ..., by Estrin's scheme: pairs c_2i + c_2i+1 z, then pairs of those
-    with z^2, z^4, ... (a short dependency chain: the lanes of a vector loop overlap). Returns
-    the sum and z^2."""
-    def pair(low, high, power):  # low + high power, in place on arrays (+ commutes exactly)
-        acc = high * power
-        acc += low
-        return acc
-
-    terms = [pair(coefficients[i], coefficients[i + 1], z) for i in range(0, len(coefficients) - 1, 2)]
-    if len(coefficients) % 2:
-        terms.append(coefficients[-1])
-    z2 = power = z * z
-    while len(terms) > 1:
-        paired = [pair(terms[i], terms[i + 1], power) for i in range(0, len(terms) - 1, 2)]
-        terms = paired + ([terms[-1]] if len(terms) % 2 else [])
-        if len(terms) > 1:
-            power = power * power
-    return terms[0], z2
-
-
 # The cores run on arrays and on Python floats alike (`ops`: _Arrays or _Floats). On arrays they
 # work in place where a value is dead (IEEE + and * commute exactly, so `a += b` is b + a);
 # ScalarOps.cpp emits the same operations in this order.
@@ -171,10 +139,9 @@ def _log1p_f64(x, ops):
     return ops.select(x == math.inf, math.inf, y)
 
 
-def _exp_parts(x, ops):
-    """(p, 2^k) with e^x = 2^k (1 + p): expm1's and exp's common part."""
-    t = ops.select(x > EXP_HIGH, EXP_HIGH, ops.copy(x))
-    t = ops.select(t < EXP_LOW, EXP_LOW, t)
+def _expm1_f64(x, ops):
+    t = ops.select(x > EXPM1_HIGH, EXPM1_HIGH, ops.copy(x))
+    t = ops.select(t < EXPM1_LOW, EXPM1_LOW, t)
     a = t * INV_LN2
     a += ROUNDER
     k = a - ROUNDER
@@ -186,42 +153,13 @@ def _exp_parts(x, ops):
     r = t - r
     k *= LN2_LO
     r -= k
-    p, rr = _estrin(EXPM1_COEFFICIENTS, r)
-    p *= rr
+    p = _horner(EXPM1_COEFFICIENTS, r)
+    p *= r * r
     p += r  # r + r^2 Q
-    return p, scale
-
-
-def _expm1_f64(x, ops):
-    p, scale = _exp_parts(x, ops)
     p *= scale
     scale -= 1.0
     p += scale
     return ops.select(x == 0.0, x, p)
-
-
-def _exp_f64(x, ops):
-    p, scale = _exp_parts(x, ops)
-    p *= scale
-    p += scale
-    return p
-
-
-def _tanh_f64(x, ops):
-    bits = ops.bits(x)
-    a = ops.real(bits & ops.u(_SIGN - 1))
-    a += a
-    e = _expm1_f64(a, ops)
-    q = e + 2.0
-    q = e / q
-    q = ops.bits(q) | (bits & ops.u(_SIGN))
-    return ops.real(q)
-
-
-def _logistic_f64(x, ops):
-    e = _exp_f64(-x, ops)
-    e += 1.0
-    return 1.0 / e
 
 
 def _on_f32(core):
@@ -255,26 +193,13 @@ def _on_f32(core):
 
 log_plus_one_f32 = _on_f32(_log1p_f64)
 exponential_minus_one_f32 = _on_f32(_expm1_f64)
-exponential_f32 = _on_f32(_exp_f64)
-tanh_f32 = _on_f32(_tanh_f64)
-logistic_f32 = _on_f32(_logistic_f64)
 
 
-def _numpy_logistic(x):
-    return 1 / (1 + np.exp(-x))
+def log_plus_one(x):
+    """The interpreter's log1p of a real f32 or f64 array or scalar: ours for f32, numpy's else."""
+    return log_plus_one_f32(x) if np.asarray(x).dtype == np.float32 else np.log1p(x)
 
 
-def _ours_in_f32(ours, numpy_function, name):
-    def fn(x):
-        return ours(x) if np.asarray(x).dtype == np.float32 else numpy_function(x)
-
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"The interpreter's {name} of a real or complex array or scalar: ours for f32, numpy's else."
-    return fn
-
-
-log_plus_one = _ours_in_f32(log_plus_one_f32, np.log1p, "log_plus_one")
-exponential_minus_one = _ours_in_f32(exponential_minus_one_f32, np.expm1, "exponential_minus_one")
-exponential = _ours_in_f32(exponential_f32, np.exp, "exponential")
-tanh = _ours_in_f32(tanh_f32, np.tanh, "tanh")
-logistic = _ours_in_f32(logistic_f32, _numpy_logistic, "logistic")
+def exponential_minus_one(x):
+    """The interpreter's expm1 of a real f32 or f64 array or scalar: ours for f32, numpy's else."""
+    return exponential_minus_one_f32(x) if np.asarray(x).dtype == np.float32 else np.expm1(x)
