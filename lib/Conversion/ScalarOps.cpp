@@ -860,25 +860,21 @@ Value expm1F32(Scalar &s, Value x32) {
   return quietNaNOr(s, x32, y);
 }
 
-// log_plus_one and exponential_minus_one: ours on f32 (and so on the narrow
-// floats, computed in f32), the math op (numpy's loop, or libm) on f64.
-Value logPlusOne(Scalar &s, Value x) {
+// `Ours` on f32 (and so on the narrow floats, computed in f32), the math op
+// (numpy's loop, or libm) on f64.
+template <Value (*Ours)(Scalar &, Value), typename MathOp>
+Value oursOnF32(Scalar &s, Value x) {
   if (x.getType().isF32())
-    return log1pF32(s, x);
-  return s.make<math::Log1pOp>(x);
-}
-Value expMinusOne(Scalar &s, Value x) {
-  if (x.getType().isF32())
-    return expm1F32(s, x);
-  return s.make<math::ExpM1Op>(x);
+    return Ours(s, x);
+  return s.make<MathOp>(x);
 }
 
 UnaryFn floatUnaryFn(Operation *op) {
   return TypeSwitch<Operation *, UnaryFn>(op)
       .Case([](ExpOp) { return &mathOp<math::ExpOp>; })
-      .Case([](Expm1Op) { return &expMinusOne; })
+      .Case([](Expm1Op) { return &oursOnF32<expm1F32, math::ExpM1Op>; })
       .Case([](LogOp) { return &mathOp<math::LogOp>; })
-      .Case([](Log1pOp) { return &logPlusOne; })
+      .Case([](Log1pOp) { return &oursOnF32<log1pF32, math::Log1pOp>; })
       .Case([](SqrtOp) { return &mathOp<math::SqrtOp>; })
       .Case([](CbrtOp) { return &mathOp<math::CbrtOp>; })
       .Case([](TanhOp) { return &mathOp<math::TanhOp>; })

@@ -284,10 +284,15 @@ def _expand(op) -> None:
     replace_op(op, [value])
 
 
-def expand_complex_math(root, mode: str = "precision") -> None:
-    """Expand the complex ops of `mode` under `root` (a module or a function; see the module's doc)."""
+def _checked_mode(mode: str) -> str:
     if mode not in MODES:
         raise ValueError(f"{COMPLEX_MATH_EXPANDER}: mode expects precision or all, got '{mode}'")
+    return mode
+
+
+def expand_complex_math(root, mode: str = "precision") -> None:
+    """Expand the complex ops of `mode` under `root` (a module or a function; see the module's doc)."""
+    _checked_mode(mode)
     names = set(EXPANDED_OPS)
     if mode == "all":
         names |= set(ARITHMETIC_OPS) | {"stablehlo.negate"}
@@ -299,7 +304,5 @@ def expand_complex_math(root, mode: str = "precision") -> None:
 
 def complex_math_expander_pass(options):
     """The pass body for registry.py's textual options ({"mode": "precision"})."""
-    mode = options.get("mode", "precision").strip()
-    if mode not in MODES:
-        raise ValueError(f"{COMPLEX_MATH_EXPANDER}: mode expects precision or all, got '{mode}'")
+    mode = _checked_mode(options.get("mode", "precision").strip())  # an unknown mode fails as the pipeline is built
     return guarded_pass(COMPLEX_MATH_EXPANDER, lambda op: expand_complex_math(op, mode))

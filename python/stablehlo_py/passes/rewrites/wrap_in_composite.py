@@ -141,9 +141,7 @@ def _decomposition(op, module) -> str:
         block = function.regions[0].blocks.append(*operand_types)
         symbols.insert(function)
         # Each operand value maps to the last argument carrying it (upstream's IRMapping).
-        argument_of = {}
-        for value, argument in zip(op.operands, block.arguments):
-            argument_of[value] = argument
+        argument_of = dict(zip(op.operands, block.arguments))
         with ir.InsertionPoint(block):
             copy = op.clone()
             for i, value in enumerate(op.operands):
