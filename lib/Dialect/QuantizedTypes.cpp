@@ -22,10 +22,13 @@ static LogicalResult verifyQuantizedType(Operation *op, Type type) {
   if (!quantized)
     return success();
   // `!quant.uniform<i8:...>` and `<u8:...>` store a signless integer (the
-  // signedness is a flag of the type); upstream rejects `<si8:...>`, which
-  // MLIR prints as `<i8:...>` and which would read as a valid type.
+  // signedness is a flag of the type). As upstream, an unsigned type may also
+  // store `ui8` (MLIR reads `<ui8:...>` so and prints it `<u8:...>`), but a
+  // signed one must not store `si8` (MLIR prints `<si8:...>` as `<i8:...>`,
+  // which would read back as a different, valid type).
   auto storage = cast<IntegerType>(quantized.getStorageType());
-  if (!storage.isSignless()) // as upstream; the spec's syntax has no si/ui here
+  bool unsignedStorage = storage.isUnsigned() && !quantized.isSigned();
+  if (!storage.isSignless() && !unsignedStorage) // as upstream's type constraints
     return op->emitOpError()
            << "quantized type: the storage type must be written i"
            << storage.getWidth() << " or u" << storage.getWidth() << ", not "

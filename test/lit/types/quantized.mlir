@@ -72,3 +72,12 @@ func.func @scalar(%a: tensor<!quant.uniform<i8:f32, 1.0>>) -> tensor<!quant.unif
   %0 = stablehlo.add %a, %a : tensor<!quant.uniform<i8:f32, 1.0>>
   return %0 : tensor<!quant.uniform<i8:f32, 1.0>>
 }
+
+// `ui8` as the storage of an unsigned type is accepted, as upstream accepts it
+// (its qdq-to-quantized-op tests write it so); MLIR prints the type `u8`.
+// CHECK-LABEL:  func.func @storage_spelled_ui8(%arg0: tensor<2x!quant.uniform<u8:f32, 3.400000e+01:16>>) -> tensor<2xf32> {
+// CHECK-NEXT:    %0 = stablehlo.uniform_dequantize %arg0 : (tensor<2x!quant.uniform<u8:f32, 3.400000e+01:16>>) -> tensor<2xf32>
+func.func @storage_spelled_ui8(%arg0: tensor<2x!quant.uniform<ui8:f32, 34.0:16>>) -> tensor<2xf32> {
+  %0 = stablehlo.uniform_dequantize %arg0 : (tensor<2x!quant.uniform<ui8:f32, 34.0:16>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -182,8 +182,9 @@ func.func @storage_width(%a: tensor<2x!quant.uniform<i3:f32, 1.0>>) {
 
 // -----
 
-// A storage type with explicit signedness (si8, ui8) is rejected, as upstream
-// does: `i8` and `u8` are the quantized storage types (MLIR prints si8 as i8).
+// A signed storage type written with its signedness (si8) is rejected, as
+// upstream does: MLIR prints it `i8`, which reads back as another type. (`ui8`
+// is accepted: see quantized.mlir.)
 func.func @signed_storage(%a: tensor<2xf32>) {
   // expected-error @+1 {{'stablehlo.uniform_quantize' op quantized type: the storage type must be written i8 or u8, not si8, in 'tensor<2x!quant.uniform<i8:f32, 5.000000e-01:3>>'}}
   %0 = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<2x!quant.uniform<si8:f32, 0.5:3>>

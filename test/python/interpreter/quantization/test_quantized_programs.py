@@ -316,6 +316,20 @@ def test_uniform_quantize_storage_types(storage, zero_point):
     assert_storage(got, qt.quantize(x), f"quantize f32 -> {qt.text}")
 
 
+@pytest.mark.parametrize("width", [4, 8, 16])
+def test_unsigned_storage_spelled_ui_is_the_u_storage(width):
+    # `!quant.uniform<ui8:...>` (as upstream's tests write it) stores an unsigned integer type
+    # where `u8` stores a signless one with an unsigned flag: both are the spec's ui8 storage.
+    qt = Q(f"u{width}", "f32", (0.5, 3))
+    x = float_array(EDGE_F32 + [2.0**width, -4.0], "f32")
+    text = quantize_program(x.shape, "f32", qt).replace(f"<u{width}:", f"<ui{width}:")
+    assert f"<ui{width}:" in text
+    (got,) = run(text, x)
+    assert_storage(got, qt.quantize(x), f"quantize f32 -> ui{width} storage")
+    (back,) = run(dequantize_program(x.shape, qt).replace(f"<u{width}:", f"<ui{width}:"), got)
+    assert_floats(back, ((got.astype(np.float64) - 3) * 0.5).astype(np.float32), f"dequantize ui{width} storage")
+
+
 @pytest.mark.parametrize("expressed", list(FLOATS))
 @pytest.mark.parametrize("storage,scale,zp", [("i8", 0.1, -7), ("u8", 0.03, 128), ("i16", 0.0007, 12),
                                                ("i4", 0.3, 1), ("u32", 1e-3, 2**31), ("i32", 3.7, -5)])
