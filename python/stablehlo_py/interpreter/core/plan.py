@@ -36,7 +36,7 @@ from .registry import (PRECOMPUTED, SIZES_FROM_VALUES, VIEW, ELEMENTWISE, Kernel
 from .registry import quantized_factory
 from .types import TensorSpec, TupleSpec, is_quantized_spec, value_spec
 
-__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder", "LoopPlan", "set_loop_planner", "plan_loop"]
+__all__ = ["Function", "Region", "DecodedOp", "PlanBuilder", "module_meshes", "LoopPlan", "set_loop_planner", "plan_loop"]
 
 # func.call is inlined into the caller's plan (callees of calls not inlined run as
 # calls), up to this many ops per module, so nested calls cannot blow plans up.
@@ -371,27 +371,37 @@ class _BlockState:
         self.all_scalar = scalar  # every value seen so far is a rank-0 tensor
 
 
+def module_meshes(module_op) -> dict:
+    """name -> the fields of each mesh a module's symbols hold: an sdy.mesh (its fields, which
+    shardy.py reads), or a symbol (a function too) whose `stablehlo.mesh` or `mesh` attribute is a
+    #stablehlo.mesh or a dictionary of the same fields ({axes = [{name, size}], device_ids}, as
+    upstream's tests write it), as plain dicts and lists. Replica groups by mesh axes name them."""
+    meshes: dict = {}
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if "sym_name" not in op.attributes:
+            continue
+        name = attributes.Attributes(op)["sym_name"]
+        if op.name == "sdy.mesh":
+            meshes[name] = attributes.Attributes(op)["mesh"]
+            continue
+        for held in (attributes.get(op, key) for key in ("stablehlo.mesh", "mesh")):
+            fields = None if held is None else attributes.plain(attributes.decode(held))
+            if isinstance(fields, dict) and "axes" in fields:
+                meshes[name] = fields
+                break
+    return meshes
+
+
 class PlanBuilder:
     """Prepares the functions of one module (each once; recursion allowed)."""
 
     def __init__(self, module_op, limits: Limits | None = None):
-        self.symbols: dict = {}
-        self.meshes: dict = {}  # name -> the fields of each sdy.mesh (shardy.py) or #stablehlo.mesh
-        for op in module_op.regions[0].blocks[0].operations:
-            op = op.operation
-            if "sym_name" not in op.attributes:
-                continue
-            name = attributes.Attributes(op)["sym_name"]
-            if op.name == "func.func":
-                self.symbols[name] = op
-            if op.name == "sdy.mesh":
-                self.meshes[name] = attributes.Attributes(op)["mesh"]
-            else:  # any symbol, functions included, holding a #stablehlo.mesh (replica_group_mesh_axes)
-                for held in (attributes.get(op, key) for key in ("stablehlo.mesh", "mesh")):
-                    fields = None if held is None else attributes.decode(held)
-                    if isinstance(fields, dict) and "axes" in fields:
-                        self.meshes[name] = fields
-                        break
+        self.symbols: dict = {
+            attributes.Attributes(op.operation)["sym_name"]: op.operation
+            for op in module_op.regions[0].blocks[0].operations
+            if op.operation.name == "func.func" and "sym_name" in op.operation.attributes}
+        self.meshes = module_meshes(module_op)
         self.functions: dict[str, Function] = {}
         self.runtime = Runtime(limits)
         self.limits = self.runtime.limits

@@ -68,16 +68,16 @@ def _width(op, name: str) -> int:
 def _rows(op, name: str = "replica_groups") -> tuple:
     value = op.attrs.get(name) or ()
     if isinstance(value, dict):  # #stablehlo.replica_group_mesh_axes
-        return mesh_axes_rows(op, plain(value))
+        return mesh_axes_rows(op.builder.meshes, plain(value))
     return grids.group_rows(value, _width(op, name) if value else 0)
 
 
-def mesh_axes_rows(op, groups: dict) -> tuple:
-    """The replica groups named by mesh axes, of a mesh written inline or named by a symbol: an
-    sdy.mesh, or an op holding a #stablehlo.mesh in its `stablehlo.mesh` or `mesh` attribute."""
+def mesh_axes_rows(meshes: dict, groups: dict) -> tuple:
+    """The replica groups named by mesh axes, of a mesh written inline or named by a symbol of
+    the module (`meshes`: plan.module_meshes)."""
     mesh = groups["mesh"]
     if isinstance(mesh, str):
-        found = op.builder.meshes.get(mesh)
+        found = meshes.get(mesh)
         if found is None:
             raise InterpreterError(f"replica_groups: no mesh @{mesh} in the module (an sdy.mesh, or a symbol with a "
                                    "stablehlo.mesh attribute)")

@@ -274,31 +274,19 @@ def _strip_location_ranges(root) -> None:
 
 def _expand_mesh_axes(root) -> None:
     # The interpreter's reading of the attribute and of the module's meshes, so both agree.
-    from types import SimpleNamespace
-
     from ...interpreter.core.attributes import decode, plain
     from ...interpreter.core.errors import InterpreterError
-    from ...interpreter.core.plan import PlanBuilder
+    from ...interpreter.core.plan import module_meshes
     from ...interpreter.kernels.communication import mesh_axes_rows
 
     ops = collect(root, lambda op: "replica_groups" in op.attributes
                   and hlo.ReplicaGroupMeshAxesAttr.isinstance(op.attributes["replica_groups"]))
     if not ops:
         return
-    module = module_of(root)
-    builder = PlanBuilder(module)
-    # The interpreter reads a #stablehlo.mesh held by a symbol; upstream's tests also hold the
-    # mesh as a plain dictionary ({axes = [{name, size}], device_ids}).
-    for symbol in module.regions[0].blocks[0].operations:
-        symbol = symbol.operation
-        for key in ("stablehlo.mesh", "mesh"):
-            held = plain(symbol.attributes[key]) if key in symbol.attributes else None
-            if isinstance(held, dict) and "axes" in held and "sym_name" in symbol.attributes:
-                builder.meshes.setdefault(ir.StringAttr(symbol.attributes["sym_name"]).value, held)
-    reader = SimpleNamespace(builder=builder)
+    meshes = module_meshes(module_of(root))
     for op in ops:
         try:
-            rows = mesh_axes_rows(reader, plain(decode(op.attributes["replica_groups"])))
+            rows = mesh_axes_rows(meshes, plain(decode(op.attributes["replica_groups"])))
         except InterpreterError as e:
             raise PassError(f"{COMPATIBILITY_EXPANDER}: '{op.name}': {e}", op.location) from None
         groups = np.array(rows, dtype=np.int64).reshape(len(rows), len(rows[0]) if rows else 0)
