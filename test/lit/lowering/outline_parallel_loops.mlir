@@ -80,14 +80,27 @@ func.func @heavy(%x: memref<1048576xf32>, %y: memref<1048576xf32>) {
 }
 
 // Two dimensions of 8 x 16 iterations, each a reduction loop of 4096 steps: both split (the
-// fewest leading dimensions giving 64 iterations), their indices recovered from the linear one;
-// the reduction stays whole inside an iteration (the single-thread order).
+// fewest leading dimensions giving 64 iterations); the chunk [begin, end) of the 128 runs by rows
+// of the last dimension: a loop over the rows it touches, in each a loop over the row's part of
+// [begin, end), whose induction variable is the last index (LLVM vectorizes such a loop; a
+// remainder of the linear index made an operand read by column a gather). The reduction stays
+// whole inside an iteration (the single-thread order).
 // CHECK-LABEL: func.func @nest
 // CHECK: call @stablehlo_py_parallel_for(%{{.*}}, %{{.*}}, %c128_i64, %c64_i64)
 // CHECK-LABEL: func.func private @nest_parallel_0
-// CHECK: scf.for %[[L:.*]] = %{{.*}} to %{{.*}} step
-// CHECK: %[[J:.*]] = arith.remui %[[L]], %[[C16:.*]] : index
-// CHECK: %[[I:.*]] = arith.divui %[[L]], %[[C16]] : index
+// CHECK: %[[B:.*]] = arith.index_cast %arg1 : i64 to index
+// CHECK: %[[E:.*]] = arith.index_cast %arg2 : i64 to index
+// CHECK: %[[FIRST:.*]] = arith.divui %[[B]], %[[C16:.*]] : index
+// CHECK: %[[LAST:.*]] = arith.ceildivui %[[E]], %[[C16]] : index
+// CHECK: scf.for %[[ROW:.*]] = %[[FIRST]] to %[[LAST]] step
+// CHECK-NOT: arith.remui
+// CHECK: %[[START:.*]] = arith.muli %[[ROW]], %[[C16]] : index
+// CHECK: %[[STOP:.*]] = arith.addi %[[START]], %[[C16]] : index
+// CHECK: %[[LO:.*]] = arith.maxui %[[B]], %[[START]] : index
+// CHECK: %[[FROM:.*]] = arith.subi %[[LO]], %[[START]] : index
+// CHECK: %[[HI:.*]] = arith.minui %[[E]], %[[STOP]] : index
+// CHECK: %[[TO:.*]] = arith.subi %[[HI]], %[[START]] : index
+// CHECK: scf.for %[[J:.*]] = %[[FROM]] to %[[TO]] step
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c4096
 // CHECK: memref.store
 func.func @nest(%x: memref<8x16x4096xf32>, %y: memref<8x16xf32>) {
@@ -104,6 +117,52 @@ func.func @nest(%x: memref<8x16x4096xf32>, %y: memref<8x16xf32>) {
       scf.yield %a : f32
     }
     memref.store %sum, %y[%i, %j] : memref<8x16xf32>
+    scf.reduce
+  }
+  return
+}
+
+// Three dimensions of 2 x 3 x 1000, all split: the two leading indices come from the row's
+// number, the last from the loop in the row.
+// CHECK-LABEL: func.func private @deep_parallel_0
+// CHECK: arith.ceildivui %{{.*}}, %[[C1000:.*]] : index
+// CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[J:.*]] = arith.remui %[[ROW]], %[[C3:.*]] : index
+// CHECK: %[[I:.*]] = arith.divui %[[ROW]], %[[C3]] : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[KS:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK: %[[KI:.*]] = arith.addi %{{.*}}, %[[KS]] : index
+// CHECK: memref.load %{{.*}}[%[[KI]]] : memref<1000xf32>
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %[[KI]]] : memref<2x3x1000xf32>
+func.func @deep(%x: memref<2x3x1000xf32>, %s: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c1000 = arith.constant 1000 : index
+  scf.parallel (%i, %j, %k) = (%c0, %c0, %c0) to (%c2, %c3, %c1000) step (%c1, %c1, %c1) {
+    %v = memref.load %s[%k] : memref<1000xf32>
+    %a = arith.mulf %v, %v : f32
+    %b = arith.mulf %a, %a : f32
+    %c = arith.mulf %b, %b : f32
+    %d = arith.mulf %c, %c : f32
+    %e = arith.mulf %d, %d : f32
+    %f = arith.mulf %e, %e : f32
+    %g = arith.mulf %f, %f : f32
+    %h = arith.mulf %g, %g : f32
+    %l = arith.mulf %h, %h : f32
+    %m = arith.mulf %l, %l : f32
+    %n = arith.mulf %m, %m : f32
+    %o = arith.mulf %n, %n : f32
+    %q = arith.mulf %o, %o : f32
+    %r = arith.mulf %q, %q : f32
+    %t = arith.mulf %r, %r : f32
+    %u = arith.mulf %t, %t : f32
+    %w = arith.mulf %u, %u : f32
+    %y = arith.mulf %w, %w : f32
+    %z = arith.mulf %y, %y : f32
+    %zz = arith.mulf %z, %z : f32
+    memref.store %zz, %x[%i, %j, %k] : memref<2x3x1000xf32>
     scf.reduce
   }
   return

@@ -113,6 +113,40 @@ def test_a_large_nest_is_the_single_thread_result(threads, shape):
     assert_close(threaded, [p, p.astype(np.float64).sum(axis=2).astype(np.float32)], rtol=1e-4, atol=1e-3)
 
 
+# Leading dimensions of fewer than 64 iterations: every dimension is split and each chunk runs by
+# rows of the last (OutlineParallelLoops.cpp), chunks starting and ending inside rows (1031,
+# 5003, 100003 are no multiples of the 64-iteration chunks); one row; three dimensions; a shape
+# too small to be outlined.
+@pytest.mark.parametrize("shape", [(1, 100003), (3, 5003), (16, 256), (63, 1031), (2, 3, 4099), (5, 7)])
+def test_loops_split_by_rows_are_the_interpreters(threads, shape):
+    """x * broadcast(s) + broadcast(r) (s by column, r by row) in a polynomial of enough ops to be
+    outlined, and expm1 of it (the project's own f32 code in both engines): the compiled result
+    on one thread and on the pool is the interpreter's, bit for bit."""
+    dims = "x".join(map(str, shape))
+    t, c, r = f"tensor<{dims}xf32>", f"tensor<{shape[-1]}xf32>", f"tensor<{shape[0]}xf32>"
+    last = len(shape) - 1
+    lines, p = _polynomial(t, "%2", 12)
+    text = f"""func.func @main(%x: {t}, %s: {c}, %r: {r}) -> ({t}, {t}) {{
+  %0 = stablehlo.broadcast_in_dim %s, dims = [{last}] : ({c}) -> {t}
+  %1 = stablehlo.broadcast_in_dim %r, dims = [0] : ({r}) -> {t}
+  %m = stablehlo.multiply %x, %0 : {t}
+  %2 = stablehlo.add %m, %1 : {t}
+{lines}
+  %e = stablehlo.exponential_minus_one %2 : {t}
+  return {p}, %e : {t}, {t}
+}}"""
+    rng = np.random.default_rng(sum(shape))
+    args = [(rng.standard_normal(n) / 2).astype(np.float32) for n in (shape, shape[-1], shape[0])]
+    program = stablehlo_py.compile(text, backend="compiled")
+    single, threaded = threads(program, *args)
+    expected = stablehlo_py.compile(text, backend="interpreter")(*args)
+    assert_same(single, expected, context=f"one thread {shape}")
+    assert_same(threaded, expected, context=f"pool {shape}")
+    x, s, rr = args
+    y = x * s + rr.reshape((-1,) + (1,) * last)
+    assert_close(threaded, [_horner(y, 12), np.expm1(y)], rtol=1e-4, atol=1e-4)
+
+
 @pytest.mark.parametrize("op", ["add", "maximum"])
 @pytest.mark.parametrize("shape", [(4, 9000), (300, 1111), (4097, 17)])
 def test_reduce_kernel_is_the_single_thread_result(threads, op, shape):
