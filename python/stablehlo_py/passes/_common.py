@@ -11,7 +11,7 @@ from __future__ import annotations
 import mlir.ir as ir
 import numpy as np
 
-__all__ = ["PassError", "guarded_pass", "collect", "refine_type", "join_types", "with_shape", "integer_dtype",
+__all__ = ["PassError", "encoding_bounds", "guarded_pass", "collect", "refine_type", "join_types", "with_shape", "integer_dtype",
            "constant_array", "constant_ints", "make_constant", "erase_with_constants", "functions",
            "MAX_FOLD_ELEMENTS"]
 
@@ -94,7 +94,7 @@ def with_shape(t, shape) -> ir.Type:
     encoding = t.encoding
     if encoding is None or all(s != _DYNAMIC for s in shape):
         return ir.RankedTensorType.get(shape, t.element_type, loc=ir.Location.unknown(t.context))
-    bounds = _bounds(encoding)
+    bounds = encoding_bounds(encoding)
     if bounds is None or len(bounds) != len(shape):
         return ir.RankedTensorType.get(shape, t.element_type, encoding, loc=ir.Location.unknown(t.context))
     kept = ["?" if s != _DYNAMIC or b is None else str(b) for s, b in zip(shape, bounds)]
@@ -104,7 +104,7 @@ def with_shape(t, shape) -> ir.Type:
     return ir.Type.parse(f"tensor<{dims}x{t.element_type}, #stablehlo.bounds<{', '.join(kept)}>>", t.context)
 
 
-def _bounds(encoding):
+def encoding_bounds(encoding):
     """The sizes of a `#stablehlo.bounds<...>` encoding (None for `?`), or None for another encoding."""
     text = str(encoding)
     if not text.startswith("#stablehlo.bounds<"):

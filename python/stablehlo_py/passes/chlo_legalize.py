@@ -27,7 +27,7 @@ from .. import _stablehlo
 from ..dialects import chlo
 from ..dialects import stablehlo as hlo
 from . import chlo_math as cm
-from ._common import PassError, guarded_pass, integer_dtype
+from ._common import PassError, encoding_bounds, guarded_pass, integer_dtype
 
 __all__ = ["CHLO_LEGALIZE", "RULES", "legalize_chlo", "chlo_legalize_pass", "add_chlo_legalize_pass",
            "math_rule", "broadcasting_math_rule", "splat_like"]
@@ -175,6 +175,16 @@ def splat_like(result_type, like, attr):
     if result_type.has_static_shape:
         return hlo.constant(attr(result_type))
     scalar = hlo.constant(attr(ir.RankedTensorType.get([], result_type.element_type)))
+    bounds = encoding_bounds(result_type.encoding) if result_type.encoding else None
+    if bounds and all(b is not None for s, b in zip(result_type.shape, bounds) if ir.ShapedType.is_dynamic_size(s)):
+        # bounded sizes, as upstream: broadcast to the bounds, then each `?` size set to like's
+        dynamic = [d for d, s in enumerate(result_type.shape) if ir.ShapedType.is_dynamic_size(s)]
+        padded = [b if d in dynamic else s for d, (s, b) in enumerate(zip(result_type.shape, bounds))]
+        value = hlo.broadcast_in_dim(ir.RankedTensorType.get(padded, result_type.element_type), scalar, [])
+        for d in dynamic:
+            last = [result_type] if d == dynamic[-1] else None
+            value = hlo.set_dimension_size(value, hlo.get_dimension_size(like, d), d, results=last)
+        return value
     shape = _shape_of(like) if _shape_dialect_loaded() else cm.dimension_sizes(like)
     return hlo.dynamic_broadcast_in_dim(result_type, scalar, shape, [])
 
@@ -344,9 +354,9 @@ def _is_inf(which):
         if not _has_infinity(element):
             return [e.const(0, ir.IntegerType.get_signless(1)).v]
         v = e.wrap(x)
-        inf = e.const(float("inf"), element)
-        tests = {"any": lambda: e.abs(v).eq(inf), "pos": lambda: v.eq(inf),
-                 "neg": lambda: v.eq(e.const(float("-inf"), element))}
+        # |x| before the constant, as upstream emits them
+        tests = {"any": lambda: e.abs(v).eq(float("inf")), "pos": lambda: v.eq(float("inf")),
+                 "neg": lambda: v.eq(float("-inf"))}
         return [tests[which]().v]
     return rule
 

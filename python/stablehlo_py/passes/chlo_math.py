@@ -578,12 +578,13 @@ def atan(e: Emitter, x: V) -> V:
 
 def asinh(e: Emitter, x: V) -> V:
     """sign(x) log1p(|x| + x^2/(1 + sqrt(1 + x^2))); log 2 + log|x| from sqrt(max) on (x^2 overflows)."""
+    sign = e.sign(x)  # first, as upstream emits it
     ax = e.abs(x)
     huge = ax >= e.sqrt(e.const(_max_finite(x)))
     large = e.log(e.const(2.0)) + e.log(ax)
     ax2 = ax * ax
     moderate = e.log1p(ax + ax2 / (1.0 + e.sqrt(1.0 + ax2)))
-    return e.sign(x) * e.where(huge, large, moderate)
+    return sign * e.where(huge, large, moderate)
 
 
 def acosh(e: Emitter, x: V) -> V:
@@ -596,7 +597,9 @@ def acosh(e: Emitter, x: V) -> V:
 
 def atanh(e: Emitter, x: V) -> V:
     """(log1p(x) - log1p(-x))/2: +-inf at +-1, NaN beyond."""
-    return e.where(e.abs(x) > 1.0, float("nan"), (e.log1p(x) - e.log1p(-x)) * 0.5)
+    beyond = e.abs(x) > 1.0
+    nan = e.const(float("nan"))  # before the formula, in upstream's op order
+    return e.where(beyond, nan, (e.log1p(x) - e.log1p(-x)) * 0.5)
 
 
 # ----------------------------------------------------------------- complex
@@ -713,9 +716,15 @@ def square(e: Emitter, x: V) -> V:
     |re| == |im| (finite): the product would be inf * 0 = NaN where re + im overflows (upstream's)."""
     if not is_complex(x.element):
         return x * x
-    re, im = e.real(x), e.imag(x)
-    real = e.where(e.is_finite(re) & e.abs(re).eq(e.abs(im)), 0.0, (re - im) * (re + im))
-    return e.complex(real, 2.0 * (re * im))
+    # statement by statement in upstream's op order (its lit test pins it)
+    re = e.real(x)
+    finite, abs_re = e.is_finite(re), e.abs(re)
+    im = e.imag(x)
+    tie = finite & abs_re.eq(e.abs(im))
+    zero = e.const(0.0, re.element)
+    real = e.where(tie, zero, (re - im) * (re + im))
+    two = e.const(2.0, re.element)
+    return e.complex(real, two * (re * im))
 
 
 def next_after(e: Emitter, x: V, y: V) -> V:
@@ -725,20 +734,27 @@ def next_after(e: Emitter, x: V, y: V) -> V:
     element = x.element
     width = ir.FloatType(element).width
     int_type = ir.IntegerType.get_signless(width)
+    # statement by statement in upstream's op order (its lit test pins it)
     xi, yi = e.bitcast(x, int_type), e.bitcast(y, int_type)
-    sign_mask = -(1 << (width - 1))
+    either_nan = x.ne(x) | y.ne(y)
+    nan = e.bitcast(e.const(float("nan"), element), int_type)
+    sign_mask = e.const(-(1 << (width - 1)), int_type)
+    abs_mask = e.const((1 << (width - 1)) - 1, int_type)
+    x_abs, y_abs = xi & abs_mask, yi & abs_mask
+    equal = x.eq(y)
+    zero = e.const(0, int_type)
+    x_zero, y_zero = x_abs.eq(zero), y_abs.eq(zero)
     x_sign, y_sign = xi & sign_mask, yi & sign_mask
-    x_abs, y_abs = xi & ~sign_mask, yi & ~sign_mask
-    away = x_abs > y_abs
-    towards_zero = away | x_sign.ne(y_sign)
-    stepped = xi + e.where(towards_zero, e.const(-1, int_type), e.const(1, int_type))
+    one = e.const(1, int_type)
+    from_zero = y_sign | one
+    signs_differ = x_sign.ne(y_sign)
+    towards_zero = (x_abs > y_abs) | signs_differ
+    stepped = xi + e.where(towards_zero, e.const(-1, int_type), one)
     if "FNUZ" in str(element):
         stepped = e.where(stepped.eq(sign_mask), 0, stepped)
-    from_zero = y_sign | 1
-    result = e.where(x_abs.eq(0), e.where(y_abs.eq(0), yi, from_zero), stepped)
-    result = e.where(x.eq(y), yi, result)
-    nan = e.bitcast(e.const(float("nan"), element), int_type)
-    result = e.where(x.ne(x) | y.ne(y), nan, result)
+    result = e.where(x_zero, e.where(y_zero, yi, from_zero), stepped)
+    result = e.where(equal, yi, result)
+    result = e.where(either_nan, nan, result)
     return e.bitcast(result, element)
 
 

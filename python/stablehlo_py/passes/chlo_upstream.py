@@ -5,8 +5,8 @@
 
 Every op takes the rule of our `stablehlo-py-chlo-legalize-to-stablehlo` (chlo_legalize.py) where
 that rule already gives upstream's IR (test/conformance/chlo_vs_upstream.py measures it against
-jaxlib's build of the pass), and upstream's formulas for the special functions, op for op so that
-`canonicalize,cse` leaves the same IR (their accuracy is upstream's, docs/chlo.md):
+jaxlib's build of the pass), and upstream's formulas for the special functions, op for op and in
+upstream's own op order (its lit test pins the order without cse; accuracy upstream's, docs/chlo.md):
 
 * erf: f32 (and f16, bf16 computed in f32) x alpha(x^2)/beta(x^2) on x clamped to [-4, 4], the
   result clamped to [-1, 1]; f64 Cephes' x T(x^2)/U(x^2) below |x| = 1, 1 - erfc beyond;
@@ -96,39 +96,50 @@ def _erf_le_one(e: _Like, x: V) -> V:
 
 
 def _erfc_ge_one(e: _Like, x: V) -> V:
-    """Cephes' erfc for |x| >= 1, 0 where -x^2 < -maxlog, 2 - erfc(|x|) for x < 0."""
+    """Cephes' erfc for |x| >= 1, 0 where -x^2 < -maxlog, 2 - erfc(|x|) for x < 0 (statements in
+    upstream's op order, which its lit test pins)."""
     xx = x * x
     z = -xx
-    ax = e.abs(x)
     if _f64(x):
         exp_z = e.exp(z)
+        ax = e.abs(x)
         near = exp_z * _poly(e, ax, cm.ERFC_P64) / _poly(e, ax, cm.ERFC_Q64)
         far = exp_z * _poly(e, ax, cm.ERFC_R64) / _poly(e, ax, cm.ERFC_S64)
         approx = e.where(ax < e.c(8.0, x), near, far)
+        two = None
     else:
+        ax = e.abs(x)
         one = e.c(1.0, x)
         inv_xx = one / xx
         scale = e.exp(z) * (one / ax)
-        below_two = ax < e.c(2.0, x)
+        two = e.c(2.0, x)  # the threshold, reused in 2 - erfc below as upstream does
+        below_two = ax < two
         approx = scale * e.where(below_two, _poly(e, inv_xx, cm.ERFC_P32), _poly(e, inv_xx, cm.ERFC_R32))
+    underflow = z < e.c(-_MAXLOG[_f64(x)], x)
     zero = e.c(0.0, x)
-    clamped = e.where(z < e.c(-_MAXLOG[_f64(x)], x), zero, approx)
-    return e.where(x < zero, e.c(2.0, x) - clamped, clamped)
+    clamped = e.where(underflow, zero, approx)
+    negative = x < zero
+    return e.where(negative, (two if two is not None else e.c(2.0, x)) - clamped, clamped)
 
 
 def erf(e: _Like, x: V) -> V:
     if _f64(x):
+        small = _erf_le_one(e, x)
         one = e.c(1.0, x)
-        return e.where(e.abs(x) < one, _erf_le_one(e, x), one - _erfc_ge_one(e, x))
+        large = one - _erfc_ge_one(e, x)
+        return e.where(e.abs(x) < one, small, large)
     x = _clamp(e, e.c(-4.0, x), x, e.c(4.0, x))
     xx = x * x
-    ratio = x * _poly(e, xx, _ERF_ALPHA) / _poly(e, xx, _ERF_BETA)
+    alpha, beta = _poly(e, xx, _ERF_ALPHA), _poly(e, xx, _ERF_BETA)
+    ratio = x * alpha / beta
     return _clamp(e, e.c(-1.0, x), ratio, e.c(1.0, x))
 
 
 def erfc(e: _Like, x: V) -> V:
+    large = _erfc_ge_one(e, x)
     one = e.c(1.0, x)
-    return e.where(e.abs(x) < one, one - _erf_le_one(e, x), _erfc_ge_one(e, x))
+    small = one - _erf_le_one(e, x)
+    return e.where(e.abs(x) < one, small, large)
 
 
 # ----------------------------------------------------------------- erf_inv
@@ -147,7 +158,8 @@ def erf_inv(e: _Like, x: V) -> V:
                 k = e.where(lt16, k, e.c(tail[i], x))
             return k
 
-        w = e.where(lt625, w - e.c(3.125, x), e.sqrt(w) - e.where(lt16, e.c(3.25, x), e.c(5.0, x)))
+        sqrt_w = e.sqrt(w)  # first, in upstream's op order
+        w = e.where(lt625, w - e.c(3.125, x), sqrt_w - e.where(lt16, e.c(3.25, x), e.c(5.0, x)))
         p = coefficient(0)
         for i in range(1, len(central)):
             step = coefficient(i) + p * w
@@ -160,15 +172,17 @@ def erf_inv(e: _Like, x: V) -> V:
         p = e.where(lt, e.c(central[0], x), e.c(tail[0], x))
         for a, b in zip(central[1:], tail[1:]):
             p = e.where(lt, e.c(a, x), e.c(b, x)) + p * w
-    return e.where(e.abs(x).eq(e.c(1.0, x)), x * e.c(float("inf"), x), p * x)
+    px = p * x  # before the |x| = 1 test, in upstream's op order
+    return e.where(e.abs(x).eq(e.c(1.0, x)), x * e.c(float("inf"), x), px)
 
 
 # ----------------------------------------------------------------- lgamma, digamma, zeta, polygamma
 
-def _lanczos_sum(e: _Like, x: V, z: V, derivative: bool):
-    """(A(z), A'(z) or None) of the Lanczos series, constants like x."""
+def _lanczos_sum(e: _Like, x: V, z: V, zero: V = None):
+    """(A(z), A'(z) from `zero`, or None without it) of the Lanczos series, constants like x."""
+    derivative = zero is not None
     a = e.c(cm.LANCZOS[0], x)
-    da = e.c(0.0, x) if derivative else None
+    da = zero
     for k, coefficient in enumerate(cm.LANCZOS[1:], start=1):
         c = e.c(coefficient, x)
         term = z + e.c(float(k), x)
@@ -185,40 +199,51 @@ def _lanczos_log_t(e: _Like, x: V, z: V):
 
 
 def _reflected_argument(e: _Like, x: V):
-    """(x < 1/2, z): z = -x there (the reflection takes the function at 1 - x), else x - 1."""
+    """(1/2, x < 1/2, 1, z): z = -x there (the reflection takes the function at 1 - x), else x - 1
+    (the constants returned for reuse, as upstream reuses them)."""
     half = e.c(0.5, x)
     reflect = x < half
-    return half, reflect, e.where(reflect, -x, x - e.c(1.0, x))
+    negated = -x
+    one = e.c(1.0, x)
+    return half, reflect, one, e.where(reflect, negated, x - one)
 
 
 def lgamma(e: _Like, x: V) -> V:
-    half, reflect, z = _reflected_argument(e, x)
-    one = e.c(1.0, x)
-    a, _ = _lanczos_sum(e, x, z, derivative=False)
+    # statement by statement in upstream's op order (its lit test pins it)
+    half, reflect, one, z = _reflected_argument(e, x)
+    a, _ = _lanczos_sum(e, x, z)
     t, log_t = _lanczos_log_t(e, x, z)
-    value = e.c((math.log(2) + math.log(math.pi)) / 2, x) + ((z + half) - t / log_t) * log_t + e.log(a)
+    ratio = t / log_t
+    body = ((z + half) - ratio) * log_t
+    log_a = e.log(a)
+    value = e.c((math.log(2) + math.log(math.pi)) / 2, x) + body + log_a
     ax = e.abs(x)
     frac = ax - e.floor(ax)
     frac = e.where(half < frac, one - frac, frac)
     log_sin = e.log(e.sin(e.c(math.pi, x) * frac))
-    reflected = e.where(e.is_finite(log_sin), (e.c(math.log(math.pi), x) - log_sin) - value, -log_sin)
+    reflected_value = (e.c(math.log(math.pi), x) - log_sin) - value
+    reflected = e.where(e.is_finite(log_sin), reflected_value, -log_sin)
     result = e.where(reflect, reflected, value)
-    # chlo.is_inf as upstream lowers it (its infinity like |x|)
+    # chlo.is_inf as upstream lowers it (its own |x|, its infinity like |x|)
+    ax = e.abs(x)
     return e.where(ax.eq(e.c(float("inf"), ax)), e.c(float("inf"), x), result)
 
 
 def digamma(e: _Like, x: V) -> V:
     """NaN at the poles, the integers x <= 0, as jaxlib's StableHLO 1.17 (the tests' oracle), XLA
     and the interpreter have it (upstream's later pass gives -inf at 0)."""
-    _, reflect, z = _reflected_argument(e, x)
+    _, reflect, _, z = _reflected_argument(e, x)
     zero = e.c(0.0, x)
-    a, da = _lanczos_sum(e, x, z, derivative=True)
+    a, da = _lanczos_sum(e, x, z, zero)
     t, log_t = _lanczos_log_t(e, x, z)
-    value = (log_t + da / a) - e.c(cm.LANCZOS_G, x) / t
+    ratio = da / a
+    g_over_t = e.c(cm.LANCZOS_G, x) / t
+    value = (log_t + ratio) - g_over_t
     reduced = x + e.abs(e.floor(x + e.c(0.5, x)))
     pi = e.c(math.pi, x)
     angle = pi * reduced
-    result = e.where(reflect, value - (pi * e.cos(angle)) / e.sin(angle), value)
+    cos, sin = e.cos(angle), e.sin(angle)
+    result = e.where(reflect, value - (pi * cos) / sin, value)
     return e.where((x <= zero) & x.eq(e.floor(x)), e.c(float("nan"), x), result)
 
 
@@ -256,7 +281,8 @@ def zeta(e: _Like, x: V, q: V) -> V:
     out = e.where(q_le_zero & x.ne(e.floor(x)), nan, out)
     inf = e.c(float("inf"), x)
     at_pole = q_le_zero & q.eq(e.floor(q))
-    even = x.eq(e.floor(x)) & (x % e.c(2.0, x)).eq(zero)
+    two = e.c(2.0, x)  # before the test, in upstream's op order
+    even = x.eq(e.floor(x)) & (x % two).eq(zero)
     out = e.where(at_pole, e.where(even, inf, nan), out)
     return e.where(x.eq(one), inf, out)
 
@@ -265,7 +291,9 @@ def polygamma(e: _Like, n: V, x: V) -> V:
     one, two = e.c(1.0, x), e.c(2.0, x)
     sign = two * (n % two) - one
     n1 = n + one
-    result = (sign * e.exp(lgamma(e, n1))) * zeta(e, n1, x)
+    scale = e.exp(lgamma(e, n1))
+    zeta_n1 = zeta(e, n1, x)  # before the products, in upstream's op order
+    result = (sign * scale) * zeta_n1
     zero = e.c(0.0, x)
     result = e.where(n.eq(zero), digamma(e, x), result)
     return e.where(n.ne(e.floor(n)) | (n < zero), e.c(float("nan"), x), result)
@@ -275,7 +303,7 @@ def polygamma(e: _Like, n: V, x: V) -> V:
 
 def _chebyshev(e: _Like, x: V, coefficients) -> V:
     """Upstream's Chebyshev recurrence (b0 = b1 = b2 = 0 first), constants like x."""
-    b0 = b1 = b2 = e.c(0.0, x)
+    b0, b1, b2 = e.c(0.0, x), e.c(0.0, x), e.c(0.0, x)  # three constants, as upstream emits
     for k in coefficients:
         b2, b1 = b1, b0
         b0 = x * b1 - b2 + e.c(float(k), x)
@@ -285,10 +313,11 @@ def _chebyshev(e: _Like, x: V, coefficients) -> V:
 def bessel_i1e(e: _Like, x: V) -> V:
     a, b = (cm.I1E_A64, cm.I1E_B64) if _f64(x) else (cm.I1E_A32, cm.I1E_B32)
     z = e.abs(x)
-    two = e.c(2.0, x)
-    near = z * _chebyshev(e, e.c(0.5, x) * z - two, a)
-    far = _chebyshev(e, e.c(32.0, x) / z - two, b) / e.sqrt(z)
-    return e.sign(x) * e.where(z <= e.c(8.0, x), near, far)
+    half, two, thirty_two, eight = (e.c(v, x) for v in (0.5, 2.0, 32.0, 8.0))  # upstream's order
+    near = z * _chebyshev(e, half * z - two, a)
+    far = _chebyshev(e, thirty_two / z - two, b) / e.sqrt(z)
+    chosen = e.where(z <= eight, near, far)
+    return e.sign(x) * chosen
 
 
 # ----------------------------------------------------------------- in the type itself; sinh, cosh
@@ -317,7 +346,8 @@ def sinh(e: _Like, x: V) -> V:
     large = up - down
     if cm.is_complex(x.element):
         return large
-    one, u = e.c(1.0, x), e.expm1(x)
+    u = e.expm1(x)
+    one = e.c(1.0, x)
     small = e.c(0.5, x) * (u + u / (u + one))
     return e.where(e.abs(x) < one, small, large)
 

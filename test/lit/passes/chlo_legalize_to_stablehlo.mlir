@@ -68,8 +68,8 @@ func.func @top_k(%arg0: tensor<2x5xf32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
 
 // CHECK-LABEL: func.func @small_ops
 // CHECK-NOT: chlo.
-// CHECK: %[[INF:.*]] = stablehlo.constant dense<0x7F800000> : tensor<4xf32>
 // CHECK: %[[ABS:.*]] = stablehlo.abs %arg0
+// CHECK: %[[INF:.*]] = stablehlo.constant dense<0x7F800000> : tensor<4xf32>
 // CHECK: %[[ISINF:.*]] = stablehlo.compare EQ, %[[ABS]], %[[INF]]
 // CHECK: %[[TWO:.*]] = stablehlo.constant dense<2.000000e+00> : tensor<4xf32>
 // CHECK: %[[RE:.*]] = stablehlo.real %arg1

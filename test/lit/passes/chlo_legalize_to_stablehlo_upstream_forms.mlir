@@ -16,9 +16,9 @@
 // CHECK: %[[XX:.*]] = stablehlo.multiply %[[X]], %[[X]]
 // CHECK: stablehlo.multiply %[[XX]], %[[A0]]
 // CHECK-COUNT-6: stablehlo.add
-// CHECK: %[[NUM:.*]] = stablehlo.multiply %[[X]], %{{.*}}
 // CHECK: stablehlo.multiply %[[XX]], %[[B0]]
 // CHECK-COUNT-4: stablehlo.add
+// CHECK: %[[NUM:.*]] = stablehlo.multiply %[[X]], %{{.*}}
 // CHECK: %[[Q:.*]] = stablehlo.divide %[[NUM]], %{{.*}}
 // CHECK: %[[R:.*]] = stablehlo.clamp %[[MONE]], %[[Q]], %[[ONE]]
 // CHECK: return %[[R]]
@@ -67,8 +67,8 @@ func.func @erf_bf16(%arg0: tensor<4xbf16>) -> tensor<4xbf16> {
 // CHECK: stablehlo.multiply %{{.*}}, %[[PI]]
 // CHECK: stablehlo.sine
 // CHECK: %[[LS:.*]] = stablehlo.log
-// CHECK: stablehlo.is_finite %[[LS]]
 // CHECK: stablehlo.subtract %[[LOGPI]], %[[LS]]
+// CHECK: stablehlo.is_finite %[[LS]]
 // CHECK: %[[ISINF:.*]] = stablehlo.compare EQ, %{{.*}}, %[[INF]]
 // CHECK: %[[R:.*]] = stablehlo.select %[[ISINF]], %[[INF]]
 // CHECK: return %[[R]]
