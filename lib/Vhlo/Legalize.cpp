@@ -1225,44 +1225,50 @@ FailureOr<Operation *> stepUp(Operation *op, const VersionStep &step) {
 }
 
 // A refusal at `op`: upstream's words (its conversion's, which upstream's
-// tests expect), then ours saying what the target lacks.
-InFlightDiagnostic refuseAt(Operation *op) {
-  return op->emitError() << "failed to legalize operation '" << op->getName()
+// tests expect), then ours saying what the target lacks. Upstream's
+// conversion keeps an op whose rewrites all fail as it entered, so its words
+// name `entered`, the op's version before any step; ours name the step.
+InFlightDiagnostic refuseAt(Operation *op, OperationName entered) {
+  return op->emitError() << "failed to legalize operation '" << entered
                          << "' that was explicitly marked illegal: ";
 }
 
 FailureOr<Operation *> stepDown(Operation *op, const VersionStep &step,
-                                Version target) {
+                                Version target, OperationName entered) {
   NamedAttrList attrs(op->getAttrDictionary());
   for (const DefaultAttr &added : step.added) {
     Attribute value = attrs.get(added.attr);
     if (value && !isDefault(value, added.kind))
-      return refuseAt(op) << op->getName() << " with a non-default "
-                          << added.attr << " is not in version " << target;
+      return refuseAt(op, entered)
+             << op->getName() << " with a non-default " << added.attr
+             << " is not in version " << target;
     attrs.erase(added.attr);
   }
   // dynamic_conv_v1 also carried its (ignored) padding as an attribute.
   for (const char *removed : step.removed) {
     auto lhs = dyn_cast<RankedTensorV1Type>(op->getOperand(0).getType());
     if (!lhs || lhs.getShape().size() < 2)
-      return refuseAt(op) << op->getName() << " of an unranked operand "
-                          << "has no form in version " << target;
+      return refuseAt(op, entered) << op->getName() << " of an unranked "
+                                   << "operand has no form in version "
+                                   << target;
     attrs.set(removed, makeDefault(op->getContext(), DefaultKind::ZeroPadding,
                                    lhs.getShape().size() - 2, false));
   }
   if (step.variadic && (op->getNumOperands() != 1 || op->getNumResults() != 1))
-    return refuseAt(op) << op->getName() << " of " << op->getNumOperands()
-                        << " operands is not in version " << target;
+    return refuseAt(op, entered)
+           << op->getName() << " of " << op->getNumOperands()
+           << " operands is not in version " << target;
   if (step.regionsAdded && op->getNumRegions() != 0)
-    return refuseAt(op) << op->getName() << " with regions is not in version "
-                        << target;
+    return refuseAt(op, entered)
+           << op->getName() << " with regions is not in version " << target;
   return renameOp(op, step.older, attrs);
 }
 
 // What an op version allows changed over releases without a new version:
 // whether `op` as it is may be written at `target` (upstream's
 // VersionedOpConstraintInterface checks).
-LogicalResult checkOpConstraints(Operation *op, Version target) {
+LogicalResult checkOpConstraints(Operation *op, Version target,
+                                 OperationName entered) {
   StringRef name = op->getName().getStringRef();
   auto elementType = [](Type type) {
     if (auto tensor = dyn_cast<RankedTensorV1Type>(type))
@@ -1272,7 +1278,7 @@ LogicalResult checkOpConstraints(Operation *op, Version target) {
     return type;
   };
   auto refuse = [&](StringRef what, Version since) {
-    return refuseAt(op) << op->getName() << " " << what
+    return refuseAt(op, entered) << op->getName() << " " << what
                         << " is not in version " << target << " (it is from "
                         << since << ")";
   };
@@ -1318,16 +1324,18 @@ LogicalResult checkOpConstraints(Operation *op, Version target) {
 }
 
 // Whether every type and attribute `op` holds exists at `target`.
-LogicalResult checkTypesAndAttrs(Operation *op, Version target) {
+LogicalResult checkTypesAndAttrs(Operation *op, Version target,
+                                 OperationName entered) {
   LogicalResult result = success();
   auto check = [&](auto versioned, auto what) {
     if (failed(result))
       return;
     if (target < versioned.getMinVersion() || versioned.getMaxVersion() < target) {
-      refuseAt(op) << what << " " << versioned << " of " << op->getName()
-                   << " is not in version " << target << " (it is in "
-                   << versioned.getMinVersion() << " to "
-                   << versioned.getMaxVersion() << ")";
+      refuseAt(op, entered)
+          << what << " " << versioned << " of " << op->getName()
+          << " is not in version " << target << " (it is in "
+          << versioned.getMinVersion() << " to " << versioned.getMaxVersion()
+          << ")";
       result = failure();
     }
   };
@@ -1390,12 +1398,15 @@ LogicalResult mlir::vhlo::convertToVersion(ModuleOp module, Version target) {
   // Patch versions share their opset.
   target = Version(target.getMajor(), target.getMinor(), 0);
   const auto &steps = versionSteps();
+  // Outer ops first, as upstream's conversion visits them: a function whose
+  // signature the target lacks is the refusal named, not an op inside it.
   SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<VersionedOpInterface>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
+    OperationName entered = op->getName();
     // Walk the op's versions up or down until it exists at the target.
     for (int guard = 0; guard < 4; ++guard) {
       auto [min, max] = versionsOf(op);
@@ -1408,17 +1419,17 @@ LogicalResult mlir::vhlo::convertToVersion(ModuleOp module, Version target) {
         if (name == (up ? candidate.older : candidate.newer))
           step = &candidate;
       if (!step)
-        return refuseAt(op) << op->getName() << " is not in version "
-                            << target << " (it is in " << min << " to "
-                            << max << ")";
+        return refuseAt(op, entered)
+               << op->getName() << " is not in version " << target
+               << " (it is in " << min << " to " << max << ")";
       FailureOr<Operation *> next =
-          up ? stepUp(op, *step) : stepDown(op, *step, target);
+          up ? stepUp(op, *step) : stepDown(op, *step, target, entered);
       if (failed(next))
         return failure();
       op = *next;
     }
-    if (failed(checkOpConstraints(op, target)) ||
-        failed(checkTypesAndAttrs(op, target)))
+    if (failed(checkOpConstraints(op, target, entered)) ||
+        failed(checkTypesAndAttrs(op, target, entered)))
       return failure();
   }
   return success();

@@ -13,6 +13,44 @@
 using namespace mlir;
 using namespace mlir::vhlo;
 
+namespace {
+
+// Puts every use list in the order MLIR's bytecode reader rebuilds it (each
+// new use goes first, ops read in pre-order), so the writer needs no use-list
+// order entries: upstream's writer emits none after its conversion, and our
+// rebuilt module would otherwise cost a few bytes more than upstream's
+// artifact of the same program.
+void orderUseListsAsRead(Operation *root) {
+  DenseMap<Operation *, unsigned> position;
+  root->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { position.try_emplace(op, position.size()); });
+  auto reorder = [&](Value value) {
+    if (value.use_empty() || value.hasOneUse())
+      return;
+    SmallVector<std::pair<unsigned, unsigned>> keys;
+    for (OpOperand &use : value.getUses())
+      keys.push_back({position.lookup(use.getOwner()), use.getOperandNumber()});
+    SmallVector<unsigned> byKey(keys.size());
+    for (unsigned i = 0; i < byKey.size(); ++i)
+      byKey[i] = i;
+    llvm::sort(byKey, [&](unsigned a, unsigned b) { return keys[a] > keys[b]; });
+    SmallVector<unsigned> newPosition(keys.size());
+    for (unsigned rank = 0; rank < byKey.size(); ++rank)
+      newPosition[byKey[rank]] = rank;
+    value.shuffleUseList(newPosition);
+  };
+  root->walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      reorder(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          reorder(arg);
+  });
+}
+
+} // namespace
+
 LogicalResult mlir::vhlo::serializePortableArtifact(ModuleOp module,
                                                     StringRef target,
                                                     raw_ostream &os,
@@ -28,8 +66,10 @@ LogicalResult mlir::vhlo::serializePortableArtifact(ModuleOp module,
   if (failed(bytecodeVersion))
     return module.emitError() << "no bytecode version for " << *version;
   OwningOpRef<ModuleOp> copy = module.clone();
-  if (failed(legalizeToVhlo(*copy, allowOtherDialects)) ||
-      failed(convertToVersion(*copy, *version)))
+  if (failed(legalizeToVhlo(*copy, allowOtherDialects)))
+    return failure();
+  orderUseListsAsRead(*copy);
+  if (failed(convertToVersion(*copy, *version)))
     return failure();
   // The config keeps a reference to the producer string.
   std::string producer = "StableHLO_v" + target.str();

@@ -557,16 +557,21 @@ def _translate(args) -> int:
     if args.deserialize:
         if args.target:
             raise UserError("--target goes with --serialize: an artifact is read at the version it was written")
-        if args.allow_other_dialects:
-            raise UserError("--allow-other-dialects goes with --serialize")
+        if args.allow_other_dialects or args.strip_debuginfo:
+            raise UserError("--allow-other-dialects and --strip-debuginfo go with --serialize")
         output = str(parse_module(text, strict=args.strict_spec)).encode()
     else:
         if not args.target:
             raise UserError("--serialize needs --target=#.#.# (or --target=current)")
         target = get_current_version() if args.target == "current" else args.target
+        module = parse_module(text, strict=args.strict_spec)
+        if args.strip_debuginfo:
+            from mlir.passmanager import PassManager
+
+            with module.context:
+                PassManager.parse("builtin.module(strip-debuginfo)").run(module.operation)
         try:
-            output = serialize_portable_artifact(parse_module(text, strict=args.strict_spec), target,
-                                                 allow_other_dialects=args.allow_other_dialects)
+            output = serialize_portable_artifact(module, target, allow_other_dialects=args.allow_other_dialects)
         except ir.MLIRError as e:
             raise UserError(_name_source(str(e), args.file)) from None
     if args.output:
@@ -675,6 +680,9 @@ def _parser() -> argparse.ArgumentParser:
     translate.add_argument("--allow-other-dialects", action="store_true",
                            help="with --serialize: write ops of other dialects (arith, tensor, ...) as they are, "
                                 "behind unrealized casts, instead of refusing them (upstream's flag)")
+    translate.add_argument("--strip-debuginfo", action="store_true",
+                           help="with --serialize: leave the program's locations out of the artifact "
+                                "(upstream's flag; they are written by default)")
     translate.add_argument("-o", "--output", metavar="FILE", help="write here instead of to standard output")
     _add_strict_spec(translate)
     return parser

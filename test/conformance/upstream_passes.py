@@ -17,7 +17,8 @@ Every ``*.mlir`` under --tests whose RUN lines call ``stablehlo-opt`` is measure
 
   * each RUN line is parsed (``stablehlo-opt FLAGS %s [| FileCheck %s --check-prefix(es)=..]``);
     RUN lines piping through other tools (stablehlo-translate, diff, grep) are recorded as
-    harness limitations, not run;
+    harness limitations, not run; the versioned ``stablehlo_legalize_to_vhlo.<V>.mlir`` files
+    are left to vhlo_upstream_versions.py, which runs their RUN lines as written;
   * with ``-split-input-file`` the file is split at ``// -----`` and every chunk is one case
     (chunks keep their line numbers: blank lines stand in for the rest of the file); without
     it the whole file is one case.  ``not stablehlo-opt ... 2>&1 | FileCheck`` RUN lines are
@@ -253,6 +254,14 @@ def jax_pipeline(run: dict) -> str:
     return "builtin.module(" + ",".join(parts) + ")"
 
 
+def tool_args(run: dict) -> list:
+    """The RUN line's stablehlo-opt arguments for one case.  Split cases are split here, so
+    -split-input-file goes; a whole-file case (``not ... 2>&1``) keeps it: the tool splits."""
+    if run.get("negate") or run.get("stderr"):
+        return list(run["opt_args"])
+    return [a for a in run["opt_args"] if not re.match(r"^--?split-input-file$", a)]
+
+
 def ours_command(run: dict, path: str, cxx: set, pyp: set):
     """(route, argv, note) for our tools."""
     names = [n for n, _ in run["passes"]]
@@ -260,10 +269,10 @@ def ours_command(run: dict, path: str, cxx: set, pyp: set):
     # command line to stablehlo-py opt), as upstream's RUN lines call it.
     known = cxx | pyp
     if run.get("pipeline") is None and names and all(n in known for n in names):
-        args = [a for a in run["opt_args"] if not re.match(r"^--?split-input-file$", a)]
+        args = tool_args(run)
         return "stablehlo-opt", [OPT, path] + args, None
     if run.get("pipeline") is not None and all(n in known for n in re.findall(r"[\w-]+(?=[({,)]|$)", run["pipeline"])):
-        args = [a for a in run["opt_args"] if not re.match(r"^--?split-input-file$", a)]
+        args = tool_args(run)
         return "stablehlo-opt", [OPT, path] + args, None
     elems = []
     if run.get("pipeline") is not None:
@@ -502,7 +511,7 @@ def classify_ours(rc, stdout, stderr, run) -> str | None:
 
 def run_ours(argv, timeout=600):
     try:
-        p = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        p = subprocess.run(argv, capture_output=True, text=True, errors="replace", timeout=timeout, cwd=ROOT)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return 124, "", "timeout"
@@ -674,7 +683,8 @@ def main(argv=None):
         if "/." in d or os.path.basename(d).startswith("."):
             continue
         for f in sorted(fs):
-            if f.endswith(".mlir"):
+            # The versioned VHLO files (artifacts, stablehlo-translate) are vhlo_upstream_versions.py's.
+            if f.endswith(".mlir") and not re.search(r"stablehlo_legalize_to_vhlo\.\d+_\d+_\d+\.mlir$", f):
                 p = os.path.join(d, f)
                 rel = os.path.relpath(p, args.tests)
                 if args.file and not any(s in rel for s in args.file):

@@ -8,8 +8,9 @@
 // StableHLO 1.17) refuses the same programs at the same targets, with
 // `failed to legalize operation '...' that was explicitly marked illegal` as
 // its first message and the same second one: each refusal here starts with
-// upstream's words, so upstream's own expected-error lines hold, and then says
-// why; the messages about targets are upstream's word for word (one error for
+// upstream's words, naming the op as it entered the conversion (the newest
+// version, where the walk down started), so upstream's own expected-error lines
+// hold, and then says why, naming the version that was refused; the messages about targets are upstream's word for word (one error for
 // an out-of-range target).
 // RUN: split-file %s %t
 // RUN: stablehlo-opt %t/tan.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.3.0})'
@@ -37,6 +38,9 @@
 // RUN: stablehlo-opt %t/buffer_function.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})'
 // RUN: stablehlo-opt %t/buffer_tuple_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.9})'
 // RUN: stablehlo-opt %t/buffer_custom_call.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})'
+// Outer ops are refused first, as upstream's conversion visits them: a function
+// whose signature the target lacks, not the op inside it.
+// RUN: stablehlo-opt %t/future_signature.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.14.0})'
 // A patch version names its minor version's opset, and the messages say so.
 // RUN: stablehlo-opt %t/f8E4M3_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.6.9})'
 // Bad targets.
@@ -51,8 +55,10 @@
 //--- tan.mlir
 // expected-error @-1 {{failed to convert VHLO to v1.3.0}}
 // tan exists from 1.4.0 (tan_v1); tan_v2 goes down to tan_v1, which is refused.
+// Upstream's words name the op as it entered the conversion (tan_v2), ours the
+// version the walk stopped at.
 func.func @tan(%a: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{failed to legalize operation 'vhlo.tan_v1' that was explicitly marked illegal: vhlo.tan_v1 is not in version 1.3.0 (it is in 1.4.0 to 1.9.0)}}
+  // expected-error @+1 {{failed to legalize operation 'vhlo.tan_v2' that was explicitly marked illegal: vhlo.tan_v1 is not in version 1.3.0 (it is in 1.4.0 to 1.9.0)}}
   %0 = stablehlo.tan %a : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -60,7 +66,7 @@ func.func @tan(%a: tensor<2xf32>) -> tensor<2xf32> {
 //--- collective_broadcast.mlir
 // expected-error @-1 {{failed to convert VHLO to v0.15.0}}
 func.func @collective_broadcast(%a: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{vhlo.collective_broadcast_v1 is not in version 0.15.0 (it is in 0.16.0 to 1.19.0)}}
+  // expected-error @+1 {{failed to legalize operation 'vhlo.collective_broadcast_v2' that was explicitly marked illegal: vhlo.collective_broadcast_v1 is not in version 0.15.0 (it is in 0.16.0 to 1.19.0)}}
   %0 = "stablehlo.collective_broadcast"(%a) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -269,3 +275,11 @@ vhlo.func_v1 @old(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x
   %0 = "vhlo.exponential_v1"(%arg0) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> !vhlo.tensor_v1<2x!vhlo.f32_v1>
   "vhlo.return_v1"(%0) : (!vhlo.tensor_v1<2x!vhlo.f32_v1>) -> ()
 } {arg_attrs = #vhlo.array_v1<[]>, res_attrs = #vhlo.array_v1<[]>, sym_visibility = #vhlo.string_v1<"">}
+
+//--- future_signature.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.14.0}}
+// expected-error @+1 {{failed to legalize operation 'vhlo.func_v1' that was explicitly marked illegal: type '!vhlo.future_v1<!vhlo.tensor_v1<3x!vhlo.i32_v1>>' of vhlo.func_v1 is not in version 1.14.0 (it is in 1.15.0 to 1.20.0)}}
+func.func @await(%pending: !stablehlo.future<tensor<3xi32>>) -> tensor<3xi32> {
+  %0 = "stablehlo.async_done"(%pending) : (!stablehlo.future<tensor<3xi32>>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
