@@ -5,9 +5,10 @@
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
 // library's functions runs 10-20 times slower. Math on scalars (rank 0, loop
 // carries, the bodies of element-wise code on dynamic shapes, logistic's exp)
-// calls the same loops on one element. f32 log_plus_one and
-// exponential_minus_one are the project's own (ScalarOps.cpp, log1pF32 and
-// expm1F32: vectorized arith code), so only their f64 forms come here.
+// calls the same loops on one element. f32 exponential, log_plus_one and
+// exponential_minus_one are the project's own (ScalarOps.cpp, expF32,
+// log1pF32 and expm1F32: vectorized arith code), so only their f64 forms come
+// here (logistic's exp stays numpy's).
 #include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"
@@ -140,7 +141,8 @@ void callNumpyLoopsOnScalars(ModuleOp module) {
 void populateLibraryMathPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<MathToNumpyLoop<ExpOp>>(converter, context, "exp");
+  patterns.add<MathToNumpyLoop<ExpOp>>(converter, context, "exp",
+                                       /*f64Only=*/true);
   patterns.add<MathToNumpyLoop<Expm1Op>>(converter, context, "expm1",
                                          /*f64Only=*/true);
   patterns.add<MathToNumpyLoop<LogOp>>(converter, context, "log");

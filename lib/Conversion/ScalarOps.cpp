@@ -26,7 +26,8 @@
 // bit; LowerLibraryMath.cpp). f32 expm1 and log1p (f16, bf16 and the small
 // floats through f32) are the project's own, f64 arith code here that is the
 // interpreter's numerics/log1p_expm1.py op for op: bit for bit, everywhere
-// (log1pF32, expm1F32). Complex exp, log, sqrt, rsqrt, sin,
+// (log1pF32, expm1F32); f32 exp likewise, in f32 arith code mirroring
+// numerics/exponential.py (expF32). Complex exp, log, sqrt, rsqrt, sin,
 // cos, tan, tanh, logistic and expm1 call the C library's functions as numpy
 // does (complexUnary): bit for bit. Unsupported (null): quantized types,
 // integers wider than 64 bits, complex abs, sign, power, atan2, log1p and
@@ -738,15 +739,20 @@ Value horner(Scalar &s, ArrayRef<double> c, Value z) {
   return acc;
 }
 
-// f64 `y` rounded to f32; NaN `x32` with its quiet bit set (by its bits:
-// LLVM folds fptrunc(fpext(x)) to x, which would keep a signaling NaN).
-Value quietNaNOr(Scalar &s, Value x32, Value y) {
-  Value rounded = s.make<arith::TruncFOp>(x32.getType(), y);
+// f32 `y`, or NaN `x32` with its quiet bit set (by its bits: LLVM folds
+// fptrunc(fpext(x)) to x, which would keep a signaling NaN).
+Value quietNaNOrF32(Scalar &s, Value x32, Value y) {
   Value xb = s.bits(x32);
   Value quietBits = s.ori(xb, APInt(32, 0x00400000));
   Value quiet = s.fromBits(quietBits, x32.getType());
   Value isNaN = s.isNaN(x32);
-  return s.select(isNaN, quiet, rounded);
+  return s.select(isNaN, quiet, y);
+}
+
+// f64 `y` rounded to f32; NaN `x32` quiet (quietNaNOrF32).
+Value quietNaNOr(Scalar &s, Value x32, Value y) {
+  Value rounded = s.make<arith::TruncFOp>(x32.getType(), y);
+  return quietNaNOrF32(s, x32, rounded);
 }
 
 // log1p_expm1._log1p_f64 on f32 `x32`, rounded to f32.
@@ -812,34 +818,51 @@ Value log1pF32(Scalar &s, Value x32) {
   return quietNaNOr(s, x32, y);
 }
 
+// x above `high` as `high`, then below `low` as `low`; NaN stays.
+Value clamped(Scalar &s, Value x, double low, double high) {
+  Value highValue = s.real(x.getType(), high);
+  Value lowValue = s.real(x.getType(), low);
+  Value isHigh = s.cmpf(CmpF::OGT, x, high);
+  Value t = s.select(isHigh, highValue, x);
+  Value isLow = s.cmpf(CmpF::OLT, t, low);
+  return s.select(isLow, lowValue, t);
+}
+
+// Cody-Waite: a = t / ln 2 + rounder (its low bits hold n = rint(t / ln 2)),
+// then t - n ln2Hi (exact) and n ln2Lo, in t's type.
+struct LnTwoReduction {
+  Value a, rHi, nLo;
+};
+LnTwoReduction reduceByLn2(Scalar &s, Value t, double invLn2, double rounder,
+                           double ln2Hi, double ln2Lo) {
+  Type type = t.getType();
+  Value invLn2Value = s.real(type, invLn2);
+  Value rounderValue = s.real(type, rounder);
+  Value scaled = s.mulf(t, invLn2Value);
+  Value a = s.addf(scaled, rounderValue);
+  Value n = s.subf(a, rounderValue);
+  Value ln2HiValue = s.real(type, ln2Hi);
+  Value nHi = s.mulf(n, ln2HiValue);
+  Value rHi = s.subf(t, nHi);
+  Value ln2LoValue = s.real(type, ln2Lo);
+  Value nLo = s.mulf(n, ln2LoValue);
+  return {a, rHi, nLo};
+}
+
 // log1p_expm1._expm1_f64 on f32 `x32`, rounded to f32.
 Value expm1F32(Scalar &s, Value x32) {
   Type f64 = s.b.getF64Type();
   Type i64 = s.b.getI64Type();
   Value x = s.make<arith::ExtFOp>(f64, x32);
-  Value high = s.real(f64, 89.0);
-  Value low = s.real(f64, -40.0);
-  Value isHigh = s.cmpf(CmpF::OGT, x, 89.0);
-  Value t = s.select(isHigh, high, x);
-  Value isLow = s.cmpf(CmpF::OLT, t, -40.0);
-  t = s.select(isLow, low, t);
-  Value invLn2 = s.real(f64, kInvLn2);
-  Value rounder = s.real(f64, kRounder);
-  Value scaled = s.mulf(t, invLn2);
-  Value a = s.addf(scaled, rounder);
-  Value k = s.subf(a, rounder);
+  Value t = clamped(s, x, -40.0, 89.0);
+  LnTwoReduction red = reduceByLn2(s, t, kInvLn2, kRounder, kLn2Hi, kLn2Lo);
   // 2^k: k + 1023 = bits(a) - bits(rounder) + 1023, into the exponent field
-  Value ab = s.bits(a);
+  Value ab = s.bits(red.a);
   Value bias = s.integer(i64, int64_t(kRounderBits - 1023));
   Value exponent = s.subi(ab, bias);
   Value scaleBits = s.shli(exponent, 52);
   Value scale = s.fromBits(scaleBits, f64);
-  Value ln2Hi = s.real(f64, kLn2Hi);
-  Value kHi = s.mulf(k, ln2Hi);
-  Value reduced = s.subf(t, kHi);
-  Value ln2Lo = s.real(f64, kLn2Lo);
-  Value kLo = s.mulf(k, ln2Lo);
-  Value r = s.subf(reduced, kLo);
+  Value r = s.subf(red.rHi, red.nLo);
   double c[13];
   double factorial = 1.0;
   for (int n = 1; n <= 14; ++n) {
@@ -860,6 +883,51 @@ Value expm1F32(Scalar &s, Value x32) {
   return quietNaNOr(s, x32, y);
 }
 
+// f32 exponential is the project's own too (numerics/exponential.py, whose
+// docstring gives the algorithm), but in f32 operations only, so it runs 8
+// lanes wide: the module's operations in its order, op for op.
+Value expF32(Scalar &s, Value x) {
+  Type f32 = x.getType();
+  Type i32 = s.b.getI32Type();
+  Value t = clamped(s, x, -104.0, 89.0);
+  // ln 2 to 16 bits: n ln2Hi exact
+  LnTwoReduction red =
+      reduceByLn2(s, t, 0x1.715476p+0, 0x1.8p23, 0x1.62e4p-1, 0x1.7f7d1cp-20);
+  Value rHi = red.rHi, nLo = red.nLo;
+  Value ab = s.bits(red.a);
+  Value rounderBits = s.integer(i32, 0x4B400000);
+  Value k = s.subi(ab, rounderBits); // n as an integer
+  Value r = s.subf(rHi, nLo);
+  static constexpr double c[] = {0x1p-1,          0x1.555556p-3,
+                                 0x1.5554e4p-5,   0x1.111006p-7,
+                                 0x1.6d52bcp-10,  0x1.a23ed6p-13};
+  Value q = horner(s, c, r);
+  Value rr = s.mulf(r, r);
+  Value tail = s.mulf(q, rr); // r^2 Q(r)
+  tail = s.subf(tail, nLo);
+  // 1 + rHi = hi + e1 exactly (Fast2Sum), then hi + (e1 + tail)
+  Value one = s.real(f32, 1.0);
+  Value hi = s.addf(rHi, one);
+  Value hiMinusOne = s.subf(hi, one);
+  Value e1 = s.subf(rHi, hiMinusOne);
+  Value lo = s.addf(e1, tail);
+  Value y = s.addf(hi, lo);
+  // 2^n in two normal halves: n >> 1, then n - (n >> 1)
+  Value oneBit = s.integer(i32, 1);
+  Value half = s.make<arith::ShRSIOp>(k, oneBit);
+  Value rest = s.subi(k, half);
+  Value bias = s.integer(i32, 127);
+  Value halfBiased = s.addi(half, bias);
+  Value halfBits = s.shli(halfBiased, 23);
+  Value restBiased = s.addi(rest, bias);
+  Value restBits = s.shli(restBiased, 23);
+  Value halfScale = s.fromBits(halfBits, f32);
+  y = s.mulf(y, halfScale);
+  Value restScale = s.fromBits(restBits, f32);
+  y = s.mulf(y, restScale);
+  return quietNaNOrF32(s, x, y);
+}
+
 // `Ours` on f32 (and so on the narrow floats, computed in f32), the math op
 // (numpy's loop, or libm) on f64.
 template <Value (*Ours)(Scalar &, Value), typename MathOp>
@@ -871,7 +939,7 @@ Value oursOnF32(Scalar &s, Value x) {
 
 UnaryFn floatUnaryFn(Operation *op) {
   return TypeSwitch<Operation *, UnaryFn>(op)
-      .Case([](ExpOp) { return &mathOp<math::ExpOp>; })
+      .Case([](ExpOp) { return &oursOnF32<expF32, math::ExpOp>; })
       .Case([](Expm1Op) { return &oursOnF32<expm1F32, math::ExpM1Op>; })
       .Case([](LogOp) { return &mathOp<math::LogOp>; })
       .Case([](Log1pOp) { return &oursOnF32<log1pF32, math::Log1pOp>; })

@@ -3,29 +3,29 @@
 
 // A math function of a whole f32 tensor calls numpy's own loop for it (the
 // interpreter's kernel) on the tensor's buffer viewed as one dimension: slot
-// 2 * (its index in NumpyLoops.h) + 0 for f32, so exp is slot 0 and tanh 8.
+// 2 * (its index in NumpyLoops.h) + 0 for f32, so log is slot 4 and tanh 8.
 // CHECK-LABEL: func.func private @__stablehlo_py_numpy_loop_f32(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
-// CHECK-LABEL: func.func @exp_then_tanh(%arg0: tensor<4x8xf32>)
+// CHECK-LABEL: func.func @log_then_tanh(%arg0: tensor<4x8xf32>)
 // CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<4x8xf32> into tensor<32xf32>
-// CHECK: %[[EXP:.*]] = arith.constant 0 : i64
+// CHECK: %[[LOG:.*]] = arith.constant 4 : i64
 // CHECK: memref.alloc() : memref<32xf32>
-// CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[EXP]])
+// CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[LOG]])
 // CHECK: %[[TANH:.*]] = arith.constant 8 : i64
 // CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[TANH]])
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [4, 8] : tensor<32xf32> into tensor<4x8xf32>
-// PLAIN-LABEL: func.func @exp_then_tanh
+// PLAIN-LABEL: func.func @log_then_tanh
 // PLAIN-NOT: __stablehlo_py_numpy_loop
-// PLAIN: math.exp
-func.func @exp_then_tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  %0 = stablehlo.exponential %x : tensor<4x8xf32>
+// PLAIN: math.log
+func.func @log_then_tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = stablehlo.log %x : tensor<4x8xf32>
   %1 = stablehlo.tanh %0 : tensor<4x8xf32>
   return %1 : tensor<4x8xf32>
 }
 
 // -----
 
-// f64 takes the f64 loop (odd slots: log_plus_one is 2 * 3 + 1); f16 and
-// bf16 compute in f32 and round once, as the interpreter does (cosine: 12).
+// f64 takes the f64 loop (odd slots: log_plus_one is 2 * 3 + 1, exp 1); f16
+// and bf16 compute in f32 and round once, as the interpreter does (cosine: 12).
 // CHECK-LABEL: func.func @wide_and_narrow
 // CHECK-NOT: tensor.collapse_shape
 // CHECK: %[[LOG1P:.*]] = arith.constant 7 : i64
@@ -34,10 +34,13 @@ func.func @exp_then_tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK: %[[COS:.*]] = arith.constant 12 : i64
 // CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[COS]])
 // CHECK: arith.truncf %{{.*}} : f32 to f16
-func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf64>, tensor<5xf16>) {
+// CHECK: %[[EXP:.*]] = arith.constant 1 : i64
+// CHECK: call @__stablehlo_py_numpy_loop_f64(%{{.*}}, %{{.*}}, %[[EXP]])
+func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf64>, tensor<5xf16>, tensor<3xf64>) {
   %0 = stablehlo.log_plus_one %x : tensor<3xf64>
   %1 = stablehlo.cosine %y : tensor<5xf16>
-  return %0, %1 : tensor<3xf64>, tensor<5xf16>
+  %2 = stablehlo.exponential %x : tensor<3xf64>
+  return %0, %1, %2 : tensor<3xf64>, tensor<5xf16>, tensor<3xf64>
 }
 
 // -----
@@ -98,6 +101,7 @@ func.func @complex_expm1(%x: tensor<complex<f32>>) -> tensor<complex<f32>> {
 // f32 log_plus_one and exponential_minus_one are the project's own
 // (ScalarOps.cpp): f64 arith code in the element-wise loop, rounded once, no
 // numpy loop and no math op, on tensors and on scalars; f16 computes in f32.
+// f32 exponential too, in f32 arith code (the 2^n halves by shifts of i32).
 // CHECK-LABEL: func.func @ours_in_f32
 // CHECK-NOT: __stablehlo_py_numpy
 // CHECK-NOT: math.
@@ -109,14 +113,21 @@ func.func @complex_expm1(%x: tensor<complex<f32>>) -> tensor<complex<f32>> {
 // CHECK: arith.extf %{{.*}} : f32 to f64
 // CHECK: arith.shli %{{.*}} : i64
 // CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK: linalg.generic
+// CHECK-NOT: f64
+// CHECK: arith.mulf %{{.*}} : f32
+// CHECK: arith.shrsi %{{.*}} : i32
+// CHECK: arith.shli %{{.*}} : i32
+// CHECK: linalg.yield
 // CHECK-NOT: __stablehlo_py_numpy
 // CHECK-NOT: math.
 // CHECK: return
 // PLAIN-LABEL: func.func @ours_in_f32
 // PLAIN-NOT: math.
 // PLAIN: return
-func.func @ours_in_f32(%x: tensor<1024xf32>, %y: tensor<f16>) -> (tensor<1024xf32>, tensor<f16>) {
+func.func @ours_in_f32(%x: tensor<1024xf32>, %y: tensor<f16>) -> (tensor<1024xf32>, tensor<f16>, tensor<1024xf32>) {
   %0 = stablehlo.log_plus_one %x : tensor<1024xf32>
   %1 = stablehlo.exponential_minus_one %y : tensor<f16>
-  return %0, %1 : tensor<1024xf32>, tensor<f16>
+  %2 = stablehlo.exponential %x : tensor<1024xf32>
+  return %0, %1, %2 : tensor<1024xf32>, tensor<f16>, tensor<1024xf32>
 }

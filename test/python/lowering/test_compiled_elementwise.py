@@ -13,6 +13,7 @@ from testing.native_values import (BOOL_BINARY, DTYPES, FLOAT_BINARY, FLOAT_UNAR
                                    INTS, compares, edges)
 
 import stablehlo_py
+from stablehlo_py.interpreter.numerics.exponential import exponential_f32
 
 # The math functions numpy's ufuncs compute (NUMPY_LOOPS) run numpy's own loops on the compiled
 # backend too (the lowering's library-math; on scalars, on one element), so they are the
@@ -28,8 +29,9 @@ TRANSCENDENTAL = {"atan2", "power", "exponential", "exponential_minus_one", "log
 NUMPY_LOOPS = {"exponential", "exponential_minus_one", "log", "log_plus_one", "tanh", "sine", "cosine", "tan",
                "logistic"}  # 1 / (1 + exp(-x)), numpy's exp
 # f32 (and f16, bf16: through f32) expm1 and log1p are the project's own (numerics/log1p_expm1.py),
-# emitted as the same f64 operations: bit for bit too, not numpy's loops (those stay for f64).
-OURS_IN_F32 = {"exponential_minus_one", "log_plus_one"}
+# emitted as the same f64 operations, and so is exp (numerics/exponential.py, f32 operations): bit
+# for bit too, not numpy's loops (those stay for f64).
+OURS_IN_F32 = {"exponential", "exponential_minus_one", "log_plus_one"}
 _IN_F64 = {"atan2": np.arctan2, "power": np.power, "exponential": np.exp, "exponential_minus_one": np.expm1,
            "log": np.log, "log_plus_one": np.log1p, "tanh": np.tanh, "sine": np.sin, "cosine": np.cos,
            "tan": np.tan, "logistic": lambda x: 1 / (1 + np.exp(-x)), "rsqrt": lambda x: 1 / np.sqrt(x)}
@@ -145,7 +147,8 @@ def test_math_on_scalars_is_numpys(element):
     element) call numpy's loop on one element: the bits of numpy's ufunc on each element (and
     the interpreter's), where the C library's differ on 6-28% of f32 inputs (measured). f32
     expm1 and log1p are ours: the f64 function rounded once to f32 (correctly rounded on these
-    values; exhaustively, all but a few near-midpoint inputs)."""
+    values; exhaustively, all but a few near-midpoint inputs); f32 exp is ours, within 0.69 ULP
+    (its own tests check it against f64 exp), so here its array function is the oracle."""
     import ml_dtypes
 
     dtype = ml_dtypes.bfloat16 if element == "bf16" else DTYPES[element]
@@ -159,7 +162,9 @@ def test_math_on_scalars_is_numpys(element):
         run = stablehlo_py.compile(text, backend="compiled")
         (got,) = run(values)
         with np.errstate(all="ignore"):
-            if op in OURS_IN_F32 and element != "f64":
+            if op == "exponential" and element != "f64":
+                oracle = exponential_f32(values.astype(np.float32)).astype(dtype)
+            elif op in OURS_IN_F32 and element != "f64":
                 oracle = ufunc(values.astype(np.float64)).astype(np.float32).astype(dtype)
             else:
                 oracle = np.array([ufunc(values[i:i + 1].astype(wide))[0] for i in range(len(values))]).astype(dtype)
@@ -408,11 +413,12 @@ def test_layer_norm_rows_and_columns_in_blocks_are_the_interpreters(rows, length
 
 
 @pytest.mark.parametrize("op", sorted(OURS_IN_F32))
-def test_f32_log1p_expm1_are_the_interpreters_on_random_bits(op):
+def test_f32_ours_are_the_interpreters_on_random_bits(op):
     """Our f32 expm1 and log1p (f64 arith code, vectorized; the interpreter's numerics/
-    log1p_expm1.py): bit for bit on 2^20 random bit patterns and the edges, on a tensor and
-    on 0-d values in a loop (every input once: the exhaustive check, test/conformance/
-    log1p_expm1_exhaustive.py, found no difference)."""
+    log1p_expm1.py) and exp (f32 arith code; numerics/exponential.py): bit for bit on 2^20
+    random bit patterns and the edges, on a tensor and on 0-d values in a loop (every input
+    once: the exhaustive checks, test/conformance/log1p_expm1_exhaustive.py and
+    exponential_exhaustive.py, found no difference)."""
     bits = np.random.default_rng(32).integers(0, 1 << 32, 1 << 20, dtype=np.uint64).astype(np.uint32)
     x = np.concatenate([np.array(edges("f32"), np.float32), bits.view(np.float32)])
     t = f"tensor<{len(x)}xf32>"
@@ -423,3 +429,33 @@ def test_f32_log1p_expm1_are_the_interpreters_on_random_bits(op):
     loop = _scalar_loop("f32", op, len(few))
     assert_same(stablehlo_py.compile(loop, backend="compiled")(few), stablehlo_py.interpret(loop, few),
                 context=f"{op} on f32 scalars")
+
+
+def _exp_program(element: str, n: int) -> str:
+    t = f"tensor<{n}x{element}>"
+    return f"func.func @main(%x: {t}) -> {t} {{\n  %0 = stablehlo.exponential %x : {t}\n  return %0 : {t}\n}}"
+
+
+def test_f32_exp_at_its_thresholds_and_subnormal_results_is_the_interpreters():
+    """Our f32 exp where its two-step scaling matters: results near overflow (n = 128), subnormal
+    and vanishing ones, and the thresholds themselves (exp(88.72283) finite, exp(-103.972084) 0)."""
+    x = np.concatenate([np.array([88.72283, 88.72284, -103.97207, -103.972084, -87.33654, -87.33655, 0.0, -0.0,
+                                  np.inf, -np.inf, np.nan], np.float32),
+                        np.linspace(-104.5, -86.5, 1 << 14, dtype=np.float32),
+                        np.linspace(87.5, 89.0, 1 << 12, dtype=np.float32)])
+    text = _exp_program("f32", len(x))
+    expected = stablehlo_py.interpret(text, x)
+    assert_same(stablehlo_py.compile(text, backend="compiled")(x), expected, context="exp thresholds")
+    assert np.isposinf(expected[0][1]) and expected[0][2] > 0 and expected[0][3] == 0 and expected[0][4] > 0
+
+
+@pytest.mark.parametrize("element", ["f16", "bf16"])
+def test_exp_on_every_narrow_float_is_the_interpreters(element):
+    """f16 and bf16 exp compute in our f32 code and round once, in both backends."""
+    import ml_dtypes
+
+    dtype = ml_dtypes.bfloat16 if element == "bf16" else np.float16
+    x = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(dtype)
+    text = _exp_program(element, len(x))
+    assert_same(stablehlo_py.compile(text, backend="compiled")(x), stablehlo_py.interpret(text, x),
+                context=f"exp on every {element}")

@@ -9,7 +9,8 @@ spec, and XLA on CPU where the spec leaves a case open:
   * maximum/minimum propagate NaN and order -0.0 below +0.0;
   * floats narrower than f32 compute transcendental functions in f32 and
     round the result once; f32 log_plus_one and exponential_minus_one are
-    the project's own (numerics/log1p_expm1.py), the same bits on every host;
+    the project's own (numerics/log1p_expm1.py), and so is f32 exponential
+    (numerics/exponential.py): the same bits on every host;
   * convert: conversion.py, which every family shares.
 """
 
@@ -21,6 +22,7 @@ import numpy as np
 from ..numerics.combiners import complex_max, complex_min, float_max, float_min, total_order_key
 from ..numerics.conversion import convert_values
 from ..numerics.exact import exact_product, two_sum
+from ..numerics.exponential import exponential
 from ..numerics.log1p_expm1 import exponential_minus_one, log_plus_one
 from ..core.errors import InterpreterError
 from ..core import registry
@@ -385,7 +387,7 @@ def _complex_log1p(z):
     return out
 
 
-_math("stablehlo.exponential", np.exp)
+_math("stablehlo.exponential", exponential, complex_=np.exp)  # f32: ours
 _math("stablehlo.exponential_minus_one", exponential_minus_one, complex_=np.expm1)  # f32: ours
 _math("stablehlo.log", np.log)
 _math("stablehlo.log_plus_one", log_plus_one, complex_=_complex_log1p)
@@ -978,10 +980,10 @@ def _scalar_is_finite(op):
 
 # unary float ops whose kernels are one numpy function of the value (f16 in f32, _via_f32)
 _SCALAR_FLOAT_FUNCTIONS = {
-    "stablehlo.exponential": np.exp, "stablehlo.exponential_minus_one": exponential_minus_one, "stablehlo.log": np.log,
-    "stablehlo.log_plus_one": log_plus_one, "stablehlo.sqrt": np.sqrt, "stablehlo.rsqrt": _rsqrt,
-    "stablehlo.cbrt": _cbrt, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
-    "stablehlo.tan": np.tan, "stablehlo.logistic": _logistic, "stablehlo.floor": np.floor,
+    "stablehlo.exponential": exponential, "stablehlo.exponential_minus_one": exponential_minus_one,
+    "stablehlo.log": np.log, "stablehlo.log_plus_one": log_plus_one, "stablehlo.sqrt": np.sqrt,
+    "stablehlo.rsqrt": _rsqrt, "stablehlo.cbrt": _cbrt, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin,
+    "stablehlo.cosine": np.cos, "stablehlo.tan": np.tan, "stablehlo.logistic": _logistic, "stablehlo.floor": np.floor,
     "stablehlo.ceil": np.ceil, "stablehlo.round_nearest_even": np.rint,
 }
 
