@@ -131,13 +131,14 @@ def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
                                           HLO_Tuple]>;
 def HLO_TensorOrTokenOrTupleOrBuffer : AnyTypeOf<[HLO_Tensor, StableHLO_Token,
                                                   HLO_Tuple, HLO_Buffer]>;
-// custom_call's operands and results: those, and unranked tensors, which
+// custom_call's operands and results: those, unranked tensors, which
 // upstream accepts there and nowhere else (its shape refinement wraps an
-// unranked function argument in a custom_call of unranked result).
+// unranked function argument in a custom_call of unranked result), and
+// futures (upstream since VHLO 1.17.0).
 def HLO_CustomCallValue : AnyTypeOf<[HLO_Tensor,
     UnrankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex,
                       HLO_QuantizedInt]>,
-    StableHLO_Token, HLO_Tuple, HLO_Buffer]>;
+    StableHLO_Token, HLO_Tuple, HLO_Buffer, StableHLO_Future]>;
 
 // Shape operands of the dynamic ops (dynamism RFC P4: sizes may be run-time
 // values, axes stay attributes): a statically shaped 1-D tensor of integers

@@ -93,3 +93,13 @@ func.func @custom_call_unranked(%x: tensor<*xf32>) -> tensor<*xi8> {
   %0 = stablehlo.custom_call @foo(%x) : (tensor<*xf32>) -> tensor<*xi8>
   return %0 : tensor<*xi8>
 }
+
+// Futures as operands and results, as upstream accepts them (VHLO 1.17.0 on).
+// CHECK-LABEL:  func.func @custom_call_future(%arg0: !stablehlo.future<tensor<f32>>) -> !stablehlo.future<tensor<f32>> {
+// CHECK-NEXT:    %0 = stablehlo.custom_call @foo(%arg0) : (!stablehlo.future<tensor<f32>>) -> !stablehlo.future<tensor<f32>>
+// CHECK-NEXT:    return %0 : !stablehlo.future<tensor<f32>>
+// CHECK-NEXT:  }
+func.func @custom_call_future(%arg0: !stablehlo.future<tensor<f32>>) -> !stablehlo.future<tensor<f32>> {
+  %0 = "stablehlo.custom_call"(%arg0) {call_target_name = "foo"} : (!stablehlo.future<tensor<f32>>) -> !stablehlo.future<tensor<f32>>
+  func.return %0 : !stablehlo.future<tensor<f32>>
+}

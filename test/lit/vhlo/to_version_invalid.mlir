@@ -38,6 +38,8 @@
 // RUN: stablehlo-opt %t/buffer_function.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})'
 // RUN: stablehlo-opt %t/buffer_tuple_patch.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.9})'
 // RUN: stablehlo-opt %t/buffer_custom_call.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.12.0})'
+// A custom_call of futures is in 1.17.0 on (upstream's vhlo_to_version_downgrade_invalid.1_16_0.mlir).
+// RUN: stablehlo-opt %t/custom_call_future.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.16.0})'
 // Outer ops are refused first, as upstream's conversion visits them: a function
 // whose signature the target lacks, not the op inside it.
 // RUN: stablehlo-opt %t/future_signature.mlir --verify-diagnostics --pass-pipeline='builtin.module(stablehlo-legalize-to-vhlo,vhlo-to-version{target=1.14.0})'
@@ -282,4 +284,12 @@ vhlo.func_v1 @old(%arg0: !vhlo.tensor_v1<2x!vhlo.f32_v1>) -> (!vhlo.tensor_v1<2x
 func.func @await(%pending: !stablehlo.future<tensor<3xi32>>) -> tensor<3xi32> {
   %0 = "stablehlo.async_done"(%pending) : (!stablehlo.future<tensor<3xi32>>) -> tensor<3xi32>
   return %0 : tensor<3xi32>
+}
+
+//--- custom_call_future.mlir
+// expected-error @-1 {{failed to convert VHLO to v1.16.0}}
+func.func @pass_on(%pending: !stablehlo.future<tensor<f32>>) -> !stablehlo.future<tensor<f32>> {
+  // expected-error @+1 {{failed to legalize operation 'vhlo.custom_call_v2' that was explicitly marked illegal: vhlo.custom_call_v1 with a future operand is not in version 1.16.0 (it is from 1.17.0)}}
+  %0 = "stablehlo.custom_call"(%pending) {call_target_name = "foo"} : (!stablehlo.future<tensor<f32>>) -> !stablehlo.future<tensor<f32>>
+  return %0 : !stablehlo.future<tensor<f32>>
 }
