@@ -417,8 +417,7 @@ def test_f32_ours_are_the_interpreters_on_random_bits(op):
     """Our f32 expm1 and log1p (f64 arith code, vectorized; the interpreter's numerics/
     log1p_expm1.py) and exp (f32 arith code; numerics/exponential.py): bit for bit on 2^20
     random bit patterns and the edges, on a tensor and on 0-d values in a loop (every input
-    once: the exhaustive checks, test/conformance/log1p_expm1_exhaustive.py and
-    exponential_exhaustive.py, found no difference)."""
+    once: the exhaustive check, test/conformance/f32_math_exhaustive.py, found no difference)."""
     bits = np.random.default_rng(32).integers(0, 1 << 32, 1 << 20, dtype=np.uint64).astype(np.uint32)
     x = np.concatenate([np.array(edges("f32"), np.float32), bits.view(np.float32)])
     t = f"tensor<{len(x)}xf32>"

@@ -6,7 +6,7 @@ manipulation; no FMA, no division, no libm), so numpy's f32 ufuncs and the compi
 vectorized arith code (lib/Conversion/ScalarOps.cpp, expF32: the same operations in the same
 order; keep the two in step) give the same bits on every input and every host. Measured on all
 2^32 inputs: within 0.69 ULP of the exact value on normal results, 0.77 on subnormal ones
-(test/conformance/exponential_exhaustive.py).
+(test/conformance/f32_math_exhaustive.py).
 
 x is clamped to [-104, 89] (beyond, the results are 0 and +inf); n = rint(x log2 e) by adding
 1.5 2^23 (whose bits then give n); r_hi = x - n C1 with C1 = ln 2 to 16 bits (n C1 and the
