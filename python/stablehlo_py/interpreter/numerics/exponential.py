@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .chunked import map_in_chunks
+
 _F32 = np.float32
 LOG2E = _F32(float.fromhex("0x1.715476p+0"))
 LN2_HI = _F32(float.fromhex("0x1.62e4p-1"))  # ln 2 to 16 bits: n * LN2_HI is exact for |n| < 2^8
@@ -37,7 +39,6 @@ ONE = _F32(1.0)
 COEFFICIENTS = tuple(_F32(float.fromhex(h)) for h in (
     "0x1p-1", "0x1.555556p-3", "0x1.5554e4p-5", "0x1.111006p-7", "0x1.6d52bcp-10", "0x1.a23ed6p-13"))
 _QUIET = np.uint32(0x00400000)
-_CHUNK = 1 << 14  # elements per pass of arrays: the temporaries stay in cache
 
 
 def _core(x, select):
@@ -95,11 +96,8 @@ def exponential_f32(x):
                 result = _core(value, _select_scalar)
         return result if not isinstance(x, np.ndarray) else np.asarray(result)
     x = np.asarray(x, dtype=np.float32)
-    out = np.empty(x.shape, np.float32)
-    flat, result = x.reshape(-1), out.reshape(-1)
     with np.errstate(all="ignore"):  # overflow to inf, underflow, and NaN lanes (replaced below)
-        for start in range(0, flat.size, _CHUNK):
-            result[start:start + _CHUNK] = _core(flat[start:start + _CHUNK], _select_array)
+        out = map_in_chunks(x, lambda part: _core(part, _select_array))
     nan = x != x
     if nan.any():
         out[nan] = (x[nan].view(np.uint32) | _QUIET).view(np.float32)

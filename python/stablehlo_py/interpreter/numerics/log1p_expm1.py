@@ -31,6 +31,8 @@ import struct
 
 import numpy as np
 
+from .chunked import map_in_chunks
+
 LN2_HI = float.fromhex("0x1.62e42fefa3800p-1")  # ln 2 to 42 bits: k * LN2_HI is exact for |k| < 2^11
 LN2_LO = float.fromhex("0x1.ef35793c76730p-45")  # ln 2 - LN2_HI, rounded
 INV_LN2 = float.fromhex("0x1.71547652b82fep+0")
@@ -46,7 +48,6 @@ EXPM1_COEFFICIENTS = tuple(1.0 / math.factorial(n) for n in range(2, 15))
 _MANTISSA = (1 << 52) - 1
 _F32_OVERFLOW = float.fromhex("0x1.ffffffp127")  # f32 max + half an ULP: rounds to inf from here on
 _QUIET = np.uint32(0x00400000)
-_CHUNK = 1 << 14  # elements per pass of arrays: the temporaries stay in cache
 
 
 class _Arrays:
@@ -177,12 +178,8 @@ def _on_f32(core):
             result = np.float32(y)
             return result if not isinstance(x, np.ndarray) else np.asarray(result)
         x = np.asarray(x, dtype=np.float32)
-        out = np.empty(x.shape, np.float32)
-        flat, result = x.reshape(-1), out.reshape(-1)
         with np.errstate(all="ignore"):  # overflow to inf in the final rounding; garbage lanes replaced
-            for start in range(0, flat.size, _CHUNK):
-                part = flat[start:start + _CHUNK]
-                result[start:start + _CHUNK] = core(part.astype(np.float64), _Arrays)
+            out = map_in_chunks(x, lambda part: core(part.astype(np.float64), _Arrays))
             nan = x != x
             if nan.any():
                 out[nan] = (x[nan].view(np.uint32) | _QUIET).view(np.float32)
