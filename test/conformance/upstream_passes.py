@@ -268,12 +268,12 @@ def ours_command(run: dict, path: str, cxx: set, pyp: set):
     # stablehlo-opt takes the RUN line's own flags for every pass of ours (a Python pass hands the
     # command line to stablehlo-py opt), as upstream's RUN lines call it.
     known = cxx | pyp
-    if run.get("pipeline") is None and names and all(n in known for n in names):
-        args = tool_args(run)
-        return "stablehlo-opt", [OPT, path] + args, None
-    if run.get("pipeline") is not None and all(n in known for n in re.findall(r"[\w-]+(?=[({,)]|$)", run["pipeline"])):
-        args = tool_args(run)
-        return "stablehlo-opt", [OPT, path] + args, None
+    if run.get("pipeline") is None:
+        ours = bool(names) and all(n in known for n in names)
+    else:
+        ours = all(n in known for n in re.findall(r"[\w-]+(?=[({,)]|$)", run["pipeline"]))
+    if ours:
+        return "stablehlo-opt", [OPT, path] + tool_args(run), None
     elems = []
     if run.get("pipeline") is not None:
         p = run["pipeline"]
