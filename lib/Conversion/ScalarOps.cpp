@@ -400,9 +400,10 @@ Value decode(Scalar &s, const SmallFloat &f, Value x) {
 // those without NaN (f4, f6); below the smallest subnormal, a zero of the
 // sign (FNUZ: +0; E8M0FNU: its smallest value, 2^-127; its zero and
 // negative values are NaN); NaN the quiet NaN of its sign (FNUZ: theirs).
-// E8M0FNU (no fraction bits) rounds ties up. f4 and f6 have no NaN:
-// `convert` takes it to -0 (conversion.py, as XLA), ml_dtypes' arithmetic
-// to the zero of the other sign.
+// E8M0FNU (no fraction bits) rounds ties up, f32 subnormals by their value
+// (1.25 * 2^-127 to 2^-127; ml_dtypes 0.6 and XLA: 2^-126, on the bits).
+// f4 and f6 have no NaN: `convert` takes it to -0 (conversion.py, as XLA),
+// ml_dtypes' arithmetic to the zero of the other sign.
 Value encode(Scalar &s, const SmallFloat &f, Value x, bool convert) {
   Type i32 = s.b.getI32Type();
   int64_t m = f.mantissa;
@@ -440,8 +441,14 @@ Value encode(Scalar &s, const SmallFloat &f, Value x, bool convert) {
   Value bits = s.addi(base, kept);
   Value tooLarge = s.cmpi(CmpI::sgt, exponent, f.maxExp);
   Value over = s.ori(tooLarge, s.cmpi(CmpI::sgt, bits, f.largest)); // inf too
-  if (!f.hasZero) // below 2^-127: the smallest value
+  if (!f.hasZero) { // below 2^-127: the smallest value
     bits = s.make<arith::MaxSIOp>(bits, s.integer(i32, 0));
+    // f32 subnormals lie between 2^-127 (field 0) and 2^-126: the nearest,
+    // ties (1.5 * 2^-127) up, as round_exact and ml_dtypes >= 0.7
+    Value up = s.cmpi(CmpI::uge, a, 0x00600000);
+    bits = s.select(s.cmpi(CmpI::eq, field, 0), s.make<arith::ExtUIOp>(i32, up),
+                    bits);
+  }
   Value signBit = f.hasSign ? s.shli(sign, f.width - 1) : Value();
   Value nan = s.integer(i32, f.quietNaN);
   Value result;
@@ -1609,7 +1616,7 @@ Value smallReducePrecision(Scalar &s, const SmallFloat &f, Value x,
 // them in f32 and rounds once (its arithmetic, and _via_f32); negate, abs
 // and sign keep its bit rules: the FNUZ types' 0 and NaN keep their sign,
 // E8M0FNU (unsigned) negates to NaN and abs is itself, sign keeps NaN and
-// the all-zero pattern (E8M0FNU's 2^-127 too). Null for other ops.
+// zero (E8M0FNU's all-zero pattern, 2^-127, gives 1). Null for other ops.
 Value smallFloatOp(Scalar &s, Operation *op, const SmallFloat &f,
                    ArrayRef<Type> operandTypes, ValueRange args,
                    Type resultType) {
@@ -1682,6 +1689,8 @@ Value smallFloatOp(Scalar &s, Operation *op, const SmallFloat &f,
       })
       .Case([&](SignOp) -> Value {
         Value wide = widen(x);
+        if (!f.hasZero) // E8M0FNU: all positive, 2^-127 too (1, as XLA)
+          return s.select(s.isNaN(wide), x, round(s.real(wide.getType(), 1.0)));
         Value zero = noMagnitude();
         Value kept = s.ori(zero, s.isNaN(wide));
         Value positive = s.cmpf(CmpF::OGT, wide, 0.0);

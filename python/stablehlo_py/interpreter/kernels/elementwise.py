@@ -417,6 +417,9 @@ def _not(op):
 
 
 def _float_sign(x):
+    if x.dtype == ml_dtypes.float8_e8m0fnu:
+        # every value is positive (2^-127 too: 1, as XLA; ml_dtypes 0.6's sign kept it): 1 or NaN
+        return np.where(np.isnan(x), x, x.dtype.type(1))
     return np.where(x == 0, x, np.sign(x))  # keeps -0.0; NaN stays NaN
 
 

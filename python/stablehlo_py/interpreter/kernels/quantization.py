@@ -114,7 +114,8 @@ def dequantize(q: np.ndarray, info: QuantizedInfo) -> np.ndarray:
     fast = _fast_constants(info, q.ndim)
     if fast is not None:  # exact offsets, one IEEE product in the expressed type
         scales, zero_points, _, _, integer, _ = fast
-        return (q.astype(integer) - zero_points).astype(info.expressed.dtype) * scales
+        # convert_values: i32/i64 -> bf16 through f32 (as convert), whatever ml_dtypes' direct cast does
+        return convert_values(q.astype(integer) - zero_points, info.expressed) * scales
     zero_points = _per_slice(info.zero_points, info, q.ndim, np.int64)
     expressed = convert_values(q.astype(np.int64) - zero_points, info.expressed)  # exact difference
     if info.expressed.dtype == np.float64:

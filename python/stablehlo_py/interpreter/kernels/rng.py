@@ -19,6 +19,7 @@ import numpy as np
 from ..core.errors import InterpreterError
 from ..core.registry import Kernel, SIZES_FROM_VALUES, register
 from ..core.types import dimension_values, from_wide_int, uint_dtype
+from ..numerics.conversion import convert_values
 
 U32, U64 = np.uint32, np.uint64
 _LOW32 = U64(0xFFFFFFFF)
@@ -194,7 +195,8 @@ def _rng(op):
             unit = _uniform_floats(draw(pair_shape), element, 0.0, 1.0).astype(np.float64)
             u1 = np.maximum(unit[0], 1e-7)  # keep log() finite
             z = np.sqrt(-2.0 * np.log(u1)) * np.cos(2 * np.pi * unit[1])
-            return (np.float64(a) + np.float64(b) * z).astype(element.dtype)
+            # rounded by convert's rules (ml_dtypes' f64 casts changed in 0.7)
+            return convert_values(np.float64(a) + np.float64(b) * z, element)
         if element.category == "float":
             return _uniform_floats(draw(shape), element, a, b)
         low, high = int(a), int(b)

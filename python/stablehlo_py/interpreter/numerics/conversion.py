@@ -3,7 +3,8 @@ converts values (convert itself, iota, scatter and reduce operands, dot accumula
 
 float -> int truncates toward zero, NaN -> 0, out of range saturates to the type's min/max;
 int -> int wraps; x -> i1 is x != 0; complex -> real (i1 too) takes the real part; float
-narrowing rounds to nearest even (through ml_dtypes; f64 -> bf16 goes through f32 like XLA).
+narrowing rounds to nearest even (through ml_dtypes' f32 casts, whose results ml_dtypes 0.6 and
+0.7 share; f64 -> bf16 goes through f32 like XLA); f8E8M0FNU is rounded here (_to_e8m0).
 """
 
 from __future__ import annotations
@@ -39,6 +40,20 @@ def _f64_to_f32_round_to_odd(x: np.ndarray) -> np.ndarray:
     return (y.view(np.uint32) | inexact.astype(np.uint32)).view(np.float32)
 
 
+def _to_e8m0(x: np.ndarray) -> np.ndarray:
+    """f32/f64 `x` rounded once to the nearest power of two, ties up (no fraction bit to make
+    even); below 2^-127 the smallest value, 2^-127; from 1.5 * 2^127 up, inf, zero, negative
+    values and NaN give NaN (no inf, zero or sign). As ml_dtypes >= 0.7; ml_dtypes 0.6 rounded
+    f32 subnormals on their bits (1.25 * 2^-127 gave 2^-126) and f64 values below f32's range
+    to NaN, so the result must not come from its cast."""
+    x = x.astype(np.float64, copy=False)
+    fraction, exponent = np.frexp(x)  # x = fraction * 2^exponent, 0.5 <= fraction < 1
+    power = exponent - 1 + (fraction >= 0.75)  # 1.5 * 2^k is the midpoint of 2^k and 2^(k+1)
+    invalid = ~((x > 0) & np.isfinite(x)) | (power > 127)
+    field = np.where(invalid, 0xFF, np.maximum(power + 127, 0)).astype(np.uint8)
+    return field.view(element_info("f8E8M0FNU").dtype)
+
+
 def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
     """Element-wise conversion of `x` to element type `dst` (stablehlo.convert semantics). A
     quantized `dst` converts storage integers to its storage type: the promotion of a body's
@@ -61,6 +76,8 @@ def convert_values(x: np.ndarray, dst: ElementInfo) -> np.ndarray:
         if src.category == "float":
             return _float_to_int(x, dst)
         return from_wide_int(x, dst)
+    if dst.name == "f8E8M0FNU":  # integers through f32 too, as below
+        return _to_e8m0(x if src.dtype == np.float64 else x.astype(np.float32))
     if dst.category == "float" and src.category != "complex" and src.dtype != np.float64 and dst.bits < 32:
         # ml_dtypes lacks some direct casts; f32 holds every narrower value (and integer
         # values are rounded once to f32 first, as XLA does)

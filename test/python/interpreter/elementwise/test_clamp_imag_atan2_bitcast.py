@@ -143,3 +143,17 @@ def test_reduce_precision_narrow_floats_match_xla(name):
   return %0 : tensor<{n}x{name}>
 }}"""
         assert_same(*_both(text, x), f"{name} e{e}m{m}")
+
+
+@pytest.mark.xla
+def test_sign_of_e8m0fnu_matches_xla():
+    """Every f8E8M0FNU value is positive, its field 0 (2^-127) too: sign gives 1, NaN stays NaN
+    (ml_dtypes 0.6's sign kept 2^-127; 0.7 and XLA give 1)."""
+    x = np.arange(256, dtype=np.uint8).view(ml_dtypes.float8_e8m0fnu)
+    text = """func.func @main(%x: tensor<256xf8E8M0FNU>) -> tensor<256xf8E8M0FNU> {
+  %0 = stablehlo.sign %x : tensor<256xf8E8M0FNU>
+  return %0 : tensor<256xf8E8M0FNU>
+}"""
+    got, expected = _both(text, x)
+    assert_same(got, expected, "sign on f8E8M0FNU")
+    assert got[0].view(np.uint8)[0] == 0x7F
