@@ -4,11 +4,11 @@
 // ufuncs (f16 and bf16 in f32, rounded once), so the compiled code gets its
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
 // library's functions runs 10-20 times slower. Math on scalars (rank 0, loop
-// carries, the bodies of element-wise code on dynamic shapes, logistic's exp)
-// calls the same loops on one element. f32 exponential, log_plus_one and
+// carries, the bodies of element-wise code on dynamic shapes, f64 logistic's
+// exp) calls the same loops on one element. f32 exponential, log_plus_one and
 // exponential_minus_one are the project's own (ScalarOps.cpp, expF32,
 // log1pF32 and expm1F32: vectorized arith code), so only their f64 forms come
-// here (logistic's exp stays numpy's).
+// here (and f32 logistic's exp is expF32 too).
 #include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"

@@ -713,10 +713,15 @@ Value power(Scalar &s, Value x, Value y) {
   return s.select(unit, one, s.make<math::PowFOp>(x, y));
 }
 
-// elementwise._logistic: 1 / (1 + exp(-x)).
+Value expF32(Scalar &s, Value x);
+
+// elementwise._logistic: 1 / (1 + exp(-x)), exp ours on f32 (expF32: inline
+// vector code, where a math.exp here became a numpy-loop call per element).
 Value logistic(Scalar &s, Value x) {
   Value one = s.real(x.getType(), 1.0);
-  Value e = s.make<math::ExpOp>(s.make<arith::NegFOp>(x));
+  Value negated = s.make<arith::NegFOp>(x);
+  Value e = x.getType().isF32() ? expF32(s, negated)
+                                : s.make<math::ExpOp>(negated);
   return s.divf(one, s.addf(one, e));
 }
 

@@ -325,7 +325,7 @@ def _rsqrt(x):
 
 
 def _logistic(x):
-    return 1 / (1 + np.exp(-x))
+    return 1 / (1 + exponential(-x))  # f32: our exp, as the compiled backend's (ScalarOps logistic)
 
 
 # numpy's float32/float64 cbrt runs SIMD code (SVML) on AVX-512 hosts, up to 2 ULP from the
