@@ -48,7 +48,8 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // A scalar stays scalar code, the function a call of numpy's loop on one
 // element (no buffers: in a loop body the value is a register): f32 sine is
 // slot 10, f16 computes in f32 and rounds once (log: 4), f64 tan is
-// 15. Logistic's exp is numpy's too (1 / (1 + exp(-x)), the interpreter's).
+// 15. f64 logistic's exp is numpy's too (slot 1; 1 / (1 + exp(-x)), the
+// interpreter's).
 // CHECK-LABEL: func.func private @__stablehlo_py_numpy_scalar_f32(f32, i64) -> f32
 // CHECK-NOT: attributes
 // CHECK-LABEL: func.func @scalar
@@ -62,8 +63,8 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // CHECK: %[[TAN:.*]] = arith.constant 15 : i64
 // CHECK: call @__stablehlo_py_numpy_scalar_f64(%{{.*}}, %[[TAN]]) : (f64, i64) -> f64
 // CHECK: arith.negf
-// CHECK: %[[EXP:.*]] = arith.constant 0 : i64
-// CHECK: call @__stablehlo_py_numpy_scalar_f32(%{{.*}}, %[[EXP]])
+// CHECK: %[[EXP:.*]] = arith.constant 1 : i64
+// CHECK: call @__stablehlo_py_numpy_scalar_f64(%{{.*}}, %[[EXP]])
 // CHECK: arith.divf
 // CHECK-NOT: math.
 // CHECK: return
@@ -73,12 +74,30 @@ func.func @wide_and_narrow(%x: tensor<3xf64>, %y: tensor<5xf16>) -> (tensor<3xf6
 // PLAIN: math.log
 // PLAIN: math.tan
 // PLAIN: math.exp
-func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>) {
+func.func @scalar(%x: tensor<f32>, %y: tensor<f16>, %z: tensor<f64>) -> (tensor<f32>, tensor<f16>, tensor<f64>, tensor<f64>) {
   %0 = stablehlo.sine %x : tensor<f32>
   %1 = stablehlo.log %y : tensor<f16>
   %2 = stablehlo.tan %z : tensor<f64>
-  %3 = stablehlo.logistic %x : tensor<f32>
-  return %0, %1, %2, %3 : tensor<f32>, tensor<f16>, tensor<f64>, tensor<f32>
+  %3 = stablehlo.logistic %z : tensor<f64>
+  return %0, %1, %2, %3 : tensor<f32>, tensor<f16>, tensor<f64>, tensor<f64>
+}
+
+// -----
+
+// f32 logistic's exp is ours (expF32: inline arith code, no call), with or
+// without library-math.
+// CHECK-LABEL: func.func @logistic_f32
+// CHECK-NOT: call
+// CHECK: arith.negf
+// CHECK: arith.divf
+// CHECK-NOT: math.
+// CHECK: return
+// PLAIN-LABEL: func.func @logistic_f32
+// PLAIN-NOT: math.exp
+// PLAIN: return
+func.func @logistic_f32(%x: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.logistic %x : tensor<f32>
+  return %0 : tensor<f32>
 }
 
 // -----
