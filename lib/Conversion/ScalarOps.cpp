@@ -713,18 +713,6 @@ Value power(Scalar &s, Value x, Value y) {
   return s.select(unit, one, s.make<math::PowFOp>(x, y));
 }
 
-Value expF32(Scalar &s, Value x);
-
-// elementwise._logistic: 1 / (1 + exp(-x)), exp ours on f32 (expF32: inline
-// vector code, where a math.exp here became a numpy-loop call per element).
-Value logistic(Scalar &s, Value x) {
-  Value one = s.real(x.getType(), 1.0);
-  Value negated = s.make<arith::NegFOp>(x);
-  Value e = x.getType().isF32() ? expF32(s, negated)
-                                : s.make<math::ExpOp>(negated);
-  return s.divf(one, s.addf(one, e));
-}
-
 // f32 log_plus_one and exponential_minus_one are the project's own
 // (numerics/log1p_expm1.py, whose docstring gives the algorithm): computed in
 // f64 by IEEE basic operations and exact bit manipulation only, rounded once
@@ -947,6 +935,14 @@ Value oursOnF32(Scalar &s, Value x) {
   if (x.getType().isF32())
     return Ours(s, x);
   return s.make<MathOp>(x);
+}
+
+// elementwise._logistic: 1 / (1 + exp(-x)), exp ours on f32 (expF32: inline
+// vector code, where a math.exp here became a numpy-loop call per element).
+Value logistic(Scalar &s, Value x) {
+  Value one = s.real(x.getType(), 1.0);
+  Value e = oursOnF32<expF32, math::ExpOp>(s, s.make<arith::NegFOp>(x));
+  return s.divf(one, s.addf(one, e));
 }
 
 UnaryFn floatUnaryFn(Operation *op) {
