@@ -5,10 +5,10 @@
 // results bit for bit, and at numpy's SIMD speed where a scalar loop of the C
 // library's functions runs 10-20 times slower. Math on scalars (rank 0, loop
 // carries, the bodies of element-wise code on dynamic shapes, f64 logistic's
-// exp) calls the same loops on one element. f32 exponential, log_plus_one and
-// exponential_minus_one are the project's own (ScalarOps.cpp, expF32,
-// log1pF32 and expm1F32: vectorized arith code), so only their f64 forms come
-// here (and f32 logistic's exp is expF32 too).
+// exp) calls the same loops on one element. f32 exponential, log_plus_one,
+// exponential_minus_one and tanh are the project's own (ScalarMath.cpp,
+// expF32, log1pF32, expm1F32 and tanhF32: vectorized arith code), so only
+// their f64 forms come here (and f32 logistic's exp is expF32 too).
 #include "Conversion/LibraryReductions.h"
 #include "Conversion/LoweringCommon.h"
 #include "Runtime/NumpyLoops.h"
@@ -148,7 +148,8 @@ void populateLibraryMathPatterns(const TypeConverter &converter,
   patterns.add<MathToNumpyLoop<LogOp>>(converter, context, "log");
   patterns.add<MathToNumpyLoop<Log1pOp>>(converter, context, "log1p",
                                          /*f64Only=*/true);
-  patterns.add<MathToNumpyLoop<TanhOp>>(converter, context, "tanh");
+  patterns.add<MathToNumpyLoop<TanhOp>>(converter, context, "tanh",
+                                        /*f64Only=*/true);
   patterns.add<MathToNumpyLoop<SineOp>>(converter, context, "sin");
   patterns.add<MathToNumpyLoop<CosineOp>>(converter, context, "cos");
   patterns.add<MathToNumpyLoop<TanOp>>(converter, context, "tan");

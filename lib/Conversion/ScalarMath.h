@@ -32,11 +32,14 @@ LnTwoReduction reduceByLn2(Scalar &s, Value t, double invLn2, double rounder,
                            double ln2Hi, double ln2Lo);
 
 // On f32 `x` (f16, bf16 and the small floats compute through f32):
-// log_plus_one and exponential_minus_one (numerics/log1p_expm1.py, in f64
-// operations) and exponential (numerics/exponential.py, in f32 operations).
+// log_plus_one (numerics/log1p_expm1.py, in f32 operations),
+// exponential_minus_one (the same module, in f64 operations) and exponential
+// (numerics/exponential.py, in f32 operations).
 Value log1pF32(Scalar &s, Value x);
 Value expm1F32(Scalar &s, Value x);
 Value expF32(Scalar &s, Value x);
+// tanh (numerics/tanh.py, f32 operations).
+Value tanhF32(Scalar &s, Value x);
 
 } // namespace mlir::stablehlo
 

@@ -23,8 +23,8 @@
 // math function; pow, cbrt and atan2 round as the libm the lowering calls
 // (within 2 ULP of numpy's), and so do exp, expm1, log, log1p, tanh, sin, cos
 // and tan unless library-math hands them to numpy's own loops (then bit for
-// bit; LowerLibraryMath.cpp). f32 expm1, log1p and exp (f16, bf16 and the
-// small floats through f32) are the project's own: arith code in
+// bit; LowerLibraryMath.cpp). f32 expm1, log1p, exp and tanh (f16, bf16 and
+// the small floats through f32) are the project's own: arith code in
 // ScalarMath.cpp that is the interpreter's numerics modules op for op, bit
 // for bit everywhere. Complex exp, log, sqrt, rsqrt, sin,
 // cos, tan, tanh, logistic and expm1 call the C library's functions as numpy
@@ -577,7 +577,7 @@ UnaryFn floatUnaryFn(Operation *op) {
       .Case([](Log1pOp) { return &oursOnF32<log1pF32, math::Log1pOp>; })
       .Case([](SqrtOp) { return &mathOp<math::SqrtOp>; })
       .Case([](CbrtOp) { return &mathOp<math::CbrtOp>; })
-      .Case([](TanhOp) { return &mathOp<math::TanhOp>; })
+      .Case([](TanhOp) { return &oursOnF32<tanhF32, math::TanhOp>; })
       .Case([](SineOp) { return &mathOp<math::SinOp>; })
       .Case([](CosineOp) { return &mathOp<math::CosOp>; })
       .Case([](TanOp) { return &mathOp<math::TanOp>; })

@@ -1,6 +1,6 @@
 """Every f32 input of the f32 math functions this project defines itself, run by hand (not a CI
 test; minutes per function): exponential (numerics/exponential.py), log_plus_one and
-exponential_minus_one (numerics/log1p_expm1.py).
+exponential_minus_one (numerics/log1p_expm1.py), tanh (numerics/tanh.py).
 
 1. The compiled backend against the interpreter: the same bits on all 2^32 inputs.
 2. The accuracy of our definition: the largest error in ULPs of the exact value, apart for
@@ -24,6 +24,7 @@ import numpy as np
 import stablehlo_py
 from stablehlo_py.interpreter.numerics.exponential import exponential_f32
 from stablehlo_py.interpreter.numerics.log1p_expm1 import exponential_minus_one_f32, log_plus_one_f32
+from stablehlo_py.interpreter.numerics.tanh import tanh_f32
 
 
 class Function(NamedTuple):
@@ -36,6 +37,7 @@ FUNCTIONS = {
     "exponential": Function(exponential_f32, np.exp, mpmath.exp),
     "log_plus_one": Function(log_plus_one_f32, np.log1p, mpmath.log1p),
     "exponential_minus_one": Function(exponential_minus_one_f32, np.expm1, mpmath.expm1),
+    "tanh": Function(tanh_f32, np.tanh, mpmath.tanh),
 }
 
 

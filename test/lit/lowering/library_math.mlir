@@ -3,22 +3,22 @@
 
 // A math function of a whole f32 tensor calls numpy's own loop for it (the
 // interpreter's kernel) on the tensor's buffer viewed as one dimension: slot
-// 2 * (its index in NumpyLoops.h) + 0 for f32, so log is slot 4 and tanh 8.
+// 2 * (its index in NumpyLoops.h) + 0 for f32, so log is slot 4 and tan 14.
 // CHECK-LABEL: func.func private @__stablehlo_py_numpy_loop_f32(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>, i64) attributes {llvm.emit_c_interface}
-// CHECK-LABEL: func.func @log_then_tanh(%arg0: tensor<4x8xf32>)
+// CHECK-LABEL: func.func @log_then_tan(%arg0: tensor<4x8xf32>)
 // CHECK: tensor.collapse_shape %arg0 {{\[\[}}0, 1]] : tensor<4x8xf32> into tensor<32xf32>
 // CHECK: %[[LOG:.*]] = arith.constant 4 : i64
 // CHECK: memref.alloc() : memref<32xf32>
 // CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[LOG]])
-// CHECK: %[[TANH:.*]] = arith.constant 8 : i64
-// CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[TANH]])
+// CHECK: %[[TAN:.*]] = arith.constant 14 : i64
+// CHECK: call @__stablehlo_py_numpy_loop_f32(%{{.*}}, %{{.*}}, %[[TAN]])
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [4, 8] : tensor<32xf32> into tensor<4x8xf32>
-// PLAIN-LABEL: func.func @log_then_tanh
+// PLAIN-LABEL: func.func @log_then_tan
 // PLAIN-NOT: __stablehlo_py_numpy_loop
 // PLAIN: math.log
-func.func @log_then_tanh(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+func.func @log_then_tan(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %0 = stablehlo.log %x : tensor<4x8xf32>
-  %1 = stablehlo.tanh %0 : tensor<4x8xf32>
+  %1 = stablehlo.tan %0 : tensor<4x8xf32>
   return %1 : tensor<4x8xf32>
 }
 
@@ -118,16 +118,19 @@ func.func @complex_expm1(%x: tensor<complex<f32>>) -> tensor<complex<f32>> {
 // -----
 
 // f32 log_plus_one and exponential_minus_one are the project's own
-// (ScalarOps.cpp): f64 arith code in the element-wise loop, rounded once, no
-// numpy loop and no math op, on tensors and on scalars; f16 computes in f32.
+// (ScalarMath.cpp) in the element-wise loop, no numpy loop and no math op, on
+// tensors and on scalars; f16 computes in f32. log1p is f32 arith code (k by
+// a shift of u's bits, one division), expm1 f64 arith code rounded once.
 // f32 exponential too, in f32 arith code (the 2^n halves by shifts of i32).
 // CHECK-LABEL: func.func @ours_in_f32
 // CHECK-NOT: __stablehlo_py_numpy
 // CHECK-NOT: math.
 // CHECK: linalg.generic
-// CHECK: arith.extf %{{.*}} : f32 to f64
-// CHECK: arith.divf %{{.*}} : f64
-// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK-NOT: f64
+// CHECK: arith.shrsi %{{.*}} : i32
+// CHECK: arith.divf %{{.*}} : f32
+// CHECK: arith.sitofp %{{.*}} : i32 to f32
+// CHECK: linalg.yield
 // CHECK: arith.extf %{{.*}} : f16 to f32
 // CHECK: arith.extf %{{.*}} : f32 to f64
 // CHECK: arith.shli %{{.*}} : i64
@@ -149,4 +152,24 @@ func.func @ours_in_f32(%x: tensor<1024xf32>, %y: tensor<f16>) -> (tensor<1024xf3
   %1 = stablehlo.exponential_minus_one %y : tensor<f16>
   %2 = stablehlo.exponential %x : tensor<1024xf32>
   return %0, %1, %2 : tensor<1024xf32>, tensor<f16>, tensor<1024xf32>
+}
+
+// -----
+
+// f32 tanh is the project's own (ScalarMath.cpp, tanhF32): f32 arith code
+// (e^2a's steps, one division) in the element-wise loop, no call, no math op.
+// CHECK-LABEL: func.func @tanh_f32
+// CHECK-NOT: call
+// CHECK: linalg.generic
+// CHECK-NOT: f64
+// CHECK: arith.shli %{{.*}} : i32
+// CHECK: arith.divf %{{.*}} : f32
+// CHECK-NOT: math.
+// CHECK: return
+// PLAIN-LABEL: func.func @tanh_f32
+// PLAIN-NOT: math.
+// PLAIN: return
+func.func @tanh_f32(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  %0 = stablehlo.tanh %x : tensor<1024xf32>
+  return %0 : tensor<1024xf32>
 }

@@ -14,6 +14,8 @@ from testing.native_values import (BOOL_BINARY, DTYPES, FLOAT_BINARY, FLOAT_UNAR
 
 import stablehlo_py
 from stablehlo_py.interpreter.numerics.exponential import exponential_f32
+from stablehlo_py.interpreter.numerics.log1p_expm1 import log_plus_one_f32
+from stablehlo_py.interpreter.numerics.tanh import tanh_f32
 
 # The math functions numpy's ufuncs compute (NUMPY_LOOPS) run numpy's own loops on the compiled
 # backend too (the lowering's library-math; on scalars, on one element), so they are the
@@ -29,9 +31,9 @@ TRANSCENDENTAL = {"atan2", "power", "exponential", "exponential_minus_one", "log
 NUMPY_LOOPS = {"exponential", "exponential_minus_one", "log", "log_plus_one", "tanh", "sine", "cosine", "tan",
                "logistic"}  # 1 / (1 + exp(-x)): numpy's exp on f64, ours on f32
 # f32 (and f16, bf16: through f32) expm1 and log1p are the project's own (numerics/log1p_expm1.py),
-# emitted as the same f64 operations, and so is exp (numerics/exponential.py, f32 operations): bit
+# emitted as the same f64 (expm1) and f32 (log1p) operations, and so is exp (numerics/exponential.py, f32 operations): bit
 # for bit too, not numpy's loops (those stay for f64).
-OURS_IN_F32 = {"exponential", "exponential_minus_one", "log_plus_one"}
+OURS_IN_F32 = {"exponential", "exponential_minus_one", "log_plus_one", "tanh"}  # tanh: numerics/tanh.py, f32 ops
 _IN_F64 = {"atan2": np.arctan2, "power": np.power, "exponential": np.exp, "exponential_minus_one": np.expm1,
            "log": np.log, "log_plus_one": np.log1p, "tanh": np.tanh, "sine": np.sin, "cosine": np.cos,
            "tan": np.tan, "logistic": lambda x: 1 / (1 + np.exp(-x)), "rsqrt": lambda x: 1 / np.sqrt(x)}
@@ -146,8 +148,9 @@ def test_math_on_scalars_is_numpys(element):
     """exp, expm1, log, log1p, tanh, sin, cos, tan and logistic of rank-0 values (a loop's
     element) call numpy's loop on one element: the bits of numpy's ufunc on each element (and
     the interpreter's), where the C library's differ on 6-28% of f32 inputs (measured). f32
-    expm1 and log1p are ours: the f64 function rounded once to f32 (correctly rounded on these
-    values; exhaustively, all but a few near-midpoint inputs); f32 exp is ours, within 0.69 ULP
+    expm1 is ours: the f64 function rounded once to f32 (correctly rounded on these values;
+    exhaustively, all but a few near-midpoint inputs); f32 log1p is ours, within 0.72 ULP (the
+    module's function is the oracle, as for exp); f32 exp is ours, within 0.69 ULP
     (its own tests check it against f64 exp), so here its array function is the oracle."""
     import ml_dtypes
 
@@ -166,6 +169,10 @@ def test_math_on_scalars_is_numpys(element):
                 oracle = exponential_f32(values.astype(np.float32)).astype(dtype)
             elif op == "logistic" and element != "f64":  # 1 / (1 + exp(-x)), our f32 exp
                 oracle = (1 / (1 + exponential_f32(-values.astype(np.float32)))).astype(dtype)
+            elif op == "tanh" and element != "f64":  # ours, faithful: its own tests check it
+                oracle = tanh_f32(values.astype(np.float32)).astype(dtype)
+            elif op == "log_plus_one" and element != "f64":  # ours in f32 ops, faithful: its own tests
+                oracle = log_plus_one_f32(values.astype(np.float32)).astype(dtype)
             elif op in OURS_IN_F32 and element != "f64":
                 oracle = ufunc(values.astype(np.float64)).astype(np.float32).astype(dtype)
             else:
@@ -416,8 +423,8 @@ def test_layer_norm_rows_and_columns_in_blocks_are_the_interpreters(rows, length
 
 @pytest.mark.parametrize("op", sorted(OURS_IN_F32 | {"logistic"}))
 def test_f32_ours_are_the_interpreters_on_random_bits(op):
-    """Our f32 expm1 and log1p (f64 arith code, vectorized; the interpreter's numerics/
-    log1p_expm1.py) and exp (f32 arith code; numerics/exponential.py), and logistic on that exp
+    """Our f32 expm1 (f64 arith code, vectorized) and log1p (f32 arith code; both the interpreter's
+    numerics/log1p_expm1.py) and exp (f32 arith code; numerics/exponential.py), and logistic on that exp
     (an f32 math.exp there was a numpy-loop call per element, 53 ms per 1M): bit for bit on 2^20
     random bit patterns and the edges, on a tensor and on 0-d values in a loop (every input
     once: the exhaustive check, test/conformance/f32_math_exhaustive.py, found no difference)."""
@@ -461,3 +468,23 @@ def test_exp_on_every_narrow_float_is_the_interpreters(element):
     text = _exp_program(element, len(x))
     assert_same(stablehlo_py.compile(text, backend="compiled")(x), stablehlo_py.interpret(text, x),
                 context=f"exp on every {element}")
+
+
+@pytest.mark.parametrize("element", ["f32", "f16", "bf16"])
+def test_tanh_where_its_forms_meet_and_saturate_is_the_interpreters(element):
+    """Our tanh (f32 arith code; numerics/tanh.py) around SPLIT (the polynomial gives way to
+    1 - 1/D), where it reaches 1 (|x| = 9.011) and its clamp (9.25), tiny and subnormal x; f16 and
+    bf16 on every value (computed in our f32 code, rounded once), in both backends."""
+    import ml_dtypes
+
+    if element == "f32":
+        x = np.concatenate([np.linspace(a, b, 1 << 12, dtype=np.float32)
+                            for a, b in ((0.53, 0.57), (8.9, 9.3), (-0.57, -0.53), (-2.0 ** -11, 2.0 ** -11))] +
+                           [np.arange(0, 1 << 12, dtype=np.uint32).view(np.float32), np.array(edges("f32"), np.float32)])
+    else:
+        dtype = ml_dtypes.bfloat16 if element == "bf16" else np.float16
+        x = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(dtype)
+    t = f"tensor<{len(x)}x{element}>"
+    text = f"func.func @main(%x: {t}) -> {t} {{\n  %0 = stablehlo.tanh %x : {t}\n  return %0 : {t}\n}}"
+    assert_same(stablehlo_py.compile(text, backend="compiled")(x), stablehlo_py.interpret(text, x),
+                context=f"tanh on {element}")

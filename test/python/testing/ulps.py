@@ -40,3 +40,11 @@ def ulp_distance(got: np.ndarray, expected: np.ndarray) -> np.ndarray:
         d = np.abs(float_ordinal(g) - float_ordinal(e))
         out = np.maximum(out, np.where(nan_g & nan_e, 0, np.where(nan_g | nan_e, 2**62, d)))
     return out
+
+
+def f32_error_in_ulps(got: np.ndarray, exact: np.ndarray) -> np.ndarray:
+    """|got - exact| in units of the f32 spacing at f64 `exact` (the subnormal spacing below
+    2^-126): the error of an f32 function's result against an (almost) exact f64 value."""
+    magnitude = np.abs(exact)
+    exponent = np.maximum(np.floor(np.log2(np.where(magnitude > 0, magnitude, 1.0))), -126.0)
+    return np.abs(got.astype(np.float64) - exact) / np.exp2(exponent - 23)

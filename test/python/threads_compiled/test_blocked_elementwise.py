@@ -108,8 +108,9 @@ def _linalg(text: str) -> str:
 def test_the_chain_runs_in_blocks_with_block_sized_temporaries():
     lowered = _linalg(_chain((1 << 20,), "f32"))
     assert "stablehlo_py.blocks" in lowered
-    # the temporaries in 4 slices of 8 KiB (a slice serves again once its temporary is dead)
-    assert "memref<2048xf32>" in lowered and "memref<32768xi8>" in lowered
+    # the temporaries in 2 slices of 8 KiB (a slice serves again once its temporary is dead; f32
+    # tanh is arith code in the fused loop, no longer a library call with buffers of its own)
+    assert "memref<2048xf32>" in lowered and "memref<16384xi8>" in lowered
     # the last op writes the result's block itself: no copy of a block into it
     assert "linalg.copy" not in lowered and "memref.prefetch" in lowered
     # the whole-size temporaries are gone: only the argument and the result are that large

@@ -9,8 +9,9 @@ spec, and XLA on CPU where the spec leaves a case open:
   * maximum/minimum propagate NaN and order -0.0 below +0.0;
   * floats narrower than f32 compute transcendental functions in f32 and
     round the result once; f32 log_plus_one and exponential_minus_one are
-    the project's own (numerics/log1p_expm1.py), and so is f32 exponential
-    (numerics/exponential.py): the same bits on every host;
+    the project's own (numerics/log1p_expm1.py), and so are f32 exponential
+    (numerics/exponential.py) and tanh (numerics/tanh.py): the same bits on
+    every host;
   * convert: conversion.py, which every family shares.
 """
 
@@ -24,6 +25,7 @@ from ..numerics.conversion import convert_values
 from ..numerics.exact import exact_product, two_sum
 from ..numerics.exponential import exponential
 from ..numerics.log1p_expm1 import exponential_minus_one, log_plus_one
+from ..numerics.tanh import tanh
 from ..core.errors import InterpreterError
 from ..core import registry
 from ..core.registry import ELEMENTWISE, PURE, Kernel, ScalarForm, register_scalar
@@ -394,7 +396,7 @@ _math("stablehlo.log_plus_one", log_plus_one, complex_=_complex_log1p)
 _math("stablehlo.sqrt", np.sqrt)
 _math("stablehlo.rsqrt", _rsqrt)
 _math("stablehlo.cbrt", _cbrt, complex_=_complex_cbrt)
-_math("stablehlo.tanh", np.tanh)
+_math("stablehlo.tanh", tanh)  # f32: ours
 _math("stablehlo.sine", np.sin)
 _math("stablehlo.cosine", np.cos)
 _math("stablehlo.tan", np.tan)
@@ -985,7 +987,7 @@ def _scalar_is_finite(op):
 _SCALAR_FLOAT_FUNCTIONS = {
     "stablehlo.exponential": exponential, "stablehlo.exponential_minus_one": exponential_minus_one,
     "stablehlo.log": np.log, "stablehlo.log_plus_one": log_plus_one, "stablehlo.sqrt": np.sqrt,
-    "stablehlo.rsqrt": _rsqrt, "stablehlo.cbrt": _cbrt, "stablehlo.tanh": np.tanh, "stablehlo.sine": np.sin,
+    "stablehlo.rsqrt": _rsqrt, "stablehlo.cbrt": _cbrt, "stablehlo.tanh": tanh, "stablehlo.sine": np.sin,
     "stablehlo.cosine": np.cos, "stablehlo.tan": np.tan, "stablehlo.logistic": _logistic, "stablehlo.floor": np.floor,
     "stablehlo.ceil": np.ceil, "stablehlo.round_nearest_even": np.rint,
 }

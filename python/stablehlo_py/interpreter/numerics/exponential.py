@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .chunked import map_in_chunks
+from .chunked import f32_function
 
 _F32 = np.float32
 LOG2E = _F32(float.fromhex("0x1.715476p+0"))
@@ -38,7 +38,6 @@ ONE = _F32(1.0)
 # coefficient rounded to f32 in turn and the rest refitted (docs/decisions.md)
 COEFFICIENTS = tuple(_F32(float.fromhex(h)) for h in (
     "0x1p-1", "0x1.555556p-3", "0x1.5554e4p-5", "0x1.111006p-7", "0x1.6d52bcp-10", "0x1.a23ed6p-13"))
-_QUIET = np.uint32(0x00400000)
 
 
 def _core(x, select):
@@ -85,23 +84,8 @@ def _select_scalar(condition, value, y):
     return value if condition else y
 
 
-def exponential_f32(x):
-    """Our exp of f32 `x` (an array or a scalar): the same bits as the compiled backend's."""
-    if not isinstance(x, np.ndarray) or x.ndim == 0:
-        value = _F32(x)
-        if value != value:
-            result = (np.asarray(value).view(np.uint32) | _QUIET).view(np.float32)[()]
-        else:
-            with np.errstate(over="ignore", under="ignore"):
-                result = _core(value, _select_scalar)
-        return result if not isinstance(x, np.ndarray) else np.asarray(result)
-    x = np.asarray(x, dtype=np.float32)
-    with np.errstate(all="ignore"):  # overflow to inf, underflow, and NaN lanes (replaced below)
-        out = map_in_chunks(x, lambda part: _core(part, _select_array))
-    nan = x != x
-    if nan.any():
-        out[nan] = (x[nan].view(np.uint32) | _QUIET).view(np.float32)
-    return out
+# Our exp of f32 `x` (an array or a scalar): the same bits as the compiled backend's.
+exponential_f32 = f32_function(lambda part: _core(part, _select_array), lambda value: _core(value, _select_scalar))
 
 
 def exponential(x):

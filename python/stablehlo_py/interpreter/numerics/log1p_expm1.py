@@ -1,27 +1,34 @@
 """f32 log_plus_one and exponential_minus_one, defined by this project (docs/decisions.md).
 
 numpy's f32 log1p and expm1 are the host's (glibc's scalar functions here, SVML on AVX-512
-hosts): different bits by host, and slow. Ours compute in f64 with IEEE basic operations only
-(+ - * /, exact bit manipulation; no FMA, no libm), to a relative error of about 2^-52, and round
-once to f32: nearly always the correctly rounded result, the same bits on every host. The
-compiled backend emits the same operation sequence as MLIR arith ops (lib/Conversion/
-ScalarOps.cpp, log1pF32 and expm1F32), so both engines agree bit for bit by construction; keep
-the two in step.
+hosts): different bits by host, and slow. Ours use IEEE basic operations only (no FMA, no libm),
+so numpy's ufuncs and the compiled backend's arith code (lib/Conversion/ScalarMath.cpp,
+log1pF32 and expm1F32: the same operations in the same order; keep the two in step) give the
+same bits on every input and every host.
 
-log1p(x): u = 1 + x (exact for f32 x with |x| >= 2^-29; rounding for huge x costs nothing
-relative to log u), u = m 2^k with m in [sqrt(1/2), sqrt(2)) by the bits, f = m - 1 (exact),
-s = f / (2 + f); log(1 + f) = 2 atanh(s) = f - h + s (h + R) with h = f^2/2 and R the odd series
-sum 2 s^2j / (2j + 1), j = 1..10 (|s| <= 0.172: truncated below 2^-60 relative); plus k ln 2 in
-two parts (k ln2_hi exact). |x| < 2^-29: x - x^2/2.
-expm1(x): x clamped to [-40, 89] (beyond, the f32 results are -1 and +inf), k = round(x / ln 2)
-by adding 1.5 2^52 (its bits give k, and 2^k by a shift), r = (x - k ln2_hi) - k ln2_lo (the
-first difference exact), e^r - 1 = r + r^2 Q(r) with Q Taylor's series to r^14 (|r| <= 0.347:
+log1p is computed in f32 operations (+ - * and one division, exact bit manipulation), so the
+compiled loop runs 8 lanes wide; within 0.72 ULP of the exact value (measured on all 2^32
+inputs: docs/decisions.md, "f32 log_plus_one in f32 operations"). u = 1 + x rounded gives k
+with u = m 2^k, m in [sqrt(1/2), sqrt(2)), from its bits, and 2^(2-k) (bits again: normal for
+every k, -24 <= k <= 128); 4 (m - 1) = x 2^(2-k) - (4 - 2^(2-k)) is then exact but where
+1 <= k and x < 1/2, whose last bit Fast2Sum keeps (err, applied as err / (4m) ~ err 11/32), so
+u's rounding costs nothing (for k = 0, f = x exactly); f = m - 1. s = f / (2 + f) (|s| <=
+0.1716), log(1 + f) = f - h + s (h + R) with h = f^2/2 and R = z (c1 + z (c2 + z c3)), z = s^2,
+a minimax fit of 2 atanh(s)/s - 2 (error 2^-29.2); plus k ln 2 with ln2_hi to 16 bits (k ln2_hi
+exact). The large terms sum exactly (Fast2Sum: k ln2_hi + f = hi + e, hi - h = B - eB) and
+everything else adds to B last. -1 -> -inf, x < -1 -> NaN, +inf -> +inf, +-0 kept (every zero
+term is added as -0 or subtracted as +0).
+expm1 is computed in f64 (+ - * and exact bit manipulation, 4 f64 lanes compiled), to a relative
+error of about 2^-52, and rounded once to f32: nearly always the correctly rounded result.
+x clamped to [-40, 89] (beyond, the f32 results are -1 and +inf), k = round(x / ln 2) by adding
+1.5 2^52 (its bits give k, and 2^k by a shift), r = (x - k ln2_hi) - k ln2_lo (the first
+difference exact), e^r - 1 = r + r^2 Q(r) with Q Taylor's series to r^14 (|r| <= 0.347:
 truncated below 2^-61), then 2^k (e^r - 1) + (2^k - 1). +-0 is kept.
-A NaN input comes back with its quiet bit set (numpy's widening to f64 sets it; the f32 bits
-are set explicitly, as LLVM drops an fpext/fptrunc pair).
+A NaN input comes back with its quiet bit set (set on the f32 bits, by a select: LLVM drops an
+fpext/fptrunc pair, and the NaNs of the operations are not relied on).
 Arrays compute in chunks of numpy operations; a scalar (the scalar forms of loops) runs the same
-code on a Python float, whose operations are the same IEEE double ones (4-5 us a call, where
-numpy's per-call costs would make it 140).
+code on numpy f32 scalars (log1p) or a Python float (expm1), whose operations are the same IEEE
+ones (a few us a call, where numpy's per-call costs on 0-d arrays would make it 140).
 """
 
 from __future__ import annotations
@@ -31,23 +38,31 @@ import struct
 
 import numpy as np
 
-from .chunked import map_in_chunks
+from .chunked import f32_function, quiet_nans
+from .exponential import LN2_HI as LN2_HI_F32
+from .exponential import LN2_LO as LN2_LO_F32
 
 LN2_HI = float.fromhex("0x1.62e42fefa3800p-1")  # ln 2 to 42 bits: k * LN2_HI is exact for |k| < 2^11
 LN2_LO = float.fromhex("0x1.ef35793c76730p-45")  # ln 2 - LN2_HI, rounded
 INV_LN2 = float.fromhex("0x1.71547652b82fep+0")
-SQRT_HALF_BITS = 0x3FE6A09E667F3BCD
 ROUNDER = float.fromhex("0x1.8p52")  # adding it rounds |v| < 2^51 to an integer, in its low bits
 ROUNDER_BITS = 0x4338000000000000
-LOG1P_TINY = 2.0 ** -29
 EXPM1_LOW, EXPM1_HIGH = -40.0, 89.0
-# 2 / (2j + 1), j = 1..10 (log1p's R); 1 / n!, n = 2..14 (expm1's Q); each rounded once
-LOG1P_COEFFICIENTS = tuple(2.0 / (2 * j + 1) for j in range(1, 11))
+# 1 / n!, n = 2..14 (expm1's Q), each rounded once
 EXPM1_COEFFICIENTS = tuple(1.0 / math.factorial(n) for n in range(2, 15))
 
-_MANTISSA = (1 << 52) - 1
+# log1p (f32); ln 2 in two parts as exp's: k LN2_HI_F32 is exact for |k| < 2^8
+_F32 = np.float32
+# (this - bits(u)) >> 23 = -k for u = m 2^k, m in [sqrt(1/2), sqrt(2)): bits(sqrt(1/2)) + 2^23 - 1
+NEG_K_BITS = 0x3F3504F3 + 0x7FFFFF
+# R(z) ~ 2 atanh(s)/s - 2 = 2z/3 + 2z^2/5 + ...: minimax on z <= 0.02944, coefficients rounded to f32
+# one at a time and the rest refitted (docs/decisions.md)
+LOG1P_COEFFICIENTS = tuple(_F32(float.fromhex(h)) for h in ("0x1.55557ap-1", "0x1.995ed4p-2", "0x1.31e0d2p-2"))
+ERR_SCALE = _F32(11 / 32)  # ~ 1/(4m) where err is not 0: m in [sqrt(1/2), 3/4)
+_HALF, _ONE, _TWO, _FOUR = _F32(0.5), _F32(1.0), _F32(2.0), _F32(4.0)
+_QUARTER = _F32(0.25)
+
 _F32_OVERFLOW = float.fromhex("0x1.ffffffp127")  # f32 max + half an ULP: rounds to inf from here on
-_QUIET = np.uint32(0x00400000)
 
 
 class _Arrays:
@@ -93,6 +108,12 @@ class _Floats:
         return value if condition else y
 
 
+# expm1's core runs on arrays and on Python floats alike (`ops`: _Arrays or _Floats), log1p's on
+# f32 arrays and numpy f32 scalars (_F32Arrays or _F32Scalars). On arrays they work in place where
+# a value is dead (IEEE + and * commute exactly, so `a += b` is b + a); ScalarMath.cpp emits the
+# same operations in this order.
+
+
 def _horner(coefficients, z):
     """c0 + z (c1 + z (c2 + ...)), innermost first."""
     acc = z * coefficients[-1]
@@ -103,41 +124,88 @@ def _horner(coefficients, z):
     return acc
 
 
-# The cores run on arrays and on Python floats alike (`ops`: _Arrays or _Floats). On arrays they
-# work in place where a value is dead (IEEE + and * commute exactly, so `a += b` is b + a);
-# ScalarOps.cpp emits the same operations in this order.
+class _F32Arrays:
+    """log1p's integer view of f32 arrays."""
+
+    bits = staticmethod(lambda v: v.view(np.int32))
+    real = staticmethod(lambda b: b.view(np.float32))
+    to_float = staticmethod(lambda b: b.astype(np.float32))
 
 
-def _log1p_f64(x, ops):
-    u = x + 1.0
-    # d = bits(u) - bits(sqrt(1/2)) + 2^62 (no sign); k + 1024 = d >> 52, m = u / 2^k
-    d = ops.bits(u)
-    d += ops.u((1 << 62) - SQRT_HALF_BITS)
-    k = ops.real((d >> ops.u(52)) | ops.u(0x4330000000000000))
-    k -= 2.0 ** 52 + 1024.0
-    d &= ops.u(_MANTISSA)
-    d += ops.u(SQRT_HALF_BITS)
-    f = ops.real(d)  # m
-    f -= 1.0
-    s = f + 2.0
+class _F32Scalars:
+    """The same for one numpy f32 scalar, by Python ints (numpy's scalar views cost ~3 us each)."""
+
+    _f, _i = struct.Struct("<f"), struct.Struct("<i")
+    bits = staticmethod(lambda v: _F32Scalars._i.unpack(_F32Scalars._f.pack(v))[0])
+    real = staticmethod(lambda b: _F32(_F32Scalars._f.unpack(_F32Scalars._i.pack(b))[0]))
+    to_float = staticmethod(_F32)  # exact: |k| <= 128
+
+
+def _log1p_core(x, ops):
+    """log1p of f32 `x` (an f32 array or numpy f32 scalar, `ops` its _F32Arrays or _F32Scalars)
+    for -1 < x < inf, other lanes garbage. ScalarMath.cpp's log1pF32 emits these operations in
+    this order."""
+    u = x + _ONE
+    nk = NEG_K_BITS - ops.bits(u)
+    nk >>= 23  # -k
+    scale = nk + 129
+    scale <<= 23
+    scale = ops.real(scale)  # 2^(2-k)
+    t = x * scale
+    b = _FOUR - scale
+    big = t - b  # 4 (m - 1), but where 1 <= k and x < 1/2: its last bit in err
+    err = big + b
+    err = t - err
+    f = big * _QUARTER
+    s = f + _TWO
     s = f / s
     z = s * s
-    r = _horner(LOG1P_COEFFICIENTS, z)
-    r *= z
-    h = f * f
-    h *= 0.5
-    y = r
-    y += h  # h + r
-    y *= s
-    y += k * LN2_LO  # s (h + r) + k ln2_lo
-    y = h - y
-    y = f - y
-    k *= LN2_HI
-    y += k
-    y = ops.select((x < LOG1P_TINY) & (x > -LOG1P_TINY), x - x * x * 0.5, y)
-    y = ops.select(x == -1.0, -math.inf, y)
-    y = ops.select(x < -1.0, math.nan, y)
-    return ops.select(x == math.inf, math.inf, y)
+    r = z * LOG1P_COEFFICIENTS[-1]
+    for c in reversed(LOG1P_COEFFICIENTS[:-1]):
+        r += c
+        r *= z
+    nk = ops.to_float(nk)
+    nk_hi = nk * LN2_HI_F32
+    hi = f - nk_hi
+    e = hi + nk_hi
+    e = f - e  # hi + e = k ln2_hi + f exactly
+    h = f * _HALF
+    h *= f
+    y = hi - h
+    n_eb = hi - y
+    n_eb = h - n_eb  # y - n_eb = hi - h exactly
+    lo = err * ERR_SCALE
+    lo += e
+    nk *= LN2_LO_F32
+    lo -= nk
+    lo -= n_eb
+    r += h
+    r *= s
+    r += lo
+    y += r
+    return y
+
+
+def _log1p_special(x):
+    """log1p of the f32 array `x` whose every element is <= -1, +inf or NaN: -inf at -1, NaN below,
+    +inf; a NaN quiet, with its payload."""
+    out = np.full(x.shape, np.nan, np.float32)
+    out[x == -_ONE] = -np.inf
+    out[x == np.inf] = np.inf
+    nan = x != x
+    out[nan] = quiet_nans(x[nan])
+    return out
+
+
+def _outside_log1p_core(x):
+    """Where _log1p_core does not apply: x <= -1, +inf, NaN (an array or a scalar)."""
+    return ~(x > -_ONE) | (x == np.inf)
+
+
+# Our log1p of f32 `x` (an array or a scalar): the same bits as the compiled backend's.
+log_plus_one_f32 = f32_function(lambda part: _log1p_core(part, _F32Arrays),
+                                lambda value: _log1p_core(value, _F32Scalars),
+                                _outside_log1p_core, _log1p_special)
 
 
 def _expm1_f64(x, ops):
@@ -164,31 +232,17 @@ def _expm1_f64(x, ops):
 
 
 def _on_f32(core):
-    """`core` on the f64 values of f32 `x` (an array or a scalar), rounded once to f32; a NaN
-    comes back with its quiet bit set."""
+    """`core` on the f64 values of f32 `x` (an array or a scalar), rounded once to f32."""
 
-    def fn(x):
-        if not isinstance(x, np.ndarray) or x.ndim == 0:
-            value = np.float32(x)
-            if value != value:
-                return (np.asarray(value).view(np.uint32) | _QUIET).view(np.float32)[()]
-            y = core(float(value), _Floats)
-            if abs(y) >= _F32_OVERFLOW:  # inf, as the rounding gives it (without numpy's warning)
-                y = math.copysign(math.inf, y)
-            result = np.float32(y)
-            return result if not isinstance(x, np.ndarray) else np.asarray(result)
-        x = np.asarray(x, dtype=np.float32)
-        with np.errstate(all="ignore"):  # overflow to inf in the final rounding; garbage lanes replaced
-            out = map_in_chunks(x, lambda part: core(part.astype(np.float64), _Arrays))
-            nan = x != x
-            if nan.any():
-                out[nan] = (x[nan].view(np.uint32) | _QUIET).view(np.float32)
-        return out
+    def on_float(value):
+        y = core(float(value), _Floats)
+        if abs(y) >= _F32_OVERFLOW:  # inf, as the rounding gives it (without numpy's warning)
+            y = math.copysign(math.inf, y)
+        return np.float32(y)
 
-    return fn
+    return f32_function(lambda part: core(part.astype(np.float64), _Arrays), on_float)
 
 
-log_plus_one_f32 = _on_f32(_log1p_f64)
 exponential_minus_one_f32 = _on_f32(_expm1_f64)
 
 

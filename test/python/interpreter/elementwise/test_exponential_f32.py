@@ -4,17 +4,13 @@ input, which is within 2^-52 of the exact value. Ours is within 0.69 ULP of it o
 with a normal result and within 1 ULP where the result is subnormal (the sum rounds to 24 bits,
 then the scaling again; measured over all 2^32: docs/decisions.md), and rounds correctly on all
 but a small share; special values, the overflow and underflow thresholds and subnormal results
-as the exact function gives them; narrow floats compute in f32 and round once; the scalar forms
-(0-d values) give the kernels' bits."""
+as the exact function gives them. What every f32 function of ours shares (NaNs, scalars, narrow
+floats): test_f32_functions."""
 
 from __future__ import annotations
 
-import warnings
-
-import ml_dtypes
 import numpy as np
-import pytest
-from testing.scalar_loops import loop_module, run_scalar_loop
+from testing.ulps import f32_error_in_ulps
 
 from stablehlo_py.interpreter import interpret
 from stablehlo_py.interpreter.numerics.exponential import exponential_f32
@@ -39,13 +35,6 @@ def _inputs(n: int = 1 << 20) -> np.ndarray:
     return np.concatenate([EDGES, bits.view(np.float32), interesting])
 
 
-def _ulps(got: np.ndarray, exact: np.ndarray) -> np.ndarray:
-    """|got - exact| in f32 ULPs at `exact` (the subnormal spacing below 2^-126)."""
-    magnitude = np.where(exact > 0, exact, 1.0)
-    spacing = np.exp2(np.maximum(np.floor(np.log2(magnitude)), -126.0) - 23)
-    return np.abs(got.astype(np.float64) - exact) / spacing
-
-
 def test_within_an_ulp_of_f64_exp_and_nearly_always_correctly_rounded():
     x = _inputs()
     (got,) = interpret(_program("f32", len(x)), x)
@@ -53,7 +42,7 @@ def test_within_an_ulp_of_f64_exp_and_nearly_always_correctly_rounded():
         exact = np.exp(x.astype(np.float64))
     finite = ~np.isnan(x) & (exact <= _MAX)
     assert np.isfinite(got[finite]).all()
-    errors = _ulps(got[finite], exact[finite])
+    errors = f32_error_in_ulps(got[finite], exact[finite])
     normal = exact[finite] >= 2.0 ** -126
     assert errors[normal].max() < 0.7, x[finite][normal][np.argmax(errors[normal])]
     assert errors.max() < 1.0, x[finite][np.argmax(errors)]  # a subnormal result rounds twice
@@ -76,50 +65,5 @@ def test_subnormal_results_within_an_ulp():
     x = np.linspace(-104.0, -87.0, 1 << 16, dtype=np.float32)
     got = exponential_f32(x)
     exact = np.exp(x.astype(np.float64))
-    assert _ulps(got, exact).max() <= 1.0
+    assert f32_error_in_ulps(got, exact).max() <= 1.0
     assert (got[exact < 2.0 ** -126] < np.float32(2.0 ** -126)).all()
-
-
-def test_nan_comes_back_quiet_with_its_payload():
-    nans = np.array([0x7F800001, 0xFF812345, 0x7FC00000, 0xFFFFFFFF], np.uint32).view(np.float32)
-    want = [0x7FC00001, 0xFFC12345, 0x7FC00000, 0xFFFFFFFF]
-    assert exponential_f32(nans).view(np.uint32).tolist() == want
-    assert [exponential_f32(v).view(np.uint32) for v in nans] == want
-
-
-@pytest.mark.parametrize("dtype", [np.float16, ml_dtypes.bfloat16])
-def test_narrow_floats_compute_in_f32_and_round_once(dtype):
-    x = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16).view(dtype)
-    element = "f16" if dtype == np.float16 else "bf16"
-    (got,) = interpret(_program(element, len(x)), x)
-    with np.errstate(over="ignore"):
-        want = exponential_f32(x.astype(np.float32)).astype(dtype)
-    ordered = ~np.isnan(x.astype(np.float32))
-    assert (got.view(np.uint16)[ordered] == want.view(np.uint16)[ordered]).all()
-    assert np.isnan(got[~ordered].astype(np.float32)).all()
-
-
-def test_scalar_forms_are_the_kernels():
-    """0-d values in a scalar while loop (the interpreter's scalar forms) give the kernel's bits."""
-    x = [np.asarray(v) for v in _inputs(100)]
-
-    def compute(names, prefix):
-        lines = [f"%{prefix}{k} = stablehlo.exponential {name} : tensor<f32>" for k, name in enumerate(names)]
-        return lines, [(f"%{prefix}{k}", "tensor<f32>") for k in range(len(names))]
-
-    got = run_scalar_loop(loop_module(["f32"] * len(x), compute), x)
-    assert (np.array(got).view(np.uint32) == exponential_f32(np.array(x)).view(np.uint32)).all()
-
-
-def test_scalars_compute_the_arrays_bits():
-    """A scalar runs the same operations on numpy f32 scalars: the array code's bits."""
-    x = _inputs(1 << 14)
-    want = exponential_f32(x)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # none on overflow or underflow either
-        got = [exponential_f32(value) for value in x]
-    assert all(isinstance(v, np.float32) for v in got)
-    assert (np.array(got, np.float32).view(np.uint32) == want.view(np.uint32)).all()
-    zero_d = exponential_f32(np.asarray(x[3]))
-    assert isinstance(zero_d, np.ndarray) and zero_d.shape == () and zero_d.view(np.uint32) == want[3].view(np.uint32)
-    assert exponential_f32(1.0) == np.float32(2.7182817)

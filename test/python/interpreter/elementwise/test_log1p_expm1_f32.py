@@ -1,18 +1,16 @@
-"""f32 log_plus_one and exponential_minus_one are the project's own (numerics/log1p_expm1.py):
-against an independent oracle, numpy's f64 function of the (exact) f64 input rounded once to f32.
-Both are within about 2^-52 of the exact value, so they differ only where it lies that close to
-the midpoint of two f32 values (measured over all 2^32 inputs: docs/decisions.md); each such
-input here must be one, and 1 ULP apart. Special values as the spec and C's Annex F say; narrow
-floats compute in f32 and round once; the scalar forms (0-d values) give the kernels' bits."""
+"""f32 log_plus_one and exponential_minus_one are the project's own (numerics/log1p_expm1.py),
+against an independent oracle, numpy's f64 function of the (exact) f64 input. expm1 computes in
+f64 and rounds once: within about 2^-52 of the exact value, it differs from the f64 function
+rounded once only where that lies so close to the midpoint of two f32 values (measured over all
+2^32 inputs: docs/decisions.md); each such input here must be one, and 1 ULP apart. log1p
+computes in f32 operations: within 0.72 ULP of the exact value (the f64 function's 2^-52 is far
+below that), its largest error over all 2^32 inputs. Special values as the spec and C's Annex F
+say. What every f32 function of ours shares (NaNs, scalars, narrow floats): test_f32_functions."""
 
 from __future__ import annotations
 
-import warnings
-
-import ml_dtypes
 import numpy as np
-import pytest
-from testing.scalar_loops import loop_module, run_scalar_loop
+from testing.ulps import f32_error_in_ulps
 
 from stablehlo_py.interpreter import interpret
 from stablehlo_py.interpreter.numerics.log1p_expm1 import exponential_minus_one_f32, log_plus_one_f32
@@ -41,8 +39,40 @@ def _near_midpoint(y64: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.abs(y64 - middle) <= np.abs(y64) * 2.0 ** -48
 
 
-@pytest.mark.parametrize("op", OPS)
-def test_f32_against_the_f64_function_rounded_once(op):
+def _binade_bits(low: float, high: float, step: int = 1) -> np.ndarray:
+    """Every `step`-th f32 from `low` to `high` (same sign) by its bits."""
+    a, b = sorted(np.array([abs(low), abs(high)], np.float32).view(np.uint32))
+    x = np.arange(a, b, step, dtype=np.uint32).view(np.float32)
+    return -x if low < 0 else x
+
+
+def test_log1p_within_its_bound_of_the_exact_value():
+    """Random bit patterns, and every input where the reduction's cases meet: k = 0 against
+    k = +-1 (x near sqrt(2) - 1 and 1 - sqrt(1/2)), the inputs whose 4 (m - 1) needs a bit more
+    (1 <= k, x < 1/2), the largest f = m - 1 (where f^2/2 weighs most), and 2^k sqrt(1/2) - 1
+    further up; the largest error over all 2^32 inputs, 0.7189 ULP, is at x = 0.39254439."""
+    hard = [_binade_bits(0.38, 0.52), _binade_bits(-0.31, -0.27), _binade_bits(-0.66, -0.63, 3),
+            _binade_bits(1.8, 1.85, 3), _binade_bits(0.25, 2.0, 97), _binade_bits(-1.0, -0.25, 89)]
+    for k in range(2, 127, 5):
+        near = np.float32(2.0 ** k * 0.70710677 - 1).view(np.int32) + np.arange(-200, 200, dtype=np.int32)
+        hard.append(near.view(np.float32))
+    x = np.concatenate([_inputs()] + hard)
+    (got,) = interpret(_program("log_plus_one", "f32", len(x)), x)
+    finite = np.isfinite(x) & (x > -1)
+    exact = np.log1p(x[finite].astype(np.float64))
+    ulps = f32_error_in_ulps(got[finite], exact)
+    assert ulps.max() <= 0.7189, (ulps.max(), x[finite][np.argmax(ulps)])
+    # nearly always correctly rounded: 2,194,409 of all 2^32 inputs are not (0.07% of those in
+    # (-1, inf)), 0.065% of these random ones; most of them where |log1p x| < 1
+    random = finite[:len(_inputs())]
+    wrong = np.count_nonzero(got[:len(random)][random] != exact[:np.count_nonzero(random)].astype(np.float32))
+    assert wrong <= 0.001 * np.count_nonzero(random), wrong
+    (at,) = interpret(_program("log_plus_one", "f32", 1), np.array([0.39254439], np.float32))
+    assert 0.7188 <= f32_error_in_ulps(at, np.log1p(np.array([0.39254439], np.float32).astype(np.float64)))[0] <= 0.7189
+
+
+def test_expm1_against_the_f64_function_rounded_once():
+    op = "exponential_minus_one"
     reference, _ = OPS[op]
     x = _inputs()
     (got,) = interpret(_program(op, "f32", len(x)), x)
@@ -68,56 +98,3 @@ def test_special_values():
     assert log1p[7] == np.float32(1e-45) and log1p[8] == np.float32(-1e-45)
     assert expm1.view(np.uint32).tolist()[:2] == [0, 0x80000000]
     assert expm1.tolist()[2:] == [np.inf, -1.0, np.inf, np.inf, -1.0, np.float32(1e-45)]
-
-
-def test_nan_comes_back_quiet_with_its_payload():
-    nans = np.array([0x7F800001, 0xFF812345, 0x7FC00000, 0xFFFFFFFF], np.uint32).view(np.float32)
-    for _, ours in OPS.values():
-        assert ours(nans).view(np.uint32).tolist() == [0x7FC00001, 0xFFC12345, 0x7FC00000, 0xFFFFFFFF]
-
-
-@pytest.mark.parametrize("dtype", [np.float16, ml_dtypes.bfloat16])
-@pytest.mark.parametrize("op", OPS)
-def test_narrow_floats_compute_in_f32_and_round_once(op, dtype):
-    _, ours = OPS[op]
-    bits = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16)
-    x = bits.view(dtype)
-    element = "f16" if dtype == np.float16 else "bf16"
-    (got,) = interpret(_program(op, element, len(x)), x)
-    with np.errstate(all="ignore"):
-        want = ours(x.astype(np.float32)).astype(dtype)
-    ordered = ~np.isnan(x.astype(np.float32))
-    assert (got.view(np.uint16)[ordered] == want.view(np.uint16)[ordered]).all()
-    assert np.isnan(got[~ordered].astype(np.float32)).all()
-
-
-@pytest.mark.parametrize("op", OPS)
-def test_scalar_forms_are_the_kernels(op):
-    """0-d values in a scalar while loop (the interpreter's scalar forms) give the kernel's bits."""
-    _, ours = OPS[op]
-    x = [np.asarray(v) for v in _inputs(200)]
-
-    def compute(names, prefix):
-        lines = [f"%{prefix}{k} = stablehlo.{op} {name} : tensor<f32>" for k, name in enumerate(names)]
-        return lines, [(f"%{prefix}{k}", "tensor<f32>") for k in range(len(names))]
-
-    got = run_scalar_loop(loop_module(["f32"] * len(x), compute), x)
-    with np.errstate(all="ignore"):
-        want = ours(np.array(x))
-    assert (np.array(got).view(np.uint32) == want.view(np.uint32)).all()
-
-
-@pytest.mark.parametrize("op", OPS)
-def test_scalars_take_python_floats_with_the_arrays_bits(op):
-    """A scalar computes the same operations on a Python float (_Floats): the array code's bits."""
-    _, ours = OPS[op]
-    x = _inputs(1 << 16)
-    with np.errstate(all="ignore"):
-        want = ours(x)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # none on overflow either
-        got = [ours(value) for value in x]
-    assert all(isinstance(v, np.float32) for v in got)
-    assert (np.array(got, np.float32).view(np.uint32) == want.view(np.uint32)).all()
-    zero_d = ours(np.asarray(x[3]))
-    assert isinstance(zero_d, np.ndarray) and zero_d.shape == () and zero_d.view(np.uint32) == want[3].view(np.uint32)
