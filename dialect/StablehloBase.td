@@ -34,6 +34,11 @@ def Stablehlo_Dialect : Dialect {
     // (reportSpecDeviation in lib/Dialect/Verification.h).
     bool isStrictSpec() const { return strictSpec; }
     void setStrictSpec(bool strict) { strictSpec = strict; }
+    // Whether such programs verify with a warning (the default; the Python
+    // API's SpecDeviationWarning) or silently, as upstream's do (the opt
+    // tools without --warn-spec-deviations).
+    bool warnsSpecDeviations() const { return warnSpecDeviations; }
+    void setWarnSpecDeviations(bool warn) { warnSpecDeviations = warn; }
     // Whether this op (at its location) has not yet been warned about for
     // this constraint; remembers it. Verification runs after parsing and
     // again after passes, and each deviation is worth one warning. (A new op
@@ -43,6 +48,7 @@ def Stablehlo_Dialect : Dialect {
 
   private:
     bool strictSpec = false;
+    bool warnSpecDeviations = true;
     ::llvm::sys::SmartMutex<true> deviationsMutex;
     std::set<std::tuple<::mlir::Operation *, const void *, std::string>>
         reportedDeviations;

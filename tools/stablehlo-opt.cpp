@@ -24,7 +24,14 @@
 static llvm::cl::opt<bool> strictSpec(
     "strict-spec",
     llvm::cl::desc("Reject programs the spec rejects but upstream StableHLO "
-                   "accepts (by default they verify with a warning)"),
+                   "accepts (by default they verify silently, as upstream's "
+                   "stablehlo-opt verifies them)"),
+    llvm::cl::init(false));
+
+static llvm::cl::opt<bool> warnSpecDeviations(
+    "warn-spec-deviations",
+    llvm::cl::desc("Warn about programs the spec rejects but upstream "
+                   "StableHLO accepts (naming the op and the constraint)"),
     llvm::cl::init(false));
 
 // Whether `text` names `pass` as a whole word of a pipeline.
@@ -91,6 +98,7 @@ int main(int argc, char **argv) {
   registry.addExtension(+[](mlir::MLIRContext *,
                             mlir::stablehlo::StablehloDialect *dialect) {
     dialect->setStrictSpec(strictSpec);
+    dialect->setWarnSpecDeviations(warnSpecDeviations);
   });
 
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(

@@ -382,6 +382,15 @@ NB_MODULE(_stablehlo, m) {
       "upstream StableHLO accepts fail to verify, instead of verifying with a "
       "warning.");
   m.def(
+      "set_spec_deviation_warnings",
+      [](MlirContext ctx, bool warn) {
+        stablehloContextSetSpecDeviationWarnings(ctx, warn);
+      },
+      nb::arg("context"), nb::arg("warn"),
+      "Whether programs the spec rejects but upstream StableHLO accepts "
+      "verify with a warning (the default) or silently, as upstream's do "
+      "(unless strict spec checking makes them errors).");
+  m.def(
       "has_own_memory_effects",
       [](MlirOperation op) { return stablehloOperationHasOwnMemoryEffects(op); },
       nb::arg("operation"),

@@ -274,6 +274,12 @@ void stablehloContextSetStrictSpec(MlirContext ctx, bool strict) {
       ->setStrictSpec(strict);
 }
 
+void stablehloContextSetSpecDeviationWarnings(MlirContext ctx, bool warn) {
+  unwrap(ctx)
+      ->getOrLoadDialect<mlir::stablehlo::StablehloDialect>()
+      ->setWarnSpecDeviations(warn);
+}
+
 bool stablehloOperationHasOwnMemoryEffects(MlirOperation op) {
   mlir::Operation *operation = unwrap(op);
   if (operation->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>())

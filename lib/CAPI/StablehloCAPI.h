@@ -88,6 +88,12 @@ MLIR_CAPI_EXPORTED MlirStringRef stablehloUpgradeProgramText(MlirStringRef text)
 MLIR_CAPI_EXPORTED void stablehloContextSetStrictSpec(MlirContext ctx,
                                                       bool strict);
 
+/* Whether, without strict spec checking, such programs verify with a warning
+ * (the default) or silently, as upstream StableHLO's do. Loads the stablehlo
+ * dialect. */
+MLIR_CAPI_EXPORTED void
+stablehloContextSetSpecDeviationWarnings(MlirContext ctx, bool warn);
+
 /* Registers the C++ passes (stablehlo-aggressive-folder,
  * stablehlo-aggressive-simplification,
  * stablehlo-target-independent-optimization) with MLIR's pass registry, so

@@ -486,7 +486,8 @@ reportSpecDeviation(Operation *op, StringRef constraint,
     message(error);
     return error;
   }
-  if (dialect && !dialect->firstSpecDeviation(op, constraint))
+  if (dialect && (!dialect->warnsSpecDeviations() ||
+                  !dialect->firstSpecDeviation(op, constraint)))
     return success();
   // Not op->emitWarning(): its note prints the op in its custom form, which
   // verifies it first, which warns again.

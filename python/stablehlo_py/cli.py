@@ -452,6 +452,7 @@ def _opt(args) -> int:
     import mlir.ir as ir
 
     import stablehlo_py
+    from . import _stablehlo
 
     text = _read(args.file)
     failures = 0
@@ -462,6 +463,8 @@ def _opt(args) -> int:
             out.write("// -----\n")
         context = stablehlo_py.context()
         context.allow_unregistered_dialects = args.allow_unregistered_dialect
+        # upstream's diagnostics, as stablehlo-opt gives them (docs/decisions.md)
+        _stablehlo.set_spec_deviation_warnings(context, args.warn_spec_deviations)
         diagnostics = _Diagnostics(context) if args.verify_diagnostics else None
         module = None
         try:
@@ -667,7 +670,10 @@ def _parser() -> argparse.ArgumentParser:
     opt.add_argument("--verify-diagnostics", action="store_true",
                      help="check the diagnostics against the file's expected-error/warning/remark/note "
                           "annotations (as mlir-opt), instead of reporting them")
-    _add_strict_spec(opt)
+    _add_strict_spec(opt, "by default they verify silently, as upstream's stablehlo-opt verifies them")
+    opt.add_argument("--warn-spec-deviations", action="store_true",
+                     help="warn about programs the spec rejects but upstream StableHLO accepts, naming the op "
+                          "and the constraint")
     translate = sub.add_parser("translate", help="write a program as a portable artifact, or read one back "
                                                  "(upstream's stablehlo-translate --serialize/--deserialize)")
     translate.add_argument("file", help="program: text, MLIR bytecode, portable artifact or jax.export blob "
@@ -688,10 +694,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_strict_spec(command) -> None:
+def _add_strict_spec(command, otherwise: str = "by default they load with a warning naming the constraint") -> None:
     command.add_argument("--strict-spec", action="store_true",
-                         help="reject programs the spec rejects but upstream StableHLO accepts "
-                              "(by default they load with a warning naming the constraint)")
+                         help=f"reject programs the spec rejects but upstream StableHLO accepts ({otherwise})")
 
 
 def main(argv=None) -> int:

@@ -1,6 +1,6 @@
 // Verifier errors of the broadcasting ops (chlo.broadcast_*), one case per
 // constraint of docs/chlo.md.
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 
 // C1: lhs and rhs have the same element type.
 func.func @c1(%a: tensor<2x3xf32>, %b: tensor<3xf64>) {

@@ -7,9 +7,9 @@
 // and folding passes keep them as they are (a boolean dynamic_iota does not
 // become an iota, which has no booleans). What the backends do with them:
 // test/python/deviations/test_spec_deviations_bounds.py.
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
-// RUN: stablehlo-opt %s -split-input-file --stablehlo-aggressive-simplification --stablehlo-aggressive-folder -verify-diagnostics | FileCheck %s --check-prefix=PASSES
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file --stablehlo-aggressive-simplification --stablehlo-aggressive-folder -verify-diagnostics | FileCheck %s --check-prefix=PASSES
 
 // dynamic_iota's result (Outputs): a tensor of integer, floating-point or
 // complex type or per-tensor quantized tensor (as iota's).

@@ -10,7 +10,7 @@
 // backend refuses them
 // (test/python/deviations/test_spec_deviations_gather_collectives.py).
 // collective_reduce (not in jaxlib's StableHLO) keeps the spec's rule.
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // STRICT: error: 'stablehlo.all_reduce' op C5: computation must have type (tensor<E>, tensor<E>) -> (tensor<E>), got (tensor<f32>, tensor<f16>) -> (tensor<f32>)

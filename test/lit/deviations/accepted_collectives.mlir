@@ -6,7 +6,7 @@
 // compiled backend, whose collectives are runtime calls) refuses each with an
 // error naming the op (test/python/deviations/test_spec_deviations_collectives.py).
 // What upstream rejects too stays an error (test/lit/ops/*_invalid.mlir).
-// RUN: stablehlo-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // all_gather C5: use_global_device_ids needs channel_id > 0; upstream rejects

@@ -5,7 +5,7 @@
 // accepts"). The interpreter refuses each dynamism case at run time (the
 // result against its type, or the op's run-time check); dot_general of mixed
 // element types runs as XLA runs it.
-// RUN: stablehlo-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // dot_general C13: element_type(lhs) = element_type(rhs).

@@ -5,7 +5,7 @@
 // what upstream accepts"). What they do at run time (XLA's result or an error
 // naming the op) is tested in
 // test/python/deviations/test_spec_deviations_elementwise.py.
-// RUN: stablehlo-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // select C1 (upstream compares pred with on_true alone, sizes only): a bound.

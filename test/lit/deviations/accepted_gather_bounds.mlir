@@ -7,7 +7,7 @@
 // accepts"). No run has a value for it (the operand is never that large):
 // XLA and every backend refuse it
 // (test/python/deviations/test_spec_deviations_gather_collectives.py).
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // STRICT: error: 'stablehlo.gather' op C12: slice_sizes [5, 2] must be in [0, 3] in dimension 0 of operand 'tensor<?x4xf32, #stablehlo.bounds<3, ?>>'

@@ -6,7 +6,7 @@
 // upstream accepts"). XLA refuses to run each of them; the interpreter and the
 // compiled backend refuse them with an error naming the op
 // (test/python/deviations/test_spec_deviations_regions.py).
-// RUN: stablehlo-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // C2: element_type(inputs...) = element_type(init_values...).

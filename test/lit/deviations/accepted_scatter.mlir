@@ -8,7 +8,7 @@
 // runs others ignoring the bodies' element types; the interpreter and the
 // compiled backend refuse them all with an error naming the op
 // (test/python/deviations/test_spec_deviations_scatter.py).
-// RUN: stablehlo-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: not stablehlo-opt %s -split-input-file --strict-spec 2>&1 | FileCheck %s --check-prefix=STRICT
 
 // select_and_scatter C1: element_type(operand) = element_type(source) -- a float source of another precision.

@@ -1,4 +1,4 @@
-// RUN: stablehlo-opt %s --stablehlo-legalize-to-linalg=enable-runtime-calls --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: stablehlo-opt %s --warn-spec-deviations --stablehlo-legalize-to-linalg=enable-runtime-calls --split-input-file --verify-diagnostics | FileCheck %s
 
 // rng_bit_generator lowers natively (LowerRng.cpp): a linalg.generic over the
 // draws computes each draw's words from its counter with arith ops, the words

@@ -3,7 +3,7 @@
 // except that flattened_ids groups cannot be empty). Cases upstream
 // accepts are deviations: warnings here or in
 // test/lit/deviations/accepted_collectives.mlir.
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 
 // I3: replica_groups is a 2-dimensional tensor.
 func.func @all_gather_i3(%a: tensor<2x2xf32>) {

@@ -1,6 +1,6 @@
 // Verifier errors of stablehlo.async_start, stablehlo.async_done and
 // !stablehlo.future, one case per constraint of upstream's current spec.
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 
 // async_start C1: the body holds one op and a return.
 func.func @c1(%a: tensor<4xf32>) {

@@ -1,7 +1,7 @@
 // Verifier errors of stablehlo.compare, one case per spec constraint. Upstream
 // accepts any compare_type (C3): those cases verify with a warning
 // (test/lit/deviations/ has them under --strict-spec).
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 
 // C1: baseline_element_type(lhs) = baseline_element_type(rhs).
 func.func @c1(%lhs: tensor<2xf32>, %rhs: tensor<2xf64>) -> tensor<2xi1> {

@@ -1,7 +1,7 @@
 // Verifier errors of stablehlo.rng_bit_generator and stablehlo.rng, one case per
 // spec constraint. Upstream does not check rng_bit_generator's C2 (state sizes):
 // those programs verify with a warning (test/lit/deviations/ has --strict-spec).
-// RUN: stablehlo-opt %s -split-input-file -verify-diagnostics
+// RUN: stablehlo-opt %s --warn-spec-deviations -split-input-file -verify-diagnostics
 
 // rng_bit_generator C1: type(initial_state) = type(output_state).
 func.func @rbg_c1(%s: tensor<2xui64>) {
